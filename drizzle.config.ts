@@ -1,0 +1,9 @@
+import { defineConfig } from "drizzle-kit";
+
+// Migrations use the Supabase CLI's naming (<timestamp>_<name>.sql) so `supabase db push` can apply them too.
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./src/server/db/schema.ts",
+  out: "./supabase/migrations",
+  migrations: { prefix: "supabase" },
+});

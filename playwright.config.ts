@@ -1,0 +1,51 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests run against the real stack: the production build served by `netlify serve` with
+ * its functions and a fresh embedded database (scripts/dev.ts --serve). Chromium comes from the
+ * system (CHROMIUM_PATH, default /usr/bin/chromium); Playwright never downloads a browser here.
+ */
+const port = Number(process.env.E2E_PORT ?? 8899);
+export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
+
+const chromiumArgs = [
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  // Chromium reaches for Google hosts on its own; keep it on this machine (ENVIRONMENT.md, Browser).
+  "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: chromiumArgs,
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  ...(process.env.E2E_BASE_URL
+    ? {}
+    : {
+        webServer: {
+          command: `npx tsx scripts/dev.ts --serve --port ${port} --data-dir .data/e2e --fresh`,
+          url: `${baseURL}/api/health`,
+          timeout: 180_000,
+          reuseExistingServer: !process.env.CI,
+          stdout: "pipe",
+          stderr: "pipe",
+        },
+      }),
+});

@@ -1,0 +1,36 @@
+import { serviceCatalog as services } from "../lib/service-catalog";
+
+export interface NavLink {
+  readonly label: string;
+  readonly href: string;
+  readonly children?: readonly NavLink[];
+}
+
+/** Header navigation (site-spec §2, Page frame). */
+export const mainNav: readonly NavLink[] = [
+  { label: "Home", href: "/" },
+  {
+    label: "Services",
+    href: "/services",
+    children: services.map((s) => ({ label: s.title, href: `/services/${s.id}` })),
+  },
+  { label: "About Us", href: "/about-us" },
+  { label: "Contact Us", href: "/contact-us" },
+  { label: "FAQs", href: "/faqs" },
+];
+
+export const footerQuickLinks: readonly NavLink[] = [
+  { label: "Home", href: "/" },
+  { label: "About Us", href: "/about-us" },
+  { label: "Services", href: "/services" },
+  { label: "Testimonials", href: "/testimonials" },
+  { label: "FAQs", href: "/faqs" },
+  { label: "Contact Us", href: "/contact-us" },
+  { label: "Book Appointment", href: "/book-appointment" },
+];
+
+export const legalLinks: readonly NavLink[] = [
+  { label: "Privacy Policy", href: "/privacy-policy" },
+  { label: "Terms of Service", href: "/terms-of-service" },
+  { label: "Cookie Policy", href: "/cookie-policy" },
+];

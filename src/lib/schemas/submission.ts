@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { serviceIds } from "../service-catalog";
+import { limits } from "./limits";
+
+/** A trimmed string that must not be empty after trimming. */
+const required = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+
+/** UK-friendly phone check: digits with optional spaces, brackets, dashes and a leading +; 10-15 digits. */
+const phonePattern = /^\+?[0-9\s()-]+$/;
+
+export const phoneSchema = z
+  .string({ error: "Please enter your phone number." })
+  .trim()
+  .min(1, "Please enter your phone number.")
+  .max(limits.phone, "Please enter a phone number of at most 30 characters.")
+  .refine((v) => phonePattern.test(v) && /^\d{10,15}$/.test(v.replace(/\D/g, "")), {
+    message: "Please enter a valid phone number, for example 07700 900123.",
+  });
+
+export const emailSchema = z
+  .string({ error: "Please enter your email address." })
+  .trim()
+  .min(1, "Please enter your email address.")
+  .max(limits.email, "Please enter an email address of at most 254 characters.")
+  .pipe(z.email({ error: "Please enter a valid email address." }));
+
+/** Contact form payload (site-spec §5: name, email, phone, message, all required). */
+export const contactMessageSchema = z.object({
+  name: required("Please enter your name.", limits.name, "Please keep your name under 100 characters."),
+  email: emailSchema,
+  phone: phoneSchema,
+  message: required(
+    "Please enter your message.",
+    limits.message,
+    "Please keep your message under 5000 characters.",
+  ),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+/** Booking form payload: the contact fields plus a required address and one of the four services. */
+export const bookingRequestSchema = contactMessageSchema.extend({
+  message: required(
+    "Please describe the job you need help with.",
+    limits.message,
+    "Please keep the job description under 5000 characters.",
+  ),
+  address: required(
+    "Please enter your address.",
+    limits.address,
+    "Please keep the address under 300 characters.",
+  ),
+  service: z.enum(serviceIds, { error: "Please select a service." }),
+});
+export type BookingRequest = z.infer<typeof bookingRequestSchema>;
+
+export const formTypes = ["contact", "booking"] as const;
+export type FormType = (typeof formTypes)[number];

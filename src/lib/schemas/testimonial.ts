@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { limits } from "./limits";
+
+/** Review form payload (site-spec §5). The messages are the spec's, word for word. */
+export const testimonialSubmissionSchema = z.object({
+  name: z
+    .string({ error: "Name must be at least 2 characters." })
+    .trim()
+    .min(2, "Name must be at least 2 characters.")
+    .max(limits.name, "Name must be at most 100 characters."),
+  location: z
+    .string({ error: "Location must be at least 2 characters." })
+    .trim()
+    .min(2, "Location must be at least 2 characters.")
+    .max(limits.location, "Location must be at most 100 characters."),
+  text: z
+    .string({ error: "Review must be at least 10 characters." })
+    .trim()
+    .min(10, "Review must be at least 10 characters.")
+    .max(limits.reviewText, "Review must be at most 2000 characters."),
+  rating: z.coerce
+    .number({ error: "Please choose a rating from 1 to 5 stars." })
+    .int("Please choose a rating from 1 to 5 stars.")
+    .min(1, "Please choose a rating from 1 to 5 stars.")
+    .max(5, "Please choose a rating from 1 to 5 stars.")
+    .default(5),
+});
+export type TestimonialSubmission = z.infer<typeof testimonialSubmissionSchema>;
+
+/** A testimonial as the public API returns it. */
+export interface PublicTestimonial {
+  id: number;
+  name: string;
+  location: string;
+  rating: number;
+  text: string;
+  createdAt: string;
+}

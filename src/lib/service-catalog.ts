@@ -1,0 +1,23 @@
+/**
+ * The four services by id, title and starting price (site-spec §3). Isomorphic: the booking schema,
+ * the admin app and the server import this; the page copy and images live in src/data/services.ts.
+ */
+export const serviceCatalog = [
+  { id: "paint-wallpaper", title: "Paint & Wallpaper", pricing: "from £150 per room" },
+  { id: "plumbing-heating", title: "Plumbing & Heating", pricing: "from £80 per hour" },
+  { id: "kitchen-bathroom", title: "Kitchen & Bathroom Fixing", pricing: "from £250 per project" },
+  { id: "floor-carpet", title: "Floor & Carpet Installing", pricing: "from £12 per square foot" },
+] as const;
+
+export type ServiceId = (typeof serviceCatalog)[number]["id"];
+
+export const serviceIds = serviceCatalog.map((s) => s.id) as unknown as readonly [ServiceId, ...ServiceId[]];
+
+/**
+ * The label the admin shows for a stored service value (site-spec §3): a known id shows its title,
+ * any other value is shown as is, an empty value shows 'Not specified'.
+ */
+export function serviceLabel(value: string | null | undefined): string {
+  if (!value) return "Not specified";
+  return serviceCatalog.find((s) => s.id === value)?.title ?? value;
+}

@@ -1,0 +1,127 @@
+/**
+ * The database schema (site-spec §3 plus what the design needs). SQL names are snake_case and
+ * TypeScript names camelCase; Drizzle maps them here, once. Migrations in supabase/migrations/ are
+ * generated from this file with `npm run db:generate`.
+ *
+ * CHECK constraints repeat the limits in src/lib/schemas/limits.ts so that no path into the
+ * database (a bug, a script, the Supabase SQL editor) can store a row the API would refuse.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    location: text("location").notNull(),
+    rating: smallint("rating").notNull(),
+    text: text("text").notNull(),
+    image: text("image"),
+    approved: boolean("approved").notNull().default(false),
+    idempotencyKey: text("idempotency_key"),
+    ...timestamps,
+  },
+  (t) => [
+    check("testimonials_rating_range", sql`${t.rating} between 1 and 5`),
+    check("testimonials_name_length", sql`char_length(${t.name}) between 2 and 100`),
+    check("testimonials_location_length", sql`char_length(${t.location}) between 2 and 100`),
+    check("testimonials_text_length", sql`char_length(${t.text}) between 10 and 2000`),
+    uniqueIndex("testimonials_idempotency_key_unique").on(t.idempotencyKey),
+    index("testimonials_public_idx").on(
+      t.approved,
+      t.rating.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+    ),
+  ],
+);
+
+export const formSubmissions = pgTable(
+  "form_submissions",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    message: text("message").notNull(),
+    formType: text("form_type").notNull(),
+    address: text("address"),
+    service: text("service"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    isRead: boolean("is_read").notNull().default(false),
+    idempotencyKey: text("idempotency_key"),
+    ...timestamps,
+  },
+  (t) => [
+    check("form_submissions_form_type", sql`${t.formType} in ('contact', 'booking')`),
+    check("form_submissions_name_length", sql`char_length(${t.name}) between 1 and 100`),
+    check("form_submissions_email_length", sql`char_length(${t.email}) between 3 and 254`),
+    check("form_submissions_phone_length", sql`char_length(${t.phone}) between 1 and 30`),
+    check("form_submissions_message_length", sql`char_length(${t.message}) between 1 and 5000`),
+    check("form_submissions_address_length", sql`${t.address} is null or char_length(${t.address}) <= 300`),
+    check("form_submissions_service_length", sql`${t.service} is null or char_length(${t.service}) <= 100`),
+    check(
+      "form_submissions_booking_fields",
+      sql`${t.formType} <> 'booking' or (${t.address} is not null and ${t.service} is not null)`,
+    ),
+    uniqueIndex("form_submissions_idempotency_key_unique").on(t.idempotencyKey),
+    index("form_submissions_submitted_at_idx").on(t.submittedAt.desc().nullsFirst()),
+    index("form_submissions_unread_idx").on(t.isRead),
+  ],
+);
+
+export const adminSettings = pgTable(
+  "admin_settings",
+  {
+    id: serial("id").primaryKey(),
+    settingKey: text("setting_key").notNull(),
+    settingValue: text("setting_value").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("admin_settings_setting_key_unique").on(t.settingKey)],
+);
+
+/** Server-issued admin sessions. Only the SHA-256 of the token is stored. */
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("admin_sessions_token_hash_unique").on(t.tokenHash)],
+);
+
+/**
+ * Fixed-window rate-limit counters, keyed by bucket (e.g. "contact:<client hash>") and window start.
+ * Kept in Postgres because function instances share nothing (ARCHITECTURE.md, Local run and scale).
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    bucket: text("bucket").notNull(),
+    windowStart: bigint("window_start", { mode: "number" }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [uniqueIndex("rate_limits_bucket_window_unique").on(t.bucket, t.windowStart)],
+);
