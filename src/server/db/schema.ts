@@ -125,3 +125,38 @@ export const rateLimits = pgTable(
   },
   (t) => [uniqueIndex("rate_limits_bucket_window_unique").on(t.bucket, t.windowStart)],
 );
+
+/**
+ * Transactional outbox for e-mail (issue 6). A row is written in the same transaction as the
+ * submission or review it tells about, so a request is never stored without its notification and
+ * a mail outage never loses or fails a request. Delivery claims rows with a lease (next_attempt_at)
+ * so two senders never send the same row at once.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    submissionId: integer("submission_id").references(() => formSubmissions.id, { onDelete: "set null" }),
+    testimonialId: integer("testimonial_id").references(() => testimonials.id, { onDelete: "set null" }),
+    toAddress: text("to_address").notNull(),
+    toName: text("to_name").notNull().default(""),
+    replyToAddress: text("reply_to_address"),
+    replyToName: text("reply_to_name"),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("mail_outbox_status", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check("mail_outbox_kind", sql`${t.kind} in ('owner_submission', 'customer_confirmation', 'owner_review')`),
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_submission_idx").on(t.submissionId),
+  ],
+);
