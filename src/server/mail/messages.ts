@@ -1,0 +1,186 @@
+/**
+ * The e-mails the site sends (issue 6): the owner hears about every booking, contact message and
+ * review; the customer gets an honest confirmation for bookings and contact messages.
+ *
+ * Every message has a plain-text and a simple HTML part. Visitor input is escaped in HTML and never
+ * reaches a header except through `oneLine()` (subject) or as a structured address (Reply-To), so no
+ * field can inject a header. Transactional mail: no tracking, no marketing, no unsubscribe link.
+ */
+import { addressLine, site } from "../../config/site";
+import { serviceLabel } from "../../lib/service-catalog";
+
+export type MessageKind = "owner_submission" | "customer_confirmation" | "owner_review";
+
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
+export interface OutgoingMessage {
+  kind: MessageKind;
+  to: MailAddress;
+  replyTo?: MailAddress;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface SubmissionForMail {
+  id: number;
+  formType: "contact" | "booking";
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  address: string | null;
+  service: string | null;
+  submittedAt: Date;
+}
+
+export interface TestimonialForMail {
+  id: number;
+  name: string;
+  location: string;
+  rating: number;
+  text: string;
+}
+
+export interface MailContext {
+  ownerEmail: string;
+  /** Public origin of the site, e.g. https://www.kingdomhandyman.example (links in the mail). */
+  siteUrl: string;
+}
+
+/** Collapses every control character (CR and LF included) so a value is safe in a header. */
+export function oneLine(value: string, max = 120): string {
+  const flat = value
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** A short reference the customer can quote on the phone: "KH-000042". */
+export function reference(submission: { id: number; formType: "contact" | "booking" }): string {
+  return `${submission.formType === "booking" ? "KB" : "KC"}-${String(submission.id).padStart(6, "0")}`;
+}
+
+const londonDate = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
+
+function table(rows: ReadonlyArray<readonly [string, string]>): { text: string; html: string } {
+  const text = rows.map(([k, v]) => `${k}: ${v.includes("\n") ? `\n${v}` : v}`).join("\n");
+  const html = `<table cellpadding="6" style="border-collapse:collapse;font:15px/1.5 Arial,sans-serif">${rows
+    .map(
+      ([k, v]) =>
+        `<tr><th align="left" valign="top" style="color:#475569;padding-right:16px">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
+    )
+    .join("")}</table>`;
+  return { text, html };
+}
+
+function wrapHtml(title: string, body: string): string {
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:24px;background:#f8fafc;color:#1e293b;font:15px/1.6 Arial,sans-serif"><div style="max-width:600px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;padding:24px">${body}</div></body></html>`;
+}
+
+const owner = (ctx: MailContext): MailAddress => ({ name: site.name, address: ctx.ownerEmail });
+
+export function ownerSubmissionMessage(s: SubmissionForMail, ctx: MailContext): OutgoingMessage {
+  const isBooking = s.formType === "booking";
+  const kindLabel = isBooking ? "Booking request" : "Contact message";
+  const subject = oneLine(
+    isBooking
+      ? `New booking request: ${serviceLabel(s.service)} from ${s.name}`
+      : `New contact message from ${s.name}`,
+    200,
+  );
+  const rows: Array<readonly [string, string]> = [
+    ["Reference", reference(s)],
+    ["Received", londonDate.format(s.submittedAt)],
+    ["Name", s.name],
+    ["Phone", s.phone],
+    ["Email", s.email],
+  ];
+  if (isBooking) {
+    rows.push(["Address", s.address || "Not provided"], ["Service required", serviceLabel(s.service)]);
+  }
+  rows.push([isBooking ? "Job description" : "Message", s.message]);
+  const inbox = `${ctx.siteUrl}/admin/submissions`;
+  const t = table(rows);
+  return {
+    kind: "owner_submission",
+    to: owner(ctx),
+    replyTo: { name: oneLine(s.name, 100), address: s.email },
+    subject,
+    text: `${kindLabel} from the website.\n\n${t.text}\n\nReply to this e-mail to answer ${oneLine(s.name, 100)} directly.\nOpen the admin inbox: ${inbox}\n`,
+    html: wrapHtml(
+      subject,
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(kindLabel)} from the website</h1>${t.html}<p>Reply to this e-mail to answer ${escapeHtml(oneLine(s.name, 100))} directly.</p><p><a href="${escapeHtml(inbox)}">Open the admin inbox</a></p>`,
+    ),
+  };
+}
+
+function hoursText(): string {
+  return site.hours.weekly.map((h) => `${h.label}: ${h.hours}`).join("\n");
+}
+
+export function customerConfirmationMessage(s: SubmissionForMail, ctx: MailContext): OutgoingMessage {
+  const isBooking = s.formType === "booking";
+  const ref = reference(s);
+  const subject = isBooking
+    ? `We've received your booking request (${ref})`
+    : `We've received your message (${ref})`;
+  const firstName = oneLine(s.name, 100).split(" ")[0] ?? "";
+  const what = isBooking
+    ? `Thank you for your booking request for ${serviceLabel(s.service)}. We will contact you within ${site.response.confirmWithinHours} hours to confirm a time that suits you.`
+    : `Thank you for getting in touch. We will reply within ${site.response.replyWithinHours} hours.`;
+  const urgent = `If it is urgent, please call us on ${site.phone.display}.`;
+  const sign = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
+  const text = `Hello ${firstName},\n\n${what}\n\nYour reference is ${ref}.\n\n${urgent}\n\nOur hours:\n${hoursText()}\n\n${sign}\n\nYou are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.\n`;
+  const html = wrapHtml(
+    subject,
+    `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(what)}</p><p>Your reference is <strong>${escapeHtml(ref)}</strong>.</p><p>${escapeHtml(urgent)}</p><p style="white-space:pre-line"><strong>Our hours</strong>\n${escapeHtml(hoursText())}</p><p style="white-space:pre-line">${escapeHtml(sign)}</p><p style="color:#64748b;font-size:13px">You are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.</p>`,
+  );
+  return {
+    kind: "customer_confirmation",
+    to: { name: oneLine(s.name, 100), address: s.email },
+    replyTo: { name: site.name, address: ctx.ownerEmail },
+    subject,
+    text,
+    html,
+  };
+}
+
+export function ownerReviewMessage(t: TestimonialForMail, ctx: MailContext): OutgoingMessage {
+  const subject = oneLine(`New review to moderate: ${t.rating} stars from ${t.name}, ${t.location}`, 200);
+  const moderate = `${ctx.siteUrl}/admin/testimonials`;
+  const rows = table([
+    ["Name", t.name],
+    ["Location", t.location],
+    ["Rating", `${t.rating} out of 5`],
+    ["Review", t.text],
+  ]);
+  return {
+    kind: "owner_review",
+    to: owner(ctx),
+    subject,
+    text: `A new review was left on the website. It is not shown until you approve it.\n\n${rows.text}\n\nModerate it: ${moderate}\n`,
+    html: wrapHtml(
+      subject,
+      `<h1 style="font-size:20px;margin:0 0 16px">New review to moderate</h1><p>It is not shown on the website until you approve it.</p>${rows.html}<p><a href="${escapeHtml(moderate)}">Moderate reviews</a></p>`,
+    ),
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * SMTP through nodemailer, configured by SMTP_URL (e.g. smtp://user:pass@host:587), MAIL_FROM and
+ * OWNER_EMAIL. Without SMTP_URL (local dev) there is no transport: messages stay pending in the
+ * outbox, where `npm run mail:outbox` shows them, and nothing pretends to have been sent.
+ */
+import nodemailer from "nodemailer";
+import type { OutgoingMessage } from "./messages";
+
+export interface MailSender {
+  send(message: OutgoingMessage): Promise<void>;
+}
+
+export interface MailSettings {
+  smtpUrl: string | undefined;
+  from: string;
+  ownerEmail: string;
+  siteUrl: string;
+}
+
+export function createSmtpSender(settings: { smtpUrl: string; from: string }, timeoutMs = 8000): MailSender {
+  const url = new URL(settings.smtpUrl);
+  const secure = url.protocol === "smtps:";
+  const transport = nodemailer.createTransport({
+    host: url.hostname,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    ...(url.username
+      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+      : {}),
+    // Loopback test servers have no certificate; real providers upgrade with STARTTLS.
+    ignoreTLS: url.searchParams.get("tls") === "off",
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  return {
+    async send(message) {
+      await transport.sendMail({
+        from: settings.from,
+        to: message.to,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        // Transactional mail: ask auto-responders not to answer, and say what this is.
+        headers: { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "OOF, AutoReply" },
+      });
+    },
+  };
+}
