@@ -1,10 +1,19 @@
 import { z } from "zod";
 import { serviceIds } from "../service-catalog";
 import { limits } from "./limits";
+import { charLength, isStorableText, unsupportedCharactersMessage } from "./text";
 
-/** A trimmed string that must not be empty after trimming. */
+/**
+ * A trimmed string that must not be empty after trimming, at most `max` characters (code points,
+ * as the database counts), and storable byte-for-byte (src/lib/schemas/text.ts).
+ */
 const required = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .refine((v) => charLength(v) <= max, tooLong)
+    .refine(isStorableText, unsupportedCharactersMessage);
 
 /** UK-friendly phone check: digits with optional spaces, brackets, dashes and a leading +; 10-15 digits. */
 const phonePattern = /^\+?[0-9\s()-]+$/;
@@ -13,7 +22,7 @@ export const phoneSchema = z
   .string({ error: "Please enter your phone number." })
   .trim()
   .min(1, "Please enter your phone number.")
-  .max(limits.phone, "Please enter a phone number of at most 30 characters.")
+  .refine((v) => charLength(v) <= limits.phone, "Please enter a phone number of at most 30 characters.")
   .refine((v) => phonePattern.test(v) && /^\d{10,15}$/.test(v.replace(/\D/g, "")), {
     message: "Please enter a valid phone number, for example 07700 900123.",
   });
@@ -22,7 +31,7 @@ export const emailSchema = z
   .string({ error: "Please enter your email address." })
   .trim()
   .min(1, "Please enter your email address.")
-  .max(limits.email, "Please enter an email address of at most 254 characters.")
+  .refine((v) => charLength(v) <= limits.email, "Please enter an email address of at most 254 characters.")
   .pipe(z.email({ error: "Please enter a valid email address." }));
 
 /** Contact form payload (site-spec §5: name, email, phone, message, all required). */

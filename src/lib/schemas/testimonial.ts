@@ -1,23 +1,31 @@
 import { z } from "zod";
 import { limits } from "./limits";
+import { charLength, isStorableText, unsupportedCharactersMessage } from "./text";
+
+/** Trimmed text of `min`..`max` characters (code points, as the database counts), storable as is. */
+const text = (min: number, tooShort: string, max: number, tooLong: string) =>
+  z
+    .string({ error: tooShort })
+    .trim()
+    .refine((v) => charLength(v) >= min, tooShort)
+    .refine((v) => charLength(v) <= max, tooLong)
+    .refine(isStorableText, unsupportedCharactersMessage);
 
 /** Review form payload (site-spec §5). The messages are the spec's, word for word. */
 export const testimonialSubmissionSchema = z.object({
-  name: z
-    .string({ error: "Name must be at least 2 characters." })
-    .trim()
-    .min(2, "Name must be at least 2 characters.")
-    .max(limits.name, "Name must be at most 100 characters."),
-  location: z
-    .string({ error: "Location must be at least 2 characters." })
-    .trim()
-    .min(2, "Location must be at least 2 characters.")
-    .max(limits.location, "Location must be at most 100 characters."),
-  text: z
-    .string({ error: "Review must be at least 10 characters." })
-    .trim()
-    .min(10, "Review must be at least 10 characters.")
-    .max(limits.reviewText, "Review must be at most 2000 characters."),
+  name: text(2, "Name must be at least 2 characters.", limits.name, "Name must be at most 100 characters."),
+  location: text(
+    2,
+    "Location must be at least 2 characters.",
+    limits.location,
+    "Location must be at most 100 characters.",
+  ),
+  text: text(
+    10,
+    "Review must be at least 10 characters.",
+    limits.reviewText,
+    "Review must be at most 2000 characters.",
+  ),
   rating: z.coerce
     .number({ error: "Please choose a rating from 1 to 5 stars." })
     .int("Please choose a rating from 1 to 5 stars.")

@@ -13,6 +13,8 @@ import * as schema from "./schema";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** The database or an open transaction: what repositories run their SQL on. */
+export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 
 let current: Database | undefined;
 let closeCurrent: (() => Promise<void>) | undefined;

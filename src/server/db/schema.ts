@@ -5,6 +5,11 @@
  *
  * CHECK constraints repeat the limits in src/lib/schemas/limits.ts so that no path into the
  * database (a bug, a script, the Supabase SQL editor) can store a row the API would refuse.
+ * `char_length` counts code points, as the shared zod schemas do (src/lib/schemas/text.ts).
+ *
+ * Row Level Security is enabled on every table with no policy at all: Supabase's public REST
+ * endpoint (roles anon/authenticated) sees and changes nothing, while the functions connect as the
+ * table owner, which RLS does not restrict (ARCHITECTURE.md, Migrations).
  */
 import { sql } from "drizzle-orm";
 import {
@@ -44,6 +49,10 @@ export const testimonials = pgTable(
     check("testimonials_name_length", sql`char_length(${t.name}) between 2 and 100`),
     check("testimonials_location_length", sql`char_length(${t.location}) between 2 and 100`),
     check("testimonials_text_length", sql`char_length(${t.text}) between 10 and 2000`),
+    check(
+      "testimonials_idempotency_key_length",
+      sql`${t.idempotencyKey} is null or char_length(${t.idempotencyKey}) between 1 and 200`,
+    ),
     uniqueIndex("testimonials_idempotency_key_unique").on(t.idempotencyKey),
     index("testimonials_public_idx").on(
       t.approved,
@@ -51,7 +60,7 @@ export const testimonials = pgTable(
       t.createdAt.desc().nullsFirst(),
     ),
   ],
-);
+).enableRLS();
 
 export const formSubmissions = pgTable(
   "form_submissions",
@@ -81,11 +90,15 @@ export const formSubmissions = pgTable(
       "form_submissions_booking_fields",
       sql`${t.formType} <> 'booking' or (${t.address} is not null and ${t.service} is not null)`,
     ),
+    check(
+      "form_submissions_idempotency_key_length",
+      sql`${t.idempotencyKey} is null or char_length(${t.idempotencyKey}) between 1 and 200`,
+    ),
     uniqueIndex("form_submissions_idempotency_key_unique").on(t.idempotencyKey),
     index("form_submissions_submitted_at_idx").on(t.submittedAt.desc().nullsFirst()),
     index("form_submissions_unread_idx").on(t.isRead),
   ],
-);
+).enableRLS();
 
 export const adminSettings = pgTable(
   "admin_settings",
@@ -95,8 +108,11 @@ export const adminSettings = pgTable(
     settingValue: text("setting_value").notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("admin_settings_setting_key_unique").on(t.settingKey)],
-);
+  (t) => [
+    check("admin_settings_setting_key_length", sql`char_length(${t.settingKey}) between 1 and 100`),
+    uniqueIndex("admin_settings_setting_key_unique").on(t.settingKey),
+  ],
+).enableRLS();
 
 /** Server-issued admin sessions. Only the SHA-256 of the token is stored. */
 export const adminSessions = pgTable(
@@ -109,8 +125,11 @@ export const adminSessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("admin_sessions_token_hash_unique").on(t.tokenHash)],
-);
+  (t) => [
+    uniqueIndex("admin_sessions_token_hash_unique").on(t.tokenHash),
+    index("admin_sessions_expires_at_idx").on(t.expiresAt),
+  ],
+).enableRLS();
 
 /**
  * Fixed-window rate-limit counters, keyed by bucket (e.g. "contact:<client hash>") and window start.
@@ -123,8 +142,11 @@ export const rateLimits = pgTable(
     windowStart: bigint("window_start", { mode: "number" }).notNull(),
     hits: integer("hits").notNull().default(0),
   },
-  (t) => [uniqueIndex("rate_limits_bucket_window_unique").on(t.bucket, t.windowStart)],
-);
+  (t) => [
+    uniqueIndex("rate_limits_bucket_window_unique").on(t.bucket, t.windowStart),
+    index("rate_limits_window_start_idx").on(t.windowStart),
+  ],
+).enableRLS();
 
 /**
  * Transactional outbox for e-mail (issue 6). A row is written in the same transaction as the
@@ -155,8 +177,11 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     check("mail_outbox_status", sql`${t.status} in ('pending', 'sent', 'failed')`),
-    check("mail_outbox_kind", sql`${t.kind} in ('owner_submission', 'customer_confirmation', 'owner_review')`),
+    check(
+      "mail_outbox_kind",
+      sql`${t.kind} in ('owner_submission', 'customer_confirmation', 'owner_review')`,
+    ),
     index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("mail_outbox_submission_idx").on(t.submissionId),
   ],
-);
+).enableRLS();

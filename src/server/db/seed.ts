@@ -1,0 +1,18 @@
+/**
+ * Seed data (site-spec §3): the six sample testimonials, approved, inserted only when the
+ * testimonials table is empty. Safe on every start (one INSERT … WHERE NOT EXISTS).
+ */
+import { sampleTestimonials } from "../../data/testimonials";
+import { seedIfEmpty } from "../repositories/testimonials";
+import type { Executor } from "./client";
+import { getDb } from "./client";
+
+export async function seed(db: Executor = getDb()): Promise<{ testimonials: number }> {
+  const rows = sampleTestimonials.map(({ name, location, rating, text }) => ({
+    name,
+    location,
+    rating,
+    text,
+  }));
+  return { testimonials: await seedIfEmpty(rows, db) };
+}

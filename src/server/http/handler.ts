@@ -1,0 +1,89 @@
+/**
+ * `createHandler({ route, methods, handle, htmlErrorPage? })` wraps a Netlify Functions v2 handler:
+ * method check (405 + Allow), timing, one log line, and every thrown error mapped to the envelope
+ * (ApiError as is, an unreachable database as 503, anything else as 500). A classic form post
+ * (./request.ts `wantsHtml`) gets the error as a small HTML page with the same status.
+ *
+ *   export default createHandler({ route: "/api/contact", methods: ["POST"], handle: async (req, ctx) => … });
+ */
+import type { Context } from "@netlify/functions";
+import { ApiError, toApiError } from "./errors";
+import { htmlPage } from "./html-page";
+import { logRequest } from "./log";
+import { assertMethod, wantsHtml } from "./request";
+import { errorResponse, html } from "./response";
+import { pgErrorCode } from "./db-errors";
+
+/** What handlers receive as their second argument; tests may leave it out. */
+export type HandlerContext = Partial<Pick<Context, "ip" | "params">>;
+
+export interface HandlerOptions {
+  route: string;
+  methods: readonly string[];
+  handle: (req: Request, context: HandlerContext) => Promise<Response>;
+  /** The page that holds this endpoint's form, linked from the no-JavaScript error page. */
+  formPage?: string;
+}
+
+/** A failed no-JavaScript form post: what went wrong, per field, and the way back to the form. */
+export function htmlError(error: ApiError, formPage = "/"): Response {
+  const problems = error.fields
+    ? Object.entries(error.fields).map(([field, message]) => ({ label: fieldLabel(field), message }))
+    : undefined;
+  return html(
+    htmlPage({
+      title: "Please check the form",
+      heading: error.status === 422 ? "Please check the form" : "Sorry, that did not go through",
+      message: `${error.message} Use your browser's Back button to return to the form with what you typed.`,
+      ...(problems ? { problems } : {}),
+      back: { href: formPage, label: "Back to the form" },
+      tone: "error",
+    }),
+    error.status,
+    error.headers,
+  );
+}
+
+const labels: Record<string, string> = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  message: "Message",
+  address: "Address",
+  service: "Service",
+  location: "Location",
+  text: "Review",
+  rating: "Rating",
+};
+export const fieldLabel = (field: string) => labels[field] ?? field;
+
+export function createHandler(options: HandlerOptions) {
+  return async (req: Request, context?: HandlerContext): Promise<Response> => {
+    const started = performance.now();
+    let response: Response;
+    let failure: ApiError | undefined;
+    try {
+      assertMethod(req, options.methods);
+      response = await options.handle(req, context ?? {});
+    } catch (error) {
+      failure = toApiError(error);
+      response = wantsHtml(req) ? htmlError(failure, options.formPage) : errorResponse(failure);
+    }
+    const internal = failure && failure.status >= 500 ? failure.cause : undefined;
+    logRequest({
+      route: options.route,
+      method: req.method,
+      status: response.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      ...(failure ? { code: failure.code } : {}),
+      ...(internal
+        ? {
+            error: [internal instanceof Error ? internal.name : typeof internal, pgErrorCode(internal)]
+              .filter(Boolean)
+              .join(" "),
+          }
+        : {}),
+    });
+    return response;
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * form_submissions table (site-spec §3, §7). SQL in, plain camelCase objects out. Every function
+ * takes an optional executor (the database or an open transaction); it defaults to `getDb()`.
+ *
+ *   insert(input, key?)             { submission, created }: a repeated idempotency key returns the
+ *                                   first row with created = false and stores nothing
+ *   list({ type?, unreadOnly? })    newest first (submitted_at desc, id desc); type contact|booking
+ *   findById(id)                    one row or null
+ *   countUnread()                   unread rows (dashboard badge)
+ *   counts()                        { total, unread, contact, booking }
+ *   setRead(id, isRead = true)      the updated row or null when no such id
+ *   remove(id)                      true when a row was deleted
+ */
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { FormType } from "../../lib/schemas/submission";
+import { getDb, type Executor } from "../db/client";
+import { formSubmissions } from "../db/schema";
+
+export interface Submission {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  formType: FormType;
+  address: string | null;
+  service: string | null;
+  submittedAt: Date;
+  isRead: boolean;
+}
+
+export interface NewSubmission {
+  formType: FormType;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  address?: string | null;
+  service?: string | null;
+}
+
+const columns = {
+  id: formSubmissions.id,
+  name: formSubmissions.name,
+  email: formSubmissions.email,
+  phone: formSubmissions.phone,
+  message: formSubmissions.message,
+  formType: formSubmissions.formType,
+  address: formSubmissions.address,
+  service: formSubmissions.service,
+  submittedAt: formSubmissions.submittedAt,
+  isRead: formSubmissions.isRead,
+};
+
+type Row = Omit<Submission, "formType"> & { formType: string };
+const toSubmission = (row: Row): Submission => ({ ...row, formType: row.formType as FormType });
+
+export async function insert(
+  input: NewSubmission,
+  idempotencyKey?: string,
+  db: Executor = getDb(),
+): Promise<{ submission: Submission; created: boolean }> {
+  const inserted = await db
+    .insert(formSubmissions)
+    .values({
+      formType: input.formType,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      message: input.message,
+      address: input.address ?? null,
+      service: input.service ?? null,
+      idempotencyKey: idempotencyKey ?? null,
+    })
+    .onConflictDoNothing({ target: formSubmissions.idempotencyKey })
+    .returning(columns);
+  if (inserted[0]) return { submission: toSubmission(inserted[0]), created: true };
+  // Only a repeated idempotency key can make the insert do nothing.
+  const existing = await findByIdempotencyKey(idempotencyKey!, db);
+  if (!existing) throw new Error("Submission insert returned no row");
+  return { submission: existing, created: false };
+}
+
+export async function findByIdempotencyKey(key: string, db: Executor = getDb()): Promise<Submission | null> {
+  const rows = await db
+    .select(columns)
+    .from(formSubmissions)
+    .where(eq(formSubmissions.idempotencyKey, key))
+    .limit(1);
+  return rows[0] ? toSubmission(rows[0]) : null;
+}
+
+export async function findById(id: number, db: Executor = getDb()): Promise<Submission | null> {
+  const rows = await db.select(columns).from(formSubmissions).where(eq(formSubmissions.id, id)).limit(1);
+  return rows[0] ? toSubmission(rows[0]) : null;
+}
+
+export async function list(
+  options: { type?: FormType | "all"; unreadOnly?: boolean } = {},
+  db: Executor = getDb(),
+): Promise<Submission[]> {
+  const conditions: SQL[] = [];
+  if (options.type && options.type !== "all") conditions.push(eq(formSubmissions.formType, options.type));
+  if (options.unreadOnly) conditions.push(eq(formSubmissions.isRead, false));
+  const rows = await db
+    .select(columns)
+    .from(formSubmissions)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(formSubmissions.submittedAt), desc(formSubmissions.id));
+  return rows.map(toSubmission);
+}
+
+export async function countUnread(db: Executor = getDb()): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(formSubmissions)
+    .where(eq(formSubmissions.isRead, false));
+  return Number(row?.n ?? 0);
+}
+
+export async function counts(
+  db: Executor = getDb(),
+): Promise<{ total: number; unread: number; contact: number; booking: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      unread: sql<number>`count(*) filter (where ${formSubmissions.isRead} = false)`,
+      contact: sql<number>`count(*) filter (where ${formSubmissions.formType} = 'contact')`,
+      booking: sql<number>`count(*) filter (where ${formSubmissions.formType} = 'booking')`,
+    })
+    .from(formSubmissions);
+  return {
+    total: Number(row?.total ?? 0),
+    unread: Number(row?.unread ?? 0),
+    contact: Number(row?.contact ?? 0),
+    booking: Number(row?.booking ?? 0),
+  };
+}
+
+export async function setRead(id: number, isRead = true, db: Executor = getDb()): Promise<Submission | null> {
+  const rows = await db
+    .update(formSubmissions)
+    .set({ isRead, updatedAt: sql`now()` })
+    .where(eq(formSubmissions.id, id))
+    .returning(columns);
+  return rows[0] ? toSubmission(rows[0]) : null;
+}
+
+export async function remove(id: number, db: Executor = getDb()): Promise<boolean> {
+  const rows = await db
+    .delete(formSubmissions)
+    .where(eq(formSubmissions.id, id))
+    .returning({ id: formSubmissions.id });
+  return rows.length > 0;
+}
