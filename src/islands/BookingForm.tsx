@@ -1,0 +1,142 @@
+/**
+ * The booking form on /book-appointment (site-spec §2 Book appointment, §5, §8). Server-rendered
+ * as a real <form method="post" action="/api/bookings"> so it works before hydration and without
+ * JavaScript; once hydrated it validates with the shared schema and sends JSON.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { limits } from "../lib/schemas/limits";
+import { bookingRequestSchema } from "../lib/schemas/submission";
+import { serviceCatalog } from "../lib/service-catalog";
+import { InputField, SelectField, SubmitButton, TextAreaField } from "./forms/fields";
+import { FormNotice } from "./forms/FormNotice";
+import { SpamGuardFields } from "./forms/SpamGuardFields";
+import { useSubmission, type PhoneContact } from "./forms/use-submission";
+import { Toaster } from "./Toaster";
+
+type BookingInput = z.input<typeof bookingRequestSchema>;
+
+export const bookingMessages = {
+  success: "Appointment booked successfully! We'll contact you to confirm.",
+  error: "There was an error submitting your form. Please try again.",
+} as const;
+
+const fieldOrder = ["name", "email", "phone", "address", "service", "message"] as const;
+// The empty service is the 'Select a service' option; the schema refuses it with its own message.
+const empty = {
+  name: "",
+  email: "",
+  phone: "",
+  address: "",
+  service: "",
+  message: "",
+} as unknown as BookingInput;
+const serviceOptions = serviceCatalog.map((s) => ({ value: s.id, label: s.title }));
+
+export interface BookingFormProps {
+  readonly phone: PhoneContact;
+  readonly endpoint?: string;
+}
+
+export default function BookingForm({ phone, endpoint = "/api/bookings" }: BookingFormProps) {
+  const id = (name: string) => `booking-${name}`;
+  const form = useForm<BookingInput, unknown, z.output<typeof bookingRequestSchema>>({
+    resolver: zodResolver(bookingRequestSchema),
+    defaultValues: empty,
+    shouldFocusError: true,
+  });
+  const { register, formState } = form;
+  const { errors, isSubmitting } = formState;
+  const { onSubmit, notice, formRef, honeypotRef, startedAtRef } = useSubmission({
+    form,
+    endpoint,
+    fieldOrder,
+    successMessage: bookingMessages.success,
+    errorMessage: bookingMessages.error,
+    phone,
+  });
+
+  return (
+    <>
+      <form
+        ref={formRef}
+        method="post"
+        action={endpoint}
+        onSubmit={onSubmit}
+        aria-busy={isSubmitting}
+        aria-label="Booking form"
+        className="relative grid gap-5"
+      >
+        <p className="text-sm text-slate-600">
+          Fields marked <span className="text-danger-600">*</span> are required.
+        </p>
+        <InputField
+          id={id("name")}
+          label="Full Name"
+          autoComplete="name"
+          placeholder="Your name"
+          maxLength={limits.name}
+          error={errors.name?.message}
+          registration={register("name")}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <InputField
+            id={id("email")}
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            maxLength={limits.email}
+            error={errors.email?.message}
+            registration={register("email")}
+          />
+          <InputField
+            id={id("phone")}
+            label="Phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="07700 900123"
+            maxLength={limits.phone}
+            error={errors.phone?.message}
+            registration={register("phone")}
+          />
+        </div>
+        <InputField
+          id={id("address")}
+          label="Address"
+          autoComplete="street-address"
+          placeholder="House number, street, town and postcode"
+          maxLength={limits.address}
+          error={errors.address?.message}
+          registration={register("address")}
+        />
+        <SelectField
+          id={id("service")}
+          label="Service Required"
+          placeholder="Select a service"
+          options={serviceOptions}
+          error={errors.service?.message}
+          registration={register("service")}
+        />
+        <TextAreaField
+          id={id("message")}
+          label="Job Description"
+          placeholder="Please describe the job you need help with"
+          rows={5}
+          maxLength={limits.message}
+          error={errors.message?.message}
+          registration={register("message")}
+        />
+        <SpamGuardFields idPrefix={id("guard")} honeypotRef={honeypotRef} startedAtRef={startedAtRef} />
+        <div className="grid gap-4">
+          <SubmitButton busy={isSubmitting} idleLabel="Book Appointment" busyLabel="Booking..." />
+          <FormNotice notice={notice} phone={phone} />
+        </div>
+      </form>
+      <Toaster />
+    </>
+  );
+}

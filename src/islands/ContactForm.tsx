@@ -1,0 +1,115 @@
+/**
+ * The contact form on /contact-us (site-spec §2 Contact, §5, §8). Server-rendered as a real
+ * <form method="post" action="/api/contact"> so it works before hydration and without JavaScript;
+ * once hydrated it validates with the shared schema and sends JSON.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { limits } from "../lib/schemas/limits";
+import { contactMessageSchema } from "../lib/schemas/submission";
+import { InputField, SubmitButton, TextAreaField } from "./forms/fields";
+import { FormNotice } from "./forms/FormNotice";
+import { SpamGuardFields } from "./forms/SpamGuardFields";
+import { useSubmission, type PhoneContact } from "./forms/use-submission";
+import { Toaster } from "./Toaster";
+
+type ContactInput = z.input<typeof contactMessageSchema>;
+
+export const contactMessages = {
+  success: "Message sent successfully! We'll get back to you soon.",
+  error: "There was an error submitting your form. Please try again.",
+} as const;
+
+const fieldOrder = ["name", "email", "phone", "message"] as const;
+const empty: ContactInput = { name: "", email: "", phone: "", message: "" };
+
+export interface ContactFormProps {
+  readonly phone: PhoneContact;
+  readonly endpoint?: string;
+}
+
+export default function ContactForm({ phone, endpoint = "/api/contact" }: ContactFormProps) {
+  const id = (name: string) => `contact-${name}`;
+  const form = useForm<ContactInput, unknown, z.output<typeof contactMessageSchema>>({
+    resolver: zodResolver(contactMessageSchema),
+    defaultValues: empty,
+    shouldFocusError: true,
+  });
+  const { register, formState } = form;
+  const { errors, isSubmitting } = formState;
+  const { onSubmit, notice, formRef, honeypotRef, startedAtRef } = useSubmission({
+    form,
+    endpoint,
+    fieldOrder,
+    successMessage: contactMessages.success,
+    errorMessage: contactMessages.error,
+    phone,
+  });
+
+  return (
+    <>
+      <form
+        ref={formRef}
+        method="post"
+        action={endpoint}
+        onSubmit={onSubmit}
+        aria-busy={isSubmitting}
+        aria-label="Contact form"
+        className="relative grid gap-5"
+      >
+        <p className="text-sm text-slate-600">
+          Fields marked <span className="text-danger-600">*</span> are required.
+        </p>
+        <InputField
+          id={id("name")}
+          label="Full Name"
+          autoComplete="name"
+          placeholder="Your name"
+          maxLength={limits.name}
+          error={errors.name?.message}
+          registration={register("name")}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <InputField
+            id={id("email")}
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            maxLength={limits.email}
+            error={errors.email?.message}
+            registration={register("email")}
+          />
+          <InputField
+            id={id("phone")}
+            label="Phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="07700 900123"
+            maxLength={limits.phone}
+            error={errors.phone?.message}
+            registration={register("phone")}
+          />
+        </div>
+        <TextAreaField
+          id={id("message")}
+          label="Message"
+          placeholder="Your message"
+          rows={5}
+          maxLength={limits.message}
+          error={errors.message?.message}
+          registration={register("message")}
+        />
+        <SpamGuardFields idPrefix={id("guard")} honeypotRef={honeypotRef} startedAtRef={startedAtRef} />
+        <div className="grid gap-4">
+          <SubmitButton busy={isSubmitting} idleLabel="Send Message" busyLabel="Sending..." />
+          <FormNotice notice={notice} phone={phone} />
+        </div>
+      </form>
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * 'Leave a Review' on /testimonials (site-spec §2, §4, §5, §8). The form sits in a <details> so the
+ * button reveals it even without JavaScript, and the server-rendered <form method="post"
+ * action="/api/testimonials"> still posts. After a successful send the form hides, the rating goes
+ * back to 5 and the pending-approval message shows.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ChevronDown, CircleCheck, MessageSquarePlus } from "lucide-react";
+import { useCallback, useEffect, useRef } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import { limits } from "../lib/schemas/limits";
+import { testimonialSubmissionSchema } from "../lib/schemas/testimonial";
+import { InputField, SubmitButton, TextAreaField } from "./forms/fields";
+import { FormNotice } from "./forms/FormNotice";
+import { SpamGuardFields } from "./forms/SpamGuardFields";
+import { useSubmission, type PhoneContact } from "./forms/use-submission";
+import { defaultRating, StarRating } from "./StarRating";
+import { Toaster } from "./Toaster";
+
+type ReviewInput = z.input<typeof testimonialSubmissionSchema>;
+
+export const reviewMessages = {
+  success: "Thank you for your review! It will be displayed after approval.",
+  error: "There was an error submitting your testimonial. Please try again.",
+} as const;
+
+const fieldOrder = ["name", "location", "rating", "text"] as const;
+const empty: ReviewInput = { name: "", location: "", rating: String(defaultRating), text: "" };
+const id = (name: string) => `review-${name}`;
+
+export interface ReviewFormProps {
+  readonly phone: PhoneContact;
+  readonly endpoint?: string;
+  /** A link to this hash (e.g. the hero's 'Share your experience') opens the form. */
+  readonly openOnHash?: string;
+}
+
+export default function ReviewForm({
+  phone,
+  endpoint = "/api/testimonials",
+  openOnHash = "#review-form",
+}: ReviewFormProps) {
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const form = useForm<ReviewInput, unknown, z.output<typeof testimonialSubmissionSchema>>({
+    resolver: zodResolver(testimonialSubmissionSchema),
+    defaultValues: empty,
+    shouldFocusError: true,
+  });
+  const { register, formState, control } = form;
+  const { errors, isSubmitting } = formState;
+  const rating = Number(useWatch({ control, name: "rating" })) || defaultRating;
+  const hide = useCallback(() => {
+    if (detailsRef.current) detailsRef.current.open = false;
+  }, []);
+  const { onSubmit, notice, clearNotice, formRef, honeypotRef, startedAtRef } = useSubmission({
+    form,
+    endpoint,
+    fieldOrder,
+    successMessage: reviewMessages.success,
+    errorMessage: reviewMessages.error,
+    phone,
+    onSuccess: hide,
+  });
+
+  useEffect(() => {
+    const openFromHash = () => {
+      if (window.location.hash === openOnHash && detailsRef.current) detailsRef.current.open = true;
+    };
+    openFromHash();
+    window.addEventListener("hashchange", openFromHash);
+    return () => window.removeEventListener("hashchange", openFromHash);
+  }, [openOnHash]);
+
+  return (
+    <div className="grid gap-6">
+      <div role="status">
+        {notice?.tone === "success" ? (
+          <p className="mx-auto flex max-w-2xl items-start gap-3 rounded-xl border border-success-600/30 bg-success-50 p-5 text-left font-medium text-success-600">
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
+            <span>{notice.text}</span>
+          </p>
+        ) : null}
+      </div>
+      <details
+        ref={detailsRef}
+        id={openOnHash.slice(1)}
+        className="group"
+        onToggle={(e) => {
+          if (e.currentTarget.open) clearNotice();
+        }}
+      >
+        <summary className="mx-auto flex min-h-12 w-fit cursor-pointer list-none items-center gap-2 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm transition-colors select-none hover:bg-brand-800 [&::-webkit-details-marker]:hidden">
+          <MessageSquarePlus aria-hidden="true" className="size-5" />
+          Leave a Review
+          <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+        </summary>
+        <div className="mx-auto mt-6 max-w-2xl rounded-xl border border-slate-200 bg-white p-5 text-left shadow-[var(--shadow-card)] sm:p-8">
+          <h3 className="text-xl font-bold text-brand-900">Share your experience</h3>
+          <p className="mt-1 text-slate-600">
+            Your review appears on this page once we have checked it. We never publish your e-mail or phone
+            number; we do not ask for them.
+          </p>
+          <form
+            ref={formRef}
+            method="post"
+            action={endpoint}
+            onSubmit={onSubmit}
+            aria-busy={isSubmitting}
+            aria-label="Review form"
+            className="relative mt-6 grid gap-5"
+          >
+            <div className="grid gap-5 sm:grid-cols-2">
+              <InputField
+                id={id("name")}
+                label="Your Name"
+                autoComplete="name"
+                placeholder="e.g. Fiona Campbell"
+                maxLength={limits.name}
+                error={errors.name?.message}
+                registration={register("name")}
+              />
+              <InputField
+                id={id("location")}
+                label="Location"
+                autoComplete="address-level2"
+                placeholder="e.g. Kirkcaldy"
+                maxLength={limits.location}
+                error={errors.location?.message}
+                registration={register("location")}
+              />
+            </div>
+            <StarRating
+              id={id("rating")}
+              legend="Your Rating"
+              value={rating}
+              error={errors.rating?.message}
+              registration={register("rating")}
+            />
+            <TextAreaField
+              id={id("text")}
+              label="Your Review"
+              placeholder="Tell others about the job we did for you"
+              rows={5}
+              maxLength={limits.reviewText}
+              error={errors.text?.message}
+              registration={register("text")}
+            />
+            <SpamGuardFields idPrefix={id("guard")} honeypotRef={honeypotRef} startedAtRef={startedAtRef} />
+            <div className="grid gap-4">
+              <SubmitButton busy={isSubmitting} idleLabel="Submit Review" busyLabel="Submitting..." />
+              <FormNotice notice={notice?.tone === "error" ? notice : null} phone={phone} />
+            </div>
+          </form>
+        </div>
+      </details>
+      <Toaster />
+    </div>
+  );
+}

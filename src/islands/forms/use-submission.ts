@@ -1,0 +1,142 @@
+/**
+ * The send path shared by the three forms. It owns the rules the issue asks for:
+ * - a double click sends once (a synchronous guard, not React state, which updates a frame late);
+ * - a retry after a failure reuses the same Idempotency-Key; a new key only after a success;
+ * - success clears every field; any failure keeps every field exactly as typed;
+ * - field errors from the server land on their fields and focus moves to the first of them;
+ * - every failure says what to do next (try again, or call the phone number).
+ */
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { toast } from "sonner";
+import { honeypotField, startedAtField } from "../../lib/schemas/spam-guard";
+import { newIdempotencyKey, postJson, type SubmitOutcome } from "../lib/api-client";
+
+export interface PhoneContact {
+  readonly display: string;
+  readonly href: string;
+}
+
+/** What the form shows under its button after a send. */
+export type Notice =
+  { readonly tone: "success"; readonly text: string } | { readonly tone: "error"; readonly text: string };
+
+interface Options<TIn extends FieldValues, TOut> {
+  readonly form: UseFormReturn<TIn, unknown, TOut>;
+  readonly endpoint: string;
+  /** Field names in the order they appear, so focus goes to the first invalid one. */
+  readonly fieldOrder: readonly Path<TIn>[];
+  readonly successMessage: string;
+  readonly errorMessage: string;
+  readonly phone: PhoneContact;
+  readonly onSuccess?: () => void;
+}
+
+function minutes(seconds: number): string {
+  const m = Math.max(1, Math.ceil(seconds / 60));
+  return m === 1 ? "a minute" : `${m} minutes`;
+}
+
+/** The sentence telling the visitor what happened and what to do next. Exported for unit tests. */
+export function failureText(outcome: Exclude<SubmitOutcome, { kind: "ok" }>, phone: PhoneContact): string {
+  switch (outcome.kind) {
+    case "invalid":
+      return "Please correct the highlighted fields and send again.";
+    case "rate-limited":
+      return outcome.retryAfterSeconds
+        ? `We have had a lot of messages from your connection. Please wait ${minutes(outcome.retryAfterSeconds)} and try again, or call us on ${phone.display}.`
+        : `We have had a lot of messages from your connection. Please wait a few minutes and try again, or call us on ${phone.display}.`;
+    case "network":
+      return `We could not reach our server. Everything you typed is still here: check your connection and try again, or call us on ${phone.display}.`;
+    case "server":
+      return `Our system could not take your request just now. Everything you typed is still here: please try again in a minute, or call us on ${phone.display}.`;
+  }
+}
+
+export function useSubmission<TIn extends FieldValues, TOut extends object>(options: Options<TIn, TOut>) {
+  const { form, endpoint, fieldOrder, successMessage, errorMessage, phone, onSuccess } = options;
+  const busy = useRef(false);
+  const idempotencyKey = useRef<string | null>(null);
+  const honeypotRef = useRef<HTMLInputElement>(null);
+  const startedAtRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const startedAt = useRef(0);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const stampStart = useCallback(() => {
+    startedAt.current = Date.now();
+    if (startedAtRef.current) startedAtRef.current.value = String(startedAt.current);
+  }, []);
+
+  useEffect(() => {
+    stampStart();
+    // The static HTML keeps the browser's own checks for visitors without JavaScript; once the
+    // island runs, the shared schema's messages take over.
+    if (formRef.current) formRef.current.noValidate = true;
+  }, [stampStart]);
+
+  const send = useCallback(
+    async (values: TOut) => {
+      idempotencyKey.current ??= newIdempotencyKey();
+      const payload = {
+        ...values,
+        [honeypotField]: honeypotRef.current?.value ?? "",
+        [startedAtField]: startedAt.current,
+      };
+      const outcome = await postJson(endpoint, payload, idempotencyKey.current);
+
+      if (outcome.kind === "ok") {
+        idempotencyKey.current = null;
+        form.reset();
+        stampStart();
+        setNotice({ tone: "success", text: successMessage });
+        toast.success(successMessage);
+        onSuccess?.();
+        return;
+      }
+
+      if (outcome.kind === "invalid") {
+        const known = fieldOrder.filter((name) => outcome.fields[name]);
+        known.forEach((name, i) =>
+          form.setError(
+            name,
+            { type: "server", message: outcome.fields[name] ?? "" },
+            { shouldFocus: i === 0 },
+          ),
+        );
+        // A message about a field this form does not show (e.g. the spam guard) goes in the notice.
+        const other = Object.entries(outcome.fields).find(
+          ([name]) => !(fieldOrder as readonly string[]).includes(name),
+        );
+        const text = known.length > 0 ? failureText(outcome, phone) : (other?.[1] ?? outcome.message);
+        setNotice({ tone: "error", text });
+        toast.error(errorMessage, { description: text });
+        return;
+      }
+
+      const text = failureText(outcome, phone);
+      setNotice({ tone: "error", text });
+      toast.error(errorMessage, { description: text });
+    },
+    [endpoint, errorMessage, fieldOrder, form, onSuccess, phone, stampStart, successMessage],
+  );
+
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (busy.current) return;
+      busy.current = true;
+      setNotice(null);
+      void form
+        .handleSubmit(send)(event)
+        .finally(() => {
+          busy.current = false;
+        });
+    },
+    [form, send],
+  );
+
+  const clearNotice = useCallback(() => setNotice(null), []);
+
+  return { onSubmit, notice, clearNotice, formRef, honeypotRef, startedAtRef };
+}

@@ -1,0 +1,55 @@
+/**
+ * Structured data for the reviews a page actually shows (docs/decisions/ on review structured
+ * data): the count and the average are computed from the list on screen, never a fixed figure.
+ */
+import type { PublicTestimonial } from "../../lib/schemas/testimonial";
+
+export interface BusinessRef {
+  /** The same @id the page's business JSON-LD uses, so the two nodes describe one business. */
+  readonly id: string;
+  readonly name: string;
+  readonly url: string;
+}
+
+export function averageRating(items: readonly PublicTestimonial[]): number | null {
+  if (items.length === 0) return null;
+  const sum = items.reduce((acc, t) => acc + t.rating, 0);
+  return Math.round((sum / items.length) * 10) / 10;
+}
+
+export function reviewsJsonLd(business: BusinessRef, items: readonly PublicTestimonial[]): object | null {
+  const average = averageRating(items);
+  if (average === null) return null;
+  return {
+    "@context": "https://schema.org",
+    "@type": "LocalBusiness",
+    "@id": business.id,
+    name: business.name,
+    url: business.url,
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: average,
+      reviewCount: items.length,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: items.map((t) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: t.name },
+      reviewRating: { "@type": "Rating", ratingValue: t.rating, bestRating: 5, worstRating: 1 },
+      reviewBody: t.text,
+      ...(t.createdAt ? { datePublished: t.createdAt.slice(0, 10) } : {}),
+    })),
+  };
+}
+
+/**
+ * JSON for a <script type="application/ld+json"> body. `<` is escaped so that no review text can
+ * close the script element, whatever a visitor typed.
+ */
+export function serializeJsonLd(data: object): string {
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
