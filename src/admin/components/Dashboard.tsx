@@ -1,0 +1,138 @@
+/** Admin dashboard (site-spec §2): cards to both screens, unread badge, Change Password, Logout. */
+import { ChevronRight, Inbox, KeyRound, LogOut, MessageSquareQuote } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import type { AdminSummary } from "../../lib/schemas/admin";
+import { ApiError, adminApi } from "../api";
+import { ChangePasswordDialog } from "./ChangePasswordDialog";
+import { Button } from "./ui";
+
+export function Dashboard({ onLogout }: { onLogout: () => Promise<void> }) {
+  const [summary, setSummary] = useState<AdminSummary | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    try {
+      setSummary(await adminApi.summary());
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return; // the app shows the login gate
+      console.error("Loading the admin summary failed", err);
+      setFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set after the awaited fetch
+    void load();
+  }, [load]);
+
+  const unread = summary?.submissions.unread ?? 0;
+  const pending = summary?.testimonials.pending ?? 0;
+
+  return (
+    <div>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Admin Dashboard</h1>
+          <p className="mt-1 text-slate-600">Moderate reviews and answer enquiries.</p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button variant="secondary" onClick={() => setPasswordOpen(true)}>
+            <KeyRound aria-hidden="true" className="size-4" />
+            Change Password
+          </Button>
+          <Button
+            variant="primary"
+            disabled={loggingOut}
+            onClick={() => {
+              setLoggingOut(true);
+              void onLogout().finally(() => setLoggingOut(false));
+            }}
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            Logout
+          </Button>
+        </div>
+      </div>
+
+      {failed ? (
+        <div
+          role="alert"
+          className="mt-6 flex flex-wrap items-center gap-3 rounded-lg bg-danger-50 px-4 py-3 text-danger-600"
+        >
+          <span className="font-medium">Failed to load the counts. Please try again.</span>
+          <Button variant="secondary" onClick={() => void load()}>
+            Try Again
+          </Button>
+        </div>
+      ) : null}
+
+      <div className="mt-8 grid gap-5 md:grid-cols-2">
+        <a
+          href="/admin/testimonials"
+          className="group flex items-start gap-4 rounded-card border border-slate-200 bg-white p-6 shadow-card transition-colors hover:border-brand-300"
+        >
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+            <MessageSquareQuote aria-hidden="true" className="size-6" />
+          </span>
+          <span className="flex-1">
+            <span className="block text-lg font-bold text-brand-900">Testimonials</span>
+            <span className="mt-1 block text-sm text-slate-600">
+              Approve, unapprove or delete customer reviews.
+            </span>
+            <span className="mt-3 block text-sm font-medium text-slate-700" data-testid="pending-count">
+              {summary
+                ? `${summary.testimonials.total} in total, ${pending} awaiting approval`
+                : failed
+                  ? "Counts unavailable"
+                  : "Loading counts…"}
+            </span>
+          </span>
+          <ChevronRight
+            aria-hidden="true"
+            className="mt-3 size-5 text-slate-400 group-hover:text-brand-700"
+          />
+        </a>
+
+        <a
+          href="/admin/submissions"
+          className="group flex items-start gap-4 rounded-card border border-slate-200 bg-white p-6 shadow-card transition-colors hover:border-brand-300"
+        >
+          <span className="relative flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+            <Inbox aria-hidden="true" className="size-6" />
+            {unread > 0 ? (
+              <span
+                data-testid="unread-badge"
+                className="absolute -top-1.5 -right-1.5 flex min-w-6 items-center justify-center rounded-full bg-danger-600 px-1.5 text-xs leading-6 font-bold text-white ring-2 ring-white"
+              >
+                {unread}
+                <span className="sr-only"> unread</span>
+              </span>
+            ) : null}
+          </span>
+          <span className="flex-1">
+            <span className="block text-lg font-bold text-brand-900">Form Submissions</span>
+            <span className="mt-1 block text-sm text-slate-600">
+              Read contact messages and appointment requests.
+            </span>
+            <span className="mt-3 block text-sm font-medium text-slate-700">
+              {summary
+                ? `${summary.submissions.total} in total, ${unread} unread`
+                : failed
+                  ? "Counts unavailable"
+                  : "Loading counts…"}
+            </span>
+          </span>
+          <ChevronRight
+            aria-hidden="true"
+            className="mt-3 size-5 text-slate-400 group-hover:text-brand-700"
+          />
+        </a>
+      </div>
+
+      <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+    </div>
+  );
+}

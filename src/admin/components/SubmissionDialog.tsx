@@ -1,0 +1,105 @@
+/** Detail dialog for one submission (site-spec §2 Admin submissions). */
+import { Mail, MailOpen, Phone, Reply, Trash2 } from "lucide-react";
+import type { AdminSubmission } from "../../lib/schemas/admin";
+import { serviceLabel } from "../../lib/service-catalog";
+import { formatSubmittedAt } from "../format";
+import { AdminDialog, Button, buttonClass } from "./ui";
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export function SubmissionDialog({
+  submission,
+  onClose,
+  onToggleRead,
+  onDelete,
+  busy,
+}: {
+  submission: AdminSubmission | null;
+  onClose: () => void;
+  onToggleRead: (s: AdminSubmission) => void;
+  onDelete: (s: AdminSubmission) => void;
+  busy: boolean;
+}) {
+  const s = submission;
+  const isBooking = s?.formType === "booking";
+  return (
+    <AdminDialog
+      open={s !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={isBooking ? "Appointment Request" : "Contact Message"}
+      description={s ? `Submitted on ${formatSubmittedAt(s.submittedAt)}` : ""}
+      wide
+    >
+      {s ? (
+        <>
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Field label="Name">{s.name}</Field>
+            <Field label="Phone">
+              <a
+                className="text-brand-700 underline underline-offset-2"
+                href={`tel:${s.phone.replace(/[^\d+]/g, "")}`}
+              >
+                {s.phone}
+              </a>
+            </Field>
+            <Field label="Email">
+              <a className="text-brand-700 underline underline-offset-2" href={`mailto:${s.email}`}>
+                {s.email}
+              </a>
+            </Field>
+            {isBooking ? (
+              <>
+                <Field label="Address">{s.address?.trim() ? s.address : "Not provided"}</Field>
+                <Field label="Service Required">{serviceLabel(s.service)}</Field>
+              </>
+            ) : null}
+          </dl>
+          <div className="mt-5">
+            <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              {isBooking ? "Job Description" : "Message"}
+            </h3>
+            <p className="mt-1 rounded-lg bg-slate-50 p-3 break-words whitespace-pre-wrap text-slate-900">
+              {s.message}
+            </p>
+          </div>
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
+            <Button
+              variant="ghost"
+              className="text-danger-600 hover:bg-danger-50 sm:mr-auto"
+              disabled={busy}
+              onClick={() => onDelete(s)}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete
+            </Button>
+            <Button variant="secondary" disabled={busy} onClick={() => onToggleRead(s)}>
+              {s.isRead ? (
+                <Mail aria-hidden="true" className="size-4" />
+              ) : (
+                <MailOpen aria-hidden="true" className="size-4" />
+              )}
+              {s.isRead ? "Mark as Unread" : "Mark as Read"}
+            </Button>
+            <a className={buttonClass("secondary")} href={`mailto:${s.email}`}>
+              <Reply aria-hidden="true" className="size-4" />
+              Reply via Email
+            </a>
+            <a className={buttonClass("primary")} href={`tel:${s.phone.replace(/[^\d+]/g, "")}`}>
+              <Phone aria-hidden="true" className="size-4" />
+              Call
+            </a>
+          </div>
+        </>
+      ) : null}
+    </AdminDialog>
+  );
+}

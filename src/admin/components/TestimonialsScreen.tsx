@@ -1,0 +1,233 @@
+/** Testimonial administration (site-spec §2 Admin testimonials, §4, §8). */
+import { ArrowLeft, Check, RefreshCw, Star, Trash2, Undo2 } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { toast } from "sonner";
+import type { AdminTestimonial } from "../../lib/schemas/admin";
+import { ApiError, adminApi } from "../api";
+import { Badge, Button, ConfirmDialog, IconButton, Spinner, buttonClass } from "./ui";
+
+type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; items: AdminTestimonial[] };
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span className="inline-flex items-center gap-0.5" role="img" aria-label={`${rating} out of 5 stars`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Star
+          key={n}
+          aria-hidden="true"
+          className={`size-4 ${n <= rating ? "fill-accent-400 text-accent-500" : "text-slate-300"}`}
+        />
+      ))}
+    </span>
+  );
+}
+
+export function TestimonialsScreen() {
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const [refreshing, setRefreshing] = useState(false);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<AdminTestimonial | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const fetchList = useCallback(async (mode: "initial" | "refresh") => {
+    if (mode === "initial") setLoad({ state: "loading" });
+    else setRefreshing(true);
+    try {
+      setLoad({ state: "ready", items: await adminApi.testimonials() });
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 401)) console.error("Loading testimonials failed", err);
+      setLoad({ state: "failed" });
+    } finally {
+      setRefreshing(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set after the awaited fetch
+    void fetchList("initial");
+  }, [fetchList]);
+
+  const setApproved = async (t: AdminTestimonial, approved: boolean) => {
+    setBusyId(t.id);
+    try {
+      await adminApi.setApproved(t.id, approved);
+      toast.success(approved ? "Testimonial approved" : "Testimonial unapproved");
+      await fetchList("refresh");
+    } catch (err) {
+      if (err instanceof ApiError) {
+        if (err.status !== 401) toast.error("Error updating testimonial", { description: err.message });
+      } else {
+        console.error("Updating a testimonial failed", err);
+        toast.error("An error occurred");
+      }
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await adminApi.deleteTestimonial(toDelete.id);
+      toast.success("Testimonial deleted");
+      setToDelete(null);
+      await fetchList("refresh");
+    } catch (err) {
+      if (err instanceof ApiError) {
+        if (err.status !== 401) toast.error("Error deleting testimonial", { description: err.message });
+      } else {
+        console.error("Deleting a testimonial failed", err);
+        toast.error("An error occurred");
+      }
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <div>
+      <a href="/admin" className={buttonClass("ghost", "-ml-3")}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to Admin Dashboard
+      </a>
+      <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Testimonials</h1>
+          <p className="mt-1 text-slate-600">Approve reviews to show them on the website.</p>
+        </div>
+        <Button
+          variant="secondary"
+          onClick={() => void fetchList("refresh")}
+          disabled={refreshing || load.state === "loading"}
+        >
+          <RefreshCw
+            aria-hidden="true"
+            className={`size-4 ${refreshing ? "animate-spin motion-reduce:animate-none" : ""}`}
+          />
+          {refreshing ? "Refreshing testimonials..." : "Refresh Testimonials"}
+        </Button>
+      </div>
+
+      <div className="mt-6">
+        {load.state === "loading" ? (
+          <Spinner label="Loading testimonials..." />
+        ) : load.state === "failed" ? (
+          <div role="alert" className="rounded-card border border-red-200 bg-danger-50 p-6 text-center">
+            <p className="font-medium text-danger-600">Failed to load testimonials. Please try again.</p>
+            <Button className="mt-4" onClick={() => void fetchList("initial")}>
+              Try Again
+            </Button>
+          </div>
+        ) : load.items.length === 0 ? (
+          <p className="rounded-card border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            No testimonials found. When users submit testimonials, they will appear here.
+          </p>
+        ) : (
+          <div className="overflow-x-auto rounded-card border border-slate-200 bg-white shadow-card">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">All testimonials, newest first</caption>
+              <thead className="bg-slate-100 text-xs tracking-wide text-slate-700 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    Name
+                  </th>
+                  <th scope="col" className="hidden px-4 py-3 sm:table-cell">
+                    Rating
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Review
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {load.items.map((t) => (
+                  <tr
+                    key={t.id}
+                    data-testid={`testimonial-row-${t.id}`}
+                    className={t.approved ? "" : "bg-accent-50"}
+                  >
+                    <td className="px-4 py-3 align-top">
+                      <span className="block font-semibold text-slate-900">{t.name}</span>
+                      <span className="block text-slate-600">{t.location}</span>
+                      <span className="mt-1 block sm:hidden">
+                        <Stars rating={t.rating} />
+                      </span>
+                    </td>
+                    <td className="hidden px-4 py-3 align-top sm:table-cell">
+                      <Stars rating={t.rating} />
+                    </td>
+                    <td className="max-w-md min-w-40 px-4 py-3 align-top text-slate-700">
+                      <p className="line-clamp-3" title={t.text}>
+                        {t.text}
+                      </p>
+                    </td>
+                    <td className="px-4 py-3 align-top">
+                      {t.approved ? (
+                        <Badge tone="success">Approved</Badge>
+                      ) : (
+                        <Badge tone="accent">Pending</Badge>
+                      )}
+                    </td>
+                    <td className="px-4 py-3 align-top">
+                      <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
+                        {t.approved ? (
+                          <Button
+                            variant="secondary"
+                            className="whitespace-nowrap"
+                            disabled={busyId === t.id}
+                            onClick={() => void setApproved(t, false)}
+                            aria-label={`Remove approval for ${t.name}`}
+                          >
+                            <Undo2 aria-hidden="true" className="size-4" />
+                            Remove approval
+                          </Button>
+                        ) : (
+                          <Button
+                            variant="success"
+                            disabled={busyId === t.id}
+                            onClick={() => void setApproved(t, true)}
+                            aria-label={`Approve review by ${t.name}`}
+                          >
+                            <Check aria-hidden="true" className="size-4" />
+                            Approve
+                          </Button>
+                        )}
+                        <IconButton
+                          label={`Delete review by ${t.name}`}
+                          className="text-danger-600 hover:bg-danger-50"
+                          disabled={busyId === t.id}
+                          onClick={() => setToDelete(t)}
+                        >
+                          <Trash2 aria-hidden="true" className="size-5" />
+                        </IconButton>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open && !deleting) setToDelete(null);
+        }}
+        title="Delete testimonial"
+        message="Are you sure you want to delete this testimonial?"
+        confirmLabel="Delete"
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+      />
+    </div>
+  );
+}

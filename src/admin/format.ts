@@ -1,0 +1,42 @@
+/** Dates in the admin (site-spec §4), always in the firm's time zone. */
+const zone = "Europe/London";
+
+const longFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: zone,
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: zone,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+
+/**
+ * 'Nov 22, 2026 at 8:37 am': abbreviated month, day, year, 'at', time with am/pm (site-spec §4).
+ * The raw value comes back when it is not a date.
+ */
+export function formatSubmittedAt(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  try {
+    const parts = Object.fromEntries(longFormat.formatToParts(date).map((p) => [p.type, p.value]));
+    const period = (parts["dayPeriod"] ?? "").toLowerCase();
+    return `${parts["month"]} ${parts["day"]}, ${parts["year"]} at ${parts["hour"]}:${parts["minute"]} ${period}`.trim();
+  } catch {
+    return value;
+  }
+}
+
+/** The date part only, for the table: '22 Nov 2026'. */
+export function formatDateOnly(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return dateFormat.format(date);
+}

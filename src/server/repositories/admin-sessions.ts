@@ -1,0 +1,109 @@
+/**
+ * Admin sessions (SQL in, plain objects out). Only the SHA-256 of a session token is ever stored;
+ * the token itself lives in the owner's cookie and nowhere else.
+ */
+import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { adminSessions } from "../db/schema";
+
+export interface AdminSessionRow {
+  id: number;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+const columns = {
+  id: adminSessions.id,
+  createdAt: adminSessions.createdAt,
+  lastSeenAt: adminSessions.lastSeenAt,
+  expiresAt: adminSessions.expiresAt,
+};
+
+export async function insertSession(input: {
+  tokenHash: string;
+  now: Date;
+  expiresAt: Date;
+}): Promise<AdminSessionRow> {
+  const [row] = await getDb()
+    .insert(adminSessions)
+    .values({
+      tokenHash: input.tokenHash,
+      createdAt: input.now,
+      lastSeenAt: input.now,
+      expiresAt: input.expiresAt,
+    })
+    .returning(columns);
+  if (!row) throw new Error("Inserting an admin session returned no row.");
+  return row;
+}
+
+/** The live session with this token hash: not revoked, not past its absolute or idle expiry. */
+export async function findLiveSession(
+  tokenHash: string,
+  now: Date,
+  idleSince: Date,
+): Promise<AdminSessionRow | undefined> {
+  const [row] = await getDb()
+    .select(columns)
+    .from(adminSessions)
+    .where(
+      and(
+        eq(adminSessions.tokenHash, tokenHash),
+        isNull(adminSessions.revokedAt),
+        gt(adminSessions.expiresAt, now),
+        gt(adminSessions.lastSeenAt, idleSince),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Records activity, at most once per `staleBefore` window so reads stay cheap. */
+export async function touchSession(id: number, now: Date, staleBefore: Date): Promise<Date | undefined> {
+  const [row] = await getDb()
+    .update(adminSessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(adminSessions.id, id), lt(adminSessions.lastSeenAt, staleBefore)))
+    .returning({ lastSeenAt: adminSessions.lastSeenAt });
+  return row?.lastSeenAt;
+}
+
+export async function revokeSession(id: number, now: Date): Promise<void> {
+  await getDb()
+    .update(adminSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(adminSessions.id, id), isNull(adminSessions.revokedAt)));
+}
+
+/** Revokes every live session except `keepId`; returns how many were revoked. */
+export async function revokeOtherSessions(keepId: number, now: Date): Promise<number> {
+  const rows = await getDb()
+    .update(adminSessions)
+    .set({ revokedAt: now })
+    .where(and(ne(adminSessions.id, keepId), isNull(adminSessions.revokedAt)))
+    .returning({ id: adminSessions.id });
+  return rows.length;
+}
+
+/** Revokes every live session (used when the password is set from the command line). */
+export async function revokeAllSessions(now: Date): Promise<number> {
+  const rows = await getDb()
+    .update(adminSessions)
+    .set({ revokedAt: now })
+    .where(isNull(adminSessions.revokedAt))
+    .returning({ id: adminSessions.id });
+  return rows.length;
+}
+
+/** Deletes sessions that ended (expired or revoked) before `cutoff`, so the table stays small. */
+export async function deleteEndedSessions(cutoff: Date): Promise<void> {
+  await getDb()
+    .delete(adminSessions)
+    .where(
+      or(
+        lt(adminSessions.expiresAt, cutoff),
+        and(sql`${adminSessions.revokedAt} is not null`, lt(adminSessions.revokedAt, cutoff)),
+      ),
+    );
+}
