@@ -108,7 +108,10 @@ export function useSubmission<TIn extends FieldValues, TOut extends object>(opti
         const other = Object.entries(outcome.fields).find(
           ([name]) => !(fieldOrder as readonly string[]).includes(name),
         );
-        const text = known.length > 0 ? failureText(outcome, phone) : (other?.[1] ?? outcome.message);
+        const text =
+          known.length > 0
+            ? failureText(outcome, phone)
+            : `${other?.[1] ?? outcome.message} If it keeps happening, call us on ${phone.display}.`;
         setNotice({ tone: "error", text });
         toast.error(errorMessage, { description: text });
         return;

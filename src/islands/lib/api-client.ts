@@ -7,7 +7,10 @@ import type { ApiErrorBody } from "../../lib/schemas/api-error";
 
 export type SubmitOutcome =
   | { readonly kind: "ok"; readonly status: number; readonly body: unknown }
-  /** 422 (or 400 with fields): per-field messages from the shared schema, keyed by field name. */
+  /**
+   * A 4xx refusal the visitor can act on: 422 with per-field messages from the shared schema (keyed
+   * by field name), or a refusal with only a message (e.g. the spam guard's "sent too fast").
+   */
   | { readonly kind: "invalid"; readonly message: string; readonly fields: Readonly<Record<string, string>> }
   /** 429: the server asks us to wait; `retryAfterSeconds` from the Retry-After header when present. */
   | { readonly kind: "rate-limited"; readonly message: string; readonly retryAfterSeconds: number | null }
@@ -79,7 +82,7 @@ export async function toOutcome(response: Response): Promise<SubmitOutcome> {
       retryAfterSeconds: parseRetryAfter(response.headers.get("Retry-After")),
     };
   }
-  if ((response.status === 422 || response.status === 400) && Object.keys(fields).length > 0) {
+  if (response.status >= 400 && response.status < 500 && isApiErrorBody(body)) {
     return { kind: "invalid", message, fields };
   }
   return { kind: "server", status: response.status, message };

@@ -1,6 +1,6 @@
 /**
- * Structured data for the reviews a page actually shows (docs/decisions/ on review structured
- * data): the count and the average are computed from the list on screen, never a fixed figure.
+ * Structured data for the reviews a page actually shows (docs/decisions/042-review-structured-data.md):
+ * the count and the average are computed from the list on screen, never a fixed figure.
  */
 import type { PublicTestimonial } from "../../lib/schemas/testimonial";
 

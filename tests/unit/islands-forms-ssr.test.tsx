@@ -1,0 +1,72 @@
+/**
+ * The forms' server-rendered HTML is what a visitor without JavaScript (or before hydration) gets:
+ * it must be a complete, postable form with the spec's fields.
+ */
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import BookingForm from "../../src/islands/BookingForm";
+import ContactForm from "../../src/islands/ContactForm";
+import ReviewForm from "../../src/islands/ReviewForm";
+import { serviceCatalog } from "../../src/lib/service-catalog";
+
+const phone = { display: "0131 496 0472", href: "tel:+441314960472" };
+
+function parse(html: string) {
+  // A tiny structural reader is enough here: the browser tests cover behaviour.
+  const tag = (name: string) => [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, "g"))].map((m) => m[0]);
+  return { inputs: tag("input"), textareas: tag("textarea"), selects: tag("select"), forms: tag("form") };
+}
+
+describe("forms without JavaScript", () => {
+  it("renders the booking form as a real POST to /api/bookings with every named field", () => {
+    const html = renderToString(<BookingForm phone={phone} />);
+    const { inputs, textareas, selects, forms } = parse(html);
+    expect(forms[0]).toMatch(/method="post"/);
+    expect(forms[0]).toMatch(/action="\/api\/bookings"/);
+    for (const [name, type, autocomplete] of [
+      ["name", "text", "name"],
+      ["email", "email", "email"],
+      ["phone", "tel", "tel"],
+      ["address", "text", "street-address"],
+    ] as const) {
+      const input = inputs.find((i) => i.includes(`name="${name}"`));
+      expect(input, name).toBeDefined();
+      expect(input).toContain(`type="${type}"`);
+      expect(input).toContain(`autoComplete="${autocomplete}"`);
+      expect(input).toContain("required");
+    }
+    expect(textareas[0]).toContain('name="message"');
+    expect(textareas[0]).toContain('rows="5"');
+    expect(textareas[0]).toContain('placeholder="Please describe the job you need help with"');
+    expect(selects[0]).toContain('name="service"');
+    expect(html).toContain('<option value="">Select a service</option>');
+    for (const s of serviceCatalog)
+      expect(html).toContain(`<option value="${s.id}">${s.title.replace("&", "&amp;")}</option>`);
+    expect(inputs.some((i) => i.includes('name="website"') && i.includes('tabindex="-1"'))).toBe(true);
+    expect(inputs.some((i) => i.includes('name="formStartedAt"') && i.includes('type="hidden"'))).toBe(true);
+    expect(html).toContain("Job Description");
+    expect(html).toContain("Book Appointment");
+  });
+
+  it("renders the contact form as a real POST to /api/contact", () => {
+    const html = renderToString(<ContactForm phone={phone} />);
+    const { forms, textareas } = parse(html);
+    expect(forms[0]).toMatch(/method="post"/);
+    expect(forms[0]).toMatch(/action="\/api\/contact"/);
+    expect(textareas[0]).toContain('placeholder="Your message"');
+    expect(textareas[0]).toContain('rows="5"');
+    expect(html).toMatch(/<label[^>]*>Message<span aria-hidden="true"[^>]*>\*<\/span><\/label>/);
+  });
+
+  it("renders the review form inside a 'Leave a Review' disclosure with 5 stars checked", () => {
+    const html = renderToString(<ReviewForm phone={phone} />);
+    const { forms, inputs, textareas } = parse(html);
+    expect(html).toMatch(/<details[^>]*>\s*<summary/);
+    expect(html).toContain("Leave a Review");
+    expect(forms[0]).toMatch(/action="\/api\/testimonials"/);
+    const radios = inputs.filter((i) => i.includes('type="radio"'));
+    expect(radios).toHaveLength(5);
+    expect(radios.filter((r) => r.includes("checked"))).toEqual([expect.stringContaining('value="5"')]);
+    expect(textareas[0]).toContain('name="text"');
+  });
+});
