@@ -19,6 +19,16 @@ export default defineConfig({
         !new URL(page).pathname.startsWith("/admin") && !new URL(page).pathname.startsWith("/404"),
     }),
   ],
-  vite: { plugins: [tailwindcss()] },
+  image: {
+    // The illustrations are our own SVG files (src/assets), not user uploads, so rasterising them is
+    // safe. It gives every image the same responsive AVIF/WebP path a real photo will take when the
+    // owner swaps one in (docs/decisions/002-front-end.md).
+    dangerouslyProcessSVG: true,
+  },
+  vite: {
+    plugins: [tailwindcss()],
+    // Never inline scripts into the HTML: the Content-Security-Policy is `script-src 'self'`.
+    build: { assetsInlineLimit: 0 },
+  },
   devToolbar: { enabled: false },
 });

@@ -121,7 +121,16 @@ export const site = {
     methods: ["Cash", "Debit and credit cards", "Bank transfer", "Cheque"],
   },
 
+  /** Cover the business holds; stated in the FAQ and the terms. */
+  insurance: {
+    publicLiability: "£5 million",
+  },
+
   priceRange: "££",
+
+  /** The social card every page shares (rendered by scripts/render-og-image.mjs). */
+  ogImage: { path: "/og-image.png", width: 1200, height: 630 },
+  themeColor: "#132340",
 } as const;
 
 export type Site = typeof site;

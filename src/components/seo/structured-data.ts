@@ -1,0 +1,135 @@
+/**
+ * schema.org JSON-LD builders (issue 2, SEO and sharing). All facts come from the site config and the
+ * content modules. Review data (aggregate rating) belongs to the live testimonials island, which
+ * reads real approved reviews: nothing here claims a rating.
+ */
+import { site } from "../../config/site";
+import type { Faq, Service } from "../../data/schemas";
+
+type Json = Record<string, unknown>;
+
+export function absoluteUrl(path: string, base: URL | string): string {
+  return new URL(path, base).href;
+}
+
+export function businessId(base: URL | string): string {
+  return `${absoluteUrl("/", base)}#business`;
+}
+
+export function businessJsonLd(base: URL | string): Json {
+  return {
+    "@context": "https://schema.org",
+    "@type": "HomeAndConstructionBusiness",
+    "@id": businessId(base),
+    name: site.name,
+    legalName: site.legalName,
+    description: site.description,
+    url: absoluteUrl("/", base),
+    logo: absoluteUrl("/icon-512.png", base),
+    image: absoluteUrl(site.ogImage.path, base),
+    telephone: site.phone.e164,
+    email: site.email,
+    priceRange: site.priceRange,
+    foundingDate: String(site.stats.founded),
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: site.address.streetAddress,
+      addressLocality: site.address.locality,
+      addressRegion: site.address.region,
+      postalCode: site.address.postalCode,
+      addressCountry: site.address.countryCode,
+    },
+    geo: {
+      "@type": "GeoCoordinates",
+      latitude: site.address.geo.latitude,
+      longitude: site.address.geo.longitude,
+    },
+    areaServed: [
+      {
+        "@type": "GeoCircle",
+        geoMidpoint: {
+          "@type": "GeoCoordinates",
+          latitude: site.address.geo.latitude,
+          longitude: site.address.geo.longitude,
+        },
+        // schema.org wants metres: 30 miles.
+        geoRadius: Math.round(site.serviceArea.radiusMiles * 1609.344),
+      },
+      ...site.serviceArea.towns.map((town) => ({ "@type": "City", name: town })),
+    ],
+    openingHoursSpecification: site.hours.weekly
+      .filter((h) => h.days.length > 0)
+      .map((h) => ({
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: h.days.map((d) => `https://schema.org/${d}`),
+        opens: h.opens,
+        closes: h.closes,
+      })),
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "customer service",
+      telephone: site.phone.e164,
+      email: site.email,
+      areaServed: "GB",
+      availableLanguage: "en-GB",
+    },
+    paymentAccepted: site.payment.methods.join(", "),
+    sameAs: site.socials.map((s) => s.url),
+  };
+}
+
+export function serviceJsonLd(service: Service, base: URL | string): Json {
+  const price = /£(\d+)/.exec(service.pricing)?.[1];
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    "@id": `${absoluteUrl(`/services/${service.id}`, base)}#service`,
+    name: service.title,
+    serviceType: service.title,
+    description: service.fullDescription,
+    url: absoluteUrl(`/services/${service.id}`, base),
+    provider: { "@id": businessId(base) },
+    areaServed: site.serviceArea.towns.map((town) => ({ "@type": "City", name: town })),
+    offers: {
+      "@type": "Offer",
+      priceCurrency: "GBP",
+      ...(price ? { price } : {}),
+      description: `${service.pricing[0]?.toUpperCase()}${service.pricing.slice(1)}`,
+    },
+  };
+}
+
+export function faqJsonLd(items: readonly Faq[]): Json {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: items.map((f) => ({
+      "@type": "Question",
+      name: f.question,
+      acceptedAnswer: { "@type": "Answer", text: f.answer },
+    })),
+  };
+}
+
+export interface Crumb {
+  readonly name: string;
+  readonly path: string;
+}
+
+export function breadcrumbJsonLd(crumbs: readonly Crumb[], base: URL | string): Json {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((c, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: c.name,
+      item: absoluteUrl(c.path, base),
+    })),
+  };
+}
+
+/** Serialises JSON-LD so it cannot close its script element early. */
+export function serializeJsonLd(data: Json): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
