@@ -29,6 +29,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll } from "vitest";
 import { closeDb, schema, setDatabase, type Database } from "../../src/server/db/client";
 import { migratePglite, migrateUrl, migrationsFolder } from "../../src/server/db/migrate";
+import { setLogSink } from "../../src/server/http/log";
 
 export interface TestDatabase {
   db: Database;
@@ -145,10 +146,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return serverUrl ? createPostgres(serverUrl) : createPglite();
 }
 
-/** Registers beforeAll/afterAll: a fresh database for this file, installed with setDatabase(). */
+/**
+ * Registers beforeAll/afterAll: a fresh database for this file, installed with setDatabase().
+ * Request log lines are dropped unless LOG_REQUESTS=1 (a test can capture them with setLogSink).
+ */
 export function useTestDatabase(): TestDatabase {
   const handle = {} as TestDatabase;
   beforeAll(async () => {
+    if (!process.env["LOG_REQUESTS"]) setLogSink(() => {});
     const t = await createTestDatabase();
     Object.assign(handle, t);
     setDatabase(t.db);

@@ -8,6 +8,7 @@
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import postgres from "postgres";
+import { sql } from "drizzle-orm";
 import { serverEnv } from "../env";
 import * as schema from "./schema";
 
@@ -48,3 +49,8 @@ export async function closeDb(): Promise<void> {
 }
 
 export { schema };
+
+/** One round trip to the database; throws (and so maps to 503) when it cannot be reached. */
+export async function pingDatabase(): Promise<void> {
+  await getDb().execute(sql`select 1`);
+}

@@ -7,7 +7,8 @@
  *   export default createHandler({ route: "/api/contact", methods: ["POST"], handle: async (req, ctx) => … });
  */
 import type { Context } from "@netlify/functions";
-import { ApiError, toApiError } from "./errors";
+import { closeDb } from "../db/client";
+import { ApiError, serviceUnavailable, toApiError } from "./errors";
 import { htmlPage } from "./html-page";
 import { logRequest } from "./log";
 import { assertMethod, wantsHtml } from "./request";
@@ -57,6 +58,42 @@ const labels: Record<string, string> = {
 };
 export const fieldLabel = (field: string) => labels[field] ?? field;
 
+/**
+ * Longest a request may wait on its work. postgres.js retries a connection that a dying server or
+ * pooler drops during the handshake without end, so without a deadline such a request would spin
+ * until the platform kills the function. Past the deadline the request answers 503 and the
+ * database client is closed (which aborts any open transaction, so nothing is half-written).
+ */
+let deadlineMs = 8000;
+export function setRequestDeadline(ms: number): number {
+  const previous = deadlineMs;
+  deadlineMs = ms;
+  return previous;
+}
+
+class DeadlineExceeded extends Error {
+  override name = "DeadlineExceeded";
+}
+
+async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineExceeded(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } catch (error) {
+    if (error instanceof DeadlineExceeded) {
+      work.catch(() => {}); // the abandoned work fails once the client is closed
+      await closeDb().catch(() => {});
+      throw serviceUnavailable(error);
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function createHandler(options: HandlerOptions) {
   return async (req: Request, context?: HandlerContext): Promise<Response> => {
     const started = performance.now();
@@ -64,7 +101,7 @@ export function createHandler(options: HandlerOptions) {
     let failure: ApiError | undefined;
     try {
       assertMethod(req, options.methods);
-      response = await options.handle(req, context ?? {});
+      response = await withDeadline(options.handle(req, context ?? {}), deadlineMs);
     } catch (error) {
       failure = toApiError(error);
       response = wantsHtml(req) ? htmlError(failure, options.formPage) : errorResponse(failure);

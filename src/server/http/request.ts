@@ -117,14 +117,14 @@ export function clientKey(req: Request, context?: { ip?: string }): string {
     .slice(0, 32);
 }
 
-/** The optional Idempotency-Key header: 1-200 visible ASCII characters, else 400. */
+/** The optional Idempotency-Key header: 1-128 visible ASCII characters, else 400. */
 export function idempotencyKey(req: Request): string | undefined {
   const raw = req.headers.get("idempotency-key");
   if (raw === null) return undefined;
   const key = raw.trim();
-  if (!/^[\x21-\x7e]{1,200}$/.test(key)) {
+  if (!/^[\x21-\x7e]{1,128}$/.test(key)) {
     throw badRequest(
-      "The Idempotency-Key header must be 1 to 200 visible ASCII characters.",
+      "The Idempotency-Key header must be 1 to 128 visible ASCII characters.",
       "invalid_idempotency_key",
     );
   }

@@ -1,0 +1,31 @@
+/**
+ * POST /api/contact: a contact message (site-spec §5). JSON or a classic form post.
+ * 201 {"id": n} | 400 | 405 | 413 | 415 | 422 {"error":{…,"fields":{…}}} | 429 | 503.
+ */
+import type { Config } from "@netlify/functions";
+import { created } from "../../src/server/http/created";
+import { createHandler } from "../../src/server/http/handler";
+import { acceptSubmission } from "../../src/server/services/public-forms";
+
+export default createHandler({
+  route: "/api/contact",
+  methods: ["POST"],
+  formPage: "/contact-us",
+  handle: async (req, context) => {
+    const accepted = await acceptSubmission("contact", req, { context });
+    return created(
+      req,
+      accepted,
+      { id: accepted.row.id },
+      {
+        title: "Message sent",
+        heading: "Message sent successfully!",
+        message: "We'll get back to you soon, usually within 24 hours.",
+        back: { href: "/", label: "Back to the home page" },
+      },
+    );
+  },
+});
+
+// No `method` here: other methods must reach the handler to get 405 with Allow.
+export const config: Config = { path: "/api/contact" };

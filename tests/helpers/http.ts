@@ -1,0 +1,77 @@
+/**
+ * Real `Request` objects for calling function handlers directly (their default export).
+ * Each request comes from its own random client IP unless `ip` is given, so per-client rate
+ * limits never couple unrelated tests.
+ */
+import { randomInt } from "node:crypto";
+
+export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+export interface RequestOptions {
+  method?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export function jsonRequest(path: string, body: unknown, options: RequestOptions = {}): Request {
+  return new Request(`http://localhost${path}`, {
+    method: options.method ?? "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-nf-client-connection-ip": options.ip ?? randomIp(),
+      ...options.headers,
+    },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+/** A classic browser form post (no JavaScript): urlencoded, asking for HTML. */
+export function formRequest(
+  path: string,
+  fields: Record<string, string>,
+  options: RequestOptions = {},
+): Request {
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+      "x-nf-client-connection-ip": options.ip ?? randomIp(),
+      ...options.headers,
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+export function getRequest(path: string, options: RequestOptions = {}): Request {
+  return new Request(`http://localhost${path}`, {
+    method: options.method ?? "GET",
+    headers: { "x-nf-client-connection-ip": options.ip ?? randomIp(), ...options.headers },
+  });
+}
+
+export const uniqueName = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
+
+export const validContact = (overrides: Record<string, unknown> = {}) => ({
+  name: uniqueName("Morag"),
+  email: "morag@example.com",
+  phone: "07700 900123",
+  message: "Could you look at a sticking back door?",
+  ...overrides,
+});
+
+export const validBooking = (overrides: Record<string, unknown> = {}) => ({
+  ...validContact(),
+  message: "Two rooms to paint, walls and ceilings.",
+  address: "12 High Street, Kirkcaldy KY1 1AA",
+  service: "paint-wallpaper",
+  ...overrides,
+});
+
+export const validReview = (overrides: Record<string, unknown> = {}) => ({
+  name: uniqueName("Hamish"),
+  location: "Glenrothes",
+  rating: 5,
+  text: "Fixed our boiler pressure quickly and explained everything.",
+  ...overrides,
+});

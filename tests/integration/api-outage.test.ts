@@ -1,0 +1,114 @@
+/**
+ * When the database cannot be reached, every endpoint answers 503 with a message a person can act
+ * on, and nothing is half-written: a submission and what follows from it in its transaction
+ * commit together or not at all.
+ */
+import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/postgres-js";
+import { createServer, type Server } from "node:net";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import bookings from "../../netlify/functions/bookings.mts";
+import contact from "../../netlify/functions/contact.mts";
+import health from "../../netlify/functions/health.mts";
+import testimonialsFn from "../../netlify/functions/testimonials.mts";
+import { site } from "../../src/config/site";
+import { schema, setDatabase, type Database } from "../../src/server/db/client";
+import { setRequestDeadline } from "../../src/server/http/handler";
+import { formSubmissions, testimonials } from "../../src/server/db/schema";
+import { acceptSubmission } from "../../src/server/services/public-forms";
+import { useTestDatabase } from "../helpers/db";
+import { getRequest, jsonRequest, validBooking, validContact, validReview } from "../helpers/http";
+
+const t = useTestDatabase();
+
+/** A port that accepts TCP connections and closes them at once: a database that has gone away. */
+let deadServer: Server;
+let deadUrl: string;
+beforeAll(async () => {
+  deadServer = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => deadServer.listen(0, "127.0.0.1", resolve));
+  const address = deadServer.address() as { port: number };
+  deadUrl = `postgres://postgres@127.0.0.1:${address.port}/postgres`;
+});
+afterAll(() => new Promise<void>((resolve) => deadServer.close(() => resolve())));
+
+async function withUnreachableDatabase<T>(url: string, run: () => Promise<T>): Promise<T> {
+  const client = postgres(url, { max: 1, connect_timeout: 2, prepare: false, onnotice: () => {} });
+  setDatabase(drizzle(client, { schema }) as unknown as Database, () => client.end({ timeout: 0 }));
+  const deadline = setRequestDeadline(1500);
+  try {
+    return await run();
+  } finally {
+    setRequestDeadline(deadline);
+    setDatabase(t.db);
+    await client.end({ timeout: 1 }).catch(() => {});
+  }
+}
+
+describe("database outage", () => {
+  it.each([
+    ["a refused connection", () => "postgres://postgres@127.0.0.1:1/postgres"],
+    ["a connection dropped at once", () => deadUrl],
+  ])("answers 503 with a human message on every endpoint for %s", async (_label, url) => {
+    const contactInput = validContact();
+    const bookingInput = validBooking();
+    const reviewInput = validReview();
+    const responses = await withUnreachableDatabase(url(), async () => [
+      await contact(jsonRequest("/api/contact", contactInput)),
+      await bookings(jsonRequest("/api/bookings", bookingInput)),
+      await testimonialsFn(jsonRequest("/api/testimonials", reviewInput)),
+      await testimonialsFn(getRequest("/api/testimonials")),
+      await health(getRequest("/api/health")),
+    ]);
+    // After a deadline the handler closed the client; the next request would open a new one.
+    for (const response of responses) {
+      expect(response.status).toBe(503);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe("database_unavailable");
+      expect(body.error.message).toContain("nothing was saved");
+      expect(body.error.message).toContain(site.phone.display);
+      expect(response.headers.get("retry-after")).toBeTruthy();
+    }
+    // The database is back: nothing from the outage was stored.
+    expect(
+      await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, contactInput.name)),
+    ).toHaveLength(0);
+    expect(
+      await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, bookingInput.name)),
+    ).toHaveLength(0);
+    expect(
+      await t.db.select().from(testimonials).where(eq(testimonials.name, reviewInput.name)),
+    ).toHaveLength(0);
+    expect((await health(getRequest("/api/health"))).status).toBe(200);
+  });
+
+  it("answers 200 from /api/health when the database answers", async () => {
+    const response = await health(getRequest("/api/health"));
+    expect(await response.json()).toEqual({ ok: true, database: "up" });
+  });
+
+  it("rolls the submission back when the work after it in the same transaction fails", async () => {
+    const input = validContact();
+    const failure = await acceptSubmission("contact", jsonRequest("/api/contact", input), {
+      afterInsert: async (tx) => {
+        if (t.kind === "postgres") {
+          // A real outage mid-transaction: the server ends this connection.
+          await tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`);
+        } else {
+          // PGlite has one backend; fail the next statement for real instead (a CHECK violation).
+          await tx.execute(
+            sql`insert into testimonials (name, location, rating, text) values ('x', 'y', 9, 'z')`,
+          );
+        }
+      },
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(failure).not.toBeNull();
+    expect(
+      await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, input.name)),
+    ).toHaveLength(0);
+  });
+});
