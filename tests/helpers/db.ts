@@ -49,6 +49,7 @@ do $$ begin
 end $$;
 grant usage on schema public to anon, authenticated;
 grant select, insert, update, delete on all tables in schema public to anon, authenticated;
+grant usage, select on all sequences in schema public to anon, authenticated;
 `;
 
 async function migrationsHash(): Promise<string> {

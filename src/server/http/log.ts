@@ -27,3 +27,14 @@ export function logRequest(entry: Omit<RequestLogLine, "level" | "msg">): void {
   const level = entry.status >= 500 ? "error" : entry.status >= 400 ? "warn" : "info";
   sink(JSON.stringify({ time: new Date().toISOString(), level, msg: "request", ...entry }));
 }
+
+/**
+ * Any other structured event, one JSON line: `logEvent({ event: "mail.retry", sent: 2 })`.
+ * Same rule as requests: counts, ids and codes only, never what a person typed.
+ */
+export function logEvent(
+  fields: { event: string; level?: "info" | "warn" | "error" } & Record<string, unknown>,
+): void {
+  const { level = "info", ...rest } = fields;
+  sink(JSON.stringify({ time: new Date().toISOString(), level, ...rest }));
+}
