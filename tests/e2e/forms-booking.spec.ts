@@ -1,0 +1,259 @@
+/**
+ * The booking form on /book-appointment against the running stack and its database (issue 4).
+ */
+import { expect, test, type Page, type Request } from "@playwright/test";
+import { minFillMs } from "../../src/lib/schemas/spam-guard";
+import { bookingRequestSchema } from "../../src/lib/schemas/submission";
+import { expectNoAxeViolations, goToForm, submissionsNamed, toasts, uniqueName } from "./forms-support";
+
+const success = "Appointment booked successfully! We'll contact you to confirm.";
+const failure = "There was an error submitting your form. Please try again.";
+
+interface Booking {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  service: string;
+  message: string;
+}
+
+function booking(name = uniqueName("Morag")): Booking {
+  return {
+    name,
+    email: "morag.test@example.com",
+    phone: "07700 900123",
+    address: "12 High Street, Kirkcaldy KY1 1AB",
+    service: "plumbing-heating",
+    message: "The kitchen tap drips all night and the washer seems worn out.",
+  };
+}
+
+async function fill(page: Page, b: Booking) {
+  await page.getByLabel("Full Name").fill(b.name);
+  await page.getByLabel("Email").fill(b.email);
+  await page.getByLabel("Phone").fill(b.phone);
+  await page.getByLabel("Address").fill(b.address);
+  await page.getByLabel("Service Required").selectOption(b.service);
+  await page.getByLabel("Job Description").fill(b.message);
+}
+
+async function expectFields(page: Page, b: Booking) {
+  await expect(page.getByLabel("Full Name")).toHaveValue(b.name);
+  await expect(page.getByLabel("Email")).toHaveValue(b.email);
+  await expect(page.getByLabel("Phone")).toHaveValue(b.phone);
+  await expect(page.getByLabel("Address")).toHaveValue(b.address);
+  await expect(page.getByLabel("Service Required")).toHaveValue(b.service);
+  await expect(page.getByLabel("Job Description")).toHaveValue(b.message);
+}
+
+const section = '[data-slot="BookingFormSection"]';
+const submitButton = (page: Page) => page.getByRole("button", { name: "Book Appointment", exact: true });
+
+test("books an appointment through the form: stored once, the spec's success text, every field cleared", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const ready = await goToForm(page, "/book-appointment", "/api/bookings");
+  const b = booking();
+  await fill(page, b);
+  await ready();
+  const posts: Request[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/bookings") && r.method() === "POST") posts.push(r);
+  });
+  // A double click must send once.
+  await submitButton(page).dblclick();
+  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(page.getByRole("status").getByText(success)).toBeVisible();
+  for (const label of ["Full Name", "Email", "Phone", "Address", "Service Required", "Job Description"]) {
+    await expect(page.getByLabel(label)).toHaveValue("");
+  }
+  expect(posts).toHaveLength(1);
+
+  const stored = await submissionsNamed(request, baseURL!, b.name);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]).toMatchObject({
+    formType: "booking",
+    email: b.email,
+    phone: b.phone,
+    address: b.address,
+    service: b.service,
+    message: b.message,
+  });
+});
+
+test("shows every client-side validation message, marks the fields invalid and focuses the first", async ({
+  page,
+}) => {
+  await goToForm(page, "/book-appointment", "/api/bookings");
+  let sent = 0;
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/bookings")) sent++;
+  });
+  await submitButton(page).click();
+  const expected: Record<string, string> = {
+    "Full Name": "Please enter your name.",
+    Email: "Please enter your email address.",
+    Phone: "Please enter your phone number.",
+    Address: "Please enter your address.",
+    "Service Required": "Please select a service.",
+    "Job Description": "Please describe the job you need help with.",
+  };
+  for (const [label, message] of Object.entries(expected)) {
+    const field = page.getByLabel(label);
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(message);
+  }
+  await expect(page.getByLabel("Full Name")).toBeFocused();
+  await expectNoAxeViolations(page, "booking: errors", section);
+
+  // The format checks, with messages from the shared schema.
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Phone").fill("12");
+  await submitButton(page).click();
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription(
+    bookingRequestSchema.shape.email.safeParse("not-an-email").error!.issues[0]!.message,
+  );
+  await expect(page.getByLabel("Phone")).toHaveAccessibleDescription(
+    "Please enter a valid phone number, for example 07700 900123.",
+  );
+  // Fixing a field clears its message as the person types.
+  await page.getByLabel("Full Name").fill("Morag");
+  await expect(page.getByLabel("Full Name")).not.toHaveAttribute("aria-invalid", "true");
+  expect(sent).toBe(0);
+});
+
+test("a lost connection and a 503 keep every field, say what to do next, and the retry reuses the Idempotency-Key", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const ready = await goToForm(page, "/book-appointment", "/api/bookings");
+  const b = booking();
+  await fill(page, b);
+  await ready();
+
+  const keys: string[] = [];
+  let attempt = 0;
+  await page.route("**/api/bookings", async (route) => {
+    keys.push((await route.request().headerValue("idempotency-key")) ?? "");
+    attempt++;
+    if (attempt === 1) return route.abort("connectionreset");
+    if (attempt === 2) {
+      return route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: { code: "database_unavailable", message: "The database is unavailable." },
+        }),
+      });
+    }
+    return route.continue();
+  });
+
+  await submitButton(page).click();
+  await expect(toasts(page).getByText(failure)).toBeVisible();
+  const alert = page.getByRole("alert").filter({ hasText: "still here" });
+  await expect(alert).toContainText("check your connection and try again");
+  await expect(alert.getByRole("link", { name: "0131 496 0472" })).toHaveAttribute("href", /^tel:\+44/);
+  await expectFields(page, b);
+  await expect(submitButton(page)).toBeEnabled();
+
+  await submitButton(page).click();
+  await expect(page.getByRole("alert").filter({ hasText: "please try again in a minute" })).toBeVisible();
+  await expectFields(page, b);
+  await expectNoAxeViolations(page, "booking: server failure", section);
+
+  await submitButton(page).click();
+  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(page.getByLabel("Full Name")).toHaveValue("");
+
+  expect(keys).toHaveLength(3);
+  expect(new Set(keys).size).toBe(1);
+  expect(keys[0]).toMatch(/^[\x21-\x7e]{8,128}$/);
+  expect(await submissionsNamed(request, baseURL!, b.name)).toHaveLength(1);
+
+  // After a success the next booking gets a new key.
+  const next = booking();
+  await fill(page, next);
+  await page.waitForTimeout(minFillMs + 250); // the fill-time clock restarts after a success
+  await submitButton(page).click();
+  await expect(page.getByLabel("Full Name")).toHaveValue("");
+  expect(keys).toHaveLength(4);
+  expect(keys[3]).not.toBe(keys[0]);
+});
+
+test("field errors from the server land on their fields", async ({ page }) => {
+  const ready = await goToForm(page, "/book-appointment", "/api/bookings");
+  const b = booking();
+  await fill(page, b);
+  await ready();
+  await page.route("**/api/bookings", (route) =>
+    route.fulfill({
+      status: 422,
+      contentType: "application/json",
+      body: JSON.stringify({
+        error: {
+          code: "validation_failed",
+          message: "Some fields need attention.",
+          fields: { address: "Please enter your address.", phone: "Please enter a valid phone number." },
+        },
+      }),
+    }),
+  );
+  await submitButton(page).click();
+  await expect(page.getByLabel("Phone")).toHaveAccessibleDescription("Please enter a valid phone number.");
+  await expect(page.getByLabel("Address")).toHaveAccessibleDescription("Please enter your address.");
+  await expect(page.getByLabel("Phone")).toBeFocused();
+  await expect(page.getByRole("alert").filter({ hasText: "correct the highlighted fields" })).toBeVisible();
+  await expectFields(page, b);
+});
+
+test("shows 'Booking...' and a disabled button while sending", async ({ page }) => {
+  const ready = await goToForm(page, "/book-appointment", "/api/bookings");
+  await fill(page, booking());
+  await ready();
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/bookings", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await submitButton(page).click();
+  const busy = page.getByRole("button", { name: "Booking..." });
+  await expect(busy).toBeDisabled();
+  release();
+  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(submitButton(page)).toBeEnabled();
+});
+
+test("axe finds nothing on the empty and the successful booking form", async ({ page }) => {
+  const ready = await goToForm(page, "/book-appointment", "/api/bookings");
+  await expectNoAxeViolations(page, "booking: empty", section);
+  await fill(page, booking());
+  await ready();
+  await submitButton(page).click();
+  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expectNoAxeViolations(page, "booking: success", section);
+});
+
+test("books an appointment with JavaScript switched off", async ({ browser, baseURL, request }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL! });
+  const page = await context.newPage();
+  await page.goto("/book-appointment");
+  const b = booking();
+  await fill(page, b);
+  await submitButton(page).click();
+  await expect(page.getByRole("heading", { name: "Appointment booked successfully!" })).toBeVisible();
+  expect(await submissionsNamed(request, baseURL!, b.name)).toHaveLength(1);
+
+  // A post the server refuses gets a page that says what is wrong and how to get back.
+  await page.goto("/book-appointment");
+  await fill(page, { ...booking(), phone: "12" });
+  await submitButton(page).click();
+  await expect(page.getByText("Please enter a valid phone number, for example 07700 900123.")).toBeVisible();
+  await expect(page.getByRole("link", { name: /0131 496 0472/ })).toBeVisible();
+  await context.close();
+});

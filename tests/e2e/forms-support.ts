@@ -1,0 +1,131 @@
+/**
+ * Shared helpers for the forms and testimonials browser tests (issue 4). Tests own their data:
+ * every name carries a unique suffix, and checks look only for their own rows.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { minFillMs } from "../../src/lib/schemas/spam-guard";
+
+/** The dev stack seeds this password into its fresh database (src/server/services/admin-auth.ts). */
+export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "kingdom-dev-admin";
+
+let counter = 0;
+/** A unique, human-looking name: letters only, so every schema accepts it. */
+export function uniqueName(first: string): string {
+  const letters = (Date.now() * 1000 + Math.floor(Math.random() * 1000) + counter++)
+    .toString(26)
+    .replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)] ?? "a");
+  return `${first} Test${letters}`;
+}
+
+/**
+ * The API refuses a form sent faster than a person could fill it (src/lib/schemas/spam-guard.ts),
+ * timed from when the island mounted. Tests type fast, so they wait out the rest before sending.
+ */
+export async function goToForm(page: Page, path: string, action: string): Promise<() => Promise<void>> {
+  await page.goto(path);
+  await waitForHydration(page, action);
+  const shownAt = Date.now();
+  return async () => {
+    const wait = minFillMs + 250 - (Date.now() - shownAt);
+    if (wait > 0) await page.waitForTimeout(wait);
+  };
+}
+
+/** Waits until the island holding the form that posts to `action` has hydrated. */
+export async function waitForHydration(page: Page, action: string): Promise<void> {
+  await page.waitForFunction((a) => {
+    const island = document.querySelector(`form[action="${a}"]`)?.closest("astro-island");
+    return island !== null && island !== undefined && !island.hasAttribute("ssr");
+  }, action);
+}
+
+/** Signs in to the admin API and returns a Cookie header for further calls. */
+export async function adminCookie(request: APIRequestContext, baseURL: string): Promise<string> {
+  const response = await request.post("/api/admin/session", {
+    data: { password: adminPassword },
+    headers: { Origin: new URL(baseURL).origin },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const setCookie = response.headers()["set-cookie"] ?? "";
+  const pair = setCookie.split(";")[0];
+  expect(pair).toContain("=");
+  return pair ?? "";
+}
+
+export interface StoredSubmission {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  formType: string;
+  address: string | null;
+  service: string | null;
+}
+
+export async function submissionsNamed(
+  request: APIRequestContext,
+  baseURL: string,
+  name: string,
+): Promise<StoredSubmission[]> {
+  const cookie = await adminCookie(request, baseURL);
+  const response = await request.get("/api/admin/submissions?type=all", { headers: { Cookie: cookie } });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { submissions: StoredSubmission[] };
+  return body.submissions.filter((s) => s.name === name);
+}
+
+export interface StoredTestimonial {
+  id: number;
+  name: string;
+  location: string;
+  rating: number;
+  text: string;
+  approved: boolean;
+}
+
+export async function testimonialsNamed(
+  request: APIRequestContext,
+  baseURL: string,
+  name: string,
+): Promise<{ rows: StoredTestimonial[]; cookie: string }> {
+  const cookie = await adminCookie(request, baseURL);
+  const response = await request.get("/api/admin/testimonials", { headers: { Cookie: cookie } });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { testimonials: StoredTestimonial[] };
+  return { rows: body.testimonials.filter((t) => t.name === name), cookie };
+}
+
+export async function approveTestimonial(
+  request: APIRequestContext,
+  baseURL: string,
+  cookie: string,
+  id: number,
+): Promise<void> {
+  const response = await request.patch(`/api/admin/testimonials/${id}`, {
+    data: { approved: true },
+    headers: { Cookie: cookie, Origin: new URL(baseURL).origin },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * WCAG 2.2 A/AA checks on one of this issue's sections (its form or list, and the toasts its island
+ * renders) as it is now. The page frame has its own axe tests in the public-pages suite.
+ */
+export async function expectNoAxeViolations(page: Page, label: string, scope: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .include(scope)
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+  expect(summary, `axe violations in state "${label}"`).toEqual([]);
+}
+
+/** The toast outlet's text (sonner renders toasts as list items in a labelled region). */
+export function toasts(page: Page) {
+  return page.getByRole("region", { name: /Notifications/ });
+}
