@@ -1,0 +1,203 @@
+import { existsSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { services, findService } from "../../src/data/services";
+import { team } from "../../src/data/team";
+import { faqs } from "../../src/data/faqs";
+import { sampleTestimonials } from "../../src/data/testimonials";
+import { serviceSchema } from "../../src/data/schemas";
+import { illustrationKeys, portraitKeys } from "../../src/assets/image-keys";
+import { serviceCatalog } from "../../src/lib/service-catalog";
+import { site } from "../../src/config/site";
+import {
+  breadcrumbJsonLd,
+  businessJsonLd,
+  faqJsonLd,
+  serializeJsonLd,
+  serviceJsonLd,
+} from "../../src/components/seo/structured-data";
+import { unknownServiceRedirect } from "../../src/components/layout/not-found";
+
+const root = new URL("../../", import.meta.url);
+
+describe("services content", () => {
+  it("has the spec's four services with their ids, titles and prices, in order", () => {
+    expect(services.map((s) => [s.id, s.title, s.pricing])).toEqual([
+      ["paint-wallpaper", "Paint & Wallpaper", "from £150 per room"],
+      ["plumbing-heating", "Plumbing & Heating", "from £80 per hour"],
+      ["kitchen-bathroom", "Kitchen & Bathroom Fixing", "from £250 per project"],
+      ["floor-carpet", "Floor & Carpet Installing", "from £12 per square foot"],
+    ]);
+  });
+
+  it("gives every service five features and five process steps, none repeated", () => {
+    for (const s of services) {
+      expect(s.features, s.id).toHaveLength(5);
+      expect(new Set(s.features).size, s.id).toBe(5);
+      expect(s.process, s.id).toHaveLength(5);
+      expect(new Set(s.process.map((p) => p.title)).size, s.id).toBe(5);
+    }
+  });
+
+  it("agrees with the shared service catalogue used by forms and the admin", () => {
+    expect(services.map((s) => ({ id: s.id, title: s.title, pricing: s.pricing }))).toEqual(
+      serviceCatalog.map((c) => ({ id: c.id, title: c.title, pricing: c.pricing })),
+    );
+  });
+
+  it("points every service at an image file that exists and has alt text", () => {
+    for (const s of services) {
+      expect(existsSync(new URL(`src/assets/illustrations/${s.image}.svg`, root)), s.image).toBe(true);
+      expect(s.imageAlt.length).toBeGreaterThan(10);
+    }
+  });
+
+  it("rejects a service with four features", () => {
+    const broken = { ...services[0], features: services[0]!.features.slice(0, 4) };
+    expect(serviceSchema.safeParse(broken).success).toBe(false);
+  });
+
+  it("finds a service by id and returns nothing for an unknown id", () => {
+    expect(findService("floor-carpet")?.title).toBe("Floor & Carpet Installing");
+    expect(findService("roofing")).toBeUndefined();
+  });
+});
+
+describe("team, FAQs and sample testimonials", () => {
+  it("has four team members with unique ids, a position, a bio and a portrait file", () => {
+    expect(team).toHaveLength(4);
+    expect(new Set(team.map((m) => m.id)).size).toBe(4);
+    for (const m of team) {
+      expect(m.position.length).toBeGreaterThan(3);
+      expect(m.bio.length).toBeGreaterThan(60);
+      expect(existsSync(new URL(`src/assets/team/${m.image}.svg`, root)), m.image).toBe(true);
+    }
+  });
+
+  it("has the six FAQ topics the spec names, each a question with an answer", () => {
+    expect(faqs.map((f) => f.topic)).toEqual([
+      "response-time",
+      "free-estimates",
+      "licensed-insured",
+      "areas-served",
+      "guarantees",
+      "payment",
+    ]);
+    for (const f of faqs) {
+      expect(f.question.endsWith("?")).toBe(true);
+      expect(f.answer.length).toBeGreaterThan(40);
+    }
+  });
+
+  it("takes the FAQ facts from the site config", () => {
+    const text = faqs.map((f) => f.answer).join(" ");
+    expect(text).toContain(site.phone.display);
+    expect(text).toContain(`${site.guarantees.workmanshipMonths}-month`);
+    for (const town of site.serviceArea.towns) expect(text).toContain(town);
+  });
+
+  it("has six sample testimonials from the spec's towns, rated 4 or 5", () => {
+    expect(sampleTestimonials).toHaveLength(6);
+    expect(new Set(sampleTestimonials.map((t) => t.location))).toEqual(
+      new Set(["Edinburgh", "Glasgow", "Aberdeen", "Dundee", "Inverness"]),
+    );
+    for (const t of sampleTestimonials) expect([4, 5]).toContain(t.rating);
+    expect(new Set(sampleTestimonials.map((t) => t.id)).size).toBe(6);
+  });
+
+  it("has a file for every named image", () => {
+    for (const key of illustrationKeys)
+      expect(existsSync(new URL(`src/assets/illustrations/${key}.svg`, root))).toBe(true);
+    for (const key of portraitKeys)
+      expect(existsSync(new URL(`src/assets/team/${key}.svg`, root))).toBe(true);
+  });
+
+  it("contains no placeholder copy", () => {
+    const all = JSON.stringify({ services, team, faqs, sampleTestimonials });
+    expect(all).not.toMatch(/lorem|ipsum|TODO|TBD|placeholder/i);
+  });
+});
+
+describe("structured data", () => {
+  const base = "https://www.example.org";
+
+  it("describes the business with address, area served, hours, price range and contact", () => {
+    const b = businessJsonLd(base);
+    expect(b["@type"]).toBe("HomeAndConstructionBusiness");
+    expect(b.priceRange).toBe("££");
+    expect(b.telephone).toBe(site.phone.e164);
+    expect(b).toMatchObject({
+      address: { addressLocality: "Kirkcaldy", postalCode: site.address.postalCode },
+    });
+    expect(JSON.stringify(b.areaServed)).toContain("GeoCircle");
+    expect(b.openingHoursSpecification).toHaveLength(2);
+  });
+
+  it("never claims a rating: reviews are the live island's to describe", () => {
+    const all = JSON.stringify([
+      businessJsonLd(base),
+      ...services.map((s) => serviceJsonLd(s, base)),
+      faqJsonLd(faqs),
+    ]);
+    expect(all).not.toMatch(/aggregateRating|ratingValue|4\.8/);
+  });
+
+  it("builds a service offer in pounds linked to the business", () => {
+    const s = serviceJsonLd(services[1]!, base);
+    expect(s).toMatchObject({
+      "@type": "Service",
+      url: `${base}/services/plumbing-heating`,
+      provider: { "@id": `${base}/#business` },
+      offers: { priceCurrency: "GBP", price: "80" },
+    });
+  });
+
+  it("lists every FAQ and numbers breadcrumbs from one", () => {
+    expect((faqJsonLd(faqs).mainEntity as unknown[]).length).toBe(6);
+    const crumbs = breadcrumbJsonLd(
+      [
+        { name: "Home", path: "/" },
+        { name: "Services", path: "/services" },
+      ],
+      base,
+    );
+    expect(crumbs.itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Home", item: `${base}/` },
+      { "@type": "ListItem", position: 2, name: "Services", item: `${base}/services` },
+    ]);
+  });
+
+  it("cannot close its script element early", () => {
+    expect(serializeJsonLd({ text: "</script><script>alert(1)</script>" })).not.toContain("</script>");
+  });
+});
+
+describe("unknown service redirect", () => {
+  it("sends any path under /services/ to /services and leaves others alone", () => {
+    expect(unknownServiceRedirect("/services/roofing")).toBe("/services");
+    expect(unknownServiceRedirect("/services/a/b")).toBe("/services");
+    expect(unknownServiceRedirect("/services")).toBeNull();
+    expect(unknownServiceRedirect("/servicesx")).toBeNull();
+    expect(unknownServiceRedirect("/nope")).toBeNull();
+  });
+});
+
+describe("source hygiene", () => {
+  it("spells the phone number and e-mail only in the site config", () => {
+    const files = [
+      "src/data/services.ts",
+      "src/data/faqs.ts",
+      "src/data/team.ts",
+      "src/components/layout/Footer.astro",
+      "src/components/layout/TopBar.astro",
+      "src/components/layout/Header.astro",
+      "src/pages/contact-us.astro",
+      "src/pages/privacy-policy.astro",
+    ];
+    for (const f of files) {
+      const text = readFileSync(new URL(f, root), "utf8");
+      expect(text, f).not.toContain(site.phone.display);
+      expect(text, f).not.toContain(site.email);
+      expect(text, f).not.toContain(site.name);
+    }
+  });
+});
