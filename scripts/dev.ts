@@ -1,44 +1,197 @@
 /**
  * `npm run dev`: the whole local stack in one command (ARCHITECTURE.md, Local run and scale).
- * FIRST CUT: runs the site and its functions with netlify-cli; the database issue adds the embedded
- * Postgres (PGlite socket server), migrations, seeding and the single-owner lock.
  *
- * Flags: --serve (production build via `netlify serve` instead of `netlify dev`), --port N,
- * --data-dir DIR, --fresh (start from an empty database).
+ *  1. takes the data folder's lock (a second `npm run dev` on the same folder exits with a message);
+ *  2. opens the embedded Postgres (PGlite) in that folder, applies the migrations and the seed,
+ *     then runs the bootstrap steps below;
+ *  3. serves it on loopback with @electric-sql/pglite-socket (this process is the only one that
+ *     opens the folder; functions reach it through DATABASE_URL);
+ *  4. starts the site with its functions on one port: `netlify dev` (Astro with HMR) or, with
+ *     --serve, `netlify serve` (the production build);
+ *  5. prints the URL once /api/health answers 200. Ctrl-C stops every process it started (each
+ *     child runs in its own process group) and closes the database cleanly.
+ *
+ * Flags: --serve, --port N (default 8888), --data-dir DIR (default .data/dev), --fresh (wipe the
+ * data folder first), --db-port N (default: a free port).
  */
-import { spawn } from "node:child_process";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
 import { parseArgs } from "node:util";
+import { drizzle } from "drizzle-orm/pglite";
+import { schema, setDatabase, type Database } from "../src/server/db/client";
+import { migratePglite } from "../src/server/db/migrate";
+import { seed } from "../src/server/db/seed";
+import { acquireLock, DataDirBusy, defaultDataDir } from "./lib/local-db";
+
+/**
+ * Steps that run after the migrations and the seed, before anything can connect. Each gets the
+ * in-process database (getDb() works too) and a logger. Add local-only bootstrap here, e.g. the
+ * dev-only admin password (issue 5).
+ */
+export type BootstrapStep = (ctx: { db: Database; log: (line: string) => void }) => Promise<void>;
+const bootstrapSteps: BootstrapStep[] = [];
 
 const { values } = parseArgs({
   options: {
     serve: { type: "boolean", default: false },
     port: { type: "string", default: "8888" },
-    "data-dir": { type: "string", default: ".data/dev" },
+    "data-dir": { type: "string", default: defaultDataDir },
     fresh: { type: "boolean", default: false },
+    "db-port": { type: "string" },
   },
 });
 
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  ASTRO_TELEMETRY_DISABLED: "1",
-  ASTRO_DISABLE_UPDATE_CHECK: "true",
-};
-for (const key of Object.keys(env)) if (key.startsWith("VITEST")) delete env[key];
+const log = (line: string) => console.log(`[dev] ${line}`);
+const port = Number(values.port);
+const dataDir = path.resolve(values["data-dir"]);
+const siteUrl = `http://localhost:${port}`;
 
-const args = values.serve
-  ? ["netlify", "serve", "--offline", "--internal-disable-edge-functions", "--port", values.port]
-  : ["netlify", "dev", "--offline", "--no-open", "--internal-disable-edge-functions", "--port", values.port];
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port: p } = server.address() as { port: number };
+      server.close(() => resolve(p));
+    });
+  });
+}
 
-const child = spawn("npx", args, { stdio: "inherit", env, detached: true });
-const stop = () => {
-  if (child.pid) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      /* already gone */
-    }
+let lock: ReturnType<typeof acquireLock>;
+try {
+  lock = acquireLock(dataDir);
+} catch (error) {
+  if (error instanceof DataDirBusy) {
+    console.error(`[dev] ${error.message}`);
+    process.exit(1);
   }
-};
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
-child.on("exit", (code) => process.exit(code ?? 0));
+  throw error;
+}
+
+const children: ChildProcess[] = [];
+let socketServer: PGLiteSocketServer | undefined;
+let pg: PGlite | undefined;
+let stopping = false;
+
+async function shutdown(code: number): Promise<never> {
+  if (stopping) return new Promise(() => {});
+  stopping = true;
+  for (const child of children) killGroup(child, "SIGTERM");
+  await Promise.all(children.map((c) => waitExit(c, 5000).then((done) => done || killGroup(c, "SIGKILL"))));
+  await socketServer?.stop().catch(() => {});
+  await pg?.close().catch(() => {});
+  lock.release();
+  process.exit(code);
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+process.on("SIGHUP", () => void shutdown(0));
+
+try {
+  const t0 = performance.now();
+  if (values.fresh) {
+    rmSync(dataDir, { recursive: true, force: true });
+    log(`wiped ${path.relative(process.cwd(), dataDir)}`);
+  }
+  pg = await PGlite.create(dataDir);
+  await migratePglite(pg);
+  const db = drizzle(pg, { schema }) as unknown as Database;
+  setDatabase(db);
+  const seeded = await seed(db);
+  for (const step of bootstrapSteps) await step({ db, log });
+  log(
+    `database ready in ${Math.round(performance.now() - t0)} ms (${path.relative(process.cwd(), dataDir)}; seeded ${seeded.testimonials} testimonials)`,
+  );
+
+  const dbPort = values["db-port"] ? Number(values["db-port"]) : await freePort();
+  socketServer = new PGLiteSocketServer({ db: pg, host: "127.0.0.1", port: dbPort, maxConnections: 32 });
+  await socketServer.start();
+  const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres`;
+  lock.update({ databaseUrl });
+  log(`database listening on ${databaseUrl}`);
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    ASTRO_TELEMETRY_DISABLED: "1",
+    ASTRO_DISABLE_UPDATE_CHECK: "true",
+    BROWSER: "none",
+  };
+  // Astro's dev server misbehaves when it inherits Vitest's variables (ENVIRONMENT.md).
+  for (const key of Object.keys(env)) if (key.startsWith("VITEST")) delete env[key];
+
+  const common = ["--offline", "--internal-disable-edge-functions", "--port", String(port)];
+  let args: string[];
+  if (values.serve) {
+    args = ["netlify", "serve", ...common];
+  } else {
+    const astroPort = await freePort();
+    args = [
+      "netlify",
+      "dev",
+      "--no-open",
+      ...common,
+      "--command",
+      `astro dev --port ${astroPort} --host 127.0.0.1`,
+      "--target-port",
+      String(astroPort),
+      "--framework",
+      "#custom",
+    ];
+  }
+  const child = spawn("npx", args, { stdio: ["ignore", "inherit", "inherit"], env, detached: true });
+  children.push(child);
+  child.on("exit", (code) => {
+    if (!stopping) {
+      log(`netlify exited (${code ?? "signal"}); stopping`);
+      void shutdown(code ?? 1);
+    }
+  });
+
+  // Ready when the functions answer and the database behind them does too.
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (stopping) break;
+    try {
+      const response = await fetch(`${siteUrl}/api/health`, { signal: AbortSignal.timeout(5000) });
+      if (response.status === 200) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      console.error(`[dev] ${siteUrl}/api/health did not answer 200 within 5 minutes; stopping`);
+      await shutdown(1);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  lock.update({ siteUrl });
+  log(`ready in ${Math.round((performance.now() - t0) / 100) / 10} s: ${siteUrl}  (Ctrl-C to stop)`);
+} catch (error) {
+  console.error(`[dev] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  await shutdown(1);
+}
