@@ -30,24 +30,26 @@ function booking(name = uniqueName("Morag")): Booking {
 }
 
 async function fill(page: Page, b: Booking) {
-  await page.getByLabel("Full Name").fill(b.name);
-  await page.getByLabel("Email").fill(b.email);
-  await page.getByLabel("Phone").fill(b.phone);
-  await page.getByLabel("Address").fill(b.address);
-  await page.getByLabel("Service Required").selectOption(b.service);
-  await page.getByLabel("Job Description").fill(b.message);
+  await form(page).getByLabel("Full Name").fill(b.name);
+  await form(page).getByLabel("Email").fill(b.email);
+  await form(page).getByLabel("Phone").fill(b.phone);
+  await form(page).getByLabel("Address").fill(b.address);
+  await form(page).getByLabel("Service Required").selectOption(b.service);
+  await form(page).getByLabel("Job Description").fill(b.message);
 }
 
 async function expectFields(page: Page, b: Booking) {
-  await expect(page.getByLabel("Full Name")).toHaveValue(b.name);
-  await expect(page.getByLabel("Email")).toHaveValue(b.email);
-  await expect(page.getByLabel("Phone")).toHaveValue(b.phone);
-  await expect(page.getByLabel("Address")).toHaveValue(b.address);
-  await expect(page.getByLabel("Service Required")).toHaveValue(b.service);
-  await expect(page.getByLabel("Job Description")).toHaveValue(b.message);
+  await expect(form(page).getByLabel("Full Name")).toHaveValue(b.name);
+  await expect(form(page).getByLabel("Email")).toHaveValue(b.email);
+  await expect(form(page).getByLabel("Phone")).toHaveValue(b.phone);
+  await expect(form(page).getByLabel("Address")).toHaveValue(b.address);
+  await expect(form(page).getByLabel("Service Required")).toHaveValue(b.service);
+  await expect(form(page).getByLabel("Job Description")).toHaveValue(b.message);
 }
 
 const section = '[data-slot="BookingFormSection"]';
+/** Labels carry a visual "*", so fields are found by label text inside the form. */
+const form = (page: Page) => page.locator('form[action="/api/bookings"]');
 const submitButton = (page: Page) => page.getByRole("button", { name: "Book Appointment", exact: true });
 
 test("books an appointment through the form: stored once, the spec's success text, every field cleared", async ({
@@ -68,7 +70,7 @@ test("books an appointment through the form: stored once, the spec's success tex
   await expect(toasts(page).getByText(success)).toBeVisible();
   await expect(page.getByRole("status").getByText(success)).toBeVisible();
   for (const label of ["Full Name", "Email", "Phone", "Address", "Service Required", "Job Description"]) {
-    await expect(page.getByLabel(label)).toHaveValue("");
+    await expect(form(page).getByLabel(label)).toHaveValue("");
   }
   expect(posts).toHaveLength(1);
 
@@ -102,26 +104,26 @@ test("shows every client-side validation message, marks the fields invalid and f
     "Job Description": "Please describe the job you need help with.",
   };
   for (const [label, message] of Object.entries(expected)) {
-    const field = page.getByLabel(label);
+    const field = form(page).getByLabel(label);
     await expect(field).toHaveAttribute("aria-invalid", "true");
     await expect(field).toHaveAccessibleDescription(message);
   }
-  await expect(page.getByLabel("Full Name")).toBeFocused();
+  await expect(form(page).getByLabel("Full Name")).toBeFocused();
   await expectNoAxeViolations(page, "booking: errors", section);
 
   // The format checks, with messages from the shared schema.
-  await page.getByLabel("Email").fill("not-an-email");
-  await page.getByLabel("Phone").fill("12");
+  await form(page).getByLabel("Email").fill("not-an-email");
+  await form(page).getByLabel("Phone").fill("12");
   await submitButton(page).click();
-  await expect(page.getByLabel("Email")).toHaveAccessibleDescription(
+  await expect(form(page).getByLabel("Email")).toHaveAccessibleDescription(
     bookingRequestSchema.shape.email.safeParse("not-an-email").error!.issues[0]!.message,
   );
-  await expect(page.getByLabel("Phone")).toHaveAccessibleDescription(
+  await expect(form(page).getByLabel("Phone")).toHaveAccessibleDescription(
     "Please enter a valid phone number, for example 07700 900123.",
   );
   // Fixing a field clears its message as the person types.
-  await page.getByLabel("Full Name").fill("Morag");
-  await expect(page.getByLabel("Full Name")).not.toHaveAttribute("aria-invalid", "true");
+  await form(page).getByLabel("Full Name").fill("Morag");
+  await expect(form(page).getByLabel("Full Name")).not.toHaveAttribute("aria-invalid", "true");
   expect(sent).toBe(0);
 });
 
@@ -168,7 +170,7 @@ test("a lost connection and a 503 keep every field, say what to do next, and the
 
   await submitButton(page).click();
   await expect(toasts(page).getByText(success)).toBeVisible();
-  await expect(page.getByLabel("Full Name")).toHaveValue("");
+  await expect(form(page).getByLabel("Full Name")).toHaveValue("");
 
   expect(keys).toHaveLength(3);
   expect(new Set(keys).size).toBe(1);
@@ -180,7 +182,7 @@ test("a lost connection and a 503 keep every field, say what to do next, and the
   await fill(page, next);
   await page.waitForTimeout(minFillMs + 250); // the fill-time clock restarts after a success
   await submitButton(page).click();
-  await expect(page.getByLabel("Full Name")).toHaveValue("");
+  await expect(form(page).getByLabel("Full Name")).toHaveValue("");
   expect(keys).toHaveLength(4);
   expect(keys[3]).not.toBe(keys[0]);
 });
@@ -204,9 +206,11 @@ test("field errors from the server land on their fields", async ({ page }) => {
     }),
   );
   await submitButton(page).click();
-  await expect(page.getByLabel("Phone")).toHaveAccessibleDescription("Please enter a valid phone number.");
-  await expect(page.getByLabel("Address")).toHaveAccessibleDescription("Please enter your address.");
-  await expect(page.getByLabel("Phone")).toBeFocused();
+  await expect(form(page).getByLabel("Phone")).toHaveAccessibleDescription(
+    "Please enter a valid phone number.",
+  );
+  await expect(form(page).getByLabel("Address")).toHaveAccessibleDescription("Please enter your address.");
+  await expect(form(page).getByLabel("Phone")).toBeFocused();
   await expect(page.getByRole("alert").filter({ hasText: "correct the highlighted fields" })).toBeVisible();
   await expectFields(page, b);
 });
