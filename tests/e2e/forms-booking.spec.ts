@@ -4,7 +4,14 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { minFillMs } from "../../src/lib/schemas/spam-guard";
 import { bookingRequestSchema } from "../../src/lib/schemas/submission";
-import { expectNoAxeViolations, goToForm, submissionsNamed, toasts, uniqueName } from "./forms-support";
+import {
+  expectNoAxeViolations,
+  goToForm,
+  ownClientHeaders,
+  submissionsNamed,
+  toasts,
+  uniqueName,
+} from "./forms-support";
 
 const success = "Appointment booked successfully! We'll contact you to confirm.";
 const failure = "There was an error submitting your form. Please try again.";
@@ -51,6 +58,10 @@ const section = '[data-slot="BookingFormSection"]';
 /** Labels carry a visual "*", so fields are found by label text inside the form. */
 const form = (page: Page) => page.locator('form[action="/api/bookings"]');
 const submitButton = (page: Page) => page.getByRole("button", { name: "Book Appointment", exact: true });
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders(ownClientHeaders());
+});
 
 test("books an appointment through the form: stored once, the spec's success text, every field cleared", async ({
   page,
@@ -132,6 +143,7 @@ test("a lost connection and a 503 keep every field, say what to do next, and the
   request,
   baseURL,
 }) => {
+  test.slow(); // three sends plus a fourth after the fill-time wait
   const ready = await goToForm(page, "/book-appointment", "/api/bookings");
   const b = booking();
   await fill(page, b);
@@ -244,7 +256,11 @@ test("axe finds nothing on the empty and the successful booking form", async ({ 
 });
 
 test("books an appointment with JavaScript switched off", async ({ browser, baseURL, request }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL! });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: baseURL!,
+    extraHTTPHeaders: ownClientHeaders(),
+  });
   const page = await context.newPage();
   await page.goto("/book-appointment");
   const b = booking();

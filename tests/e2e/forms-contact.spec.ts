@@ -2,7 +2,14 @@
  * The contact form on /contact-us against the running stack and its database (issue 4).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, goToForm, submissionsNamed, toasts, uniqueName } from "./forms-support";
+import {
+  expectNoAxeViolations,
+  goToForm,
+  ownClientHeaders,
+  submissionsNamed,
+  toasts,
+  uniqueName,
+} from "./forms-support";
 
 const success = "Message sent successfully! We'll get back to you soon.";
 const failure = "There was an error submitting your form. Please try again.";
@@ -27,6 +34,10 @@ async function fill(page: Page, m: ReturnType<typeof message>) {
 /** Labels carry a visual "*", so fields are found by label text inside the form. */
 const form = (page: Page) => page.locator('form[action="/api/contact"]');
 const submitButton = (page: Page) => page.getByRole("button", { name: "Send Message" });
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders(ownClientHeaders());
+});
 
 test("sends a contact message through the form: stored, the spec's success text, every field cleared", async ({
   page,
@@ -133,7 +144,11 @@ test("a 429 says how long to wait", async ({ page }) => {
 });
 
 test("sends a contact message with JavaScript switched off", async ({ browser, baseURL, request }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL! });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: baseURL!,
+    extraHTTPHeaders: ownClientHeaders(),
+  });
   const page = await context.newPage();
   await page.goto("/contact-us");
   const m = message();

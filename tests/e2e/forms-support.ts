@@ -9,6 +9,18 @@ import { minFillMs } from "../../src/lib/schemas/spam-guard";
 /** The dev stack seeds this password into its fresh database (src/server/services/admin-auth.ts). */
 export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "kingdom-dev-admin";
 
+/**
+ * A client address of its own for each test: the API rate-limits public forms per client (ten posts
+ * per ten minutes), and every test runs from 127.0.0.1. Sent as X-Forwarded-For, which the API
+ * reads when the platform's own client-IP header is absent (src/server/http/request.ts).
+ */
+export function testClientIp(): string {
+  const n = () => 1 + Math.floor(Math.random() * 254);
+  return `10.${n()}.${n()}.${n()}`;
+}
+
+export const ownClientHeaders = () => ({ "X-Forwarded-For": testClientIp() });
+
 let counter = 0;
 /** A unique, human-looking name: letters only, so every schema accepts it. */
 export function uniqueName(first: string): string {
@@ -40,17 +52,24 @@ export async function waitForHydration(page: Page, action: string): Promise<void
   }, action);
 }
 
-/** Signs in to the admin API and returns a Cookie header for further calls. */
+let cachedCookie: string | undefined;
+
+/**
+ * Signs in to the admin API once per worker (sign-ins are rate-limited per client) and returns a
+ * Cookie header for further calls.
+ */
 export async function adminCookie(request: APIRequestContext, baseURL: string): Promise<string> {
+  if (cachedCookie) return cachedCookie;
   const response = await request.post("/api/admin/session", {
     data: { password: adminPassword },
-    headers: { Origin: new URL(baseURL).origin },
+    headers: { Origin: new URL(baseURL).origin, ...ownClientHeaders() },
   });
   expect(response.status(), await response.text()).toBe(200);
   const setCookie = response.headers()["set-cookie"] ?? "";
   const pair = setCookie.split(";")[0];
   expect(pair).toContain("=");
-  return pair ?? "";
+  cachedCookie = pair ?? "";
+  return cachedCookie;
 }
 
 export interface StoredSubmission {
