@@ -30,7 +30,7 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
-/** Windows older than this are deleted (opportunistically, when a new window starts). */
+/** Windows older than this are deleted (opportunistically, when some new window starts). */
 const keepMs = 24 * 60 * 60 * 1000;
 
 export async function hitRateLimit(
@@ -51,7 +51,10 @@ export async function hitRateLimit(
     })
     .returning({ hits: rateLimits.hits });
   const hits = row?.hits ?? 1;
-  if (hits === 1) await db.delete(rateLimits).where(lt(rateLimits.windowStart, now - keepMs));
+  // Housekeeping now and then (on 1 in 20 new windows): old windows are never read again.
+  if (hits === 1 && Math.random() < 0.05) {
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, now - keepMs));
+  }
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
   return { allowed: hits <= rule.limit, hits, remaining: Math.max(0, rule.limit - hits), retryAfterSeconds };
 }

@@ -1,0 +1,223 @@
+/**
+ * Property-based bad input (fast-check) against the real handlers and database: random and hostile
+ * bodies (wrong types, huge and unicode strings, SQL and HTML payloads, broken JSON, odd content
+ * types) never produce a 5xx, never store a row the rules refuse, and valid text is stored
+ * byte-for-byte (after trimming the ends, as the forms do).
+ *
+ * Run counts stay modest (ENVIRONMENT: the whole `npm test` must stay well under 15 minutes).
+ */
+import { eq, sql } from "drizzle-orm";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import bookings from "../../netlify/functions/bookings.mts";
+import contact from "../../netlify/functions/contact.mts";
+import testimonialsFn from "../../netlify/functions/testimonials.mts";
+import { limits } from "../../src/lib/schemas/limits";
+import { charLength } from "../../src/lib/schemas/text";
+import { formSubmissions, testimonials } from "../../src/server/db/schema";
+import { useTestDatabase } from "../helpers/db";
+import { randomIp } from "../helpers/http";
+
+const t = useTestDatabase();
+/** Per endpoint: `runs` structured bodies plus two thirds as many raw ones (about 670 per endpoint by default). */
+const runs = Number(process.env["FC_RUNS"] ?? 400);
+
+const hostileStrings = [
+  "'; drop table form_submissions; --",
+  "Robert'); DELETE FROM testimonials WHERE ('1'='1",
+  "<script>alert('x')</script>",
+  '"><img src=x onerror=alert(1)>',
+  "${7*7}{{7*7}}",
+  "\\x00\\u0000",
+  "NULL",
+  "null",
+  "ⓐⓑⓒ 🇬🇧 👩‍👩‍👧‍👦 Zalgo: Z̴̡̨̛a̷l̶g̵o̸",
+  "‮right-to-left override",
+  "\u200b\u200b",
+  "\r\n\t",
+];
+
+/** Strings of every kind: printable, full Unicode (lone surrogates included), hostile, long. */
+const anyString = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ minLength: 0, maxLength: 40 }) },
+  { weight: 3, arbitrary: fc.string({ unit: "grapheme", minLength: 0, maxLength: 60 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", minLength: 0, maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.constantFrom(...hostileStrings) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme-ascii", minLength: 90, maxLength: 320 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", minLength: 1900, maxLength: 2100 }) },
+);
+
+/** A plausible value for a text field, sometimes padded with whitespace. */
+const textLike = (valid: fc.Arbitrary<string>) =>
+  fc.oneof(
+    { weight: 12, arbitrary: valid },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(fc.constantFrom("", " ", "  \n", "\t"), valid, fc.constantFrom("", " ", "\n "))
+        .map((p) => p.join("")),
+    },
+    { weight: 3, arbitrary: anyString },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(fc.string(), { maxLength: 2 }),
+        fc.object({ maxDepth: 1 }),
+      ),
+    },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
+
+const words = fc.stringMatching(/^[A-Za-zÀ-ÿ' -]{2,40}$/);
+const phone = fc.oneof(
+  fc.stringMatching(/^0[1-9]\d{3} \d{6}$/),
+  fc.stringMatching(/^\+44 ?7\d{3} ?\d{6}$/),
+  anyString,
+);
+const email = fc.oneof(fc.emailAddress(), anyString);
+const service = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom("paint-wallpaper", "plumbing-heating", "kitchen-bathroom", "floor-carpet"),
+  },
+  { weight: 1, arbitrary: anyString },
+  { weight: 1, arbitrary: fc.integer() },
+);
+
+const contactBody = fc.record(
+  {
+    name: textLike(words),
+    email: textLike(email),
+    phone: textLike(phone),
+    message: textLike(fc.string({ unit: "grapheme", minLength: 1, maxLength: 300 })),
+    website: fc.constantFrom("", "", "", "http://spam.example"),
+    extra: anyString,
+  },
+  { requiredKeys: ["name", "email", "phone", "message"] },
+);
+const bookingBody = fc
+  .tuple(contactBody, textLike(fc.string({ unit: "grapheme", minLength: 1, maxLength: 120 })), service)
+  .map(([c, address, s]) => ({ ...c, address, service: s }));
+const reviewBody = fc.record(
+  {
+    name: textLike(words),
+    location: textLike(words),
+    text: textLike(fc.string({ unit: "grapheme", minLength: 10, maxLength: 400 })),
+    rating: fc.oneof(
+      fc.integer({ min: 1, max: 5 }),
+      fc.integer(),
+      fc.double(),
+      fc.constantFrom("3", "five", "", null),
+    ),
+  },
+  { requiredKeys: ["name", "location", "text"] },
+);
+
+const allowed = new Set([201, 400, 413, 415, 422]);
+
+async function countRows(table: typeof formSubmissions | typeof testimonials): Promise<number> {
+  const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return Number(row!.n);
+}
+
+function post(
+  handler: (req: Request) => Promise<Response>,
+  path: string,
+  body: string,
+  type = "application/json",
+) {
+  return handler(
+    new Request(`http://localhost${path}`, {
+      method: "POST",
+      headers: { "content-type": type, "x-nf-client-connection-ip": randomIp() },
+      body,
+    }),
+  );
+}
+
+const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
+
+describe.each([
+  {
+    label: "POST /api/contact",
+    handler: contact,
+    path: "/api/contact",
+    body: contactBody,
+    table: formSubmissions,
+  },
+  {
+    label: "POST /api/bookings",
+    handler: bookings,
+    path: "/api/bookings",
+    body: bookingBody,
+    table: formSubmissions,
+  },
+  {
+    label: "POST /api/testimonials",
+    handler: testimonialsFn,
+    path: "/api/testimonials",
+    body: reviewBody,
+    table: testimonials,
+  },
+] as const)("$label with random bodies", ({ handler, path, body, table }) => {
+  it("never answers 5xx, stores exactly the accepted rows, and stores their text byte-for-byte", async () => {
+    const before = await countRows(table);
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(body, async (input) => {
+        const response = await post(handler, path, JSON.stringify(input));
+        expect(allowed, `status ${response.status}`).toContain(response.status);
+        if (response.status !== 201) return;
+        accepted++;
+        const { id } = (await response.json()) as { id: number };
+        const [row] = await t.db.select().from(table).where(eq(table.id, id));
+        expect(row).toBeDefined();
+        const stored = row as Record<string, unknown>;
+        for (const field of ["name", "email", "phone", "message", "address", "location", "text"]) {
+          if (field in stored && field in input)
+            expect(stored[field]).toBe(trimmed((input as Record<string, unknown>)[field]));
+        }
+        // Whatever was accepted obeys the rules the database also enforces.
+        expect(charLength(String(stored["name"]))).toBeLessThanOrEqual(limits.name);
+        expect(String(stored["name"]).trim()).toBe(stored["name"]);
+        if ("website" in input) expect(input.website).toBe("");
+      }),
+      { numRuns: runs },
+    );
+    expect(await countRows(table)).toBe(before + accepted);
+    expect(accepted).toBeGreaterThan(0); // the generators do reach the success path
+  }, 180_000);
+
+  it("answers hostile raw bodies and content types with 4xx, storing nothing", async () => {
+    const before = await countRows(table);
+    const raw = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 200 }),
+      fc.json().map((j) => j.slice(0, Math.max(0, j.length - 1))), // truncated JSON
+      fc.json(),
+      fc.constantFrom("", "{", "[]", "null", '{"name":', "\u0000", "{}".repeat(20000)),
+      fc.string({ unit: "grapheme-ascii", minLength: 33 * 1024, maxLength: 33 * 1024 + 10 }),
+    );
+    const type = fc.constantFrom(
+      "application/json",
+      "application/json; charset=utf-8",
+      "application/x-www-form-urlencoded",
+      "text/plain",
+      "multipart/form-data; boundary=x",
+      "",
+    );
+    await fc.assert(
+      fc.asyncProperty(raw, type, async (bodyText, contentType) => {
+        const response = await post(handler, path, bodyText, contentType);
+        expect(allowed, `status ${response.status}`).toContain(response.status);
+        expect(response.status).not.toBe(201);
+        const error = ((await response.json()) as { error: { code: string; message: string } }).error;
+        expect(error.message.length).toBeGreaterThan(0);
+      }),
+      { numRuns: Math.round((runs * 2) / 3) },
+    );
+    expect(await countRows(table)).toBe(before);
+  }, 180_000);
+});
