@@ -5,6 +5,7 @@
 import type { Config } from "@netlify/functions";
 import { created } from "../../src/server/http/created";
 import { createHandler } from "../../src/server/http/handler";
+import { mailHooks } from "../../src/server/mail/notify";
 import { acceptSubmission } from "../../src/server/services/public-forms";
 
 export default createHandler({
@@ -12,7 +13,10 @@ export default createHandler({
   methods: ["POST"],
   formPage: "/contact-us",
   handle: async (req, context) => {
-    const accepted = await acceptSubmission("contact", req, { context });
+    // The owner notification and the customer confirmation commit with the row (issue 6).
+    const mail = mailHooks();
+    const accepted = await acceptSubmission("contact", req, { context, afterInsert: mail.afterSubmission });
+    await mail.deliverNow(context);
     return created(
       req,
       accepted,

@@ -12,6 +12,7 @@ import { createHandler } from "../../src/server/http/handler";
 import { json } from "../../src/server/http/response";
 import { listApproved } from "../../src/server/repositories/testimonials";
 import { acceptTestimonial } from "../../src/server/services/public-forms";
+import { mailHooks } from "../../src/server/mail/notify";
 
 const publicCacheHeaders = {
   // Browsers always revalidate; Netlify's CDN keeps the list a minute and refreshes it in the
@@ -27,7 +28,9 @@ export default createHandler({
   formPage: "/testimonials",
   handle: async (req, context) => {
     if (req.method === "POST") {
-      const accepted = await acceptTestimonial(req, { context });
+      const mail = mailHooks();
+      const accepted = await acceptTestimonial(req, { context, afterInsert: mail.afterReview });
+      await mail.deliverNow(context);
       return created(
         req,
         accepted,

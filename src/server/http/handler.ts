@@ -16,7 +16,7 @@ import { errorResponse, html } from "./response";
 import { pgErrorCode } from "./db-errors";
 
 /** What handlers receive as their second argument; tests may leave it out. */
-export type HandlerContext = Partial<Pick<Context, "ip" | "params">>;
+export type HandlerContext = Partial<Pick<Context, "ip" | "params" | "waitUntil">>;
 
 export interface HandlerOptions {
   route: string;

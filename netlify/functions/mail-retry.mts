@@ -1,0 +1,23 @@
+/**
+ * Scheduled retry of the mail outbox (issue 6): every five minutes, send what is due. A message that
+ * could not be sent at once is retried with backoff until it is delivered or, after a day, marked
+ * failed (the admin dashboard shows those with a retry action).
+ */
+import type { Config } from "@netlify/functions";
+import { getDb } from "../../src/server/db/client";
+import { logEvent } from "../../src/server/http/log";
+import { deliverDue } from "../../src/server/mail/outbox";
+import { mailSender } from "../../src/server/mail/notify";
+
+export default async (): Promise<Response> => {
+  const sender = mailSender();
+  if (!sender) {
+    logEvent({ event: "mail.retry_skipped", reason: "SMTP_URL not set" });
+    return new Response(null, { status: 204 });
+  }
+  const report = await deliverDue(getDb(), sender, { limit: 50 });
+  logEvent({ event: "mail.retry", ...report });
+  return Response.json(report);
+};
+
+export const config: Config = { schedule: "*/5 * * * *" };
