@@ -1,0 +1,200 @@
+/**
+ * 'Leave a Review' on /testimonials against the running stack and its database (issue 4): the
+ * form, the star rating, moderation (invisible until approved) and the no-JavaScript post.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import {
+  approveTestimonial,
+  expectNoAxeViolations,
+  ownClientHeaders,
+  testimonialsNamed,
+  toasts,
+  uniqueName,
+  waitForHydration,
+} from "./forms-support";
+import { minFillMs } from "../../src/lib/schemas/spam-guard";
+
+const success = "Thank you for your review! It will be displayed after approval.";
+const failure = "There was an error submitting your testimonial. Please try again.";
+const section = "#leave-a-review";
+
+const form = (page: Page) => page.locator('form[action="/api/testimonials"]');
+const reveal = (page: Page) => page.getByText("Leave a Review", { exact: true });
+const submitButton = (page: Page) => page.getByRole("button", { name: "Submit Review" });
+const star = (page: Page, n: number) => page.getByRole("radio", { name: n === 1 ? "1 star" : `${n} stars` });
+/** Chooses a rating the way a person does: by clicking the star. */
+async function chooseStar(page: Page, n: number) {
+  await page.locator(`label[for="${await star(page, n).getAttribute("id")}"]`).click();
+}
+
+async function openReviewForm(page: Page): Promise<() => Promise<void>> {
+  await page.goto("/testimonials");
+  await waitForHydration(page, "/api/testimonials");
+  const shownAt = Date.now();
+  await expect(form(page)).toBeHidden();
+  await reveal(page).click();
+  await expect(form(page)).toBeVisible();
+  return async () => {
+    const wait = minFillMs + 250 - (Date.now() - shownAt);
+    if (wait > 0) await page.waitForTimeout(wait);
+  };
+}
+
+/** A fresh load of /testimonials with the (scroll-hydrated) list in view. */
+async function showList(page: Page) {
+  await page.goto("/testimonials");
+  await page.locator("#reviews").scrollIntoViewIfNeeded();
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders(ownClientHeaders());
+});
+
+test("a review sent through the form is stored pending, stays invisible until approved, then appears as text", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const ready = await openReviewForm(page);
+  const name = uniqueName("Eilidh");
+  // Visitor text with markup in it: it must come back as the same characters, never as HTML.
+  const text = "Fixed our <b>boiler</b> & radiators <img src=x onerror=alert(1)> in a day. Tidy and fair.";
+
+  // The rating: 5 by default, hover previews, arrows choose (a radio group).
+  await expect(star(page, 5)).toBeChecked();
+  await page.locator(`label[for="${await star(page, 2).getAttribute("id")}"]`).hover(); // preview only
+  await expect(form(page).getByText("2 / 5")).toBeVisible();
+  await form(page).getByLabel("Your Name").hover();
+  await expect(form(page).getByText("5 / 5")).toBeVisible();
+  await star(page, 5).focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(star(page, 4)).toBeChecked();
+
+  await form(page).getByLabel("Your Name").fill(name);
+  await form(page).getByLabel("Location").fill("Burntisland");
+  await form(page).getByLabel("Your Review").fill(text);
+  await ready();
+
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/testimonials", async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await submitButton(page).click();
+  await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+  release();
+
+  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(form(page)).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: success })).toBeVisible();
+  await expectNoAxeViolations(page, "review: success", section);
+
+  // Opening the form again: every field empty and the rating back to 5.
+  await reveal(page).click();
+  await expect(form(page).getByLabel("Your Name")).toHaveValue("");
+  await expect(form(page).getByLabel("Your Review")).toHaveValue("");
+  await expect(star(page, 5)).toBeChecked();
+
+  // Stored, pending.
+  const { rows, cookie } = await testimonialsNamed(request, baseURL!, name);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ location: "Burntisland", rating: 4, text, approved: false });
+
+  // Invisible to the public until approved.
+  const publicList = async () =>
+    ((await (await request.get("/api/testimonials")).json()) as { testimonials: { name: string }[] })
+      .testimonials;
+  expect((await publicList()).some((t) => t.name === name)).toBe(false);
+  await showList(page);
+  await expect(page.locator("#reviews figure").first()).toBeVisible();
+  await expect(page.locator("#reviews").getByText(name)).toHaveCount(0);
+
+  await approveTestimonial(request, baseURL!, cookie, rows[0]!.id);
+  await expect
+    .poll(async () => (await publicList()).some((t) => t.name === name), { timeout: 90_000 })
+    .toBe(true);
+  await showList(page);
+  const card = page.locator("#reviews figure").filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole("img", { name: "Rated 4 out of 5" })).toBeVisible();
+  await expect(card.locator("blockquote")).toHaveText(text);
+  await expect(card.locator("img, b")).toHaveCount(0);
+});
+
+test("shows the spec's validation messages and focuses the first invalid field", async ({ page }) => {
+  await openReviewForm(page);
+  await expectNoAxeViolations(page, "review: empty", section);
+  await form(page).getByLabel("Your Name").fill("A");
+  await form(page).getByLabel("Location").fill(" ");
+  await form(page).getByLabel("Your Review").fill("Too short");
+  await submitButton(page).click();
+  await expect(form(page).getByLabel("Your Name")).toHaveAccessibleDescription(
+    "Name must be at least 2 characters.",
+  );
+  await expect(form(page).getByLabel("Location")).toHaveAccessibleDescription(
+    "Location must be at least 2 characters.",
+  );
+  await expect(form(page).getByLabel("Your Review")).toHaveAccessibleDescription(
+    "Review must be at least 10 characters.",
+  );
+  await expect(form(page).getByLabel("Your Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(form(page).getByLabel("Your Name")).toBeFocused();
+  await expectNoAxeViolations(page, "review: errors", section);
+});
+
+test("a server failure shows the error toast and keeps every field and the rating", async ({ page }) => {
+  const ready = await openReviewForm(page);
+  await chooseStar(page, 3);
+  await form(page).getByLabel("Your Name").fill("Hamish Test");
+  await form(page).getByLabel("Location").fill("Leven");
+  await form(page).getByLabel("Your Review").fill("Good work on the skirting boards.");
+  await ready();
+  await page.route("**/api/testimonials", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({
+          status: 503,
+          contentType: "application/json",
+          body: JSON.stringify({ error: { code: "database_unavailable", message: "Unavailable." } }),
+        })
+      : route.continue(),
+  );
+  await submitButton(page).click();
+  await expect(toasts(page).getByText(failure)).toBeVisible();
+  await expect(form(page)).toBeVisible();
+  await expect(form(page).getByLabel("Your Name")).toHaveValue("Hamish Test");
+  await expect(form(page).getByLabel("Location")).toHaveValue("Leven");
+  await expect(form(page).getByLabel("Your Review")).toHaveValue("Good work on the skirting boards.");
+  await expect(star(page, 3)).toBeChecked();
+  await expect(page.getByRole("alert").filter({ hasText: "0131 496 0472" })).toBeVisible();
+  await expectNoAxeViolations(page, "review: server failure", section);
+});
+
+test("the hero's 'Share your experience' leads to the review section", async ({ page }) => {
+  await page.goto("/testimonials");
+  await page.getByRole("link", { name: "Share your experience" }).click();
+  await expect(page).toHaveURL(/#leave-a-review$/);
+  await expect(reveal(page)).toBeInViewport();
+});
+
+test("leaves a review with JavaScript switched off", async ({ browser, baseURL, request }) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: baseURL!,
+    extraHTTPHeaders: ownClientHeaders(),
+  });
+  const page = await context.newPage();
+  await page.goto("/testimonials");
+  await reveal(page).click(); // a <details>: opens without script
+  const name = uniqueName("Isla");
+  await form(page).getByLabel("Your Name").fill(name);
+  await form(page).getByLabel("Location").fill("Glenrothes");
+  await chooseStar(page, 3);
+  await form(page).getByLabel("Your Review").fill("Hung two doors and fixed a squeaky floorboard.");
+  await submitButton(page).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your review!" })).toBeVisible();
+  const { rows } = await testimonialsNamed(request, baseURL!, name);
+  expect(rows).toEqual([expect.objectContaining({ rating: 3, approved: false, location: "Glenrothes" })]);
+  await context.close();
+});
