@@ -1,0 +1,159 @@
+/**
+ * The live testimonial lists (issue 4): /testimonials (grid, loading, empty, failure and retry,
+ * structured data computed from what is shown) and the home page's top three (carousel at 375 px,
+ * grid at 1280 px).
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./forms-support";
+
+interface Item {
+  id: number;
+  name: string;
+  rating: number;
+}
+
+async function approved(page: Page): Promise<Item[]> {
+  const response = await page.request.get("/api/testimonials");
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { testimonials: Item[] }).testimonials;
+}
+
+async function showList(page: Page) {
+  await page.goto("/testimonials");
+  await page.locator("#reviews").scrollIntoViewIfNeeded();
+}
+
+test("lists the approved testimonials with stars, and review data computed from exactly those", async ({
+  page,
+}) => {
+  await showList(page);
+  const cards = page.locator("#reviews figure");
+  await expect(cards.first()).toBeVisible();
+  // Other tests approve reviews while this one runs, so everything is checked against what is shown.
+  const shownRatings = await cards
+    .getByRole("img", { name: /^Rated \d out of 5$/ })
+    .evaluateAll((els) =>
+      els.map((el) => Number(/Rated (\d)/.exec(el.getAttribute("aria-label") ?? "")?.[1])),
+    );
+  const shownNames = await cards.locator("figcaption span.block").allTextContents();
+  expect(shownRatings.length).toBe(await cards.count());
+  expect(shownRatings).toEqual([...shownRatings].sort((a, b) => b - a)); // rating descending
+  const approvedNames = new Set((await approved(page)).map((t) => t.name));
+  for (const name of shownNames) expect(approvedNames.has(name), `${name} is approved`).toBe(true);
+
+  const ld = JSON.parse(
+    (await page.locator('#reviews script[type="application/ld+json"]').textContent()) ?? "{}",
+  ) as {
+    "@id": string;
+    aggregateRating: { ratingValue: number; reviewCount: number };
+    review: { author: { name: string }; reviewRating: { ratingValue: number } }[];
+  };
+  const mean = shownRatings.reduce((sum, r) => sum + r, 0) / shownRatings.length;
+  expect(ld.aggregateRating.reviewCount).toBe(shownRatings.length);
+  expect(ld.review.map((r) => r.author.name)).toEqual(shownNames);
+  expect(ld.review.map((r) => r.reviewRating.ratingValue)).toEqual(shownRatings);
+  expect(ld.aggregateRating.ratingValue).toBeCloseTo(Math.round(mean * 10) / 10, 5);
+  expect(ld["@id"]).toMatch(/\/#business$/);
+  await expect(page.locator("#reviews")).toContainText(
+    `${ld.aggregateRating.ratingValue.toFixed(1)} out of 5`,
+  );
+
+  // The grid: one column on a phone, three at desktop width.
+  const columns = () =>
+    page.locator("#reviews ul").evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
+  expect(await columns()).toBe(3);
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await columns()).toBe(1);
+  await expectNoAxeViolations(page, "list: loaded", "#reviews");
+});
+
+test("shows a spinner while loading, a visible error with a retry on failure, and the spec's empty text", async ({
+  page,
+}) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let calls = 0;
+  await page.route("**/api/testimonials", async (route) => {
+    calls++;
+    if (calls === 1) {
+      await held;
+      return route.abort("connectionrefused");
+    }
+    return route.fulfill({ status: 200, contentType: "application/json", body: '{"testimonials":[]}' });
+  });
+  await showList(page);
+  await expect(page.locator("#reviews").getByRole("status")).toHaveText("Loading testimonials...");
+  release();
+  const error = page.locator("#reviews").getByRole("alert");
+  await expect(error).toContainText("Failed to load testimonials");
+  await expectNoAxeViolations(page, "list: failed", "#reviews");
+  await error.getByRole("button", { name: "Try again" }).click();
+  await expect(
+    page
+      .locator("#reviews")
+      .getByText("No testimonials available yet. Be the first to share your experience!"),
+  ).toBeVisible();
+  await expect(page.locator('#reviews script[type="application/ld+json"]')).toHaveCount(0);
+});
+
+test.describe("home page, phone width", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("shows the top three in a carousel with working previous and next", async ({ page }) => {
+    const top = (await approved(page)).slice(0, 3);
+    await page.goto("/");
+    const section = page.locator("#testimonials");
+    await section.scrollIntoViewIfNeeded();
+    const slides = section.getByRole("listitem");
+    await expect(slides).toHaveCount(top.length);
+    const prev = section.getByRole("button", { name: "Previous testimonial" });
+    const next = section.getByRole("button", { name: "Next testimonial" });
+    await expect(slides.nth(0)).toContainText(top[0]!.name);
+    await expect(slides.nth(0)).toBeInViewport({ ratio: 0.8 });
+    await expect(prev).toBeDisabled();
+
+    await next.click();
+    await expect(section.getByText("2 / 3")).toBeVisible();
+    await expect(slides.nth(1)).toBeInViewport({ ratio: 0.8 });
+    await expect(slides.nth(0)).not.toBeInViewport({ ratio: 0.5 });
+    await next.click();
+    await expect(slides.nth(2)).toBeInViewport({ ratio: 0.8 });
+    await expect(next).toBeDisabled();
+    await prev.click();
+    await expect(slides.nth(1)).toBeInViewport({ ratio: 0.8 });
+    await expectNoAxeViolations(page, "home carousel", "#testimonials");
+  });
+
+  test("says 'Failed to load testimonials' when the list cannot be loaded", async ({ page }) => {
+    await page.route("**/api/testimonials", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "database_unavailable", message: "Unavailable." } }),
+      }),
+    );
+    await page.goto("/");
+    await page.locator("#testimonials").scrollIntoViewIfNeeded();
+    await expect(page.locator("#testimonials").getByRole("alert")).toContainText(
+      "Failed to load testimonials",
+    );
+  });
+});
+
+test("home page at desktop width shows the top three side by side, without carousel buttons", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const top = (await approved(page)).slice(0, 3);
+  await page.goto("/");
+  const section = page.locator("#testimonials");
+  await section.scrollIntoViewIfNeeded();
+  const slides = section.getByRole("listitem");
+  await expect(slides).toHaveCount(3);
+  for (const [i, t] of top.entries()) await expect(slides.nth(i)).toContainText(t.name);
+  const boxes = await Promise.all([0, 1, 2].map((i) => slides.nth(i).boundingBox()));
+  expect(new Set(boxes.map((b) => Math.round(b!.y))).size).toBe(1);
+  await expect(section.getByRole("button", { name: "Next testimonial" })).toBeHidden();
+  // Home claims no aggregate rating: three best reviews are not an average.
+  await expect(section.locator('script[type="application/ld+json"]')).toHaveCount(0);
+});
