@@ -108,7 +108,7 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
           </a>
           <a
             href="/"
-            className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-white hover:bg-brand-800"
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-800"
           >
             View Website
             <ExternalLink aria-hidden="true" className="size-4" />

@@ -74,7 +74,7 @@ export function SubmissionDialog({
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
             <Button
               variant="ghost"
-              className="text-danger-600 hover:bg-danger-50 sm:mr-auto"
+              className="order-last text-danger-600 hover:bg-danger-50 sm:order-first sm:mr-auto"
               disabled={busy}
               onClick={() => onDelete(s)}
             >

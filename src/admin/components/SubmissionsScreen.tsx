@@ -143,13 +143,13 @@ export function SubmissionsScreen() {
               <caption className="sr-only">Form submissions, newest first</caption>
               <thead className="bg-slate-100 text-xs tracking-wide text-slate-700 uppercase">
                 <tr>
-                  <th scope="col" className="w-10 px-3 py-3">
+                  <th scope="col" className="w-10 py-3 pr-1 pl-3 sm:px-3">
                     <span className="sr-only">Read status</span>
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-2 py-3 sm:px-3">
                     Name
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="hidden px-3 py-3 sm:table-cell">
                     Type
                   </th>
                   <th scope="col" className="hidden px-3 py-3 md:table-cell">
@@ -161,7 +161,7 @@ export function SubmissionsScreen() {
                   <th scope="col" className="hidden px-3 py-3 sm:table-cell">
                     Date
                   </th>
-                  <th scope="col" className="px-3 py-3 text-right">
+                  <th scope="col" className="py-3 pr-3 text-right sm:px-3">
                     Actions
                   </th>
                 </tr>
@@ -174,20 +174,25 @@ export function SubmissionsScreen() {
                     data-read={s.isRead ? "true" : "false"}
                     className={s.isRead ? "" : "bg-brand-50 font-semibold"}
                   >
-                    <td className="px-3 py-3">
+                    <td className="py-3 pr-1 pl-3 sm:px-3">
                       {s.isRead ? (
                         <MailOpen role="img" aria-label="Read" className="size-5 text-slate-400" />
                       ) : (
                         <Mail role="img" aria-label="Unread" className="size-5 text-brand-700" />
                       )}
                     </td>
-                    <td className="px-3 py-3 text-slate-900">
+                    <td className="px-2 py-3 text-slate-900 sm:px-3">
                       {s.name}
-                      <span className="block text-xs font-normal text-slate-600 sm:hidden">
+                      <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-normal text-slate-600 sm:hidden">
+                        {s.formType === "booking" ? (
+                          <Badge tone="accent">Booking</Badge>
+                        ) : (
+                          <Badge tone="brand">Contact</Badge>
+                        )}
                         {formatDateOnly(s.submittedAt)}
                       </span>
                     </td>
-                    <td className="px-3 py-3">
+                    <td className="hidden px-3 py-3 sm:table-cell">
                       {s.formType === "booking" ? (
                         <Badge tone="accent">Booking</Badge>
                       ) : (
@@ -203,8 +208,8 @@ export function SubmissionsScreen() {
                     <td className="hidden px-3 py-3 font-normal whitespace-nowrap text-slate-700 sm:table-cell">
                       {formatDateOnly(s.submittedAt)}
                     </td>
-                    <td className="px-3 py-2">
-                      <div className="flex justify-end gap-1">
+                    <td className="py-2 pr-2 sm:px-3">
+                      <div className="flex justify-end gap-0.5 sm:gap-1">
                         <IconButton label={`View details for ${s.name}`} onClick={() => open(s)}>
                           <Eye aria-hidden="true" className="size-5" />
                         </IconButton>

@@ -85,6 +85,41 @@ export function TestimonialsScreen() {
     }
   };
 
+  const actions = (t: AdminTestimonial, layout: string) => (
+    <div className={layout}>
+      {t.approved ? (
+        <Button
+          variant="secondary"
+          className="whitespace-nowrap"
+          disabled={busyId === t.id}
+          onClick={() => void setApproved(t, false)}
+          aria-label={`Remove approval for ${t.name}`}
+        >
+          <Undo2 aria-hidden="true" className="size-4" />
+          Remove approval
+        </Button>
+      ) : (
+        <Button
+          variant="success"
+          disabled={busyId === t.id}
+          onClick={() => void setApproved(t, true)}
+          aria-label={`Approve review by ${t.name}`}
+        >
+          <Check aria-hidden="true" className="size-4" />
+          Approve
+        </Button>
+      )}
+      <IconButton
+        label={`Delete review by ${t.name}`}
+        className="text-danger-600 hover:bg-danger-50"
+        disabled={busyId === t.id}
+        onClick={() => setToDelete(t)}
+      >
+        <Trash2 aria-hidden="true" className="size-5" />
+      </IconButton>
+    </div>
+  );
+
   return (
     <div>
       <a href="/admin" className={buttonClass("ghost", "-ml-3")}>
@@ -124,96 +159,89 @@ export function TestimonialsScreen() {
             No testimonials found. When users submit testimonials, they will appear here.
           </p>
         ) : (
-          <div className="overflow-x-auto rounded-card border border-slate-200 bg-white shadow-card">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">All testimonials, newest first</caption>
-              <thead className="bg-slate-100 text-xs tracking-wide text-slate-700 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Name
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 sm:table-cell">
-                    Rating
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Review
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {load.items.map((t) => (
-                  <tr
-                    key={t.id}
-                    data-testid={`testimonial-row-${t.id}`}
-                    className={t.approved ? "" : "bg-accent-50"}
-                  >
-                    <td className="px-4 py-3 align-top">
-                      <span className="block font-semibold text-slate-900">{t.name}</span>
-                      <span className="block text-slate-600">{t.location}</span>
-                      <span className="mt-1 block sm:hidden">
-                        <Stars rating={t.rating} />
-                      </span>
-                    </td>
-                    <td className="hidden px-4 py-3 align-top sm:table-cell">
-                      <Stars rating={t.rating} />
-                    </td>
-                    <td className="max-w-md min-w-40 px-4 py-3 align-top text-slate-700">
-                      <p className="line-clamp-3" title={t.text}>
-                        {t.text}
-                      </p>
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      {t.approved ? (
-                        <Badge tone="success">Approved</Badge>
-                      ) : (
-                        <Badge tone="accent">Pending</Badge>
-                      )}
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
-                        {t.approved ? (
-                          <Button
-                            variant="secondary"
-                            className="whitespace-nowrap"
-                            disabled={busyId === t.id}
-                            onClick={() => void setApproved(t, false)}
-                            aria-label={`Remove approval for ${t.name}`}
-                          >
-                            <Undo2 aria-hidden="true" className="size-4" />
-                            Remove approval
-                          </Button>
-                        ) : (
-                          <Button
-                            variant="success"
-                            disabled={busyId === t.id}
-                            onClick={() => void setApproved(t, true)}
-                            aria-label={`Approve review by ${t.name}`}
-                          >
-                            <Check aria-hidden="true" className="size-4" />
-                            Approve
-                          </Button>
-                        )}
-                        <IconButton
-                          label={`Delete review by ${t.name}`}
-                          className="text-danger-600 hover:bg-danger-50"
-                          disabled={busyId === t.id}
-                          onClick={() => setToDelete(t)}
-                        >
-                          <Trash2 aria-hidden="true" className="size-5" />
-                        </IconButton>
-                      </div>
-                    </td>
+          <>
+            {/* Phones: one card per review, every column readable without sideways scrolling. */}
+            <ul className="space-y-3 sm:hidden" aria-label="All testimonials, newest first">
+              {load.items.map((t) => (
+                <li
+                  key={t.id}
+                  data-testid={`testimonial-card-${t.id}`}
+                  className={`rounded-card border p-4 shadow-card ${t.approved ? "border-slate-200 bg-white" : "border-accent-200 bg-accent-50"}`}
+                >
+                  <div className="flex items-start justify-between gap-3">
+                    <div>
+                      <p className="font-semibold text-slate-900">{t.name}</p>
+                      <p className="text-sm text-slate-600">{t.location}</p>
+                    </div>
+                    {t.approved ? (
+                      <Badge tone="success">Approved</Badge>
+                    ) : (
+                      <Badge tone="accent">Pending</Badge>
+                    )}
+                  </div>
+                  <div className="mt-2">
+                    <Stars rating={t.rating} />
+                  </div>
+                  <p className="mt-2 line-clamp-3 text-sm text-slate-700">{t.text}</p>
+                  {actions(t, "mt-3 flex items-center justify-between gap-2")}
+                </li>
+              ))}
+            </ul>
+            <div className="hidden overflow-x-auto rounded-card border border-slate-200 bg-white shadow-card sm:block">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">All testimonials, newest first</caption>
+                <thead className="bg-slate-100 text-xs tracking-wide text-slate-700 uppercase">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">
+                      Name
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Rating
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Review
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Status
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      Actions
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody className="divide-y divide-slate-200">
+                  {load.items.map((t) => (
+                    <tr
+                      key={t.id}
+                      data-testid={`testimonial-row-${t.id}`}
+                      className={t.approved ? "" : "bg-accent-50"}
+                    >
+                      <td className="px-4 py-3 align-top">
+                        <span className="block font-semibold text-slate-900">{t.name}</span>
+                        <span className="block text-slate-600">{t.location}</span>
+                      </td>
+                      <td className="px-4 py-3 align-top whitespace-nowrap">
+                        <Stars rating={t.rating} />
+                      </td>
+                      <td className="max-w-md min-w-40 px-4 py-3 align-top text-slate-700">
+                        <p className="line-clamp-3" title={t.text}>
+                          {t.text}
+                        </p>
+                      </td>
+                      <td className="px-4 py-3 align-top">
+                        {t.approved ? (
+                          <Badge tone="success">Approved</Badge>
+                        ) : (
+                          <Badge tone="accent">Pending</Badge>
+                        )}
+                      </td>
+                      <td className="px-4 py-3 align-top">{actions(t, "flex justify-end gap-2")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </div>
 
