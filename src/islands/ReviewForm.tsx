@@ -98,8 +98,8 @@ export default function ReviewForm({
         <div className="mx-auto mt-6 max-w-2xl rounded-xl border border-slate-200 bg-white p-5 text-left shadow-[var(--shadow-card)] sm:p-8">
           <h3 className="text-xl font-bold text-brand-900">Share your experience</h3>
           <p className="mt-1 text-slate-600">
-            Your review appears on this page once we have checked it. We never publish your e-mail or phone
-            number; we do not ask for them.
+            We show your name, town, rating and review on this page once we have checked it. Nothing else is
+            asked for.
           </p>
           <form
             ref={formRef}

@@ -29,6 +29,8 @@ async function chooseStar(page: Page, n: number) {
 
 async function openReviewForm(page: Page): Promise<() => Promise<void>> {
   await page.goto("/testimonials");
+  // The review island hydrates when it scrolls into view (client:visible).
+  await page.locator("#leave-a-review").scrollIntoViewIfNeeded();
   await waitForHydration(page, "/api/testimonials");
   const shownAt = Date.now();
   await expect(form(page)).toBeHidden();

@@ -130,6 +130,7 @@ export function useSubmission<TIn extends FieldValues, TOut extends object>(opti
       if (busy.current) return;
       busy.current = true;
       setNotice(null);
+      toast.dismiss(); // an old error toast must not sit next to the new answer
       void form
         .handleSubmit(send)(event)
         .finally(() => {
