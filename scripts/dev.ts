@@ -25,6 +25,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { schema, setDatabase, type Database } from "../src/server/db/client";
 import { migratePglite } from "../src/server/db/migrate";
 import { seed } from "../src/server/db/seed";
+import { seedDevAdminPassword } from "../src/server/services/admin-auth";
 import { acquireLock, DataDirBusy, defaultDataDir } from "./lib/local-db";
 
 /**
@@ -33,7 +34,17 @@ import { acquireLock, DataDirBusy, defaultDataDir } from "./lib/local-db";
  * dev-only admin password (issue 5).
  */
 export type BootstrapStep = (ctx: { db: Database; log: (line: string) => void }) => Promise<void>;
-const bootstrapSteps: BootstrapStep[] = [];
+const bootstrapSteps: BootstrapStep[] = [
+  // A dev-only admin password in a database that has none (production has no default; README, Admin).
+  async ({ log }) => {
+    const seeded = await seedDevAdminPassword();
+    log(
+      seeded
+        ? `admin password (this local database only): ${seeded}  (sign in at ${siteUrl}/admin)`
+        : "admin password: already set in this database (change it with `npm run admin:set-password`)",
+    );
+  },
+];
 
 const { values } = parseArgs({
   options: {
