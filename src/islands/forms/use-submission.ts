@@ -6,7 +6,7 @@
  * - field errors from the server land on their fields and focus moves to the first of them;
  * - every failure says what to do next (try again, or call the phone number).
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
 import { honeypotField, startedAtField } from "../../lib/schemas/spam-guard";
@@ -125,7 +125,7 @@ export function useSubmission<TIn extends FieldValues, TOut extends object>(opti
   );
 
   const onSubmit = useCallback(
-    (event: FormEvent<HTMLFormElement>) => {
+    (event: SubmitEvent<HTMLFormElement>) => {
       event.preventDefault();
       if (busy.current) return;
       busy.current = true;
