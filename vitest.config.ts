@@ -21,6 +21,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          // The whole local stack (`npm run dev`) started from a script: slow, so kept apart and
+          // run once (scripts/test.mjs reruns only "integration" on PostgreSQL).
+          name: "stack",
+          include: ["tests/stack/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 900_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

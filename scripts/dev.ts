@@ -168,7 +168,9 @@ try {
       "--no-open",
       ...common,
       "--command",
-      `astro dev --port ${astroPort} --host 127.0.0.1`,
+      // --ignore-lock: several stacks may run in one checkout (each has its own data folder and
+      // ports), and it keeps Astro in the foreground where Ctrl-C reaches it.
+      `astro dev --port ${astroPort} --host 127.0.0.1 --ignore-lock`,
       "--target-port",
       String(astroPort),
       "--framework",

@@ -93,7 +93,9 @@ describe("database outage", () => {
     const failure = await acceptSubmission("contact", jsonRequest("/api/contact", input), {
       afterInsert: async (tx) => {
         // The next statement in the transaction fails for real (a CHECK violation).
-        await tx.execute(sql`insert into testimonials (name, location, rating, text) values ('x', 'y', 9, 'z')`);
+        await tx.execute(
+          sql`insert into testimonials (name, location, rating, text) values ('x', 'y', 9, 'z')`,
+        );
       },
     }).then(
       () => null,

@@ -1,0 +1,169 @@
+/**
+ * The one-command local stack for real: `tsx scripts/dev.ts` (what `npm run dev` runs) started
+ * from this test on its own port and data folder. It serves the pages and /api/*, refuses a second
+ * owner of the data folder with a clear message, stops every process on SIGINT, and a row written
+ * through the API is still there after a restart (and the seed does not run twice).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import postgres from "postgres";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dataDir = path.join(root, ".data", `stack-test-${process.pid}-${Date.now()}`);
+const lockFile = `${dataDir}.lock`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function childEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of Object.keys(env))
+    if (key.startsWith("VITEST") || key === "TEST_DATABASE_URL") delete env[key];
+  delete env["DATABASE_URL"];
+  return env;
+}
+
+interface Stack {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startStack(port: number): Stack {
+  // `npm run dev` is `tsx scripts/dev.ts`; run it without the npm/npx wrappers so that the process
+  // we signal is the runner itself (as Ctrl-C in a terminal reaches it).
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "scripts/dev.ts", "--port", String(port), "--data-dir", dataDir],
+    {
+      cwd: root,
+      env: childEnv(),
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitReady(stack: Stack, url: string, ms = 300_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (stack.child.exitCode !== null) throw new Error(`stack exited early:\n${stack.output().slice(-3000)}`);
+    if (stack.output().includes("[dev] ready")) {
+      const health = await fetch(`${url}/api/health`).catch(() => null);
+      if (health?.status === 200) return;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`stack not ready within ${ms} ms:\n${stack.output().slice(-3000)}`);
+}
+
+async function stopStack(stack: Stack): Promise<number | null> {
+  if (stack.child.exitCode === null && stack.child.pid) process.kill(-stack.child.pid, "SIGINT");
+  return stack.exited;
+}
+
+function databaseUrl(): string {
+  return (JSON.parse(readFileSync(lockFile, "utf8")) as { databaseUrl: string }).databaseUrl;
+}
+
+async function queryStack<T>(run: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(databaseUrl(), { max: 1, prepare: false, onnotice: () => {} });
+  try {
+    return await run(sql);
+  } finally {
+    await sql.end({ timeout: 2 });
+  }
+}
+
+const running: Stack[] = [];
+afterAll(async () => {
+  for (const stack of running) {
+    if (stack.child.exitCode === null && stack.child.pid) {
+      try {
+        process.kill(-stack.child.pid, "SIGKILL");
+      } catch {
+        /* gone */
+      }
+    }
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(lockFile, { force: true });
+});
+
+describe("npm run dev", () => {
+  it("serves pages and the API, refuses a second owner, and keeps rows across a restart", async () => {
+    const port = await freePort();
+    const url = `http://localhost:${port}`;
+    const first = startStack(port);
+    running.push(first);
+    await waitReady(first, url);
+
+    const home = await fetch(`${url}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get("content-type")).toContain("text/html");
+    expect(await home.text()).toContain("Kingdom Handyman");
+
+    const list = await fetch(`${url}/api/testimonials`);
+    expect(list.status).toBe(200);
+    const seeded = ((await list.json()) as { testimonials: unknown[] }).testimonials.length;
+    expect(seeded).toBe(6);
+
+    const name = `Stack Test ${Date.now()}`;
+    const booked = await fetch(`${url}/api/bookings`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name,
+        email: "stack@example.com",
+        phone: "07700 900123",
+        message: "Please fit a new carpet in the hall.",
+        address: "1 Test Street, Kirkcaldy",
+        service: "floor-carpet",
+      }),
+    });
+    expect(booked.status).toBe(201);
+    const { id } = (await booked.json()) as { id: number };
+    expect((await fetch(`${url}/api/bookings`)).status).toBe(405);
+
+    // A second stack on the same folder exits at once with a clear message.
+    const second = startStack(await freePort());
+    running.push(second);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain("is already using");
+
+    expect(await stopStack(first)).toBe(0);
+    expect(existsSync(lockFile)).toBe(false);
+    expect(
+      await fetch(`${url}/api/health`).then(
+        () => "answered",
+        () => "down",
+      ),
+    ).toBe("down");
+
+    const again = startStack(port);
+    running.push(again);
+    await waitReady(again, url);
+    const rows = await queryStack(
+      (sql) => sql`select name, form_type from form_submissions where id = ${id}`,
+    );
+    expect(rows).toEqual([{ name, form_type: "booking" }]);
+    const listAgain = (await (await fetch(`${url}/api/testimonials`)).json()) as { testimonials: unknown[] };
+    expect(listAgain.testimonials).toHaveLength(6); // the seed did not run twice
+    expect(await stopStack(again)).toBe(0);
+  }, 900_000);
+});
