@@ -12,6 +12,7 @@ import {
   breadcrumbJsonLd,
   businessJsonLd,
   faqJsonLd,
+  pagePath,
   serializeJsonLd,
   serviceJsonLd,
 } from "../../src/components/seo/structured-data";
@@ -199,5 +200,15 @@ describe("source hygiene", () => {
       expect(text, f).not.toContain(site.email);
       expect(text, f).not.toContain(site.name);
     }
+  });
+});
+
+describe("page paths", () => {
+  it("turns Astro's file-format build paths into the paths visitors see", () => {
+    expect(pagePath("/index.html")).toBe("/");
+    expect(pagePath("/")).toBe("/");
+    expect(pagePath("/about-us.html")).toBe("/about-us");
+    expect(pagePath("/services/floor-carpet.html")).toBe("/services/floor-carpet");
+    expect(pagePath("/services/")).toBe("/services");
   });
 });

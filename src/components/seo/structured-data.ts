@@ -133,3 +133,17 @@ export function breadcrumbJsonLd(crumbs: readonly Crumb[], base: URL | string): 
 export function serializeJsonLd(data: Json): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
+
+/**
+ * The public path of a page. With `build.format: "file"` Astro reports /about-us as
+ * "/about-us.html" and / as "/index.html" at build time; canonical URLs and "current page" checks
+ * use the path visitors see.
+ */
+export function pagePath(pathname: string): string {
+  return (
+    pathname
+      .replace(/\.html$/, "")
+      .replace(/\/index$/, "/")
+      .replace(/\/$/, "") || "/"
+  );
+}
