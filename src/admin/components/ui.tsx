@@ -108,18 +108,17 @@ export function AdminDialog({
           {...(description ? {} : { "aria-describedby": undefined })}
           className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-5 shadow-card sm:p-6 ${wide ? "max-w-2xl" : "max-w-md"}`}
         >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-bold text-brand-900">{title}</Dialog.Title>
-            <Dialog.Close asChild>
-              <IconButton label="Close" className="-mt-2 -mr-2 size-10">
-                <X aria-hidden="true" className="size-5" />
-              </IconButton>
-            </Dialog.Close>
-          </div>
+          <Dialog.Title className="pr-10 text-lg font-bold text-brand-900">{title}</Dialog.Title>
           {description ? (
             <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
           ) : null}
           <div className="mt-4">{children}</div>
+          {/* Last in the DOM so focus starts on the dialog's first field or action, not on Close. */}
+          <Dialog.Close asChild>
+            <IconButton label="Close" className="absolute top-3 right-3 size-10">
+              <X aria-hidden="true" className="size-5" />
+            </IconButton>
+          </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -4,6 +4,7 @@
  * Repositories hold the SQL; this layer shapes what the admin API returns and turns a missing row
  * into 404.
  */
+import { purgeCache } from "@netlify/functions";
 import type {
   AdminSubmission,
   AdminSummary,
@@ -11,6 +12,7 @@ import type {
   SubmissionFilter,
 } from "../../lib/schemas/admin";
 import { notFound } from "../http/errors";
+import { logEvent } from "../http/log";
 import * as submissions from "../repositories/submissions";
 import * as testimonials from "../repositories/testimonials";
 
@@ -45,6 +47,25 @@ export async function summary(): Promise<AdminSummary> {
   };
 }
 
+/**
+ * The public list is kept by Netlify's CDN for a minute under the cache tag "testimonials"
+ * (netlify/functions/testimonials.mts). A moderation change purges it so the owner sees an
+ * approval on the site at once. The change itself is already committed, so a failed purge is
+ * logged, not reported: the list refreshes within the minute anyway. Outside Netlify (tests,
+ * scripts) there is nothing to purge.
+ */
+async function purgePublicTestimonials(): Promise<void> {
+  try {
+    await purgeCache({ tags: ["testimonials"] });
+  } catch (error) {
+    logEvent({
+      event: "admin.cache_purge_failed",
+      level: "warn",
+      error: error instanceof Error ? error.message.slice(0, 120) : "unknown",
+    });
+  }
+}
+
 export async function listTestimonials(): Promise<AdminTestimonial[]> {
   return (await testimonials.listAll()).map(toAdminTestimonial);
 }
@@ -52,11 +73,13 @@ export async function listTestimonials(): Promise<AdminTestimonial[]> {
 export async function setTestimonialApproved(id: number, approved: boolean): Promise<AdminTestimonial> {
   const row = await testimonials.setApproved(id, approved);
   if (!row) throw notFound("That testimonial no longer exists.");
+  await purgePublicTestimonials();
   return toAdminTestimonial(row);
 }
 
 export async function deleteTestimonial(id: number): Promise<void> {
   if (!(await testimonials.remove(id))) throw notFound("That testimonial no longer exists.");
+  await purgePublicTestimonials();
 }
 
 export async function listSubmissions(type: SubmissionFilter): Promise<AdminSubmission[]> {
