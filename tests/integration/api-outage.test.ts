@@ -14,7 +14,8 @@ import health from "../../netlify/functions/health.mts";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
 import { site } from "../../src/config/site";
 import { schema, setDatabase, type Database } from "../../src/server/db/client";
-import { setRequestDeadline } from "../../src/server/http/handler";
+import { createHandler, setRequestDeadline } from "../../src/server/http/handler";
+import { json } from "../../src/server/http/response";
 import { formSubmissions, testimonials } from "../../src/server/db/schema";
 import { acceptSubmission } from "../../src/server/services/public-forms";
 import { useTestDatabase } from "../helpers/db";
@@ -105,5 +106,44 @@ describe("database outage", () => {
     expect(
       await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, input.name)),
     ).toHaveLength(0);
+  });
+
+  it("answers 503 when the work passes the deadline before the commit, and 201 when only after it", async () => {
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const slowBefore = createHandler({
+      route: "/test/slow-before",
+      methods: ["POST"],
+      handle: async (req) => {
+        await sleep(400); // e.g. a database that does not answer
+        const accepted = await acceptSubmission("contact", req);
+        return json({ id: accepted.row.id }, 201);
+      },
+    });
+    const slowAfter = createHandler({
+      route: "/test/slow-after",
+      methods: ["POST"],
+      handle: async (req) => {
+        const accepted = await acceptSubmission("contact", req);
+        await sleep(400); // e.g. a slow e-mail attempt after the commit
+        return json({ id: accepted.row.id }, 201);
+      },
+    });
+    const before = validContact();
+    const after = validContact();
+    const previous = setRequestDeadline(150);
+    try {
+      const refused = await slowBefore(jsonRequest("/api/contact", before));
+      expect(refused.status).toBe(503);
+      setDatabase(t.db); // the deadline closed (forgot) the client; a new request would open one
+      const stored = await slowAfter(jsonRequest("/api/contact", after));
+      expect(stored.status).toBe(201);
+    } finally {
+      setRequestDeadline(previous);
+      setDatabase(t.db); // the deadline closed the client
+    }
+    await sleep(600); // let the abandoned request run into the closed client
+    expect(
+      await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, after.name)),
+    ).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@
  *   export default createHandler({ route: "/api/contact", methods: ["POST"], handle: async (req, ctx) => … });
  */
 import type { Context } from "@netlify/functions";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { closeDb } from "../db/client";
 import { ApiError, serviceUnavailable, toApiError } from "./errors";
 import { htmlPage } from "./html-page";
@@ -58,6 +59,35 @@ const labels: Record<string, string> = {
 };
 export const fieldLabel = (field: string) => labels[field] ?? field;
 
+class DeadlineExceeded extends Error {
+  override name = "DeadlineExceeded";
+}
+
+/** Per-request state: has its write committed; has the deadline given up on it. */
+interface RequestState {
+  committed: boolean;
+  abandoned: boolean;
+}
+const requestState = new AsyncLocalStorage<RequestState>();
+
+/**
+ * Call right before a request's write begins: throws when the deadline has already answered 503
+ * for this request, so work that wakes up late never stores what the answer said was not saved.
+ */
+export function assertNotAbandoned(): void {
+  if (requestState.getStore()?.abandoned) throw new DeadlineExceeded("request abandoned at its deadline");
+}
+
+/**
+ * Call right after a request's write commits. From then on the deadline below no longer turns the
+ * request into a 503 (which would claim nothing was saved): the answer waits for the remaining
+ * work (e.g. a bounded e-mail attempt) and reports the commit truthfully.
+ */
+export function markCommitted(): void {
+  const state = requestState.getStore();
+  if (state) state.committed = true;
+}
+
 /**
  * Longest a request may wait on its work. postgres.js retries a connection that a dying server or
  * pooler drops during the handshake without end, so without a deadline such a request would spin
@@ -71,11 +101,7 @@ export function setRequestDeadline(ms: number): number {
   return previous;
 }
 
-class DeadlineExceeded extends Error {
-  override name = "DeadlineExceeded";
-}
-
-async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+async function withDeadline<T>(work: Promise<T>, ms: number, state: RequestState): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new DeadlineExceeded(`no answer within ${ms} ms`)), ms);
@@ -84,6 +110,8 @@ async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
     return await Promise.race([work, deadline]);
   } catch (error) {
     if (error instanceof DeadlineExceeded) {
+      if (state.committed) return work; // the row is stored: answer truthfully, however late
+      state.abandoned = true;
       work.catch(() => {}); // the abandoned work fails once the client is closed
       await closeDb().catch(() => {});
       throw serviceUnavailable(error);
@@ -101,7 +129,10 @@ export function createHandler(options: HandlerOptions) {
     let failure: ApiError | undefined;
     try {
       assertMethod(req, options.methods);
-      response = await withDeadline(options.handle(req, context ?? {}), deadlineMs);
+      const state: RequestState = { committed: false, abandoned: false };
+      response = await requestState.run(state, () =>
+        withDeadline(options.handle(req, context ?? {}), deadlineMs, state),
+      );
     } catch (error) {
       failure = toApiError(error);
       response = wantsHtml(req) ? htmlError(failure, options.formPage) : errorResponse(failure);

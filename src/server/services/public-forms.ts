@@ -15,6 +15,7 @@ import { bookingRequestSchema, contactMessageSchema, type FormType } from "../..
 import { testimonialSubmissionSchema } from "../../lib/schemas/testimonial";
 import { getDb, type Executor } from "../db/client";
 import { fromZodError } from "../http/errors";
+import { assertNotAbandoned, markCommitted } from "../http/handler";
 import { clientKey, idempotencyKey, readBody, type ParsedBody } from "../http/request";
 import * as submissionsRepo from "../repositories/submissions";
 import type { Submission } from "../repositories/submissions";
@@ -69,6 +70,7 @@ export async function acceptSubmission(
       ? parseOr422(bookingRequestSchema, body.data)
       : parseOr422(contactMessageSchema, body.data);
   const input = { address: null, service: null, ...fields };
+  assertNotAbandoned();
   const result = await getDb().transaction(async (tx) => {
     const inserted = await submissionsRepo.insert(
       {
@@ -86,6 +88,7 @@ export async function acceptSubmission(
     if (inserted.created && options.afterInsert) await options.afterInsert(tx, inserted.submission);
     return inserted;
   });
+  markCommitted();
   return { row: result.submission, created: result.created, body };
 }
 
@@ -106,10 +109,12 @@ export async function acceptTestimonial(
   );
   assertNotSpam(body.data, options.now);
   const input = parseOr422(testimonialSubmissionSchema, body.data);
+  assertNotAbandoned();
   const result = await getDb().transaction(async (tx) => {
     const inserted = await testimonialsRepo.insertPending(input, key, tx);
     if (inserted.created && options.afterInsert) await options.afterInsert(tx, inserted.testimonial);
     return inserted;
   });
+  markCommitted();
   return { row: result.testimonial, created: result.created, body };
 }
