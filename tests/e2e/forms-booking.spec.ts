@@ -1,7 +1,7 @@
 /**
  * The booking form on /book-appointment against the running stack and its database (issue 4).
  */
-import { expect, test, type Page, type Request } from "@playwright/test";
+import { expect as baseExpect, test, type Page, type Request } from "@playwright/test";
 import { minFillMs } from "../../src/lib/schemas/spam-guard";
 import { bookingRequestSchema } from "../../src/lib/schemas/submission";
 import {
@@ -11,6 +11,7 @@ import {
   submissionsNamed,
   toasts,
   uniqueName,
+  serverTimeout,
 } from "./forms-support";
 
 const success = "Appointment booked successfully! We'll contact you to confirm.";
@@ -58,6 +59,10 @@ const section = '[data-slot="BookingFormSection"]';
 /** Labels carry a visual "*", so fields are found by label text inside the form. */
 const form = (page: Page) => page.locator('form[action="/api/bookings"]');
 const submitButton = (page: Page) => page.getByRole("button", { name: "Book Appointment", exact: true });
+
+// Each call through the local stack starts a fresh function worker (seconds on a busy machine).
+const expect = baseExpect.configure({ timeout: serverTimeout });
+test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders(ownClientHeaders());

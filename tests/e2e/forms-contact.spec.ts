@@ -1,7 +1,7 @@
 /**
  * The contact form on /contact-us against the running stack and its database (issue 4).
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
   goToForm,
@@ -9,6 +9,7 @@ import {
   submissionsNamed,
   toasts,
   uniqueName,
+  serverTimeout,
 } from "./forms-support";
 
 const success = "Message sent successfully! We'll get back to you soon.";
@@ -34,6 +35,10 @@ async function fill(page: Page, m: ReturnType<typeof message>) {
 /** Labels carry a visual "*", so fields are found by label text inside the form. */
 const form = (page: Page) => page.locator('form[action="/api/contact"]');
 const submitButton = (page: Page) => page.getByRole("button", { name: "Send Message" });
+
+// Each call through the local stack starts a fresh function worker (seconds on a busy machine).
+const expect = baseExpect.configure({ timeout: serverTimeout });
+test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders(ownClientHeaders());

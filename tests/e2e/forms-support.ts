@@ -21,6 +21,9 @@ export function testClientIp(): string {
 
 export const ownClientHeaders = () => ({ "X-Forwarded-For": testClientIp() });
 
+/** How long to wait for an answer that went through the API: each call starts a function worker. */
+export const serverTimeout = 25_000;
+
 let counter = 0;
 /** A unique, human-looking name: letters only, so every schema accepts it. */
 export function uniqueName(first: string): string {

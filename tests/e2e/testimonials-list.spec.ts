@@ -3,8 +3,8 @@
  * structured data computed from what is shown) and the home page's top three (carousel at 375 px,
  * grid at 1280 px).
  */
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations } from "./forms-support";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, serverTimeout } from "./forms-support";
 
 interface Item {
   id: number;
@@ -22,6 +22,10 @@ async function showList(page: Page) {
   await page.goto("/testimonials");
   await page.locator("#reviews").scrollIntoViewIfNeeded();
 }
+
+// Each call through the local stack starts a fresh function worker (seconds on a busy machine).
+const expect = baseExpect.configure({ timeout: serverTimeout });
+test.describe.configure({ timeout: 90_000 });
 
 test("lists the approved testimonials with stars, and review data computed from exactly those", async ({
   page,

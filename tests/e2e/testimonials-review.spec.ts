@@ -2,7 +2,7 @@
  * 'Leave a Review' on /testimonials against the running stack and its database (issue 4): the
  * form, the star rating, moderation (invisible until approved) and the no-JavaScript post.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
 import {
   approveTestimonial,
   expectNoAxeViolations,
@@ -11,6 +11,7 @@ import {
   toasts,
   uniqueName,
   waitForHydration,
+  serverTimeout,
 } from "./forms-support";
 import { minFillMs } from "../../src/lib/schemas/spam-guard";
 
@@ -47,6 +48,10 @@ async function showList(page: Page) {
   await page.goto("/testimonials");
   await page.locator("#reviews").scrollIntoViewIfNeeded();
 }
+
+// Each call through the local stack starts a fresh function worker (seconds on a busy machine).
+const expect = baseExpect.configure({ timeout: serverTimeout });
+test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders(ownClientHeaders());
