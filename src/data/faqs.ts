@@ -30,7 +30,7 @@ const entries: Faq[] = [
   {
     topic: "areas-served",
     question: "What areas do you serve?",
-    answer: `We are based in ${site.address.locality} and cover ${site.serviceArea.kirkcaldy.toLowerCase()}, which takes in Edinburgh and everywhere within ${site.serviceArea.radiusMiles} miles. We regularly work in ${listInWords(site.serviceArea.towns)}. If you are just outside the area, ask us anyway.`,
+    answer: `We are based in ${site.address.locality} and cover everywhere within ${site.serviceArea.radiusMiles} miles of it, which takes in Edinburgh and the Lothians as well as Fife. We regularly work in ${listInWords(site.serviceArea.towns)}. If you are just outside the area, ask us anyway.`,
   },
   {
     topic: "guarantees",
