@@ -5,13 +5,15 @@
  * accessibility, best practices and SEO scores and the bytes of JavaScript each page loads, and
  * writes the full reports to bench-results/lighthouse/.
  *
- * By default it serves dist/ (run `npx astro build` first) with `netlify dev --dir dist`, so the
- * netlify.toml headers and redirects apply as they do in production. Set BENCH_BASE_URL to measure
- * a server you started yourself (e.g. `npm run stack`). Chromium: CHROME_PATH (default
+ * By default it serves dist/ (run `npx astro build` first) itself, like Netlify's CDN: pretty URLs,
+ * the netlify.toml headers, compressed text. Set BENCH_BASE_URL to measure
+ * a server you started yourself (e.g. `npm run stack`), or BENCH_DIST to serve another build folder. Chromium: CHROME_PATH (default
  * /usr/bin/chromium), headless, kept off the network (ENVIRONMENT.md, Browser).
  */
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { extname, join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -37,59 +39,74 @@ const port = Number(process.env.BENCH_PORT ?? 8970);
 let base = process.env.BENCH_BASE_URL;
 let server;
 
-async function waitFor(url, ms) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
+/**
+ * Serves the build the way Netlify's CDN does, so the figures match production: pretty URLs
+ * (/x → x.html), 404.html for unknown paths, the netlify.toml headers, and compression (gzip here;
+ * Netlify also offers Brotli). netlify-cli's dev server sends everything uncompressed.
+ */
+function netlifyHeaders(pathname) {
+  const toml = readFileSync("netlify.toml", "utf8");
+  const headers = {};
+  for (const block of toml.split("[[headers]]").slice(1)) {
+    const pattern = /for\s*=\s*"([^"]+)"/.exec(block)?.[1];
+    if (!pattern) continue;
+    const re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`);
+    if (!re.test(pathname)) continue;
+    for (const m of block.matchAll(/^\s*([A-Za-z-]+)\s*=\s*"([^"]*)"/gm))
+      if (m[1] !== "for") headers[m[1]] = m[2];
   }
-  throw new Error(`${url} did not answer within ${ms / 1000}s`);
+  return headers;
 }
 
-function stopServer() {
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {
-      /* already gone */
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".avif": "image/avif",
+  ".webp": "image/webp",
+  ".woff2": "font/woff2",
+  ".xml": "application/xml",
+  ".txt": "text/plain; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+  ".ico": "image/x-icon",
+  ".json": "application/json",
+};
+
+function serveDist(dir, listenPort) {
+  const server = createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+    const clean = pathname.replace(/\/+$/, "") || "/index";
+    let file = [clean, `${clean}.html`, `${clean}/index.html`]
+      .map((c) => join(dir, c))
+      .find((f) => existsSync(f) && statSync(f).isFile());
+    const status = file ? 200 : 404;
+    file ??= join(dir, "404.html");
+    let body = readFileSync(file);
+    const type = types[extname(file)] ?? "application/octet-stream";
+    const headers = { ...netlifyHeaders(pathname), "Content-Type": type };
+    if (
+      /text|javascript|json|xml|svg|manifest/.test(type) &&
+      /gzip/.test(req.headers["accept-encoding"] ?? "")
+    ) {
+      body = gzipSync(body);
+      headers["Content-Encoding"] = "gzip";
     }
-  }
+    res.writeHead(status, headers);
+    res.end(body);
+  });
+  return new Promise((ok) => server.listen(listenPort, () => ok(server)));
 }
 
 if (!base) {
-  if (!existsSync("dist/index.html")) {
+  const distDir = process.env.BENCH_DIST ?? "dist";
+  if (!existsSync(join(distDir, "index.html"))) {
     console.error("bench-lighthouse: dist/ is missing; run `npx astro build` first (or set BENCH_BASE_URL)");
     process.exit(1);
   }
+  server = await serveDist(distDir, port);
   base = `http://localhost:${port}`;
-  server = spawn(
-    "npx",
-    [
-      "netlify",
-      "dev",
-      "--offline",
-      "--no-open",
-      "--internal-disable-edge-functions",
-      "--framework",
-      "#static",
-      "--dir",
-      "dist",
-      "--port",
-      String(port),
-    ],
-    {
-      detached: true,
-      stdio: "ignore",
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ASTRO_DISABLE_UPDATE_CHECK: "true" },
-    },
-  );
-  process.on("exit", stopServer);
-  process.on("SIGINT", () => process.exit(130));
-  await waitFor(`${base}/`, 90_000);
 }
 
 const chrome = await chromeLauncher.launch({
@@ -143,15 +160,24 @@ try {
   }
 } finally {
   await chrome.kill();
-  stopServer();
+  server?.close();
 }
 
-writeFileSync(`${outDir}/summary.json`, `${JSON.stringify({ base, date: new Date().toISOString(), rows }, null, 2)}\n`);
-console.log("\n| Page | Performance | Accessibility | Best practices | SEO | JS (bytes) | Total (bytes) | LCP (ms) | CLS |");
+writeFileSync(
+  `${outDir}/summary.json`,
+  `${JSON.stringify({ base, date: new Date().toISOString(), rows }, null, 2)}\n`,
+);
+console.log(
+  "\n| Page | Performance | Accessibility | Best practices | SEO | JS (bytes) | Total (bytes) | LCP (ms) | CLS |",
+);
 console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
 for (const r of rows)
   console.log(
     `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.jsBytes} | ${r.totalBytes} | ${r.lcpMs} | ${r.cls} |`,
   );
 const below = rows.filter((r) => Math.min(r.performance, r.accessibility, r.bestPractices, r.seo) < 100);
-console.log(below.length ? `\n${below.length} page(s) below 100 in some category.` : "\nEvery page scores 100 in all four.");
+console.log(
+  below.length
+    ? `\n${below.length} page(s) below 100 in some category.`
+    : "\nEvery page scores 100 in all four.",
+);
