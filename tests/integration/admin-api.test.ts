@@ -346,12 +346,22 @@ describe("sign-in", () => {
     expect(Date.parse(res.json.idleExpiresAt)).toBeGreaterThan(Date.now());
   });
 
-  it("rate limits attempts per client (429 with Retry-After), even with the right password", async () => {
+  it("locks a client out after repeated failures (429 with Retry-After), even for the right password", async () => {
     const ip = freshIp();
-    for (let i = 0; i < loginRules.login.limit; i++) {
-      const password = i % 2 === 0 ? "wrong guess" : initialPassword;
-      const res = await call(adminSession, "POST", "/api/admin/session", { body: { password }, ip });
-      expect(res.status).toBe(i % 2 === 0 ? 401 : 200);
+    for (let i = 0; i < loginRules.failures.limit; i++) {
+      // A success in between neither resets nor adds to the failure count.
+      if (i === 3) {
+        const ok = await call(adminSession, "POST", "/api/admin/session", {
+          body: { password: initialPassword },
+          ip,
+        });
+        expect(ok.status).toBe(200);
+      }
+      const res = await call(adminSession, "POST", "/api/admin/session", {
+        body: { password: `guess ${i}` },
+        ip,
+      });
+      expect(res.status).toBe(401);
     }
     const blocked = await call(adminSession, "POST", "/api/admin/session", {
       body: { password: initialPassword },
@@ -361,7 +371,7 @@ describe("sign-in", () => {
     expect(blocked.json.error.code).toBe("rate_limited");
     const retryAfter = Number(blocked.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(loginRules.login.windowMs / 1000);
+    expect(retryAfter).toBeLessThanOrEqual(loginRules.failures.windowMs / 1000);
     expect(blocked.headers.get("set-cookie")).toBeNull();
     // Another client is not affected.
     expect(
@@ -372,6 +382,23 @@ describe("sign-in", () => {
         })
       ).status,
     ).toBe(200);
+  });
+
+  it("never locks out successful sign-ins, but caps all attempts per client", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < loginRules.attempts.limit; i++) {
+      const res = await call(adminSession, "POST", "/api/admin/session", {
+        body: { password: initialPassword },
+        ip,
+      });
+      expect(res.status, `sign-in ${i + 1}`).toBe(200);
+    }
+    const capped = await call(adminSession, "POST", "/api/admin/session", {
+      body: { password: initialPassword },
+      ip,
+    });
+    expect(capped.status).toBe(429);
+    expect(Number(capped.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   it("answers each failed attempt more slowly than the one before", async () => {

@@ -1,21 +1,29 @@
 /**
  * Signing in and changing the password, with the brute-force defences (ARCHITECTURE.md, Admin
  * security; docs/decisions/006-admin-security.md):
- * - every attempt counts against a per-client limit in Postgres, checked before the password is
- *   even looked at, so the correct password does not help once the limit is reached (429 with
- *   Retry-After);
- * - each failed attempt is answered more slowly than the one before (100 ms doubling to 2 s);
+ * - failed sign-ins are counted per client in Postgres; once a client has failed
+ *   `loginRules.failures.limit` times in the window, every attempt is refused with 429 and
+ *   Retry-After before the password is even looked at, so guessing right later does not help;
+ * - every attempt, failed or not, also counts against a looser limit that caps the hashing work
+ *   one client can cause;
+ * - each failure is answered more slowly than the one before (100 ms doubling to 2 s);
  * - argon2id makes every guess cost real CPU and memory.
+ * Successful sign-ins never lock the owner out.
  */
 import type { AdminSessionInfo } from "../../lib/schemas/admin";
 import { adminMessages } from "../../lib/schemas/admin";
-import { ApiError, validationFailed } from "../http/errors";
-import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { rateLimits } from "../db/schema";
+import { ApiError, tooManyRequests, validationFailed } from "../http/errors";
+import { enforceRateLimit, hitRateLimit, type RateLimitRule } from "./rate-limit";
 import { changeAdminPassword, checkAdminPassword, createSession, type AdminSession } from "./admin-auth";
 
 export const loginRules = {
-  /** Ten sign-in attempts per client per 15 minutes. */
-  login: { name: "admin-login", limit: 10, windowMs: 15 * 60 * 1000 },
+  /** Ten failed sign-ins per client per 15 minutes, then 429 until the window ends. */
+  failures: { name: "admin-login-failed", limit: 10, windowMs: 15 * 60 * 1000 },
+  /** Thirty sign-in attempts of any outcome per client per 15 minutes. */
+  attempts: { name: "admin-login", limit: 30, windowMs: 15 * 60 * 1000 },
   /** Ten password-change attempts per client per 15 minutes (the current password is checked). */
   passwordChange: { name: "admin-password", limit: 10, windowMs: 15 * 60 * 1000 },
 } as const satisfies Record<string, RateLimitRule>;
@@ -27,6 +35,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The slowdown for the nth attempt in the window that failed. */
 export function failureDelayMs(attempt: number): number {
   return Math.min(failureDelay.maxMs, failureDelay.baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+/**
+ * Hits so far in the rule's current window, without counting one. Same bucket and window
+ * arithmetic as ./rate-limit.ts (`${name}:${key}`, windows aligned to multiples of windowMs).
+ */
+async function peekRateLimit(rule: RateLimitRule, key: string, now = Date.now()) {
+  const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+  const [row] = await getDb()
+    .select({ hits: rateLimits.hits })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.bucket, `${rule.name}:${key}`), eq(rateLimits.windowStart, windowStart)))
+    .limit(1);
+  return {
+    hits: row?.hits ?? 0,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000)),
+  };
 }
 
 const notSet = () =>
@@ -50,11 +75,14 @@ export async function login(
   password: string,
   client: string,
 ): Promise<{ token: string; session: AdminSession }> {
-  const attempt = await enforceRateLimit(loginRules.login, client);
+  const failed = await peekRateLimit(loginRules.failures, client);
+  if (failed.hits >= loginRules.failures.limit) throw tooManyRequests(failed.retryAfterSeconds);
+  await enforceRateLimit(loginRules.attempts, client);
   const check = await checkAdminPassword(password);
   if (check === "not_set") throw notSet();
   if (check === "invalid") {
-    await sleep(failureDelayMs(attempt.hits));
+    const failure = await hitRateLimit(loginRules.failures, client);
+    await sleep(failureDelayMs(failure.hits));
     throw new ApiError(401, "invalid_password", adminMessages.invalidPassword);
   }
   return createSession();
