@@ -63,6 +63,16 @@ export default function ReviewForm({
     onSuccess: hide,
   });
 
+  // The form closes after a success, so the page gets shorter: bring the confirmation into view
+  // and give it focus, so nobody is left looking at the section below wondering what happened.
+  const confirmationRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (notice?.tone !== "success") return;
+    confirmationRef.current?.focus({ preventScroll: true });
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    confirmationRef.current?.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+  }, [notice]);
+
   useEffect(() => {
     const openFromHash = () => {
       if (window.location.hash === openOnHash && detailsRef.current) detailsRef.current.open = true;
@@ -76,7 +86,11 @@ export default function ReviewForm({
     <div className="grid gap-6">
       <div role="status">
         {notice?.tone === "success" ? (
-          <p className="mx-auto flex max-w-2xl items-start gap-3 rounded-xl border border-success-600/30 bg-success-50 p-5 text-left font-medium text-success-600">
+          <p
+            ref={confirmationRef}
+            tabIndex={-1}
+            className="mx-auto flex max-w-2xl items-start gap-3 rounded-xl border border-success-600/30 bg-success-50 p-5 text-left font-medium text-success-600"
+          >
             <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
             <span>{notice.text}</span>
           </p>
