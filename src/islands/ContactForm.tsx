@@ -3,6 +3,7 @@
  * <form method="post" action="/api/contact"> so it works before hydration and without JavaScript;
  * once hydrated it validates with the shared schema and sends JSON.
  */
+import "./lib/zod-no-eval";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";

@@ -4,6 +4,7 @@
  * action="/api/testimonials"> still posts. After a successful send the form hides, the rating goes
  * back to 5 and the pending-approval message shows.
  */
+import "./lib/zod-no-eval";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ChevronDown, CircleCheck, MessageSquarePlus } from "lucide-react";
 import { useCallback, useEffect, useRef } from "react";
