@@ -35,7 +35,18 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"] },
+      testIgnore: /admin-password\.spec\.ts$/,
+      teardown: "admin-password",
+    },
+    // Changing the admin password signs every other admin session out, including the ones other
+    // suites use to check their rows, so that suite runs on its own after all the others (a
+    // project teardown runs whether or not they passed).
+    { name: "admin-password", use: { ...devices["Desktop Chrome"] }, testMatch: /admin-password\.spec\.ts$/ },
+  ],
   ...(process.env.E2E_BASE_URL
     ? {}
     : {

@@ -1,0 +1,122 @@
+/**
+ * Helpers for the admin browser tests. Tests own their data: every name carries a unique suffix
+ * and is seeded through the public API, the way a visitor would create it.
+ */
+import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+
+/** The dev stack seeds this password into its fresh database (scripts/dev.ts, admin-auth.ts). */
+export const adminPassword = process.env["E2E_ADMIN_PASSWORD"] ?? "kingdom-dev-admin";
+
+/**
+ * A client address of its own: sign-ins and public forms are rate-limited per client, and every
+ * test runs from 127.0.0.1. Sent as X-Forwarded-For, which the API reads when the platform's own
+ * client-IP header is absent (src/server/http/request.ts); on Netlify the platform header wins.
+ */
+export function clientIp(): string {
+  const n = () => 1 + Math.floor(Math.random() * 254);
+  return `10.${n()}.${n()}.${n()}`;
+}
+
+let counter = 0;
+/** A unique, human-looking name (letters only, so every schema accepts it). */
+export function uniqueName(first: string): string {
+  const letters = (Date.now() * 1000 + Math.floor(Math.random() * 1000) + counter++)
+    .toString(26)
+    .replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)] ?? "a");
+  return `${first} Adm${letters}`;
+}
+
+/** Fields the public forms' spam guard expects from a person (docs/decisions/004-spam-guard.md). */
+const humanFields = () => ({ website: "", formStartedAt: Date.now() - 60_000 });
+
+export async function seedReview(request: APIRequestContext, name: string): Promise<number> {
+  const res = await request.post("/api/testimonials", {
+    data: {
+      name,
+      location: "Kinghorn",
+      rating: 5,
+      text: `Sorted our sticking back door in no time. Review by ${name}.`,
+      ...humanFields(),
+    },
+    headers: { "X-Forwarded-For": clientIp() },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+export async function seedBooking(request: APIRequestContext, name: string): Promise<void> {
+  const res = await request.post("/api/bookings", {
+    data: {
+      name,
+      email: "booking.test@example.com",
+      phone: "07700 900321",
+      address: "3 Harbour Road, Kinghorn KY3 9XX",
+      service: "plumbing-heating",
+      message: `The boiler pressure keeps dropping (${name}).`,
+      ...humanFields(),
+    },
+    headers: { "X-Forwarded-For": clientIp() },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+export async function seedContact(request: APIRequestContext, name: string): Promise<void> {
+  const res = await request.post("/api/contact", {
+    data: {
+      name,
+      email: "contact.test@example.com",
+      phone: "0131 496 0999",
+      message: `Do you hang wallpaper on ceilings? (${name})`,
+      ...humanFields(),
+    },
+    headers: { "X-Forwarded-For": clientIp() },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** Signs in through the API and returns the session cookie's name and value. */
+export async function apiSignIn(
+  request: APIRequestContext,
+  baseURL: string,
+  password = adminPassword,
+): Promise<{ name: string; value: string; header: string }> {
+  const res = await request.post("/api/admin/session", {
+    data: { password },
+    headers: { Origin: new URL(baseURL).origin, "X-Forwarded-For": clientIp() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const pair = (res.headers()["set-cookie"] ?? "").split(";")[0] ?? "";
+  const eq = pair.indexOf("=");
+  expect(eq).toBeGreaterThan(0);
+  return { name: pair.slice(0, eq), value: pair.slice(eq + 1), header: pair };
+}
+
+let workerSession: { name: string; value: string; header: string } | undefined;
+
+/**
+ * Puts an admin session into the browser context, as signing in would. One API sign-in per
+ * worker: every test runs from 127.0.0.1, and the stack counts sign-ins per client.
+ */
+export async function signedIn(context: BrowserContext, request: APIRequestContext, baseURL: string) {
+  workerSession ??= await apiSignIn(request, baseURL);
+  await context.addCookies([
+    {
+      name: workerSession.name,
+      value: workerSession.value,
+      url: baseURL,
+      httpOnly: true,
+      sameSite: "Strict",
+    },
+  ]);
+  return workerSession;
+}
+
+/** Gives the page its own client address for every request it makes. */
+export async function ownClient(page: Page): Promise<void> {
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": clientIp() });
+}
+
+/** The toast outlet (sonner renders toasts in a labelled region). */
+export function toasts(page: Page) {
+  return page.getByRole("region", { name: /Notifications/ });
+}
