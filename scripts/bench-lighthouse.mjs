@@ -151,11 +151,17 @@ try {
       tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
       siMs: Math.round(lhr.audits["speed-index"]?.numericValue ?? 0),
     };
+    // What kept a category below 100 (weighted audits that did not pass).
+    row.notes = ["accessibility", "best-practices", "seo"]
+      .flatMap((cat) => lhr.categories[cat]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id);
     rows.push(row);
     const name = path === "/" ? "home" : path.slice(1).replaceAll("/", "_");
     writeFileSync(`${outDir}/${name}.html`, Array.isArray(report) ? report[0] : report);
+    writeFileSync(`${outDir}/${name}.json`, JSON.stringify(lhr));
     console.log(
-      `${path.padEnd(28)} perf ${row.performance}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  JS ${row.jsBytes} B  (FCP ${row.fcpMs} LCP ${row.lcpMs} TBT ${row.tbtMs} SI ${row.siMs})`,
+      `${path.padEnd(28)} perf ${row.performance}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  JS ${row.jsBytes} B  (FCP ${row.fcpMs} LCP ${row.lcpMs} TBT ${row.tbtMs} SI ${row.siMs})${row.notes.length ? `  failing: ${row.notes.join(", ")}` : ""}`,
     );
   }
 } finally {

@@ -16,7 +16,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, dirname } from "node:path";
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
-const dist = join(root, "dist");
+const dist = process.env.CHECK_DIST ?? join(root, "dist");
 const problems = [];
 const problem = (msg) => problems.push(msg);
 
