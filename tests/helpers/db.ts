@@ -10,8 +10,8 @@
  * and `t.db` / `t.kind` are available inside tests.
  *
  * - Default: in-process PGlite. The migrations are applied once into a template data directory,
- *   cached on disk under .data/test-template/ (keyed by a hash of the migration files), and every
- *   test file loads its own copy (~0.5 s instead of ~5 s).
+ *   cached on disk under .data/pglite-template/ (scripts/lib/pglite-template.ts, keyed by a hash of
+ *   the migration files), and every test file loads its own copy (~0.5 s instead of ~5 s).
  * - When TEST_DATABASE_URL is set (scripts/with-postgres.ts sets it): a real PostgreSQL server.
  *   One template database is migrated once per migration hash; every test file gets
  *   `CREATE DATABASE … TEMPLATE …` of its own, dropped on close.
@@ -22,14 +22,13 @@
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll } from "vitest";
 import { closeDb, schema, setDatabase, type Database } from "../../src/server/db/client";
-import { migratePglite, migrateUrl, migrationsFolder } from "../../src/server/db/migrate";
+import { migrateUrl } from "../../src/server/db/migrate";
 import { setLogSink } from "../../src/server/http/log";
+import { migrationsHash, pgliteTemplate, supabaseRolesSql } from "../../scripts/lib/pglite-template";
 
 export interface TestDatabase {
   db: Database;
@@ -39,55 +38,6 @@ export interface TestDatabase {
   /** The raw PGlite instance (PGlite only). */
   pglite?: PGlite;
   close(): Promise<void>;
-}
-
-/** Supabase's API roles and default grants, so RLS can be tested as Supabase applies it. */
-const supabaseRolesSql = `
-do $$ begin
-  begin create role anon nologin; exception when duplicate_object or unique_violation then null; end;
-  begin create role authenticated nologin; exception when duplicate_object or unique_violation then null; end;
-end $$;
-grant usage on schema public to anon, authenticated;
-grant select, insert, update, delete on all tables in schema public to anon, authenticated;
-grant usage, select on all sequences in schema public to anon, authenticated;
-`;
-
-async function migrationsHash(): Promise<string> {
-  const hash = createHash("sha256");
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else hash.update(entry.name).update(await readFile(full));
-    }
-  };
-  await walk(migrationsFolder);
-  hash.update(supabaseRolesSql);
-  return hash.digest("hex").slice(0, 16);
-}
-
-const templateDir = path.resolve(migrationsFolder, "../../.data/test-template");
-
-async function pgliteTemplate(): Promise<Blob> {
-  const file = path.join(templateDir, `${await migrationsHash()}.tar`);
-  const exists = await stat(file).then(
-    () => true,
-    () => false,
-  );
-  if (!exists) {
-    const pg = await PGlite.create();
-    await migratePglite(pg);
-    await pg.exec(supabaseRolesSql);
-    const dump = await pg.dumpDataDir("none");
-    await pg.close();
-    await mkdir(templateDir, { recursive: true });
-    const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-    await writeFile(tmp, Buffer.from(await dump.arrayBuffer()));
-    await rename(tmp, file); // atomic: parallel workers never read a half-written template
-  }
-  return new Blob([await readFile(file)]);
 }
 
 async function createPglite(): Promise<TestDatabase> {

@@ -65,7 +65,15 @@ async function waitReady(stack: Stack, url: string, ms = 300_000): Promise<void>
     if (stack.child.exitCode !== null) throw new Error(`stack exited early:\n${stack.output().slice(-3000)}`);
     if (stack.output().includes("[dev] ready")) {
       const health = await fetch(`${url}/api/health`).catch(() => null);
-      if (health?.status === 200) return;
+      if (health?.status === 200) {
+        console.log(
+          `stack ready: ${stack
+            .output()
+            .match(/\[dev\] (database ready in \d+ ms|ready in [\d.]+ s)/g)
+            ?.join(", ")}`,
+        );
+        return;
+      }
     }
     await new Promise((r) => setTimeout(r, 500));
   }
