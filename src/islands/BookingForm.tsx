@@ -24,15 +24,6 @@ export const bookingMessages = {
 } as const;
 
 const fieldOrder = ["name", "email", "phone", "address", "service", "message"] as const;
-// The empty service is the 'Select a service' option; the schema refuses it with its own message.
-const empty = {
-  name: "",
-  email: "",
-  phone: "",
-  address: "",
-  service: "",
-  message: "",
-} as unknown as BookingInput;
 const serviceOptions = serviceCatalog.map((s) => ({ value: s.id, label: s.title }));
 
 export interface BookingFormProps {
@@ -44,7 +35,10 @@ export default function BookingForm({ phone, endpoint = "/api/bookings" }: Booki
   const id = (name: string) => `booking-${name}`;
   const form = useForm<BookingInput, unknown, z.output<typeof bookingRequestSchema>>({
     resolver: zodResolver(bookingRequestSchema),
-    defaultValues: empty,
+    // No defaultValues on purpose: react-hook-form would write them into the inputs when it
+    // registers them at hydration, wiping anything typed into the server-rendered form before the
+    // island woke up (a slow phone). Without them it reads the inputs' current values instead, and
+    // reset() falls back to the native form.reset(), which restores the HTML defaults.
     shouldFocusError: true,
   });
   const { register, formState } = form;

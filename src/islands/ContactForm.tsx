@@ -23,7 +23,6 @@ export const contactMessages = {
 } as const;
 
 const fieldOrder = ["name", "email", "phone", "message"] as const;
-const empty: ContactInput = { name: "", email: "", phone: "", message: "" };
 
 export interface ContactFormProps {
   readonly phone: PhoneContact;
@@ -34,7 +33,10 @@ export default function ContactForm({ phone, endpoint = "/api/contact" }: Contac
   const id = (name: string) => `contact-${name}`;
   const form = useForm<ContactInput, unknown, z.output<typeof contactMessageSchema>>({
     resolver: zodResolver(contactMessageSchema),
-    defaultValues: empty,
+    // No defaultValues on purpose: react-hook-form would write them into the inputs when it
+    // registers them at hydration, wiping anything typed into the server-rendered form before the
+    // island woke up (a slow phone). Without them it reads the inputs' current values instead, and
+    // reset() falls back to the native form.reset(), which restores the HTML defaults.
     shouldFocusError: true,
   });
   const { register, formState } = form;

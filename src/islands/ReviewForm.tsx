@@ -27,7 +27,6 @@ export const reviewMessages = {
 } as const;
 
 const fieldOrder = ["name", "location", "rating", "text"] as const;
-const empty: ReviewInput = { name: "", location: "", rating: String(defaultRating), text: "" };
 const id = (name: string) => `review-${name}`;
 
 export interface ReviewFormProps {
@@ -45,7 +44,10 @@ export default function ReviewForm({
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const form = useForm<ReviewInput, unknown, z.output<typeof testimonialSubmissionSchema>>({
     resolver: zodResolver(testimonialSubmissionSchema),
-    defaultValues: empty,
+    // No defaultValues on purpose: react-hook-form would write them into the inputs when it
+    // registers them at hydration, wiping anything typed into the server-rendered form before the
+    // island woke up (a slow phone). Without them it reads the inputs' current values instead, and
+    // reset() falls back to the native form.reset(), which restores the HTML defaults.
     shouldFocusError: true,
   });
   const { register, formState, control } = form;

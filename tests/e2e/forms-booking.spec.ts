@@ -11,6 +11,7 @@ import {
   submissionsNamed,
   toasts,
   uniqueName,
+  waitForHydration,
   serverTimeout,
 } from "./forms-support";
 
@@ -100,6 +101,35 @@ test("books an appointment through the form: stored once, the spec's success tex
     service: b.service,
     message: b.message,
   });
+});
+
+test("keeps what was typed before the form's script arrived, and sends it", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // A slow phone: the island's code arrives only after the person has started typing.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_astro/BookingForm*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/book-appointment");
+  const b = booking();
+  await fill(page, b);
+  release();
+  await waitForHydration(page, "/api/bookings");
+  await expectFields(page, b);
+  await page.waitForTimeout(minFillMs + 250);
+  await submitButton(page).click();
+  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(form(page).getByLabel("Full Name")).toHaveValue("");
+  await expect(form(page).getByLabel("Service Required")).toHaveValue("");
+  const stored = await submissionsNamed(request, baseURL!, b.name);
+  expect(stored).toEqual([
+    expect.objectContaining({ address: b.address, service: b.service, message: b.message }),
+  ]);
 });
 
 test("shows every client-side validation message, marks the fields invalid and focuses the first", async ({
