@@ -27,7 +27,7 @@ import { schema, setDatabase, type Database } from "../src/server/db/client";
 import { migratePglite } from "../src/server/db/migrate";
 import { seed } from "../src/server/db/seed";
 import { seedDevAdminPassword } from "../src/server/services/admin-auth";
-import { acquireLock, DataDirBusy, defaultDataDir } from "./lib/local-db";
+import { acquireLock, DataDirBusy, defaultDataDir, otherStacks } from "./lib/local-db";
 import { pgliteTemplate } from "./lib/pglite-template";
 
 /**
@@ -127,6 +127,12 @@ process.on("SIGHUP", () => void shutdown(0));
 
 try {
   const t0 = performance.now();
+  for (const other of otherStacks(dataDir)) {
+    log(
+      `warning: another local stack (pid ${other.info.pid}${other.info.siteUrl ? `, ${other.info.siteUrl}` : ""}) runs from this checkout. ` +
+        "netlify-cli shares .netlify/functions-serve between them, so functions may fail to load until one stops.",
+    );
+  }
   if (values.fresh) {
     rmSync(dataDir, { recursive: true, force: true });
     log(`wiped ${path.relative(process.cwd(), dataDir)}`);

@@ -4,7 +4,7 @@
  * the owner holds `<data-dir>.lock` (created exclusively, holding its pid and URLs) and everyone
  * else reads that file instead of opening the folder.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 
 export const defaultDataDir = ".data/dev";
@@ -85,4 +85,25 @@ export function acquireLock(dataDir: string): { update(info: Partial<LockInfo>):
     }
   }
   throw new Error(`Could not take the lock ${file}`);
+}
+
+/**
+ * Other local stacks running from this checkout (live locks next to this data folder). netlify-cli
+ * builds functions into the project's shared `.netlify/functions-serve`, so two stacks at once can
+ * break each other's functions.
+ */
+export function otherStacks(dataDir: string): Array<{ lock: string; info: LockInfo }> {
+  const dir = path.dirname(path.resolve(dataDir));
+  const mine = lockPath(dataDir);
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith(".lock"));
+  } catch {
+    return [];
+  }
+  return names
+    .map((n) => path.join(dir, n))
+    .filter((file) => file !== mine)
+    .map((file) => ({ lock: file, info: readLock(file.slice(0, -".lock".length)) }))
+    .filter((x): x is { lock: string; info: LockInfo } => x.info !== null);
 }
