@@ -183,3 +183,70 @@ export function ownerDeliveryStatus(
   if (ownerRows.some((r) => r.status === "failed")) return "failed";
   return "pending";
 }
+
+/** Owner-notification status for each of these submissions (absent: no message was queued). */
+export async function ownerStatusBySubmission(
+  db: Pick<Database, "select">,
+  submissionIds: readonly number[],
+): Promise<Map<number, DeliveryStatus>> {
+  const result = new Map<number, DeliveryStatus>();
+  if (submissionIds.length === 0) return result;
+  const rows = await db
+    .select({ submissionId: mailOutbox.submissionId, kind: mailOutbox.kind, status: mailOutbox.status })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.submissionId, [...submissionIds]));
+  const grouped = new Map<number, Array<Pick<OutboxRow, "kind" | "status">>>();
+  for (const row of rows) {
+    if (row.submissionId === null) continue;
+    grouped.set(row.submissionId, [...(grouped.get(row.submissionId) ?? []), row]);
+  }
+  for (const [id, list] of grouped) {
+    const status = ownerDeliveryStatus(list);
+    if (status) result.set(id, status);
+  }
+  return result;
+}
+
+export interface FailedDelivery {
+  id: number;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  submissionId: number | null;
+  testimonialId: number | null;
+}
+
+/** Messages given up on, newest first (the admin dashboard lists them with a retry action). */
+export async function listFailed(db: Pick<Database, "select">, limit = 50): Promise<FailedDelivery[]> {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, "failed"))
+    .orderBy(sql`${mailOutbox.id} desc`)
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    toAddress: r.toAddress,
+    subject: r.subject,
+    attempts: r.attempts,
+    lastError: r.lastError,
+    createdAt: r.createdAt.toISOString(),
+    submissionId: r.submissionId,
+    testimonialId: r.testimonialId,
+  }));
+}
+
+/** Counts per status, for the dashboard. */
+export async function countByStatus(db: Pick<Database, "select">): Promise<Record<DeliveryStatus, number>> {
+  const rows = await db
+    .select({ status: mailOutbox.status, n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .groupBy(mailOutbox.status);
+  const counts: Record<DeliveryStatus, number> = { pending: 0, sent: 0, failed: 0 };
+  for (const row of rows) counts[row.status as DeliveryStatus] = Number(row.n);
+  return counts;
+}
