@@ -19,6 +19,7 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { createServer } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -202,6 +203,17 @@ try {
     detached: true,
   });
   children.push(child);
+  if (child.pid) {
+    // Stops netlify's process group even if this runner is killed outright (scripts/lib/reaper.mjs).
+    spawn(
+      process.execPath,
+      [fileURLToPath(new URL("./lib/reaper.mjs", import.meta.url)), String(process.pid), String(child.pid)],
+      {
+        stdio: "ignore",
+        detached: true,
+      },
+    ).unref();
+  }
   child.on("exit", (code) => {
     if (!stopping) {
       log(`netlify exited (${code ?? "signal"}); stopping`);

@@ -100,8 +100,20 @@ async function queryStack<T>(run: (sql: postgres.Sql) => Promise<T>): Promise<T>
 
 const running: Stack[] = [];
 afterAll(async () => {
+  // Normally every stack is stopped already; after a failure, stop what is left politely first
+  // (the runner then stops netlify), and only then by force (its reaper still stops netlify).
   for (const stack of running) {
-    if (stack.child.exitCode === null && stack.child.pid) {
+    if (stack.child.exitCode !== null || !stack.child.pid) continue;
+    try {
+      process.kill(-stack.child.pid, "SIGINT");
+    } catch {
+      continue;
+    }
+    const stopped = await Promise.race([
+      stack.exited.then(() => true),
+      new Promise((r) => setTimeout(() => r(false), 15_000)),
+    ]);
+    if (!stopped) {
       try {
         process.kill(-stack.child.pid, "SIGKILL");
       } catch {
@@ -111,7 +123,7 @@ afterAll(async () => {
   }
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(lockFile, { force: true });
-});
+}, 60_000);
 
 describe("npm run dev", () => {
   it("serves pages and the API, refuses a second owner, and keeps rows across a restart", async () => {
