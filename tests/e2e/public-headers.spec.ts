@@ -17,6 +17,7 @@ test("a served page carries the security headers", async ({ request }) => {
 });
 
 test("the page works under its own Content-Security-Policy: no violations reported", async ({ page }) => {
+  test.setTimeout(90_000);
   const violations: string[] = [];
   page.on("console", (msg) => {
     if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());

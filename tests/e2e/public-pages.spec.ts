@@ -44,6 +44,7 @@ test.describe("every public page", () => {
     page,
     baseURL,
   }) => {
+    test.setTimeout(120_000); // nine pages in one test
     for (const route of publicRoutes.filter((r) => !r.islands)) {
       const scripts = new Map<string, number>();
       const onResponse = async (res: import("@playwright/test").Response) => {
@@ -62,6 +63,7 @@ test.describe("every public page", () => {
   });
 
   test("the HTML carries no inline script other than JSON-LD data", async ({ page }) => {
+    test.setTimeout(90_000);
     for (const path of ["/", "/faqs", "/contact-us", "/services/plumbing-heating"]) {
       await page.goto(path);
       const inline = await page.$$eval("script:not([src])", (els) =>
