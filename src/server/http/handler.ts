@@ -1,8 +1,9 @@
 /**
- * `createHandler({ route, methods, handle, htmlErrorPage? })` wraps a Netlify Functions v2 handler:
- * method check (405 + Allow), timing, one log line, and every thrown error mapped to the envelope
- * (ApiError as is, an unreachable database as 503, anything else as 500). A classic form post
- * (./request.ts `wantsHtml`) gets the error as a small HTML page with the same status.
+ * `createHandler({ route, methods, handle, formPage? })` wraps a Netlify Functions v2 handler:
+ * method check (405 + Allow), timing, one log line, a deadline (503 before a commit; see
+ * `markCommitted`), and every thrown error mapped to the envelope (ApiError as is, an unreachable
+ * database as 503, anything else as 500). A classic form post (./request.ts `wantsHtml`) gets the
+ * error as a small HTML page with the same status.
  *
  *   export default createHandler({ route: "/api/contact", methods: ["POST"], handle: async (req, ctx) => … });
  */
