@@ -17,8 +17,12 @@ import {
   uniqueName,
 } from "./admin-support";
 
-/** Every admin screen waits on one or two function calls; give a loaded machine room. */
-const expect = baseExpect.configure({ timeout: 20_000 });
+/**
+ * Every admin screen and action waits on function calls, each a fresh worker under netlify-cli
+ * (about 0.3 s idle, several seconds on a busy 2-core machine): give them room.
+ */
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test.describe("sign-in", () => {
   test("the login gate refuses a wrong password and opens the dashboard with the right one", async ({
@@ -101,7 +105,14 @@ test.describe("testimonials", () => {
     await expect(row.getByText("Approved", { exact: true })).toBeVisible();
     await expect(row.getByRole("button", { name: /Remove approval/ })).toBeVisible();
 
+    const publicList = await request.get("/api/testimonials");
+    const names = ((await publicList.json()) as { testimonials: { name: string }[] }).testimonials.map(
+      (t) => t.name,
+    );
+    expect(names).toContain(name);
     await page.goto("/testimonials");
+    // The public list is an island that starts when scrolled into view (client:visible).
+    await page.getByRole("region", { name: "Customer reviews" }).scrollIntoViewIfNeeded();
     await expect(page.getByText(name).first()).toBeVisible();
   });
 
@@ -132,7 +143,8 @@ test.describe("testimonials", () => {
     );
     expect(names).not.toContain(name);
     await page.goto("/testimonials");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.getByRole("region", { name: "Customer reviews" }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole("region", { name: "Customer reviews" }).getByRole("status")).toBeHidden();
     await expect(page.getByText(name)).toHaveCount(0);
   });
 
@@ -214,7 +226,8 @@ test.describe("submissions", () => {
     ).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Admin" })).toHaveAttribute("href", "/admin");
 
-    const row = page.getByRole("row").filter({ hasText: booking });
+    // A CSS locator, not a role: while a modal dialog is open the page behind it is aria-hidden.
+    const row = page.locator("tr").filter({ hasText: booking });
     await expect(row).toHaveAttribute("data-read", "false");
     await expect(row.getByRole("img", { name: "Unread" })).toBeVisible();
     await expect(row.getByText("Booking", { exact: true }).filter({ visible: true })).toBeVisible();
@@ -238,7 +251,7 @@ test.describe("submissions", () => {
 
     // Toggle from the dialog, then from the row.
     await dialog.getByRole("button", { name: "Mark as Unread" }).click();
-    await expect(toasts(page).getByText("Marked as unread")).toBeVisible();
+    await expect(toasts(page).getByText("Marked as unread", { exact: true })).toBeVisible();
     await expect(toasts(page).getByText("The submission has been marked as unread")).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Mark as Read" })).toBeVisible();
     await page.keyboard.press("Escape");
