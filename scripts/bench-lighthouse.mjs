@@ -125,12 +125,18 @@ mkdirSync(outDir, { recursive: true });
 const rows = [];
 try {
   for (const path of targets) {
-    const result = await lighthouse(`${base}${path}`, {
-      port: chrome.port,
-      output: "html",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-    });
+    // Lighthouse occasionally fails to record a trace (NO_NAVSTART) on a busy machine: run again.
+    let result;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      result = await lighthouse(`${base}${path}`, {
+        port: chrome.port,
+        output: "html",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      if (result && !result.lhr.runtimeError) break;
+      console.warn(`${path}: ${result?.lhr.runtimeError?.code ?? "no result"}, attempt ${attempt} of 3`);
+    }
     if (!result) throw new Error(`no result for ${path}`);
     const { lhr, report } = result;
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
