@@ -77,7 +77,18 @@ const phone = fc.oneof(
   fc.stringMatching(/^\+44 ?7\d{3} ?\d{6}$/),
   anyString,
 );
-const email = fc.oneof(fc.emailAddress(), anyString);
+// fc.emailAddress() covers all of RFC 5322, most of which the form (rightly) refuses; people's
+// addresses look like the first generator.
+const email = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.stringMatching(
+      /^[a-z0-9]{1,12}([._+-][a-z0-9]{1,8})?@[a-z0-9]{1,15}\.(co\.uk|com|scot|org)$/,
+    ),
+  },
+  { weight: 1, arbitrary: fc.emailAddress() },
+  { weight: 1, arbitrary: anyString },
+);
 const service = fc.oneof(
   {
     weight: 4,
@@ -188,7 +199,8 @@ describe.each([
       { numRuns: runs },
     );
     expect(await countRows(table)).toBe(before + accepted);
-    expect(accepted).toBeGreaterThan(0); // the generators do reach the success path
+    // The generators do reach the success path (typically 10-25% of bodies are valid).
+    expect(accepted).toBeGreaterThan(runs / 50);
   }, 180_000);
 
   it("answers hostile raw bodies and content types with 4xx, storing nothing", async () => {
