@@ -4,6 +4,7 @@
  */
 import type { ApiErrorBody } from "../lib/schemas/api-error";
 import type {
+  AdminFailedDelivery,
   AdminLogin,
   AdminPasswordChange,
   AdminSessionInfo,
@@ -90,4 +91,7 @@ export const adminApi = {
     (await request<{ submission: AdminSubmission }>("PATCH", `/api/admin/submissions/${id}`, { isRead }))
       .submission,
   deleteSubmission: (id: number) => request<void>("DELETE", `/api/admin/submissions/${id}`),
+  failedMail: async () => (await request<{ failed: AdminFailedDelivery[] }>("GET", "/api/admin/mail")).failed,
+  retryMail: (ids?: number[]) =>
+    request<{ queued: number; sent: number }>("POST", "/api/admin/mail/retry", ids ? { ids } : {}),
 };

@@ -7,6 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import adminMail from "../../netlify/functions/admin-mail.mts";
 import adminPassword from "../../netlify/functions/admin-password.mts";
 import adminSession from "../../netlify/functions/admin-session.mts";
 import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
@@ -185,6 +186,8 @@ async function routes() {
       method: "DELETE",
       path: `/api/admin/submissions/${sm.id}`,
     },
+    { name: "GET failed mail", handler: adminMail, method: "GET", path: "/api/admin/mail" },
+    { name: "POST mail retry", handler: adminMail, method: "POST", path: "/api/admin/mail/retry", body: {} },
   ] as const;
 }
 

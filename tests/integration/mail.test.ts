@@ -17,6 +17,7 @@ import { setLogSink } from "../../src/server/http/log";
 import { deliverDue, retryFailed } from "../../src/server/mail/outbox";
 import { mailSender, setMailSender } from "../../src/server/mail/notify";
 import { createSmtpSender } from "../../src/server/mail/transport";
+import * as adminContent from "../../src/server/services/admin-content";
 import { useTestDatabase } from "../helpers/db";
 import { jsonRequest, uniqueName, validBooking, validContact, validReview } from "../helpers/http";
 
@@ -262,5 +263,46 @@ describe("header injection", () => {
     );
     expect(response.status).toBe(422);
     expect(smtp.received).toHaveLength(0);
+  });
+});
+
+describe("what the admin sees", () => {
+  it("shows per submission whether the owner was e-mailed, and retries failed e-mails", async () => {
+    useSmtp(smtp.port);
+    const sentName = uniqueName("Sent");
+    const sent = (await (
+      await bookings(jsonRequest("/api/bookings", validBooking({ name: sentName })))
+    ).json()) as { id: number };
+
+    const down = await startSmtp();
+    await down.close();
+    useSmtp(down.port);
+    const failedName = uniqueName("Failed");
+    const failing = (await (
+      await contact(jsonRequest("/api/contact", validContact({ name: failedName })))
+    ).json()) as { id: number };
+
+    let list = await adminContent.listSubmissions("all");
+    expect(list.find((s) => s.id === sent.id)?.mailStatus).toBe("sent");
+    expect(list.find((s) => s.id === failing.id)?.mailStatus).toBe("pending");
+
+    // A day of failures later the message is given up on: the admin sees it failed, with a retry.
+    const ids = (await outboxFor(failing.id)).map((r) => r.id);
+    await deliverDue(t.db, mailSender()!, { ids, now: new Date(Date.now() + 25 * 60 * 60 * 1000) });
+    list = await adminContent.listSubmissions("contact");
+    expect(list.find((s) => s.id === failing.id)?.mailStatus).toBe("failed");
+    const summary = await adminContent.summary();
+    expect(summary.mail.failed).toBeGreaterThanOrEqual(2);
+    const failedList = await adminContent.listFailedDeliveries();
+    expect(failedList.map((f) => f.id)).toEqual(expect.arrayContaining(ids));
+    expect(failedList.find((f) => ids.includes(f.id))?.lastError).toBeTruthy();
+
+    useSmtp(smtp.port);
+    smtp.received.length = 0;
+    const retried = await adminContent.retryFailedDeliveries(ids);
+    expect(retried).toEqual({ queued: 2, sent: 2 });
+    expect(smtp.received).toHaveLength(2);
+    list = await adminContent.listSubmissions("contact");
+    expect(list.find((s) => s.id === failing.id)?.mailStatus).toBe("sent");
   });
 });

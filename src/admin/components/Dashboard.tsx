@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { AdminSummary } from "../../lib/schemas/admin";
 import { ApiError, adminApi } from "../api";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
+import { MailDeliveryPanel } from "./MailDeliveryPanel";
 import { Button } from "./ui";
 
 export function Dashboard({ onLogout }: { onLogout: () => Promise<void> }) {
@@ -68,6 +69,8 @@ export function Dashboard({ onLogout }: { onLogout: () => Promise<void> }) {
           </Button>
         </div>
       ) : null}
+
+      {summary ? <MailDeliveryPanel mail={summary.mail} onChanged={() => void load()} /> : null}
 
       <div className="mt-8 grid gap-5 md:grid-cols-2">
         <a

@@ -3,6 +3,7 @@ import { Mail, MailOpen, Phone, Reply, Trash2 } from "lucide-react";
 import type { AdminSubmission } from "../../lib/schemas/admin";
 import { serviceLabel } from "../../lib/service-catalog";
 import { formatSubmittedAt } from "../format";
+import { MailStatus } from "./MailStatus";
 import { AdminDialog, Button, buttonClass } from "./ui";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -56,6 +57,11 @@ export function SubmissionDialog({
                 {s.email}
               </a>
             </Field>
+            {s.mailStatus ? (
+              <Field label="Owner notified">
+                <MailStatus status={s.mailStatus} />
+              </Field>
+            ) : null}
             {isBooking ? (
               <>
                 <Field label="Address">{s.address?.trim() ? s.address : "Not provided"}</Field>

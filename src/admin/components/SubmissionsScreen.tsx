@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import type { AdminSubmission, SubmissionFilter } from "../../lib/schemas/admin";
 import { ApiError, adminApi } from "../api";
+import { MailStatus } from "./MailStatus";
 import { formatDateOnly } from "../format";
 import { SubmissionDialog } from "./SubmissionDialog";
 import { Badge, ConfirmDialog, IconButton, Spinner, buttonClass } from "./ui";
@@ -183,6 +184,9 @@ export function SubmissionsScreen() {
                     </td>
                     <td className="px-2 py-3 text-slate-900 sm:px-3">
                       {s.name}
+                      <span className="mt-0.5 block">
+                        <MailStatus status={s.mailStatus} />
+                      </span>
                       <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-normal text-slate-600 sm:hidden">
                         {s.formType === "booking" ? (
                           <Badge tone="accent">Booking</Badge>

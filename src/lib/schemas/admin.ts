@@ -95,7 +95,28 @@ export interface AdminSessionInfo {
 export interface AdminSummary {
   testimonials: { total: number; pending: number };
   submissions: { total: number; unread: number };
+  /** E-mail outbox (issue 6): messages waiting to be sent and messages given up on. */
+  mail: { pending: number; failed: number; smtpConfigured: boolean };
 }
+
+/** Whether the owner was e-mailed about a submission (null: no message was queued for it). */
+export type MailDeliveryStatus = "sent" | "pending" | "failed";
+
+/** An e-mail the site gave up sending after a day of retries. */
+export interface AdminFailedDelivery {
+  id: number;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+}
+
+export const mailRetrySchema = z.object({
+  ids: z.array(z.number().int().positive()).max(200).optional(),
+});
+export type MailRetry = z.infer<typeof mailRetrySchema>;
 
 export interface AdminTestimonial {
   id: number;
@@ -118,6 +139,7 @@ export interface AdminSubmission {
   service: string | null;
   submittedAt: string;
   isRead: boolean;
+  mailStatus: MailDeliveryStatus | null;
 }
 
 export interface AdminTestimonialList {

@@ -6,11 +6,16 @@
  */
 import { purgeCache } from "@netlify/functions";
 import type {
+  AdminFailedDelivery,
   AdminSubmission,
   AdminSummary,
   AdminTestimonial,
+  MailDeliveryStatus,
   SubmissionFilter,
 } from "../../lib/schemas/admin";
+import { getDb } from "../db/client";
+import * as outbox from "../mail/outbox";
+import { mailSender } from "../mail/notify";
 import { notFound } from "../http/errors";
 import { logEvent } from "../http/log";
 import * as submissions from "../repositories/submissions";
@@ -26,7 +31,10 @@ const toAdminTestimonial = (t: testimonials.Testimonial): AdminTestimonial => ({
   createdAt: t.createdAt.toISOString(),
 });
 
-const toAdminSubmission = (s: submissions.Submission): AdminSubmission => ({
+const toAdminSubmission = (
+  s: submissions.Submission,
+  mailStatus: MailDeliveryStatus | null = null,
+): AdminSubmission => ({
   id: s.id,
   name: s.name,
   email: s.email,
@@ -37,13 +45,28 @@ const toAdminSubmission = (s: submissions.Submission): AdminSubmission => ({
   service: s.service,
   submittedAt: s.submittedAt.toISOString(),
   isRead: s.isRead,
+  mailStatus,
 });
 
+/** Submissions with whether the owner was e-mailed about each (one query for the whole list). */
+async function withMailStatus(rows: submissions.Submission[]): Promise<AdminSubmission[]> {
+  const statuses = await outbox.ownerStatusBySubmission(
+    getDb(),
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toAdminSubmission(r, statuses.get(r.id) ?? null));
+}
+
 export async function summary(): Promise<AdminSummary> {
-  const [t, s] = await Promise.all([testimonials.countByStatus(), submissions.counts()]);
+  const [t, s, m] = await Promise.all([
+    testimonials.countByStatus(),
+    submissions.counts(),
+    outbox.countByStatus(getDb()),
+  ]);
   return {
     testimonials: { total: t.total, pending: t.pending },
     submissions: { total: s.total, unread: s.unread },
+    mail: { pending: m.pending, failed: m.failed, smtpConfigured: mailSender() !== null },
   };
 }
 
@@ -83,15 +106,45 @@ export async function deleteTestimonial(id: number): Promise<void> {
 }
 
 export async function listSubmissions(type: SubmissionFilter): Promise<AdminSubmission[]> {
-  return (await submissions.list({ type })).map(toAdminSubmission);
+  return withMailStatus(await submissions.list({ type }));
 }
 
 export async function setSubmissionRead(id: number, isRead: boolean): Promise<AdminSubmission> {
   const row = await submissions.setRead(id, isRead);
   if (!row) throw notFound("That submission no longer exists.");
-  return toAdminSubmission(row);
+  const [withStatus] = await withMailStatus([row]);
+  return withStatus!;
 }
 
 export async function deleteSubmission(id: number): Promise<void> {
   if (!(await submissions.remove(id))) throw notFound("That submission no longer exists.");
+}
+
+/** E-mails given up on after a day of retries, newest first. */
+export async function listFailedDeliveries(): Promise<AdminFailedDelivery[]> {
+  return (await outbox.listFailed(getDb())).map((f) => ({
+    id: f.id,
+    kind: f.kind,
+    toAddress: f.toAddress,
+    subject: f.subject,
+    attempts: f.attempts,
+    lastError: f.lastError,
+    createdAt: f.createdAt,
+  }));
+}
+
+/**
+ * Puts failed e-mails (all, or the given ids) back in the queue and makes one attempt at them now.
+ * Returns how many were queued again and how many went out at once.
+ */
+export async function retryFailedDeliveries(
+  ids?: readonly number[],
+): Promise<{ queued: number; sent: number }> {
+  const db = getDb();
+  const before = ids ?? (await outbox.listFailed(db, 200)).map((f) => f.id);
+  const queued = await outbox.retryFailed(db, before);
+  const sender = mailSender(4000);
+  if (!sender || queued === 0) return { queued, sent: 0 };
+  const report = await outbox.deliverDue(db, sender, { ids: before });
+  return { queued, sent: report.sent };
 }

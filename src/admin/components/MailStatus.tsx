@@ -1,0 +1,24 @@
+/** Whether the owner was e-mailed about a submission (issue 6): sent, pending or failed. */
+import { MailCheck, MailWarning, MailX } from "lucide-react";
+import type { MailDeliveryStatus } from "../../lib/schemas/admin";
+
+const looks = {
+  sent: { label: "E-mailed", Icon: MailCheck, className: "text-success-600" },
+  pending: { label: "E-mail pending", Icon: MailWarning, className: "text-accent-800" },
+  failed: { label: "E-mail failed", Icon: MailX, className: "text-danger-600" },
+} as const;
+
+export function MailStatus({ status }: { status: MailDeliveryStatus | null }) {
+  if (!status) return null;
+  const { label, Icon, className } = looks[status];
+  return (
+    <span
+      data-testid="mail-status"
+      data-status={status}
+      className={`inline-flex items-center gap-1 text-xs font-medium ${className}`}
+    >
+      <Icon aria-hidden="true" className="size-3.5" />
+      {label}
+    </span>
+  );
+}
