@@ -7,6 +7,8 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT ?? 8899);
 export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
+/** The stack sends its e-mail here; tests/e2e/mail-booking.spec.ts listens on it (issue 6). */
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
 const chromiumArgs = [
   "--disable-gpu",
@@ -55,6 +57,10 @@ export default defineConfig({
           url: `${baseURL}/api/health`,
           timeout: 180_000,
           reuseExistingServer: !process.env.CI,
+          env: {
+            ...(process.env as Record<string, string>),
+            SMTP_URL: `smtp://127.0.0.1:${smtpPort}?tls=off`,
+          },
           stdout: "pipe",
           stderr: "pipe",
         },
