@@ -417,9 +417,9 @@ describe("sign-in", () => {
       timings.push(performance.now() - started);
       expect(res.status).toBe(401);
     }
-    // 100, 200, 400, 800 ms of added delay on top of the hash check.
-    expect(timings[3]!).toBeGreaterThanOrEqual(800);
-    expect(timings[3]! - timings[0]!).toBeGreaterThanOrEqual(600);
+    // 100, 200, 400, 800 ms of added delay on top of the hash check. Lower bounds only: the hash
+    // check's own time varies with machine load, the added delay never shrinks.
+    timings.forEach((ms, i) => expect(ms, `attempt ${i + 1}`).toBeGreaterThanOrEqual(100 * 2 ** i - 5));
   });
 });
 
