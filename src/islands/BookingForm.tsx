@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { limits } from "../lib/schemas/limits";
 import { bookingRequestSchema } from "../lib/schemas/submission";
 import { serviceCatalog } from "../lib/service-catalog";
-import { InputField, SelectField, SubmitButton, TextAreaField } from "./forms/fields";
+import { PersonFields, SelectField, SubmitButton, TextAreaField } from "./forms/fields";
 import { FormNotice } from "./forms/FormNotice";
 import { SpamGuardFields } from "./forms/SpamGuardFields";
 import { useSubmission, type PhoneContact } from "./forms/use-submission";
@@ -66,44 +66,17 @@ export default function BookingForm({ phone, endpoint = "/api/bookings" }: Booki
         <p className="text-sm text-slate-600">
           Fields marked <span className="text-danger-600">*</span> are required.
         </p>
-        <InputField
-          id={id("name")}
-          label="Full Name"
-          autoComplete="name"
-          placeholder="Your name"
-          maxLength={limits.name}
-          error={errors.name?.message}
-          registration={register("name")}
+        <PersonFields
+          id={id}
+          registrations={{ name: register("name"), email: register("email"), phone: register("phone") }}
+          errors={{ name: errors.name?.message, email: errors.email?.message, phone: errors.phone?.message }}
         />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <InputField
-            id={id("email")}
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            maxLength={limits.email}
-            error={errors.email?.message}
-            registration={register("email")}
-          />
-          <InputField
-            id={id("phone")}
-            label="Phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="07700 900123"
-            maxLength={limits.phone}
-            error={errors.phone?.message}
-            registration={register("phone")}
-          />
-        </div>
-        <InputField
+        <TextAreaField
           id={id("address")}
           label="Address"
           autoComplete="street-address"
           placeholder="House number, street, town and postcode"
+          rows={2}
           maxLength={limits.address}
           error={errors.address?.message}
           registration={register("address")}

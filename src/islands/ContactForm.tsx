@@ -9,7 +9,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { limits } from "../lib/schemas/limits";
 import { contactMessageSchema } from "../lib/schemas/submission";
-import { InputField, SubmitButton, TextAreaField } from "./forms/fields";
+import { PersonFields, SubmitButton, TextAreaField } from "./forms/fields";
 import { FormNotice } from "./forms/FormNotice";
 import { SpamGuardFields } from "./forms/SpamGuardFields";
 import { useSubmission, type PhoneContact } from "./forms/use-submission";
@@ -64,39 +64,11 @@ export default function ContactForm({ phone, endpoint = "/api/contact" }: Contac
         <p className="text-sm text-slate-600">
           Fields marked <span className="text-danger-600">*</span> are required.
         </p>
-        <InputField
-          id={id("name")}
-          label="Full Name"
-          autoComplete="name"
-          placeholder="Your name"
-          maxLength={limits.name}
-          error={errors.name?.message}
-          registration={register("name")}
+        <PersonFields
+          id={id}
+          registrations={{ name: register("name"), email: register("email"), phone: register("phone") }}
+          errors={{ name: errors.name?.message, email: errors.email?.message, phone: errors.phone?.message }}
         />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <InputField
-            id={id("email")}
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            maxLength={limits.email}
-            error={errors.email?.message}
-            registration={register("email")}
-          />
-          <InputField
-            id={id("phone")}
-            label="Phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="07700 900123"
-            maxLength={limits.phone}
-            error={errors.phone?.message}
-            registration={register("phone")}
-          />
-        </div>
         <TextAreaField
           id={id("message")}
           label="Message"

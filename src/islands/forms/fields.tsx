@@ -6,6 +6,7 @@
 import { CircleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { limits } from "../../lib/schemas/limits";
 
 export const inputClass =
   "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm transition-colors placeholder:text-slate-500 hover:border-slate-400 focus:border-brand-500 aria-[invalid=true]:border-danger-600 aria-[invalid=true]:bg-danger-50/40";
@@ -121,6 +122,8 @@ interface TextAreaFieldProps {
   readonly registration: UseFormRegisterReturn;
   readonly error?: string | undefined;
   readonly required?: boolean;
+  /** e.g. "street-address", which HTML allows on a multi-line control only. */
+  readonly autoComplete?: string;
   readonly placeholder?: string;
   readonly rows?: number;
   readonly maxLength?: number;
@@ -133,6 +136,7 @@ export function TextAreaField({
   registration,
   error,
   required = true,
+  autoComplete,
   placeholder,
   rows = 5,
   maxLength,
@@ -143,6 +147,7 @@ export function TextAreaField({
       <textarea
         id={id}
         rows={rows}
+        autoComplete={autoComplete}
         placeholder={placeholder}
         maxLength={maxLength}
         required={required}
@@ -152,6 +157,60 @@ export function TextAreaField({
         {...registration}
       />
     </FieldShell>
+  );
+}
+
+type PersonField = "name" | "email" | "phone";
+
+/**
+ * Name, e-mail and phone: the fields the contact and booking forms share, with the input types and
+ * autocomplete tokens that let a phone fill them in one tap.
+ */
+export function PersonFields({
+  id,
+  registrations,
+  errors,
+}: {
+  id: (name: string) => string;
+  registrations: Record<PersonField, UseFormRegisterReturn>;
+  errors: Partial<Record<PersonField, string | undefined>>;
+}) {
+  return (
+    <>
+      <InputField
+        id={id("name")}
+        label="Full Name"
+        autoComplete="name"
+        placeholder="Your name"
+        maxLength={limits.name}
+        error={errors.name}
+        registration={registrations.name}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <InputField
+          id={id("email")}
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          maxLength={limits.email}
+          error={errors.email}
+          registration={registrations.email}
+        />
+        <InputField
+          id={id("phone")}
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="07700 900123"
+          maxLength={limits.phone}
+          error={errors.phone}
+          registration={registrations.phone}
+        />
+      </div>
+    </>
   );
 }
 
