@@ -16,23 +16,9 @@ import { gzipSync } from "node:zlib";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { publicPaths } from "./lib/public-pages.mjs";
 
-const pages = [
-  "/",
-  "/services",
-  "/services/paint-wallpaper",
-  "/services/plumbing-heating",
-  "/services/kitchen-bathroom",
-  "/services/floor-carpet",
-  "/book-appointment",
-  "/about-us",
-  "/contact-us",
-  "/testimonials",
-  "/faqs",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/cookie-policy",
-];
+const pages = publicPaths;
 const only = process.argv.slice(2);
 const targets = only.length ? only : pages;
 const port = Number(process.env.BENCH_PORT ?? 8970);

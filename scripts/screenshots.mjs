@@ -6,28 +6,11 @@
  */
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { publicPaths } from "./lib/public-pages.mjs";
 
 const base = process.env.BASE_URL ?? "http://localhost:8888";
 const [outDir = "screenshots", ...only] = process.argv.slice(2);
-const paths = only.length
-  ? only
-  : [
-      "/",
-      "/services",
-      "/services/paint-wallpaper",
-      "/services/plumbing-heating",
-      "/services/kitchen-bathroom",
-      "/services/floor-carpet",
-      "/book-appointment",
-      "/about-us",
-      "/contact-us",
-      "/testimonials",
-      "/faqs",
-      "/privacy-policy",
-      "/terms-of-service",
-      "/cookie-policy",
-      "/this-page-does-not-exist",
-    ];
+const paths = only.length ? only : [...publicPaths, "/this-page-does-not-exist"];
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
