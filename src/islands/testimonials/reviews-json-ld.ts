@@ -1,5 +1,5 @@
 /**
- * Structured data for the reviews a page actually shows (docs/decisions/042-review-structured-data.md):
+ * Structured data for the reviews a page actually shows (docs/decisions/008-review-structured-data.md):
  * the count and the average are computed from the list on screen, never a fixed figure.
  */
 import type { PublicTestimonial } from "../../lib/schemas/testimonial";
