@@ -5,7 +5,7 @@
  * Failed attempts back off (1, 2, 4 … 60 minutes); after 24 hours a message is marked failed and
  * the admin dashboard offers a retry.
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import {
@@ -171,38 +171,32 @@ export async function retryFailed(db: Database, ids?: readonly number[]): Promis
 }
 
 /**
- * What the admin shows per submission: 'sent' when the owner's copy went out, 'failed' when it was
- * given up, otherwise 'pending'. Customer confirmations are reported separately.
+ * Owner-notification status for each of these submissions (absent: no message was queued). One
+ * grouped query over the id range, so a long inbox costs two parameters rather than one per row.
  */
-export function ownerDeliveryStatus(
-  rows: ReadonlyArray<Pick<OutboxRow, "kind" | "status">>,
-): DeliveryStatus | null {
-  const ownerRows = rows.filter((r) => r.kind !== "customer_confirmation");
-  if (ownerRows.length === 0) return null;
-  if (ownerRows.every((r) => r.status === "sent")) return "sent";
-  if (ownerRows.some((r) => r.status === "failed")) return "failed";
-  return "pending";
-}
-
-/** Owner-notification status for each of these submissions (absent: no message was queued). */
 export async function ownerStatusBySubmission(
   db: Pick<Database, "select">,
   submissionIds: readonly number[],
 ): Promise<Map<number, DeliveryStatus>> {
   const result = new Map<number, DeliveryStatus>();
   if (submissionIds.length === 0) return result;
+  const wanted = new Set(submissionIds);
+  const status = sql<DeliveryStatus>`case
+      when bool_and(${mailOutbox.status} = 'sent') then 'sent'
+      when bool_or(${mailOutbox.status} = 'failed') then 'failed'
+      else 'pending' end`;
   const rows = await db
-    .select({ submissionId: mailOutbox.submissionId, kind: mailOutbox.kind, status: mailOutbox.status })
+    .select({ submissionId: mailOutbox.submissionId, status })
     .from(mailOutbox)
-    .where(inArray(mailOutbox.submissionId, [...submissionIds]));
-  const grouped = new Map<number, Array<Pick<OutboxRow, "kind" | "status">>>();
+    .where(
+      and(
+        ne(mailOutbox.kind, "customer_confirmation"),
+        between(mailOutbox.submissionId, Math.min(...submissionIds), Math.max(...submissionIds)),
+      ),
+    )
+    .groupBy(mailOutbox.submissionId);
   for (const row of rows) {
-    if (row.submissionId === null) continue;
-    grouped.set(row.submissionId, [...(grouped.get(row.submissionId) ?? []), row]);
-  }
-  for (const [id, list] of grouped) {
-    const status = ownerDeliveryStatus(list);
-    if (status) result.set(id, status);
+    if (row.submissionId !== null && wanted.has(row.submissionId)) result.set(row.submissionId, row.status);
   }
   return result;
 }

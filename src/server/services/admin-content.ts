@@ -141,10 +141,9 @@ export async function retryFailedDeliveries(
   ids?: readonly number[],
 ): Promise<{ queued: number; sent: number }> {
   const db = getDb();
-  const before = ids ?? (await outbox.listFailed(db, 200)).map((f) => f.id);
-  const queued = await outbox.retryFailed(db, before);
+  const queued = await outbox.retryFailed(db, ids);
   const sender = mailSender(4000);
   if (!sender || queued === 0) return { queued, sent: 0 };
-  const report = await outbox.deliverDue(db, sender, { ids: before });
+  const report = await outbox.deliverDue(db, sender, ids ? { ids } : {});
   return { queued, sent: report.sent };
 }
