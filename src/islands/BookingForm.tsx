@@ -10,9 +10,8 @@ import type { z } from "zod";
 import { limits } from "../lib/schemas/limits";
 import { bookingRequestSchema } from "../lib/schemas/submission";
 import { serviceCatalog } from "../lib/service-catalog";
-import { PersonFields, SelectField, SubmitButton, TextAreaField } from "./forms/fields";
-import { FormNotice } from "./forms/FormNotice";
-import { SpamGuardFields } from "./forms/SpamGuardFields";
+import { PersonFields, SelectField, TextAreaField } from "./forms/fields";
+import { FormFooter } from "./forms/FormFooter";
 import { useSubmission, type PhoneContact } from "./forms/use-submission";
 import { Toaster } from "./Toaster";
 
@@ -98,11 +97,16 @@ export default function BookingForm({ phone, endpoint = "/api/bookings" }: Booki
           error={errors.message?.message}
           registration={register("message")}
         />
-        <SpamGuardFields idPrefix={id("guard")} honeypotRef={honeypotRef} startedAtRef={startedAtRef} />
-        <div className="grid gap-4">
-          <SubmitButton busy={isSubmitting} idleLabel="Book Appointment" busyLabel="Booking..." />
-          <FormNotice notice={notice} phone={phone} />
-        </div>
+        <FormFooter
+          idPrefix={id("guard")}
+          honeypotRef={honeypotRef}
+          startedAtRef={startedAtRef}
+          busy={isSubmitting}
+          idleLabel="Book Appointment"
+          busyLabel="Booking..."
+          notice={notice}
+          phone={phone}
+        />
       </form>
       <Toaster />
     </>

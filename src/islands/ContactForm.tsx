@@ -9,9 +9,8 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { limits } from "../lib/schemas/limits";
 import { contactMessageSchema } from "../lib/schemas/submission";
-import { PersonFields, SubmitButton, TextAreaField } from "./forms/fields";
-import { FormNotice } from "./forms/FormNotice";
-import { SpamGuardFields } from "./forms/SpamGuardFields";
+import { PersonFields, TextAreaField } from "./forms/fields";
+import { FormFooter } from "./forms/FormFooter";
 import { useSubmission, type PhoneContact } from "./forms/use-submission";
 import { Toaster } from "./Toaster";
 
@@ -78,11 +77,16 @@ export default function ContactForm({ phone, endpoint = "/api/contact" }: Contac
           error={errors.message?.message}
           registration={register("message")}
         />
-        <SpamGuardFields idPrefix={id("guard")} honeypotRef={honeypotRef} startedAtRef={startedAtRef} />
-        <div className="grid gap-4">
-          <SubmitButton busy={isSubmitting} idleLabel="Send Message" busyLabel="Sending..." />
-          <FormNotice notice={notice} phone={phone} />
-        </div>
+        <FormFooter
+          idPrefix={id("guard")}
+          honeypotRef={honeypotRef}
+          startedAtRef={startedAtRef}
+          busy={isSubmitting}
+          idleLabel="Send Message"
+          busyLabel="Sending..."
+          notice={notice}
+          phone={phone}
+        />
       </form>
       <Toaster />
     </>

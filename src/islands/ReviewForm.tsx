@@ -12,9 +12,8 @@ import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { limits } from "../lib/schemas/limits";
 import { testimonialSubmissionSchema } from "../lib/schemas/testimonial";
-import { InputField, SubmitButton, TextAreaField } from "./forms/fields";
-import { FormNotice } from "./forms/FormNotice";
-import { SpamGuardFields } from "./forms/SpamGuardFields";
+import { InputField, TextAreaField } from "./forms/fields";
+import { FormFooter } from "./forms/FormFooter";
 import { useSubmission, type PhoneContact } from "./forms/use-submission";
 import { defaultRating, StarRating } from "./StarRating";
 import { Toaster } from "./Toaster";
@@ -163,11 +162,16 @@ export default function ReviewForm({
               error={errors.text?.message}
               registration={register("text")}
             />
-            <SpamGuardFields idPrefix={id("guard")} honeypotRef={honeypotRef} startedAtRef={startedAtRef} />
-            <div className="grid gap-4">
-              <SubmitButton busy={isSubmitting} idleLabel="Submit Review" busyLabel="Submitting..." />
-              <FormNotice notice={notice?.tone === "error" ? notice : null} phone={phone} />
-            </div>
+            <FormFooter
+              idPrefix={id("guard")}
+              honeypotRef={honeypotRef}
+              startedAtRef={startedAtRef}
+              busy={isSubmitting}
+              idleLabel="Submit Review"
+              busyLabel="Submitting..."
+              notice={notice?.tone === "error" ? notice : null}
+              phone={phone}
+            />
           </form>
         </div>
       </details>
