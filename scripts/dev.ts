@@ -4,8 +4,9 @@
  *  1. takes the data folder's lock (a second `npm run dev` on the same folder exits with a message);
  *  2. opens the embedded Postgres (PGlite) in that folder, applies the migrations and the seed,
  *     then runs the bootstrap steps below;
- *  3. serves it on loopback with @electric-sql/pglite-socket (this process is the only one that
- *     opens the folder; functions reach it through DATABASE_URL);
+ *  3. serves it on loopback (scripts/lib/pglite-server.ts: the pglite-socket handler with a queue
+ *     that keeps each client's protocol sequences whole; this process is the only one that opens
+ *     the folder; functions reach it through DATABASE_URL);
  *  4. starts the site with its functions on one port: `netlify dev` (Astro with HMR) or, with
  *     --serve, `netlify serve` (the production build);
  *  5. prints the URL once /api/health answers 200. Ctrl-C stops every process it started (each
@@ -15,7 +16,6 @@
  * data folder first), --db-port N (default: a free port).
  */
 import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -30,6 +30,7 @@ import { seed } from "../src/server/db/seed";
 import { seedDevAdminPassword } from "../src/server/services/admin-auth";
 import { acquireLock, DataDirBusy, defaultDataDir, otherStacks } from "./lib/local-db";
 import { pgliteTemplate } from "./lib/pglite-template";
+import { serveLocalDb, type LocalDbServer } from "./lib/pglite-server";
 
 /**
  * Steps that run after the migrations and the seed, before anything can connect. Each gets the
@@ -87,7 +88,7 @@ try {
 }
 
 const children: ChildProcess[] = [];
-let socketServer: PGLiteSocketServer | undefined;
+let socketServer: LocalDbServer | undefined;
 let pg: PGlite | undefined;
 let stopping = false;
 
@@ -154,9 +155,8 @@ try {
   );
 
   const dbPort = values["db-port"] ? Number(values["db-port"]) : await freePort();
-  socketServer = new PGLiteSocketServer({ db: pg, host: "127.0.0.1", port: dbPort, maxConnections: 32 });
-  await socketServer.start();
-  const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres`;
+  socketServer = await serveLocalDb(pg, { port: dbPort });
+  const databaseUrl = socketServer.url;
   lock.update({ databaseUrl });
   log(`database listening on ${databaseUrl}`);
 

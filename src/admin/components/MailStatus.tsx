@@ -2,15 +2,19 @@
 import { MailCheck, MailWarning, MailX } from "lucide-react";
 import type { MailDeliveryStatus } from "../../lib/schemas/admin";
 
-const looks = {
-  sent: { label: "E-mailed", Icon: MailCheck, className: "text-success-600" },
+/** Text colours must stay AA on the rows they sit on: white, and brand-50 for unread rows. */
+export const mailStatusLooks = {
+  sent: { label: "E-mailed", Icon: MailCheck, className: "text-success-700" },
   pending: { label: "E-mail pending", Icon: MailWarning, className: "text-accent-800" },
   failed: { label: "E-mail failed", Icon: MailX, className: "text-danger-600" },
 } as const;
 
+/** Backgrounds a status sits on (SubmissionsScreen rows and the detail dialog). */
+export const mailStatusBackgrounds = ["bg-white", "bg-brand-50"] as const;
+
 export function MailStatus({ status }: { status: MailDeliveryStatus | null }) {
   if (!status) return null;
-  const { label, Icon, className } = looks[status];
+  const { label, Icon, className } = mailStatusLooks[status];
   return (
     <span
       data-testid="mail-status"
