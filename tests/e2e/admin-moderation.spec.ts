@@ -366,7 +366,8 @@ test.describe("access and accessibility", () => {
           .analyze();
         expect(
           results.violations.map(
-            (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary ?? ""})`).join(", ")}`,
+            (v) =>
+              `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary ?? ""})`).join(", ")}`,
           ),
           label,
         ).toEqual([]);

@@ -59,11 +59,13 @@ describe("local database server", () => {
       await Promise.all(
         clients.map((sql, c) =>
           sql.begin(async (tx) => {
-            for (let i = 0; i < 10; i++) await tx`insert into notes (owner, body) values (${c}, ${`note ${i}`})`;
+            for (let i = 0; i < 10; i++)
+              await tx`insert into notes (owner, body) values (${c}, ${`note ${i}`})`;
           }),
         ),
       );
-      const counts = await clients[0]!`select owner, count(*)::int as n from notes group by owner order by owner`;
+      const counts =
+        await clients[0]!`select owner, count(*)::int as n from notes group by owner order by owner`;
       expect(counts.map((r) => [r["owner"], r["n"]])).toEqual(clients.map((_, c) => [c, 10]));
     } finally {
       await Promise.all(clients.map((sql) => sql.end({ timeout: 1 })));

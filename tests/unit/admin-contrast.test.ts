@@ -13,7 +13,9 @@ import { mailStatusBackgrounds, mailStatusLooks } from "../../src/admin/componen
 extend([a11yPlugin]);
 
 const css = readFileSync(new URL("../../src/styles/global.css", import.meta.url), "utf8");
-const tokens = new Map([...css.matchAll(/--color-([a-z0-9-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1]!, m[2]!]));
+const tokens = new Map(
+  [...css.matchAll(/--color-([a-z0-9-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1]!, m[2]!]),
+);
 tokens.set("white", "#ffffff");
 
 /** "text-success-700" or "bg-brand-50" to its hex value from the theme. */
