@@ -1,12 +1,12 @@
 /**
  * `npm run bench:api`: concurrent requests straight into the function handlers (not through
  * `netlify dev`, whose worker-per-call start-up would be all we measured), on PGlite in-process
- * and on a throwaway PostgreSQL 15 server. Prints p50/p95/p99 latency, throughput, and the rows
+ * the same PGlite behind the local server `npm run dev` uses, and a throwaway PostgreSQL 15 server. Prints p50/p95/p99 latency, throughput, and the rows
  * stored against the 2xx answers, which must be equal (exit code 1 otherwise).
  *
  * Mix per request: 35% contact, 30% booking, 10% review, 20% testimonial list, 5% a retry of an
  * earlier post with its Idempotency-Key (must answer with the same id and store nothing).
- * Options: --requests N (default 2000), --concurrency N (default 32), --only pglite|postgres.
+ * Options: --requests N (default 2000), --concurrency N (default 32), --only pglite|local-server|postgres.
  * PostgreSQL is reached with a pool of 10 connections (like 10 warm function instances with max 1).
  * Results also go to bench-results/api.json.
  */
@@ -24,6 +24,7 @@ import { closeDb, schema, setDatabase, type Database } from "../src/server/db/cl
 import { migratePglite, migrateUrl } from "../src/server/db/migrate";
 import { seed } from "../src/server/db/seed";
 import { setLogSink } from "../src/server/http/log";
+import { serveLocalDb } from "./lib/pglite-server";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";
 
 const { values } = parseArgs({
@@ -218,7 +219,7 @@ function print(r: Result): void {
 }
 
 const results: Result[] = [];
-if (values.only !== "postgres") {
+if (values.only === undefined || values.only === "pglite") {
   const pg = await PGlite.create();
   await migratePglite(pg);
   results.push(await run("PGlite (in-process)", drizzlePglite(pg, { schema }) as unknown as Database));
@@ -226,7 +227,29 @@ if (values.only !== "postgres") {
   await pg.close();
   print(results.at(-1)!);
 }
-if (values.only !== "pglite") {
+if (values.only === undefined || values.only === "local-server") {
+  // The path `npm run dev` takes: PGlite behind scripts/lib/pglite-server.ts, 10 postgres.js
+  // connections sharing its one session (the stock pglite-socket queue crossed them; decision 010).
+  const pg = await PGlite.create();
+  await migratePglite(pg);
+  const server = await serveLocalDb(pg);
+  const client = postgres(server.url, { max: 10, prepare: false, onnotice: () => {} });
+  try {
+    results.push(
+      await run(
+        "PGlite via the local server (10 connections)",
+        drizzlePostgres(client, { schema }) as unknown as Database,
+      ),
+    );
+    print(results.at(-1)!);
+  } finally {
+    await closeDb();
+    await client.end({ timeout: 5 });
+    await server.stop();
+    await pg.close();
+  }
+}
+if (values.only === undefined || values.only === "postgres") {
   if (!postgresAvailable()) {
     console.log("\nPostgreSQL: binaries not installed (apt-get install -y postgresql); skipped.");
   } else {
