@@ -1,6 +1,6 @@
 /** Admin dashboard (site-spec §2): cards to both screens, unread badge, Change Password, Logout. */
 import { ChevronRight, Inbox, KeyRound, LogOut, MessageSquareQuote } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { AdminSummary } from "../../lib/schemas/admin";
 import { ApiError, adminApi } from "../api";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
@@ -73,39 +73,20 @@ export function Dashboard({ onLogout }: { onLogout: () => Promise<void> }) {
       {summary ? <MailDeliveryPanel mail={summary.mail} onChanged={() => void load()} /> : null}
 
       <div className="mt-8 grid gap-5 md:grid-cols-2">
-        <a
+        <DashboardCard
           href="/admin/testimonials"
-          className="group flex items-start gap-4 rounded-card border border-slate-200 bg-white p-6 shadow-card transition-colors hover:border-brand-300"
-        >
-          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-            <MessageSquareQuote aria-hidden="true" className="size-6" />
-          </span>
-          <span className="flex-1">
-            <span className="block text-lg font-bold text-brand-900">Testimonials</span>
-            <span className="mt-1 block text-sm text-slate-600">
-              Approve, unapprove or delete customer reviews.
-            </span>
-            <span className="mt-3 block text-sm font-medium text-slate-700" data-testid="pending-count">
-              {summary
-                ? `${summary.testimonials.total} in total, ${pending} awaiting approval`
-                : failed
-                  ? "Counts unavailable"
-                  : "Loading counts…"}
-            </span>
-          </span>
-          <ChevronRight
-            aria-hidden="true"
-            className="mt-3 size-5 text-slate-400 group-hover:text-brand-700"
-          />
-        </a>
-
-        <a
+          icon={<MessageSquareQuote aria-hidden="true" className="size-6" />}
+          title="Testimonials"
+          description="Approve, unapprove or delete customer reviews."
+          counts={summary ? `${summary.testimonials.total} in total, ${pending} awaiting approval` : null}
+          countsTestId="pending-count"
+          failed={failed}
+        />
+        <DashboardCard
           href="/admin/submissions"
-          className="group flex items-start gap-4 rounded-card border border-slate-200 bg-white p-6 shadow-card transition-colors hover:border-brand-300"
-        >
-          <span className="relative flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-            <Inbox aria-hidden="true" className="size-6" />
-            {unread > 0 ? (
+          icon={<Inbox aria-hidden="true" className="size-6" />}
+          badge={
+            unread > 0 ? (
               <span
                 data-testid="unread-badge"
                 className="absolute -top-1.5 -right-1.5 flex min-w-6 items-center justify-center rounded-full bg-danger-600 px-1.5 text-xs leading-6 font-bold text-white ring-2 ring-white"
@@ -113,29 +94,48 @@ export function Dashboard({ onLogout }: { onLogout: () => Promise<void> }) {
                 {unread}
                 <span className="sr-only"> unread</span>
               </span>
-            ) : null}
-          </span>
-          <span className="flex-1">
-            <span className="block text-lg font-bold text-brand-900">Form Submissions</span>
-            <span className="mt-1 block text-sm text-slate-600">
-              Read contact messages and appointment requests.
-            </span>
-            <span className="mt-3 block text-sm font-medium text-slate-700">
-              {summary
-                ? `${summary.submissions.total} in total, ${unread} unread`
-                : failed
-                  ? "Counts unavailable"
-                  : "Loading counts…"}
-            </span>
-          </span>
-          <ChevronRight
-            aria-hidden="true"
-            className="mt-3 size-5 text-slate-400 group-hover:text-brand-700"
-          />
-        </a>
+            ) : null
+          }
+          title="Form Submissions"
+          description="Read contact messages and appointment requests."
+          counts={summary ? `${summary.submissions.total} in total, ${unread} unread` : null}
+          failed={failed}
+        />
       </div>
 
       <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
     </div>
+  );
+}
+
+/** A dashboard card linking to one admin screen, with its counts once they have loaded. */
+function DashboardCard(props: {
+  href: string;
+  icon: ReactNode;
+  badge?: ReactNode;
+  title: string;
+  description: string;
+  counts: string | null;
+  countsTestId?: string;
+  failed: boolean;
+}) {
+  return (
+    <a
+      href={props.href}
+      className="group flex items-start gap-4 rounded-card border border-slate-200 bg-white p-6 shadow-card transition-colors hover:border-brand-300"
+    >
+      <span className="relative flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+        {props.icon}
+        {props.badge}
+      </span>
+      <span className="flex-1">
+        <span className="block text-lg font-bold text-brand-900">{props.title}</span>
+        <span className="mt-1 block text-sm text-slate-600">{props.description}</span>
+        <span className="mt-3 block text-sm font-medium text-slate-700" data-testid={props.countsTestId}>
+          {props.counts ?? (props.failed ? "Counts unavailable" : "Loading counts…")}
+        </span>
+      </span>
+      <ChevronRight aria-hidden="true" className="mt-3 size-5 text-slate-400 group-hover:text-brand-700" />
+    </a>
   );
 }
