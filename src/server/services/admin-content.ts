@@ -58,11 +58,11 @@ async function withMailStatus(rows: submissions.Submission[]): Promise<AdminSubm
 }
 
 export async function summary(): Promise<AdminSummary> {
-  // One after another, not Promise.all: postgres.js would pipeline them on its one connection,
-  // which the local PGlite socket server answers with a protocol error (08P01) under load.
-  const t = await testimonials.countByStatus();
-  const s = await submissions.counts();
-  const m = await outbox.countByStatus(getDb());
+  const [t, s, m] = await Promise.all([
+    testimonials.countByStatus(),
+    submissions.counts(),
+    outbox.countByStatus(getDb()),
+  ]);
   return {
     testimonials: { total: t.total, pending: t.pending },
     submissions: { total: s.total, unread: s.unread },
