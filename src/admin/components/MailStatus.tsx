@@ -9,8 +9,10 @@ export const mailStatusLooks = {
   failed: { label: "E-mail failed", Icon: MailX, className: "text-danger-600" },
 } as const;
 
-/** Backgrounds a status sits on (SubmissionsScreen rows and the detail dialog). */
-export const mailStatusBackgrounds = ["bg-white", "bg-brand-50"] as const;
+/** The tint of an unread row in the inbox (SubmissionsScreen). */
+export const unreadRowBackground = "bg-brand-50";
+/** Backgrounds a status sits on: read rows and the detail dialog, and unread rows. */
+export const mailStatusBackgrounds = ["bg-white", unreadRowBackground] as const;
 
 export function MailStatus({ status }: { status: MailDeliveryStatus | null }) {
   if (!status) return null;

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import type { AdminSubmission, SubmissionFilter } from "../../lib/schemas/admin";
 import { ApiError, adminApi } from "../api";
-import { MailStatus, mailStatusBackgrounds } from "./MailStatus";
+import { MailStatus, unreadRowBackground } from "./MailStatus";
 import { formatDateOnly } from "../format";
 import { SubmissionDialog } from "./SubmissionDialog";
 import { Badge, ConfirmDialog, IconButton, Spinner, buttonClass } from "./ui";
@@ -173,7 +173,7 @@ export function SubmissionsScreen() {
                     key={s.id}
                     data-testid={`submission-row-${s.id}`}
                     data-read={s.isRead ? "true" : "false"}
-                    className={s.isRead ? "" : `${mailStatusBackgrounds[1]} font-semibold`}
+                    className={s.isRead ? "" : `${unreadRowBackground} font-semibold`}
                   >
                     <td className="py-3 pr-1 pl-3 sm:px-3">
                       {s.isRead ? (
