@@ -4,12 +4,11 @@
  * until a session exists. Nothing in browser storage grants access: the session is an HttpOnly
  * cookie set by the server.
  */
-import { ExternalLink } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Toaster, toast } from "sonner";
-import { site } from "../config/site";
 import { adminMessages, type AdminSessionInfo } from "../lib/schemas/admin";
 import { adminApi, sessionEndedEvent } from "./api";
+import { AdminFrame } from "./components/AdminFrame";
 import { Dashboard } from "./components/Dashboard";
 import { LoginForm } from "./components/LoginForm";
 import { SubmissionsScreen } from "./components/SubmissionsScreen";
@@ -100,25 +99,9 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50">
-      <header className="border-b border-brand-900 bg-brand-950 text-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-          <a href="/admin" className="rounded text-base font-bold tracking-tight">
-            {site.shortName} <span className="font-medium text-brand-200">Admin</span>
-          </a>
-          <a
-            href="/"
-            className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-800"
-          >
-            View Website
-            <ExternalLink aria-hidden="true" className="size-4" />
-          </a>
-        </div>
-      </header>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
-        {body}
-      </main>
+    <>
+      <AdminFrame>{body}</AdminFrame>
       <Toaster position="top-center" richColors closeButton />
-    </div>
+    </>
   );
 }

@@ -7,7 +7,17 @@ import { ApiError, adminApi } from "../api";
 import { MailStatus, unreadRowBackground } from "./MailStatus";
 import { formatDateOnly } from "../format";
 import { SubmissionDialog } from "./SubmissionDialog";
-import { Badge, ConfirmDialog, IconButton, Spinner, buttonClass } from "./ui";
+import { AdminTable, Badge, ConfirmDialog, IconButton, Spinner, buttonClass, type AdminColumn } from "./ui";
+
+const columns: readonly AdminColumn[] = [
+  { label: "Read status", className: "w-10 py-3 pr-1 pl-3 sm:px-3", hiddenLabel: true },
+  { label: "Name", className: "px-2 py-3 sm:px-3" },
+  { label: "Type", className: "hidden px-3 py-3 sm:table-cell" },
+  { label: "Email", className: "hidden px-3 py-3 md:table-cell" },
+  { label: "Phone", className: "hidden px-3 py-3 md:table-cell" },
+  { label: "Date", className: "hidden px-3 py-3 sm:table-cell" },
+  { label: "Actions", className: "py-3 pr-3 text-right sm:px-3" },
+];
 
 const filters: { value: SubmissionFilter; label: string }[] = [
   { value: "all", label: "All" },
@@ -139,110 +149,80 @@ export function SubmissionsScreen() {
             No form submissions found
           </p>
         ) : (
-          <div className="overflow-x-auto rounded-card border border-slate-200 bg-white shadow-card">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Form submissions, newest first</caption>
-              <thead className="bg-slate-100 text-xs tracking-wide text-slate-700 uppercase">
-                <tr>
-                  <th scope="col" className="w-10 py-3 pr-1 pl-3 sm:px-3">
-                    <span className="sr-only">Read status</span>
-                  </th>
-                  <th scope="col" className="px-2 py-3 sm:px-3">
-                    Name
-                  </th>
-                  <th scope="col" className="hidden px-3 py-3 sm:table-cell">
-                    Type
-                  </th>
-                  <th scope="col" className="hidden px-3 py-3 md:table-cell">
-                    Email
-                  </th>
-                  <th scope="col" className="hidden px-3 py-3 md:table-cell">
-                    Phone
-                  </th>
-                  <th scope="col" className="hidden px-3 py-3 sm:table-cell">
-                    Date
-                  </th>
-                  <th scope="col" className="py-3 pr-3 text-right sm:px-3">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {load.items.map((s) => (
-                  <tr
-                    key={s.id}
-                    data-testid={`submission-row-${s.id}`}
-                    data-read={s.isRead ? "true" : "false"}
-                    className={s.isRead ? "" : `${unreadRowBackground} font-semibold`}
-                  >
-                    <td className="py-3 pr-1 pl-3 sm:px-3">
+          <AdminTable caption="Form submissions, newest first" columns={columns}>
+            {load.items.map((s) => (
+              <tr
+                key={s.id}
+                data-testid={`submission-row-${s.id}`}
+                data-read={s.isRead ? "true" : "false"}
+                className={s.isRead ? "" : `${unreadRowBackground} font-semibold`}
+              >
+                <td className="py-3 pr-1 pl-3 sm:px-3">
+                  {s.isRead ? (
+                    <MailOpen role="img" aria-label="Read" className="size-5 text-slate-400" />
+                  ) : (
+                    <Mail role="img" aria-label="Unread" className="size-5 text-brand-700" />
+                  )}
+                </td>
+                <td className="px-2 py-3 text-slate-900 sm:px-3">
+                  {s.name}
+                  <span className="mt-0.5 block">
+                    <MailStatus status={s.mailStatus} />
+                  </span>
+                  <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-normal text-slate-600 sm:hidden">
+                    {s.formType === "booking" ? (
+                      <Badge tone="accent">Booking</Badge>
+                    ) : (
+                      <Badge tone="brand">Contact</Badge>
+                    )}
+                    {formatDateOnly(s.submittedAt)}
+                  </span>
+                </td>
+                <td className="hidden px-3 py-3 sm:table-cell">
+                  {s.formType === "booking" ? (
+                    <Badge tone="accent">Booking</Badge>
+                  ) : (
+                    <Badge tone="brand">Contact</Badge>
+                  )}
+                </td>
+                <td className="hidden px-3 py-3 font-normal break-all text-slate-700 md:table-cell">
+                  {s.email}
+                </td>
+                <td className="hidden px-3 py-3 font-normal whitespace-nowrap text-slate-700 md:table-cell">
+                  {s.phone}
+                </td>
+                <td className="hidden px-3 py-3 font-normal whitespace-nowrap text-slate-700 sm:table-cell">
+                  {formatDateOnly(s.submittedAt)}
+                </td>
+                <td className="py-2 pr-2 sm:px-3">
+                  <div className="flex justify-end gap-0.5 sm:gap-1">
+                    <IconButton label={`View details for ${s.name}`} onClick={() => open(s)}>
+                      <Eye aria-hidden="true" className="size-5" />
+                    </IconButton>
+                    <IconButton
+                      label={s.isRead ? `Mark as unread: ${s.name}` : `Mark as read: ${s.name}`}
+                      disabled={busyId === s.id}
+                      onClick={() => void setRead(s, !s.isRead)}
+                    >
                       {s.isRead ? (
-                        <MailOpen role="img" aria-label="Read" className="size-5 text-slate-400" />
+                        <Mail aria-hidden="true" className="size-5" />
                       ) : (
-                        <Mail role="img" aria-label="Unread" className="size-5 text-brand-700" />
+                        <MailOpen aria-hidden="true" className="size-5" />
                       )}
-                    </td>
-                    <td className="px-2 py-3 text-slate-900 sm:px-3">
-                      {s.name}
-                      <span className="mt-0.5 block">
-                        <MailStatus status={s.mailStatus} />
-                      </span>
-                      <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-normal text-slate-600 sm:hidden">
-                        {s.formType === "booking" ? (
-                          <Badge tone="accent">Booking</Badge>
-                        ) : (
-                          <Badge tone="brand">Contact</Badge>
-                        )}
-                        {formatDateOnly(s.submittedAt)}
-                      </span>
-                    </td>
-                    <td className="hidden px-3 py-3 sm:table-cell">
-                      {s.formType === "booking" ? (
-                        <Badge tone="accent">Booking</Badge>
-                      ) : (
-                        <Badge tone="brand">Contact</Badge>
-                      )}
-                    </td>
-                    <td className="hidden px-3 py-3 font-normal break-all text-slate-700 md:table-cell">
-                      {s.email}
-                    </td>
-                    <td className="hidden px-3 py-3 font-normal whitespace-nowrap text-slate-700 md:table-cell">
-                      {s.phone}
-                    </td>
-                    <td className="hidden px-3 py-3 font-normal whitespace-nowrap text-slate-700 sm:table-cell">
-                      {formatDateOnly(s.submittedAt)}
-                    </td>
-                    <td className="py-2 pr-2 sm:px-3">
-                      <div className="flex justify-end gap-0.5 sm:gap-1">
-                        <IconButton label={`View details for ${s.name}`} onClick={() => open(s)}>
-                          <Eye aria-hidden="true" className="size-5" />
-                        </IconButton>
-                        <IconButton
-                          label={s.isRead ? `Mark as unread: ${s.name}` : `Mark as read: ${s.name}`}
-                          disabled={busyId === s.id}
-                          onClick={() => void setRead(s, !s.isRead)}
-                        >
-                          {s.isRead ? (
-                            <Mail aria-hidden="true" className="size-5" />
-                          ) : (
-                            <MailOpen aria-hidden="true" className="size-5" />
-                          )}
-                        </IconButton>
-                        <IconButton
-                          label={`Delete submission from ${s.name}`}
-                          className="text-danger-600 hover:bg-danger-50"
-                          disabled={busyId === s.id}
-                          onClick={() => setToDelete(s)}
-                        >
-                          <Trash2 aria-hidden="true" className="size-5" />
-                        </IconButton>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    </IconButton>
+                    <IconButton
+                      label={`Delete submission from ${s.name}`}
+                      className="text-danger-600 hover:bg-danger-50"
+                      disabled={busyId === s.id}
+                      onClick={() => setToDelete(s)}
+                    >
+                      <Trash2 aria-hidden="true" className="size-5" />
+                    </IconButton>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </div>
 

@@ -4,7 +4,24 @@ import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import type { AdminTestimonial } from "../../lib/schemas/admin";
 import { ApiError, adminApi } from "../api";
-import { Badge, Button, ConfirmDialog, IconButton, Spinner, buttonClass } from "./ui";
+import {
+  AdminTable,
+  Badge,
+  Button,
+  ConfirmDialog,
+  IconButton,
+  Spinner,
+  buttonClass,
+  type AdminColumn,
+} from "./ui";
+
+const columns: readonly AdminColumn[] = [
+  { label: "Name", className: "px-4 py-3" },
+  { label: "Rating", className: "px-4 py-3" },
+  { label: "Review", className: "px-4 py-3" },
+  { label: "Status", className: "px-4 py-3" },
+  { label: "Actions", className: "px-4 py-3 text-right" },
+];
 
 type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; items: AdminTestimonial[] };
 
@@ -187,60 +204,40 @@ export function TestimonialsScreen() {
                 </li>
               ))}
             </ul>
-            <div className="hidden overflow-x-auto rounded-card border border-slate-200 bg-white shadow-card sm:block">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">All testimonials, newest first</caption>
-                <thead className="bg-slate-100 text-xs tracking-wide text-slate-700 uppercase">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      Name
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Rating
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Review
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Status
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      Actions
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {load.items.map((t) => (
-                    <tr
-                      key={t.id}
-                      data-testid={`testimonial-row-${t.id}`}
-                      className={t.approved ? "" : "bg-accent-50"}
-                    >
-                      <td className="px-4 py-3 align-top">
-                        <span className="block font-semibold text-slate-900">{t.name}</span>
-                        <span className="block text-slate-600">{t.location}</span>
-                      </td>
-                      <td className="px-4 py-3 align-top whitespace-nowrap">
-                        <Stars rating={t.rating} />
-                      </td>
-                      <td className="max-w-md min-w-40 px-4 py-3 align-top text-slate-700">
-                        <p className="line-clamp-3" title={t.text}>
-                          {t.text}
-                        </p>
-                      </td>
-                      <td className="px-4 py-3 align-top">
-                        {t.approved ? (
-                          <Badge tone="success">Approved</Badge>
-                        ) : (
-                          <Badge tone="accent">Pending</Badge>
-                        )}
-                      </td>
-                      <td className="px-4 py-3 align-top">{actions(t, "flex justify-end gap-2")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              caption="All testimonials, newest first"
+              columns={columns}
+              className="hidden sm:block"
+            >
+              {load.items.map((t) => (
+                <tr
+                  key={t.id}
+                  data-testid={`testimonial-row-${t.id}`}
+                  className={t.approved ? "" : "bg-accent-50"}
+                >
+                  <td className="px-4 py-3 align-top">
+                    <span className="block font-semibold text-slate-900">{t.name}</span>
+                    <span className="block text-slate-600">{t.location}</span>
+                  </td>
+                  <td className="px-4 py-3 align-top whitespace-nowrap">
+                    <Stars rating={t.rating} />
+                  </td>
+                  <td className="max-w-md min-w-40 px-4 py-3 align-top text-slate-700">
+                    <p className="line-clamp-3" title={t.text}>
+                      {t.text}
+                    </p>
+                  </td>
+                  <td className="px-4 py-3 align-top">
+                    {t.approved ? (
+                      <Badge tone="success">Approved</Badge>
+                    ) : (
+                      <Badge tone="accent">Pending</Badge>
+                    )}
+                  </td>
+                  <td className="px-4 py-3 align-top">{actions(t, "flex justify-end gap-2")}</td>
+                </tr>
+              ))}
+            </AdminTable>
           </>
         )}
       </div>

@@ -167,3 +167,41 @@ export function ConfirmDialog({
     </AdminDialog>
   );
 }
+
+export interface AdminColumn {
+  label: string;
+  className: string;
+  /** Read by screen readers only (an icon column). */
+  hiddenLabel?: boolean;
+}
+
+/** The admin's data table: card frame, screen-reader caption, column headings; rows as children. */
+export function AdminTable({
+  caption,
+  columns,
+  className = "",
+  children,
+}: {
+  caption: string;
+  columns: readonly AdminColumn[];
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`overflow-x-auto rounded-card border border-slate-200 bg-white shadow-card ${className}`}>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-100 text-xs tracking-wide text-slate-700 uppercase">
+          <tr>
+            {columns.map((c) => (
+              <th key={c.label} scope="col" className={c.className}>
+                {c.hiddenLabel ? <span className="sr-only">{c.label}</span> : c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">{children}</tbody>
+      </table>
+    </div>
+  );
+}
