@@ -6,6 +6,7 @@
  * the admin dashboard offers a retry.
  */
 import { and, asc, between, eq, inArray, lte, ne, sql } from "drizzle-orm";
+import type { AdminFailedDelivery } from "../../lib/schemas/admin";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import {
@@ -201,14 +202,8 @@ export async function ownerStatusBySubmission(
   return result;
 }
 
-export interface FailedDelivery {
-  id: number;
-  kind: string;
-  toAddress: string;
-  subject: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
+/** What the admin is shown of a given-up message, plus what it was about. */
+export interface FailedDelivery extends AdminFailedDelivery {
   submissionId: number | null;
   testimonialId: number | null;
 }
