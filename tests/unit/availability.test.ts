@@ -10,13 +10,12 @@ import {
   formatTime,
   isIsoDate,
   optionLabel,
-  preferredOptionSchema,
-  preferredOptionsSchema,
   weekdayOf,
   windowLabel,
   windowTimesOn,
   windowsOn,
 } from "../../src/lib/appointments";
+import { preferredOptionSchema, preferredOptionsSchema } from "../../src/lib/appointments/schema";
 import {
   bookableDates,
   bookingSpan,
