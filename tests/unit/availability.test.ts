@@ -344,11 +344,14 @@ describe("availability", () => {
   });
 
   it("describes every day of a range with its reason", () => {
-    const days = describeDays("2026-03-02", "2026-03-08", {
-      now: tuesdayMorning,
-      blocked: [{ date: "2026-03-06", label: "Training day" }],
-      confirmedJobs: new Map([["2026-03-05", 3]]),
-    });
+    const days = describeDays(
+      {
+        now: tuesdayMorning,
+        blocked: [{ date: "2026-03-06", label: "Training day" }],
+        confirmedJobs: new Map([["2026-03-05", 3]]),
+      },
+      { from: "2026-03-02", to: "2026-03-08" },
+    );
     expect(days.map((d) => (d.bookable ? `${d.date} ok` : `${d.date} ${d.reason}`))).toEqual([
       "2026-03-02 past",
       "2026-03-03 notice",
@@ -358,7 +361,7 @@ describe("availability", () => {
       "2026-03-07 ok",
       "2026-03-08 not-working-day",
     ]);
-    expect(() => describeDays("2026-01-01", "2027-12-31", base)).toThrow(RangeError);
+    expect(() => describeDays(base, { from: "2026-01-01", to: "2027-12-31" })).toThrow(RangeError);
   });
 
   it("checks several options at once, each with its own answer", () => {

@@ -180,7 +180,11 @@ export function bookingSpan(input: AvailabilityInput): BookingSpan {
 }
 
 /** Every date from `from` to `to` (both included, at most `maxRangeDays`), bookable or with the reason it is not. */
-export function describeDays(from: IsoDate, to: IsoDate, input: AvailabilityInput): DayAvailability[] {
+export function describeDays(
+  input: AvailabilityInput,
+  range: { readonly from: IsoDate; readonly to: IsoDate },
+): DayAvailability[] {
+  const { from, to } = range;
   assertRange(from, to);
   const p = prepare(input);
   return datesBetween(from, to).map((date) => day(date, p));
