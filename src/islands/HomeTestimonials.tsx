@@ -8,7 +8,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useSyncExternalStore } from "react";
 import { useTestimonials } from "./testimonials/load-testimonials";
 import { TestimonialCard } from "./testimonials/TestimonialCard";
-import { LoadError, SampleNotice, listMessages } from "./TestimonialsGrid";
+import { LoadError, listMessages } from "./TestimonialsGrid";
 
 export interface HomeTestimonialsProps {
   readonly endpoint?: string;
@@ -83,7 +83,6 @@ export default function HomeTestimonials({
     "grid size-11 place-items-center rounded-full border border-slate-300 bg-white text-slate-800 shadow-sm transition-colors hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40";
   return (
     <section aria-roledescription="carousel" aria-label="Customer testimonials">
-      <SampleNotice items={items} />
       <div ref={viewportRef} className="-mx-4 overflow-hidden px-4 md:mx-0 md:overflow-visible md:px-0">
         <ul className="flex touch-pan-y gap-4 md:grid md:grid-cols-3 md:gap-6">
           {items.map((t, i) => (
