@@ -37,19 +37,23 @@ function moduleFor(path: string): { file: string; id?: string } {
 /** What a visitor reads: the body's text, without scripts, styles or JSON-LD, entities decoded. */
 function visibleText(html: string): string {
   const body = /<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? html;
-  return body
-    .replace(/<(script|style|template)\b[\s\S]*?<\/\1>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&copy;/g, "©")
-    .replace(/\s+/g, " ")
-    .replace(/ ([.,:;!?)])/g, "$1")
-    .trim();
+  return (
+    body
+      .replace(/<(script|style|template)\b[\s\S]*?<\/\1>/g, " ")
+      // Inline elements join the text around them as a browser shows it (so a lost space shows);
+      // any other tag is a break.
+      .replace(/<\/?(?:a|strong|em|b|i|span|code|time|abbr|small)\b[^>]*>/g, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&nbsp;/g, " ")
+      .replace(/&amp;/g, "&")
+      .replace(/&#39;|&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&copy;/g, "©")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 function jsonLd(html: string): Record<string, unknown>[] {
@@ -216,6 +220,7 @@ describe("review policy", () => {
     expect(text).toContain("Negative reviews are published.");
     expect(text).toContain("Verified customer");
     expect(text).toContain("Digital Markets, Competition and Consumers Act 2024");
+    expect(text).toContain(`tell us at ${site.email} or through our contact page`);
   });
 
   it("is linked from the testimonials page, next to the review form, and from the home page's reviews", () => {
