@@ -20,7 +20,7 @@ const entries: Faq[] = [
   {
     topic: "free-estimates",
     question: "Do you give free estimates?",
-    answer: `Yes. Estimates are always free and carry no obligation. For ${listInWords(fixedQuoteTitles)} we visit, take measurements and send you a fixed written quote with the price, the materials and how long the work will take: the price we quote is the price you pay unless you ask us to change the job. For ${listInWords(hourlyTitles)}, where the fault is often found only on site, labour is charged by the hour and parts at cost, and we agree the hourly rate and the likely time with you before any work starts. There are no hidden fees.`,
+    answer: `Yes. Estimates are always free and carry no obligation. For most jobs (${fixedQuoteTitles.join(", ")}) we visit, take measurements and send you a fixed written quote with the price, the materials and how long the work will take: the price we quote is the price you pay unless you ask us to change the job. For ${listInWords(hourlyTitles)}, where the fault is often found only on site, labour is charged by the hour and parts at cost, and we agree the hourly rate and the likely time with you before any work starts. There are no hidden fees.`,
   },
   {
     topic: "licensed-insured",

@@ -39,7 +39,8 @@ const goodEnv = {
 const dir = mkdtempSync(join(tmpdir(), "kh-doctor-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("npm run doctor", () => {
+// Each test starts the real script through tsx: seconds on a busy machine.
+describe("npm run doctor", { timeout: 60_000 }, () => {
   it("on today's config: one line per placeholder with its file and key, every missing setting, exit 1", () => {
     const { status, out } = run([]);
     expect(status).toBe(1);
