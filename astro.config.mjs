@@ -3,9 +3,37 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
+import { formatFindings, placeholderFindings } from "./scripts/lib/launch-check.ts";
+import { facts } from "./scripts/lib/launch-facts.ts";
 
 // The canonical origin of the live site. Set SITE_URL on Netlify if the domain changes.
 const site = process.env.SITE_URL ?? "https://www.kingdomhandyman.example";
+
+/**
+ * A build that still carries sample content or placeholder facts says so, loudly, at the end
+ * (`npm run doctor` lists the same lines and checks the production settings too).
+ * @type {import("astro").AstroIntegration}
+ */
+const launchCheck = {
+  name: "launch-check",
+  hooks: {
+    "astro:build:done": ({ logger }) => {
+      const findings = placeholderFindings(facts);
+      if (findings.length === 0) return;
+      const rule = "!".repeat(78);
+      logger.warn(
+        [
+          rule,
+          `THIS BUILD IS NOT READY FOR A REAL BUSINESS: ${findings.length} sample or placeholder fact(s) remain.`,
+          "It shows an invented team, drawn stand-in images and details nobody has confirmed:",
+          ...formatFindings(findings).map((line) => `  ${line}`),
+          "Run `npm run doctor` for the full list, including production settings.",
+          rule,
+        ].join("\n"),
+      );
+    },
+  },
+};
 
 export default defineConfig({
   site,
@@ -14,6 +42,7 @@ export default defineConfig({
   build: { format: "file" },
   integrations: [
     react(),
+    launchCheck,
     sitemap({
       filter: (page) =>
         !new URL(page).pathname.startsWith("/admin") && !new URL(page).pathname.startsWith("/404"),

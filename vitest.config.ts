@@ -21,6 +21,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // Renders the built pages through Astro (its own Vite config): tests/content/.
+      "./tests/content/vitest.config.ts",
       {
         test: {
           // The whole local stack (`npm run dev`) started from a script: slow, so kept apart and

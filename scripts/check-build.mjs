@@ -7,13 +7,15 @@
  *  3. no page loads a script, style, font or image from another origin;
  *  4. every inline <script> (Astro's island bootstrap) has its sha256 listed in the
  *     Content-Security-Policy in netlify.toml, which allows no other inline script;
- *  5. sitemap.xml lists no admin page, and robots.txt points at the sitemap.
+ *  5. sitemap.xml lists no admin page, and robots.txt points at the sitemap;
+ *  6. every public page (scripts/lib/public-pages.mjs) was built and is in the sitemap.
  * Exits non-zero with a list of problems. Flags: --skip-html (leave out the slow vnu step).
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, dirname } from "node:path";
+import { publicPaths } from "./lib/public-pages.mjs";
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
 const dist = process.env.CHECK_DIST ?? join(root, "dist");
@@ -159,6 +161,14 @@ const robots = existsSync(join(dist, "robots.txt")) ? readFileSync(join(dist, "r
 if (!/Sitemap: https?:\/\/\S+\/sitemap-index\.xml/.test(robots))
   problem("robots.txt does not point at the sitemap");
 if (!/Disallow: \/admin/.test(robots)) problem("robots.txt does not keep crawlers out of /admin");
+
+// --- 6. Every public page is built and listed ---------------------------------------------------
+const sitemapText = sitemaps.map((f) => readFileSync(f, "utf8")).join("\n");
+const listed = new Set([...sitemapText.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname));
+for (const path of publicPaths) {
+  if (!resolvesInDist(path)) problem(`public page ${path} was not built`);
+  if (!listed.has(path)) problem(`public page ${path} is not in the sitemap`);
+}
 
 if (problems.length) {
   console.error(`check-build: ${problems.length} problem(s)\n- ${problems.join("\n- ")}`);

@@ -4,19 +4,25 @@
  *
  *   DATABASE_URL='postgres://postgres.<ref>:<password>@aws-0-<region>.pooler.supabase.com:5432/postgres' npm run db:migrate
  *
- * `--seed` also inserts the six sample testimonials when the testimonials table is empty.
+ * It never inserts sample content: the six sample testimonials are for local development only and
+ * are seeded by the local stack itself (`npm run dev`, the tests). `--seed`, which used to insert
+ * them here, is refused with an explanation (docs/decisions/013-honest-content-and-launch-check.md).
  * Without DATABASE_URL it migrates the local stack's database when `npm run dev` is running
  * (through its socket), and otherwise says what to do. The local stack also migrates on start.
  */
-import { drizzle } from "drizzle-orm/postgres-js";
 import { parseArgs } from "node:util";
-import postgres from "postgres";
-import { schema, type Database } from "../src/server/db/client";
 import { migrateUrl } from "../src/server/db/migrate";
-import { seed } from "../src/server/db/seed";
 import { defaultDataDir, readLock } from "./lib/local-db";
 
 const { values } = parseArgs({ options: { seed: { type: "boolean", default: false } } });
+if (values.seed) {
+  console.error(
+    "db:migrate: --seed is no longer supported. The six sample reviews were written for local development " +
+      "and are not from customers, so no production database may receive them. `npm run dev` seeds its own " +
+      "local database; a live site starts with no reviews until the first real one is approved.",
+  );
+  process.exit(2);
+}
 let url = process.env["DATABASE_URL"];
 if (!url) {
   url = readLock(defaultDataDir)?.databaseUrl;
@@ -37,17 +43,6 @@ const where = new URL(url);
 const t0 = performance.now();
 try {
   await migrateUrl(url);
-  if (values.seed) {
-    const client = postgres(url, { max: 1, prepare: false, onnotice: () => {} });
-    try {
-      const { testimonials } = await seed(drizzle(client, { schema }) as unknown as Database);
-      console.log(
-        `db:migrate: seeded ${testimonials} sample testimonials${testimonials ? "" : " (the table was not empty)"}`,
-      );
-    } finally {
-      await client.end({ timeout: 5 });
-    }
-  }
   console.log(
     `db:migrate: ${where.hostname}:${where.port || 5432}${where.pathname} is up to date (${Math.round(performance.now() - t0)} ms)`,
   );

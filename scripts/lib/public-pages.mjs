@@ -14,4 +14,5 @@ export const publicPaths = [
   "/privacy-policy",
   "/terms-of-service",
   "/cookie-policy",
+  "/review-policy",
 ];

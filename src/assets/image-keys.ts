@@ -15,3 +15,13 @@ export type IllustrationKey = (typeof illustrationKeys)[number];
 
 export const portraitKeys = ["callum-reid", "morag-fraser", "amir-hussain", "eilidh-campbell"] as const;
 export type PortraitKey = (typeof portraitKeys)[number];
+
+/**
+ * Images that are still the drawn stand-ins the site shipped with, not photos of the firm's own work
+ * and people. When a real photo replaces one (src/assets/images.ts), take its key out of this list;
+ * `npm run doctor` lists every key still here.
+ */
+export const drawnImageKeys: readonly (IllustrationKey | PortraitKey)[] = [
+  ...illustrationKeys,
+  ...portraitKeys,
+];

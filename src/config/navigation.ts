@@ -33,4 +33,5 @@ export const legalLinks: readonly NavLink[] = [
   { label: "Privacy Policy", href: "/privacy-policy" },
   { label: "Terms of Service", href: "/terms-of-service" },
   { label: "Cookie Policy", href: "/cookie-policy" },
+  { label: "Review Policy", href: "/review-policy" },
 ];

@@ -1,10 +1,14 @@
 /**
- * Every business fact the site states lives here and nowhere else (house style, habit 1).
- * Change a phone number, an hour or a town in this file and every page, footer, structured-data
- * block and e-mail follows.
+ * Every business fact the site states lives here and nowhere else. Change a phone number, an hour
+ * or a town in this file and every page, footer, structured-data block and e-mail follows; the copy
+ * that states a fact is generated from it (see the helpers at the end), so two pages cannot disagree.
  *
- * The phone number is in Ofcom's drama range (0131 496 0000-0999) and the e-mail uses the
- * reserved `.example` domain, so nobody real is ever called or written to from a test or a demo.
+ * Until the business's real details go in, the facts are placeholders that harm nobody: the phone
+ * number is in Ofcom's drama range (0131 496 0000-0999), the e-mail and domain use the reserved
+ * `.example` domain, and every claim only the owner can vouch for (the address, the company
+ * registration, insurance, accreditations, the figures in `stats`, the data processors) carries
+ * `confirmed: false`. `npm run doctor` lists each of them with the key to change and exits non-zero
+ * while any remain (docs/decisions/013-honest-content-and-launch-check.md).
  */
 
 export interface OpeningHours {
@@ -20,10 +24,19 @@ export interface OpeningHours {
   readonly closes?: string;
 }
 
+/** A town the business names as covered, with its centre, so a test can check it is in range. */
+export interface Town {
+  readonly name: string;
+  readonly latitude: number;
+  readonly longitude: number;
+}
+
+/** How a service's labour is priced; decides the sentence about quotes next to its price. */
+export type PricingBasis = "fixed-quote" | "hourly";
+
 export const site = {
   name: "Kingdom Handyman Services",
   shortName: "Kingdom Handyman",
-  legalName: "Kingdom Handyman Services Ltd",
   tagline: "Trusted home repairs across Fife, Edinburgh and the Lothians",
   description:
     "Local handyman in Kirkcaldy, Fife: painting and wallpapering, plumbing and heating, kitchen and bathroom fixes and flooring across Fife, Edinburgh and the Lothians. Free estimates, 12-month guarantee.",
@@ -38,6 +51,7 @@ export const site = {
   },
   email: "hello@kingdomhandyman.example",
 
+  /** Where the business trades from (shown on the contact page, the footer and the map). */
   address: {
     streetAddress: "Unit 7, Forth Works, Mitchelston Drive",
     locality: "Kirkcaldy",
@@ -45,8 +59,29 @@ export const site = {
     postalCode: "KY1 3LP",
     country: "Scotland",
     countryCode: "GB",
-    /** Approximate centre of Kirkcaldy, for the map and structured data. */
+    /** Approximate centre of Kirkcaldy, for the map, the service area and structured data. */
     geo: { latitude: 56.1165, longitude: -3.1586 },
+    /** True once the owner has checked this is the real trading address. */
+    confirmed: false,
+  },
+
+  /**
+   * The limited company behind the site. A company must show its registered name, number, place of
+   * registration and registered office on its website (Companies Act 2006; Company, LLP and Business
+   * (Names and Trading Disclosures) Regulations 2015): the footer and the legal pages do.
+   */
+  company: {
+    registeredName: "Kingdom Handyman Services Ltd",
+    /** Companies House number; Scottish companies start with SC. SC000000 is a placeholder. */
+    number: "SC000000",
+    registeredIn: "Scotland",
+    registeredOffice: {
+      streetAddress: "Unit 7, Forth Works, Mitchelston Drive",
+      locality: "Kirkcaldy",
+      postalCode: "KY1 3LP",
+    },
+    /** True once the owner has checked these against the Companies House register. */
+    confirmed: false,
   },
 
   socials: [
@@ -55,10 +90,7 @@ export const site = {
     { network: "LinkedIn", url: "https://www.linkedin.com/company/kingdomhandyman-example" },
   ],
 
-  /**
-   * The spec gives two readings of the hours (site-spec §9) and both are kept:
-   * booking and contact pages show the weekly table, the service pages the shorter line.
-   */
+  /** The one set of opening hours: every page, the footer, the structured data and the e-mails show it. */
   hours: {
     weekly: [
       {
@@ -79,7 +111,6 @@ export const site = {
       },
       { label: "Sunday", short: "Sunday", hours: "Closed (emergency only)", days: [] },
     ] satisfies readonly OpeningHours[],
-    serviceDetail: "Monday to Saturday, 8am-6pm",
   },
 
   /**
@@ -118,23 +149,32 @@ export const site = {
   },
 
   /**
-   * The spec names both centres for the 30-mile radius (site-spec §1): Edinburgh on the home page
-   * reading, Kirkcaldy on the service and about pages. Both are true of a firm in Kirkcaldy that
-   * works across the Forth.
+   * One reading of the area: a straight-line radius around the base in Kirkcaldy (the same circle the
+   * structured data describes). Every named town lies inside it; a unit test measures each one.
    */
   serviceArea: {
     radiusMiles: 30,
-    edinburgh: "Edinburgh and everywhere within a 30-mile radius",
-    kirkcaldy: "Kirkcaldy and surrounding areas (30-mile radius)",
     summary: "Kirkcaldy, Fife, Edinburgh and the Lothians",
-    towns: ["Edinburgh", "Kirkcaldy", "Dundee", "Perth", "Stirling", "Falkirk", "Livingston", "Dunfermline"],
+    towns: [
+      { name: "Kirkcaldy", latitude: 56.1165, longitude: -3.1586 },
+      { name: "Glenrothes", latitude: 56.1955, longitude: -3.174 },
+      { name: "Dunfermline", latitude: 56.0717, longitude: -3.4522 },
+      { name: "St Andrews", latitude: 56.3398, longitude: -2.7967 },
+      { name: "Edinburgh", latitude: 55.9533, longitude: -3.1883 },
+      { name: "Musselburgh", latitude: 55.942, longitude: -3.054 },
+      { name: "Dalkeith", latitude: 55.8936, longitude: -3.068 },
+      { name: "Livingston", latitude: 55.8865, longitude: -3.523 },
+    ] satisfies readonly Town[],
   },
 
+  /** Figures the home page and the about page state. */
   stats: {
     yearsExperience: "10+",
     projectsCompleted: "250+",
     happyClients: "99%",
     founded: 2010,
+    /** True once the owner has checked these figures can be backed up. */
+    confirmed: false,
   },
 
   guarantees: {
@@ -150,15 +190,64 @@ export const site = {
     emergencyNote: "Same-day visits where possible for emergency plumbing",
   },
 
+  /**
+   * What a customer is told about the price before work starts, by pricing basis. Each service in
+   * src/lib/service-catalog.ts names its basis; its page, its process step and the FAQ use this text.
+   */
+  pricing: {
+    "fixed-quote": "Free estimate, then a fixed written quote before any work starts.",
+    hourly:
+      "Free estimate. Labour is charged by the hour and parts at cost; we agree the hourly rate and the likely time with you before any work starts.",
+  } satisfies Record<PricingBasis, string>,
+
   payment: {
     terms:
       "Payment is due on completion. Larger projects may need a deposit, agreed in writing before work starts.",
     methods: ["Cash", "Debit and credit cards", "Bank transfer", "Cheque"],
   },
 
-  /** Cover the business holds; stated in the FAQ and the terms. */
+  /** Cover the business holds; stated in the FAQ, the about page and the terms. */
   insurance: {
     publicLiability: "£5 million",
+    /** True once the owner has checked the policy and its limit. */
+    confirmed: false,
+  },
+
+  /** Registrations of the partners who do work that needs one (gas, notifiable electrical work). */
+  accreditations: {
+    gasPartner: "Gas Safe registered",
+    electricalPartner: "NICEIC approved",
+    /** True once the owner has checked both partners' registrations. */
+    confirmed: false,
+  },
+
+  /** Who processes personal data for us (named in the privacy policy). */
+  processors: {
+    hosting: { name: "Netlify", role: "hosts this website and runs its forms" },
+    database: { name: "Supabase", role: "stores requests, reviews and the e-mail records in its database" },
+    mail: {
+      name: "our e-mail delivery provider",
+      role: "sends the e-mails about your request",
+    },
+    /** True once the owner has named the mail provider and checked each has a data processing agreement. */
+    confirmed: false,
+  },
+
+  /**
+   * How long personal data is kept. The privacy policy states these numbers, and the clean-up jobs
+   * read them from here.
+   */
+  retention: {
+    /** Bookings and messages closed as done, lost or cancelled: deleted this many months after closing. */
+    closedRequestMonths: 12,
+    /** Submissions marked as spam: deleted after this many days. */
+    spamDays: 30,
+    /** Bodies of the e-mails we send: kept this many days, then only the delivery record remains. */
+    sentMailBodyDays: 30,
+    /** Photos uploaded to a form that is never sent: deleted after this many hours. */
+    unclaimedUploadHours: 24,
+    /** Invoices and accounts for work carried out (UK tax law): kept this many years. */
+    accountingRecordYears: 6,
   },
 
   priceRange: "££",
@@ -176,3 +265,39 @@ export const phoneHref = `tel:${site.phone.e164}`;
 export const emailHref = `mailto:${site.email}`;
 /** One-line postal address. */
 export const addressLine = `${site.address.streetAddress}, ${site.address.locality}, ${site.address.region} ${site.address.postalCode}`;
+
+/** The registered office on one line. */
+export const registeredOfficeLine = `${site.company.registeredOffice.streetAddress}, ${site.company.registeredOffice.locality} ${site.company.registeredOffice.postalCode}`;
+
+/** The trading disclosure, e.g. "Kingdom Handyman Services Ltd. Registered in Scotland, company number SC…". */
+export const companyDisclosure = `${site.company.registeredName}. Registered in ${site.company.registeredIn}, company number ${site.company.number}. Registered office: ${registeredOfficeLine}.`;
+
+/** The service area in one sentence, from one centre and one radius. */
+export const serviceAreaLine = `${site.address.locality} and everywhere within a ${site.serviceArea.radiusMiles}-mile radius`;
+
+/** The names of the towns the site lists as covered. */
+export const townNames: readonly string[] = site.serviceArea.towns.map((t) => t.name);
+
+/** "a, b and c". */
+export function listInWords(items: readonly string[]): string {
+  if (items.length < 2) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/** The weekly hours in one line, e.g. "Monday to Friday 8am-6pm, Saturday 9am-4pm, Sunday closed (emergency only)". */
+export const hoursLine = site.hours.weekly
+  .map((h) => `${h.label} ${h.days.length ? h.hours : h.hours.charAt(0).toLowerCase() + h.hours.slice(1)}`)
+  .join(", ");
+
+/** Straight-line distance in miles between two points (haversine, mean Earth radius). */
+export function milesBetween(
+  a: { readonly latitude: number; readonly longitude: number },
+  b: { readonly latitude: number; readonly longitude: number },
+): number {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const dLat = rad(b.latitude - a.latitude);
+  const dLon = rad(b.longitude - a.longitude);
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * 3958.8 * Math.asin(Math.sqrt(h));
+}

@@ -2,13 +2,14 @@
  * The six questions (site-spec §3, FAQ item: response time, free estimates, licensed and insured,
  * areas served, guarantees, payment methods). Facts come from the site config.
  */
-import { site } from "../config/site";
+import { listInWords, site, townNames } from "../config/site";
+import { serviceCatalog } from "../lib/service-catalog";
 import { faqSchema, type Faq } from "./schemas";
 
-function listInWords(items: readonly string[]): string {
-  if (items.length < 2) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
+const titlesBy = (basis: string) =>
+  serviceCatalog.filter((s) => s.basis === basis).map((s) => s.title.toLowerCase().replace(" & ", " and "));
+const fixedQuoteTitles = titlesBy("fixed-quote");
+const hourlyTitles = titlesBy("hourly");
 
 const entries: Faq[] = [
   {
@@ -19,18 +20,17 @@ const entries: Faq[] = [
   {
     topic: "free-estimates",
     question: "Do you give free estimates?",
-    answer:
-      "Yes. Estimates are always free and carry no obligation. For most jobs we visit, take measurements and send you a written quote with the price, the materials and how long the work will take. There are no hidden fees: the price we quote is the price you pay unless you ask us to change the job.",
+    answer: `Yes. Estimates are always free and carry no obligation. For most jobs (${fixedQuoteTitles.join(", ")}) we visit, take measurements and send you a fixed written quote with the price, the materials and how long the work will take: the price we quote is the price you pay unless you ask us to change the job. For ${listInWords(hourlyTitles)}, where the fault is often found only on site, labour is charged by the hour and parts at cost, and we agree the hourly rate and the likely time with you before any work starts. There are no hidden fees.`,
   },
   {
     topic: "licensed-insured",
     question: "Are you licensed and insured?",
-    answer: `We carry ${site.insurance.publicLiability} public liability insurance, and we are happy to send you a copy of the certificate before we start. Gas and electrical work that needs certification is carried out by our Gas Safe registered and NICEIC approved partners, so everything is signed off properly.`,
+    answer: `We carry ${site.insurance.publicLiability} public liability insurance, and we are happy to send you a copy of the certificate before we start. Gas and electrical work that needs certification is carried out by our ${site.accreditations.gasPartner} and ${site.accreditations.electricalPartner} partners, so everything is signed off properly.`,
   },
   {
     topic: "areas-served",
     question: "What areas do you serve?",
-    answer: `We are based in ${site.address.locality} and cover everywhere within ${site.serviceArea.radiusMiles} miles of it, which takes in Edinburgh and the Lothians as well as Fife. We regularly work in ${listInWords(site.serviceArea.towns)}. If you are just outside the area, ask us anyway.`,
+    answer: `We are based in ${site.address.locality} and cover everywhere within a ${site.serviceArea.radiusMiles}-mile radius of it, which takes in Edinburgh and the Lothians as well as Fife. We regularly work in ${listInWords(townNames)}. If you are just outside the area, ask us anyway.`,
   },
   {
     topic: "guarantees",

@@ -1,8 +1,44 @@
 /** Shared facts for the policy pages. */
-export const legalUpdated = { iso: "2025-04-22", display: "April 22, 2025" } as const;
+export const legalUpdated = { iso: "2026-11-23", display: "23 November 2026" } as const;
 
 /** The admin session cookie, as set by src/server/http/admin-guard.ts (described on /cookie-policy). */
 export const adminSessionCookie = {
   name: "__Host-kh_admin",
   lifetime: "12 hours at most; it is deleted when the administrator signs out",
 } as const;
+
+/**
+ * The only reasons a review is declined (shown on /review-policy). The star rating is never one of
+ * them. Whatever records a rejection should use these ids, so the page and the records agree.
+ */
+export const reviewRejectReasons = [
+  {
+    id: "abusive",
+    label: "Abusive",
+    description: "it threatens, insults or harasses anyone, or is obscene or hateful.",
+  },
+  {
+    id: "personal-data",
+    label: "Personal data",
+    description:
+      "it gives someone's private details, such as a phone number, a home address or another person's full name.",
+  },
+  {
+    id: "not-about-our-work",
+    label: "Not about our work",
+    description: "it is about something other than a job we did or quoted for, or it advertises something.",
+  },
+  {
+    id: "not-genuine",
+    label: "Not genuine",
+    description:
+      "we have good reason to believe it was not written by a real customer about a real experience, for example because it was paid for or written by a competitor.",
+  },
+  {
+    id: "duplicate",
+    label: "Duplicate",
+    description: "the same person has already reviewed the same job.",
+  },
+] as const;
+
+export type ReviewRejectReason = (typeof reviewRejectReasons)[number]["id"];

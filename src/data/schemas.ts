@@ -22,6 +22,8 @@ export const serviceSchema = z.object({
   imageAlt: sentence,
   features: z.array(z.string().min(3)).length(5),
   pricing: z.string().regex(/^from £\d+/),
+  /** How labour is priced; picks the quote sentence from the site config. */
+  basis: z.enum(["fixed-quote", "hourly"]),
   process: z.array(z.object({ title: z.string().min(3), description: sentence })).length(5),
   /** Short jobs people search for, listed under "What we offer". */
   typicalJobs: z.array(z.string().min(3)).min(3),
@@ -34,6 +36,8 @@ export const teamMemberSchema = z.object({
   position: z.string().min(3),
   bio: sentence,
   image: z.enum(portraitKeys),
+  /** True for the invented sample team the site ships with; `npm run doctor` lists them. */
+  sample: z.boolean(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 

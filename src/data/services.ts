@@ -2,13 +2,14 @@
  * The four services: copy, features and process (site-spec §3, Service). Ids, titles and prices
  * come from the shared catalogue so the booking form, the admin and these pages never disagree.
  */
+import { site } from "../config/site";
 import { serviceCatalog, type ServiceId } from "../lib/service-catalog";
 import { serviceSchema, type Service } from "./schemas";
 
 function catalogue(id: ServiceId) {
   const entry = serviceCatalog.find((s) => s.id === id);
   if (!entry) throw new Error(`Unknown service id ${id}`);
-  return { id: entry.id, title: entry.title, pricing: entry.pricing };
+  return { id: entry.id, title: entry.title, pricing: entry.pricing, basis: entry.basis };
 }
 
 const entries: Service[] = [
@@ -73,7 +74,7 @@ const entries: Service[] = [
       "A dripping tap, a radiator that stays cold or a leak through the ceiling: we find the cause and fix it properly. We fit and replace taps, toilets, showers and radiators, bleed and balance heating systems and sort out the small plumbing jobs that never seem to get done.",
     overview: [
       "Water gets everywhere, so plumbing problems are worth fixing fast. We carry common parts in the van and aim to fix most faults on the first visit, with same-day visits for emergencies wherever we can.",
-      "We also look after the heating side: radiators that are cold at the top or bottom, noisy pipes, stiff valves and thermostats. Gas work on boilers is handled by our Gas Safe registered partner, and we will always tell you when a job needs one.",
+      `We also look after the heating side: radiators that are cold at the top or bottom, noisy pipes, stiff valves and thermostats. Gas work on boilers is handled by our ${site.accreditations.gasPartner} partner, and we will always tell you when a job needs one.`,
     ],
     icon: "wrench",
     image: "plumbing-heating",
@@ -105,8 +106,7 @@ const entries: Service[] = [
       },
       {
         title: "Agree the price",
-        description:
-          "You approve the cost before any work starts. Labour is charged by the hour, parts at cost.",
+        description: site.pricing.hourly,
       },
       {
         title: "Repair and test",

@@ -1,6 +1,8 @@
 /**
- * Six sample reviews (site-spec §3, Testimonial): the database seeds them as approved when its
- * table is empty. Towns as the spec lists them; ratings 4 or 5.
+ * Six sample reviews (site-spec §3, Testimonial), for local development only: nobody wrote them.
+ * The local stack (`npm run dev`, the tests) seeds them as approved into an empty table; nothing
+ * puts them in a production database. Wherever they are shown they carry a "Sample review" badge
+ * (src/islands/testimonials/sample-reviews.ts recognises them). Towns lie inside the service area.
  */
 import { sampleTestimonialSchema, type SampleTestimonial } from "./schemas";
 
@@ -15,28 +17,28 @@ const entries: SampleTestimonial[] = [
   {
     id: 2,
     name: "David Stewart",
-    location: "Glasgow",
+    location: "Dunfermline",
     rating: 5,
     text: "We had a leak behind the bath that two other firms could not find. Amir traced it in under an hour, fixed it and re-sealed the bath. Friendly, tidy and honest about what needed doing.",
   },
   {
     id: 3,
     name: "Catriona Ross",
-    location: "Aberdeen",
+    location: "Glenrothes",
     rating: 4,
     text: "New laminate through the living room and hall. The old floor was uneven but they levelled it first and the result is spot on. Took a day longer than planned, but they kept me informed throughout.",
   },
   {
     id: 4,
     name: "James Robertson",
-    location: "Dundee",
+    location: "St Andrews",
     rating: 5,
     text: "Quick reply, fair quote and a lovely job on our kitchen. New worktop, cupboard doors and a tiled splashback, and it feels like a new room. Already booked them again for the bathroom.",
   },
   {
     id: 5,
     name: "Alison Grant",
-    location: "Inverness",
+    location: "Musselburgh",
     rating: 4,
     text: "They fitted three new radiators and moved one to a more sensible wall. Good advice on valves and the house is much warmer. Would happily recommend to friends and family.",
   },

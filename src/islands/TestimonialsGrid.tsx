@@ -13,6 +13,17 @@ import {
 import { useTestimonials } from "./testimonials/load-testimonials";
 import { Stars } from "./testimonials/Stars";
 import { TestimonialCard } from "./testimonials/TestimonialCard";
+import { isSampleReview, sampleNotice } from "./testimonials/sample-reviews";
+
+/** Says, above a list, that some of what it shows are samples (the local stack's seed). */
+export function SampleNotice({ items }: { items: readonly { name: string; text: string }[] }) {
+  if (!items.some(isSampleReview)) return null;
+  return (
+    <p className="mx-auto mb-8 max-w-2xl rounded-lg border border-accent-300 bg-accent-50 px-4 py-3 text-center text-sm font-medium text-accent-900">
+      {sampleNotice}
+    </p>
+  );
+}
 
 export const listMessages = {
   empty: "No testimonials available yet. Be the first to share your experience!",
@@ -77,6 +88,7 @@ export default function TestimonialsGrid({
   const jsonLd = reviewsJsonLd(business, items);
   return (
     <div>
+      <SampleNotice items={items} />
       {average !== null ? (
         <p className="mb-8 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-slate-700">
           <Stars rating={average} className="size-6" />

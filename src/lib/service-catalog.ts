@@ -1,13 +1,27 @@
+import type { PricingBasis } from "../config/site";
+
 /**
- * The four services by id, title and starting price (site-spec §3). Isomorphic: the booking schema,
- * the admin app and the server import this; the page copy and images live in src/data/services.ts.
+ * The four services by id, title, starting price and pricing basis (site-spec §3). Isomorphic: the
+ * booking schema, the admin app and the server import this; the page copy and images live in
+ * src/data/services.ts. The basis picks the sentence about quotes (`site.pricing`) shown beside the
+ * price: a service priced per hour never promises a fixed quote.
  */
 export const serviceCatalog = [
-  { id: "paint-wallpaper", title: "Paint & Wallpaper", pricing: "from £150 per room" },
-  { id: "plumbing-heating", title: "Plumbing & Heating", pricing: "from £80 per hour" },
-  { id: "kitchen-bathroom", title: "Kitchen & Bathroom Fixing", pricing: "from £250 per project" },
-  { id: "floor-carpet", title: "Floor & Carpet Installing", pricing: "from £12 per square foot" },
-] as const;
+  { id: "paint-wallpaper", title: "Paint & Wallpaper", pricing: "from £150 per room", basis: "fixed-quote" },
+  { id: "plumbing-heating", title: "Plumbing & Heating", pricing: "from £80 per hour", basis: "hourly" },
+  {
+    id: "kitchen-bathroom",
+    title: "Kitchen & Bathroom Fixing",
+    pricing: "from £250 per project",
+    basis: "fixed-quote",
+  },
+  {
+    id: "floor-carpet",
+    title: "Floor & Carpet Installing",
+    pricing: "from £12 per square foot",
+    basis: "fixed-quote",
+  },
+] as const satisfies readonly { id: string; title: string; pricing: string; basis: PricingBasis }[];
 
 export type ServiceId = (typeof serviceCatalog)[number]["id"];
 

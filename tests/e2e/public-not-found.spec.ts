@@ -28,5 +28,7 @@ test("an unknown path shows the not-found page and logs the path", async ({ page
     "/contact-us",
   );
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+  // Served at every unknown address: a canonical URL (it used to be /404) would be false.
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
   await expect.poll(() => logged.some((l) => l.includes(path))).toBe(true);
 });

@@ -16,6 +16,7 @@ export const publicRoutes = [
   { path: "/privacy-policy", title: "Privacy Policy", islands: false },
   { path: "/terms-of-service", title: "Terms of Service", islands: false },
   { path: "/cookie-policy", title: "Cookie Policy", islands: false },
+  { path: "/review-policy", title: "Review Policy", islands: false },
 ] as const;
 
 /** Chromium flags keep the browser itself quiet; these are requests a page makes. */

@@ -5,11 +5,13 @@
  */
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, serverTimeout } from "./forms-support";
+import { isSampleReview, sampleNotice } from "../../src/islands/testimonials/sample-reviews";
 
 interface Item {
   id: number;
   name: string;
   rating: number;
+  text: string;
 }
 
 async function approved(page: Page): Promise<Item[]> {
@@ -69,6 +71,26 @@ test("lists the approved testimonials with stars, and review data computed from 
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await columns()).toBe(1);
   await expectNoAxeViolations(page, "list: loaded", "#reviews");
+});
+
+test("marks the sample reviews the local stack seeds as samples, and only those", async ({ page }) => {
+  await showList(page);
+  const cards = page.locator("#reviews figure");
+  await expect(cards.first()).toBeVisible();
+  const items = await approved(page);
+  const samples = items.filter(isSampleReview).length;
+  expect(samples).toBeGreaterThan(0); // the fresh e2e database is seeded with them
+  await expect(page.locator("#reviews").getByText(sampleNotice)).toBeVisible();
+  const badges = cards.getByText("Sample review, not a real customer", { exact: true });
+  await expect(badges).toHaveCount(samples);
+  await expect(page.locator("#reviews figure[data-sample]")).toHaveCount(samples);
+  // Reviews other tests approve meanwhile carry no badge.
+  const unmarked = page.locator("#reviews figure:not([data-sample]) figcaption span.block");
+  for (const name of await unmarked.allTextContents())
+    expect(
+      items.some((t) => t.name === name && isSampleReview(t)),
+      name,
+    ).toBe(false);
 });
 
 test("shows a spinner while loading, a visible error with a retry on failure, and the spec's empty text", async ({

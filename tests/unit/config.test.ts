@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { site, phoneHref, emailHref, addressLine } from "../../src/config/site";
+import {
+  site,
+  phoneHref,
+  emailHref,
+  addressLine,
+  hoursLine,
+  milesBetween,
+  serviceAreaLine,
+  townNames,
+} from "../../src/config/site";
+import { serviceCatalog } from "../../src/lib/service-catalog";
 import { mainNav, footerQuickLinks, legalLinks } from "../../src/config/navigation";
 import { services } from "../../src/data/services";
 
@@ -29,31 +39,65 @@ describe("site config", () => {
     for (const s of site.socials) expect(new URL(s.url).protocol).toBe("https:");
   });
 
-  it("gives both readings of the hours", () => {
+  it("has one set of opening hours, and its one-line form says the same", () => {
     expect(site.hours.weekly.map((h) => `${h.short} ${h.hours}`)).toEqual([
       "Mon-Fri 8am-6pm",
       "Saturday 9am-4pm",
       "Sunday Closed (emergency only)",
     ]);
-    expect(site.hours.serviceDetail).toBe("Monday to Saturday, 8am-6pm");
+    expect(hoursLine).toBe("Monday to Friday 8am-6pm, Saturday 9am-4pm, Sunday closed (emergency only)");
   });
 
-  it("gives both readings of the service area and the eight towns", () => {
+  it("has one reading of the service area: a 30-mile radius around the base in Kirkcaldy", () => {
     expect(site.serviceArea.radiusMiles).toBe(30);
-    expect(site.serviceArea.edinburgh).toContain("Edinburgh");
-    expect(site.serviceArea.kirkcaldy).toContain("Kirkcaldy");
-    expect([...site.serviceArea.towns].sort()).toEqual(
-      [
-        "Dundee",
-        "Dunfermline",
-        "Edinburgh",
-        "Falkirk",
-        "Kirkcaldy",
-        "Livingston",
-        "Perth",
-        "Stirling",
-      ].sort(),
-    );
+    expect(serviceAreaLine).toBe("Kirkcaldy and everywhere within a 30-mile radius");
+    expect(townNames).toHaveLength(8);
+    expect(townNames).toContain("Edinburgh");
+    expect(townNames).toContain(site.address.locality);
+  });
+
+  it("names only towns that lie inside the radius, with room to spare", () => {
+    for (const town of site.serviceArea.towns) {
+      const miles = milesBetween(site.address.geo, town);
+      expect(miles, town.name).toBeLessThanOrEqual(site.serviceArea.radiusMiles - 5);
+    }
+    // The measure itself: Kirkcaldy to Edinburgh, Dundee and Stirling are 11, 25 and 30 miles as the crow flies.
+    const at = (latitude: number, longitude: number) => ({ latitude, longitude });
+    expect(milesBetween(site.address.geo, at(55.9533, -3.1883))).toBeCloseTo(11.3, 0);
+    expect(milesBetween(site.address.geo, at(56.462, -2.9707))).toBeCloseTo(24.9, 0);
+    expect(milesBetween(site.address.geo, at(56.1165, -3.9369))).toBeCloseTo(30, 0);
+  });
+
+  it("gives every service a pricing basis with its own quote sentence; only hourly prices are hourly", () => {
+    for (const s of serviceCatalog) {
+      expect(site.pricing[s.basis], s.id).toMatch(/before any work starts/);
+      expect(s.basis === "hourly", s.id).toBe(/per hour/.test(s.pricing));
+    }
+    expect(site.pricing.hourly).toMatch(/by the hour/);
+    expect(site.pricing["fixed-quote"]).toMatch(/fixed written quote/);
+  });
+
+  it("names the retention periods other code reads", () => {
+    expect(site.retention).toMatchObject({
+      closedRequestMonths: 12,
+      spamDays: 30,
+      sentMailBodyDays: 30,
+      unclaimedUploadHours: 24,
+    });
+  });
+
+  it("marks every claim only the owner can vouch for as unconfirmed until it is", () => {
+    for (const claim of [
+      site.address,
+      site.company,
+      site.stats,
+      site.insurance,
+      site.accreditations,
+      site.processors,
+    ])
+      expect(claim.confirmed).toBe(false);
+    expect(site.company.registeredIn).toBe("Scotland");
+    expect(site.company.number).toMatch(/^SC\d{6}$/);
   });
 
   it("states the spec's stats, guarantees and payment terms", () => {
@@ -62,6 +106,7 @@ describe("site config", () => {
       projectsCompleted: "250+",
       happyClients: "99%",
       founded: 2010,
+      confirmed: false,
     });
     expect(site.guarantees.workmanshipMonths).toBe(12);
     expect(site.guarantees.satisfaction).toBe("100%");
@@ -91,6 +136,7 @@ describe("navigation", () => {
       "/privacy-policy",
       "/terms-of-service",
       "/cookie-policy",
+      "/review-policy",
     ])
       expect(hrefs).toContain(path);
   });

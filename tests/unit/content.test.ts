@@ -7,7 +7,12 @@ import { sampleTestimonials } from "../../src/data/testimonials";
 import { serviceSchema } from "../../src/data/schemas";
 import { illustrationKeys, portraitKeys } from "../../src/assets/image-keys";
 import { serviceCatalog } from "../../src/lib/service-catalog";
-import { site } from "../../src/config/site";
+import { milesBetween, site, townNames } from "../../src/config/site";
+import {
+  isSampleReview,
+  reviewFingerprint,
+  sampleReviewFingerprints,
+} from "../../src/islands/testimonials/sample-reviews";
 import {
   breadcrumbJsonLd,
   businessJsonLd,
@@ -28,6 +33,7 @@ describe("services content", () => {
       ["kitchen-bathroom", "Kitchen & Bathroom Fixing", "from £250 per project"],
       ["floor-carpet", "Floor & Carpet Installing", "from £12 per square foot"],
     ]);
+    expect(services.map((s) => s.basis)).toEqual(["fixed-quote", "hourly", "fixed-quote", "fixed-quote"]);
   });
 
   it("gives every service five features and five process steps, none repeated", () => {
@@ -40,8 +46,8 @@ describe("services content", () => {
   });
 
   it("agrees with the shared service catalogue used by forms and the admin", () => {
-    expect(services.map((s) => ({ id: s.id, title: s.title, pricing: s.pricing }))).toEqual(
-      serviceCatalog.map((c) => ({ id: c.id, title: c.title, pricing: c.pricing })),
+    expect(services.map((s) => ({ id: s.id, title: s.title, pricing: s.pricing, basis: s.basis }))).toEqual(
+      serviceCatalog.map((c) => ({ id: c.id, title: c.title, pricing: c.pricing, basis: c.basis })),
     );
   });
 
@@ -93,16 +99,32 @@ describe("team, FAQs and sample testimonials", () => {
     const text = faqs.map((f) => f.answer).join(" ");
     expect(text).toContain(site.phone.display);
     expect(text).toContain(`${site.guarantees.workmanshipMonths}-month`);
-    for (const town of site.serviceArea.towns) expect(text).toContain(town);
+    for (const town of townNames) expect(text).toContain(town);
+    expect(text).toContain(site.insurance.publicLiability);
+    expect(text).toContain(site.accreditations.gasPartner);
   });
 
-  it("has six sample testimonials from the spec's towns, rated 4 or 5", () => {
+  it("has six sample testimonials, rated 4 or 5, from towns inside the service area", () => {
     expect(sampleTestimonials).toHaveLength(6);
-    expect(new Set(sampleTestimonials.map((t) => t.location))).toEqual(
-      new Set(["Edinburgh", "Glasgow", "Aberdeen", "Dundee", "Inverness"]),
-    );
-    for (const t of sampleTestimonials) expect([4, 5]).toContain(t.rating);
+    for (const t of sampleTestimonials) {
+      expect([4, 5]).toContain(t.rating);
+      const town = site.serviceArea.towns.find((x) => x.name === t.location);
+      expect(town, t.location).toBeDefined();
+      expect(milesBetween(site.address.geo, town!)).toBeLessThanOrEqual(site.serviceArea.radiusMiles);
+    }
     expect(new Set(sampleTestimonials.map((t) => t.id)).size).toBe(6);
+  });
+
+  it("recognises every sample review, and nothing else, by its shipped fingerprint", () => {
+    expect(new Set(sampleTestimonials.map(reviewFingerprint))).toEqual(sampleReviewFingerprints);
+    for (const t of sampleTestimonials) expect(isSampleReview(t)).toBe(true);
+    const first = sampleTestimonials[0]!;
+    expect(isSampleReview({ name: first.name, text: `${first.text} ` })).toBe(false);
+    expect(isSampleReview({ name: "Someone Else", text: first.text })).toBe(false);
+  });
+
+  it("marks the shipped team as samples", () => {
+    for (const m of team) expect(m.sample, m.id).toBe(true);
   });
 
   it("has a file for every named image", () => {
@@ -193,6 +215,8 @@ describe("source hygiene", () => {
       "src/components/layout/Header.astro",
       "src/pages/contact-us.astro",
       "src/pages/privacy-policy.astro",
+      "src/pages/review-policy.astro",
+      "src/pages/terms-of-service.astro",
     ];
     for (const f of files) {
       const text = readFileSync(new URL(f, root), "utf8");

@@ -22,7 +22,7 @@ export function businessJsonLd(base: URL | string): Json {
     "@type": "HomeAndConstructionBusiness",
     "@id": businessId(base),
     name: site.name,
-    legalName: site.legalName,
+    legalName: site.company.registeredName,
     description: site.description,
     url: absoluteUrl("/", base),
     logo: absoluteUrl("/icon-512.png", base),
@@ -55,7 +55,7 @@ export function businessJsonLd(base: URL | string): Json {
         // schema.org wants metres: 30 miles.
         geoRadius: Math.round(site.serviceArea.radiusMiles * 1609.344),
       },
-      ...site.serviceArea.towns.map((town) => ({ "@type": "City", name: town })),
+      ...site.serviceArea.towns.map((town) => ({ "@type": "City", name: town.name })),
     ],
     openingHoursSpecification: site.hours.weekly
       .filter((h) => h.days.length > 0)
@@ -89,7 +89,7 @@ export function serviceJsonLd(service: Service, base: URL | string): Json {
     description: service.fullDescription,
     url: absoluteUrl(`/services/${service.id}`, base),
     provider: { "@id": businessId(base) },
-    areaServed: site.serviceArea.towns.map((town) => ({ "@type": "City", name: town })),
+    areaServed: site.serviceArea.towns.map((town) => ({ "@type": "City", name: town.name })),
     offers: {
       "@type": "Offer",
       priceCurrency: "GBP",

@@ -1,9 +1,11 @@
 /**
  * One testimonial (site-spec §3): avatar, name, location, stars and the text. Everything a visitor
- * wrote is rendered as React text children, which React escapes: never as HTML.
+ * wrote is rendered as React text children, which React escapes: never as HTML. One of the sample
+ * reviews the local stack seeds carries a visible "Sample review" badge.
  */
 import { MapPin, Quote } from "lucide-react";
 import type { PublicTestimonial } from "../../lib/schemas/testimonial";
+import { isSampleReview } from "./sample-reviews";
 import { Stars } from "./Stars";
 
 /** Up to two initials for the monogram avatar (VISUAL.md: no photos of strangers). */
@@ -15,8 +17,17 @@ export function initials(name: string): string {
 
 export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonial }) {
   const { name, location, rating, text } = testimonial;
+  const sample = isSampleReview(testimonial);
   return (
-    <figure className="flex h-full flex-col rounded-[var(--radius-card)] border border-slate-200 bg-white p-6 shadow-[var(--shadow-card)]">
+    <figure
+      className="flex h-full flex-col rounded-[var(--radius-card)] border border-slate-200 bg-white p-6 shadow-[var(--shadow-card)]"
+      data-sample={sample ? "" : undefined}
+    >
+      {sample ? (
+        <p className="mb-3 self-start rounded-full bg-accent-100 px-3 py-1 text-xs font-semibold text-accent-900">
+          Sample review, not a real customer
+        </p>
+      ) : null}
       <div className="flex items-center justify-between gap-3">
         <Stars rating={rating} />
         <Quote aria-hidden="true" className="size-7 text-brand-100" />

@@ -1,6 +1,8 @@
 /**
- * Seed data (site-spec §3): the six sample testimonials, approved, inserted only when the
- * testimonials table is empty. Safe on every start (one INSERT … WHERE NOT EXISTS).
+ * Seed data (site-spec §3) for local databases only: the six sample testimonials, approved,
+ * inserted only when the testimonials table is empty. Safe on every start (one INSERT … WHERE NOT
+ * EXISTS). The local stack and the tests call it; no production path does (`npm run db:migrate`
+ * refuses `--seed`), because nobody wrote these reviews.
  */
 import { sampleTestimonials } from "../../data/testimonials";
 import { seedIfEmpty } from "../repositories/testimonials";

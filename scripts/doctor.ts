@@ -1,0 +1,38 @@
+/**
+ * `npm run doctor`: is the site ready to go live for the real business?
+ *
+ * Prints one line per fact in the config that is still a placeholder or an unconfirmed claim (the
+ * file and key to change, and what to do), then one line per production setting in this
+ * environment that is missing or malformed (SITE_URL, DATABASE_URL, SMTP_URL, MAIL_FROM,
+ * RATE_LIMIT_SECRET). Exits 1 while anything remains, 0 when nothing does.
+ *
+ *   npm run doctor                                   the real config, this shell's environment
+ *   SITE_URL=… DATABASE_URL=… … npm run doctor       with the production values, to check them
+ *   npm run doctor -- --facts path/to/facts.ts       other facts: a module exporting `facts`
+ *                                                    (a LaunchFacts object; used by the tests)
+ */
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { envFindings, formatFindings, placeholderFindings, type LaunchFacts } from "./lib/launch-check";
+
+const { values } = parseArgs({ options: { facts: { type: "string" } } });
+
+const { facts } = (
+  values.facts ? await import(pathToFileURL(resolve(values.facts)).href) : await import("./lib/launch-facts")
+) as { facts: LaunchFacts };
+
+const placeholders = placeholderFindings(facts);
+const settings = envFindings(process.env);
+
+console.log(`Placeholders and unconfirmed claims: ${placeholders.length}`);
+for (const line of formatFindings(placeholders)) console.log(`  ✗ ${line}`);
+console.log(`Production settings in this environment: ${settings.length} to fix`);
+for (const line of formatFindings(settings)) console.log(`  ✗ ${line}`);
+
+const total = placeholders.length + settings.length;
+if (total > 0) {
+  console.log(`doctor: ${total} thing(s) to put right before the site goes live.`);
+  process.exit(1);
+}
+console.log("doctor: ready to go live: no placeholders left and the production settings look right.");
