@@ -6,7 +6,8 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { Toaster, toast } from "sonner";
-import { adminMessages, type AdminSessionInfo } from "../lib/schemas/admin";
+import type { AdminSessionInfo } from "../lib/contracts/admin";
+import { adminMessages } from "../lib/schemas/admin";
 import { adminApi, sessionEndedEvent } from "./api";
 import { AdminFrame } from "./components/AdminFrame";
 import { Dashboard } from "./components/Dashboard";

@@ -11,7 +11,6 @@ import { TestimonialCard } from "./testimonials/TestimonialCard";
 import { LoadError, listMessages } from "./TestimonialsGrid";
 
 export interface HomeTestimonialsProps {
-  readonly endpoint?: string;
   readonly count?: number;
 }
 
@@ -33,11 +32,8 @@ function Placeholder() {
   );
 }
 
-export default function HomeTestimonials({
-  endpoint = "/api/testimonials",
-  count = 3,
-}: HomeTestimonialsProps) {
-  const { state, retry } = useTestimonials(endpoint);
+export default function HomeTestimonials({ count = 3 }: HomeTestimonialsProps) {
+  const { state, retry } = useTestimonials();
   // Carousel defaults from site-spec §9: drag threshold 10, duration 25, centred.
   const [viewportRef, embla] = useEmblaCarousel({
     align: "center",

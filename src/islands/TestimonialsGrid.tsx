@@ -22,7 +22,6 @@ export const listMessages = {
 
 export interface TestimonialsGridProps {
   readonly business: BusinessRef;
-  readonly endpoint?: string;
 }
 
 export function Spinner({ label }: { label: string }) {
@@ -60,11 +59,8 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-export default function TestimonialsGrid({
-  business,
-  endpoint = "/api/testimonials",
-}: TestimonialsGridProps) {
-  const { state, retry } = useTestimonials(endpoint);
+export default function TestimonialsGrid({ business }: TestimonialsGridProps) {
+  const { state, retry } = useTestimonials();
 
   if (state.status === "loading") return <Spinner label={listMessages.loading} />;
   if (state.status === "error") return <LoadError onRetry={retry} />;

@@ -10,7 +10,7 @@ import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import { site } from "../../src/config/site";
 import { formSubmissions } from "../../src/server/db/schema";
-import { setLogSink } from "../../src/server/http/log";
+import { setLogSink } from "../../src/server/log";
 import { useTestDatabase } from "../helpers/db";
 import {
   formRequest,

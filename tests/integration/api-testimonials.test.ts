@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
-import type { PublicTestimonial } from "../../src/lib/schemas/testimonial";
+import type { PublicTestimonial } from "../../src/lib/contracts/public";
 import { testimonials } from "../../src/server/db/schema";
 import { setApproved } from "../../src/server/repositories/testimonials";
 import { useTestDatabase } from "../helpers/db";

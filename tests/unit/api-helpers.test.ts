@@ -7,7 +7,7 @@ import { charLength, isStorableText } from "../../src/lib/schemas/text";
 import { isDatabaseUnavailable, pgErrorCode } from "../../src/server/http/db-errors";
 import { ApiError, toApiError } from "../../src/server/http/errors";
 import { clientKey, idempotencyKey, readBody, wantsHtml } from "../../src/server/http/request";
-import { assertNotSpam } from "../../src/server/services/spam-guard";
+import { assertNotSpam } from "../../src/server/http/spam-guard";
 
 const codeOf = (run: () => unknown) => {
   try {

@@ -3,12 +3,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { LockKeyhole, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import {
-  adminLoginSchema,
-  adminMessages,
-  type AdminLogin,
-  type AdminSessionInfo,
-} from "../../lib/schemas/admin";
+import type { AdminSessionInfo } from "../../lib/contracts/admin";
+import { adminLoginSchema, adminMessages, type AdminLogin } from "../../lib/schemas/admin";
 import { ApiError, adminApi } from "../api";
 import { Button } from "./ui";
 

@@ -5,7 +5,7 @@
 import { MailX, RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
-import type { AdminFailedDelivery, AdminSummary } from "../../lib/schemas/admin";
+import type { AdminFailedDelivery, AdminSummary } from "../../lib/contracts/admin";
 import { adminApi } from "../api";
 import { formatSubmittedAt } from "../format";
 import { Button } from "./ui";

@@ -2,7 +2,8 @@
 import { ArrowLeft, Eye, Mail, MailOpen, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
-import type { AdminSubmission, SubmissionFilter } from "../../lib/schemas/admin";
+import type { AdminSubmission } from "../../lib/contracts/admin";
+import type { SubmissionFilter } from "../../lib/schemas/admin";
 import { ApiError, adminApi } from "../api";
 import { MailStatus, unreadRowBackground } from "./MailStatus";
 import { formatDateOnly } from "../format";

@@ -3,7 +3,7 @@
  * wrote is rendered as React text children, which React escapes: never as HTML.
  */
 import { MapPin, Quote } from "lucide-react";
-import type { PublicTestimonial } from "../../lib/schemas/testimonial";
+import type { PublicTestimonial } from "../../lib/contracts/public";
 import { Stars } from "./Stars";
 
 /** Up to two initials for the monogram avatar (VISUAL.md: no photos of strangers). */

@@ -4,10 +4,10 @@
  */
 import { sampleTestimonials } from "../../data/testimonials";
 import { seedIfEmpty } from "../repositories/testimonials";
-import type { Executor } from "./client";
+import type { Db } from "./client";
 import { getDb } from "./client";
 
-export async function seed(db: Executor = getDb()): Promise<{ testimonials: number }> {
+export async function seed(db: Db = getDb()): Promise<{ testimonials: number }> {
   const rows = sampleTestimonials.map(({ name, location, rating, text }) => ({
     name,
     location,

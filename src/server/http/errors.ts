@@ -1,16 +1,17 @@
 /**
- * HTTP errors with the one envelope (ARCHITECTURE.md, API shape):
+ * HTTP errors with the one envelope (src/lib/contracts/envelope.ts):
  * `{"error":{"code":"…","message":"…","fields":{…}}}` and an honest status.
  *
- * Interface: `throw new ApiError(status, code, message, { fields, headers })`, or one of the
- * helpers below (`badRequest`, `unauthorized`, `forbidden`, `notFound`, `methodNotAllowed`,
+ * The edge throws `ApiError`s for what it checks itself (the body, the method, the origin, the
+ * session): `badRequest`, `unauthorized`, `forbidden`, `notFound`, `methodNotAllowed`,
  * `payloadTooLarge`, `unsupportedMediaType`, `validationFailed`, `tooManyRequests`,
- * `serviceUnavailable`). `createHandler` (./handler.ts) turns any thrown ApiError into its
- * response; `toApiError` maps an unknown error (a database outage becomes 503).
+ * `serviceUnavailable`. Services throw domain errors (src/server/services/errors.ts) instead;
+ * `toApiError` maps those, and anything else (a database outage becomes 503, a bug 500).
  */
 import type { ZodError } from "zod";
 import { site } from "../../config/site";
-import type { ApiErrorBody } from "../../lib/schemas/api-error";
+import type { ApiErrorBody } from "../../lib/contracts/envelope";
+import { DomainError, Invalid, RateLimited } from "../services/errors";
 import { isDatabaseUnavailable } from "./db-errors";
 
 export class ApiError extends Error {
@@ -115,9 +116,29 @@ export const internalError = (cause?: unknown) =>
     { cause },
   );
 
-/** Any thrown value as an ApiError: ApiErrors pass through, an unreachable database is a 503. */
+/** The status each domain error answers with (src/server/services/errors.ts). */
+const domainStatus: Record<string, number> = {
+  invalid: 422,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  unauthenticated: 401,
+  not_configured: 503,
+};
+
+function fromDomainError(error: DomainError): ApiError {
+  if (error instanceof RateLimited) return tooManyRequests(error.retryAfterSeconds);
+  const fields = error instanceof Invalid ? error.fields : undefined;
+  return new ApiError(domainStatus[error.kind] ?? 500, error.code, error.message, fields ? { fields } : {});
+}
+
+/**
+ * Any thrown value as an ApiError: ApiErrors pass through, domain errors get their status, an
+ * unreachable database is a 503, anything else a 500.
+ */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return fromDomainError(error);
   if (isDatabaseUnavailable(error)) return serviceUnavailable(error);
   return internalError(error);
 }

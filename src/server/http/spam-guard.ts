@@ -5,10 +5,11 @@
  *   plausible, must be at least `minFillMs` ago. Forms posted without JavaScript carry no start
  *   time and are accepted on this count; a start time in the future (a client clock running fast)
  *   is ignored rather than held against a person.
- * A refusal is a 422 with a message a person can act on; nothing is stored.
+ * A refusal is a 422 with a message a person can act on; nothing is stored. The edge checks these
+ * fields before it parses the form, as part of reading a public form post.
  */
 import { honeypotField, minFillMs, startedAtField } from "../../lib/schemas/spam-guard";
-import { ApiError } from "../http/errors";
+import { ApiError } from "./errors";
 
 export function assertNotSpam(data: Record<string, unknown>, now = Date.now()): void {
   const honeypot = data[honeypotField];

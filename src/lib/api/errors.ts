@@ -1,0 +1,60 @@
+/**
+ * The browser's view of a failed API call: one `ApiError` for the islands and the admin, and one
+ * reader for `Retry-After`.
+ */
+import type { ApiErrorBody } from "../contracts/envelope";
+
+/** True when `value` is the error envelope (checked by hand: no schema library in the page). */
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== "object" || value === null || !("error" in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === "string"
+  );
+}
+
+/** The per-field messages of an envelope, keeping only non-empty strings. */
+export function fieldMessages(fields: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (typeof fields !== "object" || fields === null) return out;
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === "string" && value) out[key] = value;
+  }
+  return out;
+}
+
+/** Parses Retry-After, which is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * An answer that is not the contract's success: a non-2xx status with the server's envelope when
+ * it sent one, no answer at all (`status` 0, code "network"), or (in development and tests) an
+ * answer that does not match the contract (code "contract_mismatch").
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(status: number, body: unknown, retryAfter: string | null = null) {
+    const envelope = isApiErrorBody(body) ? body.error : undefined;
+    super(
+      envelope?.message ?? (status === 0 ? "No answer from the server." : `The server answered ${status}.`),
+    );
+    this.name = "ApiError";
+    this.status = status;
+    this.code = envelope?.code ?? (status === 0 ? "network" : "http_error");
+    this.fields = fieldMessages(envelope?.fields);
+    this.retryAfterSeconds = parseRetryAfter(retryAfter) ?? undefined;
+  }
+}
