@@ -2,8 +2,8 @@
  * The admin app's calls, on the one API client (src/lib/api/client.ts). The session lives in an
  * HttpOnly cookie the browser sends by itself; nothing here reads or stores a credential.
  */
-import { callApi } from "../lib/api/client";
-import { ApiError } from "../lib/api/errors";
+import { ApiError, callApi } from "../lib/api/client";
+import * as r from "../lib/contracts/admin-routes";
 import type { AdminLogin, AdminPasswordChange, SubmissionFilter } from "../lib/schemas/admin";
 
 export { ApiError };
@@ -26,25 +26,25 @@ export const adminApi = {
   /** Who is signed in; resolves null when nobody is. */
   async session() {
     try {
-      return await callApi("session");
+      return await callApi(r.sessionRoute);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return null;
       throw err;
     }
   },
-  login: (input: AdminLogin) => callApi("signIn", { body: input }),
-  logout: () => callApi("signOut"),
-  changePassword: (input: AdminPasswordChange) => signedIn(callApi("changePassword", { body: input })),
-  summary: () => signedIn(callApi("summary")),
-  testimonials: async () => (await signedIn(callApi("listAdminTestimonials"))).testimonials,
+  login: (input: AdminLogin) => callApi(r.signInRoute, { body: input }),
+  logout: () => callApi(r.signOutRoute),
+  changePassword: (input: AdminPasswordChange) => signedIn(callApi(r.changePasswordRoute, { body: input })),
+  summary: () => signedIn(callApi(r.summaryRoute)),
+  testimonials: async () => (await signedIn(callApi(r.listAdminTestimonialsRoute))).testimonials,
   setApproved: async (id: number, approved: boolean) =>
-    (await signedIn(callApi("setTestimonialApproved", { id, body: { approved } }))).testimonial,
-  deleteTestimonial: (id: number) => signedIn(callApi("deleteTestimonial", { id })),
+    (await signedIn(callApi(r.setTestimonialApprovedRoute, { id, body: { approved } }))).testimonial,
+  deleteTestimonial: (id: number) => signedIn(callApi(r.deleteTestimonialRoute, { id })),
   submissions: async (type: SubmissionFilter) =>
-    (await signedIn(callApi("listSubmissions", { query: { type } }))).submissions,
+    (await signedIn(callApi(r.listSubmissionsRoute, { query: { type } }))).submissions,
   setRead: async (id: number, isRead: boolean) =>
-    (await signedIn(callApi("setSubmissionRead", { id, body: { isRead } }))).submission,
-  deleteSubmission: (id: number) => signedIn(callApi("deleteSubmission", { id })),
-  failedMail: async () => (await signedIn(callApi("listFailedMail"))).failed,
-  retryMail: (ids?: number[]) => signedIn(callApi("retryMail", { body: ids ? { ids } : {} })),
+    (await signedIn(callApi(r.setSubmissionReadRoute, { id, body: { isRead } }))).submission,
+  deleteSubmission: (id: number) => signedIn(callApi(r.deleteSubmissionRoute, { id })),
+  failedMail: async () => (await signedIn(callApi(r.listFailedMailRoute))).failed,
+  retryMail: (ids?: number[]) => signedIn(callApi(r.retryMailRoute, { body: ids ? { ids } : {} })),
 };

@@ -7,7 +7,7 @@ import "./lib/zod-no-eval";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { routes } from "../lib/contracts/routes";
+import { bookingRoute } from "../lib/contracts/public-routes";
 import { limits } from "../lib/schemas/limits";
 import { bookingRequestSchema } from "../lib/schemas/submission";
 import { serviceCatalog } from "../lib/service-catalog";
@@ -44,7 +44,7 @@ export default function BookingForm({ phone }: BookingFormProps) {
   const { errors, isSubmitting } = formState;
   const { onSubmit, notice, formRef, honeypotRef, startedAtRef } = useSubmission({
     form,
-    endpoint: "booking",
+    endpoint: bookingRoute,
     fieldOrder,
     successMessage: bookingMessages.success,
     errorMessage: bookingMessages.error,
@@ -56,7 +56,7 @@ export default function BookingForm({ phone }: BookingFormProps) {
       <form
         ref={formRef}
         method="post"
-        action={routes.booking.path}
+        action={bookingRoute.path}
         onSubmit={onSubmit}
         aria-busy={isSubmitting}
         aria-label="Booking form"

@@ -7,7 +7,7 @@ import "./lib/zod-no-eval";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { routes } from "../lib/contracts/routes";
+import { contactRoute } from "../lib/contracts/public-routes";
 import { limits } from "../lib/schemas/limits";
 import { contactMessageSchema } from "../lib/schemas/submission";
 import { PersonFields, TextAreaField } from "./forms/fields";
@@ -42,7 +42,7 @@ export default function ContactForm({ phone }: ContactFormProps) {
   const { errors, isSubmitting } = formState;
   const { onSubmit, notice, formRef, honeypotRef, startedAtRef } = useSubmission({
     form,
-    endpoint: "contact",
+    endpoint: contactRoute,
     fieldOrder,
     successMessage: contactMessages.success,
     errorMessage: contactMessages.error,
@@ -54,7 +54,7 @@ export default function ContactForm({ phone }: ContactFormProps) {
       <form
         ref={formRef}
         method="post"
-        action={routes.contact.path}
+        action={contactRoute.path}
         onSubmit={onSubmit}
         aria-busy={isSubmitting}
         aria-label="Contact form"

@@ -10,7 +10,7 @@ import { ChevronDown, CircleCheck, MessageSquarePlus } from "lucide-react";
 import { useCallback, useEffect, useRef } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { routes } from "../lib/contracts/routes";
+import { createTestimonialRoute } from "../lib/contracts/public-routes";
 import { limits } from "../lib/schemas/limits";
 import { testimonialSubmissionSchema } from "../lib/schemas/testimonial";
 import { InputField, TextAreaField } from "./forms/fields";
@@ -53,7 +53,7 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
   }, []);
   const { onSubmit, notice, clearNotice, formRef, honeypotRef, startedAtRef } = useSubmission({
     form,
-    endpoint: "createTestimonial",
+    endpoint: createTestimonialRoute,
     fieldOrder,
     successMessage: reviewMessages.success,
     errorMessage: reviewMessages.error,
@@ -116,7 +116,7 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
           <form
             ref={formRef}
             method="post"
-            action={routes.createTestimonial.path}
+            action={createTestimonialRoute.path}
             onSubmit={onSubmit}
             aria-busy={isSubmitting}
             aria-label="Review form"

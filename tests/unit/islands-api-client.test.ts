@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { newIdempotencyKey, toOutcome } from "../../src/lib/api/client";
+import { newIdempotencyKey, toOutcome } from "../../src/lib/api/forms";
 import { parseRetryAfter } from "../../src/lib/api/errors";
 import { failureText } from "../../src/islands/forms/use-submission";
 

@@ -10,8 +10,8 @@ import { useCallback, useEffect, useRef, useState, type SubmitEvent } from "reac
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
 import { honeypotField, startedAtField } from "../../lib/schemas/spam-guard";
-import { newIdempotencyKey, submitForm, type SubmitOutcome } from "../../lib/api/client";
-import type { RouteName } from "../../lib/contracts/routes";
+import { newIdempotencyKey, submitForm, type SubmitOutcome } from "../../lib/api/forms";
+import type { bookingRoute, contactRoute, createTestimonialRoute } from "../../lib/contracts/public-routes";
 
 export interface PhoneContact {
   readonly display: string;
@@ -24,8 +24,8 @@ export type Notice =
 
 interface Options<TIn extends FieldValues, TOut> {
   readonly form: UseFormReturn<TIn, unknown, TOut>;
-  /** The form's endpoint, by its name in src/lib/contracts/routes.ts. */
-  readonly endpoint: Extract<RouteName, "contact" | "booking" | "createTestimonial">;
+  /** The form's endpoint (src/lib/contracts/public-routes.ts). */
+  readonly endpoint: typeof contactRoute | typeof bookingRoute | typeof createTestimonialRoute;
   /** Field names in the order they appear, so focus goes to the first invalid one. */
   readonly fieldOrder: readonly Path<TIn>[];
   readonly successMessage: string;

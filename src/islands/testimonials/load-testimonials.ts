@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { PublicTestimonial } from "../../lib/contracts/public";
 import { callApi } from "../../lib/api/client";
+import { listTestimonialsRoute } from "../../lib/contracts/public-routes";
 
 export type ListState =
   | { readonly status: "loading" }
@@ -14,7 +15,7 @@ export type ListState =
 
 async function load(): Promise<ListState> {
   try {
-    const { testimonials } = await callApi("listTestimonials");
+    const { testimonials } = await callApi(listTestimonialsRoute);
     if (!Array.isArray(testimonials))
       return { status: "error", message: "Unexpected answer from the server." };
     return { status: "ready", items: testimonials };

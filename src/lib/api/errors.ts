@@ -1,6 +1,6 @@
 /**
- * The browser's view of a failed API call: one `ApiError` for the islands and the admin, and one
- * reader for `Retry-After`.
+ * Reading a failed answer in the browser: the error envelope and `Retry-After` (one parser for the
+ * islands and the admin). `ApiError` (./client.ts) is built from these.
  */
 import type { ApiErrorBody } from "../contracts/envelope";
 
@@ -33,28 +33,4 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return null;
   return Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-/**
- * An answer that is not the contract's success: a non-2xx status with the server's envelope when
- * it sent one, no answer at all (`status` 0, code "network"), or (in development and tests) an
- * answer that does not match the contract (code "contract_mismatch").
- */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly fields: Record<string, string>;
-  readonly retryAfterSeconds: number | undefined;
-
-  constructor(status: number, body: unknown, retryAfter: string | null = null) {
-    const envelope = isApiErrorBody(body) ? body.error : undefined;
-    super(
-      envelope?.message ?? (status === 0 ? "No answer from the server." : `The server answered ${status}.`),
-    );
-    this.name = "ApiError";
-    this.status = status;
-    this.code = envelope?.code ?? (status === 0 ? "network" : "http_error");
-    this.fields = fieldMessages(envelope?.fields);
-    this.retryAfterSeconds = parseRetryAfter(retryAfter) ?? undefined;
-  }
 }

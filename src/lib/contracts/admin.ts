@@ -14,7 +14,7 @@ import {
 } from "../schemas/admin";
 import { formTypes } from "../schemas/submission";
 import { defineEndpoint } from "./endpoint";
-import { routes } from "./routes";
+import * as routes from "./admin-routes";
 
 const id = z.number().int().positive();
 /** ISO timestamp. */
@@ -82,58 +82,63 @@ export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
 
 export const adminEndpoints = {
   /** Who is signed in (401 when nobody is). */
-  session: defineEndpoint({ ...routes.session, response: adminSessionInfoSchema }),
+  session: defineEndpoint({ ...routes.sessionRoute, status: 200, response: adminSessionInfoSchema }),
   /** Sign in: sets the session cookie. 401 invalid_password, 429, 503 admin_password_not_set. */
-  signIn: defineEndpoint({ ...routes.signIn, request: adminLoginSchema, response: adminSessionInfoSchema }),
+  signIn: defineEndpoint({
+    ...routes.signInRoute,
+    status: 200,
+    request: adminLoginSchema,
+    response: adminSessionInfoSchema,
+  }),
   /** Sign out: the session is revoked and the cookie cleared. */
-  signOut: defineEndpoint({ ...routes.signOut }),
+  signOut: defineEndpoint({ ...routes.signOutRoute, status: 204 }),
   /** Change the password; every other session is signed out. */
   changePassword: defineEndpoint({
-    ...routes.changePassword,
+    ...routes.changePasswordRoute,
+    status: 200,
     request: adminPasswordChangeSchema,
     response: z.object({ ok: z.literal(true) }),
-    status: 200,
   }),
-  summary: defineEndpoint({ ...routes.summary, response: adminSummarySchema }),
+  summary: defineEndpoint({ ...routes.summaryRoute, status: 200, response: adminSummarySchema }),
   /** Every testimonial, newest first. */
   listAdminTestimonials: defineEndpoint({
-    ...routes.listAdminTestimonials,
-    response: z.object({ testimonials: z.array(adminTestimonialSchema) }),
+    ...routes.listAdminTestimonialsRoute,
     status: 200,
+    response: z.object({ testimonials: z.array(adminTestimonialSchema) }),
   }),
   /** Approve or unapprove; purges the public list's CDN cache. */
   setTestimonialApproved: defineEndpoint({
-    ...routes.setTestimonialApproved,
+    ...routes.setTestimonialApprovedRoute,
+    status: 200,
     request: testimonialApprovalSchema,
     response: z.object({ testimonial: adminTestimonialSchema }),
-    status: 200,
   }),
-  deleteTestimonial: defineEndpoint({ ...routes.deleteTestimonial }),
+  deleteTestimonial: defineEndpoint({ ...routes.deleteTestimonialRoute, status: 204 }),
   /** Contact messages and booking requests, newest first, filtered by type. */
   listSubmissions: defineEndpoint({
-    ...routes.listSubmissions,
+    ...routes.listSubmissionsRoute,
+    status: 200,
     query: z.object({ type: submissionFilterSchema }),
     response: z.object({ submissions: z.array(adminSubmissionSchema) }),
-    status: 200,
   }),
   setSubmissionRead: defineEndpoint({
-    ...routes.setSubmissionRead,
+    ...routes.setSubmissionReadRoute,
+    status: 200,
     request: submissionReadSchema,
     response: z.object({ submission: adminSubmissionSchema }),
-    status: 200,
   }),
-  deleteSubmission: defineEndpoint({ ...routes.deleteSubmission }),
+  deleteSubmission: defineEndpoint({ ...routes.deleteSubmissionRoute, status: 204 }),
   /** E-mails the site gave up on, newest first. */
   listFailedMail: defineEndpoint({
-    ...routes.listFailedMail,
-    response: z.object({ failed: z.array(adminFailedDeliverySchema) }),
+    ...routes.listFailedMailRoute,
     status: 200,
+    response: z.object({ failed: z.array(adminFailedDeliverySchema) }),
   }),
   /** Queue failed e-mails again (all, or `ids`) and try them at once. */
   retryMail: defineEndpoint({
-    ...routes.retryMail,
+    ...routes.retryMailRoute,
+    status: 200,
     request: mailRetrySchema,
     response: z.object({ queued: z.number().int(), sent: z.number().int() }),
-    status: 200,
   }),
 };

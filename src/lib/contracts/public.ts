@@ -6,7 +6,7 @@ import { z } from "zod";
 import { bookingRequestSchema, contactMessageSchema } from "../schemas/submission";
 import { testimonialSubmissionSchema } from "../schemas/testimonial";
 import { defineEndpoint } from "./endpoint";
-import { routes } from "./routes";
+import * as routes from "./public-routes";
 
 const id = z.number().int().positive();
 
@@ -25,36 +25,36 @@ export type PublicTestimonial = z.infer<typeof publicTestimonialSchema>;
 export const publicEndpoints = {
   /** A contact message. */
   contact: defineEndpoint({
-    ...routes.contact,
+    ...routes.contactRoute,
+    status: 201,
     request: contactMessageSchema,
     response: z.object({ id }),
-    status: 201,
   }),
   /** An appointment request. */
   booking: defineEndpoint({
-    ...routes.booking,
+    ...routes.bookingRoute,
+    status: 201,
     request: bookingRequestSchema,
     response: z.object({ id }),
-    status: 201,
   }),
   /** A visitor's review, stored pending until the owner approves it. */
   createTestimonial: defineEndpoint({
-    ...routes.createTestimonial,
+    ...routes.createTestimonialRoute,
+    status: 201,
     request: testimonialSubmissionSchema,
     response: z.object({ id, approved: z.literal(false) }),
-    status: 201,
   }),
   /** Approved testimonials, rating descending then newest. */
   listTestimonials: defineEndpoint({
-    ...routes.listTestimonials,
-    response: z.object({ testimonials: z.array(publicTestimonialSchema) }),
+    ...routes.listTestimonialsRoute,
     status: 200,
+    response: z.object({ testimonials: z.array(publicTestimonialSchema) }),
   }),
   /** Whether the function and its database answer. */
   health: defineEndpoint({
-    ...routes.health,
-    response: z.object({ ok: z.literal(true), database: z.literal("up") }),
+    ...routes.healthRoute,
     status: 200,
+    response: z.object({ ok: z.literal(true), database: z.literal("up") }),
   }),
 };
 
