@@ -1,5 +1,5 @@
 /**
- * The admin app (site-spec §2 Admin dashboard / testimonials / submissions). Each admin page mounts
+ * The admin app. Each admin page mounts
  * it with the screen to show; the app asks the server who is signed in and shows the login gate
  * until a session exists. Nothing in browser storage grants access: the session is an HttpOnly
  * cookie set by the server.

@@ -1,5 +1,5 @@
 /**
- * The booking form on /book-appointment (site-spec §2 Book appointment, §5, §8). Server-rendered
+ * The booking form on /book-appointment. Server-rendered
  * as a real <form method="post" action="/api/bookings"> so it works before hydration and without
  * JavaScript; once hydrated it validates with the shared schema and sends JSON.
  */

@@ -1,5 +1,5 @@
 /**
- * The contact form on /contact-us (site-spec §2 Contact, §5, §8). Server-rendered as a real
+ * The contact form on /contact-us. Server-rendered as a real
  * <form method="post" action="/api/contact"> so it works before hydration and without JavaScript;
  * once hydrated it validates with the shared schema and sends JSON.
  */

@@ -1,5 +1,5 @@
 /**
- * The home page's top three testimonials by rating (site-spec §2 Home, §9): an Embla carousel with
+ * The home page's top three testimonials by rating: an Embla carousel with
  * previous/next below 768 px, a three-column grid above. One list of slides serves both: Embla
  * switches itself off at the breakpoint and the same container becomes a grid.
  */
@@ -34,7 +34,7 @@ function Placeholder() {
 
 export default function HomeTestimonials({ count = 3 }: HomeTestimonialsProps) {
   const { state, retry } = useTestimonials();
-  // Carousel defaults from site-spec §9: drag threshold 10, duration 25, centred.
+  // Carousel settings: drag threshold 10, duration 25, centred.
   const [viewportRef, embla] = useEmblaCarousel({
     align: "center",
     dragThreshold: 10,

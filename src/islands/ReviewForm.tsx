@@ -1,5 +1,5 @@
 /**
- * 'Leave a Review' on /testimonials (site-spec §2, §4, §5, §8). The form sits in a <details> so the
+ * 'Leave a Review' on /testimonials. The form sits in a <details> so the
  * button reveals it even without JavaScript, and the server-rendered <form method="post"
  * action="/api/testimonials"> still posts. After a successful send the form hides, the rating goes
  * back to 5 and the pending-approval message shows.

@@ -1,6 +1,6 @@
 /**
- * Every approved testimonial on /testimonials (site-spec §2): a 1/2/3-column grid, a spinner while
- * loading, the spec's empty text, a visible error with a retry, and review structured data computed
+ * Every approved testimonial on /testimonials: a 1/2/3-column grid, a spinner while loading, an
+ * empty-state text, a visible error with a retry, and review structured data computed
  * from exactly the reviews shown.
  */
 import { CircleAlert, RotateCw } from "lucide-react";

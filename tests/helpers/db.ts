@@ -1,5 +1,5 @@
 /**
- * A fresh, migrated database for each test file (house style: tests use the real thing).
+ * A fresh, migrated database for each test file.
  *
  *   const t = await createTestDatabase();   // { db, kind, url?, close() }
  *   setDatabase(t.db);                       // the code under test now uses it through getDb()

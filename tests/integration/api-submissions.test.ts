@@ -1,6 +1,6 @@
 /**
  * POST /api/contact and POST /api/bookings, called through each function's default export with
- * real Request objects against a fresh migrated database: every rule and message of site-spec §5
+ * real Request objects against a fresh migrated database: every rule and message of the contact and booking forms
  * for these forms, every status of the envelope from a real case, idempotent retries, the spam
  * guard, the per-client rate limit, classic form posts and the request log.
  */

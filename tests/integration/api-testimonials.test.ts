@@ -1,6 +1,6 @@
 /**
  * GET and POST /api/testimonials through the function's default export with real Requests:
- * the review rules and messages of site-spec §5, pending reviews never listed, the public order
+ * the review rules and messages, pending reviews never listed, the public order
  * and cache headers, idempotent retries, no-JavaScript posts.
  */
 import { eq } from "drizzle-orm";

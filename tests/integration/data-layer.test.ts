@@ -1,6 +1,6 @@
 /**
  * The data layer on a real Postgres engine (PGlite in-process, or the PostgreSQL server when
- * TEST_DATABASE_URL is set): every table operation of site-spec §7, the seed, the CHECK
+ * TEST_DATABASE_URL is set): every repository operation, the seed, the CHECK
  * constraints that mirror validation, Row Level Security, and the rate limiter.
  */
 import { sql } from "drizzle-orm";

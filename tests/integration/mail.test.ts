@@ -1,5 +1,5 @@
 /**
- * Issue 6: every booking, contact message and review reaches the owner by e-mail; bookings and
+ * E-mail: every booking, contact message and review reaches the owner by e-mail; bookings and
  * contact messages get the customer a confirmation; a mail outage never fails or loses a request.
  * Real SMTP: an `smtp-server` on loopback receives what nodemailer sends.
  */

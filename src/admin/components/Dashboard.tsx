@@ -1,4 +1,4 @@
-/** Admin dashboard (site-spec §2): cards to both screens, unread badge, Change Password, Logout. */
+/** Admin dashboard: cards to both screens, unread badge, Change Password, Logout. */
 import { ChevronRight, Inbox, KeyRound, LogOut, MessageSquareQuote } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { AdminSummary } from "../../lib/contracts/admin";

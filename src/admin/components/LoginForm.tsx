@@ -1,4 +1,4 @@
-/** The login gate (site-spec §2 Admin dashboard; §8 'Invalid password' / 'Error verifying password…'). */
+/** The login gate: "Invalid password" for a wrong one, "Error verifying password…" when the check fails. */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LockKeyhole, LoaderCircle } from "lucide-react";
 import { useState } from "react";

@@ -1,5 +1,5 @@
 /**
- * Dashboard panel for e-mail delivery (issue 6): shows messages the site gave up sending after a
+ * Dashboard panel for e-mail delivery: shows messages the site gave up sending after a
  * day of retries, with a retry action, and says plainly when no mail server is configured.
  */
 import { MailX, RefreshCw } from "lucide-react";

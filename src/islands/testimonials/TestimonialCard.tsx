@@ -1,5 +1,5 @@
 /**
- * One testimonial (site-spec §3): avatar, name, location, stars and the text. Everything a visitor
+ * One testimonial: avatar, name, location, stars and the text. Everything a visitor
  * wrote is rendered as React text children, which React escapes: never as HTML.
  */
 import { MapPin, Quote } from "lucide-react";

@@ -25,7 +25,7 @@ export function fieldMessages(fields: unknown): Record<string, string> {
   return out;
 }
 
-/** Parses Retry-After, which is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+/** Parses Retry-After, which is either delay-seconds or an HTTP date (RFC 9110, section 10.2.3). */
 export function parseRetryAfter(header: string | null, now = Date.now()): number | null {
   if (!header) return null;
   const trimmed = header.trim();

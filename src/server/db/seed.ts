@@ -1,5 +1,5 @@
 /**
- * Seed data (site-spec §3): the six sample testimonials, approved, inserted only when the
+ * Seed data: the six sample testimonials, approved, inserted only when the
  * testimonials table is empty. Safe on every start (one INSERT … WHERE NOT EXISTS).
  */
 import { sampleTestimonials } from "../../data/testimonials";
