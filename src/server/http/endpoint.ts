@@ -6,7 +6,7 @@
  *   contracts) and by method: anything else is 405 with the path's `Allow` (HEAD rides on GET);
  * - builds the service context (database, time, client key, waitUntil, the deadline's hooks);
  * - runs the action under the deadline (./deadline.ts);
- * - maps every thrown error to the envelope and an honest status (./errors.ts `toApiError`); a
+ * - maps every thrown error to the envelope and an honest status (./errors.ts `toHttpError`); a
  *   classic form post (no JavaScript) gets it as a small HTML page instead;
  * - writes one log line.
  *
@@ -22,7 +22,7 @@ import { logRequest } from "../log";
 import type { ServiceContext } from "../services/context";
 import { pgErrorCode } from "./db-errors";
 import { RequestProgress, withDeadline } from "./deadline";
-import { methodNotAllowed, notFound, toApiError, type ApiError } from "./errors";
+import { methodNotAllowed, notFound, toHttpError, type HttpError } from "./errors";
 import { htmlError } from "./html-page";
 import { clientKey, wantsHtml } from "./request";
 import { errorResponse } from "./response";
@@ -87,7 +87,7 @@ export function apiHandler(route: string, actions: readonly Action[]) {
   return async (req: Request, context: HandlerContext = {}): Promise<Response> => {
     const started = performance.now();
     let response: Response;
-    let failure: ApiError | undefined;
+    let failure: HttpError | undefined;
     try {
       const { actions: byMethod, rawId } = match(table, route, req, context);
       const method = req.method.toUpperCase();
@@ -112,7 +112,7 @@ export function apiHandler(route: string, actions: readonly Action[]) {
       };
       response = await withDeadline(action.run(call), progress);
     } catch (error) {
-      failure = toApiError(error);
+      failure = toHttpError(error);
       response = wantsHtml(req) ? htmlError(failure, formPage) : errorResponse(failure);
     }
     const internal = failure && failure.status >= 500 ? failure.cause : undefined;

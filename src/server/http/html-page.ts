@@ -4,7 +4,7 @@
  * not scripts), no script, `noindex`. Everything interpolated is escaped.
  */
 import { site } from "../../config/site";
-import type { ApiError } from "./errors";
+import type { HttpError } from "./errors";
 import { html } from "./response";
 
 export function escapeHtml(value: string): string {
@@ -62,7 +62,7 @@ ${problems}
 }
 
 /** A failed no-JavaScript form post: what went wrong, per field, and the way back to the form. */
-export function htmlError(error: ApiError, formPage = "/"): Response {
+export function htmlError(error: HttpError, formPage = "/"): Response {
   const problems = error.fields
     ? Object.entries(error.fields).map(([field, message]) => ({ label: fieldLabel(field), message }))
     : undefined;

@@ -1,6 +1,6 @@
 /**
  * What a rule can refuse, in the rule's own words. Services throw these; they never know about
- * HTTP. The edge (src/server/http/errors.ts `toApiError`) maps each one to a status and the error
+ * HTTP. The edge (src/server/http/errors.ts `toHttpError`) maps each one to a status and the error
  * envelope:
  *
  *   Invalid          422  a field or the whole input breaks a rule (`fields`: field → message)
