@@ -46,7 +46,11 @@ function request(route: Route, o: { body?: unknown; cookie?: string; id?: number
   });
 }
 
-async function expectContract(route: Route, handler: Handler, o: Parameters<typeof request>[1] = {}) {
+async function expectContract<R extends Route>(
+  route: R,
+  handler: Handler,
+  o: Parameters<typeof request>[1] = {},
+) {
   const response = await handler(
     request(route, o),
     o.id === undefined ? {} : { params: { id: String(o.id) } },
@@ -58,7 +62,11 @@ async function expectContract(route: Route, handler: Handler, o: Parameters<type
 describe("every endpoint answers what its contract says", () => {
   it("covers every route", async () => {
     const covered = new Set<Route>();
-    const check = async (route: Route, handler: Handler, o: Parameters<typeof request>[1] = {}) => {
+    const check = async <R extends Route>(
+      route: R,
+      handler: Handler,
+      o: Parameters<typeof request>[1] = {},
+    ) => {
       covered.add(route);
       return expectContract(route, handler, o);
     };
@@ -67,9 +75,7 @@ describe("every endpoint answers what its contract says", () => {
     await check(r.healthRoute, health);
     await check(r.contactRoute, contact, { body: validContact() });
     await check(r.bookingRoute, bookings, { body: validBooking() });
-    const review = (await check(r.createTestimonialRoute, testimonials, { body: validReview() })) as {
-      id: number;
-    };
+    const review = await check(r.createTestimonialRoute, testimonials, { body: validReview() });
     await check(r.listTestimonialsRoute, testimonials);
 
     await storeAdminPassword(password);
@@ -87,9 +93,7 @@ describe("every endpoint answers what its contract says", () => {
       body: { approved: true },
     });
     await check(r.deleteTestimonialRoute, adminTestimonials, { cookie, id: review.id });
-    const { submissions } = (await check(r.listSubmissionsRoute, adminSubmissions, { cookie })) as {
-      submissions: { id: number }[];
-    };
+    const { submissions } = await check(r.listSubmissionsRoute, adminSubmissions, { cookie });
     const id = submissions[0]!.id;
     await check(r.setSubmissionReadRoute, adminSubmissions, { cookie, id, body: { isRead: true } });
     await check(r.deleteSubmissionRoute, adminSubmissions, { cookie, id });
