@@ -1,5 +1,5 @@
 /**
- * The four people behind the business (site-spec §2, About: team). These are invented sample
+ * The four people behind the business (About: team). These are invented sample
  * people with drawn portraits until the owner puts the real team in: set `sample: false` on each
  * real member (`npm run doctor` lists every sample one).
  */

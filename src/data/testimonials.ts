@@ -1,5 +1,5 @@
 /**
- * Six sample reviews (site-spec §3, Testimonial), for local development only: nobody wrote them.
+ * Six sample reviews (Testimonial), for local development only: nobody wrote them.
  * The local stack (`npm run dev`, the tests) seeds them as approved into an empty table; nothing
  * puts them in a production database. Wherever they are shown they carry a "Sample review" badge
  * (src/islands/testimonials/sample-reviews.ts recognises them). Towns lie inside the service area.

@@ -1,7 +1,7 @@
 import type { PricingBasis } from "../config/site";
 
 /**
- * The four services by id, title, starting price and pricing basis (site-spec §3). Isomorphic: the
+ * The four services by id, title, starting price and pricing basis. Isomorphic: the
  * booking schema, the admin app and the server import this; the page copy and images live in
  * src/data/services.ts. The basis picks the sentence about quotes (`site.pricing`) shown beside the
  * price: a service priced per hour never promises a fixed quote.
@@ -28,7 +28,7 @@ export type ServiceId = (typeof serviceCatalog)[number]["id"];
 export const serviceIds = serviceCatalog.map((s) => s.id) as unknown as readonly [ServiceId, ...ServiceId[]];
 
 /**
- * The label the admin shows for a stored service value (site-spec §3): a known id shows its title,
+ * The label the admin shows for a stored service value: a known id shows its title,
  * any other value is shown as is, an empty value shows 'Not specified'.
  */
 export function serviceLabel(value: string | null | undefined): string {

@@ -1,14 +1,14 @@
 /**
- * One testimonial (site-spec §3): avatar, name, location, stars and the text. Everything a visitor
+ * One testimonial: avatar, name, location, stars and the text. Everything a visitor
  * wrote is rendered as React text children, which React escapes: never as HTML. One of the sample
  * reviews the local stack seeds carries a visible "Sample review" badge.
  */
 import { MapPin, Quote } from "lucide-react";
-import type { PublicTestimonial } from "../../lib/schemas/testimonial";
+import type { PublicTestimonial } from "../../lib/contracts/public";
 import { isSampleReview } from "./sample-reviews";
 import { Stars } from "./Stars";
 
-/** Up to two initials for the monogram avatar (VISUAL.md: no photos of strangers). */
+/** Up to two initials for the monogram avatar (no photos of strangers). */
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words.slice(0, 1);
