@@ -8,10 +8,8 @@
  * Without DATABASE_URL it migrates the local stack's database when `npm run dev` is running
  * (through its socket), and otherwise says what to do. The local stack also migrates on start.
  */
-import { drizzle } from "drizzle-orm/postgres-js";
 import { parseArgs } from "node:util";
-import postgres from "postgres";
-import { schema, type Database } from "../src/server/db/client";
+import { openDatabase } from "../src/server/db/client";
 import { migrateUrl } from "../src/server/db/migrate";
 import { seed } from "../src/server/db/seed";
 import { defaultDataDir, readLock } from "./lib/local-db";
@@ -38,14 +36,14 @@ const t0 = performance.now();
 try {
   await migrateUrl(url);
   if (values.seed) {
-    const client = postgres(url, { max: 1, prepare: false, onnotice: () => {} });
+    const target = openDatabase(url);
     try {
-      const { testimonials } = await seed(drizzle(client, { schema }) as unknown as Database);
+      const { testimonials } = await seed(target.db);
       console.log(
         `db:migrate: seeded ${testimonials} sample testimonials${testimonials ? "" : " (the table was not empty)"}`,
       );
     } finally {
-      await client.end({ timeout: 5 });
+      await target.close();
     }
   }
   console.log(

@@ -4,16 +4,14 @@
  * commit together or not at all.
  */
 import { eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/postgres-js";
 import { createServer, type Server } from "node:net";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import health from "../../netlify/functions/health.mts";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
 import { site } from "../../src/config/site";
-import { schema, setDatabase, type Database } from "../../src/server/db/client";
+import { openDatabase, setDatabase } from "../../src/server/db/client";
 import { createHandler, setRequestDeadline } from "../../src/server/http/handler";
 import { json } from "../../src/server/http/response";
 import { formSubmissions, testimonials } from "../../src/server/db/schema";
@@ -35,15 +33,16 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => deadServer.close(() => resolve())));
 
 async function withUnreachableDatabase<T>(url: string, run: () => Promise<T>): Promise<T> {
-  const client = postgres(url, { max: 1, connect_timeout: 2, prepare: false, onnotice: () => {} });
-  setDatabase(drizzle(client, { schema }) as unknown as Database, () => client.end({ timeout: 0 }));
+  // The production path (src/server/db/client.ts), pointed at a database that is not there.
+  const client = openDatabase(url, { connectionTimeoutMillis: 2000 });
+  setDatabase(client.db, client.close);
   const deadline = setRequestDeadline(1500);
   try {
     return await run();
   } finally {
     setRequestDeadline(deadline);
     setDatabase(t.db);
-    await client.end({ timeout: 1 }).catch(() => {});
+    await client.close().catch(() => {});
   }
 }
 

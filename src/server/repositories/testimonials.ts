@@ -152,7 +152,7 @@ export async function seedIfEmpty(rows: readonly NewTestimonial[], db: Executor 
   return rowCount(inserted);
 }
 
-/** `execute()` result shapes differ per driver: postgres.js returns an array, PGlite `{ rows }`. */
+/** `execute()` result shapes differ per driver: node-postgres and PGlite return `{ rows }`, some an array. */
 function rowCount(result: unknown): number {
   if (Array.isArray(result)) return result.length;
   const rows = (result as { rows?: unknown[] }).rows;
