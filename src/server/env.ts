@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { site } from "../config/site";
+import { smtpUrlProblem } from "./mail/smtp-url";
 
 const envSchema = z.object({
   DATABASE_URL: z
@@ -43,6 +44,10 @@ const mailEnvSchema = z.object({
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL.")
+    .superRefine((value, ctx) => {
+      const problem = smtpUrlProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
     .optional()
     .or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default(`${site.name} <${site.email}>`),
