@@ -1,7 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // The server refuses rate-limited requests without this secret (src/server/env.ts); every
+    // run gets its own, as every `npm run dev` does.
+    env: { RATE_LIMIT_SECRET: process.env["RATE_LIMIT_SECRET"] ?? randomBytes(32).toString("hex") },
     projects: [
       {
         test: {

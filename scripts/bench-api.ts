@@ -13,6 +13,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import bookings from "../netlify/functions/bookings.mts";
@@ -35,6 +36,8 @@ const { values } = parseArgs({
 const totalRequests = Number(values.requests);
 const concurrency = Number(values.concurrency);
 setLogSink(() => {});
+// The handlers key their rate limits with this secret, as `npm run dev` provides it.
+process.env["RATE_LIMIT_SECRET"] ??= randomBytes(32).toString("hex");
 
 type Kind = "contact" | "booking" | "review" | "list" | "retry";
 interface Sent {

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { site } from "../config/site";
+import { logEvent } from "./http/log";
 import { smtpUrlProblem } from "./mail/smtp-url";
 
 const envSchema = z.object({
@@ -67,4 +68,57 @@ export function mailEnv(): MailEnv {
   }
   cachedMail = parsed.data;
   return cachedMail;
+}
+
+/**
+ * A setting the server cannot work safely without. The edge answers 503 (nothing is done without
+ * it: fail closed) and the log names the variable.
+ */
+export class ConfigurationError extends Error {
+  override name = "ConfigurationError";
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Deployed on Netlify (production, a preview, a branch deploy) rather than on a developer's machine
+ * or in a test. AWS sets these variables in every function and Netlify refuses them as site
+ * variables, so no setting can make a deployed function pass for a local one.
+ */
+export function isDeployed(env: Record<string, string | undefined> = readRaw()): boolean {
+  return (
+    Boolean(
+      env["AWS_LAMBDA_FUNCTION_NAME"] ||
+      env["AWS_EXECUTION_ENV"] ||
+      env["AWS_LAMBDA_RUNTIME_API"] ||
+      env["LAMBDA_TASK_ROOT"],
+    ) || ["production", "deploy-preview", "branch-deploy"].includes(env["CONTEXT"] ?? "")
+  );
+}
+
+const minSecretLength = 32;
+let reportedSecret = false;
+
+/**
+ * RATE_LIMIT_SECRET: the key of the HMAC that turns a client's address (or an e-mail address) into
+ * a rate-limit bucket, so the stored buckets cannot be reversed by hashing every IPv4 address.
+ * Required everywhere: `npm run dev` and the tests generate one; on Netlify the operator sets it
+ * (README, Security). Missing or short, every rate-limited endpoint refuses (503) and the log
+ * says which variable to set.
+ */
+export function rateLimitSecret(): string {
+  const secret = readRaw()["RATE_LIMIT_SECRET"];
+  if (secret && secret.length >= minSecretLength) return secret;
+  const message = secret
+    ? `RATE_LIMIT_SECRET must be at least ${minSecretLength} characters (e.g. \`openssl rand -hex 32\`).`
+    : "RATE_LIMIT_SECRET is not set: the forms and the admin sign-in refuse every request until it is. Set it to a random value of at least 32 characters (e.g. `openssl rand -hex 32`).";
+  if (!reportedSecret) {
+    reportedSecret = true;
+    logEvent({ event: "config.invalid", level: "error", variable: "RATE_LIMIT_SECRET", message });
+  }
+  throw new ConfigurationError("RATE_LIMIT_SECRET", message);
 }

@@ -11,6 +11,7 @@
 import type { ZodError } from "zod";
 import { site } from "../../config/site";
 import type { ApiErrorBody } from "../../lib/schemas/api-error";
+import { ConfigurationError } from "../env";
 import { isDatabaseUnavailable } from "./db-errors";
 
 export class ApiError extends Error {
@@ -115,9 +116,22 @@ export const internalError = (cause?: unknown) =>
     { cause },
   );
 
-/** Any thrown value as an ApiError: ApiErrors pass through, an unreachable database is a 503. */
+/** A required setting is missing on the server (the log names it): nothing was done. */
+export const notConfigured = (cause?: unknown) =>
+  new ApiError(
+    503,
+    "service_unavailable",
+    `Sorry, this is not available just now and nothing was saved. Please try again later, or ${callUs}.`,
+    { headers: { "Retry-After": "300" }, cause },
+  );
+
+/**
+ * Any thrown value as an ApiError: ApiErrors pass through, an unreachable database or a missing
+ * setting is a 503.
+ */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof ConfigurationError) return notConfigured(error);
   if (isDatabaseUnavailable(error)) return serviceUnavailable(error);
   return internalError(error);
 }

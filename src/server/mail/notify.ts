@@ -17,6 +17,7 @@ import type { Testimonial } from "../repositories/testimonials";
 import type { MailContext } from "./messages";
 import { deliverDue, enqueueReviewMail, enqueueSubmissionMail } from "./outbox";
 import { createSmtpSender, type MailSender } from "./transport";
+import { hitRateLimit, limitKey, type RateLimitRule } from "../services/rate-limit";
 
 export function mailContext(): MailContext {
   const env = mailEnv();
@@ -41,11 +42,58 @@ export interface WaitUntilContext {
   waitUntil?: (promise: Promise<unknown>) => void;
 }
 
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Anyone can type any address into the forms, so confirmations are capped: three a day to one
+ * mailbox, and a hundred a day in all (a busy day brings a handful of requests). Over a cap the
+ * request is still stored and the owner still told; only the confirmation is left out.
+ * docs/decisions/015-security-hardening.md.
+ */
+export const confirmationRules = {
+  perRecipient: { name: "mail-confirm-to", limit: 3, windowMs: dayMs },
+  total: { name: "mail-confirm-all", limit: 100, windowMs: dayMs },
+} as const satisfies Record<string, RateLimitRule>;
+
+/**
+ * One key per mailbox: lower case, without a "+tag" (most providers deliver victim+1@ to victim@),
+ * and for Gmail without dots in the local part, so aliases share one count.
+ */
+export function mailboxKey(address: string): string {
+  const at = address.lastIndexOf("@");
+  let local = address.slice(0, at).toLowerCase();
+  let domain = address.slice(at + 1).toLowerCase();
+  local = local.split("+")[0] ?? local;
+  if (domain === "googlemail.com") domain = "gmail.com";
+  if (domain === "gmail.com") local = local.replaceAll(".", "");
+  return `${local}@${domain}`;
+}
+
+/** Counts a confirmation to this address; false when the mailbox or the day is over its cap. */
+async function mayConfirm(tx: Executor, address: string): Promise<boolean> {
+  const mailbox = await hitRateLimit(
+    confirmationRules.perRecipient,
+    limitKey("mailbox", mailboxKey(address)),
+    { db: tx },
+  );
+  if (!mailbox.allowed) {
+    logEvent({ event: "mail.confirmation_skipped", reason: "recipient_limit" });
+    return false;
+  }
+  const total = await hitRateLimit(confirmationRules.total, "all", { db: tx });
+  if (!total.allowed) {
+    logEvent({ event: "mail.confirmation_skipped", level: "warn", reason: "daily_limit" });
+    return false;
+  }
+  return true;
+}
+
 export function mailHooks() {
   const ids: number[] = [];
   return {
     afterSubmission: async (tx: Executor, submission: Submission) => {
-      ids.push(...(await enqueueSubmissionMail(tx, submission, mailContext())));
+      const confirm = await mayConfirm(tx, submission.email);
+      ids.push(...(await enqueueSubmissionMail(tx, submission, mailContext(), { confirm })));
     },
     afterReview: async (tx: Executor, testimonial: Testimonial) => {
       ids.push(...(await enqueueReviewMail(tx, testimonial, mailContext())));

@@ -48,19 +48,21 @@ function toRow(message: OutgoingMessage, link: { submissionId?: number; testimon
   };
 }
 
-/** Owner notification plus customer confirmation for a booking or contact message. */
+/**
+ * Owner notification for a booking or contact message, plus the customer's confirmation unless
+ * `confirm` is false (the recipient or the day is over its limit: ./notify.ts).
+ */
 export async function enqueueSubmissionMail(
   tx: DbOrTx,
   submission: SubmissionForMail,
   ctx: MailContext,
+  options: { confirm?: boolean } = {},
 ): Promise<number[]> {
-  const rows = await tx
-    .insert(mailOutbox)
-    .values([
-      toRow(ownerSubmissionMessage(submission, ctx), { submissionId: submission.id }),
-      toRow(customerConfirmationMessage(submission, ctx), { submissionId: submission.id }),
-    ])
-    .returning({ id: mailOutbox.id });
+  const messages = [toRow(ownerSubmissionMessage(submission, ctx), { submissionId: submission.id })];
+  if (options.confirm ?? true) {
+    messages.push(toRow(customerConfirmationMessage(submission, ctx), { submissionId: submission.id }));
+  }
+  const rows = await tx.insert(mailOutbox).values(messages).returning({ id: mailOutbox.id });
   return rows.map((r) => r.id);
 }
 

@@ -10,7 +10,9 @@
  * A bucket is `${rule.name}:${key}`; any name, limit and window work (the admin login uses its own).
  */
 import { lt, sql } from "drizzle-orm";
+import { createHmac } from "node:crypto";
 import { getDb, type Executor } from "../db/client";
+import { rateLimitSecret } from "../env";
 import { rateLimits } from "../db/schema";
 import { tooManyRequests } from "../http/errors";
 
@@ -28,6 +30,15 @@ export interface RateLimitResult {
   remaining: number;
   /** Seconds until the window ends (what `Retry-After` says when not allowed). */
   retryAfterSeconds: number;
+}
+
+/**
+ * The bucket key for a value (a client's address, an e-mail address): an HMAC with
+ * RATE_LIMIT_SECRET, so nobody holding the table can reverse it by hashing every IPv4 address.
+ * Throws (503, fail closed) when the secret is not set.
+ */
+export function limitKey(purpose: string, value: string): string {
+  return createHmac("sha256", rateLimitSecret()).update(`${purpose}:${value}`).digest("hex").slice(0, 32);
 }
 
 /** Windows older than this are deleted (opportunistically, when some new window starts). */
