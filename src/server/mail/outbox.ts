@@ -5,7 +5,7 @@
  * Failed attempts back off (1, 2, 4 … 60 minutes); after 24 hours a message is marked failed and
  * the admin dashboard offers a retry.
  */
-import { and, asc, between, eq, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { AdminFailedDelivery } from "../../lib/schemas/admin";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
@@ -229,6 +229,35 @@ export async function listFailed(db: Pick<Database, "select">, limit = 50): Prom
     submissionId: r.submissionId,
     testimonialId: r.testimonialId,
   }));
+}
+
+/**
+ * Empties sent messages older than `before`, keeping only the delivery record (kind, status,
+ * attempts, times, the link to the request): addresses, subject, bodies and the last error go.
+ * Returns how many were emptied; running it again empties nothing more.
+ */
+export async function wipeSentMail(db: Pick<Database, "update">, before: Date): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({
+      toAddress: "",
+      toName: "",
+      replyToAddress: null,
+      replyToName: null,
+      subject: "",
+      textBody: "",
+      htmlBody: "",
+      lastError: null,
+    })
+    .where(
+      and(
+        eq(mailOutbox.status, "sent"),
+        lt(mailOutbox.sentAt, before),
+        or(ne(mailOutbox.textBody, ""), ne(mailOutbox.toAddress, ""), ne(mailOutbox.subject, "")),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.length;
 }
 
 /** Counts per status, for the dashboard. */

@@ -96,14 +96,16 @@ export async function revokeAllSessions(now: Date): Promise<number> {
   return rows.length;
 }
 
-/** Deletes sessions that ended (expired or revoked) before `cutoff`, so the table stays small. */
-export async function deleteEndedSessions(cutoff: Date): Promise<void> {
-  await getDb()
+/** Deletes sessions that ended (expired or revoked) before `cutoff`; returns how many. */
+export async function deleteEndedSessions(cutoff: Date): Promise<number> {
+  const rows = await getDb()
     .delete(adminSessions)
     .where(
       or(
         lt(adminSessions.expiresAt, cutoff),
         and(sql`${adminSessions.revokedAt} is not null`, lt(adminSessions.revokedAt, cutoff)),
       ),
-    );
+    )
+    .returning({ id: adminSessions.id });
+  return rows.length;
 }

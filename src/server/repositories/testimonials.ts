@@ -13,7 +13,7 @@
  *   seedIfEmpty(rows)               inserts the sample rows (approved) only when the table is empty;
  *                                   returns how many were inserted
  */
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { getDb, type Executor } from "../db/client";
 import { testimonials } from "../db/schema";
 
@@ -110,6 +110,16 @@ export async function setApproved(
     .where(eq(testimonials.id, id))
     .returning(columns);
   return rows[0] ?? null;
+}
+
+/** Forgets the Idempotency-Key of reviews stored before `before` (as submissions do). */
+export async function clearIdempotencyKeys(before: Date, db: Executor = getDb()): Promise<number> {
+  const rows = await db
+    .update(testimonials)
+    .set({ idempotencyKey: null })
+    .where(and(isNotNull(testimonials.idempotencyKey), lt(testimonials.createdAt, before)))
+    .returning({ id: testimonials.id });
+  return rows.length;
 }
 
 export async function remove(id: number, db: Executor = getDb()): Promise<boolean> {

@@ -23,7 +23,7 @@ export const sessionPolicy = {
   absoluteMs: 12 * 60 * 60 * 1000,
   /** Activity is written back at most once a minute. */
   touchEveryMs: 60 * 1000,
-  /** Ended sessions are deleted a week after they end. */
+  /** Ended sessions are deleted a week after they end (src/server/jobs/housekeeping.ts). */
   keepEndedMs: 7 * 24 * 60 * 60 * 1000,
 } as const;
 
@@ -98,8 +98,6 @@ export async function createSession(now = new Date()): Promise<{ token: string; 
     now,
     expiresAt: new Date(now.getTime() + sessionPolicy.absoluteMs),
   });
-  // Housekeeping on sign-in (rare) rather than on every request.
-  await sessions.deleteEndedSessions(new Date(now.getTime() - sessionPolicy.keepEndedMs));
   return { token, session: toSession(row, row.lastSeenAt) };
 }
 

@@ -41,8 +41,12 @@ export function limitKey(purpose: string, value: string): string {
   return createHmac("sha256", rateLimitSecret()).update(`${purpose}:${value}`).digest("hex").slice(0, 32);
 }
 
-/** Windows older than this are deleted (opportunistically, when some new window starts). */
-const keepMs = 24 * 60 * 60 * 1000;
+/**
+ * Windows that started this long ago are over for every rule (the longest window is a day) and
+ * are deleted by the scheduled housekeeping (src/server/jobs/housekeeping.ts), not by chance
+ * during a request.
+ */
+export const rateLimitKeepMs = 2 * 24 * 60 * 60 * 1000;
 
 export async function hitRateLimit(
   rule: RateLimitRule,
@@ -62,12 +66,17 @@ export async function hitRateLimit(
     })
     .returning({ hits: rateLimits.hits });
   const hits = row?.hits ?? 1;
-  // Housekeeping now and then (on 1 in 20 new windows): old windows are never read again.
-  if (hits === 1 && Math.random() < 0.05) {
-    await db.delete(rateLimits).where(lt(rateLimits.windowStart, now - keepMs));
-  }
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
   return { allowed: hits <= rule.limit, hits, remaining: Math.max(0, rule.limit - hits), retryAfterSeconds };
+}
+
+/** Deletes the counters of windows that started before `before` (epoch ms); returns how many. */
+export async function pruneRateLimits(before: number, db: Executor = getDb()): Promise<number> {
+  const rows = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, before))
+    .returning({ bucket: rateLimits.bucket });
+  return rows.length;
 }
 
 /** Counts this request; throws 429 with Retry-After when the client is over the limit. */
