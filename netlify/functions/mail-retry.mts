@@ -1,15 +1,15 @@
 /**
  * The scheduled function, every five minutes: first the housekeeping (expired rate-limit counters,
  * sessions and idempotency keys; the content of old sent e-mails: src/server/jobs/housekeeping.ts),
- * then the mail outbox (issue 6): send what is due. A message that could not be sent at once is
- * retried with backoff until it is delivered or, after a day, marked failed (the admin dashboard
- * shows those with a retry action).
+ * then the mail outbox: send what is due. A message that could not be sent at once is retried with
+ * backoff until it is delivered or, after a day, marked failed (the admin dashboard shows those
+ * with a retry action).
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "../../src/server/db/client";
-import { logEvent } from "../../src/server/http/log";
 import { runHousekeeping } from "../../src/server/jobs/housekeeping";
-import { deliverDue } from "../../src/server/mail/outbox";
+import { logEvent } from "../../src/server/log";
+import { deliverDue } from "../../src/server/mail/delivery";
 import { mailSender } from "../../src/server/mail/notify";
 
 export default async (): Promise<Response> => {

@@ -10,7 +10,7 @@
  */
 import contact from "../../netlify/functions/contact.mts";
 import { closeDb } from "../../src/server/db/client";
-import { setLogSink } from "../../src/server/http/log";
+import { setLogSink } from "../../src/server/log";
 import { jsonRequest, validContact } from "./http";
 
 interface Answer {

@@ -18,7 +18,7 @@ import {
   rateLimits,
   testimonials,
 } from "../../src/server/db/schema";
-import { deliverDue } from "../../src/server/mail/outbox";
+import { deliverDue } from "../../src/server/mail/delivery";
 import { setMailSender } from "../../src/server/mail/notify";
 import type { OutgoingMessage } from "../../src/server/mail/messages";
 import { deleteSubmission, deleteTestimonial } from "../../src/server/services/admin-content";

@@ -11,13 +11,13 @@
  */
 import { site } from "../../config/site";
 import { getDb } from "../db/client";
-import { logEvent } from "../http/log";
-import { wipeSentMail } from "../mail/outbox";
+import { logEvent } from "../log";
 import { deleteEndedSessions } from "../repositories/admin-sessions";
+import * as outbox from "../repositories/mail-outbox";
 import * as submissions from "../repositories/submissions";
 import * as testimonials from "../repositories/testimonials";
 import { sessionPolicy } from "../services/admin-auth";
-import { pruneRateLimits, rateLimitKeepMs } from "../services/rate-limit";
+import { pruneRateLimits } from "../services/rate-limit";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -30,15 +30,15 @@ export async function runHousekeeping(now = new Date()): Promise<HousekeepingRep
   const db = getDb();
   const at = (ms: number) => new Date(now.getTime() - ms);
   const steps: Array<[string, () => Promise<number>]> = [
-    ["rateLimits", () => pruneRateLimits(now.getTime() - rateLimitKeepMs, db)],
-    ["sessions", () => deleteEndedSessions(at(sessionPolicy.keepEndedMs))],
+    ["rateLimits", () => pruneRateLimits(now.getTime(), db)],
+    ["sessions", () => deleteEndedSessions(at(sessionPolicy.keepEndedMs), db)],
     [
       "idempotencyKeys",
       async () =>
         (await submissions.clearIdempotencyKeys(at(idempotencyKeepMs), db)) +
         (await testimonials.clearIdempotencyKeys(at(idempotencyKeepMs), db)),
     ],
-    ["mailWiped", () => wipeSentMail(db, at(site.retention.sentMailBodyDays * dayMs))],
+    ["mailWiped", () => outbox.wipeSentBefore(at(site.retention.sentMailBodyDays * dayMs), db)],
   ];
   const report: HousekeepingReport = {};
   for (const [name, step] of steps) {

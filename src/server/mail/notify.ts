@@ -1,23 +1,32 @@
 /**
- * Wires the outbox into the public write path (issue 6):
+ * Which e-mails a request causes, and one quick attempt to send them.
  *
- *   const mail = mailHooks();
- *   const accepted = await acceptSubmission("booking", req, { context, afterInsert: mail.afterSubmission });
- *   await mail.deliverNow(context);   // after the commit; never throws, never changes the answer
+ *   await inTransaction(ctx, async (tx) => {
+ *     const row = …insert…;
+ *     ids = await queueSubmissionMail(row, tx);   // commits with the row, or not at all
+ *   });
+ *   await deliverSoon(ctx, ids);                  // after the commit; never throws
  *
- * `afterSubmission` / `afterReview` run inside the insert's transaction, so the row and its
- * messages commit together. `deliverNow` makes one short attempt at the messages of this request;
- * whatever is not delivered is left for the scheduled retry (netlify/functions/mail-retry.mts).
+ * Whatever the quick attempt does not deliver is left for the scheduled retry
+ * (netlify/functions/mail-retry.mts). A mail outage never fails or loses a request.
  */
-import { getDb, type Executor } from "../db/client";
+import type { Db } from "../db/client";
 import { mailEnv } from "../env";
-import { logEvent } from "../http/log";
-import type { Submission } from "../repositories/submissions";
-import type { Testimonial } from "../repositories/testimonials";
-import type { MailContext } from "./messages";
-import { deliverDue, enqueueReviewMail, enqueueSubmissionMail } from "./outbox";
-import { createSmtpSender, type MailSender } from "./transport";
+import { logEvent } from "../log";
+import * as outbox from "../repositories/mail-outbox";
+import type { ServiceContext } from "../services/context";
+import { runAfterAnswer } from "../services/context";
+import { deliverDue } from "./delivery";
+import {
+  customerConfirmationMessage,
+  ownerReviewMessage,
+  ownerSubmissionMessage,
+  type MailContext,
+  type SubmissionForMail,
+  type TestimonialForMail,
+} from "./messages";
 import { hitRateLimit, limitKey, type RateLimitRule } from "../services/rate-limit";
+import { createSmtpSender, type MailSender } from "./transport";
 
 export function mailContext(): MailContext {
   const env = mailEnv();
@@ -38,17 +47,13 @@ export function mailSender(timeoutMs?: number): MailSender | null {
   return createSmtpSender({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }, timeoutMs);
 }
 
-export interface WaitUntilContext {
-  waitUntil?: (promise: Promise<unknown>) => void;
-}
-
 const dayMs = 24 * 60 * 60 * 1000;
 
 /**
  * Anyone can type any address into the forms, so confirmations are capped: three a day to one
  * mailbox, and a hundred a day in all (a busy day brings a handful of requests). Over a cap the
- * request is still stored and the owner still told; only the confirmation is left out.
- * docs/decisions/015-security-hardening.md.
+ * request is still stored and the owner still told; only the confirmation is left out
+ * (docs/decisions/015-security-hardening.md).
  */
 export const confirmationRules = {
   perRecipient: { name: "mail-confirm-to", limit: 3, windowMs: dayMs },
@@ -70,17 +75,19 @@ export function mailboxKey(address: string): string {
 }
 
 /** Counts a confirmation to this address; false when the mailbox or the day is over its cap. */
-async function mayConfirm(tx: Executor, address: string): Promise<boolean> {
+async function mayConfirm(address: string, db: Db): Promise<boolean> {
   const mailbox = await hitRateLimit(
     confirmationRules.perRecipient,
     limitKey("mailbox", mailboxKey(address)),
-    { db: tx },
+    {
+      db,
+    },
   );
   if (!mailbox.allowed) {
     logEvent({ event: "mail.confirmation_skipped", reason: "recipient_limit" });
     return false;
   }
-  const total = await hitRateLimit(confirmationRules.total, "all", { db: tx });
+  const total = await hitRateLimit(confirmationRules.total, "all", { db });
   if (!total.allowed) {
     logEvent({ event: "mail.confirmation_skipped", level: "warn", reason: "daily_limit" });
     return false;
@@ -88,32 +95,41 @@ async function mayConfirm(tx: Executor, address: string): Promise<boolean> {
   return true;
 }
 
-export function mailHooks() {
-  const ids: number[] = [];
-  return {
-    afterSubmission: async (tx: Executor, submission: Submission) => {
-      const confirm = await mayConfirm(tx, submission.email);
-      ids.push(...(await enqueueSubmissionMail(tx, submission, mailContext(), { confirm })));
-    },
-    afterReview: async (tx: Executor, testimonial: Testimonial) => {
-      ids.push(...(await enqueueReviewMail(tx, testimonial, mailContext())));
-    },
-    /** One quick attempt at this request's messages, after the commit. Never throws. */
-    async deliverNow(context?: WaitUntilContext): Promise<void> {
-      if (ids.length === 0) return;
-      const sender = mailSender(4000);
-      if (!sender) return;
-      const attempt = deliverDue(getDb(), sender, { ids }).then(
-        (report) => logEvent({ event: "mail.immediate", ...report }),
-        (error: unknown) =>
-          logEvent({
-            event: "mail.immediate_error",
-            error: error instanceof Error ? error.message : "unknown",
-          }),
-      );
-      // On Netlify the function may answer first and finish the attempt in the background.
-      if (context?.waitUntil) context.waitUntil(attempt);
-      else await attempt;
-    },
-  };
+/**
+ * Owner notification for a booking or contact message, plus the customer's confirmation unless
+ * the mailbox or the day is over its cap (counted in the same transaction).
+ */
+export async function queueSubmissionMail(submission: SubmissionForMail, db: Db): Promise<number[]> {
+  const ctx = mailContext();
+  const items: outbox.OutboxItem[] = [
+    { message: ownerSubmissionMessage(submission, ctx), submissionId: submission.id },
+  ];
+  if (await mayConfirm(submission.email, db)) {
+    items.push({ message: customerConfirmationMessage(submission, ctx), submissionId: submission.id });
+  }
+  return outbox.enqueue(items, db);
+}
+
+/** Owner notification for a new review waiting for moderation. */
+export function queueReviewMail(testimonial: TestimonialForMail, db: Db): Promise<number[]> {
+  return outbox.enqueue(
+    [{ message: ownerReviewMessage(testimonial, mailContext()), testimonialId: testimonial.id }],
+    db,
+  );
+}
+
+/**
+ * One short attempt (4 s per message) at these messages, after the commit. On Netlify the answer
+ * may go first and the attempt finish in the background. Never throws, never changes the answer.
+ */
+export async function deliverSoon(ctx: ServiceContext, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const sender = mailSender(4000);
+  if (!sender) return;
+  const attempt = deliverDue(ctx.db, sender, { ids }).then(
+    (report) => logEvent({ event: "mail.immediate", ...report }),
+    (error: unknown) =>
+      logEvent({ event: "mail.immediate_error", error: error instanceof Error ? error.message : "unknown" }),
+  );
+  await runAfterAnswer(ctx, attempt);
 }

@@ -1,43 +1,38 @@
 /**
- * The mail outbox (issue 6). `enqueue*` runs inside the caller's transaction, next to the row it
- * tells about. `deliverDue` sends what is due, claiming each row with a lease first so that two
- * senders (the request's own attempt and the scheduled retry) never send the same row twice at once.
- * Failed attempts back off (1, 2, 4 … 60 minutes); after 24 hours a message is marked failed and
- * the admin dashboard offers a retry.
+ * mail_outbox table: e-mails waiting to be sent, written in the same transaction as the row they
+ * tell about. SQL in, plain objects out; sending is src/server/mail/delivery.ts. Every function
+ * takes the database handle last (`Db`); it defaults to `getDb()`.
+ *
+ *   enqueue(items)                       inserts messages (pending, due now); returns their ids
+ *   claimDue({ now, leaseUntil, … })     claims due messages for one sender (see below)
+ *   markSent(id, at)                     delivered
+ *   markAttemptFailed(id, outcome)       back to pending with a later due time, or failed
+ *   retryFailed(ids?)                    failed messages back in the queue, due now
+ *   ownerStatusBySubmission(ids)         whether the owner was e-mailed about each submission
+ *   listFailed(limit?)                   messages given up on, newest first
+ *   countByStatus()                      { pending, sent, failed }
+ *   wipeSentBefore(before)               empties messages sent before `before` (retention)
  */
 import { and, asc, between, eq, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
-import type { AdminFailedDelivery } from "../../lib/schemas/admin";
-import type { Database } from "../db/client";
+import type { AdminFailedDelivery } from "../../lib/contracts/admin";
+import { getDb, type Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
-import {
-  customerConfirmationMessage,
-  ownerReviewMessage,
-  ownerSubmissionMessage,
-  type MailContext,
-  type OutgoingMessage,
-  type SubmissionForMail,
-  type TestimonialForMail,
-} from "./messages";
-import type { MailSender } from "./transport";
-
-/** A database or an open transaction: both can insert and update. */
-export type DbOrTx = Pick<Database, "insert" | "update" | "select" | "execute">;
+import type { OutgoingMessage } from "../mail/messages";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type DeliveryStatus = "pending" | "sent" | "failed";
 
-export const giveUpAfterMs = 24 * 60 * 60 * 1000;
-export const leaseMs = 2 * 60 * 1000;
-
-export function backoffMs(attempts: number): number {
-  return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60 * 1000;
+export interface OutboxItem {
+  message: OutgoingMessage;
+  submissionId?: number;
+  testimonialId?: number;
 }
 
-function toRow(message: OutgoingMessage, link: { submissionId?: number; testimonialId?: number }) {
+function toRow({ message, submissionId, testimonialId }: OutboxItem) {
   return {
     kind: message.kind,
-    submissionId: link.submissionId ?? null,
-    testimonialId: link.testimonialId ?? null,
+    submissionId: submissionId ?? null,
+    testimonialId: testimonialId ?? null,
     toAddress: message.to.address,
     toName: message.to.name,
     replyToAddress: message.replyTo?.address ?? null,
@@ -48,38 +43,8 @@ function toRow(message: OutgoingMessage, link: { submissionId?: number; testimon
   };
 }
 
-/**
- * Owner notification for a booking or contact message, plus the customer's confirmation unless
- * `confirm` is false (the recipient or the day is over its limit: ./notify.ts).
- */
-export async function enqueueSubmissionMail(
-  tx: DbOrTx,
-  submission: SubmissionForMail,
-  ctx: MailContext,
-  options: { confirm?: boolean } = {},
-): Promise<number[]> {
-  const messages = [toRow(ownerSubmissionMessage(submission, ctx), { submissionId: submission.id })];
-  if (options.confirm ?? true) {
-    messages.push(toRow(customerConfirmationMessage(submission, ctx), { submissionId: submission.id }));
-  }
-  const rows = await tx.insert(mailOutbox).values(messages).returning({ id: mailOutbox.id });
-  return rows.map((r) => r.id);
-}
-
-/** Owner notification for a new review waiting for moderation. */
-export async function enqueueReviewMail(
-  tx: DbOrTx,
-  testimonial: TestimonialForMail,
-  ctx: MailContext,
-): Promise<number[]> {
-  const rows = await tx
-    .insert(mailOutbox)
-    .values([toRow(ownerReviewMessage(testimonial, ctx), { testimonialId: testimonial.id })])
-    .returning({ id: mailOutbox.id });
-  return rows.map((r) => r.id);
-}
-
-function fromRow(row: OutboxRow): OutgoingMessage {
+/** The message a row holds, as the transport sends it. */
+export function messageOf(row: OutboxRow): OutgoingMessage {
   return {
     kind: row.kind as OutgoingMessage["kind"],
     to: { name: row.toName, address: row.toAddress },
@@ -90,26 +55,24 @@ function fromRow(row: OutboxRow): OutgoingMessage {
   };
 }
 
-export interface DeliveryReport {
-  sent: number;
-  retrying: number;
-  failed: number;
+export async function enqueue(items: readonly OutboxItem[], db: Db = getDb()): Promise<number[]> {
+  if (items.length === 0) return [];
+  const rows = await db.insert(mailOutbox).values(items.map(toRow)).returning({ id: mailOutbox.id });
+  return rows.map((r) => r.id);
 }
 
 /**
- * Sends due messages (all due ones, or only `ids`). Each row is claimed by pushing its
- * next_attempt_at past the lease in one statement with SKIP LOCKED, so a concurrent sender skips it.
+ * Claims due messages (all due ones, or only `ids`) for one sender: pushes each one's
+ * next_attempt_at to `leaseUntil` and counts the attempt, in one statement with SKIP LOCKED, so a
+ * concurrent sender skips what this one took.
  */
-export async function deliverDue(
-  db: Database,
-  sender: MailSender,
-  options: { ids?: readonly number[]; limit?: number; now?: Date } = {},
-): Promise<DeliveryReport> {
-  const now = options.now ?? new Date();
-  const limit = options.limit ?? 25;
+export async function claimDue(
+  options: { now: Date; leaseUntil: Date; limit: number; ids?: readonly number[] | undefined },
+  db: Db = getDb(),
+): Promise<OutboxRow[]> {
   const due = and(
     eq(mailOutbox.status, "pending"),
-    lte(mailOutbox.nextAttemptAt, now),
+    lte(mailOutbox.nextAttemptAt, options.now),
     options.ids ? inArray(mailOutbox.id, [...options.ids]) : undefined,
   );
   const claimable = db
@@ -117,48 +80,44 @@ export async function deliverDue(
     .from(mailOutbox)
     .where(due)
     .orderBy(asc(mailOutbox.id))
-    .limit(limit)
+    .limit(options.limit)
     .for("update", { skipLocked: true });
-  const claimed = await db
+  return db
     .update(mailOutbox)
     .set({
-      nextAttemptAt: new Date(now.getTime() + leaseMs),
+      nextAttemptAt: options.leaseUntil,
       attempts: sql`${mailOutbox.attempts} + 1`,
-      updatedAt: now,
+      updatedAt: options.now,
     })
     .where(and(inArray(mailOutbox.id, claimable), due))
     .returning();
-
-  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
-  for (const row of claimed) {
-    try {
-      await sender.send(fromRow(row));
-      await db
-        .update(mailOutbox)
-        .set({ status: "sent", sentAt: new Date(), lastError: null, updatedAt: new Date() })
-        .where(eq(mailOutbox.id, row.id));
-      report.sent += 1;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const expired = now.getTime() - row.createdAt.getTime() >= giveUpAfterMs;
-      await db
-        .update(mailOutbox)
-        .set({
-          status: expired ? "failed" : "pending",
-          lastError: message.slice(0, 500),
-          nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
-          updatedAt: new Date(),
-        })
-        .where(eq(mailOutbox.id, row.id));
-      if (expired) report.failed += 1;
-      else report.retrying += 1;
-    }
-  }
-  return report;
 }
 
-/** Puts failed messages back in the queue, due now (the admin's retry action). */
-export async function retryFailed(db: Database, ids?: readonly number[]): Promise<number> {
+export async function markSent(id: number, at: Date, db: Db = getDb()): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: "sent", sentAt: at, lastError: null, updatedAt: at })
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function markAttemptFailed(
+  id: number,
+  outcome: { status: "pending" | "failed"; lastError: string; nextAttemptAt: Date; at: Date },
+  db: Db = getDb(),
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({
+      status: outcome.status,
+      lastError: outcome.lastError,
+      nextAttemptAt: outcome.nextAttemptAt,
+      updatedAt: outcome.at,
+    })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** Puts failed messages (all, or `ids`) back in the queue, due now; returns how many. */
+export async function retryFailed(ids?: readonly number[], db: Db = getDb()): Promise<number> {
   const rows = await db
     .update(mailOutbox)
     .set({
@@ -178,8 +137,8 @@ export async function retryFailed(db: Database, ids?: readonly number[]): Promis
  * grouped query over the id range, so a long inbox costs two parameters rather than one per row.
  */
 export async function ownerStatusBySubmission(
-  db: Pick<Database, "select">,
   submissionIds: readonly number[],
+  db: Db = getDb(),
 ): Promise<Map<number, DeliveryStatus>> {
   const result = new Map<number, DeliveryStatus>();
   if (submissionIds.length === 0) return result;
@@ -211,7 +170,7 @@ export interface FailedDelivery extends AdminFailedDelivery {
 }
 
 /** Messages given up on, newest first (the admin dashboard lists them with a retry action). */
-export async function listFailed(db: Pick<Database, "select">, limit = 50): Promise<FailedDelivery[]> {
+export async function listFailed(limit = 50, db: Db = getDb()): Promise<FailedDelivery[]> {
   const rows = await db
     .select()
     .from(mailOutbox)
@@ -236,7 +195,7 @@ export async function listFailed(db: Pick<Database, "select">, limit = 50): Prom
  * attempts, times, the link to the request): addresses, subject, bodies and the last error go.
  * Returns how many were emptied; running it again empties nothing more.
  */
-export async function wipeSentMail(db: Pick<Database, "update">, before: Date): Promise<number> {
+export async function wipeSentBefore(before: Date, db: Db = getDb()): Promise<number> {
   const rows = await db
     .update(mailOutbox)
     .set({
@@ -261,7 +220,7 @@ export async function wipeSentMail(db: Pick<Database, "update">, before: Date): 
 }
 
 /** Counts per status, for the dashboard. */
-export async function countByStatus(db: Pick<Database, "select">): Promise<Record<DeliveryStatus, number>> {
+export async function countByStatus(db: Db = getDb()): Promise<Record<DeliveryStatus, number>> {
   const rows = await db
     .select({ status: mailOutbox.status, n: sql<number>`count(*)::int` })
     .from(mailOutbox)
