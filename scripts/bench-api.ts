@@ -38,6 +38,8 @@ const concurrency = Number(values.concurrency);
 setLogSink(() => {});
 // The handlers key their rate limits with this secret, as `npm run dev` provides it.
 process.env["RATE_LIMIT_SECRET"] ??= randomBytes(32).toString("hex");
+// Each simulated client names its address in X-Forwarded-For, as the tests do.
+process.env["SIMULATE_CLIENTS"] ??= "1";
 
 type Kind = "contact" | "booking" | "review" | "list" | "retry";
 interface Sent {
@@ -58,7 +60,7 @@ function request(path: string, body?: Record<string, unknown>, key?: string): Re
   return new Request(`http://localhost${path}`, {
     method: body ? "POST" : "GET",
     headers: {
-      "x-nf-client-connection-ip": nextIp(),
+      "x-forwarded-for": nextIp(),
       ...(body ? { "content-type": "application/json" } : {}),
       ...(key ? { "idempotency-key": key } : {}),
     },

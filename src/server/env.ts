@@ -122,3 +122,27 @@ export function rateLimitSecret(): string {
   }
   throw new ConfigurationError("RATE_LIMIT_SECRET", message);
 }
+
+let reportedSimulation = false;
+
+/**
+ * SIMULATE_CLIENTS=1: take the client's address from the first X-Forwarded-For hop, so local
+ * stacks and tests, where every request comes from 127.0.0.1, can play many clients. Honoured
+ * only where `isDeployed()` is false; on Netlify it is ignored (and the log says so once), so no
+ * setting can let a visitor choose their own rate-limit bucket.
+ */
+export function simulateClients(): boolean {
+  const env = readRaw();
+  if (env["SIMULATE_CLIENTS"] !== "1") return false;
+  if (!isDeployed(env)) return true;
+  if (!reportedSimulation) {
+    reportedSimulation = true;
+    logEvent({
+      event: "config.ignored",
+      level: "warn",
+      variable: "SIMULATE_CLIENTS",
+      message: "SIMULATE_CLIENTS is for local stacks and tests only; ignored on Netlify.",
+    });
+  }
+  return false;
+}

@@ -34,7 +34,7 @@ function request(route: Route, o: { body?: unknown; cookie?: string; id?: number
   const headers = new Headers({
     Accept: "application/json",
     Origin: base,
-    "x-nf-client-connection-ip": randomIp(),
+    "x-forwarded-for": randomIp(),
   });
   if (o.cookie) headers.set("Cookie", o.cookie);
   if (o.body !== undefined) headers.set("Content-Type", "application/json");

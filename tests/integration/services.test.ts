@@ -155,7 +155,7 @@ describe("admin sign-in and password", () => {
       expect((await resolveSession(token))?.id).toBe(session.id);
 
       const refused = await rejection(
-        changePassword(session, { currentPassword: "wrong", newPassword: "another long passphrase" }, ctx()),
+        changePassword({ currentPassword: "wrong", newPassword: "another long passphrase" }, ctx()),
       );
       expect(refused).toBeInstanceOf(Invalid);
       expect((refused as Invalid).fields).toHaveProperty("currentPassword");

@@ -181,7 +181,7 @@ export const mailOutbox = pgTable(
     check("mail_outbox_status", sql`${t.status} in ('pending', 'sent', 'failed')`),
     check(
       "mail_outbox_kind",
-      sql`${t.kind} in ('owner_submission', 'customer_confirmation', 'owner_review')`,
+      sql`${t.kind} in ('owner_submission', 'customer_confirmation', 'owner_review', 'owner_alert')`,
     ),
     index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("mail_outbox_submission_idx").on(t.submissionId),

@@ -9,7 +9,7 @@
 import { addressLine, site } from "../../config/site";
 import { serviceLabel } from "../../lib/service-catalog";
 
-export type MessageKind = "owner_submission" | "customer_confirmation" | "owner_review";
+export type MessageKind = "owner_submission" | "customer_confirmation" | "owner_review" | "owner_alert";
 
 export interface MailAddress {
   name: string;
@@ -207,6 +207,34 @@ export function ownerReviewMessage(t: TestimonialForMail, ctx: MailContext): Out
     html: wrapHtml(
       subject,
       `<h1 style="font-size:20px;margin:0 0 16px">New review to moderate</h1><p>It is not shown on the website until you approve it.</p>${rows.html}<p><a href="${escapeHtml(moderate)}">Moderate reviews</a></p>`,
+    ),
+  };
+}
+
+/**
+ * Tells the owner that strangers are guessing the admin password: how many failed sign-ins in
+ * the last hour, that every sign-in is slowed meanwhile, and that the owner is never locked out.
+ */
+export function ownerSignInAlertMessage(
+  alert: { failures: number; windowMinutes: number },
+  ctx: MailContext,
+): OutgoingMessage {
+  const subject = `Admin sign-in: ${alert.failures} failed attempts in the last hour`;
+  const admin = `${ctx.siteUrl}/admin`;
+  const lines = [
+    `Someone has tried to sign in to the website's admin area with a wrong password ${alert.failures} times in the last ${alert.windowMinutes} minutes, from one or more connections.`,
+    "Until it stops, every sign-in is answered a few seconds more slowly. You are never locked out: your own sign-in still works, only a little slower.",
+    "If you use a long password that you use nowhere else, there is nothing to do. If not, change it in the admin dashboard (Change Password).",
+    "You get this e-mail at most once a day.",
+  ];
+  return {
+    kind: "owner_alert",
+    to: owner(ctx),
+    subject,
+    text: `${lines.join("\n\n")}\n\nAdmin area: ${admin}\n`,
+    html: wrapHtml(
+      subject,
+      `<h1 style="font-size:20px;margin:0 0 16px">Failed admin sign-ins</h1>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(admin)}">Open the admin area</a></p>`,
     ),
   };
 }

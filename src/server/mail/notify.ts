@@ -20,6 +20,7 @@ import { deliverDue } from "./delivery";
 import {
   customerConfirmationMessage,
   ownerReviewMessage,
+  ownerSignInAlertMessage,
   ownerSubmissionMessage,
   type MailContext,
   type SubmissionForMail,
@@ -108,6 +109,14 @@ export async function queueSubmissionMail(submission: SubmissionForMail, db: Db)
     items.push({ message: customerConfirmationMessage(submission, ctx), submissionId: submission.id });
   }
   return outbox.enqueue(items, db);
+}
+
+/** The owner's alert about failed admin sign-ins (src/server/services/admin-login.ts). */
+export function queueSignInAlert(
+  alert: { failures: number; windowMinutes: number },
+  db: Db,
+): Promise<number[]> {
+  return outbox.enqueue([{ message: ownerSignInAlertMessage(alert, mailContext()) }], db);
 }
 
 /** Owner notification for a new review waiting for moderation. */

@@ -85,6 +85,14 @@ export async function revokeSession(id: number, now: Date, db: Db = getDb()): Pr
     .where(and(eq(adminSessions.id, id), isNull(adminSessions.revokedAt)));
 }
 
+/** Revokes the live session with this token hash, if any (a device signing in again). */
+export async function revokeByTokenHash(tokenHash: string, now: Date, db: Db = getDb()): Promise<void> {
+  await db
+    .update(adminSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(adminSessions.tokenHash, tokenHash), isNull(adminSessions.revokedAt)));
+}
+
 /** Revokes every live session except `keepId`; returns how many were revoked. */
 export async function revokeOtherSessions(keepId: number, now: Date, db: Db = getDb()): Promise<number> {
   const rows = await db

@@ -5,6 +5,7 @@
  *   hit(bucket, windowStart)        adds one and returns the new count (one upsert, so concurrent
  *                                   requests on any number of instances count exactly)
  *   peek(bucket, windowStart)       the count so far, without adding one
+ *   giveBack(bucket, windowStart)   takes one off again (never below zero)
  *   deleteBefore(cutoff)            removes windows that started before `cutoff` (epoch ms) and
  *                                   returns how many
  */
@@ -31,6 +32,13 @@ export async function peek(bucket: string, windowStart: number, db: Db = getDb()
     .where(and(eq(rateLimits.bucket, bucket), eq(rateLimits.windowStart, windowStart)))
     .limit(1);
   return row?.hits ?? 0;
+}
+
+export async function giveBack(bucket: string, windowStart: number, db: Db = getDb()): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(and(eq(rateLimits.bucket, bucket), eq(rateLimits.windowStart, windowStart)));
 }
 
 export async function deleteBefore(cutoff: number, db: Db = getDb()): Promise<number> {

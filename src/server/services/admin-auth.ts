@@ -125,6 +125,12 @@ export async function endSession(id: number, now = new Date()): Promise<void> {
   await sessions.revokeSession(id, now);
 }
 
+/** Ends the session this token opened, if it is still live (the device is signing in afresh). */
+export async function endSessionByToken(token: string | undefined, now = new Date()): Promise<void> {
+  if (!token || !tokenPattern.test(token)) return;
+  await sessions.revokeByTokenHash(hashToken(token), now);
+}
+
 export async function endOtherSessions(keepId: number, now = new Date()): Promise<number> {
   return sessions.revokeOtherSessions(keepId, now);
 }
@@ -138,11 +144,10 @@ export async function endAllSessions(now = new Date()): Promise<number> {
 export type PasswordChangeResult = "changed" | "current_incorrect" | "not_set";
 
 /**
- * Changes the password after checking the current one, then revokes every session but the one
- * that made the change.
+ * Changes the password after checking the current one, then revokes every session, the one that
+ * made the change included.
  */
 export async function changeAdminPassword(
-  sessionId: number,
   currentPassword: string,
   newPassword: string,
   now = new Date(),
@@ -150,7 +155,9 @@ export async function changeAdminPassword(
   const check = await checkAdminPassword(currentPassword);
   if (check !== "ok") return check === "invalid" ? "current_incorrect" : "not_set";
   await storeAdminPassword(newPassword);
-  await endOtherSessions(sessionId, now);
+  // Every session ends, the one that made the change too: the caller opens a fresh one for this
+  // device, so no token issued before the change still works.
+  await endAllSessions(now);
   return "changed";
 }
 

@@ -90,6 +90,17 @@ export async function enforceRateLimit(
   return result;
 }
 
+/** Takes back one hit counted by `hitRateLimit` in the same window (e.g. a sign-in that succeeded). */
+export async function giveBackRateLimit(
+  rule: RateLimitRule,
+  key: string,
+  options: Options = {},
+): Promise<void> {
+  const now = options.now ?? Date.now();
+  const { bucket, windowStart } = window(rule, key, now);
+  await counters.giveBack(bucket, windowStart, options.db ?? getDb());
+}
+
 /** Hits so far in the rule's current window, without counting one. */
 export async function peekRateLimit(
   rule: RateLimitRule,
