@@ -15,6 +15,7 @@ import { publicEndpoints } from "../../src/lib/contracts/public";
 import { contactMessageSchema } from "../../src/lib/schemas/submission";
 import { openDatabase, setDatabase } from "../../src/server/db/client";
 import { formSubmissions, testimonials } from "../../src/server/db/schema";
+import { forgetHealth } from "../../src/server/services/public-content";
 import { setRequestDeadline } from "../../src/server/http/deadline";
 import { apiHandler } from "../../src/server/http/endpoint";
 import { publicForm } from "../../src/server/http/public";
@@ -41,12 +42,14 @@ async function withUnreachableDatabase<T>(url: string, run: () => Promise<T>): P
   // The production path (src/server/db/client.ts), pointed at a database that is not there.
   const client = openDatabase(url, { connectionTimeoutMillis: 2000 });
   setDatabase(client.db, client.close);
+  forgetHealth(); // the health check's short memory starts afresh with the outage
   const deadline = setRequestDeadline(1500);
   try {
     return await run();
   } finally {
     setRequestDeadline(deadline);
     setDatabase(t.db);
+    forgetHealth();
     await client.close().catch(() => {});
   }
 }
@@ -158,5 +161,27 @@ describe("database outage", () => {
     expect(
       await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, after.name)),
     ).toHaveLength(1);
+  });
+});
+
+describe("GET /api/health under a flood", () => {
+  it("answers 200 concurrent checks without a database round trip each, and lets the CDN keep a healthy answer", async () => {
+    forgetHealth();
+    const first = await health(getRequest("/api/health"));
+    expect(first.status).toBe(200);
+    expect(first.headers.get("netlify-cdn-cache-control")).toBe("public, max-age=5");
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    // The database goes away. Within the few seconds the last check is reused, none of the flood
+    // reaches it: a request that did would meet the refused connection and answer 503.
+    const dead = openDatabase("postgres://postgres@127.0.0.1:1/postgres", { connectionTimeoutMillis: 500 });
+    setDatabase(dead.db, dead.close);
+    try {
+      const answers = await Promise.all(Array.from({ length: 200 }, () => health(getRequest("/api/health"))));
+      expect(answers.filter((r) => r.status !== 200)).toHaveLength(0);
+    } finally {
+      setDatabase(t.db);
+      await dead.close().catch(() => {});
+      forgetHealth();
+    }
   });
 });
