@@ -143,6 +143,13 @@ export async function ownerStatusBySubmission(
   const result = new Map<number, DeliveryStatus>();
   if (submissionIds.length === 0) return result;
   const wanted = new Set(submissionIds);
+  // A loop, not Math.min(...ids): spreading a long list into a call overflows the stack.
+  let low = Infinity;
+  let high = -Infinity;
+  for (const id of submissionIds) {
+    if (id < low) low = id;
+    if (id > high) high = id;
+  }
   const status = sql<DeliveryStatus>`case
       when bool_and(${mailOutbox.status} = 'sent') then 'sent'
       when bool_or(${mailOutbox.status} = 'failed') then 'failed'
@@ -150,12 +157,7 @@ export async function ownerStatusBySubmission(
   const rows = await db
     .select({ submissionId: mailOutbox.submissionId, status })
     .from(mailOutbox)
-    .where(
-      and(
-        ne(mailOutbox.kind, "customer_confirmation"),
-        between(mailOutbox.submissionId, Math.min(...submissionIds), Math.max(...submissionIds)),
-      ),
-    )
+    .where(and(ne(mailOutbox.kind, "customer_confirmation"), between(mailOutbox.submissionId, low, high)))
     .groupBy(mailOutbox.submissionId);
   for (const row of rows) {
     if (row.submissionId !== null && wanted.has(row.submissionId)) result.set(row.submissionId, row.status);

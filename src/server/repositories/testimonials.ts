@@ -4,7 +4,7 @@
  * defaults to `getDb()`.
  *
  *   listApproved({ limit? })        approved only, rating desc, newest first (public list)
- *   listAll()                       every row, id desc (admin)
+ *   listPage({ before?, limit })    one page, id desc, of rows with id below `before` (admin)
  *   findByIdempotencyKey(key)       the row an earlier request with this key stored, or null
  *   insertPending(input, key?)      { testimonial, created }: approved false; a repeated
  *                                   idempotency key returns the first row with created = false
@@ -65,8 +65,16 @@ export async function listApproved(
     .limit(limit);
 }
 
-export async function listAll(db: Db = getDb()): Promise<Testimonial[]> {
-  return db.select(columns).from(testimonials).orderBy(desc(testimonials.id));
+export async function listPage(
+  page: { before?: number | undefined; limit: number },
+  db: Db = getDb(),
+): Promise<Testimonial[]> {
+  return db
+    .select(columns)
+    .from(testimonials)
+    .where(page.before === undefined ? undefined : lt(testimonials.id, page.before))
+    .orderBy(desc(testimonials.id))
+    .limit(page.limit);
 }
 
 export async function findByIdempotencyKey(key: string, db: Db = getDb()): Promise<Testimonial | null> {
