@@ -17,7 +17,7 @@ const chromiumArgs = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
-  // Chromium reaches for Google hosts on its own; keep it on this machine (ENVIRONMENT.md, Browser).
+  // Chromium reaches for Google hosts on its own; keep it on this machine.
   "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
 ];
 

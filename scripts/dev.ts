@@ -175,7 +175,7 @@ try {
       path.delimiter,
     ),
   };
-  // Astro's dev server misbehaves when it inherits Vitest's variables (ENVIRONMENT.md).
+  // Astro's dev server misbehaves when it inherits Vitest's variables.
   for (const key of Object.keys(env)) if (key.startsWith("VITEST")) delete env[key];
 
   const common = ["--offline", "--internal-disable-edge-functions", "--port", String(port)];

@@ -6,7 +6,7 @@ import { MapPin, Quote } from "lucide-react";
 import type { PublicTestimonial } from "../../lib/contracts/public";
 import { Stars } from "./Stars";
 
-/** Up to two initials for the monogram avatar (VISUAL.md: no photos of strangers). */
+/** Up to two initials for the monogram avatar (no photos of strangers). */
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words.slice(0, 1);
