@@ -86,17 +86,17 @@ export class ConfigurationError extends Error {
 
 /**
  * Deployed on Netlify (production, a preview, a branch deploy) rather than on a developer's machine
- * or in a test. AWS sets these variables in every function and Netlify refuses them as site
- * variables, so no setting can make a deployed function pass for a local one.
+ * or in a test. The runtime under every deployed function sets these variables, netlify-cli never
+ * does locally, and Netlify refuses them as site variables, so no setting can make a deployed
+ * function pass for a local one. (Netlify's CONTEXT is no help: `netlify serve` builds locally
+ * under "production" too.)
  */
 export function isDeployed(env: Record<string, string | undefined> = readRaw()): boolean {
-  return (
-    Boolean(
-      env["AWS_LAMBDA_FUNCTION_NAME"] ||
-      env["AWS_EXECUTION_ENV"] ||
-      env["AWS_LAMBDA_RUNTIME_API"] ||
-      env["LAMBDA_TASK_ROOT"],
-    ) || ["production", "deploy-preview", "branch-deploy"].includes(env["CONTEXT"] ?? "")
+  return Boolean(
+    env["AWS_LAMBDA_FUNCTION_NAME"] ||
+    env["AWS_EXECUTION_ENV"] ||
+    env["AWS_LAMBDA_RUNTIME_API"] ||
+    env["LAMBDA_TASK_ROOT"],
   );
 }
 
