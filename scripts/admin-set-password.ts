@@ -17,13 +17,11 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import postgres from "postgres";
 import { minPasswordLength } from "../src/lib/schemas/admin";
 import { limits } from "../src/lib/schemas/limits";
-import { schema, setDatabase, type Database } from "../src/server/db/client";
+import { openDatabase, schema, setDatabase, type Database } from "../src/server/db/client";
 import { migratePglite } from "../src/server/db/migrate";
 import { endAllSessions, storeAdminPassword } from "../src/server/services/admin-auth";
 import { acquireLock, DataDirBusy, defaultDataDir, readLock } from "./lib/local-db";
@@ -100,13 +98,13 @@ async function open(): Promise<{ where: string; close: () => Promise<void> }> {
   const url = process.env["DATABASE_URL"] ?? readLock(dataDir)?.databaseUrl;
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) fail("DATABASE_URL must be a postgres:// URL.");
-    const client = postgres(url, { max: 1, prepare: false, onnotice: () => {}, connect_timeout: 10 });
-    setDatabase(drizzlePostgres(client, { schema }) as unknown as Database);
+    const target = openDatabase(url, { connectionTimeoutMillis: 10_000 });
+    setDatabase(target.db);
     const u = new URL(url);
     const running = process.env["DATABASE_URL"] ? "" : " (the running local stack)";
     return {
       where: `${u.hostname}:${u.port || 5432}${u.pathname}${running}`,
-      close: () => client.end({ timeout: 5 }),
+      close: target.close,
     };
   }
   // No stack is running: open the folder ourselves, holding the lock so none starts meanwhile.

@@ -13,14 +13,13 @@
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import postgres from "postgres";
 import bookings from "../netlify/functions/bookings.mts";
 import contact from "../netlify/functions/contact.mts";
 import testimonialsFn from "../netlify/functions/testimonials.mts";
-import { closeDb, schema, setDatabase, type Database } from "../src/server/db/client";
+import { closeDb, openDatabase, schema, setDatabase, type Database } from "../src/server/db/client";
 import { migratePglite, migrateUrl } from "../src/server/db/migrate";
 import { seed } from "../src/server/db/seed";
 import { setLogSink } from "../src/server/log";
@@ -37,6 +36,10 @@ const { values } = parseArgs({
 const totalRequests = Number(values.requests);
 const concurrency = Number(values.concurrency);
 setLogSink(() => {});
+// The handlers key their rate limits with this secret, as `npm run dev` provides it.
+process.env["RATE_LIMIT_SECRET"] ??= randomBytes(32).toString("hex");
+// Each simulated client names its address in X-Forwarded-For, as the tests do.
+process.env["SIMULATE_CLIENTS"] ??= "1";
 
 type Kind = "contact" | "booking" | "review" | "list" | "retry";
 interface Sent {
@@ -57,7 +60,7 @@ function request(path: string, body?: Record<string, unknown>, key?: string): Re
   return new Request(`http://localhost${path}`, {
     method: body ? "POST" : "GET",
     headers: {
-      "x-nf-client-connection-ip": nextIp(),
+      "x-forwarded-for": nextIp(),
       ...(body ? { "content-type": "application/json" } : {}),
       ...(key ? { "idempotency-key": key } : {}),
     },
@@ -228,23 +231,18 @@ if (values.only === undefined || values.only === "pglite") {
   print(results.at(-1)!);
 }
 if (values.only === undefined || values.only === "local-server") {
-  // The path `npm run dev` takes: PGlite behind scripts/lib/pglite-server.ts, 10 postgres.js
+  // The path `npm run dev` takes: PGlite behind scripts/lib/pglite-server.ts, 10 node-postgres
   // connections sharing its one session (the stock pglite-socket queue crossed them; decision 010).
   const pg = await PGlite.create();
   await migratePglite(pg);
   const server = await serveLocalDb(pg);
-  const client = postgres(server.url, { max: 10, prepare: false, onnotice: () => {} });
+  const client = openDatabase(server.url, { max: 10 });
   try {
-    results.push(
-      await run(
-        "PGlite via the local server (10 connections)",
-        drizzlePostgres(client, { schema }) as unknown as Database,
-      ),
-    );
+    results.push(await run("PGlite via the local server (10 connections)", client.db));
     print(results.at(-1)!);
   } finally {
     await closeDb();
-    await client.end({ timeout: 5 });
+    await client.close();
     await server.stop();
     await pg.close();
   }
@@ -256,15 +254,10 @@ if (values.only === undefined || values.only === "postgres") {
     const server = await startPostgres();
     try {
       await migrateUrl(server.url);
-      const client = postgres(server.url, { max: 10, prepare: false, onnotice: () => {} });
-      results.push(
-        await run(
-          "PostgreSQL 15 (10 connections)",
-          drizzlePostgres(client, { schema }) as unknown as Database,
-        ),
-      );
+      const client = openDatabase(server.url, { max: 10 });
+      results.push(await run("PostgreSQL 15 (10 connections)", client.db));
       await closeDb();
-      await client.end({ timeout: 5 });
+      await client.close();
       print(results.at(-1)!);
     } finally {
       server.stop();

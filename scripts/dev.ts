@@ -17,6 +17,7 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -163,6 +164,9 @@ try {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl,
+    // The key of the rate limits' HMAC (README, Security): a new one per start is enough locally,
+    // where the counters only live for minutes.
+    RATE_LIMIT_SECRET: process.env["RATE_LIMIT_SECRET"] ?? randomBytes(32).toString("hex"),
     ASTRO_TELEMETRY_DISABLED: "1",
     ASTRO_DISABLE_UPDATE_CHECK: "true",
     BROWSER: "none",

@@ -5,7 +5,7 @@
 import type { Config } from "@netlify/functions";
 import { adminEndpoints } from "../../src/lib/contracts/admin";
 import { adminAction, Reply, signInAction } from "../../src/server/http/admin";
-import { clearedSessionCookie, sessionCookie } from "../../src/server/http/admin-guard";
+import { clearedSessionCookie, sessionCookie, sessionToken } from "../../src/server/http/admin-guard";
 import { apiHandler } from "../../src/server/http/endpoint";
 import { endSession } from "../../src/server/services/admin-auth";
 import { login, sessionInfo } from "../../src/server/services/admin-login";
@@ -13,7 +13,8 @@ import { login, sessionInfo } from "../../src/server/services/admin-login";
 export default apiHandler("/api/admin/session", [
   adminAction(adminEndpoints.session, async ({ session }) => sessionInfo(session)),
   signInAction(adminEndpoints.signIn, async ({ body, ctx, req }) => {
-    const { token, session } = await login(body.password, ctx);
+    // A device that signs in again gets a fresh token; the one it held is ended.
+    const { token, session } = await login(body.password, ctx, sessionToken(req));
     return new Reply(sessionInfo(session), { "Set-Cookie": sessionCookie(req, token) });
   }),
   adminAction(adminEndpoints.signOut, async ({ session, req }) => {

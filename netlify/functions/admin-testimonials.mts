@@ -6,9 +6,9 @@ import { apiHandler } from "../../src/server/http/endpoint";
 import * as content from "../../src/server/services/admin-content";
 
 export default apiHandler("/api/admin/testimonials", [
-  adminAction(adminEndpoints.listAdminTestimonials, async ({ ctx }) => ({
-    testimonials: await content.listTestimonials(ctx),
-  })),
+  adminAction(adminEndpoints.listAdminTestimonials, ({ query, ctx }) =>
+    content.listTestimonials(query.cursor, ctx),
+  ),
   adminAction(adminEndpoints.setTestimonialApproved, async ({ id, body, ctx }) => ({
     testimonial: await content.setTestimonialApproved(id, body.approved, ctx),
   })),

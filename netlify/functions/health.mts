@@ -1,6 +1,10 @@
 /**
  * GET /api/health: 200 {"ok":true,"database":"up"} when the database answers a query, else 503
  * with the usual envelope. Used by the dev runner, the browser tests and uptime checks.
+ *
+ * Cheap under a flood: Netlify's CDN keeps a healthy answer for 5 seconds (browsers and monitors
+ * still get `no-store`), and each instance reuses its last check for a few seconds
+ * (src/server/services/public-content.ts), so no request holds a pooler connection of its own.
  */
 import type { Config } from "@netlify/functions";
 import { publicEndpoints } from "../../src/lib/contracts/public";
@@ -14,6 +18,7 @@ export default apiHandler("/api/health", [
       await checkDatabase(ctx);
       return { ok: true, database: "up" } as const;
     },
+    headers: { "Netlify-CDN-Cache-Control": "public, max-age=5" },
   }),
 ]);
 

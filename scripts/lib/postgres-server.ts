@@ -42,6 +42,8 @@ export interface PostgresServer {
   url: string;
   port: number;
   startMs: number;
+  /** `pg_ctl restart` (fast: open sessions are ended, as when a managed database restarts). */
+  restart(mode?: "fast" | "immediate"): void;
   stop(): void;
 }
 
@@ -84,6 +86,8 @@ export async function startPostgres(): Promise<PostgresServer> {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       port,
       startMs: Math.round(performance.now() - t0),
+      restart: (mode = "fast") =>
+        pg("pg_ctl", ["-D", dir, "-w", "-l", path.join(dir, "server.log"), "-m", mode, "restart"]),
       stop,
     };
   } catch (error) {

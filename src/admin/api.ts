@@ -36,7 +36,9 @@ export const adminApi = {
   logout: () => callApi(r.signOutRoute),
   changePassword: (input: AdminPasswordChange) => signedIn(callApi(r.changePasswordRoute, { body: input })),
   summary: () => signedIn(callApi(r.summaryRoute)),
-  testimonials: async () => (await signedIn(callApi(r.listAdminTestimonialsRoute))).testimonials,
+  /** One page of testimonials, newest first; pass the previous page's `nextCursor` for the next. */
+  testimonials: (cursor?: string) =>
+    signedIn(callApi(r.listAdminTestimonialsRoute, cursor ? { query: { cursor } } : {})),
   setApproved: async (id: number, approved: boolean) =>
     (await signedIn(callApi(r.setTestimonialApprovedRoute, { id, body: { approved } }))).testimonial,
   deleteTestimonial: (id: number) => signedIn(callApi(r.deleteTestimonialRoute, { id })),

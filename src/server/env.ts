@@ -4,6 +4,8 @@
  */
 import { z } from "zod";
 import { site } from "../config/site";
+import { logEvent } from "./log";
+import { smtpUrlProblem } from "./mail/smtp-url";
 
 const envSchema = z.object({
   DATABASE_URL: z
@@ -43,6 +45,10 @@ const mailEnvSchema = z.object({
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL.")
+    .superRefine((value, ctx) => {
+      const problem = smtpUrlProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
     .optional()
     .or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default(`${site.name} <${site.email}>`),
@@ -62,4 +68,81 @@ export function mailEnv(): MailEnv {
   }
   cachedMail = parsed.data;
   return cachedMail;
+}
+
+/**
+ * A setting the server cannot work safely without. The edge answers 503 (nothing is done without
+ * it: fail closed) and the log names the variable.
+ */
+export class ConfigurationError extends Error {
+  override name = "ConfigurationError";
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Deployed on Netlify (production, a preview, a branch deploy) rather than on a developer's machine
+ * or in a test. The runtime under every deployed function sets these variables, netlify-cli never
+ * does locally, and Netlify refuses them as site variables, so no setting can make a deployed
+ * function pass for a local one. (Netlify's CONTEXT is no help: `netlify serve` builds locally
+ * under "production" too.)
+ */
+export function isDeployed(env: Record<string, string | undefined> = readRaw()): boolean {
+  return Boolean(
+    env["AWS_LAMBDA_FUNCTION_NAME"] ||
+    env["AWS_EXECUTION_ENV"] ||
+    env["AWS_LAMBDA_RUNTIME_API"] ||
+    env["LAMBDA_TASK_ROOT"],
+  );
+}
+
+const minSecretLength = 32;
+let reportedSecret = false;
+
+/**
+ * RATE_LIMIT_SECRET: the key of the HMAC that turns a client's address (or an e-mail address) into
+ * a rate-limit bucket, so the stored buckets cannot be reversed by hashing every IPv4 address.
+ * Required everywhere: `npm run dev` and the tests generate one; on Netlify the operator sets it
+ * (README, Security). Missing or short, every rate-limited endpoint refuses (503) and the log
+ * says which variable to set.
+ */
+export function rateLimitSecret(): string {
+  const secret = readRaw()["RATE_LIMIT_SECRET"];
+  if (secret && secret.length >= minSecretLength) return secret;
+  const message = secret
+    ? `RATE_LIMIT_SECRET must be at least ${minSecretLength} characters (e.g. \`openssl rand -hex 32\`).`
+    : "RATE_LIMIT_SECRET is not set: the forms and the admin sign-in refuse every request until it is. Set it to a random value of at least 32 characters (e.g. `openssl rand -hex 32`).";
+  if (!reportedSecret) {
+    reportedSecret = true;
+    logEvent({ event: "config.invalid", level: "error", variable: "RATE_LIMIT_SECRET", message });
+  }
+  throw new ConfigurationError("RATE_LIMIT_SECRET", message);
+}
+
+let reportedSimulation = false;
+
+/**
+ * SIMULATE_CLIENTS=1: take the client's address from the first X-Forwarded-For hop, so local
+ * stacks and tests, where every request comes from 127.0.0.1, can play many clients. Honoured
+ * only where `isDeployed()` is false; on Netlify it is ignored (and the log says so once), so no
+ * setting can let a visitor choose their own rate-limit bucket.
+ */
+export function simulateClients(): boolean {
+  const env = readRaw();
+  if (env["SIMULATE_CLIENTS"] !== "1") return false;
+  if (!isDeployed(env)) return true;
+  if (!reportedSimulation) {
+    reportedSimulation = true;
+    logEvent({
+      event: "config.ignored",
+      level: "warn",
+      variable: "SIMULATE_CLIENTS",
+      message: "SIMULATE_CLIENTS is for local stacks and tests only; ignored on Netlify.",
+    });
+  }
+  return false;
 }

@@ -9,8 +9,9 @@ export const adminPassword = process.env["E2E_ADMIN_PASSWORD"] ?? "kingdom-dev-a
 
 /**
  * A client address of its own: sign-ins and public forms are rate-limited per client, and every
- * test runs from 127.0.0.1. Sent as X-Forwarded-For, which the API reads when the platform's own
- * client-IP header is absent (src/server/http/request.ts); on Netlify the platform header wins.
+ * test runs from 127.0.0.1. Sent as X-Forwarded-For, which the API reads only when the stack runs
+ * with SIMULATE_CLIENTS=1 (playwright.config.ts); on Netlify only the connection's address counts
+ * (src/server/http/request.ts).
  */
 export function clientIp(): string {
   const n = () => 1 + Math.floor(Math.random() * 254);

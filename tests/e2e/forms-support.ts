@@ -12,7 +12,8 @@ export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "kingdom-dev-admi
 /**
  * A client address of its own for each test: the API rate-limits public forms per client (ten posts
  * per ten minutes), and every test runs from 127.0.0.1. Sent as X-Forwarded-For, which the API
- * reads when the platform's own client-IP header is absent (src/server/http/request.ts).
+ * reads only when the stack runs with SIMULATE_CLIENTS=1 (playwright.config.ts; never on Netlify,
+ * where the client is the connection's address: src/server/http/request.ts).
  */
 export function testClientIp(): string {
   const n = () => 1 + Math.floor(Math.random() * 254);

@@ -21,11 +21,10 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { randomBytes } from "node:crypto";
-import postgres from "postgres";
+import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { closeDb, schema, setDatabase, type Database } from "../../src/server/db/client";
+import { closeDb, openDatabase, schema, setDatabase, type Database } from "../../src/server/db/client";
 import { migrateUrl } from "../../src/server/db/migrate";
 import { setLogSink } from "../../src/server/log";
 import { migrationsHash, pgliteTemplate, supabaseRolesSql } from "../../scripts/lib/pglite-template";
@@ -52,44 +51,47 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-async function createPostgres(serverUrl: string): Promise<TestDatabase> {
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+/** One short connection for statements outside the test's own database. */
+async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createPostgres(serverUrl: string): Promise<TestDatabase> {
+  const name = `handyman_test_${randomBytes(6).toString("hex")}`;
+  await withClient(serverUrl, async (admin) => {
     const template = `handyman_template_${await migrationsHash()}`;
     // One worker migrates the template; the others wait on the advisory lock, then find it ready.
-    await admin`select pg_advisory_lock(4242)`;
+    await admin.query("select pg_advisory_lock(4242)");
     try {
-      const found = await admin`select 1 from pg_database where datname = ${template}`;
-      if (found.length === 0) {
-        await admin.unsafe(`create database "${template}"`);
+      const found = await admin.query("select 1 from pg_database where datname = $1", [template]);
+      if (found.rowCount === 0) {
+        await admin.query(`create database "${template}"`);
         const url = withDatabase(serverUrl, template);
         await migrateUrl(url);
-        const c = postgres(url, { max: 1, onnotice: () => {} });
-        await c.unsafe(supabaseRolesSql);
-        await c.end();
+        await withClient(url, (c) => c.query(supabaseRolesSql));
       }
     } finally {
-      await admin`select pg_advisory_unlock(4242)`;
+      await admin.query("select pg_advisory_unlock(4242)");
     }
-    const name = `handyman_test_${randomBytes(6).toString("hex")}`;
-    await admin.unsafe(`create database "${name}" template "${template}"`);
-    const url = withDatabase(serverUrl, name);
-    const client = postgres(url, { max: 4, onnotice: () => {} });
-    const db = drizzlePostgres(client, { schema }) as unknown as Database;
-    return {
-      db,
-      kind: "postgres",
-      url,
-      close: async () => {
-        await client.end({ timeout: 5 });
-        const a = postgres(serverUrl, { max: 1, onnotice: () => {} });
-        await a.unsafe(`drop database if exists "${name}" with (force)`);
-        await a.end();
-      },
-    };
-  } finally {
-    await admin.end();
-  }
+    await admin.query(`create database "${name}" template "${template}"`);
+  });
+  const url = withDatabase(serverUrl, name);
+  const { db, close } = openDatabase(url, { max: 4 });
+  return {
+    db,
+    kind: "postgres",
+    url,
+    close: async () => {
+      await close();
+      await withClient(serverUrl, (a) => a.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {

@@ -1,7 +1,8 @@
 /**
  * Real `Request` objects for calling function handlers directly (their default export).
  * Each request comes from its own random client IP unless `ip` is given, so per-client rate
- * limits never couple unrelated tests.
+ * limits never couple unrelated tests. The address goes in X-Forwarded-For, which the server
+ * reads only with SIMULATE_CLIENTS=1 (set for the test runs in vitest.config.ts; never on Netlify).
  */
 import { randomInt } from "node:crypto";
 
@@ -18,7 +19,7 @@ export function jsonRequest(path: string, body: unknown, options: RequestOptions
     method: options.method ?? "POST",
     headers: {
       "content-type": "application/json",
-      "x-nf-client-connection-ip": options.ip ?? randomIp(),
+      "x-forwarded-for": options.ip ?? randomIp(),
       ...options.headers,
     },
     body: typeof body === "string" ? body : JSON.stringify(body),
@@ -36,7 +37,7 @@ export function formRequest(
     headers: {
       "content-type": "application/x-www-form-urlencoded",
       accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-      "x-nf-client-connection-ip": options.ip ?? randomIp(),
+      "x-forwarded-for": options.ip ?? randomIp(),
       ...options.headers,
     },
     body: new URLSearchParams(fields).toString(),
@@ -46,7 +47,7 @@ export function formRequest(
 export function getRequest(path: string, options: RequestOptions = {}): Request {
   return new Request(`http://localhost${path}`, {
     method: options.method ?? "GET",
-    headers: { "x-nf-client-connection-ip": options.ip ?? randomIp(), ...options.headers },
+    headers: { "x-forwarded-for": options.ip ?? randomIp(), ...options.headers },
   });
 }
 
@@ -54,7 +55,8 @@ export const uniqueName = (label: string) => `${label} ${Math.random().toString(
 
 export const validContact = (overrides: Record<string, unknown> = {}) => ({
   name: uniqueName("Morag"),
-  email: "morag@example.com",
+  // Its own mailbox per request: the site confirms to one mailbox at most three times a day.
+  email: `morag.${Math.random().toString(36).slice(2, 10)}@example.com`,
   phone: "07700 900123",
   message: "Could you look at a sticking back door?",
   ...overrides,

@@ -12,8 +12,11 @@ export interface Received {
   raw: string;
 }
 
-/** A loopback SMTP server that keeps every message it accepts. */
-export async function startSmtp(port = 0) {
+/**
+ * A loopback SMTP server that keeps every message it accepts. It offers no STARTTLS. `host`
+ * "0.0.0.0" also listens on the machine's other addresses (to play a remote server).
+ */
+export async function startSmtp(port = 0, host = "127.0.0.1") {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -35,7 +38,7 @@ export async function startSmtp(port = 0) {
       });
     },
   });
-  server.listen(port, "127.0.0.1");
+  server.listen(port, host);
   await once(server.server, "listening");
   const actualPort = (server.server.address() as AddressInfo).port;
   return {

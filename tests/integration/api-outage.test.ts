@@ -4,9 +4,7 @@
  * commit together or not at all.
  */
 import { eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/postgres-js";
 import { createServer, type Server } from "node:net";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
@@ -15,8 +13,9 @@ import testimonialsFn from "../../netlify/functions/testimonials.mts";
 import { site } from "../../src/config/site";
 import { publicEndpoints } from "../../src/lib/contracts/public";
 import { contactMessageSchema } from "../../src/lib/schemas/submission";
-import { schema, setDatabase, type Database } from "../../src/server/db/client";
+import { openDatabase, setDatabase } from "../../src/server/db/client";
 import { formSubmissions, testimonials } from "../../src/server/db/schema";
+import { forgetHealth } from "../../src/server/services/public-content";
 import { setRequestDeadline } from "../../src/server/http/deadline";
 import { apiHandler } from "../../src/server/http/endpoint";
 import { publicForm } from "../../src/server/http/public";
@@ -40,15 +39,18 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => deadServer.close(() => resolve())));
 
 async function withUnreachableDatabase<T>(url: string, run: () => Promise<T>): Promise<T> {
-  const client = postgres(url, { max: 1, connect_timeout: 2, prepare: false, onnotice: () => {} });
-  setDatabase(drizzle(client, { schema }) as unknown as Database, () => client.end({ timeout: 0 }));
+  // The production path (src/server/db/client.ts), pointed at a database that is not there.
+  const client = openDatabase(url, { connectionTimeoutMillis: 2000 });
+  setDatabase(client.db, client.close);
+  forgetHealth(); // the health check's short memory starts afresh with the outage
   const deadline = setRequestDeadline(1500);
   try {
     return await run();
   } finally {
     setRequestDeadline(deadline);
     setDatabase(t.db);
-    await client.end({ timeout: 1 }).catch(() => {});
+    forgetHealth();
+    await client.close().catch(() => {});
   }
 }
 
@@ -159,5 +161,27 @@ describe("database outage", () => {
     expect(
       await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, after.name)),
     ).toHaveLength(1);
+  });
+});
+
+describe("GET /api/health under a flood", () => {
+  it("answers 200 concurrent checks without a database round trip each, and lets the CDN keep a healthy answer", async () => {
+    forgetHealth();
+    const first = await health(getRequest("/api/health"));
+    expect(first.status).toBe(200);
+    expect(first.headers.get("netlify-cdn-cache-control")).toBe("public, max-age=5");
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    // The database goes away. Within the few seconds the last check is reused, none of the flood
+    // reaches it: a request that did would meet the refused connection and answer 503.
+    const dead = openDatabase("postgres://postgres@127.0.0.1:1/postgres", { connectionTimeoutMillis: 500 });
+    setDatabase(dead.db, dead.close);
+    try {
+      const answers = await Promise.all(Array.from({ length: 200 }, () => health(getRequest("/api/health"))));
+      expect(answers.filter((r) => r.status !== 200)).toHaveLength(0);
+    } finally {
+      setDatabase(t.db);
+      await dead.close().catch(() => {});
+      forgetHealth();
+    }
   });
 });

@@ -143,7 +143,7 @@ function post(
   return handler(
     new Request(`http://localhost${path}`, {
       method: "POST",
-      headers: { "content-type": type, "x-nf-client-connection-ip": randomIp() },
+      headers: { "content-type": type, "x-forwarded-for": randomIp() },
       body,
     }),
   );

@@ -170,7 +170,7 @@ describe("POST /api/contact", () => {
     const streamed = await contact(
       new Request("http://localhost/api/contact", {
         method: "POST",
-        headers: { "content-type": "application/json", "x-nf-client-connection-ip": randomIp() },
+        headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
         body: stream,
         duplex: "half",
       } as RequestInit),

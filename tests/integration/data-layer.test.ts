@@ -42,7 +42,7 @@ describe("seed", () => {
         own.db,
       );
       expect(await seed(own.db)).toEqual({ testimonials: 0 });
-      expect(await testimonials.listAll(own.db)).toHaveLength(1);
+      expect(await testimonials.listPage({ limit: 1000 }, own.db)).toHaveLength(1);
     } finally {
       await own.close();
     }
@@ -61,7 +61,7 @@ describe("testimonials repository", () => {
     expect(created).toBe(true);
     expect(testimonial.approved).toBe(false);
     expect((await testimonials.listApproved()).some((r) => r.name === name)).toBe(false);
-    expect((await testimonials.listAll()).some((r) => r.name === name)).toBe(true);
+    expect((await testimonials.listPage({ limit: 1000 })).some((r) => r.name === name)).toBe(true);
 
     const approved = await testimonials.setApproved(testimonial.id, true);
     expect(approved?.approved).toBe(true);
@@ -71,7 +71,9 @@ describe("testimonials repository", () => {
     expect((await testimonials.listApproved()).some((r) => r.name === name)).toBe(false);
     expect(await testimonials.remove(testimonial.id)).toBe(true);
     expect(await testimonials.remove(testimonial.id)).toBe(false);
-    expect((await testimonials.listAll()).find((r) => r.id === testimonial.id) ?? null).toBeNull();
+    expect(
+      (await testimonials.listPage({ limit: 1000 })).find((r) => r.id === testimonial.id) ?? null,
+    ).toBeNull();
     expect(await testimonials.setApproved(testimonial.id, true)).toBeNull();
   });
 
@@ -96,7 +98,7 @@ describe("testimonials repository", () => {
     }
     const mine = publicList.filter((r) => r.name.startsWith(base)).map((r) => r.id);
     expect(mine).toEqual([ids[1], ids[2], ids[0]]);
-    const all = await testimonials.listAll();
+    const all = await testimonials.listPage({ limit: 1000 });
     expect(all.map((r) => r.id)).toEqual([...all.map((r) => r.id)].sort((x, y) => y - x));
   });
 

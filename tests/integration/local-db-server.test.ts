@@ -1,36 +1,41 @@
 /**
  * The local database server (scripts/lib/pglite-server.ts) under the load `netlify dev` puts on
- * it: many postgres.js clients at once, each running parameterised queries (the extended query
+ * it: many node-postgres clients at once (the driver the functions use), each running parameterised queries (the extended query
  * protocol) on PGlite's single session. Every answer must be the caller's own; a failing query
  * or a client that vanishes mid-transaction must not stall or disturb anyone else.
  */
 import { PGlite } from "@electric-sql/pglite";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import postgres from "postgres";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveLocalDb, type LocalDbServer } from "../../scripts/lib/pglite-server";
 
-let pg: PGlite;
+let pglite: PGlite;
 let server: LocalDbServer;
 
-const client = (max = 1) =>
-  postgres(server.url, { max, prepare: false, onnotice: () => {}, connect_timeout: 5, idle_timeout: 2 });
+/** One connection, as each function worker under `netlify dev` opens. */
+async function client(): Promise<pg.Client> {
+  const c = new pg.Client({ connectionString: server.url, connectionTimeoutMillis: 5000 });
+  await c.connect();
+  return c;
+}
+const rows = async (c: pg.Client, text: string, values: unknown[] = []) => (await c.query(text, values)).rows;
 
 beforeAll(async () => {
-  pg = await PGlite.create();
-  await pg.exec("create table notes (id serial primary key, owner int not null, body text not null)");
-  server = await serveLocalDb(pg);
+  pglite = await PGlite.create();
+  await pglite.exec("create table notes (id serial primary key, owner int not null, body text not null)");
+  server = await serveLocalDb(pglite);
 });
 
 afterAll(async () => {
   await server?.stop();
-  await pg?.close();
+  await pglite?.close();
 });
 
 describe("local database server", () => {
   it("gives every one of many concurrent clients its own answers", async () => {
-    const clients = Array.from({ length: 8 }, () => client());
+    const clients = await Promise.all(Array.from({ length: 8 }, () => client()));
     try {
       const results = await Promise.all(
         clients.flatMap((sql, c) =>
@@ -38,10 +43,13 @@ describe("local database server", () => {
             // Two query shapes with different parameter types, so a crossed Bind shows as an error
             // or as someone else's value.
             if (i % 2 === 0) {
-              const [row] = await sql`select ${c * 1000 + i}::int + 1 as n`;
+              const [row] = await rows(sql, "select $1::int + 1 as n", [c * 1000 + i]);
               return row?.["n"] === c * 1000 + i + 1;
             }
-            const [row] = await sql`select ${`client ${c} query ${i}`}::text || '!' as s, ${i}::int as i`;
+            const [row] = await rows(sql, "select $1::text || '!' as s, $2::int as i", [
+              `client ${c} query ${i}`,
+              i,
+            ]);
             return row?.["s"] === `client ${c} query ${i}!` && row?.["i"] === i;
           }),
         ),
@@ -49,43 +57,44 @@ describe("local database server", () => {
       expect(results.filter((ok) => !ok)).toHaveLength(0);
       expect(results).toHaveLength(320);
     } finally {
-      await Promise.all(clients.map((sql) => sql.end({ timeout: 1 })));
+      await Promise.all(clients.map((sql) => sql.end()));
     }
   });
 
   it("keeps concurrent transactions apart and commits each one whole", async () => {
-    const clients = Array.from({ length: 6 }, () => client());
+    const clients = await Promise.all(Array.from({ length: 6 }, () => client()));
     try {
       await Promise.all(
-        clients.map((sql, c) =>
-          sql.begin(async (tx) => {
-            for (let i = 0; i < 10; i++)
-              await tx`insert into notes (owner, body) values (${c}, ${`note ${i}`})`;
-          }),
-        ),
+        clients.map(async (sql, c) => {
+          await sql.query("begin");
+          for (let i = 0; i < 10; i++)
+            await sql.query("insert into notes (owner, body) values ($1, $2)", [c, `note ${i}`]);
+          await sql.query("commit");
+        }),
       );
-      const counts =
-        await clients[0]!`select owner, count(*)::int as n from notes group by owner order by owner`;
+      const counts = await rows(
+        clients[0]!,
+        "select owner, count(*)::int as n from notes group by owner order by owner",
+      );
       expect(counts.map((r) => [r["owner"], r["n"]])).toEqual(clients.map((_, c) => [c, 10]));
     } finally {
-      await Promise.all(clients.map((sql) => sql.end({ timeout: 1 })));
+      await Promise.all(clients.map((sql) => sql.end()));
     }
   });
 
   it("fails only the query that failed and keeps serving everyone", async () => {
-    const a = client();
-    const b = client();
+    const [a, b] = await Promise.all([client(), client()]);
     try {
       const outcomes = await Promise.allSettled([
-        a`select 1 / ${0}::int as boom`,
-        b`select ${41}::int + 1 as n`,
-        a`select ${"still here"}::text as s`,
+        rows(a, "select 1 / $1::int as boom", [0]),
+        rows(b, "select $1::int + 1 as n", [41]),
+        rows(a, "select $1::text as s", ["still here"]),
       ]);
       expect(outcomes[0]).toMatchObject({ status: "rejected", reason: { code: "22012" } });
       expect(outcomes[1]).toMatchObject({ status: "fulfilled", value: [{ n: 42 }] });
       expect(outcomes[2]).toMatchObject({ status: "fulfilled", value: [{ s: "still here" }] });
     } finally {
-      await Promise.all([a.end({ timeout: 1 }), b.end({ timeout: 1 })]);
+      await Promise.all([a.end(), b.end()]);
     }
   });
 
@@ -99,30 +108,30 @@ describe("local database server", () => {
         "-e",
         `import { spawn } from "node:child_process";
 import { once } from "node:events";
-import postgres from "postgres";
-         const sql = postgres(process.env.URL, { max: 1, prepare: false, onnotice: () => {} });
-         const tx = await sql.reserve();
-         await tx\`begin\`;
-         await tx\`insert into notes (owner, body) values (\${99}, \${"never committed"})\`;
+import pg from "pg";
+         const tx = new pg.Client({ connectionString: process.env.URL });
+         await tx.connect();
+         await tx.query("begin");
+         await tx.query("insert into notes (owner, body) values ($1, $2)", [99, "never committed"]);
          console.log("in transaction");
          setInterval(() => {}, 1000);`,
       ],
       { env: { ...process.env, URL: server.url }, stdio: ["ignore", "pipe", "inherit"] },
     );
-    const other = client();
+    const other = await client();
     try {
       const [line] = (await once(child.stdout!, "data")) as [Buffer];
       expect(line.toString()).toContain("in transaction");
       // While it holds the session, another client's query waits rather than joining its transaction.
-      const waiting = other`select count(*)::int as n from notes where owner = ${99}`;
+      const waiting = rows(other, "select count(*)::int as n from notes where owner = $1", [99]);
       child.kill("SIGKILL");
       const [row] = await waiting;
       expect(row?.["n"]).toBe(0);
-      const [after] = await other`select ${7}::int as n`;
+      const [after] = await rows(other, "select $1::int as n", [7]);
       expect(after?.["n"]).toBe(7);
     } finally {
       child.kill("SIGKILL");
-      await other.end({ timeout: 1 });
+      await other.end();
     }
   });
 });

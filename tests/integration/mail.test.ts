@@ -4,6 +4,7 @@
  * Real SMTP: an `smtp-server` on loopback receives what nodemailer sends.
  */
 import { eq } from "drizzle-orm";
+import { networkInterfaces } from "node:os";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
@@ -14,6 +15,7 @@ import { setLogSink } from "../../src/server/log";
 import { deliverDue } from "../../src/server/mail/delivery";
 import { retryFailed } from "../../src/server/repositories/mail-outbox";
 import { mailSender, setMailSender } from "../../src/server/mail/notify";
+import { smtpUrlProblem } from "../../src/server/mail/smtp-url";
 import { createSmtpSender } from "../../src/server/mail/transport";
 import * as adminContent from "../../src/server/services/admin-content";
 import { useTestDatabase } from "../helpers/db";
@@ -264,5 +266,48 @@ describe("what the admin sees", () => {
     expect(smtp.received).toHaveLength(2);
     list = await adminContent.listSubmissions("contact");
     expect(list.find((s) => s.id === failing.id)?.mailStatus).toBe("sent");
+  });
+});
+
+describe("TLS to the mail server", () => {
+  /** An address of this machine that is not loopback (127.0.0.2 where it has none). */
+  const nonLoopbackAddress = () =>
+    Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === "IPv4" && !i.internal)?.address ?? "127.0.0.2";
+
+  it("sends nothing to a server that is not loopback and does not offer STARTTLS", async () => {
+    const plain = await startSmtp(0, "0.0.0.0");
+    try {
+      const sender = createSmtpSender(
+        {
+          smtpUrl: `smtp://${nonLoopbackAddress()}:${plain.port}`,
+          from: "Site <site@kingdomhandyman.example>",
+        },
+        2000,
+      );
+      const message = {
+        kind: "owner_review" as const,
+        to: { name: "Owner", address: "owner@kingdomhandyman.example" },
+        subject: "Would go out in clear",
+        text: "A customer's details",
+        html: "<p>A customer's details</p>",
+      };
+      await expect(sender.send(message)).rejects.toThrow(/STARTTLS|TLS|encrypt/i);
+      expect(plain.received).toHaveLength(0);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("lets tls=off skip TLS only on loopback, and names SMTP_URL otherwise", () => {
+    expect(smtpUrlProblem("smtp://127.0.0.1:2525?tls=off")).toBeUndefined();
+    expect(smtpUrlProblem("smtp://localhost:2525?tls=off")).toBeUndefined();
+    expect(smtpUrlProblem("smtp://[::1]:2525?tls=off")).toBeUndefined();
+    expect(smtpUrlProblem("smtp://user:pw@smtp.provider.example:587")).toBeUndefined();
+    expect(smtpUrlProblem("smtp://user:pw@smtp.provider.example:587?tls=off")).toMatch(/loopback/);
+    expect(() =>
+      createSmtpSender({ smtpUrl: "smtp://smtp.provider.example:587?tls=off", from: "Site <s@x.example>" }),
+    ).toThrow(/SMTP_URL/);
   });
 });

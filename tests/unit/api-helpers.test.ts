@@ -110,9 +110,9 @@ describe("request parsing", () => {
     expect(wantsHtml(req("", "application/json", { accept: "text/html" }))).toBe(false);
   });
 
-  it("keys clients by a hash of the IP Netlify reports, never the IP itself", () => {
-    const a = clientKey(req("", "application/json", { "x-nf-client-connection-ip": "203.0.113.9" }));
-    const b = clientKey(req("", "application/json", { "x-forwarded-for": "203.0.113.9, 10.0.0.1" }));
+  it("keys clients by a keyed hash of the address Netlify reports, never the address itself", () => {
+    const a = clientKey(req("", "application/json"), { ip: "203.0.113.9" });
+    const b = clientKey(req("", "application/json"), { ip: "203.0.113.9" });
     expect(a).toBe(b);
     expect(a).toMatch(/^[0-9a-f]{32}$/);
     expect(a).not.toContain("203");

@@ -100,3 +100,30 @@ describe("hostile input", () => {
     expect(escapeHtml(`&<>"'`)).toBe("&amp;&lt;&gt;&quot;&#39;");
   });
 });
+
+describe("the customer's greeting echoes at most a plain first name", () => {
+  const confirm = (name: string) => customerConfirmationMessage({ ...booking, name }, ctx);
+
+  it("greets a person by their first name and addresses them by their name", () => {
+    const m = confirm("Mary-Jane O'Neil");
+    expect(m.text.startsWith("Hello Mary-Jane,\n")).toBe(true);
+    expect(m.html).toContain("<p>Hello Mary-Jane,</p>");
+    expect(m.to.name).toBe("Mary-Jane O'Neil");
+  });
+
+  it.each([
+    "WIN-£500-visit-evil.example/claim now",
+    "CLAIM-YOUR-PRIZE-NOW-AT-OUR-OFFICE-TODAY please",
+    "£500 winner",
+    "<b>Prize</b>",
+  ])("says only Hello, and puts no name on the envelope, for %j", (name) => {
+    const m = confirm(name);
+    expect(m.text.startsWith("Hello,\n")).toBe(true);
+    expect(m.html).toContain("<p>Hello,</p>");
+    expect(m.to.name).toBe("");
+    for (const word of ["evil", "£500", "Prize", "CLAIM"]) {
+      expect(m.text).not.toContain(word);
+      expect(m.html).not.toContain(word);
+    }
+  });
+});

@@ -23,7 +23,10 @@ const columns: readonly AdminColumn[] = [
   { label: "Actions", className: "px-4 py-3 text-right" },
 ];
 
-type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; items: AdminTestimonial[] };
+type Load =
+  | { state: "loading" }
+  | { state: "failed" }
+  | { state: "ready"; items: AdminTestimonial[]; nextCursor: string | null };
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -45,12 +48,15 @@ export function TestimonialsScreen() {
   const [busyId, setBusyId] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<AdminTestimonial | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
 
+  /** The first page (50 reviews, newest first); "Load more" appends the next ones. */
   const fetchList = useCallback(async (mode: "initial" | "refresh") => {
     if (mode === "initial") setLoad({ state: "loading" });
     else setRefreshing(true);
     try {
-      setLoad({ state: "ready", items: await adminApi.testimonials() });
+      const page = await adminApi.testimonials();
+      setLoad({ state: "ready", items: page.testimonials, nextCursor: page.nextCursor });
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 401)) console.error("Loading testimonials failed", err);
       setLoad({ state: "failed" });
@@ -64,12 +70,54 @@ export function TestimonialsScreen() {
     void fetchList("initial");
   }, [fetchList]);
 
+  const loadMore = async () => {
+    if (load.state !== "ready" || !load.nextCursor) return;
+    setLoadingMore(true);
+    try {
+      const page = await adminApi.testimonials(load.nextCursor);
+      setLoad((current) =>
+        current.state === "ready"
+          ? {
+              state: "ready",
+              // A review deleted meanwhile cannot appear twice: ids only go down from the cursor.
+              items: [
+                ...current.items,
+                ...page.testimonials.filter((t) => !current.items.some((c) => c.id === t.id)),
+              ],
+              nextCursor: page.nextCursor,
+            }
+          : current,
+      );
+    } catch (err) {
+      if (err instanceof ApiError) {
+        if (err.status !== 401) toast.error("Error loading more testimonials", { description: err.message });
+      } else {
+        console.error("Loading more testimonials failed", err);
+        toast.error("An error occurred");
+      }
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  /** Changes one loaded review in place, so the pages already loaded stay as they are. */
+  const replaceItem = (id: number, next: AdminTestimonial | null) =>
+    setLoad((current) =>
+      current.state === "ready"
+        ? {
+            ...current,
+            items: next
+              ? current.items.map((t) => (t.id === id ? next : t))
+              : current.items.filter((t) => t.id !== id),
+          }
+        : current,
+    );
+
   const setApproved = async (t: AdminTestimonial, approved: boolean) => {
     setBusyId(t.id);
     try {
-      await adminApi.setApproved(t.id, approved);
+      replaceItem(t.id, await adminApi.setApproved(t.id, approved));
       toast.success(approved ? "Testimonial approved" : "Testimonial unapproved");
-      await fetchList("refresh");
     } catch (err) {
       if (err instanceof ApiError) {
         if (err.status !== 401) toast.error("Error updating testimonial", { description: err.message });
@@ -87,9 +135,9 @@ export function TestimonialsScreen() {
     setDeleting(true);
     try {
       await adminApi.deleteTestimonial(toDelete.id);
+      replaceItem(toDelete.id, null);
       toast.success("Testimonial deleted");
       setToDelete(null);
-      await fetchList("refresh");
     } catch (err) {
       if (err instanceof ApiError) {
         if (err.status !== 401) toast.error("Error deleting testimonial", { description: err.message });
@@ -238,6 +286,13 @@ export function TestimonialsScreen() {
                 </tr>
               ))}
             </AdminTable>
+            {load.nextCursor ? (
+              <div className="mt-4 flex justify-center">
+                <Button variant="secondary" onClick={() => void loadMore()} disabled={loadingMore}>
+                  {loadingMore ? "Loading more testimonials..." : "Load more testimonials"}
+                </Button>
+              </div>
+            ) : null}
           </>
         )}
       </div>

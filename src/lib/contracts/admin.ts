@@ -30,6 +30,12 @@ export const adminSessionInfoSchema = z.object({
 });
 export type AdminSessionInfo = z.infer<typeof adminSessionInfoSchema>;
 
+/** Where the next page of a keyset-paged admin list starts (opaque to clients). */
+export const pageCursorSchema = z.string().regex(/^[1-9][0-9]{0,9}$/, "That page cursor is not valid.");
+
+/** Rows per page of an admin list. */
+export const adminPageSize = 50;
+
 export const adminSummarySchema = z.object({
   testimonials: z.object({ total: z.number().int(), pending: z.number().int() }),
   submissions: z.object({ total: z.number().int(), unread: z.number().int() }),
@@ -100,11 +106,18 @@ export const adminEndpoints = {
     response: z.object({ ok: z.literal(true) }),
   }),
   summary: defineEndpoint({ ...routes.summaryRoute, status: 200, response: adminSummarySchema }),
-  /** Every testimonial, newest first. */
+  /**
+   * Testimonials, newest first, 50 a page (keyset: `cursor` is the `nextCursor` of the page
+   * before; `nextCursor` is null on the last page).
+   */
   listAdminTestimonials: defineEndpoint({
     ...routes.listAdminTestimonialsRoute,
     status: 200,
-    response: z.object({ testimonials: z.array(adminTestimonialSchema) }),
+    query: z.object({ cursor: pageCursorSchema.optional() }),
+    response: z.object({
+      testimonials: z.array(adminTestimonialSchema),
+      nextCursor: pageCursorSchema.nullable(),
+    }),
   }),
   /** Approve or unapprove; purges the public list's CDN cache. */
   setTestimonialApproved: defineEndpoint({

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { serviceIds } from "../service-catalog";
 import { limits } from "./limits";
-import { charLength, isStorableText, unsupportedCharactersMessage } from "./text";
+import {
+  charLength,
+  containsLink,
+  isStorableText,
+  noLinkMessages,
+  unsupportedCharactersMessage,
+} from "./text";
 
 /**
  * A trimmed string that must not be empty after trimming, at most `max` characters (code points,
@@ -36,7 +42,11 @@ export const emailSchema = z
 
 /** Contact form payload: name, email, phone and message, all required. */
 export const contactMessageSchema = z.object({
-  name: required("Please enter your name.", limits.name, "Please keep your name under 100 characters."),
+  name: required(
+    "Please enter your name.",
+    limits.name,
+    "Please keep your name under 100 characters.",
+  ).refine((v) => !containsLink(v), noLinkMessages.name),
   email: emailSchema,
   phone: phoneSchema,
   message: required(

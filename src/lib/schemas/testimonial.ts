@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { limits } from "./limits";
-import { charLength, isStorableText, unsupportedCharactersMessage } from "./text";
+import {
+  charLength,
+  containsLink,
+  isStorableText,
+  noLinkMessages,
+  unsupportedCharactersMessage,
+} from "./text";
 
 /** Trimmed text of `min`..`max` characters (code points, as the database counts), storable as is. */
 const text = (min: number, tooShort: string, max: number, tooLong: string) =>
@@ -13,13 +19,18 @@ const text = (min: number, tooShort: string, max: number, tooLong: string) =>
 
 /** Review form payload: name, location, the review and a rating (1-5, default 5). */
 export const testimonialSubmissionSchema = z.object({
-  name: text(2, "Name must be at least 2 characters.", limits.name, "Name must be at most 100 characters."),
+  name: text(
+    2,
+    "Name must be at least 2 characters.",
+    limits.name,
+    "Name must be at most 100 characters.",
+  ).refine((v) => !containsLink(v), noLinkMessages.name),
   location: text(
     2,
     "Location must be at least 2 characters.",
     limits.location,
     "Location must be at most 100 characters.",
-  ),
+  ).refine((v) => !containsLink(v), noLinkMessages.location),
   text: text(
     10,
     "Review must be at least 10 characters.",

@@ -10,19 +10,21 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePgliteDb } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgresDb } from "drizzle-orm/postgres-js/migrator";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePostgresDb } from "drizzle-orm/node-postgres/migrator";
 import { fileURLToPath } from "node:url";
-import postgres from "postgres";
+import pg from "pg";
 
 export const migrationsFolder = fileURLToPath(new URL("../../../supabase/migrations", import.meta.url));
 
 export async function migrateUrl(url: string): Promise<void> {
-  const client = postgres(url, { max: 1, prepare: false, onnotice: () => {}, connect_timeout: 10 });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  client.on("error", () => {}); // a lost connection rejects the migration's query; no crash
+  await client.connect();
   try {
-    await migratePostgresDb(drizzlePostgres(client), { migrationsFolder });
+    await migrateNodePostgresDb(drizzleNodePostgres(client), { migrationsFolder });
   } finally {
-    await client.end({ timeout: 5 });
+    await client.end();
   }
 }
 

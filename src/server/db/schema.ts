@@ -152,15 +152,17 @@ export const rateLimits = pgTable(
  * Transactional outbox for e-mail. A row is written in the same transaction as the
  * submission or review it tells about, so a request is never stored without its notification and
  * a mail outage never loses or fails a request. Delivery claims rows with a lease (next_attempt_at)
- * so two senders never send the same row at once.
+ * so two senders never send the same row at once. Deleting the submission or review deletes its
+ * e-mails with it, pending (never sent) and sent copies alike (UK GDPR: nothing of a deleted
+ * request stays behind).
  */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
     id: serial("id").primaryKey(),
     kind: text("kind").notNull(),
-    submissionId: integer("submission_id").references(() => formSubmissions.id, { onDelete: "set null" }),
-    testimonialId: integer("testimonial_id").references(() => testimonials.id, { onDelete: "set null" }),
+    submissionId: integer("submission_id").references(() => formSubmissions.id, { onDelete: "cascade" }),
+    testimonialId: integer("testimonial_id").references(() => testimonials.id, { onDelete: "cascade" }),
     toAddress: text("to_address").notNull(),
     toName: text("to_name").notNull().default(""),
     replyToAddress: text("reply_to_address"),
@@ -179,7 +181,7 @@ export const mailOutbox = pgTable(
     check("mail_outbox_status", sql`${t.status} in ('pending', 'sent', 'failed')`),
     check(
       "mail_outbox_kind",
-      sql`${t.kind} in ('owner_submission', 'customer_confirmation', 'owner_review')`,
+      sql`${t.kind} in ('owner_submission', 'customer_confirmation', 'owner_review', 'owner_alert')`,
     ),
     index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("mail_outbox_submission_idx").on(t.submissionId),

@@ -19,7 +19,7 @@ import { assertSameOrigin, requireAdmin } from "./admin-guard";
 import type { Action, Call } from "./endpoint";
 import { badRequest, fromZodError, notFound, unsupportedMediaType } from "./errors";
 import { readBody } from "./request";
-import { json } from "./response";
+import { json, noContent } from "./response";
 
 /** The admin API speaks JSON only; 4 KB is plenty for a password or a flag. */
 const adminBodyBytes = 4 * 1024;
@@ -80,7 +80,7 @@ async function parseInput<E extends Endpoint>(endpoint: E, call: Call) {
 function respond<E extends Endpoint>(endpoint: E, result: unknown): Response {
   const { body, headers } = result instanceof Reply ? result : { body: result, headers: {} };
   if (endpoint.status === 204) {
-    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store", ...headers } });
+    return noContent(headers);
   }
   return json(body, endpoint.status, headers);
 }

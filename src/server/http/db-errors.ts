@@ -4,7 +4,7 @@
  * - `pgErrorCode`: the SQLSTATE of a PostgreSQL error anywhere in the cause chain, e.g. "23505".
  */
 
-/** Node socket errors and postgres.js connection errors. */
+/** Node socket errors, and the connection codes drivers put on errors. */
 const connectionErrorCodes = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -30,6 +30,19 @@ function isUnavailableSqlState(code: string): boolean {
     code.startsWith("08") || ["53300", "57P01", "57P02", "57P03", "3D000", "28P01", "28000"].includes(code)
   );
 }
+
+/**
+ * node-postgres reports a lost or refused connection with a plain Error and no code: these are its
+ * messages (pg/lib/client.js, pg-pool/index.js), matched by their start.
+ */
+const nodePostgresConnectionMessages = [
+  "Connection terminated",
+  "timeout exceeded when trying to connect",
+  "timeout expired",
+  "Client has encountered a connection error and is not queryable",
+  "Client was closed and is not queryable",
+  "Cannot use a pool after calling end on the pool",
+];
 
 function* causes(error: unknown): Generator<Record<string, unknown>> {
   let current: unknown = error;
@@ -62,6 +75,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const message = typeof e["message"] === "string" ? e["message"] : "";
     // PGlite after close(), and a missing DATABASE_URL (src/server/env.ts).
     if (message.includes("PGlite is closed") || message.startsWith("Invalid server environment")) return true;
+    if (nodePostgresConnectionMessages.some((m) => message.startsWith(m))) return true;
   }
   return false;
 }

@@ -1,8 +1,8 @@
 /**
- * The longest a request may wait on its work. postgres.js retries a connection that a dying server
- * or pooler drops during the handshake without end, so without a deadline such a request would spin
- * until the platform kills the function. Past the deadline the request answers 503 and the
- * database client is closed (which aborts any open transaction, so nothing is half-written).
+ * The longest a request may wait on its work. A database that accepts connections but never
+ * answers, or a pool waiting for a connection, would otherwise hold the request until the platform
+ * kills the function. Past the deadline the request answers 503 and the database pool is closed,
+ * connections in use included (which aborts any open transaction, so nothing is half-written).
  *
  * A write that has committed changes that: from then on the answer waits for the remaining work
  * (e.g. a bounded e-mail attempt) and reports the commit truthfully, however late. The service

@@ -104,7 +104,10 @@ export function apiHandler(route: string, actions: readonly Action[]) {
             return getDb();
           },
           now: new Date(),
-          client: clientKey(req, context),
+          // Computed when a rule asks (it needs RATE_LIMIT_SECRET; a read without limits does not).
+          get client() {
+            return clientKey(req, context);
+          },
           idempotencyKey,
           defer: context.waitUntil?.bind(context),
           writes: progress.writes,

@@ -11,6 +11,7 @@
 import type { ZodError } from "zod";
 import { site } from "../../config/site";
 import type { ApiErrorBody } from "../../lib/contracts/envelope";
+import { ConfigurationError } from "../env";
 import { DomainError, Invalid, RateLimited } from "../services/errors";
 import { isDatabaseUnavailable } from "./db-errors";
 
@@ -117,6 +118,18 @@ export const internalError = (cause?: unknown) =>
     { cause },
   );
 
+/**
+ * A setting the operator must make is missing on the server (the log names it; the visitor is
+ * not told which): nothing was done.
+ */
+export const notConfigured = (cause?: unknown) =>
+  new HttpError(
+    503,
+    "service_unavailable",
+    `Sorry, this is not available just now and nothing was saved. Please try again later, or ${callUs}.`,
+    { headers: { "Retry-After": "300" }, cause },
+  );
+
 /** The status each domain error answers with (src/server/services/errors.ts). */
 const domainStatus: Record<string, number> = {
   invalid: 422,
@@ -135,11 +148,12 @@ function fromDomainError(error: DomainError): HttpError {
 
 /**
  * Any thrown value as an HttpError: HttpErrors pass through, domain errors get their status, an
- * unreachable database is a 503, anything else a 500.
+ * unreachable database or a missing server setting is a 503, anything else a 500.
  */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof DomainError) return fromDomainError(error);
+  if (error instanceof ConfigurationError) return notConfigured(error);
   if (isDatabaseUnavailable(error)) return serviceUnavailable(error);
   return internalError(error);
 }

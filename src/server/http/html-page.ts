@@ -1,7 +1,8 @@
 /**
  * Small self-contained HTML pages for form posts made without JavaScript (the forms still work:
- * `<form method="post" action="/api/bookings">`). Inline CSS only (the CSP allows inline styles,
- * not scripts), no script, `noindex`. Everything interpolated is escaped.
+ * `<form method="post" action="/api/bookings">`). Inline CSS only (each page's CSP allows exactly
+ * its own style block, by hash: ./response.ts), no script, `noindex`. Everything interpolated is
+ * escaped.
  */
 import { site } from "../../config/site";
 import type { HttpError } from "./errors";

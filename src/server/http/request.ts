@@ -3,13 +3,15 @@
  * - `readBody(req, maxBytes?)`: the body as a plain object from JSON or
  *   application/x-www-form-urlencoded; 413 over the limit (header or streamed bytes), 415 for other
  *   content types, 400 for broken JSON or a JSON value that is not an object.
- * - `clientKey(req, context?)`: a stable, non-reversible key for the client (hashed IP) for rate
- *   limits; the IP itself is never stored or logged.
+ * - `clientKey(req, context?)`: a stable, non-reversible key for the client (an HMAC of its
+ *   address, IPv6 by its /64) for rate limits; the address itself is never stored or logged.
  * - `wantsHtml(req, body)`: true for a classic browser form post (no JavaScript), which gets an HTML
  *   page back instead of JSON (./html-page.ts).
  */
-import { createHash } from "node:crypto";
+import { isIP } from "node:net";
 import { limits } from "../../lib/schemas/limits";
+import { simulateClients } from "../env";
+import { limitKey } from "../services/rate-limit";
 import { badRequest, malformedJson, payloadTooLarge, unsupportedMediaType } from "./errors";
 
 export type BodyKind = "json" | "form";
@@ -92,21 +94,69 @@ export function wantsHtml(req: Request, body?: ParsedBody): boolean {
   return form && accept.includes("text/html");
 }
 
-/** The client's IP as Netlify reports it, else the first X-Forwarded-For hop, else the runtime's. */
-export function clientIp(req: Request, context?: { ip?: string }): string {
-  const nf = req.headers.get("x-nf-client-connection-ip")?.trim();
-  if (nf) return nf;
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded) return forwarded;
-  return context?.ip ?? "unknown";
+/**
+ * The client's address: on Netlify `context.ip`, which Netlify fills from the connection itself;
+ * never a header the client can write (X-Forwarded-For, or even x-nf-client-connection-ip where
+ * nothing in front overwrites it). Local stacks and tests may simulate clients with
+ * SIMULATE_CLIENTS=1 (src/server/env.ts; never on Netlify): then the first X-Forwarded-For hop.
+ */
+export function clientAddress(req: Request, context?: { ip?: string }): string | undefined {
+  if (simulateClients()) {
+    const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return context?.ip?.trim() || undefined;
 }
 
-/** SHA-256 of the IP (truncated): enough to count requests, useless to identify anyone. */
+/** The eight 16-bit groups of an IPv6 address, or undefined when it is not one. */
+function ipv6Groups(address: string): number[] | undefined {
+  let text = address.toLowerCase();
+  const dotted = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted[2]!.split(".").map(Number) as [number, number, number, number];
+    text = `${dotted[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return undefined;
+  const head = halves[0] ? halves[0].split(":") : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail];
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return undefined;
+  return groups.map((g) => parseInt(g, 16));
+}
+
+/**
+ * The rate-limit identity of an address: an IPv4 address as it is; an IPv6 address by its /64,
+ * the block one home or phone connection gets, so rotating through it changes nothing (an
+ * IPv4-mapped IPv6 address counts as its IPv4 address); anything else, or no address at all,
+ * one shared bucket, so a request that cannot be told apart is limited with all the others
+ * (fail closed).
+ */
+export function clientBucket(address: string | undefined): string {
+  if (!address) return "unknown";
+  const bare = address.replace(/^\[|\]$/g, "").split("%")[0]!;
+  const version = isIP(bare);
+  if (version === 4) return bare;
+  if (version !== 6) return "unknown";
+  const groups = ipv6Groups(bare);
+  if (!groups) return "unknown";
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join(".");
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
+}
+
+/**
+ * The client's rate-limit key: an HMAC of its bucket with RATE_LIMIT_SECRET (never the address
+ * itself, which is neither stored nor logged). Throws (503) when the secret is missing.
+ */
 export function clientKey(req: Request, context?: { ip?: string }): string {
-  return createHash("sha256")
-    .update(`client:${clientIp(req, context)}`)
-    .digest("hex")
-    .slice(0, 32);
+  return limitKey("client", clientBucket(clientAddress(req, context)));
 }
 
 /** The optional Idempotency-Key header: 1-128 visible ASCII characters, else 400. */

@@ -9,7 +9,7 @@
 import { addressLine, site } from "../../config/site";
 import { serviceLabel } from "../../lib/service-catalog";
 
-export type MessageKind = "owner_submission" | "customer_confirmation" | "owner_review";
+export type MessageKind = "owner_submission" | "customer_confirmation" | "owner_review" | "owner_alert";
 
 export interface MailAddress {
   name: string;
@@ -59,6 +59,31 @@ export function oneLine(value: string, max = 120): string {
     .replace(/\s+/g, " ")
     .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** One plain name word: letters, optionally joined once by a hyphen or apostrophe (Mary-Jane, O'Neil). */
+const plainNameWord = /^\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)?$/u;
+
+/**
+ * The first name to greet a customer with, or "" when the first word is not a plain name. The
+ * confirmation goes to whatever address was typed, so it must not carry a stranger's text to a
+ * third party: at most one plain word of at most 30 characters is echoed
+ * (docs/decisions/015-security-hardening.md).
+ */
+export function plainFirstName(name: string): string {
+  const first = oneLine(name, 200).split(" ")[0] ?? "";
+  return first.length <= 30 && plainNameWord.test(first) ? first : "";
+}
+
+/** The name for the To header of a customer's mail: the whole name only if every word is plain. */
+export function plainFullName(name: string): string {
+  const flat = oneLine(name, 200);
+  const words = flat.split(" ");
+  return flat.length <= 60 &&
+    words.length <= 4 &&
+    words.every((w) => plainNameWord.test(w.replace(/\.$/, "")))
+    ? flat
+    : "";
 }
 
 export function escapeHtml(value: string): string {
@@ -143,20 +168,21 @@ export function customerConfirmationMessage(s: SubmissionForMail, ctx: MailConte
   const subject = isBooking
     ? `We've received your booking request (${ref})`
     : `We've received your message (${ref})`;
-  const firstName = oneLine(s.name, 100).split(" ")[0] ?? "";
+  const firstName = plainFirstName(s.name);
   const what = isBooking
     ? `Thank you for your booking request for ${serviceLabel(s.service)}. We will contact you within ${site.response.confirmWithinHours} hours to confirm a time that suits you.`
     : `Thank you for getting in touch. We will reply within ${site.response.replyWithinHours} hours.`;
   const urgent = `If it is urgent, please call us on ${site.phone.display}.`;
   const sign = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
-  const text = `Hello ${firstName},\n\n${what}\n\nYour reference is ${ref}.\n\n${urgent}\n\nOur hours:\n${hoursText()}\n\n${sign}\n\nYou are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.\n`;
+  const greeting = firstName ? `Hello ${firstName}` : "Hello";
+  const text = `${greeting},\n\n${what}\n\nYour reference is ${ref}.\n\n${urgent}\n\nOur hours:\n${hoursText()}\n\n${sign}\n\nYou are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.\n`;
   const html = wrapHtml(
     subject,
-    `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(what)}</p><p>Your reference is <strong>${escapeHtml(ref)}</strong>.</p><p>${escapeHtml(urgent)}</p><p style="white-space:pre-line"><strong>Our hours</strong>\n${escapeHtml(hoursText())}</p><p style="white-space:pre-line">${escapeHtml(sign)}</p><p style="color:#64748b;font-size:13px">You are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.</p>`,
+    `<p>${escapeHtml(greeting)},</p><p>${escapeHtml(what)}</p><p>Your reference is <strong>${escapeHtml(ref)}</strong>.</p><p>${escapeHtml(urgent)}</p><p style="white-space:pre-line"><strong>Our hours</strong>\n${escapeHtml(hoursText())}</p><p style="white-space:pre-line">${escapeHtml(sign)}</p><p style="color:#64748b;font-size:13px">You are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.</p>`,
   );
   return {
     kind: "customer_confirmation",
-    to: { name: oneLine(s.name, 100), address: s.email },
+    to: { name: plainFullName(s.name), address: s.email },
     replyTo: { name: site.name, address: ctx.ownerEmail },
     subject,
     text,
@@ -181,6 +207,34 @@ export function ownerReviewMessage(t: TestimonialForMail, ctx: MailContext): Out
     html: wrapHtml(
       subject,
       `<h1 style="font-size:20px;margin:0 0 16px">New review to moderate</h1><p>It is not shown on the website until you approve it.</p>${rows.html}<p><a href="${escapeHtml(moderate)}">Moderate reviews</a></p>`,
+    ),
+  };
+}
+
+/**
+ * Tells the owner that strangers are guessing the admin password: how many failed sign-ins in
+ * the last hour, that every sign-in is slowed meanwhile, and that the owner is never locked out.
+ */
+export function ownerSignInAlertMessage(
+  alert: { failures: number; windowMinutes: number },
+  ctx: MailContext,
+): OutgoingMessage {
+  const subject = `Admin sign-in: ${alert.failures} failed attempts in the last hour`;
+  const admin = `${ctx.siteUrl}/admin`;
+  const lines = [
+    `Someone has tried to sign in to the website's admin area with a wrong password ${alert.failures} times in the last ${alert.windowMinutes} minutes, from one or more connections.`,
+    "Until it stops, every sign-in is answered a few seconds more slowly. You are never locked out: your own sign-in still works, only a little slower.",
+    "If you use a long password that you use nowhere else, there is nothing to do. If not, change it in the admin dashboard (Change Password).",
+    "You get this e-mail at most once a day.",
+  ];
+  return {
+    kind: "owner_alert",
+    to: owner(ctx),
+    subject,
+    text: `${lines.join("\n\n")}\n\nAdmin area: ${admin}\n`,
+    html: wrapHtml(
+      subject,
+      `<h1 style="font-size:20px;margin:0 0 16px">Failed admin sign-ins</h1>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(admin)}">Open the admin area</a></p>`,
     ),
   };
 }

@@ -20,11 +20,13 @@ import { deliverDue } from "./delivery";
 import {
   customerConfirmationMessage,
   ownerReviewMessage,
+  ownerSignInAlertMessage,
   ownerSubmissionMessage,
   type MailContext,
   type SubmissionForMail,
   type TestimonialForMail,
 } from "./messages";
+import { hitRateLimit, limitKey, type RateLimitRule } from "../services/rate-limit";
 import { createSmtpSender, type MailSender } from "./transport";
 
 export function mailContext(): MailContext {
@@ -46,16 +48,75 @@ export function mailSender(timeoutMs?: number): MailSender | null {
   return createSmtpSender({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }, timeoutMs);
 }
 
-/** Owner notification plus customer confirmation for a booking or contact message. */
-export function queueSubmissionMail(submission: SubmissionForMail, db: Db): Promise<number[]> {
-  const ctx = mailContext();
-  return outbox.enqueue(
-    [
-      { message: ownerSubmissionMessage(submission, ctx), submissionId: submission.id },
-      { message: customerConfirmationMessage(submission, ctx), submissionId: submission.id },
-    ],
-    db,
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Anyone can type any address into the forms, so confirmations are capped: three a day to one
+ * mailbox, and a hundred a day in all (a busy day brings a handful of requests). Over a cap the
+ * request is still stored and the owner still told; only the confirmation is left out
+ * (docs/decisions/015-security-hardening.md).
+ */
+export const confirmationRules = {
+  perRecipient: { name: "mail-confirm-to", limit: 3, windowMs: dayMs },
+  total: { name: "mail-confirm-all", limit: 100, windowMs: dayMs },
+} as const satisfies Record<string, RateLimitRule>;
+
+/**
+ * One key per mailbox: lower case, without a "+tag" (most providers deliver victim+1@ to victim@),
+ * and for Gmail without dots in the local part, so aliases share one count.
+ */
+export function mailboxKey(address: string): string {
+  const at = address.lastIndexOf("@");
+  let local = address.slice(0, at).toLowerCase();
+  let domain = address.slice(at + 1).toLowerCase();
+  local = local.split("+")[0] ?? local;
+  if (domain === "googlemail.com") domain = "gmail.com";
+  if (domain === "gmail.com") local = local.replaceAll(".", "");
+  return `${local}@${domain}`;
+}
+
+/** Counts a confirmation to this address; false when the mailbox or the day is over its cap. */
+async function mayConfirm(address: string, db: Db): Promise<boolean> {
+  const mailbox = await hitRateLimit(
+    confirmationRules.perRecipient,
+    limitKey("mailbox", mailboxKey(address)),
+    {
+      db,
+    },
   );
+  if (!mailbox.allowed) {
+    logEvent({ event: "mail.confirmation_skipped", reason: "recipient_limit" });
+    return false;
+  }
+  const total = await hitRateLimit(confirmationRules.total, "all", { db });
+  if (!total.allowed) {
+    logEvent({ event: "mail.confirmation_skipped", level: "warn", reason: "daily_limit" });
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Owner notification for a booking or contact message, plus the customer's confirmation unless
+ * the mailbox or the day is over its cap (counted in the same transaction).
+ */
+export async function queueSubmissionMail(submission: SubmissionForMail, db: Db): Promise<number[]> {
+  const ctx = mailContext();
+  const items: outbox.OutboxItem[] = [
+    { message: ownerSubmissionMessage(submission, ctx), submissionId: submission.id },
+  ];
+  if (await mayConfirm(submission.email, db)) {
+    items.push({ message: customerConfirmationMessage(submission, ctx), submissionId: submission.id });
+  }
+  return outbox.enqueue(items, db);
+}
+
+/** The owner's alert about failed admin sign-ins (src/server/services/admin-login.ts). */
+export function queueSignInAlert(
+  alert: { failures: number; windowMinutes: number },
+  db: Db,
+): Promise<number[]> {
+  return outbox.enqueue([{ message: ownerSignInAlertMessage(alert, mailContext()) }], db);
 }
 
 /** Owner notification for a new review waiting for moderation. */

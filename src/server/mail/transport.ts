@@ -2,9 +2,16 @@
  * SMTP through nodemailer, configured by SMTP_URL (e.g. smtp://user:pass@host:587), MAIL_FROM and
  * OWNER_EMAIL. Without SMTP_URL (local dev) there is no transport: messages stay pending in the
  * outbox, where `npm run mail:outbox` shows them, and nothing pretends to have been sent.
+ *
+ * TLS is required for every host but loopback: `smtps://` is TLS from the start, and `smtp://`
+ * must upgrade with STARTTLS or nothing is sent (`requireTLS`), so a server, or someone in the
+ * path, that does not offer STARTTLS never receives the password or the customers' details in
+ * clear. Only on loopback, where the test servers listen, may `?tls=off` skip TLS
+ * (docs/decisions/015-security-hardening.md).
  */
 import nodemailer from "nodemailer";
 import type { OutgoingMessage } from "./messages";
+import { isLoopbackHost, smtpUrlProblem } from "./smtp-url";
 
 export interface MailSender {
   send(message: OutgoingMessage): Promise<void>;
@@ -18,8 +25,11 @@ export interface MailSettings {
 }
 
 export function createSmtpSender(settings: { smtpUrl: string; from: string }, timeoutMs = 8000): MailSender {
+  const problem = smtpUrlProblem(settings.smtpUrl);
+  if (problem) throw new Error(`SMTP_URL: ${problem}`);
   const url = new URL(settings.smtpUrl);
   const secure = url.protocol === "smtps:";
+  const loopback = isLoopbackHost(url.hostname);
   const transport = nodemailer.createTransport({
     host: url.hostname,
     port: url.port ? Number(url.port) : secure ? 465 : 587,
@@ -27,8 +37,9 @@ export function createSmtpSender(settings: { smtpUrl: string; from: string }, ti
     ...(url.username
       ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
       : {}),
-    // Loopback test servers have no certificate; real providers upgrade with STARTTLS.
-    ignoreTLS: url.searchParams.get("tls") === "off",
+    // Real providers must upgrade with STARTTLS; loopback test servers have no certificate.
+    requireTLS: !secure && !loopback,
+    ignoreTLS: loopback && url.searchParams.get("tls") === "off",
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,

@@ -85,6 +85,14 @@ export async function revokeSession(id: number, now: Date, db: Db = getDb()): Pr
     .where(and(eq(adminSessions.id, id), isNull(adminSessions.revokedAt)));
 }
 
+/** Revokes the live session with this token hash, if any (a device signing in again). */
+export async function revokeByTokenHash(tokenHash: string, now: Date, db: Db = getDb()): Promise<void> {
+  await db
+    .update(adminSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(adminSessions.tokenHash, tokenHash), isNull(adminSessions.revokedAt)));
+}
+
 /** Revokes every live session except `keepId`; returns how many were revoked. */
 export async function revokeOtherSessions(keepId: number, now: Date, db: Db = getDb()): Promise<number> {
   const rows = await db
@@ -105,14 +113,16 @@ export async function revokeAllSessions(now: Date, db: Db = getDb()): Promise<nu
   return rows.length;
 }
 
-/** Deletes sessions that ended (expired or revoked) before `cutoff`, so the table stays small. */
-export async function deleteEndedSessions(cutoff: Date, db: Db = getDb()): Promise<void> {
-  await db
+/** Deletes sessions that ended (expired or revoked) before `cutoff`; returns how many. */
+export async function deleteEndedSessions(cutoff: Date, db: Db = getDb()): Promise<number> {
+  const rows = await db
     .delete(adminSessions)
     .where(
       or(
         lt(adminSessions.expiresAt, cutoff),
         and(sql`${adminSessions.revokedAt} is not null`, lt(adminSessions.revokedAt, cutoff)),
       ),
-    );
+    )
+    .returning({ id: adminSessions.id });
+  return rows.length;
 }

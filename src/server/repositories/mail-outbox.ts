@@ -11,8 +11,9 @@
  *   ownerStatusBySubmission(ids)         whether the owner was e-mailed about each submission
  *   listFailed(limit?)                   messages given up on, newest first
  *   countByStatus()                      { pending, sent, failed }
+ *   wipeSentBefore(before)               empties messages sent before `before` (retention)
  */
-import { and, asc, between, eq, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { AdminFailedDelivery } from "../../lib/contracts/admin";
 import { getDb, type Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
@@ -142,6 +143,13 @@ export async function ownerStatusBySubmission(
   const result = new Map<number, DeliveryStatus>();
   if (submissionIds.length === 0) return result;
   const wanted = new Set(submissionIds);
+  // A loop, not Math.min(...ids): spreading a long list into a call overflows the stack.
+  let low = Infinity;
+  let high = -Infinity;
+  for (const id of submissionIds) {
+    if (id < low) low = id;
+    if (id > high) high = id;
+  }
   const status = sql<DeliveryStatus>`case
       when bool_and(${mailOutbox.status} = 'sent') then 'sent'
       when bool_or(${mailOutbox.status} = 'failed') then 'failed'
@@ -149,12 +157,7 @@ export async function ownerStatusBySubmission(
   const rows = await db
     .select({ submissionId: mailOutbox.submissionId, status })
     .from(mailOutbox)
-    .where(
-      and(
-        ne(mailOutbox.kind, "customer_confirmation"),
-        between(mailOutbox.submissionId, Math.min(...submissionIds), Math.max(...submissionIds)),
-      ),
-    )
+    .where(and(ne(mailOutbox.kind, "customer_confirmation"), between(mailOutbox.submissionId, low, high)))
     .groupBy(mailOutbox.submissionId);
   for (const row of rows) {
     if (row.submissionId !== null && wanted.has(row.submissionId)) result.set(row.submissionId, row.status);
@@ -187,6 +190,35 @@ export async function listFailed(limit = 50, db: Db = getDb()): Promise<FailedDe
     submissionId: r.submissionId,
     testimonialId: r.testimonialId,
   }));
+}
+
+/**
+ * Empties sent messages older than `before`, keeping only the delivery record (kind, status,
+ * attempts, times, the link to the request): addresses, subject, bodies and the last error go.
+ * Returns how many were emptied; running it again empties nothing more.
+ */
+export async function wipeSentBefore(before: Date, db: Db = getDb()): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({
+      toAddress: "",
+      toName: "",
+      replyToAddress: null,
+      replyToName: null,
+      subject: "",
+      textBody: "",
+      htmlBody: "",
+      lastError: null,
+    })
+    .where(
+      and(
+        eq(mailOutbox.status, "sent"),
+        lt(mailOutbox.sentAt, before),
+        or(ne(mailOutbox.textBody, ""), ne(mailOutbox.toAddress, ""), ne(mailOutbox.subject, "")),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.length;
 }
 
 /** Counts per status, for the dashboard. */

@@ -5,7 +5,9 @@
  *   hit(bucket, windowStart)        adds one and returns the new count (one upsert, so concurrent
  *                                   requests on any number of instances count exactly)
  *   peek(bucket, windowStart)       the count so far, without adding one
- *   deleteBefore(cutoff)            removes windows that started before `cutoff` (epoch ms)
+ *   giveBack(bucket, windowStart)   takes one off again (never below zero)
+ *   deleteBefore(cutoff)            removes windows that started before `cutoff` (epoch ms) and
+ *                                   returns how many
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb, type Db } from "../db/client";
@@ -32,6 +34,17 @@ export async function peek(bucket: string, windowStart: number, db: Db = getDb()
   return row?.hits ?? 0;
 }
 
-export async function deleteBefore(cutoff: number, db: Db = getDb()): Promise<void> {
-  await db.delete(rateLimits).where(lt(rateLimits.windowStart, cutoff));
+export async function giveBack(bucket: string, windowStart: number, db: Db = getDb()): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(and(eq(rateLimits.bucket, bucket), eq(rateLimits.windowStart, windowStart)));
+}
+
+export async function deleteBefore(cutoff: number, db: Db = getDb()): Promise<number> {
+  const rows = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, cutoff))
+    .returning({ bucket: rateLimits.bucket });
+  return rows.length;
 }

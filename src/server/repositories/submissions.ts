@@ -11,7 +11,7 @@
  *   setRead(id, isRead = true)      the updated row or null when no such id
  *   remove(id)                      true when a row was deleted
  */
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { FormType } from "../../lib/schemas/submission";
 import { getDb, type Db } from "../db/client";
 import { formSubmissions } from "../db/schema";
@@ -131,6 +131,19 @@ export async function setRead(id: number, isRead = true, db: Db = getDb()): Prom
     .where(eq(formSubmissions.id, id))
     .returning(columns);
   return rows[0] ? toSubmission(rows[0]) : null;
+}
+
+/**
+ * Forgets the Idempotency-Key of submissions stored before `before`: a retry comes within minutes,
+ * and a key kept for ever is one more thing stored about a request. Returns how many.
+ */
+export async function clearIdempotencyKeys(before: Date, db: Db = getDb()): Promise<number> {
+  const rows = await db
+    .update(formSubmissions)
+    .set({ idempotencyKey: null })
+    .where(and(isNotNull(formSubmissions.idempotencyKey), lt(formSubmissions.submittedAt, before)))
+    .returning({ id: formSubmissions.id });
+  return rows.length;
 }
 
 export async function remove(id: number, db: Db = getDb()): Promise<boolean> {

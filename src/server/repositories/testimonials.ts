@@ -4,7 +4,7 @@
  * defaults to `getDb()`.
  *
  *   listApproved({ limit? })        approved only, rating desc, newest first (public list)
- *   listAll()                       every row, id desc (admin)
+ *   listPage({ before?, limit })    one page, id desc, of rows with id below `before` (admin)
  *   findByIdempotencyKey(key)       the row an earlier request with this key stored, or null
  *   insertPending(input, key?)      { testimonial, created }: approved false; a repeated
  *                                   idempotency key returns the first row with created = false
@@ -14,7 +14,7 @@
  *   seedIfEmpty(rows)               inserts the sample rows (approved) only when the table is empty;
  *                                   returns how many were inserted
  */
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { getDb, type Db } from "../db/client";
 import { testimonials } from "../db/schema";
 
@@ -65,8 +65,16 @@ export async function listApproved(
     .limit(limit);
 }
 
-export async function listAll(db: Db = getDb()): Promise<Testimonial[]> {
-  return db.select(columns).from(testimonials).orderBy(desc(testimonials.id));
+export async function listPage(
+  page: { before?: number | undefined; limit: number },
+  db: Db = getDb(),
+): Promise<Testimonial[]> {
+  return db
+    .select(columns)
+    .from(testimonials)
+    .where(page.before === undefined ? undefined : lt(testimonials.id, page.before))
+    .orderBy(desc(testimonials.id))
+    .limit(page.limit);
 }
 
 export async function findByIdempotencyKey(key: string, db: Db = getDb()): Promise<Testimonial | null> {
@@ -106,6 +114,16 @@ export async function setApproved(
     .where(eq(testimonials.id, id))
     .returning(columns);
   return rows[0] ?? null;
+}
+
+/** Forgets the Idempotency-Key of reviews stored before `before` (as submissions do). */
+export async function clearIdempotencyKeys(before: Date, db: Db = getDb()): Promise<number> {
+  const rows = await db
+    .update(testimonials)
+    .set({ idempotencyKey: null })
+    .where(and(isNotNull(testimonials.idempotencyKey), lt(testimonials.createdAt, before)))
+    .returning({ id: testimonials.id });
+  return rows.length;
 }
 
 export async function remove(id: number, db: Db = getDb()): Promise<boolean> {
@@ -148,7 +166,7 @@ export async function seedIfEmpty(rows: readonly NewTestimonial[], db: Db = getD
   return rowCount(inserted);
 }
 
-/** `execute()` result shapes differ per driver: postgres.js returns an array, PGlite `{ rows }`. */
+/** `execute()` result shapes differ per driver: node-postgres and PGlite return `{ rows }`, some an array. */
 function rowCount(result: unknown): number {
   if (Array.isArray(result)) return result.length;
   const rows = (result as { rows?: unknown[] }).rows;

@@ -23,7 +23,7 @@ export const sessionPolicy = {
   absoluteMs: 12 * 60 * 60 * 1000,
   /** Activity is written back at most once a minute. */
   touchEveryMs: 60 * 1000,
-  /** Ended sessions are deleted a week after they end. */
+  /** Ended sessions are deleted a week after they end (src/server/jobs/housekeeping.ts). */
   keepEndedMs: 7 * 24 * 60 * 60 * 1000,
 } as const;
 
@@ -98,8 +98,6 @@ export async function createSession(now = new Date()): Promise<{ token: string; 
     now,
     expiresAt: new Date(now.getTime() + sessionPolicy.absoluteMs),
   });
-  // Housekeeping on sign-in (rare) rather than on every request.
-  await sessions.deleteEndedSessions(new Date(now.getTime() - sessionPolicy.keepEndedMs));
   return { token, session: toSession(row, row.lastSeenAt) };
 }
 
@@ -127,6 +125,12 @@ export async function endSession(id: number, now = new Date()): Promise<void> {
   await sessions.revokeSession(id, now);
 }
 
+/** Ends the session this token opened, if it is still live (the device is signing in afresh). */
+export async function endSessionByToken(token: string | undefined, now = new Date()): Promise<void> {
+  if (!token || !tokenPattern.test(token)) return;
+  await sessions.revokeByTokenHash(hashToken(token), now);
+}
+
 export async function endOtherSessions(keepId: number, now = new Date()): Promise<number> {
   return sessions.revokeOtherSessions(keepId, now);
 }
@@ -140,11 +144,10 @@ export async function endAllSessions(now = new Date()): Promise<number> {
 export type PasswordChangeResult = "changed" | "current_incorrect" | "not_set";
 
 /**
- * Changes the password after checking the current one, then revokes every session but the one
- * that made the change.
+ * Changes the password after checking the current one, then revokes every session, the one that
+ * made the change included.
  */
 export async function changeAdminPassword(
-  sessionId: number,
   currentPassword: string,
   newPassword: string,
   now = new Date(),
@@ -152,7 +155,9 @@ export async function changeAdminPassword(
   const check = await checkAdminPassword(currentPassword);
   if (check !== "ok") return check === "invalid" ? "current_incorrect" : "not_set";
   await storeAdminPassword(newPassword);
-  await endOtherSessions(sessionId, now);
+  // Every session ends, the one that made the change too: the caller opens a fresh one for this
+  // device, so no token issued before the change still works.
+  await endAllSessions(now);
   return "changed";
 }
 

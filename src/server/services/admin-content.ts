@@ -12,6 +12,7 @@ import type {
   AdminTestimonial,
   MailDeliveryStatus,
 } from "../../lib/contracts/admin";
+import { adminPageSize } from "../../lib/contracts/admin";
 import type { SubmissionFilter } from "../../lib/schemas/admin";
 import { logEvent } from "../log";
 import { deliverDue } from "../mail/delivery";
@@ -93,8 +94,20 @@ async function purgePublicTestimonials(): Promise<void> {
   }
 }
 
-export async function listTestimonials(ctx: ServiceContext = serviceContext()): Promise<AdminTestimonial[]> {
-  return (await testimonials.listAll(ctx.db)).map(toAdminTestimonial);
+/** One page of testimonials, newest first; `nextCursor` says where the next page starts. */
+export async function listTestimonials(
+  cursor: string | undefined,
+  ctx: ServiceContext = serviceContext(),
+): Promise<{ testimonials: AdminTestimonial[]; nextCursor: string | null }> {
+  const rows = await testimonials.listPage(
+    { before: cursor === undefined ? undefined : Number(cursor), limit: adminPageSize + 1 },
+    ctx.db,
+  );
+  const page = rows.slice(0, adminPageSize);
+  return {
+    testimonials: page.map(toAdminTestimonial),
+    nextCursor: rows.length > adminPageSize ? String(page.at(-1)!.id) : null,
+  };
 }
 
 export async function setTestimonialApproved(

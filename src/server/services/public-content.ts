@@ -19,7 +19,34 @@ export async function listPublicTestimonials(
   }));
 }
 
-/** Resolves when the database answers a query; throws (an outage) when it does not. */
+/**
+ * How long a health answer is reused by this instance. A flood of health checks then costs one
+ * database round trip per instance every few seconds, however many arrive (and concurrent ones
+ * share the round trip in flight); the CDN keeps a healthy answer for a few seconds too
+ * (netlify/functions/health.mts). An outage is remembered more briefly, so recovery shows soon.
+ */
+export const healthCache = { upMs: 5000, downMs: 1000 };
+
+let lastCheck: { at: number; result: Promise<void> } | undefined;
+
+/** Resolves when the database answered a query lately; throws (an outage) when it did not. */
 export async function checkDatabase(ctx: ServiceContext = serviceContext()): Promise<void> {
-  await pingDatabase(ctx.db);
+  const now = Date.now();
+  if (lastCheck) {
+    const settled = await lastCheck.result.then(
+      () => ({ ok: true }),
+      () => ({ ok: false }),
+    );
+    const age = now - lastCheck.at;
+    if (age < (settled.ok ? healthCache.upMs : healthCache.downMs)) return lastCheck.result;
+  }
+  const result = pingDatabase(ctx.db);
+  result.catch(() => {}); // awaited below; later readers see the same outcome
+  lastCheck = { at: now, result };
+  return result;
+}
+
+/** Forgets the remembered answer (tests). */
+export function forgetHealth(): void {
+  lastCheck = undefined;
 }

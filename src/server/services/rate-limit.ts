@@ -8,7 +8,9 @@
  *   const r = await hitRateLimit(rule, key);          // { allowed, hits, remaining, retryAfterSeconds }
  *   const p = await peekRateLimit(rule, key);         // { hits, retryAfterSeconds }, counts nothing
  */
+import { createHmac } from "node:crypto";
 import { getDb, type Db } from "../db/client";
+import { rateLimitSecret } from "../env";
 import * as counters from "../repositories/rate-limits";
 import { RateLimited } from "./errors";
 
@@ -34,8 +36,21 @@ interface Options {
   db?: Db;
 }
 
-/** Windows older than this are deleted (opportunistically, when some new window starts). */
-const keepMs = 24 * 60 * 60 * 1000;
+/**
+ * The bucket key for a value (a client's address, an e-mail address): an HMAC with
+ * RATE_LIMIT_SECRET, so nobody holding the table can reverse it by hashing every IPv4 address.
+ * Throws (503 at the edge, fail closed) when the secret is not set.
+ */
+export function limitKey(purpose: string, value: string): string {
+  return createHmac("sha256", rateLimitSecret()).update(`${purpose}:${value}`).digest("hex").slice(0, 32);
+}
+
+/**
+ * Windows that started this long ago are over for every rule (the longest window is a day) and
+ * are deleted by the scheduled housekeeping (src/server/jobs/housekeeping.ts), not by chance
+ * during a request.
+ */
+export const rateLimitKeepMs = 2 * 24 * 60 * 60 * 1000;
 
 function window(rule: RateLimitRule, key: string, now: number) {
   const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
@@ -56,9 +71,12 @@ export async function hitRateLimit(
   const db = options.db ?? getDb();
   const { bucket, windowStart, retryAfterSeconds } = window(rule, key, now);
   const hits = await counters.hit(bucket, windowStart, db);
-  // Housekeeping now and then (on 1 in 20 new windows): old windows are never read again.
-  if (hits === 1 && Math.random() < 0.05) await counters.deleteBefore(now - keepMs, db);
   return { allowed: hits <= rule.limit, hits, remaining: Math.max(0, rule.limit - hits), retryAfterSeconds };
+}
+
+/** Deletes the counters of windows that are over for every rule; returns how many. */
+export function pruneRateLimits(now = Date.now(), db: Db = getDb()): Promise<number> {
+  return counters.deleteBefore(now - rateLimitKeepMs, db);
 }
 
 /** Counts this request; throws RateLimited when the client is over the limit. */
@@ -70,6 +88,17 @@ export async function enforceRateLimit(
   const result = await hitRateLimit(rule, key, options);
   if (!result.allowed) throw new RateLimited(result.retryAfterSeconds);
   return result;
+}
+
+/** Takes back one hit counted by `hitRateLimit` in the same window (e.g. a sign-in that succeeded). */
+export async function giveBackRateLimit(
+  rule: RateLimitRule,
+  key: string,
+  options: Options = {},
+): Promise<void> {
+  const now = options.now ?? Date.now();
+  const { bucket, windowStart } = window(rule, key, now);
+  await counters.giveBack(bucket, windowStart, options.db ?? getDb());
 }
 
 /** Hits so far in the rule's current window, without counting one. */
