@@ -6,6 +6,7 @@ import type { Config } from "@netlify/functions";
 import { created } from "../../src/server/http/created";
 import { createHandler } from "../../src/server/http/handler";
 import { mailHooks } from "../../src/server/mail/notify";
+import { claimThenMail, withPhotoFormPost } from "../../src/server/services/photo-forms";
 import { acceptSubmission } from "../../src/server/services/public-forms";
 
 export default createHandler({
@@ -15,10 +16,15 @@ export default createHandler({
   handle: async (req, context) => {
     // The owner notification and the customer confirmation commit with the row (issue 6).
     const mail = mailHooks();
-    const accepted = await acceptSubmission("booking", req, { context, afterInsert: mail.afterSubmission });
+    // Photos: ids from the island, or files in a no-JavaScript multipart post (services/photo-forms).
+    const request = await withPhotoFormPost(req, context);
+    const accepted = await acceptSubmission("booking", request, {
+      context,
+      afterInsert: claimThenMail(mail),
+    });
     await mail.deliverNow(context);
     return created(
-      req,
+      request,
       accepted,
       { id: accepted.row.id },
       {

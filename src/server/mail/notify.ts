@@ -44,7 +44,7 @@ export interface WaitUntilContext {
 export function mailHooks() {
   const ids: number[] = [];
   return {
-    afterSubmission: async (tx: Executor, submission: Submission) => {
+    afterSubmission: async (tx: Executor, submission: Submission & { photoCount?: number }) => {
       ids.push(...(await enqueueSubmissionMail(tx, submission, mailContext())));
     },
     afterReview: async (tx: Executor, testimonial: Testimonial) => {

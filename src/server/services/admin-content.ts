@@ -20,6 +20,7 @@ import { notFound } from "../http/errors";
 import { logEvent } from "../http/log";
 import * as submissions from "../repositories/submissions";
 import * as testimonials from "../repositories/testimonials";
+import { photosOf, removeSubmissionPhotoBlobs } from "./photos";
 
 const toAdminTestimonial = (t: testimonials.Testimonial): AdminTestimonial => ({
   id: t.id,
@@ -117,7 +118,9 @@ export async function setSubmissionRead(id: number, isRead: boolean): Promise<Ad
 }
 
 export async function deleteSubmission(id: number): Promise<void> {
+  const attached = await photosOf(id); // their rows go with the submission (ON DELETE CASCADE)
   if (!(await submissions.remove(id))) throw notFound("That submission no longer exists.");
+  await removeSubmissionPhotoBlobs(attached);
 }
 
 /** E-mails given up on after a day of retries, newest first. */

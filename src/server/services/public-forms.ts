@@ -33,8 +33,8 @@ export interface Accepted<T> {
 
 export interface AcceptOptions<T> {
   now?: number;
-  /** Runs in the insert's transaction, only for a new row. */
-  afterInsert?: (tx: Executor, row: T) => Promise<void>;
+  /** Runs in the insert's transaction, only for a new row; `data` is the request body's fields. */
+  afterInsert?: (tx: Executor, row: T, data: Record<string, unknown>) => Promise<void>;
   /** Request context from Netlify (client IP). */
   context?: { ip?: string };
 }
@@ -85,7 +85,9 @@ export async function acceptSubmission(
       key,
       tx,
     );
-    if (inserted.created && options.afterInsert) await options.afterInsert(tx, inserted.submission);
+    if (inserted.created && options.afterInsert) {
+      await options.afterInsert(tx, inserted.submission, body.data);
+    }
     return inserted;
   });
   markCommitted();
@@ -112,7 +114,9 @@ export async function acceptTestimonial(
   assertNotAbandoned();
   const result = await getDb().transaction(async (tx) => {
     const inserted = await testimonialsRepo.insertPending(input, key, tx);
-    if (inserted.created && options.afterInsert) await options.afterInsert(tx, inserted.testimonial);
+    if (inserted.created && options.afterInsert) {
+      await options.afterInsert(tx, inserted.testimonial, body.data);
+    }
     return inserted;
   });
   markCommitted();

@@ -1,0 +1,19 @@
+/**
+ * POST /api/uploads: one photo for a contact message or booking request, as the raw body or as the
+ * one file part of a multipart body (docs/decisions/017-photos.md). The bytes decide what it is.
+ * 201 {"id": "…", "width", "height", "bytes"} | 400 | 405 | 413 | 415 | 422 | 429 | 503.
+ * The upload stays unclaimed until a form sends its id in `photos`; unclaimed ones are deleted
+ * after a day by netlify/functions/photos-cleanup.mts.
+ */
+import type { Config } from "@netlify/functions";
+import { createHandler } from "../../src/server/http/handler";
+import { json } from "../../src/server/http/response";
+import { acceptUpload } from "../../src/server/services/photos";
+
+export default createHandler({
+  route: "/api/uploads",
+  methods: ["POST"],
+  handle: async (req, context) => json(await acceptUpload(req, { context }), 201),
+});
+
+export const config: Config = { path: "/api/uploads" };
