@@ -35,6 +35,15 @@ export class ApiError extends Error {
 }
 
 /** Thrown (as an ApiError with status 401) when the session is missing or over; the app listens. */
+/** A photo sent with a request (GET /api/admin/photos?submission=ID). */
+export interface AdminPhoto {
+  id: string;
+  width: number;
+  height: number;
+  bytes: number;
+  createdAt: string;
+}
+
 export const sessionEndedEvent = "admin:session-ended";
 
 async function request<T>(method: string, path: string, body?: unknown, opts: { quiet401?: boolean } = {}) {
@@ -92,6 +101,8 @@ export const adminApi = {
       .submission,
   deleteSubmission: (id: number) => request<void>("DELETE", `/api/admin/submissions/${id}`),
   failedMail: async () => (await request<{ failed: AdminFailedDelivery[] }>("GET", "/api/admin/mail")).failed,
+  photos: async (submissionId: number) =>
+    (await request<{ photos: AdminPhoto[] }>("GET", `/api/admin/photos?submission=${submissionId}`)).photos,
   retryMail: (ids?: number[]) =>
     request<{ queued: number; sent: number }>("POST", "/api/admin/mail/retry", ids ? { ids } : {}),
 };
