@@ -65,4 +65,7 @@ export default createHandler({
   },
 });
 
-export const config: Config = { path: [route, `${route}/:id`, `${route}/:id/:variant`] };
+// Literal strings: Netlify reads this config statically.
+export const config: Config = {
+  path: ["/api/admin/photos", "/api/admin/photos/:id", "/api/admin/photos/:id/:variant"],
+};

@@ -102,3 +102,40 @@ export async function hasMetadata(bytes: Buffer | Uint8Array): Promise<boolean> 
   const latin = buf.toString("latin1");
   return latin.includes("Exif\0") || latin.includes("TestPhone") || latin.includes("GPS");
 }
+
+/**
+ * A photo-like picture: smooth gradients and shapes with a little sensor noise, so its JPEG is the
+ * size of a real phone photo (a 12 MP one is a few MB), not the size of pure noise.
+ */
+export async function photoLike(width: number, height: number): Promise<Sharp> {
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 987654321;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      const n = (seed >> 16) & 15;
+      const i = (y * width + x) * 3;
+      const wave = 40 * Math.sin(x / 97) * Math.cos(y / 131);
+      pixels[i] = Math.max(0, Math.min(255, (x * 200) / width + wave + n));
+      pixels[i + 1] = Math.max(0, Math.min(255, (y * 180) / height + 30 - wave + n));
+      pixels[i + 2] = Math.max(0, Math.min(255, 90 + ((x ^ y) & 63) + n));
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } });
+}
+
+/** A 12 MP (4000×3000) phone-like JPEG with camera EXIF and GPS. */
+export async function twelveMegapixelJpeg(): Promise<Buffer> {
+  return (await photoLike(4000, 3000))
+    .jpeg({ quality: 90 })
+    .withExif({
+      IFD0: { Make: "TestPhone", Model: "GPS-Leaker 12" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "56/1 6/1 3600/100",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "3/1 9/1 3600/100",
+      },
+    })
+    .toBuffer();
+}
