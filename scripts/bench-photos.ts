@@ -77,37 +77,32 @@ let browserResult: {
 try {
   const page = await browser.newPage();
   await page.setContent("<!doctype html><title>bench</title>");
-  await page.addScriptTag({ content: `${source}\nwindow.shrinkPhoto = shrinkPhoto;` });
+  // Plain JavaScript in the page (tsx's helpers do not exist there).
+  await page.addScriptTag({
+    content: `${source}
+window.runBench = async (base64, runs) => {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const file = new Blob([bytes], { type: "image/jpeg" });
+  await shrinkPhoto(file, 2048);
+  const times = [];
+  let last = await shrinkPhoto(file, 2048);
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    last = await shrinkPhoto(file, 2048);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.max(0, Math.ceil((p / 100) * times.length) - 1))];
+  return { p50: Math.round(at(50)), p95: Math.round(at(95)), runs, outputBytes: last.blob.size, width: last.width, height: last.height };
+};`,
+  });
   browserResult = await page.evaluate(
-    async ({ base64, runs }) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const file = new Blob([bytes], { type: "image/jpeg" });
-      const shrink = (
-        window as unknown as {
-          shrinkPhoto: (b: Blob, max: number) => Promise<{ blob: Blob; width: number; height: number }>;
-        }
-      ).shrinkPhoto;
-      await shrink(file, 2048);
-      const times: number[] = [];
-      let last = await shrink(file, 2048);
-      for (let i = 0; i < runs; i++) {
-        const t0 = performance.now();
-        last = await shrink(file, 2048);
-        times.push(performance.now() - t0);
-      }
-      times.sort((a, b) => a - b);
-      const at = (p: number) =>
-        times[Math.min(times.length - 1, Math.max(0, Math.ceil((p / 100) * times.length) - 1))]!;
-      return {
-        p50: Math.round(at(50)),
-        p95: Math.round(at(95)),
-        runs,
-        outputBytes: last.blob.size,
-        width: last.width,
-        height: last.height,
-      };
-    },
-    { base64: input.toString("base64"), runs },
+    ([base64, n]) =>
+      (window as unknown as { runBench: (b: string, r: number) => Promise<typeof browserResult> }).runBench(
+        base64 as string,
+        n as number,
+      ),
+    [input.toString("base64"), runs] as const,
   );
 } finally {
   await browser.close();
