@@ -11,7 +11,9 @@ import { signedIn } from "./admin-support";
 import { goToForm, ownClientHeaders, serverTimeout, submissionsNamed, uniqueName } from "./forms-support";
 
 const expect = baseExpect.configure({ timeout: serverTimeout });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
+/** Every function call on the local stack starts a fresh worker (5-10 s on a busy machine). */
+const uploadTimeout = 90_000;
 
 test("a booking with two photos: resized in the browser, stored without EXIF, shown to the owner only", async ({
   page,
@@ -54,7 +56,7 @@ test("a booking with two photos: resized in the browser, stored without EXIF, sh
   ]);
   const attached = form.getByRole("list", { name: "Attached photos" }).getByRole("listitem");
   await expect(attached).toHaveCount(2);
-  await expect(attached.filter({ hasText: "Uploaded" })).toHaveCount(2);
+  await expect(attached.filter({ hasText: "Uploaded" })).toHaveCount(2, { timeout: uploadTimeout });
   // The other fields are untouched by the uploads.
   await expect(form.getByLabel("Full Name")).toHaveValue(name);
 
@@ -82,7 +84,7 @@ test("a booking with two photos: resized in the browser, stored without EXIF, sh
   await page.goto(`/admin/submissions?open=${stored!.id}`);
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Appointment Request" })).toBeVisible();
-  await expect(dialog.getByText("Photos (2)")).toBeVisible();
+  await expect(dialog.getByText("Photos (2)")).toBeVisible({ timeout: uploadTimeout });
   await dialog.getByRole("button", { name: "Open photo 1 of 2" }).click();
   const viewer = dialog.getByRole("group", { name: "Photo 1 of 2" });
   await expect(viewer.getByRole("img")).toBeVisible();
