@@ -7,10 +7,11 @@
  * `Cache-Control: private, no-store`. 401 without a session, 404 for an unknown id.
  */
 import type { Config } from "@netlify/functions";
+import { photoEndpoints } from "../../src/lib/contracts/photos";
+import { parseId } from "../../src/server/http/admin";
 import { requireAdmin } from "../../src/server/http/admin-guard";
-import { parseId } from "../../src/server/http/admin-request";
+import { apiHandler } from "../../src/server/http/endpoint";
 import { badRequest, notFound } from "../../src/server/http/errors";
-import { createHandler } from "../../src/server/http/handler";
 import { json } from "../../src/server/http/response";
 import { photoBytes, photosOf } from "../../src/server/services/photos";
 
@@ -25,45 +26,47 @@ function pathParts(
   return { id: rest[0], variant: rest[1] };
 }
 
-export default createHandler({
-  route,
-  methods: ["GET"],
-  handle: async (req, context) => {
-    await requireAdmin(req);
-    const url = new URL(req.url);
-    const { id, variant } = pathParts(req, context.params);
-    if (id === undefined) {
-      const raw = url.searchParams.get("submission");
-      if (raw === null) throw badRequest("Say which request: ?submission=ID.", "invalid_filter");
-      const photos = await photosOf(parseId(raw));
-      return json({
-        photos: photos.map((p) => ({
-          id: p.id,
-          width: p.width,
-          height: p.height,
-          bytes: p.bytes,
-          createdAt: p.createdAt.toISOString(),
-        })),
+// One action: apiHandler sends every path under the route here; the id and variant are read below.
+export default apiHandler(route, [
+  {
+    endpoint: photoEndpoints.adminPhotos,
+    run: async ({ req, context }) => {
+      await requireAdmin(req);
+      const url = new URL(req.url);
+      const { id, variant } = pathParts(req, context.params);
+      if (id === undefined) {
+        const raw = url.searchParams.get("submission");
+        if (raw === null) throw badRequest("Say which request: ?submission=ID.", "invalid_filter");
+        const photos = await photosOf(parseId(raw));
+        return json({
+          photos: photos.map((p) => ({
+            id: p.id,
+            width: p.width,
+            height: p.height,
+            bytes: p.bytes,
+            createdAt: p.createdAt.toISOString(),
+          })),
+        });
+      }
+      if (variant !== undefined && variant !== "thumb") throw notFound();
+      const found = await photoBytes(id, variant === "thumb" ? "thumb" : "full");
+      if (!found) throw notFound("That photo no longer exists.");
+      const download = url.searchParams.get("download") === "1";
+      const name = `request-${found.photo.submissionId ?? "unclaimed"}-photo-${found.photo.id.slice(0, 8)}${variant === "thumb" ? "-thumb" : ""}.jpg`;
+      return new Response(req.method === "HEAD" ? null : found.data, {
+        status: 200,
+        headers: {
+          "Content-Type": "image/jpeg",
+          "Content-Length": String(found.data.byteLength),
+          "Content-Disposition": `${download ? "attachment" : "inline"}; filename="${name}"`,
+          "X-Content-Type-Options": "nosniff",
+          "Cache-Control": "private, no-store",
+          "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+        },
       });
-    }
-    if (variant !== undefined && variant !== "thumb") throw notFound();
-    const found = await photoBytes(id, variant === "thumb" ? "thumb" : "full");
-    if (!found) throw notFound("That photo no longer exists.");
-    const download = url.searchParams.get("download") === "1";
-    const name = `request-${found.photo.submissionId ?? "unclaimed"}-photo-${found.photo.id.slice(0, 8)}${variant === "thumb" ? "-thumb" : ""}.jpg`;
-    return new Response(req.method === "HEAD" ? null : found.data, {
-      status: 200,
-      headers: {
-        "Content-Type": "image/jpeg",
-        "Content-Length": String(found.data.byteLength),
-        "Content-Disposition": `${download ? "attachment" : "inline"}; filename="${name}"`,
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "private, no-store",
-        "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
-      },
-    });
+    },
   },
-});
+]);
 
 // Literal strings: Netlify reads this config statically.
 export const config: Config = {

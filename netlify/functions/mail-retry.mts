@@ -1,12 +1,12 @@
 /**
- * Scheduled retry of the mail outbox (issue 6): every five minutes, send what is due. A message that
- * could not be sent at once is retried with backoff until it is delivered or, after a day, marked
- * failed (the admin dashboard shows those with a retry action).
+ * Scheduled retry of the mail outbox: every five minutes, send what is due. A message that could
+ * not be sent at once is retried with backoff until it is delivered or, after a day, marked failed
+ * (the admin dashboard shows those with a retry action).
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "../../src/server/db/client";
-import { logEvent } from "../../src/server/http/log";
-import { deliverDue } from "../../src/server/mail/outbox";
+import { logEvent } from "../../src/server/log";
+import { deliverDue } from "../../src/server/mail/delivery";
 import { mailSender } from "../../src/server/mail/notify";
 
 export default async (): Promise<Response> => {

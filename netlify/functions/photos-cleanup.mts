@@ -4,7 +4,7 @@
  * any blob no photo row refers to.
  */
 import type { Config } from "@netlify/functions";
-import { logEvent } from "../../src/server/http/log";
+import { logEvent } from "../../src/server/log";
 import { cleanupPhotos } from "../../src/server/services/photos";
 
 export default async (): Promise<Response> => {

@@ -6,14 +6,16 @@
  * after a day by netlify/functions/photos-cleanup.mts.
  */
 import type { Config } from "@netlify/functions";
-import { createHandler } from "../../src/server/http/handler";
+import { photoEndpoints } from "../../src/lib/contracts/photos";
+import { apiHandler } from "../../src/server/http/endpoint";
 import { json } from "../../src/server/http/response";
 import { acceptUpload } from "../../src/server/services/photos";
 
-export default createHandler({
-  route: "/api/uploads",
-  methods: ["POST"],
-  handle: async (req, context) => json(await acceptUpload(req, { context }), 201),
-});
+export default apiHandler("/api/uploads", [
+  {
+    endpoint: photoEndpoints.upload,
+    run: async (call) => json(await acceptUpload(call.req, call.services()), photoEndpoints.upload.status),
+  },
+]);
 
 export const config: Config = { path: "/api/uploads" };

@@ -1,5 +1,5 @@
 /**
- * The booking form on /book-appointment (site-spec §2 Book appointment, §5, §8). Server-rendered
+ * The booking form on /book-appointment. Server-rendered
  * as a real <form method="post" action="/api/bookings"> so it works before hydration and without
  * JavaScript; once hydrated it validates with the shared schema and sends JSON.
  */
@@ -8,6 +8,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { bookingRoute } from "../lib/contracts/public-routes";
 import { limits } from "../lib/schemas/limits";
 import { bookingRequestSchema } from "../lib/schemas/submission";
 import { serviceCatalog } from "../lib/service-catalog";
@@ -30,10 +31,9 @@ const serviceOptions = serviceCatalog.map((s) => ({ value: s.id, label: s.title 
 
 export interface BookingFormProps {
   readonly phone: PhoneContact;
-  readonly endpoint?: string;
 }
 
-export default function BookingForm({ phone, endpoint = "/api/bookings" }: BookingFormProps) {
+export default function BookingForm({ phone }: BookingFormProps) {
   const id = (name: string) => `booking-${name}`;
   const form = useForm<BookingInput, unknown, z.output<typeof bookingRequestSchema>>({
     resolver: zodResolver(bookingRequestSchema),
@@ -49,7 +49,7 @@ export default function BookingForm({ phone, endpoint = "/api/bookings" }: Booki
   const { onSubmit, notice, formRef, honeypotRef, startedAtRef } = useSubmission({
     photos,
     form,
-    endpoint,
+    endpoint: bookingRoute,
     fieldOrder,
     successMessage: bookingMessages.success,
     errorMessage: bookingMessages.error,
@@ -61,7 +61,7 @@ export default function BookingForm({ phone, endpoint = "/api/bookings" }: Booki
       <form
         ref={formRef}
         method="post"
-        action={endpoint}
+        action={bookingRoute.path}
         encType="multipart/form-data"
         onSubmit={onSubmit}
         aria-busy={isSubmitting}

@@ -3,7 +3,7 @@
  * read, and what the owner's e-mail says about photos.
  */
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/server/http/errors";
+import { HttpError as ApiError } from "../../src/server/http/errors";
 import { ownerSubmissionMessage } from "../../src/server/mail/messages";
 import { sniffImage } from "../../src/server/photos/process";
 import { parsePhotoIds } from "../../src/server/services/photos";
@@ -34,13 +34,12 @@ describe("parsePhotoIds", () => {
   });
   it("refuses anything that is not a list of ids, and more than five, with 422 on `photos`", () => {
     for (const bad of [[1], ["../x"], { a: 1 }, 7, [id("a"), "short"]]) {
-      const error = (() => {
-        try {
-          parsePhotoIds(bad);
-        } catch (e) {
-          return e;
-        }
-      })();
+      let error: unknown = null;
+      try {
+        parsePhotoIds(bad);
+      } catch (e) {
+        error = e;
+      }
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).status).toBe(422);
       expect((error as ApiError).fields?.["photos"]).toBeTruthy();

@@ -1,7 +1,7 @@
-/** Admin dashboard (site-spec §2): cards to both screens, unread badge, Change Password, Logout. */
+/** Admin dashboard: cards to both screens, unread badge, Change Password, Logout. */
 import { ChevronRight, Inbox, KeyRound, LogOut, MessageSquareQuote } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import type { AdminSummary } from "../../lib/schemas/admin";
+import type { AdminSummary } from "../../lib/contracts/admin";
 import { ApiError, adminApi } from "../api";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
 import { MailDeliveryPanel } from "./MailDeliveryPanel";

@@ -5,8 +5,7 @@
  */
 import { ChevronLeft, ChevronRight, Download, Grid2x2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { AdminPhoto } from "../api";
-import { ApiError, adminApi } from "../api";
+import { adminApi, type AdminPhoto } from "../api";
 import { Button, buttonClass, Spinner } from "./ui";
 
 type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; photos: AdminPhoto[] };
@@ -22,9 +21,8 @@ export function SubmissionPhotos({ submissionId }: { submissionId: number }) {
     let live = true;
     adminApi.photos(submissionId).then(
       (photos) => live && setLoad({ state: "ready", photos }),
-      (err: unknown) => {
-        if (!live || (err instanceof ApiError && err.status === 401)) return;
-        setLoad({ state: "failed" });
+      () => {
+        if (live) setLoad({ state: "failed" });
       },
     );
     return () => {

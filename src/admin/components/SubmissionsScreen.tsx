@@ -1,8 +1,9 @@
-/** Form submissions administration (site-spec §2 Admin submissions, §4, §8). */
+/** Form submissions administration. */
 import { ArrowLeft, Eye, Mail, MailOpen, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
-import type { AdminSubmission, SubmissionFilter } from "../../lib/schemas/admin";
+import type { AdminSubmission } from "../../lib/contracts/admin";
+import type { SubmissionFilter } from "../../lib/schemas/admin";
 import { ApiError, adminApi } from "../api";
 import { MailStatus, unreadRowBackground } from "./MailStatus";
 import { formatDateOnly } from "../format";
@@ -80,7 +81,7 @@ export function SubmissionsScreen() {
 
   const open = (s: AdminSubmission) => {
     setViewing(s);
-    // Opening an unread one marks it read (site-spec §4).
+    // Opening an unread one marks it read.
     if (!s.isRead) void setRead(s, true, true);
   };
 

@@ -1,7 +1,7 @@
 /**
  * Turning untrusted bytes into a safe photo (docs/decisions/017-photos.md):
  *
- *   const photo = await processPhoto(bytes);   // throws an ApiError (4xx) for anything else
+ *   const photo = await processPhoto(bytes);   // throws an HttpError (4xx) for anything else
  *   photo.full / photo.thumb                    // JPEG bytes, no metadata at all
  *
  * 1. The kind of file is decided by its first bytes, never by its name or declared type: JPEG,
@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import sharp, { type Metadata, type SharpOptions } from "sharp";
 import { photoLimits, photoMessages } from "../../lib/photos";
-import { ApiError } from "../http/errors";
+import { HttpError } from "../http/errors";
 
 export type SniffedKind = "jpeg" | "png" | "webp" | "heif" | "svg" | "pdf" | "unknown";
 
@@ -50,7 +50,7 @@ export interface ProcessedPhoto {
   sourceKind: SniffedKind;
 }
 
-const refuse = (status: number, code: string, message: string) => new ApiError(status, code, message);
+const refuse = (status: number, code: string, message: string) => new HttpError(status, code, message);
 
 /**
  * Whether this sharp build decodes HEIC (HEVC inside HEIF). The prebuilt binaries read only AVIF
@@ -126,7 +126,7 @@ export async function processPhoto(input: Uint8Array): Promise<ProcessedPhoto> {
 }
 
 /** sharp's error as the visitor's message: too many pixels, or unreadable. */
-function decodeFailure(error: unknown, kind: SniffedKind): ApiError {
+function decodeFailure(error: unknown, kind: SniffedKind): HttpError {
   const message = error instanceof Error ? error.message : "";
   if (/pixel limit/i.test(message)) return refuse(422, "photo_too_many_pixels", photoMessages.tooManyPixels);
   if (kind === "heif") return refuse(415, "unsupported_photo", photoMessages.heic);

@@ -12,7 +12,7 @@
  *   allIds()                               every photo id (the orphan-blob sweep)
  */
 import { and, asc, count, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { getDb, type Executor } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { photos } from "../db/schema";
 
 export interface Photo {
@@ -31,7 +31,7 @@ export interface Photo {
 
 export type NewPhoto = Omit<Photo, "submissionId" | "createdAt" | "claimedAt">;
 
-export async function insert(photo: NewPhoto, db: Executor = getDb()): Promise<Photo> {
+export async function insert(photo: NewPhoto, db: Db = getDb()): Promise<Photo> {
   const [row] = await db.insert(photos).values(photo).returning();
   if (!row) throw new Error("Photo insert returned no row");
   return row;
@@ -40,7 +40,7 @@ export async function insert(photo: NewPhoto, db: Executor = getDb()): Promise<P
 export async function claim(
   ids: readonly string[],
   submissionId: number,
-  db: Executor = getDb(),
+  db: Db = getDb(),
 ): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -51,7 +51,7 @@ export async function claim(
   return rows.map((r) => r.id);
 }
 
-export async function listForSubmission(submissionId: number, db: Executor = getDb()): Promise<Photo[]> {
+export async function listForSubmission(submissionId: number, db: Db = getDb()): Promise<Photo[]> {
   return db
     .select()
     .from(photos)
@@ -59,14 +59,14 @@ export async function listForSubmission(submissionId: number, db: Executor = get
     .orderBy(asc(photos.claimedAt), asc(photos.createdAt), asc(photos.id));
 }
 
-export async function findById(id: string, db: Executor = getDb()): Promise<Photo | null> {
+export async function findById(id: string, db: Db = getDb()): Promise<Photo | null> {
   const rows = await db.select().from(photos).where(eq(photos.id, id)).limit(1);
   return rows[0] ?? null;
 }
 
 export async function countForSubmissions(
   submissionIds: readonly number[],
-  db: Executor = getDb(),
+  db: Db = getDb(),
 ): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (submissionIds.length === 0) return out;
@@ -79,11 +79,7 @@ export async function countForSubmissions(
   return out;
 }
 
-export async function listUnclaimedBefore(
-  cutoff: Date,
-  limit = 200,
-  db: Executor = getDb(),
-): Promise<Photo[]> {
+export async function listUnclaimedBefore(cutoff: Date, limit = 200, db: Db = getDb()): Promise<Photo[]> {
   return db
     .select()
     .from(photos)
@@ -92,7 +88,7 @@ export async function listUnclaimedBefore(
     .limit(limit);
 }
 
-export async function removeByIds(ids: readonly string[], db: Executor = getDb()): Promise<Photo[]> {
+export async function removeByIds(ids: readonly string[], db: Db = getDb()): Promise<Photo[]> {
   if (ids.length === 0) return [];
   return db
     .delete(photos)
@@ -100,17 +96,13 @@ export async function removeByIds(ids: readonly string[], db: Executor = getDb()
     .returning();
 }
 
-export async function allIds(db: Executor = getDb()): Promise<Set<string>> {
+export async function allIds(db: Db = getDb()): Promise<Set<string>> {
   const rows = await db.select({ id: photos.id }).from(photos);
   return new Set(rows.map((r) => r.id));
 }
 
 /** Deletes up to `limit` uploads still unclaimed and created before `cutoff`; returns them. */
-export async function removeUnclaimedBefore(
-  cutoff: Date,
-  limit = 200,
-  db: Executor = getDb(),
-): Promise<Photo[]> {
+export async function removeUnclaimedBefore(cutoff: Date, limit = 200, db: Db = getDb()): Promise<Photo[]> {
   const due = db
     .select({ id: photos.id })
     .from(photos)

@@ -1,9 +1,8 @@
 /**
  * Photos on the contact and booking forms (docs/decisions/017-photos.md).
  *
- *   const request = await withPhotoFormPost(req, context);   // a no-JavaScript multipart post:
- *                                                            // its photos stored, the rest a web form
- *   acceptSubmission("booking", request, { context, afterInsert: claimThenMail(mail) });
+ *   acceptingPhotoFiles(publicForm(bookingWithPhotos, { accept: submitWithPhotos(bookingPost), … }))
+ *   // a no-JavaScript multipart post: its files stored as photos first, the rest a web form
  *
  * With JavaScript the island uploads each photo first (POST /api/uploads) and sends their ids as
  * `photos: ["…"]`; without it the browser posts the files with the form as multipart/form-data,
@@ -12,21 +11,24 @@
  * transaction, so a request never commits with photos it could not claim.
  */
 import { photoLimits, photoMessages } from "../../lib/photos";
-import type { Executor } from "../db/client";
-import { ApiError, badRequest, validationFailed } from "../http/errors";
+import { HttpError, badRequest, validationFailed } from "../http/errors";
+import type { Action } from "../http/endpoint";
+import { queueSubmissionMail } from "../mail/notify";
 import type { Submission } from "../repositories/submissions";
-import { claimPhotos, enforceUploadLimits, parsePhotoIds, readBytesLimited, storePhoto } from "./photos";
+import type { ServiceContext } from "./context";
+import { claimPhotos, enforceUploadLimits, readBytesLimited, storePhoto } from "./photos";
+import { acceptPublicPost, type Accepted, type PublicPost } from "./public-forms";
 
 const isMultipart = (req: Request) =>
   (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === "multipart/form-data";
 
 /** A multipart form post as an urlencoded one, its files stored as unclaimed photos first. */
-export async function withPhotoFormPost(req: Request, context?: { ip?: string }): Promise<Request> {
+export async function withPhotoFormPost(req: Request, ctx: ServiceContext): Promise<Request> {
   if (!isMultipart(req)) return req;
   const bytes = await readBytesLimited(
     req,
     photoLimits.formPostBytes,
-    () => new ApiError(413, "payload_too_large", photoMessages.formTooBig),
+    () => new HttpError(413, "payload_too_large", photoMessages.formTooBig),
   );
   let form: FormData;
   try {
@@ -45,11 +47,11 @@ export async function withPhotoFormPost(req: Request, context?: { ip?: string })
   if (files.length > photoLimits.perRequest) throw validationFailed({ photos: photoMessages.tooMany });
   const ids: string[] = [];
   for (const file of files) {
-    await enforceUploadLimits(req, context);
+    await enforceUploadLimits(ctx);
     try {
-      ids.push((await storePhoto(new Uint8Array(await file.arrayBuffer()))).id);
+      ids.push((await storePhoto(new Uint8Array(await file.arrayBuffer()), ctx)).id);
     } catch (error) {
-      if (error instanceof ApiError && error.status < 500 && error.status !== 429) {
+      if (error instanceof HttpError && error.status < 500 && error.status !== 429) {
         throw validationFailed({ photos: `${file.name || "A photo"}: ${error.message}` });
       }
       throw error;
@@ -63,14 +65,36 @@ export async function withPhotoFormPost(req: Request, context?: { ip?: string })
 }
 
 /**
- * The afterInsert hook of the contact and booking forms: claim the photos the form named, then
- * queue the e-mails (which say how many photos came), all in the submission's transaction.
+ * A contact or booking post that names photos: the submission's insert claims them and its e-mails
+ * say how many came, all in the submission's one transaction (an id that cannot be claimed rolls
+ * the whole request back with 422).
  */
-export function claimThenMail(mail: {
-  afterSubmission: (tx: Executor, row: Submission & { photoCount?: number }) => Promise<void>;
-}) {
-  return async (tx: Executor, row: Submission, data: Record<string, unknown>) => {
-    const photoCount = await claimPhotos(tx, row.id, parsePhotoIds(data["photos"]));
-    await mail.afterSubmission(tx, { ...row, photoCount });
+export function submitWithPhotos<I>(
+  post: (input: I) => PublicPost<Submission>,
+): (input: I & { photos?: string[] | undefined }, ctx: ServiceContext) => Promise<Accepted<Submission>> {
+  return (input, ctx) => {
+    const base = post(input);
+    const ids = input.photos ?? [];
+    let photoCount = 0;
+    return acceptPublicPost<Submission>(
+      {
+        ...base,
+        insert: async (key, tx) => {
+          const inserted = await base.insert(key, tx);
+          if (inserted.created) photoCount = await claimPhotos(tx, inserted.row.id, ids);
+          return inserted;
+        },
+        queueMail: (row, tx) => queueSubmissionMail({ ...row, photoCount }, tx),
+      },
+      ctx,
+    );
+  };
+}
+
+/** A public form action that first turns a no-JavaScript multipart post into an ordinary one. */
+export function acceptingPhotoFiles(action: Action): Action {
+  return {
+    ...action,
+    run: async (call) => action.run({ ...call, req: await withPhotoFormPost(call.req, call.services()) }),
   };
 }

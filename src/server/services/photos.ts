@@ -1,7 +1,7 @@
 /**
  * Photos with a request (docs/decisions/017-photos.md).
  *
- *   acceptUpload(req, { context })         POST /api/uploads: one photo → { id } (stored, unclaimed)
+ *   acceptUpload(req, ctx)                 POST /api/uploads: one photo → { id } (stored, unclaimed)
  *   parsePhotoIds(data.photos)             the ids a form sent (array, or comma-separated in a web form)
  *   claimPhotos(tx, submissionId, ids)     in the submission's transaction; 422 if any id is not a
  *                                          fresh, unclaimed upload (the whole request then rolls back)
@@ -13,15 +13,14 @@
 import { randomBytes } from "node:crypto";
 import { photoIdPattern, photoLimits, photoMessages } from "../../lib/photos";
 import { site } from "../../config/site";
-import { getDb, type Executor } from "../db/client";
-import { ApiError, validationFailed } from "../http/errors";
-import { assertNotAbandoned, markCommitted } from "../http/handler";
-import { logEvent } from "../http/log";
-import { clientKey } from "../http/request";
+import type { Db } from "../db/client";
+import { HttpError, validationFailed } from "../http/errors";
+import { logEvent } from "../log";
 import { processPhoto } from "../photos/process";
 import { blobKeys, deleteBlobs, photoStore } from "../photos/store";
 import * as photosRepo from "../repositories/photos";
 import type { Photo } from "../repositories/photos";
+import { serviceContext, type ServiceContext } from "./context";
 import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
 
 /**
@@ -38,7 +37,7 @@ export const uploadRules = {
 export const newPhotoId = () => randomBytes(18).toString("base64url");
 
 const storageUnavailable = (cause: unknown) =>
-  new ApiError(
+  new HttpError(
     503,
     "photo_storage_unavailable",
     `Sorry, we could not store the photo just now, and nothing was saved. Please try again in a minute, or call us on ${site.phone.display}.`,
@@ -49,7 +48,7 @@ const storageUnavailable = (cause: unknown) =>
 export async function readBytesLimited(
   req: Request,
   maxBytes: number,
-  tooLarge: () => ApiError,
+  tooLarge: () => HttpError,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const declared = req.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
@@ -81,7 +80,7 @@ export async function readBytesLimited(
 const mediaType = (req: Request) =>
   (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 
-const photoTooLarge = () => new ApiError(413, "payload_too_large", photoMessages.tooBig);
+const photoTooLarge = () => new HttpError(413, "payload_too_large", photoMessages.tooBig);
 
 /** The upload's bytes: the whole body, or the one file part of a multipart body. */
 async function uploadBytes(req: Request): Promise<Uint8Array<ArrayBuffer>> {
@@ -93,21 +92,21 @@ async function uploadBytes(req: Request): Promise<Uint8Array<ArrayBuffer>> {
       headers: { "content-type": req.headers.get("content-type")! },
     }).formData();
   } catch {
-    throw new ApiError(400, "malformed_body", "The upload could not be read. Please send one photo.");
+    throw new HttpError(400, "malformed_body", "The upload could not be read. Please send one photo.");
   }
   const files = [...form.values()].filter((v): v is File => typeof v !== "string");
   if (files.length !== 1) {
-    throw new ApiError(400, "one_photo_per_upload", "Please send exactly one photo per upload.");
+    throw new HttpError(400, "one_photo_per_upload", "Please send exactly one photo per upload.");
   }
   return new Uint8Array(await files[0]!.arrayBuffer());
 }
 
 /** Processes and stores one photo; the row is committed last, so a 201 means it is all stored. */
-export async function storePhoto(bytes: Uint8Array): Promise<Photo> {
+export async function storePhoto(bytes: Uint8Array, ctx: ServiceContext): Promise<Photo> {
   const processed = await processPhoto(bytes);
   const id = newPhotoId();
   const keys = blobKeys(id);
-  assertNotAbandoned();
+  ctx.writes?.starting();
   const store = photoStore();
   const metadata = { uploadedAt: new Date().toISOString() };
   try {
@@ -118,29 +117,30 @@ export async function storePhoto(bytes: Uint8Array): Promise<Photo> {
     throw storageUnavailable(error);
   }
   try {
-    return await photosRepo.insert({
-      id,
-      blobKey: keys.full,
-      thumbKey: keys.thumb,
-      bytes: processed.full.byteLength,
-      width: processed.width,
-      height: processed.height,
-      contentHash: processed.contentHash,
-      format: processed.format,
-    });
+    const photo = await photosRepo.insert(
+      {
+        id,
+        blobKey: keys.full,
+        thumbKey: keys.thumb,
+        bytes: processed.full.byteLength,
+        width: processed.width,
+        height: processed.height,
+        contentHash: processed.contentHash,
+        format: processed.format,
+      },
+      ctx.db,
+    );
+    ctx.writes?.committed();
+    return photo;
   } catch (error) {
     await deleteBlobs([keys.full, keys.thumb]).catch(() => {});
     throw error;
   }
 }
 
-export async function enforceUploadLimits(
-  req: Request,
-  context?: { ip?: string },
-  now?: number,
-): Promise<void> {
-  const key = clientKey(req, context);
-  const options = now === undefined ? {} : { now };
+export async function enforceUploadLimits(ctx: ServiceContext): Promise<void> {
+  const key = ctx.client;
+  const options = { now: ctx.now.getTime(), db: ctx.db };
   await enforceRateLimit(uploadRules.perClient, key, options);
   await enforceRateLimit(uploadRules.perClientDay, key, options);
   await enforceRateLimit(uploadRules.siteDay, "all", options);
@@ -148,13 +148,12 @@ export async function enforceUploadLimits(
 
 export async function acceptUpload(
   req: Request,
-  options: { context?: { ip?: string }; now?: number } = {},
+  ctx: ServiceContext,
 ): Promise<{ id: string; width: number; height: number; bytes: number }> {
   const declared = req.headers.get("content-length");
   if (declared !== null && Number(declared) > photoLimits.uploadBytes) throw photoTooLarge();
-  await enforceUploadLimits(req, options.context, options.now);
-  const photo = await storePhoto(await uploadBytes(req));
-  markCommitted();
+  await enforceUploadLimits(ctx);
+  const photo = await storePhoto(await uploadBytes(req), ctx);
   logEvent({ event: "photo.uploaded", bytes: photo.bytes, width: photo.width, height: photo.height });
   return { id: photo.id, width: photo.width, height: photo.height, bytes: photo.bytes };
 }
@@ -180,11 +179,7 @@ export function parsePhotoIds(value: unknown): string[] {
 }
 
 /** Attaches the uploads to the submission inside its transaction; 422 (and a rollback) otherwise. */
-export async function claimPhotos(
-  tx: Executor,
-  submissionId: number,
-  ids: readonly string[],
-): Promise<number> {
+export async function claimPhotos(tx: Db, submissionId: number, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const claimed = await photosRepo.claim(ids, submissionId, tx);
   if (claimed.length !== ids.length) throw validationFailed({ photos: photoMessages.unknown });
@@ -235,9 +230,9 @@ export interface CleanupReport {
  * Deletes uploads no form claimed within `retention.unclaimedUploadHours`, then blobs no row refers
  * to (left by a failed delete) that are older than an hour, so an upload in flight is never touched.
  */
-export async function cleanupPhotos(options: { now?: number; db?: Executor } = {}): Promise<CleanupReport> {
-  const now = options.now ?? Date.now();
-  const db = options.db ?? getDb();
+export async function cleanupPhotos(ctx: ServiceContext = serviceContext()): Promise<CleanupReport> {
+  const now = ctx.now.getTime();
+  const db = ctx.db;
   const cutoff = new Date(now - site.retention.unclaimedUploadHours * 60 * 60 * 1000);
   let unclaimedDeleted = 0;
   for (;;) {
