@@ -2,21 +2,32 @@
 import type { Config } from "@netlify/functions";
 import { publicEndpoints } from "../../src/lib/contracts/public";
 import { apiHandler } from "../../src/server/http/endpoint";
+import type { Submission } from "../../src/server/repositories/submissions";
 import { publicForm } from "../../src/server/http/public";
-import { submitContact } from "../../src/server/services/public-forms";
+import { photoIdsSchema } from "../../src/lib/photos";
+import { acceptingPhotoFiles, submitWithPhotos } from "../../src/server/services/photo-forms";
+import { contactPost } from "../../src/server/services/public-forms";
+
+/** The contract plus `photos`: ids of uploads to attach (docs/decisions/017-photos.md). */
+const withPhotos = {
+  ...publicEndpoints.contact,
+  request: publicEndpoints.contact.request.extend({ photos: photoIdsSchema }),
+};
 
 export default apiHandler("/api/contact", [
-  publicForm(publicEndpoints.contact, {
-    formPage: "/contact-us",
-    accept: submitContact,
-    reply: (row) => ({ id: row.id }),
-    page: {
-      title: "Message sent",
-      heading: "Message sent successfully!",
-      message: "We'll get back to you soon, usually within 24 hours.",
-      back: { href: "/", label: "Back to the home page" },
-    },
-  }),
+  acceptingPhotoFiles(
+    publicForm(withPhotos, {
+      formPage: "/contact-us",
+      accept: submitWithPhotos(contactPost),
+      reply: (row: Submission) => ({ id: row.id }),
+      page: {
+        title: "Message sent",
+        heading: "Message sent successfully!",
+        message: "We'll get back to you soon, usually within 24 hours.",
+        back: { href: "/", label: "Back to the home page" },
+      },
+    }),
+  ),
 ]);
 
 // No `method` here: other methods must reach the handler to get 405 with Allow.

@@ -22,6 +22,26 @@ async function signedIn<T>(call: Promise<T>): Promise<T> {
   }
 }
 
+/** A photo sent with a request (GET /api/admin/photos?submission=ID; docs/decisions/017-photos.md). */
+export interface AdminPhoto {
+  id: string;
+  width: number;
+  height: number;
+  bytes: number;
+  createdAt: string;
+}
+
+async function listPhotos(submissionId: number): Promise<AdminPhoto[]> {
+  const res = await fetch(`/api/admin/photos?submission=${submissionId}`, {
+    credentials: "same-origin",
+    cache: "no-store",
+    headers: { Accept: "application/json" },
+  });
+  if (res.status === 401) window.dispatchEvent(new CustomEvent(sessionEndedEvent));
+  if (!res.ok) throw new Error(`Loading photos failed (HTTP ${res.status}).`);
+  return ((await res.json()) as { photos: AdminPhoto[] }).photos;
+}
+
 export const adminApi = {
   /** Who is signed in; resolves null when nobody is. */
   async session() {
@@ -48,5 +68,6 @@ export const adminApi = {
     (await signedIn(callApi(r.setSubmissionReadRoute, { id, body: { isRead } }))).submission,
   deleteSubmission: (id: number) => signedIn(callApi(r.deleteSubmissionRoute, { id })),
   failedMail: async () => (await signedIn(callApi(r.listFailedMailRoute))).failed,
+  photos: listPhotos,
   retryMail: (ids?: number[]) => signedIn(callApi(r.retryMailRoute, { body: ids ? { ids } : {} })),
 };

@@ -5,6 +5,7 @@
  */
 import "./lib/zod-no-eval";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { bookingRoute } from "../lib/contracts/public-routes";
@@ -14,6 +15,8 @@ import { serviceCatalog } from "../lib/service-catalog";
 import { PersonFields, SelectField, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";
 import { useSubmission, type PhoneContact } from "./forms/use-submission";
+import type { PhotoController } from "./photos/controller";
+import { PhotoField } from "./photos/PhotoField";
 import { Toaster } from "./Toaster";
 
 type BookingInput = z.input<typeof bookingRequestSchema>;
@@ -42,7 +45,9 @@ export default function BookingForm({ phone }: BookingFormProps) {
   });
   const { register, formState } = form;
   const { errors, isSubmitting } = formState;
+  const photos = useRef<PhotoController | null>(null);
   const { onSubmit, notice, formRef, honeypotRef, startedAtRef } = useSubmission({
+    photos,
     form,
     endpoint: bookingRoute,
     fieldOrder,
@@ -57,6 +62,7 @@ export default function BookingForm({ phone }: BookingFormProps) {
         ref={formRef}
         method="post"
         action={bookingRoute.path}
+        encType="multipart/form-data"
         onSubmit={onSubmit}
         aria-busy={isSubmitting}
         aria-label="Booking form"
@@ -97,6 +103,7 @@ export default function BookingForm({ phone }: BookingFormProps) {
           error={errors.message?.message}
           registration={register("message")}
         />
+        <PhotoField id={id("photos")} controller={photos} />
         <FormFooter
           idPrefix={id("guard")}
           honeypotRef={honeypotRef}

@@ -5,6 +5,7 @@
  */
 import "./lib/zod-no-eval";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { contactRoute } from "../lib/contracts/public-routes";
@@ -13,6 +14,8 @@ import { contactMessageSchema } from "../lib/schemas/submission";
 import { PersonFields, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";
 import { useSubmission, type PhoneContact } from "./forms/use-submission";
+import type { PhotoController } from "./photos/controller";
+import { PhotoField } from "./photos/PhotoField";
 import { Toaster } from "./Toaster";
 
 type ContactInput = z.input<typeof contactMessageSchema>;
@@ -40,7 +43,9 @@ export default function ContactForm({ phone }: ContactFormProps) {
   });
   const { register, formState } = form;
   const { errors, isSubmitting } = formState;
+  const photos = useRef<PhotoController | null>(null);
   const { onSubmit, notice, formRef, honeypotRef, startedAtRef } = useSubmission({
+    photos,
     form,
     endpoint: contactRoute,
     fieldOrder,
@@ -55,6 +60,7 @@ export default function ContactForm({ phone }: ContactFormProps) {
         ref={formRef}
         method="post"
         action={contactRoute.path}
+        encType="multipart/form-data"
         onSubmit={onSubmit}
         aria-busy={isSubmitting}
         aria-label="Contact form"
@@ -77,6 +83,7 @@ export default function ContactForm({ phone }: ContactFormProps) {
           error={errors.message?.message}
           registration={register("message")}
         />
+        <PhotoField id={id("photos")} controller={photos} />
         <FormFooter
           idPrefix={id("guard")}
           honeypotRef={honeypotRef}

@@ -4,6 +4,7 @@ import type { AdminSubmission } from "../../lib/contracts/admin";
 import { serviceLabel } from "../../lib/service-catalog";
 import { formatSubmittedAt } from "../format";
 import { MailStatus } from "./MailStatus";
+import { SubmissionPhotos } from "./SubmissionPhotos";
 import { AdminDialog, Button, buttonClass } from "./ui";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -77,6 +78,7 @@ export function SubmissionDialog({
               {s.message}
             </p>
           </div>
+          <SubmissionPhotos key={s.id} submissionId={s.id} />
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
             <Button
               variant="ghost"

@@ -7,6 +7,7 @@ import type { SubmissionFilter } from "../../lib/schemas/admin";
 import { ApiError, adminApi } from "../api";
 import { MailStatus, unreadRowBackground } from "./MailStatus";
 import { formatDateOnly } from "../format";
+import { takeOpenParam } from "../deep-link";
 import { SubmissionDialog } from "./SubmissionDialog";
 import { AdminTable, Badge, ConfirmDialog, IconButton, Spinner, buttonClass, type AdminColumn } from "./ui";
 
@@ -41,8 +42,10 @@ export function SubmissionsScreen() {
     try {
       const items = await adminApi.submissions(type);
       setLoad({ state: "ready", items });
-      // Keep an open dialog in step with the reloaded row.
+      // Keep an open dialog in step with the reloaded row; a link from the owner's e-mail opens one.
+      const linked = takeOpenParam();
       setViewing((open) => (open ? (items.find((i) => i.id === open.id) ?? open) : null));
+      if (linked !== null) setViewing(items.find((i) => i.id === linked) ?? null);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return;
       console.error("Loading submissions failed", err);

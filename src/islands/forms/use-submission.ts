@@ -12,6 +12,7 @@ import { toast } from "sonner";
 import { honeypotField, startedAtField } from "../../lib/schemas/spam-guard";
 import { newIdempotencyKey, submitForm, type SubmitOutcome } from "../../lib/api/forms";
 import type { bookingRoute, contactRoute, createTestimonialRoute } from "../../lib/contracts/public-routes";
+import type { PhotoControllerRef } from "../photos/controller";
 
 export interface PhoneContact {
   readonly display: string;
@@ -32,6 +33,8 @@ interface Options<TIn extends FieldValues, TOut> {
   readonly errorMessage: string;
   readonly phone: PhoneContact;
   readonly onSuccess?: () => void;
+  /** The form's photo attachments (../photos/PhotoField.tsx), if it takes photos. */
+  readonly photos?: PhotoControllerRef;
 }
 
 function minutes(seconds: number): string {
@@ -56,7 +59,7 @@ export function failureText(outcome: Exclude<SubmitOutcome, { kind: "ok" }>, pho
 }
 
 export function useSubmission<TIn extends FieldValues, TOut extends object>(options: Options<TIn, TOut>) {
-  const { form, endpoint, fieldOrder, successMessage, errorMessage, phone, onSuccess } = options;
+  const { form, endpoint, fieldOrder, successMessage, errorMessage, phone, onSuccess, photos } = options;
   const busy = useRef(false);
   const idempotencyKey = useRef<string | null>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
@@ -79,9 +82,18 @@ export function useSubmission<TIn extends FieldValues, TOut extends object>(opti
 
   const send = useCallback(
     async (values: TOut) => {
+      // Photos upload on their own before the form is sent; the form only names them.
+      const photoBlocker = photos?.current?.blocker() ?? null;
+      if (photoBlocker) {
+        setNotice({ tone: "error", text: photoBlocker });
+        toast.error(errorMessage, { description: photoBlocker });
+        return;
+      }
+      const photoIds = photos?.current?.ids() ?? [];
       idempotencyKey.current ??= newIdempotencyKey();
       const payload = {
         ...values,
+        ...(photoIds.length > 0 ? { photos: photoIds } : {}),
         [honeypotField]: honeypotRef.current?.value ?? "",
         [startedAtField]: startedAt.current,
       };
@@ -90,6 +102,7 @@ export function useSubmission<TIn extends FieldValues, TOut extends object>(opti
       if (outcome.kind === "ok") {
         idempotencyKey.current = null;
         form.reset();
+        photos?.current?.clear();
         stampStart();
         setNotice({ tone: "success", text: successMessage });
         toast.success(successMessage);
@@ -123,7 +136,7 @@ export function useSubmission<TIn extends FieldValues, TOut extends object>(opti
       setNotice({ tone: "error", text });
       toast.error(errorMessage, { description: text });
     },
-    [endpoint, errorMessage, fieldOrder, form, onSuccess, phone, stampStart, successMessage],
+    [endpoint, errorMessage, fieldOrder, form, onSuccess, phone, photos, stampStart, successMessage],
   );
 
   const onSubmit = useCallback(

@@ -90,7 +90,10 @@ export async function readBody(req: Request, maxBytes: number = limits.bodyBytes
 /** A browser's own form post (no JavaScript): urlencoded and asking for HTML. */
 export function wantsHtml(req: Request, body?: ParsedBody): boolean {
   const accept = req.headers.get("accept") ?? "";
-  const form = body ? body.kind === "form" : mediaType(req) === "application/x-www-form-urlencoded";
+  // A no-JavaScript post with photos is multipart/form-data (services/photo-forms.ts).
+  const form = body
+    ? body.kind === "form"
+    : ["application/x-www-form-urlencoded", "multipart/form-data"].includes(mediaType(req));
   return form && accept.includes("text/html");
 }
 

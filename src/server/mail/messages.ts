@@ -35,6 +35,8 @@ export interface SubmissionForMail {
   address: string | null;
   service: string | null;
   submittedAt: Date;
+  /** Photos attached to the request (they stay in the admin; the e-mail only says how many). */
+  photoCount?: number;
 }
 
 export interface TestimonialForMail {
@@ -143,7 +145,15 @@ export function ownerSubmissionMessage(s: SubmissionForMail, ctx: MailContext): 
     rows.push(["Address", s.address || "Not provided"], ["Service required", serviceLabel(s.service)]);
   }
   rows.push([isBooking ? "Job description" : "Message", s.message]);
-  const inbox = `${ctx.siteUrl}/admin/submissions`;
+  const photoCount = s.photoCount ?? 0;
+  if (photoCount > 0) {
+    rows.push([
+      "Photos",
+      `${photoCount} photo${photoCount === 1 ? "" : "s"} attached: see them in the admin`,
+    ]);
+  }
+  const inbox =
+    photoCount > 0 ? `${ctx.siteUrl}/admin/submissions?open=${s.id}` : `${ctx.siteUrl}/admin/submissions`;
   const t = table(rows);
   return {
     kind: "owner_submission",

@@ -20,6 +20,7 @@ import { mailSender } from "../mail/notify";
 import * as outbox from "../repositories/mail-outbox";
 import * as submissions from "../repositories/submissions";
 import * as testimonials from "../repositories/testimonials";
+import { photosOf, removeSubmissionPhotoBlobs } from "./photos";
 import { serviceContext, type ServiceContext } from "./context";
 import { NotFound } from "./errors";
 
@@ -145,7 +146,9 @@ export async function setSubmissionRead(
 }
 
 export async function deleteSubmission(id: number, ctx: ServiceContext = serviceContext()): Promise<void> {
+  const attached = await photosOf(id); // their rows go with the submission (ON DELETE CASCADE)
   if (!(await submissions.remove(id, ctx.db))) throw new NotFound("That submission no longer exists.");
+  await removeSubmissionPhotoBlobs(attached);
 }
 
 /** E-mails given up on after a day of retries, newest first. */

@@ -1,0 +1,74 @@
+/**
+ * Photos for the signed-in owner only (docs/decisions/017-photos.md); no public URL exists.
+ *   GET /api/admin/photos?submission=ID      200 {"photos":[{"id","width","height","bytes","createdAt"}]}
+ *   GET /api/admin/photos/:id                the full-size JPEG (`?download=1`: as an attachment)
+ *   GET /api/admin/photos/:id/thumb          the thumbnail JPEG
+ * Images carry our own Content-Type, Content-Disposition, `X-Content-Type-Options: nosniff` and
+ * `Cache-Control: private, no-store`. 401 without a session, 404 for an unknown id.
+ */
+import type { Config } from "@netlify/functions";
+import { photoEndpoints } from "../../src/lib/contracts/photos";
+import { parseId } from "../../src/server/http/admin";
+import { requireAdmin } from "../../src/server/http/admin-guard";
+import { apiHandler } from "../../src/server/http/endpoint";
+import { badRequest, notFound } from "../../src/server/http/errors";
+import { json } from "../../src/server/http/response";
+import { photoBytes, photosOf } from "../../src/server/services/photos";
+
+const route = "/api/admin/photos";
+
+function pathParts(
+  req: Request,
+  params: Record<string, string> | undefined,
+): { id: string | undefined; variant: string | undefined } {
+  if (params?.["id"] !== undefined) return { id: params["id"], variant: params["variant"] };
+  const rest = new URL(req.url).pathname.replace(/\/+$/, "").slice(route.length).split("/").filter(Boolean);
+  return { id: rest[0], variant: rest[1] };
+}
+
+// One action: apiHandler sends every path under the route here; the id and variant are read below.
+export default apiHandler(route, [
+  {
+    endpoint: photoEndpoints.adminPhotos,
+    run: async ({ req, context }) => {
+      await requireAdmin(req);
+      const url = new URL(req.url);
+      const { id, variant } = pathParts(req, context.params);
+      if (id === undefined) {
+        const raw = url.searchParams.get("submission");
+        if (raw === null) throw badRequest("Say which request: ?submission=ID.", "invalid_filter");
+        const photos = await photosOf(parseId(raw));
+        return json({
+          photos: photos.map((p) => ({
+            id: p.id,
+            width: p.width,
+            height: p.height,
+            bytes: p.bytes,
+            createdAt: p.createdAt.toISOString(),
+          })),
+        });
+      }
+      if (variant !== undefined && variant !== "thumb") throw notFound();
+      const found = await photoBytes(id, variant === "thumb" ? "thumb" : "full");
+      if (!found) throw notFound("That photo no longer exists.");
+      const download = url.searchParams.get("download") === "1";
+      const name = `request-${found.photo.submissionId ?? "unclaimed"}-photo-${found.photo.id.slice(0, 8)}${variant === "thumb" ? "-thumb" : ""}.jpg`;
+      return new Response(req.method === "HEAD" ? null : found.data, {
+        status: 200,
+        headers: {
+          "Content-Type": "image/jpeg",
+          "Content-Length": String(found.data.byteLength),
+          "Content-Disposition": `${download ? "attachment" : "inline"}; filename="${name}"`,
+          "X-Content-Type-Options": "nosniff",
+          "Cache-Control": "private, no-store",
+          "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+        },
+      });
+    },
+  },
+]);
+
+// Literal strings: Netlify reads this config statically.
+export const config: Config = {
+  path: ["/api/admin/photos", "/api/admin/photos/:id", "/api/admin/photos/:id/:variant"],
+};

@@ -1,0 +1,123 @@
+/**
+ * Photos with a booking, in Chromium against the real stack (netlify serve, its local Blobs store,
+ * the embedded database): two photos, one a 12 MP phone-like JPEG with GPS EXIF, are shrunk in the
+ * browser and uploaded; the booking claims them; the owner opens them in the admin; the bytes
+ * served carry no EXIF; without a session a photo's address answers 401.
+ */
+import { expect as baseExpect, test } from "@playwright/test";
+import sharp from "sharp";
+import { hasMetadata, photoLike, twelveMegapixelJpeg } from "../helpers/images";
+import { signedIn } from "./admin-support";
+import { goToForm, ownClientHeaders, serverTimeout, submissionsNamed, uniqueName } from "./forms-support";
+
+const expect = baseExpect.configure({ timeout: serverTimeout });
+test.describe.configure({ timeout: 240_000 });
+/** Every function call on the local stack starts a fresh worker (5-10 s on a busy machine). */
+const uploadTimeout = 90_000;
+
+test("a booking with two photos: resized in the browser, stored without EXIF, shown to the owner only", async ({
+  page,
+  context,
+  request,
+  baseURL,
+  browser,
+}) => {
+  await page.setExtraHTTPHeaders(ownClientHeaders());
+  const big = await twelveMegapixelJpeg();
+  const small = await (await photoLike(900, 1200)).png().toBuffer();
+  expect(await hasMetadata(big)).toBe(true);
+
+  const ready = await goToForm(page, "/book-appointment", "/api/bookings");
+  const form = page.locator('form[action="/api/bookings"]');
+  const name = uniqueName("Photo");
+  await form.getByLabel("Full Name").fill(name);
+  await form.getByLabel("Email").fill("photo.test@example.com");
+  await form.getByLabel("Phone").fill("07700 900123");
+  await form.getByLabel("Address").fill("12 High Street, Kirkcaldy KY1 1AB");
+  await form.getByLabel("Service Required").selectOption("plumbing-heating");
+  await form
+    .getByLabel("Job Description")
+    .fill("The ceiling under the bathroom has a brown stain: photos attached.");
+
+  const uploadBodies: Buffer[] = [];
+  const uploadIds: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/uploads") && r.method() === "POST")
+      uploadBodies.push(r.postDataBuffer() ?? Buffer.alloc(0));
+  });
+  page.on("response", async (r) => {
+    if (r.url().endsWith("/api/uploads") && r.status() === 201)
+      uploadIds.push(((await r.json()) as { id: string }).id);
+  });
+
+  await form.getByLabel("Add photos").setInputFiles([
+    { name: "ceiling.jpg", mimeType: "image/jpeg", buffer: big },
+    { name: "pipe.png", mimeType: "image/png", buffer: small },
+  ]);
+  const attached = form.getByRole("list", { name: "Attached photos" }).getByRole("listitem");
+  await expect(attached).toHaveCount(2);
+  await expect(attached.filter({ hasText: "Uploaded" })).toHaveCount(2, { timeout: uploadTimeout });
+  // The other fields are untouched by the uploads.
+  await expect(form.getByLabel("Full Name")).toHaveValue(name);
+
+  // What left the browser: JPEGs at most 2048 px on the long side, without the EXIF/GPS block.
+  expect(uploadBodies).toHaveLength(2);
+  for (const body of uploadBodies) {
+    const meta = await sharp(body).metadata();
+    expect(meta.format).toBe("jpeg");
+    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(2048);
+    expect(await hasMetadata(body)).toBe(false);
+  }
+  // The 12 MP original (2.6 MB) went up as a fraction of its size.
+  expect(Math.max(...uploadBodies.map((b) => b.length))).toBeLessThan(big.length / 2);
+
+  await ready();
+  await page.getByRole("button", { name: "Book Appointment", exact: true }).click();
+  await expect(form.getByText("Appointment booked successfully!")).toBeVisible();
+  await expect(attached).toHaveCount(0);
+
+  const [stored] = await submissionsNamed(request, baseURL!, name);
+  expect(stored).toBeTruthy();
+
+  // The owner opens the request (the e-mail's ?open= link) and pages through the photos.
+  await signedIn(context, request, baseURL!);
+  await page.goto(`/admin/submissions?open=${stored!.id}`);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Appointment Request" })).toBeVisible();
+  await expect(dialog.getByText("Photos (2)")).toBeVisible({ timeout: uploadTimeout });
+  await dialog.getByRole("button", { name: "Open photo 1 of 2" }).click();
+  const viewer = dialog.getByRole("group", { name: "Photo 1 of 2" });
+  await expect(viewer.getByRole("img")).toBeVisible();
+  await expect
+    .poll(() => viewer.getByRole("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await expect(dialog.getByRole("group", { name: "Photo 2 of 2" })).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "Download" })).toHaveAttribute("href", /\?download=1$/);
+
+  // The bytes the owner gets: our headers, no EXIF, at most 2048 px.
+  expect(uploadIds.sort()).toHaveLength(2);
+  for (const id of uploadIds) {
+    const res = await page.request.get(`/api/admin/photos/${id}`);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toBe("image/jpeg");
+    expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers()["cache-control"]).toBe("private, no-store");
+    const bytes = await res.body();
+    expect(await hasMetadata(bytes)).toBe(false);
+    const meta = await sharp(bytes).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(2048);
+  }
+
+  // No session, no photo.
+  const stranger = await browser.newContext({ baseURL: baseURL! });
+  try {
+    for (const path of [`/api/admin/photos/${uploadIds[0]}`, `/api/admin/photos/${uploadIds[0]}/thumb`]) {
+      const res = await stranger.request.get(path);
+      expect(res.status()).toBe(401);
+      expect(res.headers()["content-type"]).toContain("application/json");
+    }
+  } finally {
+    await stranger.close();
+  }
+});
