@@ -255,12 +255,6 @@ export const site = {
   /** The social card every page shares (rendered by scripts/render-og-image.mjs). */
   ogImage: { path: "/og-image.png", width: 1200, height: 630 },
   themeColor: "#132340",
-
-  /** How long data is kept before the scheduled clean-up deletes it. */
-  retention: {
-    /** Photos uploaded for a form that was never sent (stated in the privacy policy). */
-    unclaimedUploadHours: 24,
-  },
 } as const;
 
 export type Site = typeof site;
