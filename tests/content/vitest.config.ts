@@ -16,6 +16,8 @@ export default getViteConfig(
       include: ["tests/content/**/*.test.ts"],
       environment: "node",
       testTimeout: 60_000,
+      // Rendering every page once in beforeAll takes a few seconds idle and much longer on a busy machine.
+      hookTimeout: 180_000,
     },
   },
   { root },
