@@ -3,6 +3,7 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
+import securityHeaders from "./integrations/security-headers";
 
 // The canonical origin of the live site. Set SITE_URL on Netlify if the domain changes.
 const site = process.env.SITE_URL ?? "https://www.kingdomhandyman.example";
@@ -18,6 +19,8 @@ export default defineConfig({
       filter: (page) =>
         !new URL(page).pathname.startsWith("/admin") && !new URL(page).pathname.startsWith("/404"),
     }),
+    // The CDN's response headers (CSP included) go into the build output, never onto `astro dev`.
+    securityHeaders(),
   ],
   image: {
     // The illustrations are our own SVG files (src/assets), not user uploads, so rasterising them is
