@@ -312,3 +312,49 @@ test("books an appointment with JavaScript switched off", async ({ browser, base
   await expect(page.getByRole("link", { name: /0131 496 0472/ })).toBeVisible();
   await context.close();
 });
+
+test("filled and sent at autofill speed, within a second of the form appearing: booked on the first press", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.goto("/book-appointment");
+  await waitForHydration(page, "/api/bookings");
+  const shownAt = Date.now();
+  const posts: { at: number; request: Request }[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/bookings") && r.method() === "POST")
+      posts.push({ at: Date.now(), request: r });
+  });
+  const b = booking();
+  await fill(page, b);
+  await submitButton(page).click();
+  const pressedAfter = Date.now() - shownAt;
+  expect(pressedAfter, "the test itself was too slow to act like autofill").toBeLessThan(1000);
+
+  // The island waits out the rest of the minimum fill time in the sending state, then sends once.
+  await expect(page.getByRole("button", { name: "Booking..." })).toBeDisabled();
+  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(page.getByRole("status").getByText(success)).toBeVisible();
+  await expect(page.getByText(/faster than a person/)).toHaveCount(0);
+  expect(posts).toHaveLength(1);
+  expect(posts[0]!.at - shownAt).toBeGreaterThanOrEqual(minFillMs);
+  expect((await posts[0]!.request.response())?.status()).toBe(201);
+  expect(await submissionsNamed(request, baseURL!, b.name)).toHaveLength(1);
+});
+
+test("a post that skips the form and claims the form was shown 1 s ago is still refused as too fast", async ({
+  request,
+  baseURL,
+}) => {
+  const b = booking();
+  const response = await request.post("/api/bookings", {
+    data: { ...b, website: "", formStartedAt: Date.now() - 1000 },
+    headers: ownClientHeaders(),
+  });
+  expect(response.status()).toBe(422);
+  const body = (await response.json()) as { error: { code: string; message: string } };
+  expect(body.error.code).toBe("too_fast");
+  expect(body.error.message).toContain("faster than a person");
+  expect(await submissionsNamed(request, baseURL!, b.name)).toHaveLength(0);
+});
