@@ -5,6 +5,7 @@ import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import { formatFindings, placeholderFindings } from "./scripts/lib/launch-check.ts";
 import { facts } from "./scripts/lib/launch-facts.ts";
+import securityHeaders from "./integrations/security-headers";
 
 // The canonical origin of the live site. Set SITE_URL on Netlify if the domain changes.
 const site = process.env.SITE_URL ?? "https://www.kingdomhandyman.example";
@@ -47,6 +48,8 @@ export default defineConfig({
       filter: (page) =>
         !new URL(page).pathname.startsWith("/admin") && !new URL(page).pathname.startsWith("/404"),
     }),
+    // The CDN's response headers (CSP included) go into the build output, never onto `astro dev`.
+    securityHeaders(),
   ],
   image: {
     // The illustrations are our own SVG files (src/assets), not user uploads, so rasterising them is

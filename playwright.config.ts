@@ -10,7 +10,8 @@ export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 /** The stack sends its e-mail here; tests/e2e/mail-booking.spec.ts listens on it. */
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
-const chromiumArgs = [
+/** Chromium from the system, kept off the network; shared with playwright.dev.config.ts. */
+export const chromiumArgs = [
   "--disable-gpu",
   "--disable-quic",
   "--no-first-run",
@@ -46,6 +47,14 @@ export default defineConfig({
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
       testIgnore: /admin-password\.spec\.ts$/,
+      teardown: "admin-password",
+    },
+    // The smoke test (tests/smoke) on the production build; playwright.dev.config.ts runs it on
+    // `npm run dev`.
+    {
+      name: "smoke",
+      testDir: "tests/smoke",
+      use: { ...devices["Desktop Chrome"] },
       teardown: "admin-password",
     },
     // Changing the admin password signs every other admin session out, including the ones other

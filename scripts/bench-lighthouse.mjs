@@ -6,7 +6,7 @@
  * writes the full reports to bench-results/lighthouse/.
  *
  * By default it serves dist/ (run `npx astro build` first) itself, like Netlify's CDN: pretty URLs,
- * the netlify.toml headers, compressed text. Set BENCH_BASE_URL to measure
+ * the response headers the build wrote for Netlify, compressed text. Set BENCH_BASE_URL to measure
  * a server you started yourself (e.g. `npm run stack`), or BENCH_DIST to serve another build folder. Chromium: CHROME_PATH (default
  * /usr/bin/chromium), headless, kept off the network.
  */
@@ -27,19 +27,16 @@ let server;
 
 /**
  * Serves the build the way Netlify's CDN does, so the figures match production: pretty URLs
- * (/x → x.html), 404.html for unknown paths, the netlify.toml headers, and compression (gzip here;
+ * (/x → x.html), 404.html for unknown paths, the headers `astro build` wrote to .netlify/v1/config.json
+ * (integrations/security-headers.ts), and compression (gzip here;
  * Netlify also offers Brotli). netlify-cli's dev server sends everything uncompressed.
  */
 function netlifyHeaders(pathname) {
-  const toml = readFileSync("netlify.toml", "utf8");
+  const rules = JSON.parse(readFileSync(".netlify/v1/config.json", "utf8")).headers ?? [];
   const headers = {};
-  for (const block of toml.split("[[headers]]").slice(1)) {
-    const pattern = /for\s*=\s*"([^"]+)"/.exec(block)?.[1];
-    if (!pattern) continue;
-    const re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`);
-    if (!re.test(pathname)) continue;
-    for (const m of block.matchAll(/^\s*([A-Za-z-]+)\s*=\s*"([^"]*)"/gm))
-      if (m[1] !== "for") headers[m[1]] = m[2];
+  for (const rule of rules) {
+    const re = new RegExp(`^${rule.for.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`);
+    if (re.test(pathname)) Object.assign(headers, rule.values);
   }
   return headers;
 }

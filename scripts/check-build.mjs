@@ -5,8 +5,10 @@
  *  2. every internal link and asset resolves: a file in dist (Netlify pretty URLs: /x → x.html), or
  *     an /api/* path a Netlify function declares in its `config.path`; CSS url()s resolve too;
  *  3. no page loads a script, style, font or image from another origin;
- *  4. every inline <script> (Astro's island bootstrap) has its sha256 listed in the
- *     Content-Security-Policy in netlify.toml, which allows no other inline script;
+ *  4. this build wrote the response headers (.netlify/v1/config.json, from
+ *     integrations/security-headers.ts) with a Content-Security-Policy for every path, its
+ *     script-src allows neither 'unsafe-inline' nor 'unsafe-eval', and every inline <script>
+ *     (Astro's island bootstrap) has its sha256 listed there;
  *  5. sitemap.xml lists no admin page, and robots.txt points at the sitemap;
  *  6. every public page (scripts/lib/public-pages.mjs) was built and is in the sitemap.
  * Exits non-zero with a list of problems. Flags: --skip-html (leave out the slow vnu step).
@@ -128,12 +130,25 @@ for (const file of cssFiles) {
   }
 }
 
-// --- 4. Inline scripts are hashed in the CSP ---------------------------------------------------
-const toml = readFileSync(join(root, "netlify.toml"), "utf8");
-const csp = /Content-Security-Policy\s*=\s*"([^"]+)"/.exec(toml)?.[1] ?? "";
-if (!csp) problem("netlify.toml: no Content-Security-Policy header");
+// --- 4. Inline scripts are hashed in the CSP the build wrote --------------------------------------
+const headersFile = join(root, ".netlify/v1/config.json");
+const source = "integrations/security-headers.ts";
+let headerRules = [];
+try {
+  headerRules = JSON.parse(readFileSync(headersFile, "utf8")).headers ?? [];
+  if (statSync(headersFile).mtimeMs < statSync(join(dist, "index.html")).mtimeMs)
+    problem(`${relative(root, headersFile)} is older than the build in ${relative(root, dist)}`);
+} catch (error) {
+  problem(
+    `${relative(root, headersFile)}: not written by the build (${error.message}); is ${source} in astro.config.mjs?`,
+  );
+}
+const csp = headerRules.find((rule) => rule.for === "/*")?.values?.["Content-Security-Policy"] ?? "";
+if (!csp) problem(`${relative(root, headersFile)}: no Content-Security-Policy for /*`);
 const scriptSrc = /script-src([^;]*)/.exec(csp)?.[1] ?? "";
-if (/'unsafe-inline'/.test(scriptSrc)) problem("netlify.toml: script-src must not allow 'unsafe-inline'");
+if (!scriptSrc) problem("Content-Security-Policy: no script-src");
+if (/'unsafe-(inline|eval)'/.test(scriptSrc))
+  problem("script-src must not allow 'unsafe-inline' or 'unsafe-eval'");
 const missing = new Map();
 for (const file of htmlFiles) {
   const html = readFileSync(file, "utf8");
@@ -146,7 +161,7 @@ for (const file of htmlFiles) {
 }
 for (const [hash, pages] of missing)
   problem(
-    `inline script not allowed by the CSP (add ${hash} to script-src in netlify.toml): ${pages.join(", ")}`,
+    `inline script not allowed by the CSP (add ${hash} to script-src in ${source}): ${pages.join(", ")}`,
   );
 
 // --- 5. Sitemap and robots ---------------------------------------------------------------------

@@ -6,7 +6,8 @@
  *  2. unit and integration tests (Vitest) on in-process PGlite;
  *  3. the data-layer and API suite again on a throwaway real PostgreSQL server, when one is installed;
  *  4. the production build and its checks (valid HTML, every internal link resolves);
- *  5. browser tests (Playwright + Chromium) against the real stack.
+ *  5. browser tests (Playwright + Chromium) against the real stack: the production build (with the
+ *     smoke test), then the smoke test again against `npm run dev` as the README starts it.
  * Set SKIP_POSTGRES=1 or SKIP_E2E=1 to leave a stage out locally; CI runs them all.
  */
 import { spawnSync } from "node:child_process";
@@ -42,4 +43,10 @@ run("build", "npx", ["astro", "build"]);
 run("build checks", "node", ["scripts/check-build.mjs"]);
 if (!process.env.SKIP_E2E) {
   run("browser tests (Playwright)", "npx", ["playwright", "test"]);
+  run("smoke test on `npm run dev` (Playwright)", "npx", [
+    "playwright",
+    "test",
+    "-c",
+    "playwright.dev.config.ts",
+  ]);
 }

@@ -1,7 +1,7 @@
 /**
  * Starts the admin app in `#admin-root`. The admin pages load this through a bundled module
  * `<script>` rather than an Astro island, because islands need inline bootstrap scripts and the
- * Content-Security-Policy is `script-src 'self'` (netlify.toml).
+ * Content-Security-Policy is `script-src 'self'` (integrations/security-headers.ts).
  */
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

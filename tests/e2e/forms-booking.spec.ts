@@ -312,3 +312,80 @@ test("books an appointment with JavaScript switched off", async ({ browser, base
   await expect(page.getByRole("link", { name: /0131 496 0472/ })).toBeVisible();
   await context.close();
 });
+
+test("filled and sent at autofill speed, within a second of the form appearing: booked on the first press", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.goto("/book-appointment");
+  await waitForHydration(page, "/api/bookings");
+  // The island stamps the moment it showed the form in its hidden start-time field.
+  await baseExpect(form(page).locator('input[name="formStartedAt"]')).toHaveValue(/^\d+$/, { timeout: 5000 });
+  const posts: { at: number; request: Request }[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/bookings") && r.method() === "POST")
+      posts.push({ at: Date.now(), request: r });
+  });
+  const b = booking();
+  // What browser autofill does: every field filled at once (input and change events), then send
+  // pressed, all in the page.
+  const { sinceShown, shownAt } = await page.evaluate((values) => {
+    const form = document.querySelector<HTMLFormElement>('form[action="/api/bookings"]')!;
+    for (const [name, value] of Object.entries(values)) {
+      const field = form.elements.namedItem(name) as
+        HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+      const proto = Object.getPrototypeOf(field) as object;
+      Object.getOwnPropertyDescriptor(proto, "value")!.set!.call(field, value);
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+      field.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    const started = Number((form.elements.namedItem("formStartedAt") as HTMLInputElement).value);
+    form.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    return { sinceShown: Date.now() - started, shownAt: started };
+  }, b);
+  expect(sinceShown, "pressed within a second of the form being shown").toBeLessThan(1000);
+
+  // The island waits out the rest of the minimum fill time in the sending state, then sends once.
+  await expect(page.getByRole("button", { name: "Booking..." })).toBeDisabled();
+  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(page.getByRole("status").getByText(success)).toBeVisible();
+  await expect(page.getByText(/faster than a person/)).toHaveCount(0);
+  expect(posts).toHaveLength(1);
+  expect(posts[0]!.at - shownAt).toBeGreaterThanOrEqual(minFillMs);
+  expect((await posts[0]!.request.response())?.status()).toBe(201);
+  expect(await submissionsNamed(request, baseURL!, b.name)).toHaveLength(1);
+});
+
+test("a post that skips the form, with a start time 1 s old, is still refused as too fast", async ({
+  request,
+  baseURL,
+}) => {
+  const b = booking();
+  const headers = ownClientHeaders();
+  // Each call through the local stack first starts a function worker (seconds on a busy machine),
+  // and the server reads its clock only then. So the start time is made 1 s old as the server sees
+  // it, from the quicker of two calls to the same endpoint just before (refused by the honeypot,
+  // storing nothing).
+  const latencies: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    const sent = Date.now();
+    const probe = await request.post("/api/bookings", {
+      data: { ...b, website: "filled by a bot", formStartedAt: Date.now() - 60_000 },
+      headers,
+    });
+    expect(probe.status()).toBe(422);
+    latencies.push(Date.now() - sent);
+  }
+  const latency = Math.min(...latencies);
+
+  const response = await request.post("/api/bookings", {
+    data: { ...b, website: "", formStartedAt: Date.now() + latency - 1000 },
+    headers,
+  });
+  expect(response.status()).toBe(422);
+  const body = (await response.json()) as { error: { code: string; message: string } };
+  expect(body.error.code).toBe("too_fast");
+  expect(body.error.message).toContain("faster than a person");
+  expect(await submissionsNamed(request, baseURL!, b.name)).toHaveLength(0);
+});

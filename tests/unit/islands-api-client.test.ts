@@ -23,6 +23,7 @@ describe("toOutcome", () => {
     );
     expect(await toOutcome(res)).toEqual({
       kind: "invalid",
+      code: "validation_failed",
       message: "Check the form.",
       fields: { name: "Please enter your name." },
     });
@@ -32,6 +33,7 @@ describe("toOutcome", () => {
     const res = new Response(envelope("too_fast", "Please wait a few seconds."), { status: 422 });
     expect(await toOutcome(res)).toEqual({
       kind: "invalid",
+      code: "too_fast",
       message: "Please wait a few seconds.",
       fields: {},
     });

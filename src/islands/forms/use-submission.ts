@@ -4,12 +4,14 @@
  * - a retry after a failure reuses the same Idempotency-Key; a new key only after a success;
  * - success clears every field; any failure keeps every field exactly as typed;
  * - field errors from the server land on their fields and focus moves to the first of them;
- * - every failure says what to do next (try again, or call the phone number).
+ * - every failure says what to do next (try again, or call the phone number);
+ * - a form sent sooner than a person could fill it in (autofill is that fast) waits out the rest of
+ *   the spam guard's minimum, showing the sending state, instead of meeting its refusal.
  */
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
-import { honeypotField, startedAtField } from "../../lib/schemas/spam-guard";
+import { honeypotField, minFillMs, startedAtField } from "../../lib/schemas/spam-guard";
 import { newIdempotencyKey, submitForm, type SubmitOutcome } from "../../lib/api/forms";
 import type { bookingRoute, contactRoute, createTestimonialRoute } from "../../lib/contracts/public-routes";
 import type { PhotoControllerRef } from "../photos/controller";
@@ -36,6 +38,14 @@ interface Options<TIn extends FieldValues, TOut> {
   /** The form's photo attachments (../photos/PhotoField.tsx), if it takes photos. */
   readonly photos?: PhotoControllerRef;
 }
+
+/** Resolves after `ms` milliseconds, at once when `ms` is not positive. */
+function pause(ms: number): Promise<void> {
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+}
+
+/** Sent this long after the minimum, not on its edge (timers and clocks are not exact). */
+const fillTimeMarginMs = 100;
 
 function minutes(seconds: number): string {
   const m = Math.max(1, Math.ceil(seconds / 60));
@@ -97,7 +107,16 @@ export function useSubmission<TIn extends FieldValues, TOut extends object>(opti
         [honeypotField]: honeypotRef.current?.value ?? "",
         [startedAtField]: startedAt.current,
       };
-      const outcome = await submitForm(endpoint, payload as never, idempotencyKey.current);
+      // The server refuses a form sent within `minFillMs` of being shown (bots are that fast, and so
+      // is a person using autofill). Wait out the rest here; the button shows the sending state.
+      await pause(startedAt.current + minFillMs + fillTimeMarginMs - Date.now());
+      let outcome = await submitForm(endpoint, payload as never, idempotencyKey.current);
+      if (outcome.kind === "invalid" && outcome.code === "too_fast") {
+        // This device's clock runs ahead of the server's, so the start time looked too recent. The
+        // refusal stored nothing: wait the minimum once more and send again with the same key.
+        await pause(minFillMs);
+        outcome = await submitForm(endpoint, payload as never, idempotencyKey.current);
+      }
 
       if (outcome.kind === "ok") {
         idempotencyKey.current = null;

@@ -12,9 +12,15 @@ export type SubmitOutcome =
   | { readonly kind: "ok"; readonly status: number; readonly body: unknown }
   /**
    * A 4xx refusal the visitor can act on: 422 with per-field messages from the shared schema (keyed
-   * by field name), or a refusal with only a message (e.g. the spam guard's "sent too fast").
+   * by field name), or a refusal with only a message (e.g. the spam guard's "sent too fast"). `code`
+   * is the envelope's error code.
    */
-  | { readonly kind: "invalid"; readonly message: string; readonly fields: Readonly<Record<string, string>> }
+  | {
+      readonly kind: "invalid";
+      readonly code: string;
+      readonly message: string;
+      readonly fields: Readonly<Record<string, string>>;
+    }
   /** 429: the server asks us to wait; `retryAfterSeconds` from the Retry-After header when present. */
   | { readonly kind: "rate-limited"; readonly message: string; readonly retryAfterSeconds: number | null }
   /** Any other non-2xx answer (503 database unavailable, 500, 413, ...). */
@@ -51,7 +57,7 @@ export async function toOutcome(response: Response, route?: Route): Promise<Subm
     };
   }
   if (response.status >= 400 && response.status < 500 && isApiErrorBody(body)) {
-    return { kind: "invalid", message, fields: fieldMessages(body.error.fields) };
+    return { kind: "invalid", code: body.error.code, message, fields: fieldMessages(body.error.fields) };
   }
   return { kind: "server", status: response.status, message };
 }
