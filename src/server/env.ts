@@ -86,18 +86,14 @@ export class ConfigurationError extends Error {
 
 /**
  * Deployed on Netlify (production, a preview, a branch deploy) rather than on a developer's machine
- * or in a test. The runtime under every deployed function sets these variables, netlify-cli never
- * does locally, and Netlify refuses them as site variables, so no setting can make a deployed
- * function pass for a local one. (Netlify's CONTEXT is no help: `netlify serve` builds locally
- * under "production" too.)
+ * or in a test. AWS's runtime sets AWS_LAMBDA_RUNTIME_API in every deployed function (its runtime
+ * client reads it), and Netlify refuses it as a site variable. Locally netlify-cli runs functions
+ * through lambda-local, which imitates AWS_LAMBDA_FUNCTION_NAME, AWS_EXECUTION_ENV and
+ * LAMBDA_TASK_ROOT but not this one; Netlify's CONTEXT is no help either (`netlify serve` builds
+ * locally as "production").
  */
 export function isDeployed(env: Record<string, string | undefined> = readRaw()): boolean {
-  return Boolean(
-    env["AWS_LAMBDA_FUNCTION_NAME"] ||
-    env["AWS_EXECUTION_ENV"] ||
-    env["AWS_LAMBDA_RUNTIME_API"] ||
-    env["LAMBDA_TASK_ROOT"],
-  );
+  return Boolean(env["AWS_LAMBDA_RUNTIME_API"]);
 }
 
 const minSecretLength = 32;

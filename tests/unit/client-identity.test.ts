@@ -10,7 +10,7 @@ import { clientAddress, clientBucket, clientKey } from "../../src/server/http/re
 const saved = { ...process.env };
 beforeEach(() => {
   delete process.env["SIMULATE_CLIENTS"];
-  delete process.env["AWS_LAMBDA_FUNCTION_NAME"];
+  delete process.env["AWS_LAMBDA_RUNTIME_API"];
 });
 afterEach(() => {
   process.env = { ...saved };
@@ -48,7 +48,11 @@ describe("the client's address", () => {
       "10.0.0.1",
     );
     expect(clientAddress(req(), { ip: "127.0.0.1" })).toBe("127.0.0.1");
-    process.env["AWS_LAMBDA_FUNCTION_NAME"] = "contact"; // a deployed function
+    // netlify-cli's local runtime imitates some of Lambda's variables: still local.
+    process.env["AWS_LAMBDA_FUNCTION_NAME"] = "contact";
+    process.env["AWS_EXECUTION_ENV"] = "AWS_Lambda_nodejs24";
+    expect(clientAddress(req({ "x-forwarded-for": "10.0.0.1" }), { ip: "198.51.100.7" })).toBe("10.0.0.1");
+    process.env["AWS_LAMBDA_RUNTIME_API"] = "127.0.0.1:9001"; // a deployed function
     expect(clientAddress(req({ "x-forwarded-for": "10.0.0.1" }), { ip: "198.51.100.7" })).toBe(
       "198.51.100.7",
     );
