@@ -28,7 +28,7 @@ const blobs = useTestBlobs();
 function rawUpload(bytes: Uint8Array, contentType = "application/octet-stream", ip = randomIp()): Request {
   return new Request("http://localhost/api/uploads", {
     method: "POST",
-    headers: { "content-type": contentType, "x-nf-client-connection-ip": ip },
+    headers: { "content-type": contentType, "x-forwarded-for": ip },
     body: new Uint8Array(bytes),
   });
 }
@@ -38,7 +38,7 @@ function multipartUpload(bytes: Uint8Array, filename: string, type: string): Req
   form.append("photo", new File([new Uint8Array(bytes)], filename, { type }));
   return new Request("http://localhost/api/uploads", {
     method: "POST",
-    headers: { "x-nf-client-connection-ip": randomIp() },
+    headers: { "x-forwarded-for": randomIp() },
     body: form,
   });
 }
@@ -199,7 +199,7 @@ describe("photos on the forms", () => {
     const res = await bookings(
       new Request("http://localhost/api/bookings", {
         method: "POST",
-        headers: { accept: "text/html", "x-nf-client-connection-ip": randomIp() },
+        headers: { accept: "text/html", "x-forwarded-for": randomIp() },
         body: form,
       }),
     );
@@ -222,7 +222,7 @@ describe("photos on the forms", () => {
     const res = await contact(
       new Request("http://localhost/api/contact", {
         method: "POST",
-        headers: { accept: "text/html", "x-nf-client-connection-ip": randomIp() },
+        headers: { accept: "text/html", "x-forwarded-for": randomIp() },
         body: form,
       }),
     );
@@ -239,7 +239,7 @@ describe("photos on the forms", () => {
     const res = await contact(
       new Request("http://localhost/api/contact", {
         method: "POST",
-        headers: { accept: "text/html", "x-nf-client-connection-ip": randomIp() },
+        headers: { accept: "text/html", "x-forwarded-for": randomIp() },
         body: form,
       }),
     );
