@@ -56,6 +56,13 @@ function subPath(route: string, endpoint: Endpoint): string {
   return endpoint.path.slice(route.length);
 }
 
+/**
+ * Which of the function's paths a request is for. Netlify's `params.id` names an item path; else
+ * the path after the route decides: nothing is the collection, a known sub-path (e.g. "/retry")
+ * is itself, and anything else under an item route is that item, its last segment the id. The last
+ * rule matters locally: `netlify dev` and `netlify serve` retry a 403 or 404 answer at
+ * `<path>.html`, `<path>/index.html`, … and pass on the last answer, which must be the same.
+ */
 function match(
   table: Map<string, Map<string, Action>>,
   route: string,
@@ -68,9 +75,13 @@ function match(
   if (items && fromParams !== undefined) return { actions: items, rawId: fromParams };
   const path = new URL(req.url).pathname.replace(/\/+$/, "");
   const rest = path.startsWith(route) ? path.slice(route.length) : "";
-  const exact = table.get(rest);
-  if (exact) return { actions: exact, rawId: undefined };
-  if (items && /^\/[^/]+$/.test(rest)) return { actions: items, rawId: rest.slice(1) };
+  const collection = table.get("");
+  if (rest === "" && collection) return { actions: collection, rawId: undefined };
+  for (const [key, actions] of table) {
+    if (key !== "" && key !== "/:id" && path.endsWith(key)) return { actions, rawId: undefined };
+  }
+  if (items && rest !== "") return { actions: items, rawId: path.split("/").at(-1) };
+  if (collection) return { actions: collection, rawId: undefined };
   throw notFound();
 }
 
