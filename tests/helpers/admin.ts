@@ -48,7 +48,8 @@ export async function adminClient() {
     const res = await handler(
       new Request(adminOrigin + path, { method, headers, ...(body ? { body } : {}) }),
     );
-    const text = await res.text();
+    // Keep a byte-order mark if there is one (Response.text() would drop it).
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
     const isJson = (res.headers.get("content-type") ?? "").includes("json");
     return {
       status: res.status,
