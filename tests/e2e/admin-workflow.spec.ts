@@ -11,7 +11,8 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from "@
 import { readFile } from "node:fs/promises";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 
-const expect = baseExpect.configure({ timeout: 30_000 });
+/** Each screen waits on function calls that take seconds on a busy 2-core machine. */
+const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 180_000 });
 
 /** A phone number only this test uses: 07700 9xxxxx. */

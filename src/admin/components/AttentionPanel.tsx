@@ -6,7 +6,7 @@
 import { AlertTriangle, CalendarDays, Clock } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { site } from "../../config/site";
-import { requestStates, stateInfo } from "../../lib/request-states";
+import { requestStates } from "../../lib/request-states";
 import type { AdminAttention, AttentionItem, ScheduledJob } from "../../lib/schemas/requests";
 import { ApiError } from "../api";
 import { formatDateOnly } from "../format";
@@ -176,9 +176,9 @@ export function AttentionPanel() {
                 <a
                   href={inboxLink({ state: s })}
                   className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-1 text-sm hover:border-brand-300"
-                  aria-label={`${stateInfo[s].label}: ${data.counts[s]}`}
                 >
                   <StateBadge state={s} />
+                  <span className="sr-only">:</span>
                   <span className="font-semibold text-slate-900">{data.counts[s]}</span>
                 </a>
               </li>

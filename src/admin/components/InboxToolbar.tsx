@@ -107,7 +107,7 @@ export function InboxToolbar({
             value={filters.state}
             onChange={(e) => set("state", e.target.value as InboxFilters["state"])}
           >
-            <option value="">Any state (not spam)</option>
+            <option value="">Any state</option>
             {requestStates.map((s) => (
               <option key={s} value={s}>
                 {stateInfo[s].label}
