@@ -35,7 +35,7 @@ export default tseslint.config(
     rules: { ...jsxA11y.flatConfigs.recommended.rules, ...reactHooks.configs.recommended.rules },
   },
   {
-    // Server-only code never reaches the browser (house style, habit 5).
+    // Server-only code (database access, secrets, password hashing) never reaches the browser.
     files: ["src/islands/**", "src/admin/**", "src/components/**", "src/lib/**", "src/pages/**"],
     rules: {
       "no-restricted-imports": [

@@ -7,7 +7,7 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT ?? 8899);
 export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
-/** The stack sends its e-mail here; tests/e2e/mail-booking.spec.ts listens on it (issue 6). */
+/** The stack sends its e-mail here; tests/e2e/mail-booking.spec.ts listens on it. */
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
 const chromiumArgs = [
@@ -17,7 +17,7 @@ const chromiumArgs = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
-  // Chromium reaches for Google hosts on its own; keep it on this machine (ENVIRONMENT.md, Browser).
+  // Chromium reaches for Google hosts on its own; keep it on this machine.
   "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
 ];
 

@@ -22,7 +22,7 @@ import postgres from "postgres";
 import adminSubmissions from "../netlify/functions/admin-submissions.mts";
 import { closeDb, schema, setDatabase, type Database } from "../src/server/db/client";
 import { migratePglite, migrateUrl } from "../src/server/db/migrate";
-import { setLogSink } from "../src/server/http/log";
+import { setLogSink } from "../src/server/log";
 import { createSession } from "../src/server/services/admin-auth";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";
 

@@ -23,7 +23,7 @@ import testimonialsFn from "../netlify/functions/testimonials.mts";
 import { closeDb, schema, setDatabase, type Database } from "../src/server/db/client";
 import { migratePglite, migrateUrl } from "../src/server/db/migrate";
 import { seed } from "../src/server/db/seed";
-import { setLogSink } from "../src/server/http/log";
+import { setLogSink } from "../src/server/log";
 import { serveLocalDb } from "./lib/pglite-server";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";
 

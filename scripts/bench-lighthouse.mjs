@@ -8,7 +8,7 @@
  * By default it serves dist/ (run `npx astro build` first) itself, like Netlify's CDN: pretty URLs,
  * the netlify.toml headers, compressed text. Set BENCH_BASE_URL to measure
  * a server you started yourself (e.g. `npm run stack`), or BENCH_DIST to serve another build folder. Chromium: CHROME_PATH (default
- * /usr/bin/chromium), headless, kept off the network (ENVIRONMENT.md, Browser).
+ * /usr/bin/chromium), headless, kept off the network.
  */
 import { createServer } from "node:http";
 import { extname, join } from "node:path";

@@ -10,6 +10,7 @@
  */
 import { parseArgs } from "node:util";
 import { site } from "../src/config/site";
+import { serviceContext } from "../src/server/services/context";
 import { applyRetention, planRetention } from "../src/server/services/retention";
 import { openScriptDatabase } from "./lib/script-db";
 
@@ -21,7 +22,8 @@ const dryRun = values["dry-run"];
 const { where, close } = await openScriptDatabase(values["data-dir"]);
 try {
   const now = new Date();
-  const plan = await planRetention(now);
+  const ctx = serviceContext({ now });
+  const plan = await planRetention(ctx);
   const r = site.retention;
   const list = (ids: number[]) =>
     ids.length === 0
@@ -41,7 +43,7 @@ try {
     `  E-mails given up on more than ${r.sentMailBodyDays} days ago, to delete: ${list(plan.failedMailToDelete)}`,
   );
   if (!dryRun) {
-    const report = await applyRetention(now);
+    const report = await applyRetention(ctx);
     console.log(
       `Done: ${report.requestsDeleted} requests deleted (with their history, notes and e-mails), ${report.mailDeleted} e-mails deleted, ${report.mailWiped} e-mails emptied.`,
     );

@@ -1,5 +1,5 @@
 /**
- * `npm run dev`: the whole local stack in one command (ARCHITECTURE.md, Local run and scale).
+ * `npm run dev`: the whole local stack in one command.
  *
  *  1. takes the data folder's lock (a second `npm run dev` on the same folder exits with a message);
  *  2. opens the embedded Postgres (PGlite) in that folder, applies the migrations and the seed,
@@ -35,7 +35,7 @@ import { serveLocalDb, type LocalDbServer } from "./lib/pglite-server";
 /**
  * Steps that run after the migrations and the seed, before anything can connect. Each gets the
  * in-process database (getDb() works too) and a logger. Add local-only bootstrap here, e.g. the
- * dev-only admin password (issue 5).
+ * dev-only admin password.
  */
 export type BootstrapStep = (ctx: { db: Database; log: (line: string) => void }) => Promise<void>;
 const bootstrapSteps: BootstrapStep[] = [
@@ -171,7 +171,7 @@ try {
       path.delimiter,
     ),
   };
-  // Astro's dev server misbehaves when it inherits Vitest's variables (ENVIRONMENT.md).
+  // Astro's dev server misbehaves when it inherits Vitest's variables.
   for (const key of Object.keys(env)) if (key.startsWith("VITEST")) delete env[key];
 
   const common = ["--offline", "--internal-disable-edge-functions", "--port", String(port)];

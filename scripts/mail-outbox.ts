@@ -11,7 +11,7 @@
 import { desc } from "drizzle-orm";
 import { parseArgs } from "node:util";
 import { mailOutbox } from "../src/server/db/schema";
-import { deliverDue } from "../src/server/mail/outbox";
+import { deliverDue } from "../src/server/mail/delivery";
 import { mailSender } from "../src/server/mail/notify";
 import { openScriptDatabase } from "./lib/script-db";
 

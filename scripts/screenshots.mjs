@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Full-page screenshots of every public page at 375 px and 1280 px, for the "check it by looking"
- * review (VISUAL.md). Needs a running site: BASE_URL (default http://localhost:8888).
+ * review. Needs a running site: BASE_URL (default http://localhost:8888).
  *   node scripts/screenshots.mjs [outDir] [path ...]
  */
 import { mkdirSync } from "node:fs";

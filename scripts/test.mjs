@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every test, in the order that fails fastest.
- *  1. unit and integration tests (Vitest) on in-process PGlite;
- *  2. the data-layer and API suite again on a throwaway real PostgreSQL server, when one is installed;
- *  3. the production build and its checks (valid HTML, every internal link resolves);
- *  4. browser tests (Playwright + Chromium) against the real stack.
+ *  1. `npm run check`: types (astro check), lint (eslint, including the rule that keeps src/server
+ *     out of browser code) and formatting (prettier --check); a violation fails the run;
+ *  2. unit and integration tests (Vitest) on in-process PGlite;
+ *  3. the data-layer and API suite again on a throwaway real PostgreSQL server, when one is installed;
+ *  4. the production build and its checks (valid HTML, every internal link resolves);
+ *  5. browser tests (Playwright + Chromium) against the real stack.
  * Set SKIP_POSTGRES=1 or SKIP_E2E=1 to leave a stage out locally; CI runs them all.
  */
 import { spawnSync } from "node:child_process";
@@ -23,6 +25,7 @@ function run(label, cmd, args, extraEnv = {}) {
   console.log(`✓ ${label} (${secs}s)`);
 }
 
+run("check (types, lint, formatting)", "npm", ["run", "check"]);
 run("unit + integration (PGlite)", "npx", ["vitest", "run"]);
 if (!process.env.SKIP_POSTGRES) {
   run("integration (PostgreSQL server)", "npx", [

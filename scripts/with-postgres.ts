@@ -1,5 +1,5 @@
 /**
- * Runs a command against a throwaway real PostgreSQL server (ENVIRONMENT.md, Postgres):
+ * Runs a command against a throwaway real PostgreSQL server:
  *
  *   npx tsx scripts/with-postgres.ts npx vitest run --project integration
  *

@@ -4,18 +4,13 @@
  * number of requests in each state.
  */
 import type { Config } from "@netlify/functions";
-import { requireAdmin } from "../../src/server/http/admin-guard";
-import { createHandler } from "../../src/server/http/handler";
-import { json } from "../../src/server/http/response";
+import { requestEndpoints } from "../../src/lib/contracts/requests";
+import { adminAction } from "../../src/server/http/admin";
+import { apiHandler } from "../../src/server/http/endpoint";
 import { attention } from "../../src/server/services/request-workflow";
 
-export default createHandler({
-  route: "/api/admin/attention",
-  methods: ["GET"],
-  handle: async (req) => {
-    await requireAdmin(req);
-    return json(await attention());
-  },
-});
+export default apiHandler("/api/admin/attention", [
+  adminAction(requestEndpoints.attention, ({ ctx }) => attention(ctx)),
+]);
 
 export const config: Config = { path: "/api/admin/attention" };

@@ -1,43 +1,25 @@
 /**
- * /api/admin/session: sign in (POST), who is signed in (GET), sign out (DELETE).
+ * /api/admin/session: who is signed in (GET), sign in (POST), sign out (DELETE).
  * See src/server/services/admin-login.ts and docs/decisions/006-admin-security.md.
  */
 import type { Config } from "@netlify/functions";
-import { adminLoginSchema } from "../../src/lib/schemas/admin";
-import {
-  assertSameOrigin,
-  clearedSessionCookie,
-  requireAdmin,
-  sessionCookie,
-} from "../../src/server/http/admin-guard";
-import { readAdminJson } from "../../src/server/http/admin-request";
-import { createHandler } from "../../src/server/http/handler";
-import { clientKey } from "../../src/server/http/request";
-import { json } from "../../src/server/http/response";
+import { adminEndpoints } from "../../src/lib/contracts/admin";
+import { adminAction, Reply, signInAction } from "../../src/server/http/admin";
+import { clearedSessionCookie, sessionCookie } from "../../src/server/http/admin-guard";
+import { apiHandler } from "../../src/server/http/endpoint";
 import { endSession } from "../../src/server/services/admin-auth";
 import { login, sessionInfo } from "../../src/server/services/admin-login";
 
-export default createHandler({
-  route: "/api/admin/session",
-  methods: ["GET", "POST", "DELETE"],
-  handle: async (req, context) => {
-    const method = req.method.toUpperCase();
-    if (method === "POST") {
-      assertSameOrigin(req);
-      const { password } = await readAdminJson(req, adminLoginSchema);
-      const { token, session } = await login(password, clientKey(req, context));
-      return json(sessionInfo(session), 200, { "Set-Cookie": sessionCookie(req, token) });
-    }
-    const session = await requireAdmin(req);
-    if (method === "DELETE") {
-      await endSession(session.id);
-      return new Response(null, {
-        status: 204,
-        headers: { "Cache-Control": "no-store", "Set-Cookie": clearedSessionCookie(req) },
-      });
-    }
-    return json(sessionInfo(session));
-  },
-});
+export default apiHandler("/api/admin/session", [
+  adminAction(adminEndpoints.session, async ({ session }) => sessionInfo(session)),
+  signInAction(adminEndpoints.signIn, async ({ body, ctx, req }) => {
+    const { token, session } = await login(body.password, ctx);
+    return new Reply(sessionInfo(session), { "Set-Cookie": sessionCookie(req, token) });
+  }),
+  adminAction(adminEndpoints.signOut, async ({ session, req }) => {
+    await endSession(session.id);
+    return new Reply(undefined, { "Set-Cookie": clearedSessionCookie(req) });
+  }),
+]);
 
 export const config: Config = { path: "/api/admin/session" };

@@ -1,17 +1,12 @@
 /** GET /api/admin/summary: counts for the dashboard cards and the unread badge. */
 import type { Config } from "@netlify/functions";
-import { requireAdmin } from "../../src/server/http/admin-guard";
-import { createHandler } from "../../src/server/http/handler";
-import { json } from "../../src/server/http/response";
+import { adminEndpoints } from "../../src/lib/contracts/admin";
+import { adminAction } from "../../src/server/http/admin";
+import { apiHandler } from "../../src/server/http/endpoint";
 import { summary } from "../../src/server/services/admin-content";
 
-export default createHandler({
-  route: "/api/admin/summary",
-  methods: ["GET"],
-  handle: async (req) => {
-    await requireAdmin(req);
-    return json(await summary());
-  },
-});
+export default apiHandler("/api/admin/summary", [
+  adminAction(adminEndpoints.summary, ({ ctx }) => summary(ctx)),
+]);
 
 export const config: Config = { path: "/api/admin/summary" };

@@ -1,21 +1,18 @@
-/**
- * /api/admin/testimonials: list all (GET); /api/admin/testimonials/:id: approve or unapprove
- * (PATCH `{"approved": true|false}`) and delete (DELETE). Site-spec §2 Admin testimonials, §4.
- */
+/** /api/admin/testimonials: list (GET); /:id: approve or unapprove (PATCH), delete (DELETE). */
 import type { Config } from "@netlify/functions";
-import { testimonialApprovalSchema } from "../../src/lib/schemas/admin";
-import { adminResourceHandler, readAdminJson } from "../../src/server/http/admin-request";
-import { json } from "../../src/server/http/response";
+import { adminEndpoints } from "../../src/lib/contracts/admin";
+import { adminAction } from "../../src/server/http/admin";
+import { apiHandler } from "../../src/server/http/endpoint";
 import * as content from "../../src/server/services/admin-content";
 
-export default adminResourceHandler({
-  route: "/api/admin/testimonials",
-  list: async () => json({ testimonials: await content.listTestimonials() }),
-  update: async (id, req) => {
-    const { approved } = await readAdminJson(req, testimonialApprovalSchema);
-    return json({ testimonial: await content.setTestimonialApproved(id, approved) });
-  },
-  remove: (id) => content.deleteTestimonial(id),
-});
+export default apiHandler("/api/admin/testimonials", [
+  adminAction(adminEndpoints.listAdminTestimonials, async ({ ctx }) => ({
+    testimonials: await content.listTestimonials(ctx),
+  })),
+  adminAction(adminEndpoints.setTestimonialApproved, async ({ id, body, ctx }) => ({
+    testimonial: await content.setTestimonialApproved(id, body.approved, ctx),
+  })),
+  adminAction(adminEndpoints.deleteTestimonial, ({ id, ctx }) => content.deleteTestimonial(id, ctx)),
+]);
 
 export const config: Config = { path: ["/api/admin/testimonials", "/api/admin/testimonials/:id"] };

@@ -1,35 +1,23 @@
-/**
- * POST /api/bookings: an appointment request (site-spec §5). JSON or a classic form post.
- * 201 {"id": n} | 400 | 405 | 413 | 415 | 422 {"error":{…,"fields":{…}}} | 429 | 503.
- */
+/** POST /api/bookings: an appointment request, as JSON or a classic form post (src/lib/contracts/public.ts). */
 import type { Config } from "@netlify/functions";
-import { created } from "../../src/server/http/created";
-import { createHandler } from "../../src/server/http/handler";
-import { mailHooks } from "../../src/server/mail/notify";
-import { acceptSubmission } from "../../src/server/services/public-forms";
+import { publicEndpoints } from "../../src/lib/contracts/public";
+import { apiHandler } from "../../src/server/http/endpoint";
+import { publicForm } from "../../src/server/http/public";
+import { submitBooking } from "../../src/server/services/public-forms";
 
-export default createHandler({
-  route: "/api/bookings",
-  methods: ["POST"],
-  formPage: "/book-appointment",
-  handle: async (req, context) => {
-    // The owner notification and the customer confirmation commit with the row (issue 6).
-    const mail = mailHooks();
-    const accepted = await acceptSubmission("booking", req, { context, afterInsert: mail.afterSubmission });
-    await mail.deliverNow(context);
-    return created(
-      req,
-      accepted,
-      { id: accepted.row.id },
-      {
-        title: "Appointment requested",
-        heading: "Appointment booked successfully!",
-        message: "We'll contact you to confirm, within 24 hours.",
-        back: { href: "/", label: "Back to the home page" },
-      },
-    );
-  },
-});
+export default apiHandler("/api/bookings", [
+  publicForm(publicEndpoints.booking, {
+    formPage: "/book-appointment",
+    accept: submitBooking,
+    reply: (row) => ({ id: row.id }),
+    page: {
+      title: "Appointment requested",
+      heading: "Appointment booked successfully!",
+      message: "We'll contact you to confirm, within 24 hours.",
+      back: { href: "/", label: "Back to the home page" },
+    },
+  }),
+]);
 
 // No `method` here: other methods must reach the handler to get 405 with Allow.
 export const config: Config = { path: "/api/bookings" };

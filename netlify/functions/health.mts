@@ -3,17 +3,18 @@
  * with the usual envelope. Used by the dev runner, the browser tests and uptime checks.
  */
 import type { Config } from "@netlify/functions";
-import { pingDatabase } from "../../src/server/db/client";
-import { createHandler } from "../../src/server/http/handler";
-import { json } from "../../src/server/http/response";
+import { publicEndpoints } from "../../src/lib/contracts/public";
+import { apiHandler } from "../../src/server/http/endpoint";
+import { publicRead } from "../../src/server/http/public";
+import { checkDatabase } from "../../src/server/services/public-content";
 
-export default createHandler({
-  route: "/api/health",
-  methods: ["GET"],
-  handle: async () => {
-    await pingDatabase();
-    return json({ ok: true, database: "up" });
-  },
-});
+export default apiHandler("/api/health", [
+  publicRead(publicEndpoints.health, {
+    load: async (ctx) => {
+      await checkDatabase(ctx);
+      return { ok: true, database: "up" } as const;
+    },
+  }),
+]);
 
 export const config: Config = { path: "/api/health" };

@@ -7,9 +7,9 @@
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "../../src/server/db/client";
-import { logEvent } from "../../src/server/http/log";
 import { runScheduledJobs } from "../../src/server/jobs/scheduled";
-import { deliverDue } from "../../src/server/mail/outbox";
+import { logEvent } from "../../src/server/log";
+import { deliverDue } from "../../src/server/mail/delivery";
 import { mailSender } from "../../src/server/mail/notify";
 
 export default async (): Promise<Response> => {

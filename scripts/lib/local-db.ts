@@ -1,5 +1,5 @@
 /**
- * The local embedded database (ARCHITECTURE.md, Local run and scale): a PGlite data folder that
+ * The local embedded database: a PGlite data folder that
  * exactly one process may open. PGlite does not lock its folder and two openers corrupt it, so
  * the owner holds `<data-dir>.lock` (created exclusively, holding its pid and URLs) and everyone
  * else reads that file instead of opening the folder.

@@ -1,5 +1,5 @@
 /**
- * A throwaway PostgreSQL server for tests and benchmarks (ENVIRONMENT.md, Postgres): a fresh
+ * A throwaway PostgreSQL server for tests and benchmarks: a fresh
  * cluster in a temporary folder, started on a free loopback port with fsync off, run as the
  * `postgres` user when we are root (root may not run the server). `stop()` removes everything.
  * PG_BIN overrides the binaries' folder (default /usr/lib/postgresql/15/bin).

@@ -1,12 +1,13 @@
 /**
- * The admin app (site-spec §2 Admin dashboard / testimonials / submissions). Each admin page mounts
+ * The admin app. Each admin page mounts
  * it with the screen to show; the app asks the server who is signed in and shows the login gate
  * until a session exists. Nothing in browser storage grants access: the session is an HttpOnly
  * cookie set by the server.
  */
 import { useCallback, useEffect, useState } from "react";
 import { Toaster, toast } from "sonner";
-import { adminMessages, type AdminSessionInfo } from "../lib/schemas/admin";
+import type { AdminSessionInfo } from "../lib/contracts/admin";
+import { adminMessages } from "../lib/schemas/admin";
 import { adminApi, sessionEndedEvent } from "./api";
 import { AdminFrame } from "./components/AdminFrame";
 import { Dashboard } from "./components/Dashboard";

@@ -1,102 +1,50 @@
 /**
- * The admin app's only way to the server: same-origin fetches to /api/admin/*. The session lives in
- * an HttpOnly cookie the browser sends by itself; nothing here reads or stores a credential.
+ * The admin app's calls, on the one API client (src/lib/api/client.ts). The session lives in an
+ * HttpOnly cookie the browser sends by itself; nothing here reads or stores a credential.
  */
-import type { ApiErrorBody } from "../lib/schemas/api-error";
-import type {
-  AdminFailedDelivery,
-  AdminLogin,
-  AdminPasswordChange,
-  AdminSessionInfo,
-  AdminSubmission,
-  AdminSubmissionList,
-  AdminSummary,
-  AdminTestimonial,
-  AdminTestimonialList,
-  SubmissionFilter,
-} from "../lib/schemas/admin";
+import { ApiError, callApi } from "../lib/api/client";
+import * as r from "../lib/contracts/admin-routes";
+import type { AdminLogin, AdminPasswordChange, SubmissionFilter } from "../lib/schemas/admin";
 
-/** A response that is not 2xx, with the server's envelope when it sent one. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly fields: Record<string, string>;
-  readonly retryAfterSeconds: number | undefined;
+export { ApiError };
 
-  constructor(status: number, body: Partial<ApiErrorBody> | undefined, retryAfter: string | null) {
-    super(body?.error?.message ?? `Request failed with status ${status}`);
-    this.name = "ApiError";
-    this.status = status;
-    this.code = body?.error?.code ?? "http_error";
-    this.fields = body?.error?.fields ?? {};
-    const seconds = retryAfter ? Number.parseInt(retryAfter, 10) : Number.NaN;
-    this.retryAfterSeconds = Number.isFinite(seconds) ? seconds : undefined;
-  }
-}
-
-/** Thrown (as an ApiError with status 401) when the session is missing or over; the app listens. */
+/** Dispatched on `window` when the session is missing or over (a 401); the app listens. */
 export const sessionEndedEvent = "admin:session-ended";
 
-export async function request<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  opts: { quiet401?: boolean } = {},
-) {
-  const init: RequestInit = {
-    method,
-    credentials: "same-origin",
-    cache: "no-store",
-    headers: { Accept: "application/json" },
-  };
-  if (body !== undefined) {
-    init.headers = { ...init.headers, "Content-Type": "application/json" };
-    init.body = JSON.stringify(body);
-  }
-  const res = await fetch(path, init);
-  if (res.status === 204) return undefined as T;
-  const data: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const error = new ApiError(
-      res.status,
-      data as Partial<ApiErrorBody> | undefined,
-      res.headers.get("Retry-After"),
-    );
-    if (res.status === 401 && !opts.quiet401) window.dispatchEvent(new CustomEvent(sessionEndedEvent));
+/** Any call but signing in and out: a 401 means the session ended, which the app shows at once. */
+async function signedIn<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401)
+      window.dispatchEvent(new CustomEvent(sessionEndedEvent));
     throw error;
   }
-  return data as T;
 }
 
 export const adminApi = {
   /** Who is signed in; resolves null when nobody is. */
-  async session(): Promise<AdminSessionInfo | null> {
+  async session() {
     try {
-      return await request<AdminSessionInfo>("GET", "/api/admin/session", undefined, { quiet401: true });
+      return await callApi(r.sessionRoute);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return null;
       throw err;
     }
   },
-  login: (input: AdminLogin) =>
-    request<AdminSessionInfo>("POST", "/api/admin/session", input, { quiet401: true }),
-  logout: () => request<void>("DELETE", "/api/admin/session", undefined, { quiet401: true }),
-  changePassword: (input: AdminPasswordChange) => request<{ ok: true }>("PUT", "/api/admin/password", input),
-  summary: () => request<AdminSummary>("GET", "/api/admin/summary"),
-  testimonials: async () =>
-    (await request<AdminTestimonialList>("GET", "/api/admin/testimonials")).testimonials,
+  login: (input: AdminLogin) => callApi(r.signInRoute, { body: input }),
+  logout: () => callApi(r.signOutRoute),
+  changePassword: (input: AdminPasswordChange) => signedIn(callApi(r.changePasswordRoute, { body: input })),
+  summary: () => signedIn(callApi(r.summaryRoute)),
+  testimonials: async () => (await signedIn(callApi(r.listAdminTestimonialsRoute))).testimonials,
   setApproved: async (id: number, approved: boolean) =>
-    (await request<{ testimonial: AdminTestimonial }>("PATCH", `/api/admin/testimonials/${id}`, { approved }))
-      .testimonial,
-  deleteTestimonial: (id: number) => request<void>("DELETE", `/api/admin/testimonials/${id}`),
+    (await signedIn(callApi(r.setTestimonialApprovedRoute, { id, body: { approved } }))).testimonial,
+  deleteTestimonial: (id: number) => signedIn(callApi(r.deleteTestimonialRoute, { id })),
   submissions: async (type: SubmissionFilter) =>
-    (await request<AdminSubmissionList>("GET", `/api/admin/submissions?type=${encodeURIComponent(type)}`))
-      .submissions,
+    (await signedIn(callApi(r.listSubmissionsRoute, { query: { type } }))).submissions,
   setRead: async (id: number, isRead: boolean) =>
-    (await request<{ submission: AdminSubmission }>("PATCH", `/api/admin/submissions/${id}`, { isRead }))
-      .submission,
-  deleteSubmission: (id: number) => request<void>("DELETE", `/api/admin/submissions/${id}`),
-  failedMail: async () => (await request<{ failed: AdminFailedDelivery[] }>("GET", "/api/admin/mail")).failed,
-  retryMail: (ids?: number[]) =>
-    request<{ queued: number; sent: number }>("POST", "/api/admin/mail/retry", ids ? { ids } : {}),
+    (await signedIn(callApi(r.updateSubmissionRoute, { id, body: { isRead } }))).submission,
+  deleteSubmission: (id: number) => signedIn(callApi(r.deleteSubmissionRoute, { id })),
+  failedMail: async () => (await signedIn(callApi(r.listFailedMailRoute))).failed,
+  retryMail: (ids?: number[]) => signedIn(callApi(r.retryMailRoute, { body: ids ? { ids } : {} })),
 };

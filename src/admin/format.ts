@@ -1,4 +1,4 @@
-/** Dates in the admin (site-spec §4), always in the firm's time zone. */
+/** Dates in the admin, always in the firm's time zone. */
 const zone = "Europe/London";
 
 const longFormat = new Intl.DateTimeFormat("en-GB", {
@@ -19,7 +19,7 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 /**
- * 'Nov 22, 2026 at 8:37 am': abbreviated month, day, year, 'at', time with am/pm (site-spec §4).
+ * 'Nov 22, 2026 at 8:37 am': abbreviated month, day, year, 'at', time with am/pm.
  * The raw value comes back when it is not a date.
  */
 export function formatSubmittedAt(value: string): string {

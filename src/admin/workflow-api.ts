@@ -1,24 +1,25 @@
 /**
  * The admin app's calls to the request-workflow endpoints (inbox filters and pages, state, notes,
- * history, bulk actions, export, needs attention, person tools), over the same same-origin fetch
- * as the rest of the app (./api.ts).
+ * history, bulk actions, export, needs attention, person tools), on the one API client
+ * (src/lib/api/client.ts), with the same "a 401 ends the session" rule as ./api.ts.
  */
+import { ApiError, callApi } from "../lib/api/client";
+import { readJson, send } from "../lib/api/http";
+import * as r from "../lib/contracts/admin-routes";
 import type { RequestState } from "../lib/request-states";
-import type { AdminSubmission } from "../lib/schemas/admin";
-import type {
-  AdminAttention,
-  AdminAuditEntry,
-  AdminHistoryEntry,
-  AdminInboxPage,
-  AdminNote,
-  ArchivedFilter,
-  BulkAction,
-  BulkResult,
-  InboxSort,
-  PersonEraseResult,
-  PersonReport,
-} from "../lib/schemas/requests";
-import { ApiError, request, sessionEndedEvent } from "./api";
+import type { ArchivedFilter, BulkAction, InboxSort } from "../lib/schemas/requests";
+import { maxBulkIds } from "../lib/schemas/requests";
+import { sessionEndedEvent } from "./api";
+
+async function signedIn<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401)
+      window.dispatchEvent(new CustomEvent(sessionEndedEvent));
+    throw error;
+  }
+}
 
 /** What the inbox screen filters by; empty strings mean "any". */
 export interface InboxFilters {
@@ -42,22 +43,23 @@ export const defaultFilters: InboxFilters = {
 };
 
 /** The filters as query parameters, leaving out the defaults. */
-export function filtersToParams(f: InboxFilters): URLSearchParams {
-  const p = new URLSearchParams();
-  if (f.type !== "all") p.set("type", f.type);
-  if (f.state) p.set("state", f.state);
-  if (f.q.trim()) p.set("q", f.q.trim());
-  if (f.from) p.set("from", f.from);
-  if (f.to) p.set("to", f.to);
-  if (f.archived !== "false") p.set("archived", f.archived);
-  if (f.sort !== "newest") p.set("sort", f.sort);
-  return p;
+export function filtersToQuery(f: InboxFilters): Record<string, string> {
+  const q: Record<string, string> = {};
+  if (f.type !== "all") q["type"] = f.type;
+  if (f.state) q["state"] = f.state;
+  if (f.q.trim()) q["q"] = f.q.trim();
+  if (f.from) q["from"] = f.from;
+  if (f.to) q["to"] = f.to;
+  if (f.archived !== "false") q["archived"] = f.archived;
+  if (f.sort !== "newest") q["sort"] = f.sort;
+  return q;
 }
 
-/** Filters read back from a query string (the inbox keeps them in its URL). */
+/** Filters read back from a query string (the inbox keeps them in its address). */
 export function filtersFromParams(p: URLSearchParams): InboxFilters {
   const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
     value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+  const date = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : "");
   return {
     type: pick(p.get("type"), ["all", "contact", "booking"] as const, "all"),
     state: pick(
@@ -66,29 +68,22 @@ export function filtersFromParams(p: URLSearchParams): InboxFilters {
       "",
     ),
     q: p.get("q") ?? "",
-    from: /^\d{4}-\d{2}-\d{2}$/.test(p.get("from") ?? "") ? p.get("from")! : "",
-    to: /^\d{4}-\d{2}-\d{2}$/.test(p.get("to") ?? "") ? p.get("to")! : "",
+    from: date(p.get("from")),
+    to: date(p.get("to")),
     archived: pick(p.get("archived"), ["false", "true", "all"] as const, "false"),
     sort: pick(p.get("sort"), ["newest", "oldest"] as const, "newest"),
   };
 }
 
-const base = "/api/admin/submissions";
-
 /** A POST whose answer is a file: saves it under the server's file name. */
-async function download(path: string, body: unknown, fallbackName: string): Promise<void> {
-  const res = await fetch(path, {
-    method: "POST",
-    credentials: "same-origin",
-    cache: "no-store",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) {
-    const data: unknown = await res.json().catch(() => undefined);
-    if (res.status === 401) window.dispatchEvent(new CustomEvent(sessionEndedEvent));
-    throw new ApiError(res.status, data as never, res.headers.get("Retry-After"));
+async function download(route: typeof r.exportPersonRoute, body: unknown, fallbackName: string) {
+  let res: Response;
+  try {
+    res = await send(route, { body });
+  } catch {
+    throw new ApiError(0, undefined);
   }
+  if (!res.ok) throw new ApiError(res.status, await readJson(res), res.headers.get("Retry-After"));
   const name = /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") ?? "")?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement("a");
@@ -101,36 +96,47 @@ async function download(path: string, body: unknown, fallbackName: string): Prom
 }
 
 export const workflowApi = {
-  list: (filters: InboxFilters, cursor?: string | null, limit = 50) => {
-    const p = filtersToParams(filters);
-    if (cursor) p.set("cursor", cursor);
-    if (limit !== 50) p.set("limit", String(limit));
-    const qs = p.toString();
-    return request<AdminInboxPage<AdminSubmission>>("GET", qs ? `${base}?${qs}` : base);
-  },
-  /** Where the browser downloads the CSV of these filters (a plain GET link). */
+  list: (filters: InboxFilters, cursor?: string | null) =>
+    signedIn(
+      callApi(r.listSubmissionsRoute, {
+        query: { ...filtersToQuery(filters), ...(cursor ? { cursor } : {}) },
+      }),
+    ),
+  /** Where the browser downloads the CSV of these filters (a plain link). */
   exportUrl: (filters: InboxFilters) => {
-    const qs = filtersToParams(filters).toString();
-    return `${base}/export.csv${qs ? `?${qs}` : ""}`;
+    const qs = new URLSearchParams(filtersToQuery(filters)).toString();
+    return `${r.exportSubmissionsRoute.path}${qs ? `?${qs}` : ""}`;
   },
   update: async (
     id: number,
-    patch: { isRead?: boolean; state?: RequestState; note?: string; archived?: boolean },
-  ) => (await request<{ submission: AdminSubmission }>("PATCH", `${base}/${id}`, patch)).submission,
-  bulk: (ids: number[], action: BulkAction, extra: { state?: RequestState; note?: string } = {}) =>
-    request<BulkResult>("POST", `${base}/bulk`, { ids, action, ...extra }),
-  history: async (id: number) =>
-    (await request<{ history: AdminHistoryEntry[] }>("GET", `${base}/${id}/history`)).history,
-  notes: async (id: number) => (await request<{ notes: AdminNote[] }>("GET", `${base}/${id}/notes`)).notes,
-  addNote: async (id: number, body: string) =>
-    (await request<{ note: AdminNote }>("POST", `${base}/${id}/notes`, { body })).note,
-  editNote: async (id: number, noteId: number, body: string) =>
-    (await request<{ note: AdminNote }>("PATCH", `${base}/${id}/notes/${noteId}`, { body })).note,
-  deleteNote: (id: number, noteId: number) => request<void>("DELETE", `${base}/${id}/notes/${noteId}`),
-  attention: () => request<AdminAttention>("GET", "/api/admin/attention"),
-  findPerson: (email: string) => request<PersonReport>("POST", "/api/admin/person/search", { email }),
-  exportPerson: (email: string) => download("/api/admin/person/export", { email }, "personal-data.json"),
+    body: { isRead?: boolean; state?: RequestState; note?: string; archived?: boolean },
+  ) => (await signedIn(callApi(r.updateSubmissionRoute, { id, body }))).submission,
+  /** One action on any number of requests, sent `maxBulkIds` at a time; the results added up. */
+  bulk: async (ids: number[], action: BulkAction, extra: { state?: RequestState; note?: string } = {}) => {
+    const total = { changed: [] as number[], skipped: [] as number[], missing: [] as number[] };
+    for (let i = 0; i < ids.length; i += maxBulkIds) {
+      const part = await signedIn(
+        callApi(r.bulkSubmissionsRoute, { body: { ids: ids.slice(i, i + maxBulkIds), action, ...extra } }),
+      );
+      total.changed.push(...part.changed);
+      total.skipped.push(...part.skipped);
+      total.missing.push(...part.missing);
+    }
+    return total;
+  },
+  history: async (submissionId: number) =>
+    (await signedIn(callApi(r.listHistoryRoute, { query: { submissionId } }))).history,
+  notes: async (submissionId: number) =>
+    (await signedIn(callApi(r.listNotesRoute, { query: { submissionId } }))).notes,
+  addNote: async (submissionId: number, body: string) =>
+    (await signedIn(callApi(r.addNoteRoute, { body: { submissionId, body } }))).note,
+  editNote: async (noteId: number, body: string) =>
+    (await signedIn(callApi(r.editNoteRoute, { id: noteId, body: { body } }))).note,
+  deleteNote: (noteId: number) => signedIn(callApi(r.deleteNoteRoute, { id: noteId })),
+  attention: () => signedIn(callApi(r.attentionRoute)),
+  findPerson: (email: string) => signedIn(callApi(r.findPersonRoute, { body: { email } })),
+  exportPerson: (email: string) => signedIn(download(r.exportPersonRoute, { email }, "personal-data.json")),
   erasePerson: async (email: string) =>
-    (await request<{ erased: PersonEraseResult }>("POST", "/api/admin/person/erase", { email })).erased,
-  audit: async () => (await request<{ audit: AdminAuditEntry[] }>("GET", "/api/admin/person/audit")).audit,
+    (await signedIn(callApi(r.erasePersonRoute, { body: { email } }))).erased,
+  audit: async () => (await signedIn(callApi(r.listAuditRoute))).audit,
 };

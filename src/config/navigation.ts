@@ -6,7 +6,7 @@ export interface NavLink {
   readonly children?: readonly NavLink[];
 }
 
-/** Header navigation (site-spec §2, Page frame). */
+/** Header navigation. */
 export const mainNav: readonly NavLink[] = [
   { label: "Home", href: "/" },
   {

@@ -1,5 +1,5 @@
 /**
- * Every business fact the site states lives here and nowhere else (house style, habit 1).
+ * Every business fact the site states lives here and nowhere else.
  * Change a phone number, an hour or a town in this file and every page, footer, structured-data
  * block and e-mail follows.
  *
@@ -56,8 +56,8 @@ export const site = {
   ],
 
   /**
-   * The spec gives two readings of the hours (site-spec §9) and both are kept:
-   * booking and contact pages show the weekly table, the service pages the shorter line.
+   * Two readings of the hours, both kept: the booking and contact pages show the weekly table, the
+   * service pages the shorter line.
    */
   hours: {
     weekly: [
@@ -83,8 +83,8 @@ export const site = {
   },
 
   /**
-   * The spec names both centres for the 30-mile radius (site-spec §1): Edinburgh on the home page
-   * reading, Kirkcaldy on the service and about pages. Both are true of a firm in Kirkcaldy that
+   * Two centres for the 30-mile radius: Edinburgh on the home page, Kirkcaldy on the service and
+   * about pages. Both are true of a firm in Kirkcaldy that
    * works across the Forth.
    */
   serviceArea: {

@@ -1,5 +1,5 @@
 /**
- * The six questions (site-spec §3, FAQ item: response time, free estimates, licensed and insured,
+ * The six questions (response time, free estimates, licensed and insured,
  * areas served, guarantees, payment methods). Facts come from the site config.
  */
 import { site } from "../config/site";

@@ -1,5 +1,5 @@
 /**
- * Shapes of the site's static content (site-spec §3). Every data module parses its entries through
+ * Shapes of the site's static content. Every data module parses its entries through
  * these schemas when it is imported, so a missing feature or a sixth step fails the build and the
  * unit tests, not a visitor.
  */
@@ -38,7 +38,7 @@ export const teamMemberSchema = z.object({
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export const faqSchema = z.object({
-  /** The topic the spec names (site-spec §3, FAQ item). */
+  /** The topic the question answers. */
   topic: z.enum([
     "response-time",
     "free-estimates",

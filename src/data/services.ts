@@ -1,5 +1,5 @@
 /**
- * The four services: copy, features and process (site-spec §3, Service). Ids, titles and prices
+ * The four services: copy, features and process. Ids, titles and prices
  * come from the shared catalogue so the booking form, the admin and these pages never disagree.
  */
 import { serviceCatalog, type ServiceId } from "../lib/service-catalog";

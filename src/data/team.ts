@@ -1,4 +1,4 @@
-/** The four people behind the business (site-spec §2, About: team). */
+/** The four people behind the business. */
 import { teamMemberSchema, type TeamMember } from "./schemas";
 
 const entries: TeamMember[] = [

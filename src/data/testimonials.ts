@@ -1,6 +1,6 @@
 /**
- * Six sample reviews (site-spec §3, Testimonial): the database seeds them as approved when its
- * table is empty. Towns as the spec lists them; ratings 4 or 5.
+ * Six sample reviews: the database seeds them as approved when its table is empty. Towns from the
+ * service area; ratings 4 or 5.
  */
 import { sampleTestimonialSchema, type SampleTestimonial } from "./schemas";
 

@@ -1,5 +1,5 @@
 /**
- * The booking form on /book-appointment (site-spec §2 Book appointment, §5, §8). Server-rendered
+ * The booking form on /book-appointment. Server-rendered
  * as a real <form method="post" action="/api/bookings"> so it works before hydration and without
  * JavaScript; once hydrated it validates with the shared schema and sends JSON.
  */
@@ -7,6 +7,7 @@ import "./lib/zod-no-eval";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { bookingRoute } from "../lib/contracts/public-routes";
 import { limits } from "../lib/schemas/limits";
 import { bookingRequestSchema } from "../lib/schemas/submission";
 import { serviceCatalog } from "../lib/service-catalog";
@@ -27,10 +28,9 @@ const serviceOptions = serviceCatalog.map((s) => ({ value: s.id, label: s.title 
 
 export interface BookingFormProps {
   readonly phone: PhoneContact;
-  readonly endpoint?: string;
 }
 
-export default function BookingForm({ phone, endpoint = "/api/bookings" }: BookingFormProps) {
+export default function BookingForm({ phone }: BookingFormProps) {
   const id = (name: string) => `booking-${name}`;
   const form = useForm<BookingInput, unknown, z.output<typeof bookingRequestSchema>>({
     resolver: zodResolver(bookingRequestSchema),
@@ -44,7 +44,7 @@ export default function BookingForm({ phone, endpoint = "/api/bookings" }: Booki
   const { errors, isSubmitting } = formState;
   const { onSubmit, notice, formRef, honeypotRef, startedAtRef } = useSubmission({
     form,
-    endpoint,
+    endpoint: bookingRoute,
     fieldOrder,
     successMessage: bookingMessages.success,
     errorMessage: bookingMessages.error,
@@ -56,7 +56,7 @@ export default function BookingForm({ phone, endpoint = "/api/bookings" }: Booki
       <form
         ref={formRef}
         method="post"
-        action={endpoint}
+        action={bookingRoute.path}
         onSubmit={onSubmit}
         aria-busy={isSubmitting}
         aria-label="Booking form"

@@ -1,5 +1,5 @@
 /**
- * The contact form on /contact-us (site-spec §2 Contact, §5, §8). Server-rendered as a real
+ * The contact form on /contact-us. Server-rendered as a real
  * <form method="post" action="/api/contact"> so it works before hydration and without JavaScript;
  * once hydrated it validates with the shared schema and sends JSON.
  */
@@ -7,6 +7,7 @@ import "./lib/zod-no-eval";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { contactRoute } from "../lib/contracts/public-routes";
 import { limits } from "../lib/schemas/limits";
 import { contactMessageSchema } from "../lib/schemas/submission";
 import { PersonFields, TextAreaField } from "./forms/fields";
@@ -25,10 +26,9 @@ const fieldOrder = ["name", "email", "phone", "message"] as const;
 
 export interface ContactFormProps {
   readonly phone: PhoneContact;
-  readonly endpoint?: string;
 }
 
-export default function ContactForm({ phone, endpoint = "/api/contact" }: ContactFormProps) {
+export default function ContactForm({ phone }: ContactFormProps) {
   const id = (name: string) => `contact-${name}`;
   const form = useForm<ContactInput, unknown, z.output<typeof contactMessageSchema>>({
     resolver: zodResolver(contactMessageSchema),
@@ -42,7 +42,7 @@ export default function ContactForm({ phone, endpoint = "/api/contact" }: Contac
   const { errors, isSubmitting } = formState;
   const { onSubmit, notice, formRef, honeypotRef, startedAtRef } = useSubmission({
     form,
-    endpoint,
+    endpoint: contactRoute,
     fieldOrder,
     successMessage: contactMessages.success,
     errorMessage: contactMessages.error,
@@ -54,7 +54,7 @@ export default function ContactForm({ phone, endpoint = "/api/contact" }: Contac
       <form
         ref={formRef}
         method="post"
-        action={endpoint}
+        action={contactRoute.path}
         onSubmit={onSubmit}
         aria-busy={isSubmitting}
         aria-label="Contact form"

@@ -1,5 +1,5 @@
 /**
- * The home page's top three testimonials by rating (site-spec §2 Home, §9): an Embla carousel with
+ * The home page's top three testimonials by rating: an Embla carousel with
  * previous/next below 768 px, a three-column grid above. One list of slides serves both: Embla
  * switches itself off at the breakpoint and the same container becomes a grid.
  */
@@ -11,7 +11,6 @@ import { TestimonialCard } from "./testimonials/TestimonialCard";
 import { LoadError, listMessages } from "./TestimonialsGrid";
 
 export interface HomeTestimonialsProps {
-  readonly endpoint?: string;
   readonly count?: number;
 }
 
@@ -33,12 +32,9 @@ function Placeholder() {
   );
 }
 
-export default function HomeTestimonials({
-  endpoint = "/api/testimonials",
-  count = 3,
-}: HomeTestimonialsProps) {
-  const { state, retry } = useTestimonials(endpoint);
-  // Carousel defaults from site-spec §9: drag threshold 10, duration 25, centred.
+export default function HomeTestimonials({ count = 3 }: HomeTestimonialsProps) {
+  const { state, retry } = useTestimonials();
+  // Carousel settings: drag threshold 10, duration 25, centred.
   const [viewportRef, embla] = useEmblaCarousel({
     align: "center",
     dragThreshold: 10,

@@ -1,5 +1,5 @@
 /**
- * 'Leave a Review' on /testimonials (site-spec §2, §4, §5, §8). The form sits in a <details> so the
+ * 'Leave a Review' on /testimonials. The form sits in a <details> so the
  * button reveals it even without JavaScript, and the server-rendered <form method="post"
  * action="/api/testimonials"> still posts. After a successful send the form hides, the rating goes
  * back to 5 and the pending-approval message shows.
@@ -10,6 +10,7 @@ import { ChevronDown, CircleCheck, MessageSquarePlus } from "lucide-react";
 import { useCallback, useEffect, useRef } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
+import { createTestimonialRoute } from "../lib/contracts/public-routes";
 import { limits } from "../lib/schemas/limits";
 import { testimonialSubmissionSchema } from "../lib/schemas/testimonial";
 import { InputField, TextAreaField } from "./forms/fields";
@@ -30,16 +31,11 @@ const id = (name: string) => `review-${name}`;
 
 export interface ReviewFormProps {
   readonly phone: PhoneContact;
-  readonly endpoint?: string;
   /** A link to this hash (e.g. the hero's 'Share your experience') opens the form. */
   readonly openOnHash?: string;
 }
 
-export default function ReviewForm({
-  phone,
-  endpoint = "/api/testimonials",
-  openOnHash = "#review-form",
-}: ReviewFormProps) {
+export default function ReviewForm({ phone, openOnHash = "#review-form" }: ReviewFormProps) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const form = useForm<ReviewInput, unknown, z.output<typeof testimonialSubmissionSchema>>({
     resolver: zodResolver(testimonialSubmissionSchema),
@@ -57,7 +53,7 @@ export default function ReviewForm({
   }, []);
   const { onSubmit, notice, clearNotice, formRef, honeypotRef, startedAtRef } = useSubmission({
     form,
-    endpoint,
+    endpoint: createTestimonialRoute,
     fieldOrder,
     successMessage: reviewMessages.success,
     errorMessage: reviewMessages.error,
@@ -120,7 +116,7 @@ export default function ReviewForm({
           <form
             ref={formRef}
             method="post"
-            action={endpoint}
+            action={createTestimonialRoute.path}
             onSubmit={onSubmit}
             aria-busy={isSubmitting}
             aria-label="Review form"

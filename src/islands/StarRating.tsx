@@ -1,5 +1,5 @@
 /**
- * The review form's star rating (site-spec §4, §5): five native radio buttons drawn as stars.
+ * The review form's star rating: five native radio buttons drawn as stars.
  * Native radios give the keyboard behaviour of a radio group for free (Tab in, arrows to move,
  * the choice follows focus) and post `rating` with the form when JavaScript is off. Hovering
  * previews a rating without choosing it; the default, and the value after a reset, is 5.

@@ -1,6 +1,6 @@
 /**
- * Every approved testimonial on /testimonials (site-spec §2): a 1/2/3-column grid, a spinner while
- * loading, the spec's empty text, a visible error with a retry, and review structured data computed
+ * Every approved testimonial on /testimonials: a 1/2/3-column grid, a spinner while loading, an
+ * empty-state text, a visible error with a retry, and review structured data computed
  * from exactly the reviews shown.
  */
 import { CircleAlert, RotateCw } from "lucide-react";
@@ -22,7 +22,6 @@ export const listMessages = {
 
 export interface TestimonialsGridProps {
   readonly business: BusinessRef;
-  readonly endpoint?: string;
 }
 
 export function Spinner({ label }: { label: string }) {
@@ -60,11 +59,8 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-export default function TestimonialsGrid({
-  business,
-  endpoint = "/api/testimonials",
-}: TestimonialsGridProps) {
-  const { state, retry } = useTestimonials(endpoint);
+export default function TestimonialsGrid({ business }: TestimonialsGridProps) {
+  const { state, retry } = useTestimonials();
 
   if (state.status === "loading") return <Spinner label={listMessages.loading} />;
   if (state.status === "error") return <LoadError onRetry={retry} />;

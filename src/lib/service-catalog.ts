@@ -1,5 +1,5 @@
 /**
- * The four services by id, title and starting price (site-spec §3). Isomorphic: the booking schema,
+ * The four services by id, title and starting price. Isomorphic: the booking schema,
  * the admin app and the server import this; the page copy and images live in src/data/services.ts.
  */
 export const serviceCatalog = [
@@ -14,7 +14,7 @@ export type ServiceId = (typeof serviceCatalog)[number]["id"];
 export const serviceIds = serviceCatalog.map((s) => s.id) as unknown as readonly [ServiceId, ...ServiceId[]];
 
 /**
- * The label the admin shows for a stored service value (site-spec §3): a known id shows its title,
+ * The label the admin shows for a stored service value: a known id shows its title,
  * any other value is shown as is, an empty value shows 'Not specified'.
  */
 export function serviceLabel(value: string | null | undefined): string {

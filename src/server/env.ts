@@ -1,5 +1,5 @@
 /**
- * The one place server code reads the environment (house style, habit 6). Validated with zod once,
+ * The one place server code reads the environment. Validated with zod once,
  * failing fast with a message that names the variable.
  */
 import { z } from "zod";
@@ -36,7 +36,7 @@ export function serverEnv(): ServerEnv {
 }
 
 /**
- * E-mail settings (issue 6, src/server/mail/). All optional: without SMTP_URL nothing is sent and
+ * E-mail settings. All optional: without SMTP_URL nothing is sent and
  * messages wait in the outbox. OWNER_EMAIL and MAIL_FROM default to the business address.
  */
 const mailEnvSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * The admin area end to end on the real stack (issue 5): the login gate, testimonial moderation
+ * The admin area end to end on the real stack: the login gate, testimonial moderation
  * seen on the public page, and the submissions inbox. Each test seeds its own rows through the
  * public API and signs in with a session of its own. The password change and logout live in
  * admin-password.spec.ts, which runs after every other suite (see playwright.config.ts).

@@ -1,5 +1,5 @@
 /**
- * Changing the admin password and logging out, end to end (issue 5). A password change signs every
+ * Changing the admin password and logging out, end to end. A password change signs every
  * other admin session out, so this file runs in its own Playwright project after all the others
  * (playwright.config.ts), and it puts the dev password back when it is done.
  */

@@ -1,5 +1,5 @@
 /**
- * The booking form on /book-appointment against the running stack and its database (issue 4).
+ * The booking form on /book-appointment against the running stack and its database.
  */
 import { expect as baseExpect, test, type Page, type Request } from "@playwright/test";
 import { minFillMs } from "../../src/lib/schemas/spam-guard";

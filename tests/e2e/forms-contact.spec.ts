@@ -1,5 +1,5 @@
 /**
- * The contact form on /contact-us against the running stack and its database (issue 4).
+ * The contact form on /contact-us against the running stack and its database.
  */
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import {

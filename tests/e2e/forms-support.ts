@@ -1,5 +1,5 @@
 /**
- * Shared helpers for the forms and testimonials browser tests (issue 4). Tests own their data:
+ * Shared helpers for the forms and testimonials browser tests. Tests own their data:
  * every name carries a unique suffix, and checks look only for their own rows.
  */
 import AxeBuilder from "@axe-core/playwright";

@@ -1,5 +1,5 @@
 /**
- * Issue 6 end to end: a booking made through the form on /book-appointment reaches the owner and
+ * E-mail end to end: a booking made through the form on /book-appointment reaches the owner and
  * the customer by e-mail (a real SMTP server on loopback, the one the stack's SMTP_URL names), and
  * the admin inbox shows the booking as e-mailed.
  */
@@ -45,7 +45,7 @@ test("a booking made in the form is e-mailed to the owner and the customer, and 
     timeout: 25_000,
   });
 
-  // Both messages arrive within the minute the issue allows.
+  // Both messages arrive within a minute.
   await expect
     .poll(() => smtp!.received.filter((m) => m.raw.includes(name)).length, { timeout: 60_000 })
     .toBe(2);

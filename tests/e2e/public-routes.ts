@@ -1,4 +1,4 @@
-/** The public routes the browser tests visit, with the title each must carry (site-spec §2). */
+/** The public routes the browser tests visit, with the title each must carry. */
 export const brand = "Kingdom Handyman Services";
 
 export const publicRoutes = [

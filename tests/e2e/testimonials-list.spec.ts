@@ -1,5 +1,5 @@
 /**
- * The live testimonial lists (issue 4): /testimonials (grid, loading, empty, failure and retry,
+ * The live testimonial lists: /testimonials (grid, loading, empty, failure and retry,
  * structured data computed from what is shown) and the home page's top three (carousel at 375 px,
  * grid at 1280 px).
  */

@@ -1,5 +1,5 @@
 /**
- * 'Leave a Review' on /testimonials against the running stack and its database (issue 4): the
+ * 'Leave a Review' on /testimonials against the running stack and its database: the
  * form, the star rating, moderation (invisible until approved) and the no-JavaScript post.
  */
 import { expect as baseExpect, test, type Page } from "@playwright/test";

@@ -1,5 +1,5 @@
 /**
- * A fresh, migrated database for each test file (house style: tests use the real thing).
+ * A fresh, migrated database for each test file.
  *
  *   const t = await createTestDatabase();   // { db, kind, url?, close() }
  *   setDatabase(t.db);                       // the code under test now uses it through getDb()
@@ -27,7 +27,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll } from "vitest";
 import { closeDb, schema, setDatabase, type Database } from "../../src/server/db/client";
 import { migrateUrl } from "../../src/server/db/migrate";
-import { setLogSink } from "../../src/server/http/log";
+import { setLogSink } from "../../src/server/log";
 import { migrationsHash, pgliteTemplate, supabaseRolesSql } from "../../scripts/lib/pglite-template";
 
 export interface TestDatabase {

@@ -13,11 +13,16 @@ import contact from "../../netlify/functions/contact.mts";
 import health from "../../netlify/functions/health.mts";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
 import { site } from "../../src/config/site";
+import { publicEndpoints } from "../../src/lib/contracts/public";
+import { contactMessageSchema } from "../../src/lib/schemas/submission";
 import { schema, setDatabase, type Database } from "../../src/server/db/client";
-import { createHandler, setRequestDeadline } from "../../src/server/http/handler";
-import { json } from "../../src/server/http/response";
 import { formSubmissions, testimonials } from "../../src/server/db/schema";
-import { acceptSubmission } from "../../src/server/services/public-forms";
+import { setRequestDeadline } from "../../src/server/http/deadline";
+import { apiHandler } from "../../src/server/http/endpoint";
+import { publicForm } from "../../src/server/http/public";
+import { serviceContext, type ServiceContext } from "../../src/server/services/context";
+import { acceptPublicPost, contactPost, submitContact } from "../../src/server/services/public-forms";
+import type { ContactMessage } from "../../src/lib/schemas/submission";
 import { useTestDatabase } from "../helpers/db";
 import { getRequest, jsonRequest, validBooking, validContact, validReview } from "../helpers/http";
 
@@ -91,14 +96,20 @@ describe("database outage", () => {
 
   it("rolls the submission back when the work after it in the same transaction fails", async () => {
     const input = validContact();
-    const failure = await acceptSubmission("contact", jsonRequest("/api/contact", input), {
-      afterInsert: async (tx) => {
-        // The next statement in the transaction fails for real (a CHECK violation).
-        await tx.execute(
-          sql`insert into testimonials (name, location, rating, text) values ('x', 'y', 9, 'z')`,
-        );
+    const post = contactPost(contactMessageSchema.parse(input));
+    const failure = await acceptPublicPost(
+      {
+        ...post,
+        queueMail: async (_row, tx) => {
+          // The next statement in the transaction fails for real (a CHECK violation).
+          await tx.execute(
+            sql`insert into testimonials (name, location, rating, text) values ('x', 'y', 9, 'z')`,
+          );
+          return [];
+        },
       },
-    }).then(
+      serviceContext({ client: "rollback-test" }),
+    ).then(
       () => null,
       (e: unknown) => e,
     );
@@ -110,23 +121,26 @@ describe("database outage", () => {
 
   it("answers 503 when the work passes the deadline before the commit, and 201 when only after it", async () => {
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-    const slowBefore = createHandler({
-      route: "/test/slow-before",
-      methods: ["POST"],
-      handle: async (req) => {
-        await sleep(400); // e.g. a database that does not answer
-        const accepted = await acceptSubmission("contact", req);
-        return json({ id: accepted.row.id }, 201);
-      },
+    /** POST /api/contact whose service is slowed down by `wait` before or after the commit. */
+    const slowContact = (
+      wait: (accept: () => ReturnType<typeof submitContact>) => ReturnType<typeof submitContact>,
+    ) =>
+      apiHandler("/api/contact", [
+        publicForm(publicEndpoints.contact, {
+          formPage: "/contact-us",
+          accept: (input: ContactMessage, ctx: ServiceContext) => wait(() => submitContact(input, ctx)),
+          reply: (row) => ({ id: row.id }),
+          page: { title: "t", heading: "h", message: "m", back: { href: "/", label: "b" } },
+        }),
+      ]);
+    const slowBefore = slowContact(async (accept) => {
+      await sleep(400); // e.g. a database that does not answer
+      return accept();
     });
-    const slowAfter = createHandler({
-      route: "/test/slow-after",
-      methods: ["POST"],
-      handle: async (req) => {
-        const accepted = await acceptSubmission("contact", req);
-        await sleep(400); // e.g. a slow e-mail attempt after the commit
-        return json({ id: accepted.row.id }, 201);
-      },
+    const slowAfter = slowContact(async (accept) => {
+      const accepted = await accept();
+      await sleep(400); // e.g. a slow e-mail attempt after the commit
+      return accepted;
     });
     const before = validContact();
     const after = validContact();

@@ -1,6 +1,6 @@
 /**
  * POST /api/contact and POST /api/bookings, called through each function's default export with
- * real Request objects against a fresh migrated database: every rule and message of site-spec §5
+ * real Request objects against a fresh migrated database: every rule and message of the contact and booking forms
  * for these forms, every status of the envelope from a real case, idempotent retries, the spam
  * guard, the per-client rate limit, classic form posts and the request log.
  */
@@ -10,7 +10,7 @@ import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import { site } from "../../src/config/site";
 import { formSubmissions } from "../../src/server/db/schema";
-import { setLogSink } from "../../src/server/http/log";
+import { setLogSink } from "../../src/server/log";
 import { useTestDatabase } from "../helpers/db";
 import {
   formRequest,

@@ -1,12 +1,12 @@
 /**
  * GET and POST /api/testimonials through the function's default export with real Requests:
- * the review rules and messages of site-spec §5, pending reviews never listed, the public order
+ * the review rules and messages, pending reviews never listed, the public order
  * and cache headers, idempotent retries, no-JavaScript posts.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
-import type { PublicTestimonial } from "../../src/lib/schemas/testimonial";
+import type { PublicTestimonial } from "../../src/lib/contracts/public";
 import { testimonials } from "../../src/server/db/schema";
 import { setApproved } from "../../src/server/repositories/testimonials";
 import { useTestDatabase } from "../helpers/db";

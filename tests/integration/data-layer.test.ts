@@ -1,6 +1,6 @@
 /**
  * The data layer on a real Postgres engine (PGlite in-process, or the PostgreSQL server when
- * TEST_DATABASE_URL is set): every table operation of site-spec §7, the seed, the CHECK
+ * TEST_DATABASE_URL is set): every repository operation, the seed, the CHECK
  * constraints that mirror validation, Row Level Security, and the rate limiter.
  */
 import { sql } from "drizzle-orm";
@@ -71,7 +71,7 @@ describe("testimonials repository", () => {
     expect((await testimonials.listApproved()).some((r) => r.name === name)).toBe(false);
     expect(await testimonials.remove(testimonial.id)).toBe(true);
     expect(await testimonials.remove(testimonial.id)).toBe(false);
-    expect(await testimonials.findById(testimonial.id)).toBeNull();
+    expect((await testimonials.listAll()).find((r) => r.id === testimonial.id) ?? null).toBeNull();
     expect(await testimonials.setApproved(testimonial.id, true)).toBeNull();
   });
 
@@ -185,12 +185,12 @@ describe("submissions repository", () => {
       phone: "01592 000000",
       message: "Hello there.",
     });
-    const before = await submissions.countUnread();
+    const before = (await submissions.counts()).unread;
     expect((await submissions.setRead(submission.id))?.isRead).toBe(true);
-    expect(await submissions.countUnread()).toBe(before - 1);
+    expect((await submissions.counts()).unread).toBe(before - 1);
     expect((await submissions.list({ unreadOnly: true })).some((s) => s.id === submission.id)).toBe(false);
     expect((await submissions.setRead(submission.id, false))?.isRead).toBe(false);
-    expect(await submissions.countUnread()).toBe(before);
+    expect((await submissions.counts()).unread).toBe(before);
     const counts = await submissions.counts();
     expect(counts.total).toBe(counts.contact + counts.booking);
     expect(counts.unread).toBe(before);

@@ -1,5 +1,5 @@
 /**
- * Issue 6: every booking, contact message and review reaches the owner by e-mail; bookings and
+ * E-mail: every booking, contact message and review reaches the owner by e-mail; bookings and
  * contact messages get the customer a confirmation; a mail outage never fails or loses a request.
  * Real SMTP: an `smtp-server` on loopback receives what nodemailer sends.
  */
@@ -10,8 +10,9 @@ import contact from "../../netlify/functions/contact.mts";
 import mailRetry from "../../netlify/functions/mail-retry.mts";
 import testimonials from "../../netlify/functions/testimonials.mts";
 import { mailOutbox } from "../../src/server/db/schema";
-import { setLogSink } from "../../src/server/http/log";
-import { deliverDue, retryFailed } from "../../src/server/mail/outbox";
+import { setLogSink } from "../../src/server/log";
+import { deliverDue } from "../../src/server/mail/delivery";
+import { retryFailed } from "../../src/server/repositories/mail-outbox";
 import { mailSender, setMailSender } from "../../src/server/mail/notify";
 import { createSmtpSender } from "../../src/server/mail/transport";
 import * as adminContent from "../../src/server/services/admin-content";
@@ -170,7 +171,7 @@ describe("when the mail server is down", () => {
     expect((await outboxFor(id)).every((r) => r.status === "failed")).toBe(true);
 
     useSmtp(smtp.port);
-    expect(await retryFailed(t.db, ids)).toBe(2);
+    expect(await retryFailed(ids, t.db)).toBe(2);
     const retried = await deliverDue(t.db, mailSender()!, { ids });
     expect(retried.sent).toBe(2);
   });

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import adminPerson from "../../netlify/functions/admin-person.mts";
 import { requestReference } from "../../src/lib/reference";
 import { digestMessage } from "../../src/server/mail/digest";
-import { enqueueMessage, enqueueSubmissionMail } from "../../src/server/mail/outbox";
+import { queueSubmissionMail } from "../../src/server/mail/notify";
+import * as outbox from "../../src/server/repositories/mail-outbox";
 import * as workflow from "../../src/server/services/request-workflow";
 import { adminClient, seedRequest, uniqueTag } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
@@ -48,32 +49,36 @@ async function seedPerson() {
     formType: "contact",
   });
   const bystander = await seedRequest({ tag: uniqueTag("other") });
-  for (const r of [booking, contact, bystander]) await enqueueSubmissionMail(t.db, r, ctx);
+  for (const r of [booking, contact, bystander]) await queueSubmissionMail(r, t.db);
   await workflow.changeState(booking.id, "contacted", { actor: "owner", note: "Called back" });
   await workflow.addNote(booking.id, `Prefers mornings, ${email}`);
   // A digest naming the booking (and the bystander): it goes with the person's data.
-  await enqueueMessage(
-    t.db,
-    digestMessage(
+  await outbox.enqueue(
+    [
       {
-        date: "2026-11-23",
-        arrived: {
-          count: 2,
-          items: [booking, bystander].map((r) => ({
-            id: r.id,
-            reference: requestReference(r),
-            name: r.name,
-            formType: r.formType,
-            state: r.state,
-            since: r.submittedAt.toISOString(),
-          })),
-        },
-        overdueReplies: { count: 0, items: [] },
-        staleQuotes: { count: 0, items: [] },
-        today: [],
+        message: digestMessage(
+          {
+            date: "2026-11-23",
+            arrived: {
+              count: 2,
+              items: [booking, bystander].map((r) => ({
+                id: r.id,
+                reference: requestReference(r),
+                name: r.name,
+                formType: r.formType,
+                state: r.state,
+                since: r.submittedAt.toISOString(),
+              })),
+            },
+            overdueReplies: { count: 0, items: [] },
+            staleQuotes: { count: 0, items: [] },
+            today: [],
+          },
+          ctx,
+        ),
       },
-      ctx,
-    ),
+    ],
+    t.db,
   );
   return { tag, email, booking, contact, bystander };
 }

@@ -141,7 +141,7 @@ describe("filters", () => {
     ]) {
       const res = await owner.call(adminSubmissions, "GET", `/api/admin/submissions?${query}`);
       expect(res.status, query).toBe(400);
-      expect(["invalid_filter", "invalid_cursor"], query).toContain(res.json.error.code);
+      expect(res.json.error.code, query).toBe("invalid_filter");
     }
   });
 });
@@ -254,7 +254,7 @@ describe("keyset pagination", () => {
       `/api/admin/submissions?${q(tag)}&limit=1&sort=oldest&cursor=${first.json.nextCursor}`,
     );
     expect(other.status).toBe(400);
-    expect(other.json.error.code).toBe("invalid_cursor");
+    expect(other.json.error.code).toBe("invalid_filter");
   });
 });
 
@@ -348,7 +348,9 @@ describe("CSV export", () => {
     const rows = [];
     for (let i = 0; i < 11; i++) rows.push(await seedRequest({ tag, name: `Row ${i} ${tag}` }));
     await t.db.update(formSubmissions).set({ state: "done" }).where(eq(formSubmissions.id, rows[0]!.id));
-    const bytes = await new Response(exportCsv({ q: tag, sort: "oldest", states: ["new"] }, 3)).arrayBuffer();
+    const bytes = await new Response(
+      exportCsv({ q: tag, sort: "oldest", states: ["new"] }, t.db, 3),
+    ).arrayBuffer();
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(text.startsWith("\uFEFF")).toBe(true);
     const parsed = parseCsv(text.slice(1));

@@ -10,14 +10,16 @@ import { readdirSync, readFileSync } from "node:fs";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import adminAttention from "../../netlify/functions/admin-attention.mts";
-import adminActivity from "../../netlify/functions/admin-submission-activity.mts";
+import adminHistory from "../../netlify/functions/admin-history.mts";
+import adminNotes from "../../netlify/functions/admin-notes.mts";
 import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
 import adminPerson from "../../netlify/functions/admin-person.mts";
 import { requestActors, requestStates, transitions, type RequestState } from "../../src/lib/request-states";
 import { formSubmissions, mailOutbox, submissionHistory, submissionNotes } from "../../src/server/db/schema";
 import { migrationsFolder } from "../../src/server/db/migrate";
-import { enqueueSubmissionMail } from "../../src/server/mail/outbox";
+import { queueSubmissionMail } from "../../src/server/mail/notify";
 import * as workflowRepo from "../../src/server/repositories/request-workflow";
+import { Conflict } from "../../src/server/services/errors";
 import * as workflow from "../../src/server/services/request-workflow";
 import { useTestDatabase } from "../helpers/db";
 import { adminClient, seedRequest, uniqueTag } from "../helpers/admin";
@@ -66,10 +68,9 @@ describe("state changes", () => {
               note: `by ${actor}`,
             });
           } else {
-            await expect(workflow.changeState(r.id, to, { actor }), label).rejects.toMatchObject({
-              status: 409,
-              code: "invalid_transition",
-            });
+            const refused = workflow.changeState(r.id, to, { actor });
+            await expect(refused, label).rejects.toBeInstanceOf(Conflict);
+            await expect(refused, label).rejects.toMatchObject({ code: "invalid_transition" });
             const [row] = await t.db.select().from(formSubmissions).where(eq(formSubmissions.id, r.id));
             expect(row!.state, label).toBe(from);
             expect(await historyOf(r.id), label).toEqual([]);
@@ -105,7 +106,7 @@ describe("state changes", () => {
         reference: `KB-${String(r.id).padStart(6, "0")}`,
       });
     }
-    const history = await owner.call(adminActivity, "GET", `/api/admin/submissions/${r.id}/history`);
+    const history = await owner.call(adminHistory, "GET", `/api/admin/history?submissionId=${r.id}`);
     expect(history.status).toBe(200);
     expect(history.json.history).toMatchObject([
       { fromState: "new", toState: "contacted", actor: "owner", note: steps[0]![1] },
@@ -198,46 +199,58 @@ describe("notes", () => {
   it("adds, edits and deletes private notes, oldest first, with their times", async () => {
     const owner = await adminClient();
     const r = await seedRequest();
-    const base = `/api/admin/submissions/${r.id}/notes`;
-    const first = await owner.call(adminActivity, "POST", base, { body: { body: "  Gate code 4412  " } });
-    expect(first.status).toBe(201);
-    expect(first.json.note).toMatchObject({ body: "Gate code 4412" });
-    const second = await owner.call(adminActivity, "POST", base, { body: { body: "Dog in the garden" } });
-    const edited = await owner.call(adminActivity, "PATCH", `${base}/${first.json.note.id}`, {
+    const list = `/api/admin/notes?submissionId=${r.id}`;
+    const first = await owner.call(adminNotes, "POST", "/api/admin/notes", {
+      body: { submissionId: r.id, body: "  Gate code 4412  " },
+    });
+    expect(first.status, first.text).toBe(201);
+    expect(first.json.note).toMatchObject({ submissionId: r.id, body: "Gate code 4412" });
+    const second = await owner.call(adminNotes, "POST", "/api/admin/notes", {
+      body: { submissionId: r.id, body: "Dog in the garden" },
+    });
+    const edited = await owner.call(adminNotes, "PATCH", `/api/admin/notes/${first.json.note.id}`, {
       body: { body: "Gate code 4413" },
     });
     expect(edited.status).toBe(200);
     expect(new Date(edited.json.note.updatedAt).getTime()).toBeGreaterThanOrEqual(
       new Date(first.json.note.createdAt).getTime(),
     );
-    const listed = await owner.call(adminActivity, "GET", base);
+    const listed = await owner.call(adminNotes, "GET", list);
     expect(listed.json.notes.map((n: { body: string }) => n.body)).toEqual([
       "Gate code 4413",
       "Dog in the garden",
     ]);
-    expect((await owner.call(adminActivity, "DELETE", `${base}/${second.json.note.id}`)).status).toBe(204);
-    expect((await owner.call(adminActivity, "GET", base)).json.notes).toHaveLength(1);
-    // A note of another request, an empty note, a missing request.
-    const other = await seedRequest();
+    expect((await owner.call(adminNotes, "DELETE", `/api/admin/notes/${second.json.note.id}`)).status).toBe(
+      204,
+    );
+    expect((await owner.call(adminNotes, "GET", list)).json.notes).toHaveLength(1);
+    expect((await owner.call(adminNotes, "DELETE", `/api/admin/notes/${second.json.note.id}`)).status).toBe(
+      404,
+    );
+    // An empty or overlong note, a missing request.
+    for (const body of [
+      { submissionId: r.id, body: "   " },
+      { submissionId: r.id, body: "x".repeat(2001) },
+      { body: "x" },
+    ]) {
+      expect((await owner.call(adminNotes, "POST", "/api/admin/notes", { body })).status).toBe(422);
+    }
     expect(
       (
-        await owner.call(
-          adminActivity,
-          "PATCH",
-          `/api/admin/submissions/${other.id}/notes/${first.json.note.id}`,
-          {
-            body: { body: "hijack" },
-          },
-        )
+        await owner.call(adminNotes, "POST", "/api/admin/notes", {
+          body: { submissionId: 999_999, body: "x" },
+        })
       ).status,
     ).toBe(404);
-    expect((await owner.call(adminActivity, "POST", base, { body: { body: "   " } })).status).toBe(422);
-    expect((await owner.call(adminActivity, "POST", base, { body: { body: "x".repeat(2001) } })).status).toBe(
-      422,
-    );
-    expect((await owner.call(adminActivity, "GET", "/api/admin/submissions/999999/notes")).status).toBe(404);
-    expect((await owner.call(adminActivity, "GET", "/api/admin/submissions/999999/history")).status).toBe(
+    expect((await owner.call(adminNotes, "GET", "/api/admin/notes?submissionId=999999")).status).toBe(404);
+    expect((await owner.call(adminHistory, "GET", "/api/admin/history?submissionId=999999")).status).toBe(
       404,
+    );
+    expect((await owner.call(adminHistory, "GET", "/api/admin/history?submissionId=abc")).status).toBe(400);
+    // Notes go with their request.
+    await owner.call(adminSubmissions, "DELETE", `/api/admin/submissions/${r.id}`);
+    expect(await t.db.select().from(submissionNotes).where(eq(submissionNotes.submissionId, r.id))).toEqual(
+      [],
     );
   });
 });
@@ -285,8 +298,7 @@ describe("bulk actions", () => {
     await bulk({ action: "spam" });
     expect((await current()).every((r) => r.state === "spam" && r.isRead)).toBe(true);
 
-    for (const r of rows)
-      await enqueueSubmissionMail(t.db, r, { ownerEmail: "owner@example.com", siteUrl: "http://x" });
+    for (const r of rows) await queueSubmissionMail(r, t.db);
     const deleted = await bulk({ action: "delete" });
     expect(deleted.json.changed).toEqual(ids);
     expect(await current()).toEqual([]);
@@ -303,7 +315,7 @@ describe("bulk actions", () => {
       { ids: [], action: "read" },
       { ids: [r.id], action: "explode" },
       { ids: [r.id], action: "state" },
-      { ids: Array.from({ length: 501 }, (_, i) => i + 1), action: "read" },
+      { ids: Array.from({ length: 201 }, (_, i) => i + 1), action: "read" },
     ]) {
       const res = await owner.call(adminSubmissions, "POST", "/api/admin/submissions/bulk", { body });
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(422);
@@ -317,7 +329,7 @@ describe("delete", () => {
     const r = await seedRequest();
     await workflow.changeState(r.id, "contacted", { actor: "owner" });
     await workflow.addNote(r.id, "private");
-    await enqueueSubmissionMail(t.db, r, { ownerEmail: "owner@example.com", siteUrl: "http://x" });
+    await queueSubmissionMail(r, t.db);
     expect((await owner.call(adminSubmissions, "DELETE", `/api/admin/submissions/${r.id}`)).status).toBe(204);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, r.id))).toEqual([]);
     expect(await t.db.select().from(submissionNotes).where(eq(submissionNotes.submissionId, r.id))).toEqual(
@@ -381,11 +393,11 @@ describe("admin routes of the workflow", () => {
         b: { ids: [r.id], action: "read" },
       },
       { h: adminSubmissions, m: "PATCH", p: `/api/admin/submissions/${r.id}`, b: { state: "contacted" } },
-      { h: adminActivity, m: "GET", p: `/api/admin/submissions/${r.id}/history` },
-      { h: adminActivity, m: "GET", p: `/api/admin/submissions/${r.id}/notes` },
-      { h: adminActivity, m: "POST", p: `/api/admin/submissions/${r.id}/notes`, b: { body: "x" } },
-      { h: adminActivity, m: "PATCH", p: `/api/admin/submissions/${r.id}/notes/1`, b: { body: "x" } },
-      { h: adminActivity, m: "DELETE", p: `/api/admin/submissions/${r.id}/notes/1` },
+      { h: adminHistory, m: "GET", p: `/api/admin/history?submissionId=${r.id}` },
+      { h: adminNotes, m: "GET", p: `/api/admin/notes?submissionId=${r.id}` },
+      { h: adminNotes, m: "POST", p: "/api/admin/notes", b: { submissionId: r.id, body: "x" } },
+      { h: adminNotes, m: "PATCH", p: "/api/admin/notes/1", b: { body: "x" } },
+      { h: adminNotes, m: "DELETE", p: "/api/admin/notes/1" },
       { h: adminAttention, m: "GET", p: "/api/admin/attention" },
       { h: adminPerson, m: "POST", p: "/api/admin/person/search", b: { email: r.email } },
       { h: adminPerson, m: "POST", p: "/api/admin/person/export", b: { email: r.email } },
@@ -411,8 +423,9 @@ describe("admin routes of the workflow", () => {
     const cases = [
       { h: adminSubmissions, m: "POST", p: "/api/admin/submissions/export.csv", allow: "GET" },
       { h: adminSubmissions, m: "GET", p: "/api/admin/submissions/bulk", allow: "POST" },
-      { h: adminActivity, m: "POST", p: "/api/admin/submissions/1/history", allow: "GET" },
-      { h: adminActivity, m: "PUT", p: "/api/admin/submissions/1/notes", allow: "GET, POST" },
+      { h: adminHistory, m: "POST", p: "/api/admin/history", allow: "GET" },
+      { h: adminNotes, m: "PUT", p: "/api/admin/notes", allow: "GET, POST" },
+      { h: adminNotes, m: "POST", p: "/api/admin/notes/1", allow: "PATCH, DELETE" },
       { h: adminPerson, m: "GET", p: "/api/admin/person/erase", allow: "POST" },
     ];
     for (const c of cases) {

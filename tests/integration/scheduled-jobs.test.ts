@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { site } from "../../src/config/site";
 import { requestReference } from "../../src/lib/reference";
 import { auditLog, formSubmissions, jobRuns, mailOutbox } from "../../src/server/db/schema";
-import { enqueueSubmissionMail } from "../../src/server/mail/outbox";
+import { queueSubmissionMail } from "../../src/server/mail/notify";
+import { serviceContext } from "../../src/server/services/context";
 import { runScheduledJobs } from "../../src/server/jobs/scheduled";
 import { digestJob, runDailyDigest } from "../../src/server/services/daily-digest";
 import { applyRetention, planRetention, retentionCutoffs } from "../../src/server/services/retention";
@@ -46,10 +47,14 @@ describe("daily digest", () => {
 
   it("waits until 7:00 London time, in winter (GMT) and in summer (BST)", async () => {
     // 06:59 GMT on a winter day and 05:59 UTC (06:59 BST) on a summer day: too early.
-    expect((await runDailyDigest(at("2031-01-14", "06:59:00"), ctx)).status).toBe("too_early");
-    expect((await runDailyDigest(at("2031-07-14", "05:59:00"), ctx)).status).toBe("too_early");
+    expect((await runDailyDigest(serviceContext({ now: at("2031-01-14", "06:59:00") }), ctx)).status).toBe(
+      "too_early",
+    );
+    expect((await runDailyDigest(serviceContext({ now: at("2031-07-14", "05:59:00") }), ctx)).status).toBe(
+      "too_early",
+    );
     // 06:00 UTC on a summer day is 07:00 BST: on time.
-    const summer = await runDailyDigest(at("2031-07-15", "06:00:00"), ctx);
+    const summer = await runDailyDigest(serviceContext({ now: at("2031-07-15", "06:00:00") }), ctx);
     expect(summer.status).not.toBe("too_early");
     expect(summer.date).toBe("2031-07-15");
   });
@@ -65,14 +70,14 @@ describe("daily digest", () => {
       .where(eq(formSubmissions.id, fresh.id));
 
     const results = await Promise.all([
-      runDailyDigest(runAt, ctx),
-      runDailyDigest(runAt, ctx),
-      runDailyDigest(runAt, ctx),
+      runDailyDigest(serviceContext({ now: runAt }), ctx),
+      runDailyDigest(serviceContext({ now: runAt }), ctx),
+      runDailyDigest(serviceContext({ now: runAt }), ctx),
     ]);
     const queued = results.filter((r) => r.status === "queued");
     expect(queued).toHaveLength(1);
     expect(results.filter((r) => r.status === "already_done")).toHaveLength(2);
-    const later = await runDailyDigest(new Date(runAt.getTime() + 5 * 60_000), ctx);
+    const later = await runDailyDigest(serviceContext({ now: new Date(runAt.getTime() + 5 * 60_000) }), ctx);
     expect(later.status).toBe("already_done");
 
     const mailId = (queued[0] as { mailId: number }).mailId;
@@ -104,7 +109,7 @@ describe("daily digest", () => {
         stateChangedAt: new Date(runAt.getTime() - 9 * 86_400_000),
       })
       .where(eq(formSubmissions.id, quote.id));
-    const result = await runDailyDigest(runAt, ctx);
+    const result = await runDailyDigest(serviceContext({ now: runAt }), ctx);
     expect(result.status).toBe("queued");
     const [mail] = await t.db
       .select()
@@ -129,16 +134,16 @@ describe("daily digest", () => {
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(eq(mailOutbox.kind, "owner_digest"));
-    expect((await runDailyDigest(runAt, ctx)).status).toBe("nothing_to_say");
+    expect((await runDailyDigest(serviceContext({ now: runAt }), ctx)).status).toBe("nothing_to_say");
     // Something arrives later that day: the day has had its digest (none), so nothing is sent.
     const late = await own(seedRequest({ name: "Late Arrival" }));
     await t.db
       .update(formSubmissions)
       .set({ submittedAt: new Date(runAt.getTime() + 3_600_000) })
       .where(eq(formSubmissions.id, late.id));
-    expect((await runDailyDigest(new Date(runAt.getTime() + 2 * 3_600_000), ctx)).status).toBe(
-      "already_done",
-    );
+    expect(
+      (await runDailyDigest(serviceContext({ now: new Date(runAt.getTime() + 2 * 3_600_000) }), ctx)).status,
+    ).toBe("already_done");
     const after = await t.db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
@@ -175,9 +180,9 @@ describe("retention", () => {
     await set(oldOpen.id, "quoted", new Date(closedBefore.getTime() - 100 * day));
     await set(oldSpam.id, "spam", new Date(spamBefore.getTime() - 1000));
     await set(recentSpam.id, "spam", new Date(spamBefore.getTime() + day));
-    for (const r of [oldDone, recentDone]) await enqueueSubmissionMail(t.db, r, ctx);
+    for (const r of [oldDone, recentDone]) await queueSubmissionMail(r, t.db);
 
-    const plan = await planRetention(now);
+    const plan = await planRetention(serviceContext({ now: now }));
     expect(plan.closedRequests).toEqual(expect.arrayContaining([oldDone.id, oldLost.id]));
     expect(plan.closedRequests).not.toContain(recentDone.id);
     expect(plan.closedRequests).not.toContain(oldOpen.id);
@@ -192,7 +197,7 @@ describe("retention", () => {
         .where(inArray(formSubmissions.id, ids)),
     ).toHaveLength(6);
 
-    const report = await applyRetention(now);
+    const report = await applyRetention(serviceContext({ now: now }));
     expect(report.requestsDeleted).toBeGreaterThanOrEqual(3);
     const left = (
       await t.db
@@ -221,9 +226,9 @@ describe("retention", () => {
     const now = new Date();
     const { mailBefore } = retentionCutoffs(now);
     const r = await own(seedRequest());
-    const [oldSent, recentSent, pending] = await enqueueSubmissionMail(t.db, r, ctx).then(async (ids) => [
+    const [oldSent, recentSent, pending] = await queueSubmissionMail(r, t.db).then(async (ids) => [
       ...ids,
-      ...(await enqueueSubmissionMail(t.db, r, ctx)).slice(0, 1),
+      ...(await queueSubmissionMail(r, t.db)).slice(0, 1),
     ]);
     await t.db
       .update(mailOutbox)
@@ -233,19 +238,19 @@ describe("retention", () => {
       .update(mailOutbox)
       .set({ status: "sent", sentAt: new Date(mailBefore.getTime() + day) })
       .where(eq(mailOutbox.id, recentSent!));
-    const [failedOld] = await enqueueSubmissionMail(t.db, r, ctx);
+    const [failedOld] = await queueSubmissionMail(r, t.db);
     await t.db
       .update(mailOutbox)
       .set({ status: "failed", updatedAt: new Date(mailBefore.getTime() - day) })
       .where(eq(mailOutbox.id, failedOld!));
 
-    const plan = await planRetention(now);
+    const plan = await planRetention(serviceContext({ now: now }));
     expect(plan.mailToWipe).toContain(oldSent);
     expect(plan.mailToWipe).not.toContain(recentSent);
     expect(plan.mailToWipe).not.toContain(pending);
     expect(plan.failedMailToDelete).toContain(failedOld);
 
-    await applyRetention(now);
+    await applyRetention(serviceContext({ now: now }));
     const rows = await t.db
       .select()
       .from(mailOutbox)
@@ -270,9 +275,9 @@ describe("retention", () => {
 
   it("runs from the scheduled function at most once per London day", async () => {
     const now = new Date("2034-09-09T10:00:00Z");
-    const first = await runScheduledJobs(now);
+    const first = await runScheduledJobs(serviceContext({ now: now }));
     expect(first["retention"]).toMatchObject({ status: "done", date: "2034-09-09" });
-    const second = await runScheduledJobs(new Date(now.getTime() + 5 * 60_000));
+    const second = await runScheduledJobs(serviceContext({ now: new Date(now.getTime() + 5 * 60_000) }));
     expect(second["retention"]).toMatchObject({ status: "already_done" });
     expect(second["digest"]).toMatchObject({ status: "already_done" });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDateOnly, formatSubmittedAt } from "../../src/admin/format";
 
-describe("admin dates (site-spec §4)", () => {
+describe("admin dates", () => {
   it("shows abbreviated month, day, year, 'at' and the time with am/pm in UK time", () => {
     // 14:05 UTC in winter is 2:05 pm in London.
     expect(formatSubmittedAt("2026-01-09T14:05:00Z")).toBe("Jan 9, 2026 at 2:05 pm");

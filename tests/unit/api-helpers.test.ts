@@ -5,16 +5,16 @@
 import { describe, expect, it } from "vitest";
 import { charLength, isStorableText } from "../../src/lib/schemas/text";
 import { isDatabaseUnavailable, pgErrorCode } from "../../src/server/http/db-errors";
-import { ApiError, toApiError } from "../../src/server/http/errors";
+import { HttpError, toHttpError } from "../../src/server/http/errors";
 import { clientKey, idempotencyKey, readBody, wantsHtml } from "../../src/server/http/request";
-import { assertNotSpam } from "../../src/server/services/spam-guard";
+import { assertNotSpam } from "../../src/server/http/spam-guard";
 
 const codeOf = (run: () => unknown) => {
   try {
     run();
     return null;
   } catch (error) {
-    return error instanceof ApiError ? error.code : "other";
+    return error instanceof HttpError ? error.code : "other";
   }
 };
 
@@ -61,13 +61,13 @@ describe("database outage classifier", () => {
     expect(isDatabaseUnavailable({ code: "57P01", severity: "FATAL", message: "terminating" })).toBe(true);
     expect(isDatabaseUnavailable({ code: "53300", severity: "FATAL" })).toBe(true);
     expect(isDatabaseUnavailable(new Error("Invalid server environment: DATABASE_URL: …"))).toBe(true);
-    expect(toApiError(refused).status).toBe(503);
+    expect(toHttpError(refused).status).toBe(503);
   });
   it("leaves other errors alone", () => {
     const check = { code: "23514", severity: "ERROR", message: "violates check constraint" };
     expect(isDatabaseUnavailable(check)).toBe(false);
     expect(pgErrorCode(new Error("Failed query", { cause: check }))).toBe("23514");
-    expect(toApiError(new TypeError("bug")).status).toBe(500);
+    expect(toHttpError(new TypeError("bug")).status).toBe(500);
   });
 });
 
@@ -90,7 +90,7 @@ describe("request parsing", () => {
     const code = (p: Promise<unknown>) =>
       p.then(
         () => null,
-        (e: ApiError) => `${e.status} ${e.code}`,
+        (e: HttpError) => `${e.status} ${e.code}`,
       );
     expect(await code(readBody(req("{", "application/json")))).toBe("400 malformed_json");
     expect(await code(readBody(req("[1]", "application/json")))).toBe("400 malformed_json");

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { newIdempotencyKey, parseRetryAfter, toOutcome } from "../../src/islands/lib/api-client";
+import { newIdempotencyKey, toOutcome } from "../../src/lib/api/forms";
+import { parseRetryAfter } from "../../src/lib/api/errors";
 import { failureText } from "../../src/islands/forms/use-submission";
 
 const phone = { display: "0131 496 0472", href: "tel:+441314960472" };

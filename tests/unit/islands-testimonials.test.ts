@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { PublicTestimonial } from "../../src/lib/schemas/testimonial";
-import { parseTestimonials } from "../../src/islands/testimonials/load-testimonials";
+import { parseTestimonials, type PublicTestimonial } from "../../src/lib/contracts/public";
 import {
   averageRating,
   reviewsJsonLd,

@@ -7,7 +7,7 @@ import { AlertTriangle, CalendarDays, Clock } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { site } from "../../config/site";
 import { requestStates } from "../../lib/request-states";
-import type { AdminAttention, AttentionItem, ScheduledJob } from "../../lib/schemas/requests";
+import type { AdminAttention, AttentionItem, ScheduledJob } from "../../lib/contracts/requests";
 import { ApiError } from "../api";
 import { formatDateOnly } from "../format";
 import { workflowApi } from "../workflow-api";

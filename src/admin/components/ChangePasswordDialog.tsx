@@ -1,4 +1,4 @@
-/** Change Password dialog (site-spec §4, §5, §8): closes and resets on success. */
+/** Change Password dialog: closes and resets on success. */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";

@@ -1,7 +1,10 @@
-/** Admin dashboard (site-spec §2): cards to both screens, unread badge, Change Password, Logout. */
+/**
+ * Admin dashboard: cards to both screens, unread badge, what needs attention and the count per
+ * state, the personal-data tools, Change Password, Logout.
+ */
 import { ChevronRight, Inbox, KeyRound, LogOut, MessageSquareQuote, UserSearch } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import type { AdminSummary } from "../../lib/schemas/admin";
+import type { AdminSummary } from "../../lib/contracts/admin";
 import { ApiError, adminApi } from "../api";
 import { AttentionPanel } from "./AttentionPanel";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";

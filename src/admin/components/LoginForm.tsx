@@ -1,14 +1,10 @@
-/** The login gate (site-spec §2 Admin dashboard; §8 'Invalid password' / 'Error verifying password…'). */
+/** The login gate: "Invalid password" for a wrong one, "Error verifying password…" when the check fails. */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LockKeyhole, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import {
-  adminLoginSchema,
-  adminMessages,
-  type AdminLogin,
-  type AdminSessionInfo,
-} from "../../lib/schemas/admin";
+import type { AdminSessionInfo } from "../../lib/contracts/admin";
+import { adminLoginSchema, adminMessages, type AdminLogin } from "../../lib/schemas/admin";
 import { ApiError, adminApi } from "../api";
 import { Button } from "./ui";
 

@@ -1,11 +1,11 @@
 /**
- * Dashboard panel for e-mail delivery (issue 6): shows messages the site gave up sending after a
+ * Dashboard panel for e-mail delivery: shows messages the site gave up sending after a
  * day of retries, with a retry action, and says plainly when no mail server is configured.
  */
 import { MailX, RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
-import type { AdminFailedDelivery, AdminSummary } from "../../lib/schemas/admin";
+import type { AdminFailedDelivery, AdminSummary } from "../../lib/contracts/admin";
 import { adminApi } from "../api";
 import { formatSubmittedAt } from "../format";
 import { Button } from "./ui";

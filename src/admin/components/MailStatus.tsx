@@ -1,6 +1,6 @@
-/** Whether the owner was e-mailed about a submission (issue 6): sent, pending or failed. */
+/** Whether the owner was e-mailed about a submission: sent, pending or failed. */
 import { MailCheck, MailWarning, MailX } from "lucide-react";
-import type { MailDeliveryStatus } from "../../lib/schemas/admin";
+import type { MailDeliveryStatus } from "../../lib/contracts/admin";
 
 /** Text colours must stay AA on the rows they sit on: white, and brand-50 for unread rows. */
 export const mailStatusLooks = {

@@ -7,8 +7,8 @@ import { Archive, ArchiveRestore, Pencil, X } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { nextStates, stateInfo, type RequestState } from "../../lib/request-states";
-import type { AdminSubmission } from "../../lib/schemas/admin";
-import type { AdminHistoryEntry, AdminNote } from "../../lib/schemas/requests";
+import type { AdminSubmission } from "../../lib/contracts/admin";
+import type { AdminHistoryEntry, AdminNote } from "../../lib/contracts/requests";
 import { ApiError } from "../api";
 import { formatSubmittedAt } from "../format";
 import { workflowApi } from "../workflow-api";
@@ -111,7 +111,7 @@ export function RequestWorkflowPanel({
     if (!editing || !editing.body.trim()) return;
     setBusy(true);
     try {
-      const note = await workflowApi.editNote(s.id, editing.id, editing.body.trim());
+      const note = await workflowApi.editNote(editing.id, editing.body.trim());
       setNotes((list) => (list ?? []).map((n) => (n.id === note.id ? note : n)));
       setEditing(null);
     } catch (err) {
@@ -124,7 +124,7 @@ export function RequestWorkflowPanel({
   const removeNote = async (noteId: number) => {
     setBusy(true);
     try {
-      await workflowApi.deleteNote(s.id, noteId);
+      await workflowApi.deleteNote(noteId);
       setNotes((list) => (list ?? []).filter((n) => n.id !== noteId));
     } catch (err) {
       reportFailure(err, "Removing the note");

@@ -1,6 +1,6 @@
-/** Detail dialog for one submission (site-spec §2 Admin submissions). */
+/** Detail dialog for one submission. */
 import { Mail, MailOpen, Phone, Reply, Trash2 } from "lucide-react";
-import type { AdminSubmission } from "../../lib/schemas/admin";
+import type { AdminSubmission } from "../../lib/contracts/admin";
 import { serviceLabel } from "../../lib/service-catalog";
 import { formatSubmittedAt } from "../format";
 import { MailStatus } from "./MailStatus";

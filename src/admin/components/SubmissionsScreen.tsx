@@ -8,14 +8,14 @@ import { ArrowLeft, Eye, Mail, MailOpen, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { RequestState } from "../../lib/request-states";
-import type { AdminSubmission } from "../../lib/schemas/admin";
+import type { AdminSubmission } from "../../lib/contracts/admin";
 import type { BulkAction } from "../../lib/schemas/requests";
 import { ApiError, adminApi } from "../api";
 import { formatDateOnly } from "../format";
 import {
   defaultFilters,
   filtersFromParams,
-  filtersToParams,
+  filtersToQuery,
   workflowApi,
   type InboxFilters,
 } from "../workflow-api";
@@ -89,7 +89,7 @@ export function SubmissionsScreen() {
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set after the awaited fetch
     void fetchFirstPage(filters, true);
-    const qs = filtersToParams(filters).toString();
+    const qs = new URLSearchParams(filtersToQuery(filters)).toString();
     window.history.replaceState(null, "", `${window.location.pathname}${qs ? `?${qs}` : ""}`);
   }, [filters, fetchFirstPage]);
 

@@ -1,8 +1,8 @@
-/** Testimonial administration (site-spec §2 Admin testimonials, §4, §8). */
+/** Testimonial administration. */
 import { ArrowLeft, Check, RefreshCw, Star, Trash2, Undo2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
-import type { AdminTestimonial } from "../../lib/schemas/admin";
+import type { AdminTestimonial } from "../../lib/contracts/admin";
 import { ApiError, adminApi } from "../api";
 import {
   AdminTable,

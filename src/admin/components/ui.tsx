@@ -125,7 +125,7 @@ export function AdminDialog({
   );
 }
 
-/** An accessible replacement for window.confirm, with the spec's wording passed in. */
+/** An accessible replacement for window.confirm, with the wording passed in. */
 export function ConfirmDialog({
   open,
   onOpenChange,

@@ -1,7 +1,7 @@
 /**
- * The page frame's behaviour in plain script (issue 2: no framework JavaScript on pages without an
- * island). Constants are the spec's (site-spec §9): header shadow after 50 px, reveal at 150 px from
- * the viewport bottom, hash scroll after 100 ms, mobile menu below 768 px.
+ * The page frame's behaviour in plain script, so pages without an island load no framework
+ * JavaScript. The constants: header shadow after 50 px, reveal at 150 px from the viewport bottom,
+ * hash scroll after 100 ms, mobile menu below 768 px.
  */
 export const HEADER_SHADOW_AFTER_PX = 50;
 export const REVEAL_OFFSET_PX = 150;
@@ -84,7 +84,7 @@ function mobileMenu(): void {
   window.addEventListener("pageshow", () => set(false));
 }
 
-/** Smoothly scroll to the element the URL hash names, after 100 ms (site-spec §2). */
+/** Smoothly scroll to the element the URL hash names, after 100 ms. */
 function hashScroll(): void {
   const id = decodeURIComponent(window.location.hash.slice(1));
   if (!id) return;

@@ -1,5 +1,5 @@
 /**
- * Behaviour of the not-found page (site-spec §2): log the missing path, and send an unknown
+ * Behaviour of the not-found page: log the missing path, and send an unknown
  * /services/<id> to /services. netlify.toml does the redirect on Netlify; this covers `netlify dev`,
  * where the framework server answers 404 before redirect rules run.
  */

@@ -1,5 +1,5 @@
 /**
- * schema.org JSON-LD builders (issue 2, SEO and sharing). All facts come from the site config and the
+ * schema.org JSON-LD builders. All facts come from the site config and the
  * content modules. Review data (aggregate rating) belongs to the live testimonials island, which
  * reads real approved reviews: nothing here claims a rating.
  */

@@ -254,7 +254,7 @@ export function SelectField({
   );
 }
 
-/** The submit button: disabled and relabelled while sending (site-spec §4), with a spinner. */
+/** The submit button: disabled and relabelled while sending, with a spinner. */
 export function SubmitButton({
   busy,
   idleLabel,

@@ -1,5 +1,5 @@
 /**
- * The send path shared by the three forms. It owns the rules the issue asks for:
+ * The send path shared by the three forms. It owns these rules:
  * - a double click sends once (a synchronous guard, not React state, which updates a frame late);
  * - a retry after a failure reuses the same Idempotency-Key; a new key only after a success;
  * - success clears every field; any failure keeps every field exactly as typed;
@@ -10,7 +10,8 @@ import { useCallback, useEffect, useRef, useState, type SubmitEvent } from "reac
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
 import { honeypotField, startedAtField } from "../../lib/schemas/spam-guard";
-import { newIdempotencyKey, postJson, type SubmitOutcome } from "../lib/api-client";
+import { newIdempotencyKey, submitForm, type SubmitOutcome } from "../../lib/api/forms";
+import type { bookingRoute, contactRoute, createTestimonialRoute } from "../../lib/contracts/public-routes";
 
 export interface PhoneContact {
   readonly display: string;
@@ -23,7 +24,8 @@ export type Notice =
 
 interface Options<TIn extends FieldValues, TOut> {
   readonly form: UseFormReturn<TIn, unknown, TOut>;
-  readonly endpoint: string;
+  /** The form's endpoint (src/lib/contracts/public-routes.ts). */
+  readonly endpoint: typeof contactRoute | typeof bookingRoute | typeof createTestimonialRoute;
   /** Field names in the order they appear, so focus goes to the first invalid one. */
   readonly fieldOrder: readonly Path<TIn>[];
   readonly successMessage: string;
@@ -83,7 +85,7 @@ export function useSubmission<TIn extends FieldValues, TOut extends object>(opti
         [honeypotField]: honeypotRef.current?.value ?? "",
         [startedAtField]: startedAt.current,
       };
-      const outcome = await postJson(endpoint, payload, idempotencyKey.current);
+      const outcome = await submitForm(endpoint, payload as never, idempotencyKey.current);
 
       if (outcome.kind === "ok") {
         idempotencyKey.current = null;

@@ -1,6 +1,6 @@
 import { Star } from "lucide-react";
 
-/** Five stars filled up to the rating, read as one image: 'Rated 4 out of 5' (site-spec §3). */
+/** Five stars filled up to the rating, read as one image: 'Rated 4 out of 5'. */
 export function Stars({ rating, className = "size-5" }: { rating: number; className?: string }) {
   const rounded = Math.round(rating);
   return (

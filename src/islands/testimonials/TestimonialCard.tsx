@@ -1,12 +1,12 @@
 /**
- * One testimonial (site-spec §3): avatar, name, location, stars and the text. Everything a visitor
+ * One testimonial: avatar, name, location, stars and the text. Everything a visitor
  * wrote is rendered as React text children, which React escapes: never as HTML.
  */
 import { MapPin, Quote } from "lucide-react";
-import type { PublicTestimonial } from "../../lib/schemas/testimonial";
+import type { PublicTestimonial } from "../../lib/contracts/public";
 import { Stars } from "./Stars";
 
-/** Up to two initials for the monogram avatar (VISUAL.md: no photos of strangers). */
+/** Up to two initials for the monogram avatar (no photos of strangers). */
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words.slice(0, 1);

@@ -1,60 +1,42 @@
 /**
  * Reading approved testimonials from GET /api/testimonials (approved only, rating descending, then
- * newest). The answer is checked item by item: a malformed answer is a failure the visitor sees,
- * never a silent empty list (house style, habit 7).
+ * newest) through the one API client, which checks the answer against the contract in development
+ * and tests. A failed or malformed answer is a failure the visitor sees, never a silent empty list.
  */
 import { useCallback, useEffect, useState } from "react";
-import type { PublicTestimonial } from "../../lib/schemas/testimonial";
-import { getJson } from "../lib/api-client";
-
-function isTestimonial(value: unknown): value is PublicTestimonial {
-  if (typeof value !== "object" || value === null) return false;
-  const t = value as Record<string, unknown>;
-  return (
-    typeof t["id"] === "number" &&
-    typeof t["name"] === "string" &&
-    typeof t["location"] === "string" &&
-    typeof t["rating"] === "number" &&
-    t["rating"] >= 1 &&
-    t["rating"] <= 5 &&
-    typeof t["text"] === "string"
-  );
-}
-
-/** Accepts the list itself or `{ testimonials: [...] }`; anything else is not an answer we understand. */
-export function parseTestimonials(body: unknown): PublicTestimonial[] | null {
-  const list = Array.isArray(body)
-    ? body
-    : typeof body === "object" &&
-        body !== null &&
-        Array.isArray((body as { testimonials?: unknown }).testimonials)
-      ? (body as { testimonials: unknown[] }).testimonials
-      : null;
-  if (list === null || !list.every(isTestimonial)) return null;
-  return list;
-}
+import type { PublicTestimonial } from "../../lib/contracts/public";
+import { callApi } from "../../lib/api/client";
+import { listTestimonialsRoute } from "../../lib/contracts/public-routes";
 
 export type ListState =
   | { readonly status: "loading" }
   | { readonly status: "error"; readonly message: string }
   | { readonly status: "ready"; readonly items: readonly PublicTestimonial[] };
 
-export function useTestimonials(endpoint: string) {
+async function load(): Promise<ListState> {
+  try {
+    const { testimonials } = await callApi(listTestimonialsRoute);
+    if (!Array.isArray(testimonials))
+      return { status: "error", message: "Unexpected answer from the server." };
+    return { status: "ready", items: testimonials };
+  } catch (error) {
+    return { status: "error", message: error instanceof Error ? error.message : "Network error." };
+  }
+}
+
+export function useTestimonials() {
   const [state, setState] = useState<ListState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
-    void getJson(endpoint, parseTestimonials).then((outcome) => {
-      if (!current) return;
-      setState(
-        outcome.ok ? { status: "ready", items: outcome.data } : { status: "error", message: outcome.message },
-      );
+    void load().then((next) => {
+      if (current) setState(next);
     });
     return () => {
       current = false;
     };
-  }, [endpoint, attempt]);
+  }, [attempt]);
 
   const retry = useCallback(() => {
     setState({ status: "loading" });

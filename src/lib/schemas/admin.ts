@@ -1,10 +1,10 @@
 /**
- * Admin API payloads and responses, shared by the admin app (src/admin) and the admin functions
- * (netlify/functions/admin-*.mts). The messages people read are the spec's (site-spec §5, §8).
+ * What the admin sends: the sign-in and password forms, the moderation flags, the inbox filter,
+ * shared by the admin app (src/admin) and the admin API. The endpoints' full contracts, with their
+ * answers, are in src/lib/contracts/admin.ts.
  */
 import { z } from "zod";
-import type { RequestState } from "../request-states";
-import { formTypes, type FormType } from "./submission";
+import { formTypes } from "./submission";
 import { limits } from "./limits";
 
 /** Shortest new password the owner may set. Long passphrases beat complex short ones (NIST SP 800-63B). */
@@ -81,77 +81,8 @@ export const idParamSchema = z.coerce
   .positive("Not found")
   .max(2_147_483_647, "Not found");
 
-// Responses --------------------------------------------------------------------------------------
-
-export interface AdminSessionInfo {
-  authenticated: true;
-  /** ISO timestamps. */
-  createdAt: string;
-  /** When the session ends regardless of activity. */
-  expiresAt: string;
-  /** When the session ends if nothing happens before then. */
-  idleExpiresAt: string;
-}
-
-export interface AdminSummary {
-  testimonials: { total: number; pending: number };
-  submissions: { total: number; unread: number };
-  /** E-mail outbox (issue 6): messages waiting to be sent and messages given up on. */
-  mail: { pending: number; failed: number; smtpConfigured: boolean };
-}
-
-/** Whether the owner was e-mailed about a submission (null: no message was queued for it). */
-export type MailDeliveryStatus = "sent" | "pending" | "failed";
-
-/** An e-mail the site gave up sending after a day of retries. */
-export interface AdminFailedDelivery {
-  id: number;
-  kind: string;
-  toAddress: string;
-  subject: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-}
-
+/** POST /api/admin/mail/retry: the failed messages to queue again (all of them without ids). */
 export const mailRetrySchema = z.object({
   ids: z.array(z.number().int().positive()).max(200).optional(),
 });
 export type MailRetry = z.infer<typeof mailRetrySchema>;
-
-export interface AdminTestimonial {
-  id: number;
-  name: string;
-  location: string;
-  rating: number;
-  text: string;
-  approved: boolean;
-  createdAt: string;
-}
-
-export interface AdminSubmission {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  formType: FormType;
-  address: string | null;
-  service: string | null;
-  submittedAt: string;
-  isRead: boolean;
-  mailStatus: MailDeliveryStatus | null;
-  /** "KB-000042" (booking) or "KC-000042" (contact). */
-  reference: string;
-  /** Lifecycle state (src/lib/request-states.ts), when it last changed, and whether archived. */
-  state: RequestState;
-  stateChangedAt: string;
-  archivedAt: string | null;
-}
-
-export interface AdminTestimonialList {
-  testimonials: AdminTestimonial[];
-}
-export interface AdminSubmissionList {
-  submissions: AdminSubmission[];
-}

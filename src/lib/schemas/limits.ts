@@ -1,5 +1,5 @@
 /**
- * Maximum lengths. The spec gives none (site-spec §5); these are generous for a person and small
+ * Maximum lengths: generous for a person and small
  * enough that no single row can be abused as storage. The database enforces the same numbers with
  * CHECK constraints (src/server/db/schema.ts). See docs/decisions/003-input-limits.md.
  */

@@ -4,7 +4,8 @@
  * to one request or many, notes, person tools, and the shapes the server answers with.
  */
 import { z } from "zod";
-import { requestStates, type RequestActor, type RequestState } from "../request-states";
+import { decodeCursor } from "../inbox-cursor";
+import { requestStates, type RequestState } from "../request-states";
 import { formTypes } from "./submission";
 import { charLength, isStorableText, unsupportedCharactersMessage } from "./text";
 
@@ -12,8 +13,8 @@ import { charLength, isStorableText, unsupportedCharactersMessage } from "./text
 export const maxSearchLength = 200;
 export const defaultPageSize = 50;
 export const maxPageSize = 200;
-/** Most rows one bulk action may touch. */
-export const maxBulkIds = 500;
+/** Most rows one bulk action may touch (the admin sends more in several calls). */
+export const maxBulkIds = 200;
 export const maxNoteLength = 2000;
 export const maxHistoryNoteLength = 1000;
 
@@ -67,7 +68,18 @@ export const inboxQuerySchema = z
     to: dateParam("to"),
     archived: z.enum(archivedFilters, { error: "archived must be false, true or all." }).default("false"),
     sort: z.enum(inboxSorts, { error: "sort must be newest or oldest." }).default("newest"),
-    cursor: z.string().max(200, "cursor is not valid.").optional(),
+    cursor: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === "") return undefined;
+        const cursor = decodeCursor(v);
+        if (!cursor) {
+          ctx.addIssue({ code: "custom", message: "That page link is not valid; please reload the list." });
+          return z.NEVER;
+        }
+        return cursor;
+      }),
     limit: z.coerce
       .number({ error: "limit must be a number." })
       .int("limit must be a whole number.")
@@ -78,6 +90,10 @@ export const inboxQuerySchema = z
   .refine((v) => !(v.from && v.to && v.from > v.to), {
     message: "from must not be after to.",
     path: ["from"],
+  })
+  .refine((v) => !v.cursor || v.cursor.sort === v.sort, {
+    message: "That page link belongs to the other order; please reload the list.",
+    path: ["cursor"],
   });
 export type InboxQueryInput = z.input<typeof inboxQuerySchema>;
 export type InboxQuery = z.output<typeof inboxQuerySchema>;
@@ -136,15 +152,30 @@ export const bulkActionSchema = z
   });
 export type BulkActionInput = z.output<typeof bulkActionSchema>;
 
-/** POST /api/admin/submissions/:id/notes and PATCH …/notes/:noteId */
-export const noteBodySchema = z.object({
-  body: z
+const noteText = () =>
+  z
     .string({ error: "Please write the note." })
     .trim()
     .min(1, "Please write the note.")
     .refine((v) => charLength(v) <= maxNoteLength, `Please keep the note under ${maxNoteLength} characters.`)
-    .refine(isStorableText, unsupportedCharactersMessage),
-});
+    .refine(isStorableText, unsupportedCharactersMessage);
+
+/** A request's id in a query string or body. */
+export const submissionIdSchema = z.coerce
+  .number({ error: "submissionId must be a request's id." })
+  .int("submissionId must be a request's id.")
+  .positive("submissionId must be a request's id.")
+  .max(2_147_483_647, "submissionId must be a request's id.");
+
+/** GET /api/admin/history and /api/admin/notes: `?submissionId=12` */
+export const submissionQuerySchema = z.object({ submissionId: submissionIdSchema });
+
+/** POST /api/admin/notes */
+export const newNoteSchema = z.object({ submissionId: submissionIdSchema, body: noteText() });
+export type NewNote = z.output<typeof newNoteSchema>;
+
+/** PATCH /api/admin/notes/:id */
+export const noteBodySchema = z.object({ body: noteText() });
 export type NoteBody = z.output<typeof noteBodySchema>;
 
 /** POST /api/admin/person/search, …/export, …/erase */
@@ -157,111 +188,3 @@ export const personEmailSchema = z.object({
     .refine((v) => v.includes("@"), "Please enter a full email address."),
 });
 export type PersonEmail = z.output<typeof personEmailSchema>;
-
-// Responses --------------------------------------------------------------------------------------
-
-export interface AdminInboxPage<T> {
-  submissions: T[];
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null;
-}
-
-export interface AdminHistoryEntry {
-  id: number;
-  fromState: RequestState | null;
-  toState: RequestState;
-  actor: RequestActor;
-  note: string | null;
-  changedAt: string;
-}
-
-export interface AdminNote {
-  id: number;
-  body: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface BulkResult {
-  /** Requests the action changed. */
-  changed: number[];
-  /** Requests left as they were: the state change is not allowed from where they are. */
-  skipped: number[];
-  /** Ids that no longer exist. */
-  missing: number[];
-}
-
-/** A request named on the dashboard: enough to find and open it. */
-export interface AttentionItem {
-  id: number;
-  reference: string;
-  name: string;
-  formType: "contact" | "booking";
-  state: RequestState;
-  /** When it arrived (new) or when the quote went out (quoted), ISO. */
-  since: string;
-}
-
-/** A confirmed visit on a given day (from appointments, when they exist). */
-export interface ScheduledJob {
-  submissionId: number;
-  reference: string;
-  name: string;
-  /** YYYY-MM-DD, Europe/London. */
-  date: string;
-  /** e.g. "morning", "afternoon", "any". */
-  window: string;
-}
-
-/** GET /api/admin/attention */
-export interface AdminAttention {
-  /** Not archived, per state. */
-  counts: Record<RequestState, number>;
-  archived: number;
-  /** Still `new` more than 24 hours after arriving (the site promises a reply within 24 hours). */
-  overdueReplies: { count: number; items: AttentionItem[] };
-  /** Quoted more than 7 days ago and not answered. */
-  staleQuotes: { count: number; items: AttentionItem[] };
-  today: ScheduledJob[];
-  tomorrow: ScheduledJob[];
-}
-
-export interface PersonMailRecord {
-  id: number;
-  kind: string;
-  status: string;
-  subject: string;
-  createdAt: string;
-  sentAt: string | null;
-}
-
-/** POST /api/admin/person/search: what is held about one e-mail address. */
-export interface PersonReport {
-  email: string;
-  submissions: {
-    id: number;
-    reference: string;
-    formType: "contact" | "booking";
-    state: RequestState;
-    name: string;
-    submittedAt: string;
-  }[];
-  /** Reviews do not carry an e-mail address, so none can be linked to one. */
-  reviews: never[];
-  mail: PersonMailRecord[];
-  /** Total items found. */
-  total: number;
-}
-
-export interface PersonEraseResult {
-  submissions: number;
-  mail: number;
-}
-
-export interface AdminAuditEntry {
-  id: number;
-  action: "person_search" | "person_export" | "person_erase" | "retention";
-  actor: RequestActor;
-  itemCount: number;
-  createdAt: string;
-}

@@ -34,7 +34,7 @@ export const emailSchema = z
   .refine((v) => charLength(v) <= limits.email, "Please enter an email address of at most 254 characters.")
   .pipe(z.email({ error: "Please enter a valid email address." }));
 
-/** Contact form payload (site-spec §5: name, email, phone, message, all required). */
+/** Contact form payload: name, email, phone and message, all required. */
 export const contactMessageSchema = z.object({
   name: required("Please enter your name.", limits.name, "Please keep your name under 100 characters."),
   email: emailSchema,

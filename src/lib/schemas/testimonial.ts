@@ -11,7 +11,7 @@ const text = (min: number, tooShort: string, max: number, tooLong: string) =>
     .refine((v) => charLength(v) <= max, tooLong)
     .refine(isStorableText, unsupportedCharactersMessage);
 
-/** Review form payload (site-spec §5). The messages are the spec's, word for word. */
+/** Review form payload: name, location, the review and a rating (1-5, default 5). */
 export const testimonialSubmissionSchema = z.object({
   name: text(2, "Name must be at least 2 characters.", limits.name, "Name must be at most 100 characters."),
   location: text(
@@ -34,13 +34,3 @@ export const testimonialSubmissionSchema = z.object({
     .default(5),
 });
 export type TestimonialSubmission = z.infer<typeof testimonialSubmissionSchema>;
-
-/** A testimonial as the public API returns it. */
-export interface PublicTestimonial {
-  id: number;
-  name: string;
-  location: string;
-  rating: number;
-  text: string;
-  createdAt: string;
-}

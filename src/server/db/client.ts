@@ -1,5 +1,6 @@
 /**
- * One database module for every runtime (ARCHITECTURE.md, One SQL code path):
+ * One database module for every runtime, so every environment runs the same SQL
+ * (docs/decisions/005-data-layer-and-local-stack.md):
  * - a postgres:// DATABASE_URL (Supabase's pooler in production, the embedded PGlite server in
  *   local dev) goes through postgres.js, lazily, with a tiny pool and prepared statements off
  *   (Supabase's transaction pooler cannot keep them);
@@ -14,8 +15,11 @@ import * as schema from "./schema";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-/** The database or an open transaction: what repositories run their SQL on. */
-export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+/**
+ * The one handle repositories and services take: the database (a pool or an in-process PGlite) or
+ * an open transaction. Both run queries and can open a (nested) transaction.
+ */
+export type Db = Pick<Database, "select" | "insert" | "update" | "delete" | "execute" | "transaction">;
 
 let current: Database | undefined;
 let closeCurrent: (() => Promise<void>) | undefined;
@@ -35,7 +39,7 @@ export function getDb(): Database {
   return current;
 }
 
-/** Use this database from now on (tests, scripts). Returns the previous one's closer, if any. */
+/** Use this database from now on (tests, scripts); `close` is what `closeDb()` will call. */
 export function setDatabase(db: Database, close?: () => Promise<void>): void {
   current = db;
   closeCurrent = close;
@@ -51,6 +55,6 @@ export async function closeDb(): Promise<void> {
 export { schema };
 
 /** One round trip to the database; throws (and so maps to 503) when it cannot be reached. */
-export async function pingDatabase(): Promise<void> {
-  await getDb().execute(sql`select 1`);
+export async function pingDatabase(db: Db = getDb()): Promise<void> {
+  await db.execute(sql`select 1`);
 }

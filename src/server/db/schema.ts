@@ -1,5 +1,5 @@
 /**
- * The database schema (site-spec §3 plus what the design needs). SQL names are snake_case and
+ * The database schema. SQL names are snake_case and
  * TypeScript names camelCase; Drizzle maps them here, once. Migrations in supabase/migrations/ are
  * generated from this file with `npm run db:generate`.
  *
@@ -9,7 +9,7 @@
  *
  * Row Level Security is enabled on every table with no policy at all: Supabase's public REST
  * endpoint (roles anon/authenticated) sees and changes nothing, while the functions connect as the
- * table owner, which RLS does not restrict (ARCHITECTURE.md, Migrations).
+ * table owner, which RLS does not restrict.
  */
 import { sql } from "drizzle-orm";
 import {
@@ -174,7 +174,7 @@ export const adminSessions = pgTable(
 
 /**
  * Fixed-window rate-limit counters, keyed by bucket (e.g. "contact:<client hash>") and window start.
- * Kept in Postgres because function instances share nothing (ARCHITECTURE.md, Local run and scale).
+ * Kept in Postgres because function instances share nothing.
  */
 export const rateLimits = pgTable(
   "rate_limits",
@@ -190,7 +190,7 @@ export const rateLimits = pgTable(
 ).enableRLS();
 
 /**
- * Transactional outbox for e-mail (issue 6). A row is written in the same transaction as the
+ * Transactional outbox for e-mail. A row is written in the same transaction as the
  * submission or review it tells about, so a request is never stored without its notification and
  * a mail outage never loses or fails a request. Delivery claims rows with a lease (next_attempt_at)
  * so two senders never send the same row at once.

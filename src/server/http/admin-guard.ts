@@ -1,5 +1,5 @@
 /**
- * What every admin endpoint checks before it does anything (ARCHITECTURE.md, Admin security):
+ * What every admin endpoint checks before it does anything (docs/decisions/006-admin-security.md):
  * 1. a state change (POST, PUT, PATCH, DELETE) must come from this site's own origin, else 403;
  * 2. the session cookie must name a live session, else 401.
  *
@@ -74,7 +74,7 @@ export function assertSameOrigin(req: Request): void {
   throw forbidden("This request came from another website and was refused.");
 }
 
-/** The signed-in admin's session, or 403/401 thrown. Call first in every admin handler. */
+/** The signed-in admin's session, or 403/401 thrown. `adminAction` (./admin.ts) calls it first. */
 export async function requireAdmin(req: Request): Promise<AdminSession> {
   assertSameOrigin(req);
   const session = await resolveSession(sessionToken(req));

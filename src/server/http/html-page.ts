@@ -4,6 +4,8 @@
  * not scripts), no script, `noindex`. Everything interpolated is escaped.
  */
 import { site } from "../../config/site";
+import type { HttpError } from "./errors";
+import { html } from "./response";
 
 export function escapeHtml(value: string): string {
   return value
@@ -58,3 +60,35 @@ ${problems}
 </html>
 `;
 }
+
+/** A failed no-JavaScript form post: what went wrong, per field, and the way back to the form. */
+export function htmlError(error: HttpError, formPage = "/"): Response {
+  const problems = error.fields
+    ? Object.entries(error.fields).map(([field, message]) => ({ label: fieldLabel(field), message }))
+    : undefined;
+  return html(
+    htmlPage({
+      title: "Please check the form",
+      heading: error.status === 422 ? "Please check the form" : "Sorry, that did not go through",
+      message: `${error.message} Use your browser's Back button to return to the form with what you typed.`,
+      ...(problems ? { problems } : {}),
+      back: { href: formPage, label: "Back to the form" },
+      tone: "error",
+    }),
+    error.status,
+    error.headers,
+  );
+}
+
+const labels: Record<string, string> = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  message: "Message",
+  address: "Address",
+  service: "Service",
+  location: "Location",
+  text: "Review",
+  rating: "Rating",
+};
+export const fieldLabel = (field: string) => labels[field] ?? field;

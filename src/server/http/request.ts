@@ -1,6 +1,5 @@
 /**
  * Reading requests safely.
- * - `assertMethod(req, allowed)`: 405 with `Allow` for anything else (HEAD rides on GET).
  * - `readBody(req, maxBytes?)`: the body as a plain object from JSON or
  *   application/x-www-form-urlencoded; 413 over the limit (header or streamed bytes), 415 for other
  *   content types, 400 for broken JSON or a JSON value that is not an object.
@@ -11,19 +10,12 @@
  */
 import { createHash } from "node:crypto";
 import { limits } from "../../lib/schemas/limits";
-import { malformedJson, methodNotAllowed, payloadTooLarge, unsupportedMediaType, badRequest } from "./errors";
+import { badRequest, malformedJson, payloadTooLarge, unsupportedMediaType } from "./errors";
 
 export type BodyKind = "json" | "form";
 export interface ParsedBody {
   kind: BodyKind;
   data: Record<string, unknown>;
-}
-
-export function assertMethod(req: Request, allowed: readonly string[]): void {
-  const method = req.method.toUpperCase();
-  if (allowed.includes(method)) return;
-  if (method === "HEAD" && allowed.includes("GET")) return;
-  throw methodNotAllowed(allowed);
 }
 
 function mediaType(req: Request): string {

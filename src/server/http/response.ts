@@ -2,7 +2,7 @@
  * Responses. `json(body, status?, headers?)` for success; `errorResponse(err)` for the envelope.
  * API answers are never cached unless a handler says so (`Cache-Control: no-store` by default).
  */
-import type { ApiError } from "./errors";
+import type { HttpError } from "./errors";
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -11,7 +11,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
-export function errorResponse(error: ApiError): Response {
+export function errorResponse(error: HttpError): Response {
   return json(error.body(), error.status, error.headers);
 }
 

@@ -5,8 +5,8 @@
  * is logged and retried on the next run; it never stops the others or the mail.
  */
 import { londonParts } from "../../lib/london-time";
-import { getDb } from "../db/client";
-import { logEvent } from "../http/log";
+import { inTransaction, serviceContext, type ServiceContext } from "../services/context";
+import { logEvent } from "../log";
 import * as jobRuns from "../repositories/job-runs";
 import { runDailyDigest } from "../services/daily-digest";
 import { applyRetentionIn } from "../services/retention";
@@ -14,11 +14,11 @@ import { applyRetentionIn } from "../services/retention";
 export const retentionJob = "retention";
 
 /** Retention once per London day: the claim and the deletes commit together or not at all. */
-async function runRetentionOncePerDay(now: Date) {
-  const { date } = londonParts(now);
-  return getDb().transaction(async (tx) => {
+async function runRetentionOncePerDay(ctx: ServiceContext) {
+  const { date } = londonParts(ctx.now);
+  return inTransaction(ctx, async (tx) => {
     if (!(await jobRuns.claim(retentionJob, date, tx))) return { status: "already_done", date } as const;
-    const report = await applyRetentionIn(tx, now);
+    const report = await applyRetentionIn(tx, ctx.now);
     await jobRuns.finish(
       retentionJob,
       date,
@@ -29,11 +29,11 @@ async function runRetentionOncePerDay(now: Date) {
   });
 }
 
-export async function runScheduledJobs(now = new Date()) {
+export async function runScheduledJobs(ctx: ServiceContext = serviceContext()) {
   const results: Record<string, unknown> = {};
   for (const [name, job] of [
-    ["digest", () => runDailyDigest(now)],
-    ["retention", () => runRetentionOncePerDay(now)],
+    ["digest", () => runDailyDigest(ctx)],
+    ["retention", () => runRetentionOncePerDay(ctx)],
   ] as const) {
     try {
       results[name] = await job();

@@ -6,7 +6,7 @@
  * request also deletes any digest that names its reference.
  */
 import { site } from "../../config/site";
-import type { AttentionItem, ScheduledJob } from "../../lib/schemas/requests";
+import type { AttentionItem, ScheduledJob } from "../../lib/contracts/requests";
 import { escapeHtml, oneLine, wrapHtml, type MailContext, type OutgoingMessage } from "./messages";
 
 export interface DigestContent {

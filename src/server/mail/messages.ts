@@ -1,5 +1,5 @@
 /**
- * The e-mails the site sends (issue 6): the owner hears about every booking, contact message and
+ * The e-mails the site sends: the owner hears about every booking, contact message and
  * review; the customer gets an honest confirmation for bookings and contact messages.
  *
  * Every message has a plain-text and a simple HTML part. Visitor input is escaped in HTML and never

@@ -1,21 +1,30 @@
 /**
- * Wires the outbox into the public write path (issue 6):
+ * Which e-mails a request causes, and one quick attempt to send them.
  *
- *   const mail = mailHooks();
- *   const accepted = await acceptSubmission("booking", req, { context, afterInsert: mail.afterSubmission });
- *   await mail.deliverNow(context);   // after the commit; never throws, never changes the answer
+ *   await inTransaction(ctx, async (tx) => {
+ *     const row = …insert…;
+ *     ids = await queueSubmissionMail(row, tx);   // commits with the row, or not at all
+ *   });
+ *   await deliverSoon(ctx, ids);                  // after the commit; never throws
  *
- * `afterSubmission` / `afterReview` run inside the insert's transaction, so the row and its
- * messages commit together. `deliverNow` makes one short attempt at the messages of this request;
- * whatever is not delivered is left for the scheduled retry (netlify/functions/mail-retry.mts).
+ * Whatever the quick attempt does not deliver is left for the scheduled retry
+ * (netlify/functions/mail-retry.mts). A mail outage never fails or loses a request.
  */
-import { getDb, type Executor } from "../db/client";
+import type { Db } from "../db/client";
 import { mailEnv } from "../env";
-import { logEvent } from "../http/log";
-import type { Submission } from "../repositories/submissions";
-import type { Testimonial } from "../repositories/testimonials";
-import type { MailContext } from "./messages";
-import { deliverDue, enqueueReviewMail, enqueueSubmissionMail } from "./outbox";
+import { logEvent } from "../log";
+import * as outbox from "../repositories/mail-outbox";
+import type { ServiceContext } from "../services/context";
+import { runAfterAnswer } from "../services/context";
+import { deliverDue } from "./delivery";
+import {
+  customerConfirmationMessage,
+  ownerReviewMessage,
+  ownerSubmissionMessage,
+  type MailContext,
+  type SubmissionForMail,
+  type TestimonialForMail,
+} from "./messages";
 import { createSmtpSender, type MailSender } from "./transport";
 
 export function mailContext(): MailContext {
@@ -37,35 +46,38 @@ export function mailSender(timeoutMs?: number): MailSender | null {
   return createSmtpSender({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }, timeoutMs);
 }
 
-export interface WaitUntilContext {
-  waitUntil?: (promise: Promise<unknown>) => void;
+/** Owner notification plus customer confirmation for a booking or contact message. */
+export function queueSubmissionMail(submission: SubmissionForMail, db: Db): Promise<number[]> {
+  const ctx = mailContext();
+  return outbox.enqueue(
+    [
+      { message: ownerSubmissionMessage(submission, ctx), submissionId: submission.id },
+      { message: customerConfirmationMessage(submission, ctx), submissionId: submission.id },
+    ],
+    db,
+  );
 }
 
-export function mailHooks() {
-  const ids: number[] = [];
-  return {
-    afterSubmission: async (tx: Executor, submission: Submission) => {
-      ids.push(...(await enqueueSubmissionMail(tx, submission, mailContext())));
-    },
-    afterReview: async (tx: Executor, testimonial: Testimonial) => {
-      ids.push(...(await enqueueReviewMail(tx, testimonial, mailContext())));
-    },
-    /** One quick attempt at this request's messages, after the commit. Never throws. */
-    async deliverNow(context?: WaitUntilContext): Promise<void> {
-      if (ids.length === 0) return;
-      const sender = mailSender(4000);
-      if (!sender) return;
-      const attempt = deliverDue(getDb(), sender, { ids }).then(
-        (report) => logEvent({ event: "mail.immediate", ...report }),
-        (error: unknown) =>
-          logEvent({
-            event: "mail.immediate_error",
-            error: error instanceof Error ? error.message : "unknown",
-          }),
-      );
-      // On Netlify the function may answer first and finish the attempt in the background.
-      if (context?.waitUntil) context.waitUntil(attempt);
-      else await attempt;
-    },
-  };
+/** Owner notification for a new review waiting for moderation. */
+export function queueReviewMail(testimonial: TestimonialForMail, db: Db): Promise<number[]> {
+  return outbox.enqueue(
+    [{ message: ownerReviewMessage(testimonial, mailContext()), testimonialId: testimonial.id }],
+    db,
+  );
+}
+
+/**
+ * One short attempt (4 s per message) at these messages, after the commit. On Netlify the answer
+ * may go first and the attempt finish in the background. Never throws, never changes the answer.
+ */
+export async function deliverSoon(ctx: ServiceContext, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const sender = mailSender(4000);
+  if (!sender) return;
+  const attempt = deliverDue(ctx.db, sender, { ids }).then(
+    (report) => logEvent({ event: "mail.immediate", ...report }),
+    (error: unknown) =>
+      logEvent({ event: "mail.immediate_error", error: error instanceof Error ? error.message : "unknown" }),
+  );
+  await runAfterAnswer(ctx, attempt);
 }

@@ -1,9 +1,9 @@
 /**
- * Admin sessions (SQL in, plain objects out). Only the SHA-256 of a session token is ever stored;
+ * admin_sessions table (SQL in, plain objects out; the database handle last, default `getDb()`). Only the SHA-256 of a session token is ever stored;
  * the token itself lives in the owner's cookie and nowhere else.
  */
 import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { getDb } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { adminSessions } from "../db/schema";
 
 export interface AdminSessionRow {
@@ -20,12 +20,15 @@ const columns = {
   expiresAt: adminSessions.expiresAt,
 };
 
-export async function insertSession(input: {
-  tokenHash: string;
-  now: Date;
-  expiresAt: Date;
-}): Promise<AdminSessionRow> {
-  const [row] = await getDb()
+export async function insertSession(
+  input: {
+    tokenHash: string;
+    now: Date;
+    expiresAt: Date;
+  },
+  db: Db = getDb(),
+): Promise<AdminSessionRow> {
+  const [row] = await db
     .insert(adminSessions)
     .values({
       tokenHash: input.tokenHash,
@@ -43,8 +46,9 @@ export async function findLiveSession(
   tokenHash: string,
   now: Date,
   idleSince: Date,
+  db: Db = getDb(),
 ): Promise<AdminSessionRow | undefined> {
-  const [row] = await getDb()
+  const [row] = await db
     .select(columns)
     .from(adminSessions)
     .where(
@@ -60,8 +64,13 @@ export async function findLiveSession(
 }
 
 /** Records activity, at most once per `staleBefore` window so reads stay cheap. */
-export async function touchSession(id: number, now: Date, staleBefore: Date): Promise<Date | undefined> {
-  const [row] = await getDb()
+export async function touchSession(
+  id: number,
+  now: Date,
+  staleBefore: Date,
+  db: Db = getDb(),
+): Promise<Date | undefined> {
+  const [row] = await db
     .update(adminSessions)
     .set({ lastSeenAt: now })
     .where(and(eq(adminSessions.id, id), lt(adminSessions.lastSeenAt, staleBefore)))
@@ -69,16 +78,16 @@ export async function touchSession(id: number, now: Date, staleBefore: Date): Pr
   return row?.lastSeenAt;
 }
 
-export async function revokeSession(id: number, now: Date): Promise<void> {
-  await getDb()
+export async function revokeSession(id: number, now: Date, db: Db = getDb()): Promise<void> {
+  await db
     .update(adminSessions)
     .set({ revokedAt: now })
     .where(and(eq(adminSessions.id, id), isNull(adminSessions.revokedAt)));
 }
 
 /** Revokes every live session except `keepId`; returns how many were revoked. */
-export async function revokeOtherSessions(keepId: number, now: Date): Promise<number> {
-  const rows = await getDb()
+export async function revokeOtherSessions(keepId: number, now: Date, db: Db = getDb()): Promise<number> {
+  const rows = await db
     .update(adminSessions)
     .set({ revokedAt: now })
     .where(and(ne(adminSessions.id, keepId), isNull(adminSessions.revokedAt)))
@@ -87,8 +96,8 @@ export async function revokeOtherSessions(keepId: number, now: Date): Promise<nu
 }
 
 /** Revokes every live session (used when the password is set from the command line). */
-export async function revokeAllSessions(now: Date): Promise<number> {
-  const rows = await getDb()
+export async function revokeAllSessions(now: Date, db: Db = getDb()): Promise<number> {
+  const rows = await db
     .update(adminSessions)
     .set({ revokedAt: now })
     .where(isNull(adminSessions.revokedAt))
@@ -97,8 +106,8 @@ export async function revokeAllSessions(now: Date): Promise<number> {
 }
 
 /** Deletes sessions that ended (expired or revoked) before `cutoff`, so the table stays small. */
-export async function deleteEndedSessions(cutoff: Date): Promise<void> {
-  await getDb()
+export async function deleteEndedSessions(cutoff: Date, db: Db = getDb()): Promise<void> {
+  await db
     .delete(adminSessions)
     .where(
       or(

@@ -4,8 +4,8 @@
  */
 import { desc } from "drizzle-orm";
 import type { RequestActor } from "../../lib/request-states";
-import type { AdminAuditEntry } from "../../lib/schemas/requests";
-import { getDb, type Executor } from "../db/client";
+import type { AdminAuditEntry } from "../../lib/contracts/requests";
+import { getDb, type Db } from "../db/client";
 import { auditLog } from "../db/schema";
 
 export type AuditAction = AdminAuditEntry["action"];
@@ -14,12 +14,12 @@ export async function record(
   action: AuditAction,
   actor: RequestActor,
   itemCount: number,
-  db: Executor = getDb(),
+  db: Db = getDb(),
 ): Promise<void> {
   await db.insert(auditLog).values({ action, actor, itemCount });
 }
 
-export async function listRecent(limit = 50, db: Executor = getDb()): Promise<AdminAuditEntry[]> {
+export async function listRecent(limit = 50, db: Db = getDb()): Promise<AdminAuditEntry[]> {
   const rows = await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit);
   return rows.map((r) => ({
     id: r.id,

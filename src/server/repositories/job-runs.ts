@@ -5,11 +5,11 @@
  * claim, and the next run tries again.
  */
 import { and, eq } from "drizzle-orm";
-import { getDb, type Executor } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { jobRuns } from "../db/schema";
 
 /** True when this caller now owns the run; false when it was already claimed. */
-export async function claim(job: string, runKey: string, tx: Executor): Promise<boolean> {
+export async function claim(job: string, runKey: string, tx: Db): Promise<boolean> {
   const rows = await tx
     .insert(jobRuns)
     .values({ job, runKey })
@@ -18,7 +18,7 @@ export async function claim(job: string, runKey: string, tx: Executor): Promise<
   return rows.length > 0;
 }
 
-export async function finish(job: string, runKey: string, outcome: string, tx: Executor): Promise<void> {
+export async function finish(job: string, runKey: string, outcome: string, tx: Db): Promise<void> {
   await tx
     .update(jobRuns)
     .set({ outcome: outcome.slice(0, 200) })
@@ -28,7 +28,7 @@ export async function finish(job: string, runKey: string, outcome: string, tx: E
 export async function find(
   job: string,
   runKey: string,
-  db: Executor = getDb(),
+  db: Db = getDb(),
 ): Promise<{ outcome: string; ranAt: Date } | null> {
   const rows = await db
     .select({ outcome: jobRuns.outcome, ranAt: jobRuns.ranAt })

@@ -11,13 +11,13 @@
  */
 import { asc, inArray, or, sql, type SQL } from "drizzle-orm";
 import { requestReference } from "../../lib/reference";
-import { getDb, type Executor } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { formSubmissions, mailOutbox, submissionHistory, submissionNotes } from "../db/schema";
 import { submissionColumns, toSubmission, type Submission } from "./submissions";
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export async function requestsOf(email: string, db: Executor = getDb()): Promise<Submission[]> {
+export async function requestsOf(email: string, db: Db = getDb()): Promise<Submission[]> {
   const rows = await db
     .select(submissionColumns)
     .from(formSubmissions)
@@ -57,12 +57,12 @@ function mailCondition(email: string, requests: readonly Submission[]): SQL {
 export async function mailOf(
   email: string,
   requests: readonly Submission[],
-  db: Executor = getDb(),
+  db: Db = getDb(),
 ): Promise<OutboxRow[]> {
   return db.select().from(mailOutbox).where(mailCondition(email, requests)).orderBy(asc(mailOutbox.id));
 }
 
-export async function historyOf(requestIds: readonly number[], db: Executor = getDb()) {
+export async function historyOf(requestIds: readonly number[], db: Db = getDb()) {
   if (requestIds.length === 0) return [];
   return db
     .select()
@@ -71,7 +71,7 @@ export async function historyOf(requestIds: readonly number[], db: Executor = ge
     .orderBy(asc(submissionHistory.id));
 }
 
-export async function notesOf(requestIds: readonly number[], db: Executor = getDb()) {
+export async function notesOf(requestIds: readonly number[], db: Db = getDb()) {
   if (requestIds.length === 0) return [];
   return db
     .select()
@@ -81,11 +81,7 @@ export async function notesOf(requestIds: readonly number[], db: Executor = getD
 }
 
 /** Deletes the person's outbox rows (found as `mailOf` finds them); returns how many. */
-export async function removeMailOf(
-  email: string,
-  requests: readonly Submission[],
-  tx: Executor,
-): Promise<number> {
+export async function removeMailOf(email: string, requests: readonly Submission[], tx: Db): Promise<number> {
   const rows = await tx
     .delete(mailOutbox)
     .where(mailCondition(email, requests))

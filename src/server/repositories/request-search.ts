@@ -5,7 +5,7 @@
  *   listPage(filter, { cursor?, limit })   { rows, next }: `next` is the cursor after the last row,
  *                                           null on the last page
  *   pages(filter, pageSize)                 async iterator over every page (the CSV export)
- *   encodeCursor / decodeCursor             the opaque cursor the API hands out
+ * The cursor the API hands out is src/lib/inbox-cursor.ts.
  *
  * Order is (submitted_at, id), newest or oldest first. A cursor holds the last row's submitted_at
  * with its full microsecond precision (read back as text, since a JavaScript Date keeps only
@@ -23,12 +23,13 @@
  *   stemming ("painting" finds "paint").
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import type { InboxCursor } from "../../lib/inbox-cursor";
 import { londonMidnight, addDays } from "../../lib/london-time";
 import type { RequestState } from "../../lib/request-states";
 import { parseReference } from "../../lib/reference";
 import type { ArchivedFilter, InboxSort } from "../../lib/schemas/requests";
 import type { FormType } from "../../lib/schemas/submission";
-import { getDb, type Executor } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { formSubmissions } from "../db/schema";
 import { submissionColumns, toSubmission, type Submission } from "./submissions";
 
@@ -44,36 +45,7 @@ export interface InboxFilter {
   sort?: InboxSort;
 }
 
-export interface Cursor {
-  sort: InboxSort;
-  /** submitted_at as Postgres text, microseconds kept, UTC. */
-  at: string;
-  id: number;
-}
-
-const cursorPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.sort === "newest" ? "n" : "o"}|${cursor.at}|${cursor.id}`).toString(
-    "base64url",
-  );
-}
-
-/** The cursor, or null when the text is not one this server made (or is for the other sort). */
-export function decodeCursor(text: string, sort: InboxSort): Cursor | null {
-  let decoded: string;
-  try {
-    decoded = Buffer.from(text, "base64url").toString("utf8");
-  } catch {
-    return null;
-  }
-  const [s, at, rawId] = decoded.split("|");
-  if (s !== (sort === "newest" ? "n" : "o") || !at || !cursorPattern.test(at) || !rawId) return null;
-  if (!/^\d{1,10}$/.test(rawId)) return null;
-  const id = Number(rawId);
-  if (id < 1 || id > 2_147_483_647 || Number.isNaN(Date.parse(at))) return null;
-  return { sort, at, id };
-}
+export type Cursor = InboxCursor;
 
 /** Digits of a phone number, a leading +44 or 0044 written as 0 (as the phone_digits column). */
 export function phoneDigits(text: string): string {
@@ -162,7 +134,7 @@ export const denseScanRows = 3000;
 export async function listPage(
   filter: InboxFilter,
   page: { cursor?: Cursor | null; limit: number; scanRows?: number },
-  db: Executor = getDb(),
+  db: Db = getDb(),
 ): Promise<{ rows: Submission[]; next: Cursor | null }> {
   const sort = filter.sort ?? "newest";
   const scanRows = page.scanRows ?? denseScanRows;
@@ -211,7 +183,7 @@ export async function listPage(
 export async function* pages(
   filter: InboxFilter,
   pageSize = 500,
-  db: Executor = getDb(),
+  db: Db = getDb(),
 ): AsyncGenerator<Submission[]> {
   let cursor: Cursor | null = null;
   for (;;) {

@@ -8,7 +8,7 @@
  *   setStates(ids, to, tx)                  state := to, state_changed_at := now()
  *   addHistory(entries, tx)                 one history row per change
  *   listHistory(id) / listNotes(id)         oldest first
- *   addNote / updateNote / removeNote       the owner's private notes
+ *   addNote / updateNote / removeNote       the owner's private notes (a note by its own id)
  *   setRead(ids, isRead) / setArchived(ids, archived)
  *   removeRequests(ids, tx)                 the rows and everything hanging off them, mail included
  *   countsByState()                         per state, not archived; plus the archived count
@@ -17,8 +17,8 @@
 import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { requestStates, type RequestActor, type RequestState } from "../../lib/request-states";
 import { requestReference } from "../../lib/reference";
-import type { AttentionItem } from "../../lib/schemas/requests";
-import { getDb, type Executor } from "../db/client";
+import type { AttentionItem } from "../../lib/contracts/requests";
+import { getDb, type Db } from "../db/client";
 import { formSubmissions, mailOutbox, submissionHistory, submissionNotes } from "../db/schema";
 import { submissionColumns, toSubmission, type Submission } from "./submissions";
 
@@ -40,7 +40,7 @@ export interface Note {
   updatedAt: Date;
 }
 
-export async function lockStates(ids: readonly number[], tx: Executor): Promise<Map<number, RequestState>> {
+export async function lockStates(ids: readonly number[], tx: Db): Promise<Map<number, RequestState>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
     .select({ id: formSubmissions.id, state: formSubmissions.state })
@@ -52,11 +52,7 @@ export async function lockStates(ids: readonly number[], tx: Executor): Promise<
 }
 
 /** Moves the rows to `to`; spam is also marked read, so it never counts as unread in the badge. */
-export async function setStates(
-  ids: readonly number[],
-  to: RequestState,
-  tx: Executor,
-): Promise<Submission[]> {
+export async function setStates(ids: readonly number[], to: RequestState, tx: Db): Promise<Submission[]> {
   if (ids.length === 0) return [];
   const rows = await tx
     .update(formSubmissions)
@@ -79,7 +75,7 @@ export async function addHistory(
     actor: RequestActor;
     note?: string | null;
   }[],
-  tx: Executor,
+  tx: Db,
 ): Promise<void> {
   if (entries.length === 0) return;
   await tx.insert(submissionHistory).values(
@@ -93,7 +89,7 @@ export async function addHistory(
   );
 }
 
-export async function listHistory(submissionId: number, db: Executor = getDb()): Promise<HistoryEntry[]> {
+export async function listHistory(submissionId: number, db: Db = getDb()): Promise<HistoryEntry[]> {
   const rows = await db
     .select()
     .from(submissionHistory)
@@ -115,7 +111,7 @@ const noteColumns = {
   updatedAt: submissionNotes.updatedAt,
 };
 
-export async function listNotes(submissionId: number, db: Executor = getDb()): Promise<Note[]> {
+export async function listNotes(submissionId: number, db: Db = getDb()): Promise<Note[]> {
   return db
     .select(noteColumns)
     .from(submissionNotes)
@@ -123,43 +119,30 @@ export async function listNotes(submissionId: number, db: Executor = getDb()): P
     .orderBy(asc(submissionNotes.id));
 }
 
-export async function addNote(submissionId: number, body: string, db: Executor = getDb()): Promise<Note> {
+export async function addNote(submissionId: number, body: string, db: Db = getDb()): Promise<Note> {
   const [row] = await db.insert(submissionNotes).values({ submissionId, body }).returning(noteColumns);
   return row!;
 }
 
-/** The updated note, or null when the note does not exist on that request. */
-export async function updateNote(
-  submissionId: number,
-  noteId: number,
-  body: string,
-  db: Executor = getDb(),
-): Promise<Note | null> {
+/** The updated note, or null when there is no such note. */
+export async function updateNote(noteId: number, body: string, db: Db = getDb()): Promise<Note | null> {
   const rows = await db
     .update(submissionNotes)
     .set({ body, updatedAt: sql`now()` })
-    .where(and(eq(submissionNotes.id, noteId), eq(submissionNotes.submissionId, submissionId)))
+    .where(eq(submissionNotes.id, noteId))
     .returning(noteColumns);
   return rows[0] ?? null;
 }
 
-export async function removeNote(
-  submissionId: number,
-  noteId: number,
-  db: Executor = getDb(),
-): Promise<boolean> {
+export async function removeNote(noteId: number, db: Db = getDb()): Promise<boolean> {
   const rows = await db
     .delete(submissionNotes)
-    .where(and(eq(submissionNotes.id, noteId), eq(submissionNotes.submissionId, submissionId)))
+    .where(eq(submissionNotes.id, noteId))
     .returning({ id: submissionNotes.id });
   return rows.length > 0;
 }
 
-export async function setRead(
-  ids: readonly number[],
-  isRead: boolean,
-  db: Executor = getDb(),
-): Promise<number[]> {
+export async function setRead(ids: readonly number[], isRead: boolean, db: Db = getDb()): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .update(formSubmissions)
@@ -173,7 +156,7 @@ export async function setRead(
 export async function setArchived(
   ids: readonly number[],
   archived: boolean,
-  db: Executor = getDb(),
+  db: Db = getDb(),
 ): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -203,7 +186,7 @@ function digestMentioning(references: readonly string[]): SQL {
  */
 export async function removeRequests(
   ids: readonly number[],
-  tx: Executor,
+  tx: Db,
 ): Promise<{ ids: number[]; mail: number }> {
   if (ids.length === 0) return { ids: [], mail: 0 };
   const found = await tx
@@ -236,7 +219,7 @@ export async function removeRequests(
 }
 
 export async function countsByState(
-  db: Executor = getDb(),
+  db: Db = getDb(),
 ): Promise<{ counts: Record<RequestState, number>; archived: number }> {
   const rows = await db
     .select({
@@ -266,7 +249,7 @@ async function attention(
   where: SQL,
   since: typeof formSubmissions.submittedAt | typeof formSubmissions.stateChangedAt,
   limit: number,
-  db: Executor,
+  db: Db,
 ): Promise<{ count: number; items: AttentionItem[] }> {
   const [total, rows] = await Promise.all([
     db.select({ n: count() }).from(formSubmissions).where(where),
@@ -291,7 +274,7 @@ async function attention(
 }
 
 /** Still `new` and arrived before `before` (the reply promise has run out); oldest first. */
-export function overdue(before: Date, limit = 5, db: Executor = getDb()) {
+export function overdue(before: Date, limit = 5, db: Db = getDb()) {
   return attention(
     and(
       eq(formSubmissions.state, "new"),
@@ -305,7 +288,7 @@ export function overdue(before: Date, limit = 5, db: Executor = getDb()) {
 }
 
 /** Quoted before `before` and still waiting for an answer; oldest quote first. */
-export function staleQuotes(before: Date, limit = 5, db: Executor = getDb()) {
+export function staleQuotes(before: Date, limit = 5, db: Db = getDb()) {
   return attention(
     and(
       eq(formSubmissions.state, "quoted"),
@@ -319,7 +302,7 @@ export function staleQuotes(before: Date, limit = 5, db: Executor = getDb()) {
 }
 
 /** Arrived at or after `since` and not spam: the digest's "new since yesterday". */
-export function arrivedSince(since: Date, limit = 20, db: Executor = getDb()) {
+export function arrivedSince(since: Date, limit = 20, db: Db = getDb()) {
   return attention(
     and(
       gte(formSubmissions.submittedAt, since),
@@ -333,7 +316,7 @@ export function arrivedSince(since: Date, limit = 20, db: Executor = getDb()) {
 }
 
 /** Requests by id (whatever their state or archive flag). */
-export async function findMany(ids: readonly number[], db: Executor = getDb()): Promise<Submission[]> {
+export async function findMany(ids: readonly number[], db: Db = getDb()): Promise<Submission[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select(submissionColumns)

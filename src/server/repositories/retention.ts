@@ -15,12 +15,12 @@
  */
 import { and, asc, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { closedStates } from "../../lib/request-states";
-import { getDb, type Executor } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { formSubmissions, mailOutbox } from "../db/schema";
 
 export async function expiredRequests(
   cutoffs: { closedBefore: Date; spamBefore: Date },
-  db: Executor = getDb(),
+  db: Db = getDb(),
 ): Promise<{ closed: number[]; spam: number[] }> {
   const rows = await db
     .select({ id: formSubmissions.id, state: formSubmissions.state })
@@ -53,7 +53,7 @@ function wipeable(before: Date) {
 const staleFailed = (before: Date) =>
   and(sql`${mailOutbox.status} = 'failed'`, lt(mailOutbox.updatedAt, before));
 
-export async function staleFailedMail(before: Date, db: Executor = getDb()): Promise<number[]> {
+export async function staleFailedMail(before: Date, db: Db = getDb()): Promise<number[]> {
   const rows = await db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -62,12 +62,12 @@ export async function staleFailedMail(before: Date, db: Executor = getDb()): Pro
   return rows.map((r) => r.id);
 }
 
-export async function removeStaleFailedMail(before: Date, db: Executor = getDb()): Promise<number> {
+export async function removeStaleFailedMail(before: Date, db: Db = getDb()): Promise<number> {
   const rows = await db.delete(mailOutbox).where(staleFailed(before)).returning({ id: mailOutbox.id });
   return rows.length;
 }
 
-export async function mailBodiesToWipe(before: Date, db: Executor = getDb()): Promise<number[]> {
+export async function mailBodiesToWipe(before: Date, db: Db = getDb()): Promise<number[]> {
   const rows = await db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -80,7 +80,7 @@ export async function mailBodiesToWipe(before: Date, db: Executor = getDb()): Pr
  * Keeps only the delivery record (kind, status, attempts, times, the link to the request): the
  * addresses, subject, bodies and last error are emptied.
  */
-export async function wipeMailBodies(before: Date, db: Executor = getDb()): Promise<number> {
+export async function wipeMailBodies(before: Date, db: Db = getDb()): Promise<number> {
   const rows = await db
     .update(mailOutbox)
     .set({

@@ -6,11 +6,11 @@
  * repository answers (a query on confirmed appointments joined to form_submissions). Until
  * appointments are stored there is no date to report, so no day has a scheduled visit.
  */
-import type { ScheduledJob } from "../../lib/schemas/requests";
-import { getDb, type Executor } from "../db/client";
+import type { ScheduledJob } from "../../lib/contracts/requests";
+import { getDb, type Db } from "../db/client";
 
 /** Confirmed visits on these London dates (YYYY-MM-DD), by date then window. */
-export async function scheduledOn(dates: readonly string[], db: Executor = getDb()): Promise<ScheduledJob[]> {
+export async function scheduledOn(dates: readonly string[], db: Db = getDb()): Promise<ScheduledJob[]> {
   void dates;
   void db;
   return [];

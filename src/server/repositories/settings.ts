@@ -1,15 +1,15 @@
 /**
- * admin_settings table (site-spec §7): one value per key.
+ * admin_settings table: one value per key (the admin password hash lives here).
  *
  *   getSetting(key)                 the value, or null when the key is not stored
  *   upsertSetting(key, value)       insert or replace (one statement, `ON CONFLICT … DO UPDATE`)
  *   deleteSetting(key)              true when a row was deleted
  */
 import { eq, sql } from "drizzle-orm";
-import { getDb, type Executor } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { adminSettings } from "../db/schema";
 
-export async function getSetting(key: string, db: Executor = getDb()): Promise<string | null> {
+export async function getSetting(key: string, db: Db = getDb()): Promise<string | null> {
   const rows = await db
     .select({ value: adminSettings.settingValue })
     .from(adminSettings)
@@ -18,7 +18,7 @@ export async function getSetting(key: string, db: Executor = getDb()): Promise<s
   return rows[0]?.value ?? null;
 }
 
-export async function upsertSetting(key: string, value: string, db: Executor = getDb()): Promise<void> {
+export async function upsertSetting(key: string, value: string, db: Db = getDb()): Promise<void> {
   await db
     .insert(adminSettings)
     .values({ settingKey: key, settingValue: value })
@@ -28,7 +28,7 @@ export async function upsertSetting(key: string, value: string, db: Executor = g
     });
 }
 
-export async function deleteSetting(key: string, db: Executor = getDb()): Promise<boolean> {
+export async function deleteSetting(key: string, db: Db = getDb()): Promise<boolean> {
   const rows = await db
     .delete(adminSettings)
     .where(eq(adminSettings.settingKey, key))

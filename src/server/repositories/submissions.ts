@@ -1,12 +1,12 @@
 /**
- * form_submissions table (site-spec §3, §7). SQL in, plain camelCase objects out. Every function
- * takes an optional executor (the database or an open transaction); it defaults to `getDb()`.
+ * form_submissions table: contact messages and booking requests. SQL in, plain camelCase objects
+ * out. Every function takes the database handle last (`Db`: the database or an open transaction);
+ * it defaults to `getDb()`.
  *
  *   insert(input, key?)             { submission, created }: a repeated idempotency key returns the
  *                                   first row with created = false and stores nothing
+ *   findByIdempotencyKey(key)       the row an earlier request with this key stored, or null
  *   list({ type?, unreadOnly? })    newest first (submitted_at desc, id desc); type contact|booking
- *   findById(id)                    one row or null
- *   countUnread()                   unread rows (dashboard badge)
  *   counts()                        { total, unread, contact, booking }
  *   setRead(id, isRead = true)      the updated row or null when no such id
  *   remove(id)                      true when a row was deleted
@@ -14,7 +14,7 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { RequestState } from "../../lib/request-states";
 import type { FormType } from "../../lib/schemas/submission";
-import { getDb, type Executor } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { formSubmissions } from "../db/schema";
 
 export interface Submission {
@@ -73,7 +73,7 @@ export const toSubmission = (row: Row): Submission => ({
 export async function insert(
   input: NewSubmission,
   idempotencyKey?: string,
-  db: Executor = getDb(),
+  db: Db = getDb(),
 ): Promise<{ submission: Submission; created: boolean }> {
   const inserted = await db
     .insert(formSubmissions)
@@ -96,7 +96,7 @@ export async function insert(
   return { submission: existing, created: false };
 }
 
-export async function findByIdempotencyKey(key: string, db: Executor = getDb()): Promise<Submission | null> {
+export async function findByIdempotencyKey(key: string, db: Db = getDb()): Promise<Submission | null> {
   const rows = await db
     .select(columns)
     .from(formSubmissions)
@@ -105,14 +105,9 @@ export async function findByIdempotencyKey(key: string, db: Executor = getDb()):
   return rows[0] ? toSubmission(rows[0]) : null;
 }
 
-export async function findById(id: number, db: Executor = getDb()): Promise<Submission | null> {
-  const rows = await db.select(columns).from(formSubmissions).where(eq(formSubmissions.id, id)).limit(1);
-  return rows[0] ? toSubmission(rows[0]) : null;
-}
-
 export async function list(
   options: { type?: FormType | "all"; unreadOnly?: boolean } = {},
-  db: Executor = getDb(),
+  db: Db = getDb(),
 ): Promise<Submission[]> {
   const conditions: SQL[] = [];
   if (options.type && options.type !== "all") conditions.push(eq(formSubmissions.formType, options.type));
@@ -125,16 +120,8 @@ export async function list(
   return rows.map(toSubmission);
 }
 
-export async function countUnread(db: Executor = getDb()): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(formSubmissions)
-    .where(eq(formSubmissions.isRead, false));
-  return Number(row?.n ?? 0);
-}
-
 export async function counts(
-  db: Executor = getDb(),
+  db: Db = getDb(),
 ): Promise<{ total: number; unread: number; contact: number; booking: number }> {
   const [row] = await db
     .select({
@@ -152,7 +139,7 @@ export async function counts(
   };
 }
 
-export async function setRead(id: number, isRead = true, db: Executor = getDb()): Promise<Submission | null> {
+export async function setRead(id: number, isRead = true, db: Db = getDb()): Promise<Submission | null> {
   const rows = await db
     .update(formSubmissions)
     .set({ isRead, updatedAt: sql`now()` })
@@ -161,7 +148,7 @@ export async function setRead(id: number, isRead = true, db: Executor = getDb())
   return rows[0] ? toSubmission(rows[0]) : null;
 }
 
-export async function remove(id: number, db: Executor = getDb()): Promise<boolean> {
+export async function remove(id: number, db: Db = getDb()): Promise<boolean> {
   const rows = await db
     .delete(formSubmissions)
     .where(eq(formSubmissions.id, id))

@@ -1,10 +1,11 @@
 /**
- * Testimonials table (site-spec §7). SQL in, plain camelCase objects out. Every function takes an
- * optional executor (the database or an open transaction); it defaults to `getDb()`.
+ * testimonials table: visitors' reviews and the sample ones. SQL in, plain camelCase objects out.
+ * Every function takes the database handle last (`Db`: the database or an open transaction); it
+ * defaults to `getDb()`.
  *
  *   listApproved({ limit? })        approved only, rating desc, newest first (public list)
  *   listAll()                       every row, id desc (admin)
- *   findById(id)                    one row or null
+ *   findByIdempotencyKey(key)       the row an earlier request with this key stored, or null
  *   insertPending(input, key?)      { testimonial, created }: approved false; a repeated
  *                                   idempotency key returns the first row with created = false
  *   setApproved(id, approved)       the updated row or null when no such id
@@ -14,7 +15,7 @@
  *                                   returns how many were inserted
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { getDb, type Executor } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { testimonials } from "../db/schema";
 
 export interface Testimonial {
@@ -53,7 +54,7 @@ export const publicListMax = 100;
 
 export async function listApproved(
   options: { limit?: number } = {},
-  db: Executor = getDb(),
+  db: Db = getDb(),
 ): Promise<Testimonial[]> {
   const limit = Math.min(Math.max(1, options.limit ?? publicListMax), publicListMax);
   return db
@@ -64,16 +65,11 @@ export async function listApproved(
     .limit(limit);
 }
 
-export async function listAll(db: Executor = getDb()): Promise<Testimonial[]> {
+export async function listAll(db: Db = getDb()): Promise<Testimonial[]> {
   return db.select(columns).from(testimonials).orderBy(desc(testimonials.id));
 }
 
-export async function findById(id: number, db: Executor = getDb()): Promise<Testimonial | null> {
-  const rows = await db.select(columns).from(testimonials).where(eq(testimonials.id, id)).limit(1);
-  return rows[0] ?? null;
-}
-
-export async function findByIdempotencyKey(key: string, db: Executor = getDb()): Promise<Testimonial | null> {
+export async function findByIdempotencyKey(key: string, db: Db = getDb()): Promise<Testimonial | null> {
   const rows = await db
     .select(columns)
     .from(testimonials)
@@ -85,7 +81,7 @@ export async function findByIdempotencyKey(key: string, db: Executor = getDb()):
 export async function insertPending(
   input: NewTestimonial,
   idempotencyKey?: string,
-  db: Executor = getDb(),
+  db: Db = getDb(),
 ): Promise<{ testimonial: Testimonial; created: boolean }> {
   const inserted = await db
     .insert(testimonials)
@@ -102,7 +98,7 @@ export async function insertPending(
 export async function setApproved(
   id: number,
   approved: boolean,
-  db: Executor = getDb(),
+  db: Db = getDb(),
 ): Promise<Testimonial | null> {
   const rows = await db
     .update(testimonials)
@@ -112,7 +108,7 @@ export async function setApproved(
   return rows[0] ?? null;
 }
 
-export async function remove(id: number, db: Executor = getDb()): Promise<boolean> {
+export async function remove(id: number, db: Db = getDb()): Promise<boolean> {
   const rows = await db
     .delete(testimonials)
     .where(eq(testimonials.id, id))
@@ -121,7 +117,7 @@ export async function remove(id: number, db: Executor = getDb()): Promise<boolea
 }
 
 export async function countByStatus(
-  db: Executor = getDb(),
+  db: Db = getDb(),
 ): Promise<{ total: number; approved: number; pending: number }> {
   const [all] = await db.select({ n: count() }).from(testimonials);
   const [approved] = await db
@@ -134,10 +130,10 @@ export async function countByStatus(
 }
 
 /**
- * The spec's seed (site-spec §3, §7): sample rows, approved, only into an empty table. One
+ * The seed: sample rows, approved, only into an empty table. One
  * statement (`INSERT … SELECT … WHERE NOT EXISTS`), so it is safe to run on every start.
  */
-export async function seedIfEmpty(rows: readonly NewTestimonial[], db: Executor = getDb()): Promise<number> {
+export async function seedIfEmpty(rows: readonly NewTestimonial[], db: Db = getDb()): Promise<number> {
   if (rows.length === 0) return 0;
   const values = sql.join(
     rows.map((r) => sql`(${r.name}, ${r.location}, ${r.rating}::smallint, ${r.text}, true)`),

@@ -1,5 +1,5 @@
 /**
- * Admin authentication (ARCHITECTURE.md, Admin security; docs/decisions/006-admin-security.md).
+ * Admin authentication (docs/decisions/006-admin-security.md).
  *
  * - The password is stored only as an argon2id hash in admin_settings; it is compared here, on the
  *   server, and never sent anywhere.
@@ -141,7 +141,7 @@ export type PasswordChangeResult = "changed" | "current_incorrect" | "not_set";
 
 /**
  * Changes the password after checking the current one, then revokes every session but the one
- * that made the change (site-spec §5; ARCHITECTURE.md, Admin security).
+ * that made the change.
  */
 export async function changeAdminPassword(
   sessionId: number,

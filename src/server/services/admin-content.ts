@@ -1,8 +1,8 @@
 /**
- * Admin moderation and inbox rules (site-spec §2, §4, §7): list, approve/unapprove and delete
- * testimonials; list by type, mark read/unread and delete submissions; dashboard counts.
- * Repositories hold the SQL; this layer shapes what the admin API returns and turns a missing row
- * into 404.
+ * The owner's moderation and inbox: list, approve/unapprove and delete testimonials; list by type,
+ * mark read/unread and delete submissions; the dashboard counts; the e-mails given up on and
+ * retrying them. Repositories hold the SQL; this layer shapes what the admin sees and refuses a
+ * missing row with NotFound.
  */
 import { purgeCache } from "@netlify/functions";
 import type {
@@ -11,16 +11,17 @@ import type {
   AdminSummary,
   AdminTestimonial,
   MailDeliveryStatus,
-  SubmissionFilter,
-} from "../../lib/schemas/admin";
+} from "../../lib/contracts/admin";
 import { requestReference } from "../../lib/reference";
-import { getDb } from "../db/client";
-import * as outbox from "../mail/outbox";
+import type { SubmissionFilter } from "../../lib/schemas/admin";
+import { logEvent } from "../log";
+import { deliverDue } from "../mail/delivery";
 import { mailSender } from "../mail/notify";
-import { notFound } from "../http/errors";
-import { logEvent } from "../http/log";
+import * as outbox from "../repositories/mail-outbox";
 import * as submissions from "../repositories/submissions";
 import * as testimonials from "../repositories/testimonials";
+import { serviceContext, type ServiceContext } from "./context";
+import { NotFound } from "./errors";
 
 const toAdminTestimonial = (t: testimonials.Testimonial): AdminTestimonial => ({
   id: t.id,
@@ -54,19 +55,22 @@ const toAdminSubmission = (
 });
 
 /** Submissions with whether the owner was e-mailed about each (one query for the whole list). */
-export async function withMailStatus(rows: submissions.Submission[]): Promise<AdminSubmission[]> {
+export async function withMailStatus(
+  rows: submissions.Submission[],
+  ctx: ServiceContext,
+): Promise<AdminSubmission[]> {
   const statuses = await outbox.ownerStatusBySubmission(
-    getDb(),
     rows.map((r) => r.id),
+    ctx.db,
   );
   return rows.map((r) => toAdminSubmission(r, statuses.get(r.id) ?? null));
 }
 
-export async function summary(): Promise<AdminSummary> {
+export async function summary(ctx: ServiceContext = serviceContext()): Promise<AdminSummary> {
   const [t, s, m] = await Promise.all([
-    testimonials.countByStatus(),
-    submissions.counts(),
-    outbox.countByStatus(getDb()),
+    testimonials.countByStatus(ctx.db),
+    submissions.counts(ctx.db),
+    outbox.countByStatus(ctx.db),
   ]);
   return {
     testimonials: { total: t.total, pending: t.pending },
@@ -94,40 +98,53 @@ async function purgePublicTestimonials(): Promise<void> {
   }
 }
 
-export async function listTestimonials(): Promise<AdminTestimonial[]> {
-  return (await testimonials.listAll()).map(toAdminTestimonial);
+export async function listTestimonials(ctx: ServiceContext = serviceContext()): Promise<AdminTestimonial[]> {
+  return (await testimonials.listAll(ctx.db)).map(toAdminTestimonial);
 }
 
-export async function setTestimonialApproved(id: number, approved: boolean): Promise<AdminTestimonial> {
-  const row = await testimonials.setApproved(id, approved);
-  if (!row) throw notFound("That testimonial no longer exists.");
+export async function setTestimonialApproved(
+  id: number,
+  approved: boolean,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminTestimonial> {
+  const row = await testimonials.setApproved(id, approved, ctx.db);
+  if (!row) throw new NotFound("That testimonial no longer exists.");
   await purgePublicTestimonials();
   return toAdminTestimonial(row);
 }
 
-export async function deleteTestimonial(id: number): Promise<void> {
-  if (!(await testimonials.remove(id))) throw notFound("That testimonial no longer exists.");
+export async function deleteTestimonial(id: number, ctx: ServiceContext = serviceContext()): Promise<void> {
+  if (!(await testimonials.remove(id, ctx.db))) throw new NotFound("That testimonial no longer exists.");
   await purgePublicTestimonials();
 }
 
-export async function listSubmissions(type: SubmissionFilter): Promise<AdminSubmission[]> {
-  return withMailStatus(await submissions.list({ type }));
+export async function listSubmissions(
+  type: SubmissionFilter,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminSubmission[]> {
+  return withMailStatus(await submissions.list({ type }, ctx.db), ctx);
 }
 
-export async function setSubmissionRead(id: number, isRead: boolean): Promise<AdminSubmission> {
-  const row = await submissions.setRead(id, isRead);
-  if (!row) throw notFound("That submission no longer exists.");
-  const [withStatus] = await withMailStatus([row]);
+export async function setSubmissionRead(
+  id: number,
+  isRead: boolean,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminSubmission> {
+  const row = await submissions.setRead(id, isRead, ctx.db);
+  if (!row) throw new NotFound("That submission no longer exists.");
+  const [withStatus] = await withMailStatus([row], ctx);
   return withStatus!;
 }
 
-export async function deleteSubmission(id: number): Promise<void> {
-  if (!(await submissions.remove(id))) throw notFound("That submission no longer exists.");
+export async function deleteSubmission(id: number, ctx: ServiceContext = serviceContext()): Promise<void> {
+  if (!(await submissions.remove(id, ctx.db))) throw new NotFound("That submission no longer exists.");
 }
 
 /** E-mails given up on after a day of retries, newest first. */
-export async function listFailedDeliveries(): Promise<AdminFailedDelivery[]> {
-  return (await outbox.listFailed(getDb())).map((f) => ({
+export async function listFailedDeliveries(
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminFailedDelivery[]> {
+  return (await outbox.listFailed(50, ctx.db)).map((f) => ({
     id: f.id,
     kind: f.kind,
     toAddress: f.toAddress,
@@ -144,11 +161,11 @@ export async function listFailedDeliveries(): Promise<AdminFailedDelivery[]> {
  */
 export async function retryFailedDeliveries(
   ids?: readonly number[],
+  ctx: ServiceContext = serviceContext(),
 ): Promise<{ queued: number; sent: number }> {
-  const db = getDb();
-  const queued = await outbox.retryFailed(db, ids);
+  const queued = await outbox.retryFailed(ids, ctx.db);
   const sender = mailSender(4000);
   if (!sender || queued === 0) return { queued, sent: 0 };
-  const report = await outbox.deliverDue(db, sender, ids ? { ids } : {});
+  const report = await deliverDue(ctx.db, sender, ids ? { ids } : {});
   return { queued, sent: report.sent };
 }

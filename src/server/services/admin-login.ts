@@ -1,23 +1,21 @@
 /**
- * Signing in and changing the password, with the brute-force defences (ARCHITECTURE.md, Admin
- * security; docs/decisions/006-admin-security.md):
+ * Signing in and changing the password, with the brute-force defences
+ * (docs/decisions/006-admin-security.md):
  * - failed sign-ins are counted per client in Postgres; once a client has failed
- *   `loginRules.failures.limit` times in the window, every attempt is refused with 429 and
- *   Retry-After before the password is even looked at, so guessing right later does not help;
+ *   `loginRules.failures.limit` times in the window, every attempt is refused (RateLimited) before
+ *   the password is even looked at, so guessing right later does not help;
  * - every attempt, failed or not, also counts against a looser limit that caps the hashing work
  *   one client can cause;
  * - each failure is answered more slowly than the one before (100 ms doubling to 2 s);
  * - argon2id makes every guess cost real CPU and memory.
  * Successful sign-ins never lock the owner out.
  */
-import type { AdminSessionInfo } from "../../lib/schemas/admin";
-import { adminMessages } from "../../lib/schemas/admin";
-import { and, eq } from "drizzle-orm";
-import { getDb } from "../db/client";
-import { rateLimits } from "../db/schema";
-import { ApiError, tooManyRequests, validationFailed } from "../http/errors";
-import { enforceRateLimit, hitRateLimit, type RateLimitRule } from "./rate-limit";
+import type { AdminSessionInfo } from "../../lib/contracts/admin";
+import { adminMessages, type AdminPasswordChange } from "../../lib/schemas/admin";
 import { changeAdminPassword, checkAdminPassword, createSession, type AdminSession } from "./admin-auth";
+import { serviceContext, type ServiceContext } from "./context";
+import { Invalid, NotConfigured, RateLimited, Unauthenticated } from "./errors";
+import { enforceRateLimit, hitRateLimit, peekRateLimit, type RateLimitRule } from "./rate-limit";
 
 export const loginRules = {
   /** Ten failed sign-ins per client per 15 minutes, then 429 until the window ends. */
@@ -37,28 +35,10 @@ export function failureDelayMs(attempt: number): number {
   return Math.min(failureDelay.maxMs, failureDelay.baseMs * 2 ** Math.max(0, attempt - 1));
 }
 
-/**
- * Hits so far in the rule's current window, without counting one. Same bucket and window
- * arithmetic as ./rate-limit.ts (`${name}:${key}`, windows aligned to multiples of windowMs).
- */
-async function peekRateLimit(rule: RateLimitRule, key: string, now = Date.now()) {
-  const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
-  const [row] = await getDb()
-    .select({ hits: rateLimits.hits })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.bucket, `${rule.name}:${key}`), eq(rateLimits.windowStart, windowStart)))
-    .limit(1);
-  return {
-    hits: row?.hits ?? 0,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000)),
-  };
-}
-
 const notSet = () =>
-  new ApiError(
-    503,
-    "admin_password_not_set",
+  new NotConfigured(
     "The admin password has not been set yet. Run `npm run admin:set-password` to set it.",
+    "admin_password_not_set",
   );
 
 export function sessionInfo(session: AdminSession): AdminSessionInfo {
@@ -70,38 +50,44 @@ export function sessionInfo(session: AdminSession): AdminSessionInfo {
   };
 }
 
-/** Checks the password and opens a session; throws 401, 429 or 503 (no password stored). */
+/**
+ * Checks the password and opens a session. Throws RateLimited, Unauthenticated
+ * ("invalid_password") or NotConfigured (no password stored).
+ */
 export async function login(
   password: string,
-  client: string,
+  ctx: ServiceContext = serviceContext(),
 ): Promise<{ token: string; session: AdminSession }> {
-  const failed = await peekRateLimit(loginRules.failures, client);
-  if (failed.hits >= loginRules.failures.limit) throw tooManyRequests(failed.retryAfterSeconds);
-  await enforceRateLimit(loginRules.attempts, client);
+  const limits = { now: ctx.now.getTime(), db: ctx.db };
+  const failed = await peekRateLimit(loginRules.failures, ctx.client, limits);
+  if (failed.hits >= loginRules.failures.limit) throw new RateLimited(failed.retryAfterSeconds);
+  await enforceRateLimit(loginRules.attempts, ctx.client, limits);
   const check = await checkAdminPassword(password);
   if (check === "not_set") throw notSet();
   if (check === "invalid") {
-    const failure = await hitRateLimit(loginRules.failures, client);
+    const failure = await hitRateLimit(loginRules.failures, ctx.client, limits);
     await sleep(failureDelayMs(failure.hits));
-    throw new ApiError(401, "invalid_password", adminMessages.invalidPassword);
+    throw new Unauthenticated(adminMessages.invalidPassword, "invalid_password");
   }
-  return createSession();
+  return createSession(ctx.now);
 }
 
-/** Changes the password for a signed-in admin; other sessions are revoked. */
+/** Changes the password for a signed-in admin; every other session is revoked. */
 export async function changePassword(
   session: AdminSession,
-  client: string,
-  input: { currentPassword: string; newPassword: string },
+  input: Pick<AdminPasswordChange, "currentPassword" | "newPassword">,
+  ctx: ServiceContext = serviceContext(),
 ): Promise<void> {
-  const attempt = await enforceRateLimit(loginRules.passwordChange, client);
-  const result = await changeAdminPassword(session.id, input.currentPassword, input.newPassword);
+  const attempt = await enforceRateLimit(loginRules.passwordChange, ctx.client, {
+    now: ctx.now.getTime(),
+    db: ctx.db,
+  });
+  const result = await changeAdminPassword(session.id, input.currentPassword, input.newPassword, ctx.now);
   if (result === "not_set") throw notSet();
   if (result === "current_incorrect") {
     await sleep(failureDelayMs(attempt.hits));
-    throw validationFailed(
-      { currentPassword: adminMessages.currentIncorrect },
-      adminMessages.currentIncorrect,
-    );
+    throw new Invalid(adminMessages.currentIncorrect, {
+      fields: { currentPassword: adminMessages.currentIncorrect },
+    });
   }
 }

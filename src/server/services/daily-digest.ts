@@ -7,14 +7,14 @@
  */
 import { site } from "../../config/site";
 import { londonParts } from "../../lib/london-time";
-import { getDb } from "../db/client";
 import { digestMessage, isEmptyDigest, type DigestContent } from "../mail/digest";
 import type { MailContext } from "../mail/messages";
 import { mailContext } from "../mail/notify";
-import { enqueueMessage } from "../mail/outbox";
+import * as outbox from "../repositories/mail-outbox";
 import * as jobRuns from "../repositories/job-runs";
 import * as workflow from "../repositories/request-workflow";
 import { scheduledOn } from "../repositories/scheduled-jobs";
+import { inTransaction, serviceContext, type ServiceContext } from "./context";
 import { staleQuoteDays } from "./request-workflow";
 
 export const digestJob = "owner_digest";
@@ -28,12 +28,13 @@ export type DigestOutcome =
   | { status: "queued"; date: string; mailId: number };
 
 export async function runDailyDigest(
-  now = new Date(),
-  ctx: MailContext = mailContext(),
+  ctx: ServiceContext = serviceContext(),
+  mail: MailContext = mailContext(),
 ): Promise<DigestOutcome> {
+  const { now } = ctx;
   const { date, hour } = londonParts(now);
   if (hour < digestHour) return { status: "too_early", date };
-  return getDb().transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     if (!(await jobRuns.claim(digestJob, date, tx))) return { status: "already_done", date } as const;
     const day = 86_400_000;
     const [arrived, overdueReplies, staleQuotes, today] = await Promise.all([
@@ -47,8 +48,8 @@ export async function runDailyDigest(
       await jobRuns.finish(digestJob, date, "nothing to say", tx);
       return { status: "nothing_to_say", date } as const;
     }
-    const mailId = await enqueueMessage(tx, digestMessage(content, ctx));
+    const [mailId] = await outbox.enqueue([{ message: digestMessage(content, mail) }], tx);
     await jobRuns.finish(digestJob, date, `queued mail ${mailId}`, tx);
-    return { status: "queued", date, mailId } as const;
+    return { status: "queued", date, mailId: mailId! } as const;
   });
 }

@@ -15,7 +15,8 @@ import { londonDateTime } from "../../lib/london-time";
 import { requestReference } from "../../lib/reference";
 import { stateInfo } from "../../lib/request-states";
 import { serviceLabel } from "../../lib/service-catalog";
-import { logEvent } from "../http/log";
+import { getDb, type Db } from "../db/client";
+import { logEvent } from "../log";
 import * as search from "../repositories/request-search";
 import type { Submission } from "../repositories/submissions";
 
@@ -68,9 +69,13 @@ function toCells(s: Submission) {
 const bom = "\uFEFF";
 
 /** The export as a byte stream; each pull reads and encodes the next page. */
-export function exportCsv(filter: search.InboxFilter, pageSize = 500): ReadableStream<Uint8Array> {
+export function exportCsv(
+  filter: search.InboxFilter,
+  db: Db = getDb(),
+  pageSize = 500,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const pages = search.pages(filter, pageSize);
+  const pages = search.pages(filter, pageSize, db);
   let rows = 0;
   return new ReadableStream<Uint8Array>({
     start(controller) {

@@ -4,14 +4,17 @@
  * written to the audit log with what was done, when and how many items, never the address.
  */
 import { requestReference } from "../../lib/reference";
-import type { PersonEraseResult, PersonReport } from "../../lib/schemas/requests";
-import { getDb } from "../db/client";
+import type { PersonEraseResult, PersonReport } from "../../lib/contracts/requests";
 import * as audit from "../repositories/audit-log";
 import * as people from "../repositories/person-data";
 import * as workflow from "../repositories/request-workflow";
+import { inTransaction, serviceContext, type ServiceContext } from "./context";
 
-export async function findPerson(email: string): Promise<PersonReport> {
-  const db = getDb();
+export async function findPerson(
+  email: string,
+  ctx: ServiceContext = serviceContext(),
+): Promise<PersonReport> {
+  const { db } = ctx;
   const requests = await people.requestsOf(email, db);
   const mail = await people.mailOf(email, requests, db);
   const report: PersonReport = {
@@ -40,8 +43,8 @@ export async function findPerson(email: string): Promise<PersonReport> {
 }
 
 /** Everything held about the address, as one JSON-ready document (requests with their history and notes, e-mails with their text). */
-export async function exportPerson(email: string, now = new Date()) {
-  const db = getDb();
+export async function exportPerson(email: string, ctx: ServiceContext = serviceContext()) {
+  const { db, now } = ctx;
   const requests = await people.requestsOf(email, db);
   const ids = requests.map((r) => r.id);
   const [mail, history, notes] = await Promise.all([
@@ -102,8 +105,11 @@ export async function exportPerson(email: string, now = new Date()) {
  * Erases every request sent with the address (history and notes go with them) and every e-mail
  * that holds it or is about those requests, pending or sent, in one transaction with its audit row.
  */
-export async function erasePerson(email: string): Promise<PersonEraseResult> {
-  return getDb().transaction(async (tx) => {
+export async function erasePerson(
+  email: string,
+  ctx: ServiceContext = serviceContext(),
+): Promise<PersonEraseResult> {
+  return inTransaction(ctx, async (tx) => {
     const requests = await people.requestsOf(email, tx);
     const mail = await people.removeMailOf(email, requests, tx);
     const removed = await workflow.removeRequests(
@@ -116,4 +122,5 @@ export async function erasePerson(email: string): Promise<PersonEraseResult> {
   });
 }
 
-export const auditTrail = (limit = 50) => audit.listRecent(limit);
+export const auditTrail = (ctx: ServiceContext = serviceContext(), limit = 50) =>
+  audit.listRecent(limit, ctx.db);

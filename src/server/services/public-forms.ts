@@ -1,120 +1,112 @@
 /**
- * The public write path (site-spec §5, §7; ARCHITECTURE.md, API shape), shared by
- * POST /api/contact, POST /api/bookings and POST /api/testimonials:
+ * The public write path, one pipeline for every public form (contact, booking, review). The edge
+ * has already read the body, checked the spam-guard fields and parsed the input against the
+ * endpoint's contract; here:
  *
- *   body (413/415/400) → Idempotency-Key replay (same answer, nothing stored)
- *   → per-client rate limit in Postgres (429 + Retry-After) → honeypot and fill time (422)
- *   → shared zod schema (422, one message per field) → INSERT in a transaction → 201 { id }.
+ *   Idempotency-Key seen before → the first request's row, nothing stored
+ *   → per-client rate limit (RateLimited)
+ *   → INSERT and its e-mails in one transaction → one quick attempt to send the e-mails.
  *
- * A 2xx is sent only after the row is committed. `afterInsert` hooks run inside the same
- * transaction (e.g. the mail outbox), so the row and what follows from it commit together or not
- * at all.
+ * The caller answers 2xx only after this returns, so only after the row is committed.
  */
-import type { z } from "zod";
-import { bookingRequestSchema, contactMessageSchema, type FormType } from "../../lib/schemas/submission";
-import { testimonialSubmissionSchema } from "../../lib/schemas/testimonial";
-import { getDb, type Executor } from "../db/client";
-import { fromZodError } from "../http/errors";
-import { assertNotAbandoned, markCommitted } from "../http/handler";
-import { clientKey, idempotencyKey, readBody, type ParsedBody } from "../http/request";
-import * as submissionsRepo from "../repositories/submissions";
+import type { Db } from "../db/client";
+import type { BookingRequest, ContactMessage, FormType } from "../../lib/schemas/submission";
+import type { TestimonialSubmission } from "../../lib/schemas/testimonial";
+import { deliverSoon, queueReviewMail, queueSubmissionMail } from "../mail/notify";
+import * as submissions from "../repositories/submissions";
 import type { Submission } from "../repositories/submissions";
-import * as testimonialsRepo from "../repositories/testimonials";
+import * as testimonials from "../repositories/testimonials";
 import type { Testimonial } from "../repositories/testimonials";
-import { enforceRateLimit, publicFormRules } from "./rate-limit";
-import { assertNotSpam } from "./spam-guard";
+import { inTransaction, type ServiceContext } from "./context";
+import { enforceRateLimit, publicFormRules, type RateLimitRule } from "./rate-limit";
 
-export interface Accepted<T> {
-  row: T;
-  /** False when an Idempotency-Key replay returned the row stored by the first request. */
+export interface Accepted<Row> {
+  row: Row;
+  /** False when an Idempotency-Key repeat returned the row stored by the first request. */
   created: boolean;
-  body: ParsedBody;
 }
 
-export interface AcceptOptions<T> {
-  now?: number;
-  /** Runs in the insert's transaction, only for a new row. */
-  afterInsert?: (tx: Executor, row: T) => Promise<void>;
-  /** Request context from Netlify (client IP). */
-  context?: { ip?: string };
+/** What differs between the public forms; everything else is `acceptPublicPost`. */
+export interface PublicPost<Row> {
+  rule: RateLimitRule;
+  /** Idempotency keys are stored per form, so one key cannot cross from contacts to bookings. */
+  scope: string;
+  findByKey(key: string, db: Db): Promise<Row | null>;
+  /** Inserts the row; a concurrent request with the same key gets the first row, created false. */
+  insert(key: string | undefined, tx: Db): Promise<Accepted<Row>>;
+  /** Queues the row's e-mails in the same transaction; returns the outbox ids. */
+  queueMail(row: Row, tx: Db): Promise<number[]>;
 }
 
-function parseOr422<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  return parsed.data;
-}
-
-/** Idempotency keys are stored per form, so one key cannot cross from contacts to bookings. */
-const scopedKey = (scope: string, key: string | undefined) => (key ? `${scope}:${key}` : undefined);
-
-export async function acceptSubmission(
-  formType: FormType,
-  req: Request,
-  options: AcceptOptions<Submission> = {},
-): Promise<Accepted<Submission>> {
-  const body = await readBody(req);
-  const key = scopedKey(formType, idempotencyKey(req));
+export async function acceptPublicPost<Row>(
+  post: PublicPost<Row>,
+  ctx: ServiceContext,
+): Promise<Accepted<Row>> {
+  const key = ctx.idempotencyKey ? `${post.scope}:${ctx.idempotencyKey}` : undefined;
   if (key) {
-    const existing = await submissionsRepo.findByIdempotencyKey(key);
-    if (existing) return { row: existing, created: false, body };
+    const existing = await post.findByKey(key, ctx.db);
+    if (existing) return { row: existing, created: false };
   }
-  await enforceRateLimit(
-    formType === "booking" ? publicFormRules.bookings : publicFormRules.contact,
-    clientKey(req, options.context),
-    options.now === undefined ? {} : { now: options.now },
-  );
-  assertNotSpam(body.data, options.now);
-  const fields =
-    formType === "booking"
-      ? parseOr422(bookingRequestSchema, body.data)
-      : parseOr422(contactMessageSchema, body.data);
-  const input = { address: null, service: null, ...fields };
-  assertNotAbandoned();
-  const result = await getDb().transaction(async (tx) => {
-    const inserted = await submissionsRepo.insert(
-      {
-        formType,
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        message: input.message,
-        address: input.address,
-        service: input.service,
-      },
-      key,
-      tx,
-    );
-    if (inserted.created && options.afterInsert) await options.afterInsert(tx, inserted.submission);
+  await enforceRateLimit(post.rule, ctx.client, { now: ctx.now.getTime(), db: ctx.db });
+  let mail: number[] = [];
+  const accepted = await inTransaction(ctx, async (tx) => {
+    const inserted = await post.insert(key, tx);
+    if (inserted.created) mail = await post.queueMail(inserted.row, tx);
     return inserted;
   });
-  markCommitted();
-  return { row: result.submission, created: result.created, body };
+  await deliverSoon(ctx, mail);
+  return accepted;
 }
 
-export async function acceptTestimonial(
-  req: Request,
-  options: AcceptOptions<Testimonial> = {},
-): Promise<Accepted<Testimonial>> {
-  const body = await readBody(req);
-  const key = scopedKey("testimonial", idempotencyKey(req));
-  if (key) {
-    const existing = await testimonialsRepo.findByIdempotencyKey(key);
-    if (existing) return { row: existing, created: false, body };
-  }
-  await enforceRateLimit(
-    publicFormRules.testimonials,
-    clientKey(req, options.context),
-    options.now === undefined ? {} : { now: options.now },
-  );
-  assertNotSpam(body.data, options.now);
-  const input = parseOr422(testimonialSubmissionSchema, body.data);
-  assertNotAbandoned();
-  const result = await getDb().transaction(async (tx) => {
-    const inserted = await testimonialsRepo.insertPending(input, key, tx);
-    if (inserted.created && options.afterInsert) await options.afterInsert(tx, inserted.testimonial);
-    return inserted;
-  });
-  markCommitted();
-  return { row: result.testimonial, created: result.created, body };
+function submissionPost(formType: FormType, input: ContactMessage | BookingRequest): PublicPost<Submission> {
+  return {
+    rule: formType === "booking" ? publicFormRules.bookings : publicFormRules.contact,
+    scope: formType,
+    findByKey: submissions.findByIdempotencyKey,
+    insert: async (key, tx) => {
+      const { submission, created } = await submissions.insert(
+        {
+          formType,
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          message: input.message,
+          address: "address" in input ? input.address : null,
+          service: "service" in input ? input.service : null,
+        },
+        key,
+        tx,
+      );
+      return { row: submission, created };
+    },
+    queueMail: queueSubmissionMail,
+  };
 }
+
+export const contactPost = (input: ContactMessage) => submissionPost("contact", input);
+export const bookingPost = (input: BookingRequest) => submissionPost("booking", input);
+
+export function reviewPost(input: TestimonialSubmission): PublicPost<Testimonial> {
+  return {
+    rule: publicFormRules.testimonials,
+    scope: "testimonial",
+    findByKey: testimonials.findByIdempotencyKey,
+    insert: async (key, tx) => {
+      const { testimonial, created } = await testimonials.insertPending(input, key, tx);
+      return { row: testimonial, created };
+    },
+    queueMail: queueReviewMail,
+  };
+}
+
+/** A contact message: stored, the owner notified, the sender sent a confirmation. */
+export const submitContact = (input: ContactMessage, ctx: ServiceContext) =>
+  acceptPublicPost(contactPost(input), ctx);
+
+/** A booking request: stored, the owner notified, the customer sent a confirmation. */
+export const submitBooking = (input: BookingRequest, ctx: ServiceContext) =>
+  acceptPublicPost(bookingPost(input), ctx);
+
+/** A visitor's review: stored pending until the owner approves it; the owner is notified. */
+export const submitReview = (input: TestimonialSubmission, ctx: ServiceContext) =>
+  acceptPublicPost(reviewPost(input), ctx);

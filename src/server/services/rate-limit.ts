@@ -1,18 +1,16 @@
 /**
- * Per-client rate limits kept in Postgres (function instances share nothing; ARCHITECTURE.md).
- * Fixed windows: one row per (bucket, window start), bumped by a single upsert, so concurrent
- * requests on any number of instances count exactly. See docs/decisions/004-spam-guard.md.
+ * Per-client rate limits, counted in Postgres because function instances share no memory
+ * (docs/decisions/004-spam-guard.md). Fixed windows aligned to multiples of `windowMs`; the counter
+ * for a window is `${rule.name}:${key}` (src/server/repositories/rate-limits.ts holds the SQL).
  *
  *   const rule = { name: "contact", limit: 10, windowMs: 10 * 60_000 };
- *   await enforceRateLimit(rule, clientKey(req));       // throws 429 (with Retry-After) when over
- *   const r = await hitRateLimit(rule, key);             // { allowed, hits, remaining, retryAfterSeconds }
- *
- * A bucket is `${rule.name}:${key}`; any name, limit and window work (the admin login uses its own).
+ *   await enforceRateLimit(rule, ctx.client);       // throws RateLimited (429 at the edge) when over
+ *   const r = await hitRateLimit(rule, key);          // { allowed, hits, remaining, retryAfterSeconds }
+ *   const p = await peekRateLimit(rule, key);         // { hits, retryAfterSeconds }, counts nothing
  */
-import { lt, sql } from "drizzle-orm";
-import { getDb, type Executor } from "../db/client";
-import { rateLimits } from "../db/schema";
-import { tooManyRequests } from "../http/errors";
+import { getDb, type Db } from "../db/client";
+import * as counters from "../repositories/rate-limits";
+import { RateLimited } from "./errors";
 
 export interface RateLimitRule {
   /** Bucket name, e.g. "contact" or "admin-login". */
@@ -30,44 +28,59 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+interface Options {
+  /** Epoch ms; defaults to now. */
+  now?: number;
+  db?: Db;
+}
+
 /** Windows older than this are deleted (opportunistically, when some new window starts). */
 const keepMs = 24 * 60 * 60 * 1000;
 
+function window(rule: RateLimitRule, key: string, now: number) {
+  const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+  return {
+    bucket: `${rule.name}:${key}`,
+    windowStart,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000)),
+  };
+}
+
+/** Counts one request against the rule and says whether it is within the limit. */
 export async function hitRateLimit(
   rule: RateLimitRule,
   key: string,
-  options: { now?: number; db?: Executor } = {},
+  options: Options = {},
 ): Promise<RateLimitResult> {
   const now = options.now ?? Date.now();
   const db = options.db ?? getDb();
-  const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
-  const bucket = `${rule.name}:${key}`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ bucket, windowStart, hits: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.bucket, rateLimits.windowStart],
-      set: { hits: sql`${rateLimits.hits} + 1` },
-    })
-    .returning({ hits: rateLimits.hits });
-  const hits = row?.hits ?? 1;
+  const { bucket, windowStart, retryAfterSeconds } = window(rule, key, now);
+  const hits = await counters.hit(bucket, windowStart, db);
   // Housekeeping now and then (on 1 in 20 new windows): old windows are never read again.
-  if (hits === 1 && Math.random() < 0.05) {
-    await db.delete(rateLimits).where(lt(rateLimits.windowStart, now - keepMs));
-  }
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
+  if (hits === 1 && Math.random() < 0.05) await counters.deleteBefore(now - keepMs, db);
   return { allowed: hits <= rule.limit, hits, remaining: Math.max(0, rule.limit - hits), retryAfterSeconds };
 }
 
-/** Counts this request; throws 429 with Retry-After when the client is over the limit. */
+/** Counts this request; throws RateLimited when the client is over the limit. */
 export async function enforceRateLimit(
   rule: RateLimitRule,
   key: string,
-  options: { now?: number; db?: Executor } = {},
+  options: Options = {},
 ): Promise<RateLimitResult> {
   const result = await hitRateLimit(rule, key, options);
-  if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
+  if (!result.allowed) throw new RateLimited(result.retryAfterSeconds);
   return result;
+}
+
+/** Hits so far in the rule's current window, without counting one. */
+export async function peekRateLimit(
+  rule: RateLimitRule,
+  key: string,
+  options: Options = {},
+): Promise<{ hits: number; retryAfterSeconds: number }> {
+  const now = options.now ?? Date.now();
+  const { bucket, windowStart, retryAfterSeconds } = window(rule, key, now);
+  return { hits: await counters.peek(bucket, windowStart, options.db ?? getDb()), retryAfterSeconds };
 }
 
 /**

@@ -3,43 +3,42 @@
  * against src/lib/request-states.ts and recorded in the history in the same transaction, notes,
  * archive, bulk actions, the inbox query and the dashboard's "needs attention".
  *
- * Services take typed input and never see a Request; a scheduled job, the appointment flow or the
- * customer's page call `changeState` with their own actor.
+ * Services take typed input and a ServiceContext and throw domain errors; a scheduled job, the
+ * appointment flow or the customer's page call `changeState` (or `applyStateChange` inside their
+ * own transaction) with their own actor.
  */
 import { site } from "../../config/site";
+import { encodeCursor } from "../../lib/inbox-cursor";
 import { addDays, londonParts } from "../../lib/london-time";
 import { canTransition, stateInfo, type RequestActor, type RequestState } from "../../lib/request-states";
-import type { AdminSubmission } from "../../lib/schemas/admin";
-import type {
-  AdminAttention,
-  AdminHistoryEntry,
-  AdminInboxPage,
-  AdminNote,
-  BulkActionInput,
-  BulkResult,
-  InboxQuery,
-  SubmissionPatch,
-} from "../../lib/schemas/requests";
-import { getDb, type Executor } from "../db/client";
-import { ApiError, badRequest, notFound } from "../http/errors";
+import type { AdminSubmission } from "../../lib/contracts/admin";
+import type { AdminAttention, AdminHistoryEntry, AdminNote, BulkResult } from "../../lib/contracts/requests";
+import type { BulkActionInput, InboxQuery, SubmissionPatch } from "../../lib/schemas/requests";
+import type { Db } from "../db/client";
 import * as search from "../repositories/request-search";
 import * as workflow from "../repositories/request-workflow";
-import * as submissions from "../repositories/submissions";
 import type { Submission } from "../repositories/submissions";
 import { scheduledOn } from "../repositories/scheduled-jobs";
 import { withMailStatus } from "./admin-content";
+import { inTransaction, serviceContext, type ServiceContext } from "./context";
+import { Conflict, NotFound } from "./errors";
 
 /** How long a quote may wait for an answer before the dashboard calls it out. */
 export const staleQuoteDays = 7;
 
-const missing = () => notFound("That request no longer exists.");
+const missing = () => new NotFound("That request no longer exists.");
 
 export const invalidTransition = (from: RequestState, to: RequestState) =>
-  new ApiError(
-    409,
-    "invalid_transition",
+  new Conflict(
     `A request that is ${stateInfo[from].label.toLowerCase()} cannot be moved to ${stateInfo[to].label.toLowerCase()}.`,
+    "invalid_transition",
   );
+
+async function findOne(id: number, db: Db): Promise<Submission> {
+  const [row] = await workflow.findMany([id], db);
+  if (!row) throw missing();
+  return row;
+}
 
 /**
  * Moves one request to `to` and records the change (from, to, actor, note) in one transaction.
@@ -49,8 +48,9 @@ export async function changeState(
   id: number,
   to: RequestState,
   options: { actor: RequestActor; note?: string | undefined },
+  ctx: ServiceContext = serviceContext(),
 ): Promise<Submission> {
-  return getDb().transaction(async (tx) => applyStateChange(id, to, options, tx));
+  return inTransaction(ctx, (tx) => applyStateChange(id, to, options, tx));
 }
 
 /**
@@ -61,15 +61,11 @@ export async function applyStateChange(
   id: number,
   to: RequestState,
   options: { actor: RequestActor; note?: string | undefined },
-  tx: Executor,
+  tx: Db,
 ): Promise<Submission> {
   const from = (await workflow.lockStates([id], tx)).get(id);
   if (!from) throw missing();
-  if (from === to) {
-    const current = await submissions.findById(id, tx);
-    if (!current) throw missing();
-    return current;
-  }
+  if (from === to) return findOne(id, tx);
   if (!canTransition(from, to, options.actor)) throw invalidTransition(from, to);
   const [updated] = await workflow.setStates([id], to, tx);
   await workflow.addHistory(
@@ -79,12 +75,15 @@ export async function applyStateChange(
   return updated!;
 }
 
-/** PATCH from the admin: any of read flag, state (with a note) and archive, in one transaction. */
-export async function updateSubmission(id: number, patch: SubmissionPatch): Promise<AdminSubmission> {
-  const row = await getDb().transaction(async (tx) => {
-    let current: Submission | null = null;
+/** The owner's change to one request: any of read flag, state (with a note) and archive, at once. */
+export async function updateSubmission(
+  id: number,
+  patch: SubmissionPatch,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminSubmission> {
+  const row = await inTransaction(ctx, async (tx) => {
     if (patch.state !== undefined) {
-      current = await applyStateChange(id, patch.state, { actor: "owner", note: patch.note }, tx);
+      await applyStateChange(id, patch.state, { actor: "owner", note: patch.note }, tx);
     }
     if (patch.isRead !== undefined && (await workflow.setRead([id], patch.isRead, tx)).length === 0) {
       throw missing();
@@ -92,27 +91,26 @@ export async function updateSubmission(id: number, patch: SubmissionPatch): Prom
     if (patch.archived !== undefined && (await workflow.setArchived([id], patch.archived, tx)).length === 0) {
       throw missing();
     }
-    if (patch.isRead !== undefined || patch.archived !== undefined || !current) {
-      current = await submissions.findById(id, tx);
-    }
-    if (!current) throw missing();
-    return current;
+    return findOne(id, tx);
   });
-  const [shaped] = await withMailStatus([row]);
+  const [shaped] = await withMailStatus([row], ctx);
   return shaped!;
 }
 
-export async function listInbox(query: InboxQuery): Promise<AdminInboxPage<AdminSubmission>> {
-  let cursor: search.Cursor | null = null;
-  if (query.cursor) {
-    cursor = search.decodeCursor(query.cursor, query.sort);
-    if (!cursor) throw badRequest("That page link has expired; please reload the list.", "invalid_cursor");
-  }
-  const { rows, next } = await search.listPage(toFilter(query), { cursor, limit: query.limit });
-  return { submissions: await withMailStatus(rows), nextCursor: next ? search.encodeCursor(next) : null };
+/** A page of the inbox and the cursor of the next one. */
+export async function listInbox(
+  query: InboxQuery,
+  ctx: ServiceContext = serviceContext(),
+): Promise<{ submissions: AdminSubmission[]; nextCursor: string | null }> {
+  const { rows, next } = await search.listPage(
+    toFilter(query),
+    { cursor: query.cursor ?? null, limit: query.limit },
+    ctx.db,
+  );
+  return { submissions: await withMailStatus(rows, ctx), nextCursor: next ? encodeCursor(next) : null };
 }
 
-export function toFilter(query: InboxQuery): search.InboxFilter {
+export function toFilter(query: Omit<InboxQuery, "cursor" | "limit">): search.InboxFilter {
   return {
     type: query.type,
     ...(query.state ? { states: query.state } : {}),
@@ -128,9 +126,13 @@ export function toFilter(query: InboxQuery): search.InboxFilter {
  * One action on many requests, in one transaction. A state change (or "spam") skips the requests
  * it is not allowed for and reports them; ids that no longer exist are reported as missing.
  */
-export async function bulk(input: BulkActionInput, actor: RequestActor = "owner"): Promise<BulkResult> {
+export async function bulk(
+  input: BulkActionInput,
+  ctx: ServiceContext = serviceContext(),
+  actor: RequestActor = "owner",
+): Promise<BulkResult> {
   const ids = [...new Set(input.ids)];
-  return getDb().transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const states = await workflow.lockStates(ids, tx);
     const existing = ids.filter((id) => states.has(id));
     const missingIds = ids.filter((id) => !states.has(id));
@@ -167,27 +169,27 @@ export async function bulk(input: BulkActionInput, actor: RequestActor = "owner"
           })),
           tx,
         );
-        changed = [...allowed, ...unchanged].sort((a, b) => a - b);
+        changed = [...allowed, ...unchanged];
         break;
       }
     }
-    return { changed: changed.sort((a, b) => a - b), skipped, missing: missingIds };
+    const byId = (a: number, b: number) => a - b;
+    return { changed: changed.sort(byId), skipped: skipped.sort(byId), missing: missingIds.sort(byId) };
   });
 }
 
 /** Deletes one request with its history, notes and every e-mail about it. */
-export async function deleteRequest(id: number): Promise<void> {
-  const { ids } = await getDb().transaction((tx) => workflow.removeRequests([id], tx));
+export async function deleteRequest(id: number, ctx: ServiceContext = serviceContext()): Promise<void> {
+  const { ids } = await inTransaction(ctx, (tx) => workflow.removeRequests([id], tx));
   if (ids.length === 0) throw missing();
 }
 
-async function assertExists(id: number): Promise<void> {
-  if (!(await submissions.findById(id))) throw missing();
-}
-
-export async function history(id: number): Promise<AdminHistoryEntry[]> {
-  await assertExists(id);
-  return (await workflow.listHistory(id)).map((h) => ({
+export async function history(
+  id: number,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminHistoryEntry[]> {
+  await findOne(id, ctx.db);
+  return (await workflow.listHistory(id, ctx.db)).map((h) => ({
     id: h.id,
     fromState: h.fromState,
     toState: h.toState,
@@ -199,40 +201,53 @@ export async function history(id: number): Promise<AdminHistoryEntry[]> {
 
 const toAdminNote = (n: workflow.Note): AdminNote => ({
   id: n.id,
+  submissionId: n.submissionId,
   body: n.body,
   createdAt: n.createdAt.toISOString(),
   updatedAt: n.updatedAt.toISOString(),
 });
 
-export async function notes(id: number): Promise<AdminNote[]> {
-  await assertExists(id);
-  return (await workflow.listNotes(id)).map(toAdminNote);
+export async function notes(id: number, ctx: ServiceContext = serviceContext()): Promise<AdminNote[]> {
+  await findOne(id, ctx.db);
+  return (await workflow.listNotes(id, ctx.db)).map(toAdminNote);
 }
 
-export async function addNote(id: number, body: string): Promise<AdminNote> {
-  await assertExists(id);
-  return toAdminNote(await workflow.addNote(id, body));
+export async function addNote(
+  id: number,
+  body: string,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminNote> {
+  return inTransaction(ctx, async (tx) => {
+    await workflow.lockStates([id], tx).then((found) => {
+      if (!found.has(id)) throw missing();
+    });
+    return toAdminNote(await workflow.addNote(id, body, tx));
+  });
 }
 
-export async function editNote(id: number, noteId: number, body: string): Promise<AdminNote> {
-  const note = await workflow.updateNote(id, noteId, body);
-  if (!note) throw notFound("That note no longer exists.");
+export async function editNote(
+  noteId: number,
+  body: string,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminNote> {
+  const note = await workflow.updateNote(noteId, body, ctx.db);
+  if (!note) throw new NotFound("That note no longer exists.");
   return toAdminNote(note);
 }
 
-export async function deleteNote(id: number, noteId: number): Promise<void> {
-  if (!(await workflow.removeNote(id, noteId))) throw notFound("That note no longer exists.");
+export async function deleteNote(noteId: number, ctx: ServiceContext = serviceContext()): Promise<void> {
+  if (!(await workflow.removeNote(noteId, ctx.db))) throw new NotFound("That note no longer exists.");
 }
 
 /**
  * The dashboard's "needs attention": requests still new after the promised reply time, quotes
  * waiting more than a week, today's and tomorrow's visits, and the count in each state.
  */
-export async function attention(now = new Date()): Promise<AdminAttention> {
-  const db = getDb();
+export async function attention(ctx: ServiceContext = serviceContext()): Promise<AdminAttention> {
+  const { db, now } = ctx;
   const today = londonParts(now).date;
   const tomorrow = addDays(today, 1);
-  const replyBy = new Date(now.getTime() - site.response.replyWithinHours * 3600_000);
+  const replyBy = new Date(now.getTime() - site.response.replyWithinHours * 3_600_000);
   const quotedBefore = new Date(now.getTime() - staleQuoteDays * 86_400_000);
   const [counts, overdueReplies, staleQuotes, jobs] = await Promise.all([
     workflow.countsByState(db),

@@ -10,10 +10,11 @@
  * writes the total to the audit log.
  */
 import { site } from "../../config/site";
-import { getDb, type Executor } from "../db/client";
+import type { Db } from "../db/client";
 import * as audit from "../repositories/audit-log";
 import * as retention from "../repositories/retention";
 import * as workflow from "../repositories/request-workflow";
+import { inTransaction, serviceContext, type ServiceContext } from "./context";
 
 export interface RetentionCutoffs {
   closedBefore: Date;
@@ -40,8 +41,8 @@ export interface RetentionPlan {
   failedMailToDelete: number[];
 }
 
-export async function planRetention(now = new Date()): Promise<RetentionPlan> {
-  const db = getDb();
+export async function planRetention(ctx: ServiceContext = serviceContext()): Promise<RetentionPlan> {
+  const { db, now } = ctx;
   const cutoffs = retentionCutoffs(now);
   const [requests, mailToWipe, failedMailToDelete] = await Promise.all([
     retention.expiredRequests(cutoffs, db),
@@ -63,12 +64,12 @@ export interface RetentionReport {
   mailWiped: number;
 }
 
-export async function applyRetention(now = new Date()): Promise<RetentionReport> {
-  return getDb().transaction((tx) => applyRetentionIn(tx, now));
+export async function applyRetention(ctx: ServiceContext = serviceContext()): Promise<RetentionReport> {
+  return inTransaction(ctx, (tx) => applyRetentionIn(tx, ctx.now));
 }
 
 /** `applyRetention` inside the caller's transaction (the scheduled job claims its day in it). */
-export async function applyRetentionIn(tx: Executor, now = new Date()): Promise<RetentionReport> {
+export async function applyRetentionIn(tx: Db, now = new Date()): Promise<RetentionReport> {
   const cutoffs = retentionCutoffs(now);
   const expired = await retention.expiredRequests(cutoffs, tx);
   const removed = await workflow.removeRequests([...expired.closed, ...expired.spam], tx);

@@ -1,0 +1,31 @@
+/**
+ * The admin API's endpoints: method and path. Plain data with no schema (see ./public-routes.ts);
+ * ./admin.ts adds the status and the schemas, ./routes.ts lists every route.
+ */
+const route = <const M extends string, const P extends string>(method: M, path: P) => ({ method, path });
+
+export const sessionRoute = route("GET", "/api/admin/session");
+export const signInRoute = route("POST", "/api/admin/session");
+export const signOutRoute = route("DELETE", "/api/admin/session");
+export const changePasswordRoute = route("PUT", "/api/admin/password");
+export const summaryRoute = route("GET", "/api/admin/summary");
+export const listAdminTestimonialsRoute = route("GET", "/api/admin/testimonials");
+export const setTestimonialApprovedRoute = route("PATCH", "/api/admin/testimonials/:id");
+export const deleteTestimonialRoute = route("DELETE", "/api/admin/testimonials/:id");
+export const listSubmissionsRoute = route("GET", "/api/admin/submissions");
+export const updateSubmissionRoute = route("PATCH", "/api/admin/submissions/:id");
+export const deleteSubmissionRoute = route("DELETE", "/api/admin/submissions/:id");
+export const exportSubmissionsRoute = route("GET", "/api/admin/submissions/export.csv");
+export const bulkSubmissionsRoute = route("POST", "/api/admin/submissions/bulk");
+export const listHistoryRoute = route("GET", "/api/admin/history");
+export const listNotesRoute = route("GET", "/api/admin/notes");
+export const addNoteRoute = route("POST", "/api/admin/notes");
+export const editNoteRoute = route("PATCH", "/api/admin/notes/:id");
+export const deleteNoteRoute = route("DELETE", "/api/admin/notes/:id");
+export const attentionRoute = route("GET", "/api/admin/attention");
+export const findPersonRoute = route("POST", "/api/admin/person/search");
+export const exportPersonRoute = route("POST", "/api/admin/person/export");
+export const erasePersonRoute = route("POST", "/api/admin/person/erase");
+export const listAuditRoute = route("GET", "/api/admin/person/audit");
+export const listFailedMailRoute = route("GET", "/api/admin/mail");
+export const retryMailRoute = route("POST", "/api/admin/mail/retry");

@@ -1,0 +1,23 @@
+/**
+ * Every endpoint's contract by name (`endpoints.contact`, `endpoints.listSubmissions`, …) and by
+ * route. The server's actions bind to these; the browser's client (src/lib/api/) is typed by them
+ * and checks answers against them in development and tests.
+ */
+import { adminEndpoints } from "./admin";
+import type { Endpoint } from "./endpoint";
+import { publicEndpoints } from "./public";
+import { requestEndpoints } from "./requests";
+import type { Route, RouteName } from "./routes";
+
+export const endpoints = {
+  ...publicEndpoints,
+  ...adminEndpoints,
+  ...requestEndpoints,
+} satisfies Record<RouteName, Endpoint>;
+export type Endpoints = typeof endpoints;
+
+/** The contract of the endpoint at this route's method and path. */
+export type EndpointFor<R extends Route> = Extract<
+  Endpoints[keyof Endpoints],
+  { method: R["method"]; path: R["path"] }
+>;

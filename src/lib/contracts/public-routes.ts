@@ -1,0 +1,10 @@
+/**
+ * The public API's endpoints: method and path. Plain data with no schema, one constant per
+ * endpoint, so a page's JavaScript carries only the routes it calls and none of the zod schemas;
+ * ./public.ts adds the status and the schemas, ./routes.ts lists every route.
+ */
+export const contactRoute = { method: "POST", path: "/api/contact" } as const;
+export const bookingRoute = { method: "POST", path: "/api/bookings" } as const;
+export const createTestimonialRoute = { method: "POST", path: "/api/testimonials" } as const;
+export const listTestimonialsRoute = { method: "GET", path: "/api/testimonials" } as const;
+export const healthRoute = { method: "GET", path: "/api/health" } as const;

@@ -1,0 +1,70 @@
+/**
+ * The public API's contracts. The request schemas are the forms' own (src/lib/schemas/), so the
+ * browser and the server refuse the same input with the same messages.
+ */
+import { z } from "zod";
+import { bookingRequestSchema, contactMessageSchema } from "../schemas/submission";
+import { testimonialSubmissionSchema } from "../schemas/testimonial";
+import { defineEndpoint } from "./endpoint";
+import * as routes from "./public-routes";
+
+const id = z.number().int().positive();
+
+export const publicTestimonialSchema = z.object({
+  id,
+  name: z.string(),
+  location: z.string(),
+  rating: z.number().int().min(1).max(5),
+  text: z.string(),
+  /** ISO timestamp. */
+  createdAt: z.string(),
+});
+/** A testimonial as the public API returns it. */
+export type PublicTestimonial = z.infer<typeof publicTestimonialSchema>;
+
+export const publicEndpoints = {
+  /** A contact message. */
+  contact: defineEndpoint({
+    ...routes.contactRoute,
+    status: 201,
+    request: contactMessageSchema,
+    response: z.object({ id }),
+  }),
+  /** An appointment request. */
+  booking: defineEndpoint({
+    ...routes.bookingRoute,
+    status: 201,
+    request: bookingRequestSchema,
+    response: z.object({ id }),
+  }),
+  /** A visitor's review, stored pending until the owner approves it. */
+  createTestimonial: defineEndpoint({
+    ...routes.createTestimonialRoute,
+    status: 201,
+    request: testimonialSubmissionSchema,
+    response: z.object({ id, approved: z.literal(false) }),
+  }),
+  /** Approved testimonials, rating descending then newest. */
+  listTestimonials: defineEndpoint({
+    ...routes.listTestimonialsRoute,
+    status: 200,
+    response: z.object({ testimonials: z.array(publicTestimonialSchema) }),
+  }),
+  /** Whether the function and its database answer. */
+  health: defineEndpoint({
+    ...routes.healthRoute,
+    status: 200,
+    response: z.object({ ok: z.literal(true), database: z.literal("up") }),
+  }),
+};
+
+/**
+ * The public list as the islands read it: the API's `{ testimonials }` answer, or a bare list;
+ * null for anything else (a malformed answer is a failure the visitor sees, never an empty list).
+ */
+export function parseTestimonials(body: unknown): PublicTestimonial[] | null {
+  const parsed = publicEndpoints.listTestimonials.response.safeParse(
+    Array.isArray(body) ? { testimonials: body } : body,
+  );
+  return parsed.success ? parsed.data.testimonials : null;
+}

@@ -1,0 +1,43 @@
+/** Every route by name (./public-routes.ts, ./admin-routes.ts). */
+import * as adminRoutes from "./admin-routes";
+import * as publicRoutes from "./public-routes";
+
+export const routes = {
+  contact: publicRoutes.contactRoute,
+  booking: publicRoutes.bookingRoute,
+  createTestimonial: publicRoutes.createTestimonialRoute,
+  listTestimonials: publicRoutes.listTestimonialsRoute,
+  health: publicRoutes.healthRoute,
+  session: adminRoutes.sessionRoute,
+  signIn: adminRoutes.signInRoute,
+  signOut: adminRoutes.signOutRoute,
+  changePassword: adminRoutes.changePasswordRoute,
+  summary: adminRoutes.summaryRoute,
+  listAdminTestimonials: adminRoutes.listAdminTestimonialsRoute,
+  setTestimonialApproved: adminRoutes.setTestimonialApprovedRoute,
+  deleteTestimonial: adminRoutes.deleteTestimonialRoute,
+  listSubmissions: adminRoutes.listSubmissionsRoute,
+  updateSubmission: adminRoutes.updateSubmissionRoute,
+  deleteSubmission: adminRoutes.deleteSubmissionRoute,
+  exportSubmissions: adminRoutes.exportSubmissionsRoute,
+  bulkSubmissions: adminRoutes.bulkSubmissionsRoute,
+  listHistory: adminRoutes.listHistoryRoute,
+  listNotes: adminRoutes.listNotesRoute,
+  addNote: adminRoutes.addNoteRoute,
+  editNote: adminRoutes.editNoteRoute,
+  deleteNote: adminRoutes.deleteNoteRoute,
+  attention: adminRoutes.attentionRoute,
+  findPerson: adminRoutes.findPersonRoute,
+  exportPerson: adminRoutes.exportPersonRoute,
+  erasePerson: adminRoutes.erasePersonRoute,
+  listAudit: adminRoutes.listAuditRoute,
+  listFailedMail: adminRoutes.listFailedMailRoute,
+  retryMail: adminRoutes.retryMailRoute,
+};
+
+export type RouteName = keyof typeof routes;
+/** Any endpoint's method and path. */
+export interface Route {
+  readonly method: string;
+  readonly path: string;
+}

@@ -1,0 +1,74 @@
+/**
+ * Public actions for `apiHandler` (./endpoint.ts).
+ *
+ * `publicForm(contract, { accept, reply, page })`: a public form post, JSON or a classic browser
+ * form. The edge reads the body (32 KB; 413/415/400), the Idempotency-Key header (400), checks the
+ * spam-guard fields (422, ./spam-guard.ts) and parses the body against the contract (422, one
+ * message per field); the service (`accept`) gets typed input and decides the rest. The answer is
+ * `201` with `reply(row)` as JSON, or for a form posted without JavaScript a small confirmation
+ * page (also 201). A repeated Idempotency-Key gets the same answer and `Idempotent-Replayed: true`.
+ *
+ * `publicRead(contract, { load, headers })`: a GET that answers `load(ctx)` as JSON.
+ */
+import type { z } from "zod";
+import type { Endpoint, ResponseOf } from "../../lib/contracts/endpoint";
+import { limits } from "../../lib/schemas/limits";
+import type { ServiceContext } from "../services/context";
+import type { Accepted } from "../services/public-forms";
+import type { Action } from "./endpoint";
+import { fromZodError } from "./errors";
+import { htmlPage } from "./html-page";
+import { idempotencyKey, readBody, wantsHtml } from "./request";
+import { html, json } from "./response";
+import { assertNotSpam } from "./spam-guard";
+
+type FormEndpoint = Endpoint & { request: z.ZodType; response: z.ZodType };
+
+/** The confirmation page a form posted without JavaScript gets. */
+export interface ConfirmationPage {
+  title: string;
+  heading: string;
+  message: string;
+  back: { href: string; label: string };
+}
+
+export function publicForm<E extends FormEndpoint, Row>(
+  endpoint: E,
+  options: {
+    /** The page that holds the form (the no-JavaScript error page links back to it). */
+    formPage: string;
+    accept: (input: z.output<E["request"]>, ctx: ServiceContext) => Promise<Accepted<Row>>;
+    reply: (row: Row) => ResponseOf<E>;
+    page: ConfirmationPage;
+  },
+): Action {
+  return {
+    endpoint,
+    formPage: options.formPage,
+    async run(call) {
+      const body = await readBody(call.req, limits.bodyBytes);
+      const ctx = call.services(idempotencyKey(call.req));
+      assertNotSpam(body.data, ctx.now.getTime());
+      const parsed = endpoint.request.safeParse(body.data);
+      if (!parsed.success) throw fromZodError(parsed.error);
+      const accepted = await options.accept(parsed.data as z.output<E["request"]>, ctx);
+      const headers: Record<string, string> = accepted.created ? {} : { "Idempotent-Replayed": "true" };
+      if (wantsHtml(call.req, body)) {
+        return html(htmlPage({ ...options.page, tone: "success" }), endpoint.status, headers);
+      }
+      return json(options.reply(accepted.row), endpoint.status, headers);
+    },
+  };
+}
+
+export function publicRead<E extends Endpoint & { response: z.ZodType }>(
+  endpoint: E,
+  options: { load: (ctx: ServiceContext) => Promise<ResponseOf<E>>; headers?: Record<string, string> },
+): Action {
+  return {
+    endpoint,
+    async run(call) {
+      return json(await options.load(call.services()), endpoint.status, options.headers);
+    },
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * The server and the browser agree on every endpoint's answer: each endpoint is called for real
+ * (its Netlify handler, a migrated database) and its answer read by the browser client's own check
+ * (src/lib/api/http.ts `readAnswer`, which validates against the contract in development and tests).
+ * A shape changed on one side only fails here.
+ */
+import { describe, expect, it } from "vitest";
+import adminAttention from "../../netlify/functions/admin-attention.mts";
+import adminHistory from "../../netlify/functions/admin-history.mts";
+import adminMail from "../../netlify/functions/admin-mail.mts";
+import adminNotes from "../../netlify/functions/admin-notes.mts";
+import adminPerson from "../../netlify/functions/admin-person.mts";
+import adminPassword from "../../netlify/functions/admin-password.mts";
+import adminSession from "../../netlify/functions/admin-session.mts";
+import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
+import adminSummary from "../../netlify/functions/admin-summary.mts";
+import adminTestimonials from "../../netlify/functions/admin-testimonials.mts";
+import bookings from "../../netlify/functions/bookings.mts";
+import contact from "../../netlify/functions/contact.mts";
+import health from "../../netlify/functions/health.mts";
+import testimonials from "../../netlify/functions/testimonials.mts";
+import { toOutcome } from "../../src/lib/api/forms";
+import { readAnswer } from "../../src/lib/api/http";
+import * as adminRoutes from "../../src/lib/contracts/admin-routes";
+import * as publicRoutes from "../../src/lib/contracts/public-routes";
+import { routes, type Route } from "../../src/lib/contracts/routes";
+import { storeAdminPassword } from "../../src/server/services/admin-auth";
+import { useTestDatabase } from "../helpers/db";
+import { randomIp, validBooking, validContact, validReview } from "../helpers/http";
+
+useTestDatabase();
+
+type Handler = (req: Request, context?: { params?: Record<string, string> }) => Promise<Response>;
+const base = "http://localhost:8888";
+const password = "contracts test passphrase";
+
+function request(
+  route: Route,
+  o: { body?: unknown; cookie?: string; id?: number; query?: Record<string, string> } = {},
+): Request {
+  const headers = new Headers({
+    Accept: "application/json",
+    Origin: base,
+    "x-nf-client-connection-ip": randomIp(),
+  });
+  if (o.cookie) headers.set("Cookie", o.cookie);
+  if (o.body !== undefined) headers.set("Content-Type", "application/json");
+  const path =
+    (o.id === undefined ? route.path : route.path.replace(":id", String(o.id))) +
+    (o.query ? `?${new URLSearchParams(o.query)}` : "");
+  return new Request(base + path, {
+    method: route.method,
+    headers,
+    ...(o.body !== undefined ? { body: JSON.stringify(o.body) } : {}),
+  });
+}
+
+async function expectContract<R extends Route>(
+  route: R,
+  handler: Handler,
+  o: Parameters<typeof request>[1] = {},
+) {
+  const response = await handler(
+    request(route, o),
+    o.id === undefined ? {} : { params: { id: String(o.id) } },
+  );
+  expect(response.ok, `${route.method} ${route.path} answered ${response.status}`).toBe(true);
+  return readAnswer(route, response);
+}
+
+describe("every endpoint answers what its contract says", () => {
+  it("covers every route", async () => {
+    const covered = new Set<Route>();
+    const check = async <R extends Route>(
+      route: R,
+      handler: Handler,
+      o: Parameters<typeof request>[1] = {},
+    ) => {
+      covered.add(route);
+      return expectContract(route, handler, o);
+    };
+    const r = { ...publicRoutes, ...adminRoutes };
+
+    await check(r.healthRoute, health);
+    await check(r.contactRoute, contact, { body: validContact() });
+    await check(r.bookingRoute, bookings, { body: validBooking() });
+    const review = await check(r.createTestimonialRoute, testimonials, { body: validReview() });
+    await check(r.listTestimonialsRoute, testimonials);
+
+    await storeAdminPassword(password);
+    const signIn = await adminSession(request(r.signInRoute, { body: { password } }));
+    await readAnswer(r.signInRoute, signIn.clone());
+    covered.add(r.signInRoute);
+    const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
+
+    await check(r.sessionRoute, adminSession, { cookie });
+    await check(r.summaryRoute, adminSummary, { cookie });
+    await check(r.listAdminTestimonialsRoute, adminTestimonials, { cookie });
+    await check(r.setTestimonialApprovedRoute, adminTestimonials, {
+      cookie,
+      id: review.id,
+      body: { approved: true },
+    });
+    await check(r.deleteTestimonialRoute, adminTestimonials, { cookie, id: review.id });
+    const { submissions } = await check(r.listSubmissionsRoute, adminSubmissions, { cookie });
+    const id = submissions[0]!.id;
+    await check(r.updateSubmissionRoute, adminSubmissions, {
+      cookie,
+      id,
+      body: { isRead: true, state: "contacted", note: "Called back" },
+    });
+    const exported = await adminSubmissions(request(r.exportSubmissionsRoute, { cookie }));
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    await exported.arrayBuffer();
+    covered.add(r.exportSubmissionsRoute);
+    await check(r.bulkSubmissionsRoute, adminSubmissions, { cookie, body: { ids: [id], action: "read" } });
+    const query = { submissionId: String(id) };
+    await check(r.listHistoryRoute, adminHistory, { cookie, query });
+    const { note } = await check(r.addNoteRoute, adminNotes, {
+      cookie,
+      body: { submissionId: id, body: "x" },
+    });
+    await check(r.listNotesRoute, adminNotes, { cookie, query });
+    await check(r.editNoteRoute, adminNotes, { cookie, id: note.id, body: { body: "y" } });
+    await check(r.deleteNoteRoute, adminNotes, { cookie, id: note.id });
+    await check(r.attentionRoute, adminAttention, { cookie });
+    const email = submissions[0]!.email;
+    await check(r.findPersonRoute, adminPerson, { cookie, body: { email } });
+    const personFile = await adminPerson(request(r.exportPersonRoute, { cookie, body: { email } }));
+    expect(personFile.status).toBe(200);
+    expect(personFile.headers.get("content-disposition")).toMatch(/^attachment;/);
+    await personFile.arrayBuffer();
+    covered.add(r.exportPersonRoute);
+    await check(r.listAuditRoute, adminPerson, { cookie });
+    await check(r.deleteSubmissionRoute, adminSubmissions, { cookie, id });
+    await check(r.erasePersonRoute, adminPerson, { cookie, body: { email } });
+    await check(r.listFailedMailRoute, adminMail, { cookie });
+    await check(r.retryMailRoute, adminMail, { cookie, body: {} });
+    await check(r.changePasswordRoute, adminPassword, {
+      cookie,
+      body: { currentPassword: password, newPassword: `${password}!`, confirmPassword: `${password}!` },
+    });
+    await check(r.signOutRoute, adminSession, { cookie });
+
+    expect([...covered].sort((a, b) => (a.path + a.method).localeCompare(b.path + b.method))).toEqual(
+      Object.values(routes).sort((a, b) => (a.path + a.method).localeCompare(b.path + b.method)),
+    );
+  });
+
+  it("refuses an answer that departs from the contract, in the client and in the form outcome", async () => {
+    const wrong = () => new Response(JSON.stringify({ id: "7" }), { status: 201 });
+    await expect(readAnswer(publicRoutes.contactRoute, wrong())).rejects.toThrow(/id/);
+    expect(await toOutcome(wrong(), publicRoutes.contactRoute)).toMatchObject({
+      kind: "server",
+      status: 201,
+    });
+    const wrongStatus = new Response(JSON.stringify({ id: 7 }), { status: 200 });
+    await expect(readAnswer(publicRoutes.contactRoute, wrongStatus)).rejects.toThrow(/200/);
+  });
+});
