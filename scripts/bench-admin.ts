@@ -7,7 +7,8 @@
  *   - the CSV export of 10,000 rows, read to the end as a browser would download it,
  * on PGlite in-process and on a throwaway PostgreSQL 15 server, in one run. Prints p50/p95 per
  * operation and the process's peak resident memory during the exports, and fails (exit code 1)
- * when the PostgreSQL first page or search p95 is 100 ms or more.
+ * when the PostgreSQL first page or search p95 is 100 ms or more. Run as `npm run bench:admin`
+ * (node --expose-gc, so memory is measured from a collected heap).
  *
  * Options: --rows N (default 100000), --runs N (timed calls per operation, default 30),
  * --only pglite|postgres. Results also go to bench-results/admin.json.
@@ -17,6 +18,7 @@ import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import adminSubmissions from "../netlify/functions/admin-submissions.mts";
@@ -95,7 +97,17 @@ interface Result {
   firstPage: Timing;
   search: Timing;
   filteredPage50: Timing;
-  export10k: Timing & { rows: number; bytes: number; rssBeforeMb: number; rssPeakMb: number };
+  export10k: Timing & {
+    rows: number;
+    bytes: number;
+    heapGrowthMb: number;
+    rssGrowthMb: number;
+    rssPeakMb: number;
+  };
+  exportDouble: { rows: number; ms: number; heapGrowthMb: number; rssGrowthMb: number };
+  searches: Record<string, number>;
+  /** The machine's load average (1, 5, 15 minutes) before and after: the figures mean little on a busy machine. */
+  load: { before: number[]; after: number[] };
 }
 
 async function run(backend: string, db: Database): Promise<Result> {
@@ -116,18 +128,23 @@ async function run(backend: string, db: Database): Promise<Result> {
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return res;
   };
-  const time = async (path: () => string) => {
+  const time = async (path: () => string, each?: (path: string, ms: number) => void) => {
     const samples: number[] = [];
     for (let i = 0; i < runs + 3; i++) {
       const p = path();
       const started = performance.now();
       const res = await get(p);
       await res.arrayBuffer();
-      if (i >= 3) samples.push(performance.now() - started); // three warm-up calls
+      const ms = performance.now() - started;
+      if (i >= 3) {
+        samples.push(ms); // after three warm-up calls
+        each?.(p, ms);
+      }
     }
     return summarise(samples);
   };
 
+  const loadBefore = os.loadavg().map(round);
   const firstPage = await time(() => "/api/admin/submissions");
   const searches = [
     "hamish",
@@ -137,10 +154,19 @@ async function run(backend: string, db: Database): Promise<Result> {
     "Burntisland 4242",
     "morag reid",
   ];
+  const perTermSamples = new Map<string, number[]>();
   let s = 0;
   const search = await time(
-    () => `/api/admin/submissions?q=${encodeURIComponent(searches[s++ % searches.length]!)}`,
+    () => {
+      const q = searches[s++ % searches.length]!;
+      return `/api/admin/submissions?q=${encodeURIComponent(q)}`;
+    },
+    (path, ms) => {
+      const q = new URL(path, "http://x").searchParams.get("q")!;
+      perTermSamples.set(q, [...(perTermSamples.get(q) ?? []), ms]);
+    },
   );
+  const perTerm = Object.fromEntries([...perTermSamples].map(([q, v]) => [q, summarise(v).p50]));
 
   // Page 50 of bookings that are `contacted`, reached by following 49 cursors once.
   const filter = "type=booking&state=contacted&limit=50";
@@ -156,34 +182,50 @@ async function run(backend: string, db: Database): Promise<Result> {
   }
   const filteredPage50 = await time(() => `/api/admin/submissions?${filter}&cursor=${cursor}`);
 
-  // The export: every `quoted` request (exactly a tenth of the rows), read to the end.
-  const exportRuns = Math.max(3, Math.min(10, Math.floor(runs / 3)));
-  const samples: number[] = [];
-  let exportedRows = 0;
-  let bytes = 0;
-  global.gc?.();
-  const rssBefore = process.memoryUsage().rss;
-  let rssPeak = rssBefore;
-  const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-  }, 20);
-  for (let i = 0; i < exportRuns; i++) {
+  // The export: every `quoted` request (exactly a tenth of the rows), read to the end. Memory is
+  // sampled while it streams; the same is done for twice as many rows (every `done` request) to
+  // show that what the export holds does not grow with its size.
+  const exportOnce = async (filter: string) => {
+    global.gc?.();
+    const before = process.memoryUsage();
+    let heapPeak = before.heapUsed;
+    let rssPeak = before.rss;
+    const sample = () => {
+      const m = process.memoryUsage();
+      heapPeak = Math.max(heapPeak, m.heapUsed);
+      rssPeak = Math.max(rssPeak, m.rss);
+    };
+    const sampler = setInterval(sample, 10);
     const started = performance.now();
-    const res = await get("/api/admin/submissions/export.csv?state=quoted&archived=all");
+    const res = await get(`/api/admin/submissions/export.csv?${filter}`);
     const reader = res.body!.getReader();
     let lines = 0;
-    bytes = 0;
+    let size = 0;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      bytes += value.byteLength;
+      size += value.byteLength;
       for (const b of value) if (b === 0x0a) lines++;
-      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+      sample();
     }
-    samples.push(performance.now() - started);
-    exportedRows = lines - 1; // minus the header
-  }
-  clearInterval(sampler);
+    const ms = performance.now() - started;
+    clearInterval(sampler);
+    return {
+      ms,
+      rows: lines - 1,
+      bytes: size,
+      heapGrowth: heapPeak - before.heapUsed,
+      rssGrowth: rssPeak - before.rss,
+      rss: rssPeak,
+    };
+  };
+  const exportRuns = Math.max(3, Math.min(10, Math.floor(runs / 3)));
+  const exports = [];
+  for (let i = 0; i < exportRuns; i++) exports.push(await exportOnce("state=quoted&archived=all"));
+  const double = await exportOnce("state=done&archived=all");
+  const samples = exports.map((e) => e.ms);
+  const exportedRows = exports[0]!.rows;
+  const bytes = exports[0]!.bytes;
   return {
     backend,
     rows,
@@ -195,9 +237,18 @@ async function run(backend: string, db: Database): Promise<Result> {
       ...summarise(samples),
       rows: exportedRows,
       bytes,
-      rssBeforeMb: mb(rssBefore),
-      rssPeakMb: mb(rssPeak),
+      heapGrowthMb: mb(Math.max(...exports.map((e) => e.heapGrowth))),
+      rssGrowthMb: mb(Math.max(...exports.map((e) => e.rssGrowth))),
+      rssPeakMb: mb(Math.max(...exports.map((e) => e.rss))),
     },
+    exportDouble: {
+      rows: double.rows,
+      ms: round(double.ms),
+      heapGrowthMb: mb(double.heapGrowth),
+      rssGrowthMb: mb(double.rssGrowth),
+    },
+    searches: perTerm,
+    load: { before: loadBefore, after: os.loadavg().map(round) },
   };
 }
 
@@ -211,8 +262,17 @@ function print(r: Result): void {
   line("filtered page 50", r.filteredPage50);
   line(`CSV export`, r.export10k);
   console.log(
-    `  export: ${r.export10k.rows} rows, ${Math.round(r.export10k.bytes / 1024)} KB; process RSS ${r.export10k.rssBeforeMb} MB before, peak ${r.export10k.rssPeakMb} MB while exporting (+${r.export10k.rssPeakMb - r.export10k.rssBeforeMb} MB)`,
+    `  export: ${r.export10k.rows} rows, ${Math.round(r.export10k.bytes / 1024)} KB; while streaming the heap grew at most ${r.export10k.heapGrowthMb} MB and RSS ${r.export10k.rssGrowthMb} MB (process peak RSS ${r.export10k.rssPeakMb} MB)`,
   );
+  console.log(
+    `  export of ${r.exportDouble.rows} rows: ${r.exportDouble.ms} ms; heap grew at most ${r.exportDouble.heapGrowthMb} MB, RSS ${r.exportDouble.rssGrowthMb} MB`,
+  );
+  console.log(
+    `  search p50 per text: ${Object.entries(r.searches)
+      .map(([q, ms]) => `"${q}" ${ms} ms`)
+      .join(", ")}`,
+  );
+  console.log(`  load average before ${r.load.before.join(" ")}, after ${r.load.after.join(" ")}`);
 }
 
 const results: Result[] = [];

@@ -80,10 +80,12 @@ function searchArms(q: string): { exact: SQL[]; text: SQL | null } {
   if (/^[\d\s+().-]+$/.test(q) && digits.length >= 6) exact.push(eq(formSubmissions.phoneDigits, digits));
   if (q.includes("@")) exact.push(sql`lower(${formSubmissions.email}) = ${q.toLowerCase()}`);
   const words = prefixQuery(q);
-  const text = words
-    ? sql`(${formSubmissions.searchVector} @@ to_tsquery('simple', ${words}) or ${formSubmissions.searchVector} @@ to_tsquery('english', ${words}))`
-    : null;
-  return { exact, text };
+  return { exact, text: words ? textMatch(formSubmissions.searchVector, words) : null };
+}
+
+/** Full-text match of a search vector against prefix words, without and with English stemming. */
+function textMatch(vector: SQL | typeof formSubmissions.searchVector, words: string): SQL {
+  return sql`(${vector} @@ to_tsquery('simple', ${words}) or ${vector} @@ to_tsquery('english', ${words}))`;
 }
 
 export function searchCondition(q: string): SQL {
@@ -144,7 +146,6 @@ export async function listPage(
     base.push(after);
   }
   const direction = sort === "newest" ? desc : asc;
-  const order = sql.raw(sort === "newest" ? "desc" : "asc");
   const fetch = (conditions: SQL[]) =>
     db
       .select({ ...submissionColumns, cursorAt })
@@ -161,9 +162,26 @@ export async function listPage(
     const search = searchCondition(filter.q);
     rows = [];
     if (text && exact.length === 0) {
-      // The ids of the first rows in list order, computed once (an InitPlan), then searched.
-      const firstRows = sql`${formSubmissions.id} = any(array(select ${formSubmissions.id} from ${formSubmissions} where ${and(...base) ?? sql`true`} order by ${formSubmissions.submittedAt} ${order}, ${formSubmissions.id} ${order} limit ${scanRows}))`;
-      rows = await fetch([firstRows, search]);
+      // The first rows in list order as a subquery (its ORDER BY and LIMIT keep it apart), searched
+      // in that order: Postgres keeps the subquery's order, so it stops at the page's last match.
+      const first = db
+        .select({
+          ...submissionColumns,
+          cursorAt: cursorAt.as("cursor_at"),
+          searchVector: formSubmissions.searchVector,
+        })
+        .from(formSubmissions)
+        .where(and(...base))
+        .orderBy(direction(formSubmissions.submittedAt), direction(formSubmissions.id))
+        .limit(scanRows)
+        .as("first_rows");
+      const { searchVector, ...fields } = first._.selectedFields;
+      rows = (await db
+        .select(fields)
+        .from(first)
+        .where(textMatch(searchVector as unknown as SQL, prefixQuery(filter.q)!))
+        .orderBy(direction(first.submittedAt), direction(first.id))
+        .limit(page.limit + 1)) as typeof rows;
     }
     if (rows.length <= page.limit) {
       const everyMatch = sql`${formSubmissions.id} in (select ${formSubmissions.id} from ${formSubmissions} where ${and(...base, search)} offset 0)`;
