@@ -96,10 +96,11 @@ async function download(route: typeof r.exportPersonRoute, body: unknown, fallba
 }
 
 export const workflowApi = {
+  /** A page of the inbox; the type is always sent, so the address names the list it shows. */
   list: (filters: InboxFilters, cursor?: string | null) =>
     signedIn(
       callApi(r.listSubmissionsRoute, {
-        query: { ...filtersToQuery(filters), ...(cursor ? { cursor } : {}) },
+        query: { type: filters.type, ...filtersToQuery(filters), ...(cursor ? { cursor } : {}) },
       }),
     ),
   /** Where the browser downloads the CSV of these filters (a plain link). */
