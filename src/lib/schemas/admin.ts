@@ -3,6 +3,7 @@
  * (netlify/functions/admin-*.mts). The messages people read are the spec's (site-spec §5, §8).
  */
 import { z } from "zod";
+import type { RequestState } from "../request-states";
 import { formTypes, type FormType } from "./submission";
 import { limits } from "./limits";
 
@@ -140,6 +141,12 @@ export interface AdminSubmission {
   submittedAt: string;
   isRead: boolean;
   mailStatus: MailDeliveryStatus | null;
+  /** "KB-000042" (booking) or "KC-000042" (contact). */
+  reference: string;
+  /** Lifecycle state (src/lib/request-states.ts), when it last changed, and whether archived. */
+  state: RequestState;
+  stateChangedAt: string;
+  archivedAt: string | null;
 }
 
 export interface AdminTestimonialList {

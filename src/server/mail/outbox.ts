@@ -64,6 +64,16 @@ export async function enqueueSubmissionMail(
   return rows.map((r) => r.id);
 }
 
+/** Any other message (e.g. the owner's daily digest), in the caller's transaction. */
+export async function enqueueMessage(
+  tx: DbOrTx,
+  message: OutgoingMessage,
+  link: { submissionId?: number; testimonialId?: number } = {},
+): Promise<number> {
+  const [row] = await tx.insert(mailOutbox).values(toRow(message, link)).returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
 /** Owner notification for a new review waiting for moderation. */
 export async function enqueueReviewMail(
   tx: DbOrTx,

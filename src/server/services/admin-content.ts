@@ -13,6 +13,7 @@ import type {
   MailDeliveryStatus,
   SubmissionFilter,
 } from "../../lib/schemas/admin";
+import { requestReference } from "../../lib/reference";
 import { getDb } from "../db/client";
 import * as outbox from "../mail/outbox";
 import { mailSender } from "../mail/notify";
@@ -46,10 +47,14 @@ const toAdminSubmission = (
   submittedAt: s.submittedAt.toISOString(),
   isRead: s.isRead,
   mailStatus,
+  reference: requestReference(s),
+  state: s.state,
+  stateChangedAt: s.stateChangedAt.toISOString(),
+  archivedAt: s.archivedAt?.toISOString() ?? null,
 });
 
 /** Submissions with whether the owner was e-mailed about each (one query for the whole list). */
-async function withMailStatus(rows: submissions.Submission[]): Promise<AdminSubmission[]> {
+export async function withMailStatus(rows: submissions.Submission[]): Promise<AdminSubmission[]> {
   const statuses = await outbox.ownerStatusBySubmission(
     getDb(),
     rows.map((r) => r.id),

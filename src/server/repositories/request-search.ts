@@ -1,0 +1,182 @@
+/**
+ * The inbox query over form_submissions: filters, search and keyset pagination. SQL in, plain
+ * objects out; every function takes an optional executor (the database or a transaction).
+ *
+ *   listPage(filter, { cursor?, limit })   { rows, next }: `next` is the cursor after the last row,
+ *                                           null on the last page
+ *   pages(filter, pageSize)                 async iterator over every page (the CSV export)
+ *   encodeCursor / decodeCursor             the opaque cursor the API hands out
+ *
+ * Order is (submitted_at, id), newest or oldest first. A cursor holds the last row's submitted_at
+ * with its full microsecond precision (read back as text, since a JavaScript Date keeps only
+ * milliseconds) and id, so the next page starts exactly after it: rows that arrive meanwhile never
+ * shift a page, and no row is skipped or shown twice. Both sorts use form_submissions_inbox_idx,
+ * scanned forwards or backwards.
+ *
+ * Search (`q`) matches any of:
+ * - the reference, "KB-000042" or "KC-000042" (exact id and type);
+ * - the phone number as digits, however it was typed ("07700 900123", "07700900123",
+ *   "+44 7700 900123"), against the generated phone_digits column;
+ * - the whole e-mail address, case-insensitively;
+ * - full-text search over name, e-mail, phone, address and message (search_vector, GIN index),
+ *   every word as a prefix ("mor" finds Morag), with both the 'simple' configuration and English
+ *   stemming ("painting" finds "paint").
+ */
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { londonMidnight, addDays } from "../../lib/london-time";
+import type { RequestState } from "../../lib/request-states";
+import { parseReference } from "../../lib/reference";
+import type { ArchivedFilter, InboxSort } from "../../lib/schemas/requests";
+import type { FormType } from "../../lib/schemas/submission";
+import { getDb, type Executor } from "../db/client";
+import { formSubmissions } from "../db/schema";
+import { submissionColumns, toSubmission, type Submission } from "./submissions";
+
+export interface InboxFilter {
+  type?: FormType | "all";
+  /** Only these states; default every state but spam. */
+  states?: readonly RequestState[];
+  q?: string;
+  /** London dates, inclusive. */
+  from?: string;
+  to?: string;
+  archived?: ArchivedFilter;
+  sort?: InboxSort;
+}
+
+export interface Cursor {
+  sort: InboxSort;
+  /** submitted_at as Postgres text, microseconds kept, UTC. */
+  at: string;
+  id: number;
+}
+
+const cursorPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.sort === "newest" ? "n" : "o"}|${cursor.at}|${cursor.id}`).toString(
+    "base64url",
+  );
+}
+
+/** The cursor, or null when the text is not one this server made (or is for the other sort). */
+export function decodeCursor(text: string, sort: InboxSort): Cursor | null {
+  let decoded: string;
+  try {
+    decoded = Buffer.from(text, "base64url").toString("utf8");
+  } catch {
+    return null;
+  }
+  const [s, at, rawId] = decoded.split("|");
+  if (s !== (sort === "newest" ? "n" : "o") || !at || !cursorPattern.test(at) || !rawId) return null;
+  if (!/^\d{1,10}$/.test(rawId)) return null;
+  const id = Number(rawId);
+  if (id < 1 || id > 2_147_483_647 || Number.isNaN(Date.parse(at))) return null;
+  return { sort, at, id };
+}
+
+/** Digits of a phone number, a leading +44 or 0044 written as 0 (as the phone_digits column). */
+export function phoneDigits(text: string): string {
+  return text
+    .replace(/[^0-9+]/g, "")
+    .replace(/^(\+|00)44/, "0")
+    .replace(/\D/g, "");
+}
+
+/**
+ * `'word':* & 'word':*` for to_tsquery: each word of the search as a prefix. Only letters, digits
+ * and the characters e-mail addresses and phone numbers use are kept, so nothing the owner types
+ * can break the query syntax. Null when no word is left.
+ */
+export function prefixQuery(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}@._+-]/gu, "").replace(/^[._+-]+|[._+-]+$/g, ""))
+    .filter((w) => w.length > 0)
+    .slice(0, 12);
+  if (words.length === 0) return null;
+  return words.map((w) => `'${w}':*`).join(" & ");
+}
+
+export function searchCondition(q: string): SQL {
+  const arms: SQL[] = [];
+  const ref = parseReference(q);
+  if (ref) arms.push(and(eq(formSubmissions.id, ref.id), eq(formSubmissions.formType, ref.formType))!);
+  const digits = phoneDigits(q);
+  if (/^[\d\s+().-]+$/.test(q) && digits.length >= 6) arms.push(eq(formSubmissions.phoneDigits, digits));
+  if (q.includes("@")) arms.push(sql`lower(${formSubmissions.email}) = ${q.toLowerCase()}`);
+  const words = prefixQuery(q);
+  if (words) {
+    arms.push(
+      sql`(${formSubmissions.searchVector} @@ to_tsquery('simple', ${words}) or ${formSubmissions.searchVector} @@ to_tsquery('english', ${words}))`,
+    );
+  }
+  return arms.length > 0 ? or(...arms)! : sql`false`;
+}
+
+export function filterConditions(filter: InboxFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.type && filter.type !== "all") conditions.push(eq(formSubmissions.formType, filter.type));
+  if (filter.states && filter.states.length > 0) {
+    conditions.push(
+      filter.states.length === 1
+        ? eq(formSubmissions.state, filter.states[0]!)
+        : inArray(formSubmissions.state, [...filter.states]),
+    );
+  } else {
+    conditions.push(ne(formSubmissions.state, "spam"));
+  }
+  const archived = filter.archived ?? "false";
+  if (archived === "false") conditions.push(isNull(formSubmissions.archivedAt));
+  else if (archived === "true") conditions.push(isNotNull(formSubmissions.archivedAt));
+  if (filter.from) conditions.push(gte(formSubmissions.submittedAt, londonMidnight(filter.from)));
+  if (filter.to) conditions.push(lt(formSubmissions.submittedAt, londonMidnight(addDays(filter.to, 1))));
+  if (filter.q) conditions.push(searchCondition(filter.q));
+  return conditions;
+}
+
+/** submitted_at as UTC text with microseconds: what a cursor holds. */
+const cursorAt = sql<string>`to_char(${formSubmissions.submittedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export async function listPage(
+  filter: InboxFilter,
+  page: { cursor?: Cursor | null; limit: number },
+  db: Executor = getDb(),
+): Promise<{ rows: Submission[]; next: Cursor | null }> {
+  const sort = filter.sort ?? "newest";
+  const conditions = filterConditions(filter);
+  if (page.cursor) {
+    const after = sql`(${formSubmissions.submittedAt}, ${formSubmissions.id}) ${sql.raw(sort === "newest" ? "<" : ">")} (${page.cursor.at}::timestamptz, ${page.cursor.id})`;
+    conditions.push(after);
+  }
+  const direction = sort === "newest" ? desc : asc;
+  const rows = await db
+    .select({ ...submissionColumns, cursorAt })
+    .from(formSubmissions)
+    .where(and(...conditions))
+    .orderBy(direction(formSubmissions.submittedAt), direction(formSubmissions.id))
+    .limit(page.limit + 1);
+  const more = rows.length > page.limit;
+  const kept = more ? rows.slice(0, page.limit) : rows;
+  const last = kept.at(-1);
+  return {
+    rows: kept.map(({ cursorAt: _at, ...row }) => toSubmission(row)),
+    next: more && last ? { sort, at: last.cursorAt, id: last.id } : null,
+  };
+}
+
+/** Every page of the filter in order, `pageSize` rows at a time (memory stays one page). */
+export async function* pages(
+  filter: InboxFilter,
+  pageSize = 500,
+  db: Executor = getDb(),
+): AsyncGenerator<Submission[]> {
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const { rows, next } = await listPage(filter, { cursor, limit: pageSize }, db);
+    if (rows.length > 0) yield rows;
+    if (!next) return;
+    cursor = next;
+  }
+}
