@@ -42,10 +42,11 @@ const phoneDigitsExpr = `regexp_replace(regexp_replace(regexp_replace("phone", '
 
 /**
  * What the inbox search looks through: name, e-mail (whole, and split at @ and dots), phone (as
- * typed and as digits), address and message, with the 'simple' configuration (no stemming: names,
- * towns, numbers), plus the message with English stemming ("painting" finds "paint").
+ * typed and as digits), address and message, twice: with the 'simple' configuration (no
+ * stemming: names, towns, numbers) and with English stemming ("painted" finds "painting").
  */
-const searchVectorExpr = `to_tsvector('simple'::regconfig, "name" || ' ' || "email" || ' ' || translate("email", '@.', '  ') || ' ' || "phone" || ' ' || ${phoneDigitsExpr} || ' ' || coalesce("address", '') || ' ' || "message") || to_tsvector('english'::regconfig, "message")`;
+const searchDocument = `"name" || ' ' || "email" || ' ' || translate("email", '@.', '  ') || ' ' || "phone" || ' ' || ${phoneDigitsExpr} || ' ' || coalesce("address", '') || ' ' || "message"`;
+const searchVectorExpr = `to_tsvector('simple'::regconfig, ${searchDocument}) || to_tsvector('english'::regconfig, ${searchDocument})`;
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
