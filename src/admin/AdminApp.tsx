@@ -9,13 +9,14 @@ import { Toaster, toast } from "sonner";
 import { adminMessages, type AdminSessionInfo } from "../lib/schemas/admin";
 import { adminApi, sessionEndedEvent } from "./api";
 import { AdminFrame } from "./components/AdminFrame";
+import { AvailabilityScreen } from "./components/AvailabilityScreen";
 import { Dashboard } from "./components/Dashboard";
 import { LoginForm } from "./components/LoginForm";
 import { SubmissionsScreen } from "./components/SubmissionsScreen";
 import { TestimonialsScreen } from "./components/TestimonialsScreen";
 import { Button, Spinner } from "./components/ui";
 
-export type AdminScreen = "dashboard" | "testimonials" | "submissions";
+export type AdminScreen = "dashboard" | "testimonials" | "submissions" | "availability";
 
 type Gate =
   | { state: "checking" }
@@ -93,6 +94,8 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
           <TestimonialsScreen />
         ) : screen === "submissions" ? (
           <SubmissionsScreen />
+        ) : screen === "availability" ? (
+          <AvailabilityScreen />
         ) : (
           <Dashboard onLogout={logout} />
         );

@@ -6,7 +6,7 @@
 import { expect, test } from "@playwright/test";
 import { smtpPort } from "../../playwright.config";
 import { ownClient, signedIn, uniqueName } from "./admin-support";
-import { goToForm } from "./forms-support";
+import { bookableDate, fillOption, goToForm } from "./forms-support";
 import { startSmtp } from "../helpers/smtp";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
@@ -37,6 +37,7 @@ test("a booking made in the form is e-mailed to the owner and the customer, and 
   await form.getByLabel("Address").fill("8 Kirk Wynd, Kirkcaldy KY1 1EH");
   await form.getByLabel("Service Required").selectOption("floor-carpet");
   await form.getByLabel("Job Description").fill("Laminate for a small hall, about 6 square metres.");
+  await fillOption(form, 1, { date: bookableDate(0), window: "any" });
   await filledLikeAPerson();
   await form.getByRole("button", { name: "Book Appointment", exact: true }).click();
   await expect(

@@ -3,6 +3,7 @@ import { Mail, MailOpen, Phone, Reply, Trash2 } from "lucide-react";
 import type { AdminSubmission } from "../../lib/schemas/admin";
 import { serviceLabel } from "../../lib/service-catalog";
 import { formatSubmittedAt } from "../format";
+import { AppointmentPanel } from "./AppointmentPanel";
 import { MailStatus } from "./MailStatus";
 import { AdminDialog, Button, buttonClass } from "./ui";
 
@@ -77,6 +78,7 @@ export function SubmissionDialog({
               {s.message}
             </p>
           </div>
+          {isBooking ? <AppointmentPanel key={s.id} submissionId={s.id} /> : null}
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
             <Button
               variant="ghost"
