@@ -7,7 +7,7 @@
 import "./lib/zod-no-eval";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type Resolver } from "react-hook-form";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { limits } from "../lib/schemas/limits";
 import { bookingRequestSchema } from "../lib/schemas/submission";
 import { serviceCatalog } from "../lib/service-catalog";
