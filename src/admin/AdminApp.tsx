@@ -12,11 +12,12 @@ import { AdminFrame } from "./components/AdminFrame";
 import { AvailabilityScreen } from "./components/AvailabilityScreen";
 import { Dashboard } from "./components/Dashboard";
 import { LoginForm } from "./components/LoginForm";
+import { PersonToolsScreen } from "./components/PersonToolsScreen";
 import { SubmissionsScreen } from "./components/SubmissionsScreen";
 import { TestimonialsScreen } from "./components/TestimonialsScreen";
 import { Button, Spinner } from "./components/ui";
 
-export type AdminScreen = "dashboard" | "testimonials" | "submissions" | "availability";
+export type AdminScreen = "dashboard" | "testimonials" | "submissions" | "availability" | "people";
 
 type Gate =
   | { state: "checking" }
@@ -96,6 +97,8 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
           <SubmissionsScreen />
         ) : screen === "availability" ? (
           <AvailabilityScreen />
+        ) : screen === "people" ? (
+          <PersonToolsScreen />
         ) : (
           <Dashboard onLogout={logout} />
         );

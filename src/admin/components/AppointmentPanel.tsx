@@ -12,6 +12,7 @@ import type {
   AppointmentWire,
   BookingAppointmentsWire,
 } from "../../lib/schemas/appointments-admin";
+import type { RequestState } from "../../lib/request-states";
 import { adminApi, ApiError } from "../api";
 import { Badge, Button, Spinner } from "./ui";
 
@@ -70,7 +71,7 @@ export function AppointmentPanel({
       setMessage("");
       setReason("");
       await load();
-      onChanged?.();
+      if (result.changed) onChanged?.(result.requestState as RequestState);
     } catch (err) {
       const text =
         err instanceof ApiError
