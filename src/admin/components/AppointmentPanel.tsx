@@ -37,7 +37,8 @@ export function AppointmentPanel({
   onChanged,
 }: {
   submissionId: number;
-  onChanged?: () => void;
+  /** The request's state after an action (confirming schedules it, declining loses it …). */
+  onChanged?: (state: RequestState) => void;
 }) {
   const [data, setData] = useState<BookingAppointmentsWire | null>(null);
   const [failed, setFailed] = useState(false);
