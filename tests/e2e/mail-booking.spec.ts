@@ -14,6 +14,9 @@ import { ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate, fillOption, goToForm } from "./forms-support";
 import { startSmtp } from "../helpers/smtp";
 
+// One worker runs this file's tests: each worker's beforeAll would bind the same SMTP port.
+test.describe.configure({ mode: "serial" });
+
 let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
 
 test.beforeAll(async () => {
