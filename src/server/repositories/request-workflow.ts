@@ -14,7 +14,7 @@
  *   countsByState()                         per state, not archived; plus the archived count
  *   overdue(...) / staleQuotes(...)         what the dashboard and the digest call out
  */
-import { and, asc, count, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { requestStates, type RequestActor, type RequestState } from "../../lib/request-states";
 import { requestReference } from "../../lib/reference";
 import type { AttentionItem } from "../../lib/schemas/requests";
@@ -322,8 +322,8 @@ export function staleQuotes(before: Date, limit = 5, db: Executor = getDb()) {
 export function arrivedSince(since: Date, limit = 20, db: Executor = getDb()) {
   return attention(
     and(
-      sql`${formSubmissions.submittedAt} >= ${since}`,
-      sql`${formSubmissions.state} <> 'spam'`,
+      gte(formSubmissions.submittedAt, since),
+      ne(formSubmissions.state, "spam"),
       isNull(formSubmissions.archivedAt),
     )!,
     formSubmissions.submittedAt,
