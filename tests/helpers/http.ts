@@ -4,6 +4,7 @@
  * limits never couple unrelated tests.
  */
 import { randomInt } from "node:crypto";
+import { bookableDates } from "../../src/server/appointments/availability";
 
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
@@ -60,11 +61,15 @@ export const validContact = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** The bookable dates under the site config's rules today (what the form offers with no owner settings). */
+export const bookableToday = () => bookableDates({ now: new Date() });
+
 export const validBooking = (overrides: Record<string, unknown> = {}) => ({
   ...validContact(),
   message: "Two rooms to paint, walls and ceilings.",
   address: "12 High Street, Kirkcaldy KY1 1AA",
   service: "paint-wallpaper",
+  preferredOptions: [{ date: bookableToday()[0]!.date, window: "any" }],
   ...overrides,
 });
 

@@ -14,7 +14,7 @@ import type { z } from "zod";
 import { bookingRequestSchema, contactMessageSchema, type FormType } from "../../lib/schemas/submission";
 import { testimonialSubmissionSchema } from "../../lib/schemas/testimonial";
 import { getDb, type Executor } from "../db/client";
-import { fromZodError } from "../http/errors";
+import { fromZodError, validationFailed } from "../http/errors";
 import { assertNotAbandoned, markCommitted } from "../http/handler";
 import { clientKey, idempotencyKey, readBody, type ParsedBody } from "../http/request";
 import * as submissionsRepo from "../repositories/submissions";
@@ -37,11 +37,24 @@ export interface AcceptOptions<T> {
   afterInsert?: (tx: Executor, row: T) => Promise<void>;
   /** Request context from Netlify (client IP). */
   context?: { ip?: string };
+  /**
+   * More checks on the posted data (a booking's preferred options): field errors to report with the
+   * schema's in one 422. Runs after the spam guard and before anything is stored.
+   */
+  validate?: (data: Record<string, unknown>) => Promise<Record<string, string>>;
 }
 
-function parseOr422<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+function parseOr422<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  more: Record<string, string> = {},
+): z.output<S> {
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw fromZodError(parsed.error);
+  if (!parsed.success) {
+    const error = fromZodError(parsed.error);
+    throw validationFailed({ ...error.fields, ...more });
+  }
+  if (Object.keys(more).length > 0) throw validationFailed(more);
   return parsed.data;
 }
 
@@ -65,10 +78,11 @@ export async function acceptSubmission(
     options.now === undefined ? {} : { now: options.now },
   );
   assertNotSpam(body.data, options.now);
+  const more = options.validate ? await options.validate(body.data) : {};
   const fields =
     formType === "booking"
-      ? parseOr422(bookingRequestSchema, body.data)
-      : parseOr422(contactMessageSchema, body.data);
+      ? parseOr422(bookingRequestSchema, body.data, more)
+      : parseOr422(contactMessageSchema, body.data, more);
   const input = { address: null, service: null, ...fields };
   assertNotAbandoned();
   const result = await getDb().transaction(async (tx) => {
