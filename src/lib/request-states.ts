@@ -62,7 +62,8 @@ export const stateInfo: Record<RequestState, { label: string; meaning: string }>
  * Every allowed change, per actor: from → the states it may go to. A state never moves to itself.
  * - owner: the whole workflow, backwards included; a closed request can be reopened; spam is
  *   restored to `new` or `contacted`.
- * - customer: may only cancel an open request (from their page).
+ * - customer: from their page, may cancel an open request, or accept a time the owner proposed
+ *   (which schedules it; docs/decisions/019-customer-page.md).
  * - system: what scheduled work and the appointment flow may do for the owner (confirming a visit
  *   schedules, calling one off goes back to contacted, finishing a past visit marks it done).
  */
@@ -78,9 +79,9 @@ export const transitions: Record<RequestActor, Record<RequestState, readonly Req
     spam: ["new", "contacted"],
   },
   customer: {
-    new: ["cancelled"],
-    contacted: ["cancelled"],
-    quoted: ["cancelled"],
+    new: ["scheduled", "cancelled"],
+    contacted: ["scheduled", "cancelled"],
+    quoted: ["scheduled", "cancelled"],
     scheduled: ["cancelled"],
     done: [],
     lost: [],

@@ -9,6 +9,7 @@
 import { addressLine, site } from "../../config/site";
 import { requestReference as reference } from "../../lib/reference";
 import { serviceLabel } from "../../lib/service-catalog";
+import { linkPlaceholder, requestPageUrl } from "../customer/link-url";
 import type { MailAttachment, mailKinds } from "../db/schema";
 
 export type MessageKind = (typeof mailKinds)[number];
@@ -104,6 +105,24 @@ function table(rows: ReadonlyArray<readonly [string, string]>): { text: string; 
 
 export function wrapHtml(title: string, body: string): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:24px;background:#f8fafc;color:#1e293b;font:15px/1.6 Arial,sans-serif"><div style="max-width:600px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;padding:24px">${body}</div></body></html>`;
+}
+
+/**
+ * The customer's private page for the request this message is about. The token is filled in when
+ * the message is queued (src/server/customer/links.ts), a fresh one per e-mail.
+ */
+export function requestLink(ctx: MailContext): string {
+  return requestPageUrl(ctx.siteUrl, linkPlaceholder);
+}
+
+/** The paragraph every customer e-mail ends with: where to see the request, change or cancel it. */
+export function requestLinkParagraph(ctx: MailContext): { text: string; html: string } {
+  const url = requestLink(ctx);
+  const words = "See your request, send us a message, or change or cancel it online:";
+  return {
+    text: `${words}\n${url}\n(This link is private to you; please do not share it.)`,
+    html: `<p>${escapeHtml(words)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a><br><span style="color:#64748b;font-size:13px">This link is private to you; please do not share it.</span></p>`,
+  };
 }
 
 const owner = (ctx: MailContext): MailAddress => ({ name: site.name, address: ctx.ownerEmail });

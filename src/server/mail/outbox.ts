@@ -9,6 +9,7 @@ import { and, asc, between, eq, inArray, lte, ne, sql } from "drizzle-orm";
 import type { AdminFailedDelivery } from "../../lib/schemas/admin";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
+import { fillRequestLinks, redactLinks } from "../customer/links";
 import {
   customerConfirmationMessage,
   ownerReviewMessage,
@@ -61,7 +62,8 @@ export async function enqueueSubmissionMail(
       toRow(ownerSubmissionMessage(submission, ctx), { submissionId: submission.id }),
       toRow(customerConfirmationMessage(submission, ctx), { submissionId: submission.id }),
     ])
-    .returning({ id: mailOutbox.id });
+    .returning({ id: mailOutbox.id, submissionId: mailOutbox.submissionId });
+  await fillRequestLinks(tx, rows);
   return rows.map((r) => r.id);
 }
 
@@ -71,7 +73,11 @@ export async function enqueueMessage(
   message: OutgoingMessage,
   link: { submissionId?: number; testimonialId?: number } = {},
 ): Promise<number> {
-  const [row] = await tx.insert(mailOutbox).values(toRow(message, link)).returning({ id: mailOutbox.id });
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values(toRow(message, link))
+    .returning({ id: mailOutbox.id, submissionId: mailOutbox.submissionId });
+  await fillRequestLinks(tx, [row!]);
   return row!.id;
 }
 
@@ -145,7 +151,15 @@ export async function deliverDue(
       await sender.send(fromRow(row));
       await db
         .update(mailOutbox)
-        .set({ status: "sent", sentAt: new Date(), lastError: null, updatedAt: new Date() })
+        .set({
+          status: "sent",
+          sentAt: new Date(),
+          lastError: null,
+          updatedAt: new Date(),
+          // The private link's token is not kept once the message has gone (decision 019).
+          textBody: redactLinks(mailOutbox.textBody),
+          htmlBody: redactLinks(mailOutbox.htmlBody),
+        })
         .where(eq(mailOutbox.id, row.id));
       report.sent += 1;
     } catch (error) {

@@ -16,7 +16,7 @@ import { addDays, isIsoDate, type IsoDate } from "../../lib/appointments/dates";
 import { bookingRules, type BookingRules, type BookingRulesOverrides } from "../../lib/appointments/rules";
 import { preferredOptionsSchema, type PreferredOption } from "../../lib/appointments/schema";
 import { windowIds, type WindowId } from "../../lib/appointments/windows";
-import type { RequestState } from "../../lib/request-states";
+import type { RequestActor, RequestState } from "../../lib/request-states";
 import { charLength, isStorableText } from "../../lib/schemas/text";
 import { serviceLabel } from "../../lib/service-catalog";
 import {
@@ -303,9 +303,15 @@ export async function actOnAppointment(
   input: AppointmentAction,
   ctx: MailContext,
   now = new Date(),
+  options: { actor?: RequestActor; tx?: Executor } = {},
 ): Promise<ActionResult> {
+  // The customer's page accepts a proposal or cancels through here too, as actor "customer", inside
+  // its own transaction (docs/decisions/019-customer-page.md).
+  const actor = options.actor ?? "owner";
+  const run = <T>(work: (tx: Executor) => Promise<T>): Promise<T> =>
+    options.tx ? work(options.tx) : getDb().transaction(work);
   try {
-    return await getDb().transaction(async (tx) => {
+    return await run(async (tx) => {
       const states = await workflow.lockStates([id], tx);
       const state = states.get(id);
       if (!state) throw notFound("That request no longer exists.");
@@ -355,10 +361,10 @@ export async function actOnAppointment(
             );
           }
           const note = `${changed ? "Appointment moved to" : "Appointment confirmed for"} ${label}`;
-          const updated = await applyStateChange(id, "scheduled", { actor: "owner", note }, tx);
+          const updated = await applyStateChange(id, "scheduled", { actor, note }, tx);
           if (state === "scheduled") {
             await workflow.addHistory(
-              [{ submissionId: id, fromState: state, toState: state, actor: "owner", note }],
+              [{ submissionId: id, fromState: state, toState: state, actor, note }],
               tx,
             );
           }
@@ -398,7 +404,7 @@ export async function actOnAppointment(
           }
           const note = `Offered ${appointmentLabel(input.date, input.window, rules)}`;
           const updated =
-            state === "new" ? await applyStateChange(id, "contacted", { actor: "owner", note }, tx) : request;
+            state === "new" ? await applyStateChange(id, "contacted", { actor, note }, tx) : request;
           const mailId = await enqueueMessage(
             tx,
             appointmentProposedMessage(
@@ -442,7 +448,7 @@ export async function actOnAppointment(
           const updated = await applyStateChange(
             id,
             "lost",
-            { actor: "owner", note: reason ? `Declined: ${reason}` : "Declined" },
+            { actor, note: reason ? `Declined: ${reason}` : "Declined" },
             tx,
           );
           const mailId = await enqueueMessage(
@@ -481,7 +487,7 @@ export async function actOnAppointment(
           const note = `Appointment on ${label} cancelled${reason ? `: ${reason}` : ""}`;
           const updated =
             state === "scheduled" || to === "cancelled"
-              ? await applyStateChange(id, to, { actor: "owner", note }, tx)
+              ? await applyStateChange(id, to, { actor, note }, tx)
               : request;
           const mailId = await enqueueMessage(
             tx,
