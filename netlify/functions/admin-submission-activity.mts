@@ -1,7 +1,8 @@
 /**
  * What happened to one request, and the owner's private notes on it:
  *
- *   GET    /api/admin/submissions/:id/history          {"history":[{fromState,toState,actor,note,changedAt}]}
+ *   GET    /api/admin/submissions/:id/history          {"history":[{fromState,toState,actor,note,changedAt}],
+ *                                                       "links":[{createdAt,mailSubject,mailStatus,mailSentAt,target}]}
  *   GET    /api/admin/submissions/:id/notes            {"notes":[{id,body,createdAt,updatedAt}]}
  *   POST   /api/admin/submissions/:id/notes            {"body"} → 201 {"note"}
  *   PATCH  /api/admin/submissions/:id/notes/:noteId    {"body"} → {"note"}
@@ -30,7 +31,9 @@ export default createHandler({
     if (part === "history" && rawNoteId === undefined) {
       if (!isGet) throw methodNotAllowed(["GET"]);
       await requireAdmin(req);
-      return json({ history: await requests.history(parseId(rawId)) });
+      const id = parseId(rawId);
+      // `actor` marks what the customer did on their page; `links` lists the private links sent.
+      return json({ history: await requests.history(id), links: await requests.sentLinks(id) });
     }
     if (part === "notes" && rawNoteId === undefined) {
       if (!isGet && method !== "POST") throw methodNotAllowed(["GET", "POST"]);

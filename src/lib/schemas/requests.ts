@@ -175,6 +175,20 @@ export interface AdminHistoryEntry {
   changedAt: string;
 }
 
+/**
+ * A private link to the customer's page that went out (docs/decisions/019-customer-page.md): when,
+ * and in which e-mail. The token itself is never shown; only that a link was sent.
+ */
+export interface AdminSentLink {
+  id: number;
+  createdAt: string;
+  mailSubject: string | null;
+  mailStatus: string | null;
+  mailSentAt: string | null;
+  /** Where the link leads, without its token: "/request/…". */
+  target: string;
+}
+
 export interface AdminNote {
   id: number;
   body: string;

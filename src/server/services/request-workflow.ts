@@ -15,6 +15,7 @@ import type {
   AdminHistoryEntry,
   AdminInboxPage,
   AdminNote,
+  AdminSentLink,
   BulkActionInput,
   BulkResult,
   InboxQuery,
@@ -28,6 +29,8 @@ import * as submissions from "../repositories/submissions";
 import type { Submission } from "../repositories/submissions";
 import { scheduledOn } from "../repositories/scheduled-jobs";
 import { withMailStatus } from "./admin-content";
+import { listLinks } from "../customer/links";
+import { requestPagePath } from "../customer/link-url";
 
 /** How long a quote may wait for an answer before the dashboard calls it out. */
 export const staleQuoteDays = 7;
@@ -194,6 +197,19 @@ export async function history(id: number): Promise<AdminHistoryEntry[]> {
     actor: h.actor,
     note: h.note,
     changedAt: h.changedAt.toISOString(),
+  }));
+}
+
+/** The private links sent for a request (never their tokens): decision 019. */
+export async function sentLinks(id: number): Promise<AdminSentLink[]> {
+  await assertExists(id);
+  return (await listLinks(id)).map((l) => ({
+    id: l.id,
+    createdAt: l.createdAt.toISOString(),
+    mailSubject: l.mailSubject,
+    mailStatus: l.mailStatus,
+    mailSentAt: l.mailSentAt?.toISOString() ?? null,
+    target: `${requestPagePath}/…`,
   }));
 }
 
