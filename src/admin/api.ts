@@ -37,7 +37,12 @@ export class ApiError extends Error {
 /** Thrown (as an ApiError with status 401) when the session is missing or over; the app listens. */
 export const sessionEndedEvent = "admin:session-ended";
 
-async function request<T>(method: string, path: string, body?: unknown, opts: { quiet401?: boolean } = {}) {
+export async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  opts: { quiet401?: boolean } = {},
+) {
   const init: RequestInit = {
     method,
     credentials: "same-origin",

@@ -22,7 +22,7 @@ const t = useTestDatabase();
 const ctx = { ownerEmail: "owner@example.com", siteUrl: "https://www.example.com" };
 
 const owned: number[] = [];
-async function own(r: Promise<{ id: number }>) {
+async function own<T extends { id: number }>(r: Promise<T>): Promise<T> {
   const row = await r;
   owned.push(row.id);
   return row;

@@ -1,8 +1,9 @@
 /** Admin dashboard (site-spec §2): cards to both screens, unread badge, Change Password, Logout. */
-import { ChevronRight, Inbox, KeyRound, LogOut, MessageSquareQuote } from "lucide-react";
+import { ChevronRight, Inbox, KeyRound, LogOut, MessageSquareQuote, UserSearch } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { AdminSummary } from "../../lib/schemas/admin";
 import { ApiError, adminApi } from "../api";
+import { AttentionPanel } from "./AttentionPanel";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
 import { MailDeliveryPanel } from "./MailDeliveryPanel";
 import { Button } from "./ui";
@@ -100,6 +101,19 @@ export function Dashboard({ onLogout }: { onLogout: () => Promise<void> }) {
           description="Read contact messages and appointment requests."
           counts={summary ? `${summary.submissions.total} in total, ${unread} unread` : null}
           failed={failed}
+        />
+      </div>
+
+      <AttentionPanel />
+
+      <div className="mt-8 grid gap-5 md:grid-cols-2">
+        <DashboardCard
+          href="/admin/people"
+          icon={<UserSearch aria-hidden="true" className="size-6" />}
+          title="Personal Data"
+          description="Find, download or erase everything held about one e-mail address."
+          counts="Requests, e-mails and notes, with a record of each use"
+          failed={false}
         />
       </div>
 
