@@ -9,6 +9,7 @@ import type {
   AdminAttention,
   AdminAuditEntry,
   AdminHistoryEntry,
+  AdminSentLink,
   AdminInboxPage,
   AdminNote,
   ArchivedFilter,
@@ -121,6 +122,9 @@ export const workflowApi = {
     request<BulkResult>("POST", `${base}/bulk`, { ids, action, ...extra }),
   history: async (id: number) =>
     (await request<{ history: AdminHistoryEntry[] }>("GET", `${base}/${id}/history`)).history,
+  /** The history plus the private links sent to the customer (when and in which e-mail; no token). */
+  activity: (id: number) =>
+    request<{ history: AdminHistoryEntry[]; links: AdminSentLink[] }>("GET", `${base}/${id}/history`),
   notes: async (id: number) => (await request<{ notes: AdminNote[] }>("GET", `${base}/${id}/notes`)).notes,
   addNote: async (id: number, body: string) =>
     (await request<{ note: AdminNote }>("POST", `${base}/${id}/notes`, { body })).note,

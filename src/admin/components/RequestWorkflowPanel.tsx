@@ -8,7 +8,7 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { nextStates, stateInfo, type RequestState } from "../../lib/request-states";
 import type { AdminSubmission } from "../../lib/schemas/admin";
-import type { AdminHistoryEntry, AdminNote } from "../../lib/schemas/requests";
+import type { AdminHistoryEntry, AdminNote, AdminSentLink } from "../../lib/schemas/requests";
 import { ApiError } from "../api";
 import { formatSubmittedAt } from "../format";
 import { workflowApi } from "../workflow-api";
@@ -42,14 +42,16 @@ export function RequestWorkflowPanel({
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
   const [history, setHistory] = useState<AdminHistoryEntry[] | null>(null);
+  const [links, setLinks] = useState<AdminSentLink[]>([]);
   const [notes, setNotes] = useState<AdminNote[] | null>(null);
   const [newNote, setNewNote] = useState("");
   const [editing, setEditing] = useState<{ id: number; body: string } | null>(null);
 
   const load = useCallback(async () => {
     try {
-      const [h, n] = await Promise.all([workflowApi.history(s.id), workflowApi.notes(s.id)]);
-      setHistory(h);
+      const [a, n] = await Promise.all([workflowApi.activity(s.id), workflowApi.notes(s.id)]);
+      setHistory(a.history);
+      setLinks(a.links);
       setNotes(n);
     } catch (err) {
       reportFailure(err, "Loading the history and notes");
@@ -211,9 +213,18 @@ export function RequestWorkflowPanel({
             <span className="text-slate-600">{formatSubmittedAt(s.submittedAt)}</span>
           </li>
           {(history ?? []).map((h) => (
-            <li key={h.id}>
-              <span className="font-semibold text-slate-900">{stateInfo[h.toState].label}</span>
-              {h.fromState ? (
+            <li key={h.id} data-actor={h.actor}>
+              {h.actor === "customer" ? (
+                <span className="mr-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                  From the customer
+                </span>
+              ) : null}
+              <span className="font-semibold text-slate-900">
+                {h.actor === "customer" && h.fromState === h.toState
+                  ? "Message on their page"
+                  : stateInfo[h.toState].label}
+              </span>
+              {h.fromState && h.fromState !== h.toState ? (
                 <span className="text-slate-700"> (was {stateInfo[h.fromState].label})</span>
               ) : null}
               <span className="text-slate-600">
@@ -229,6 +240,30 @@ export function RequestWorkflowPanel({
           ))}
         </ol>
       </section>
+
+      {links.length > 0 ? (
+        <section aria-labelledby={`${id}-links`}>
+          <h3 id={`${id}-links`} className={sectionTitle}>
+            Links to the customer&rsquo;s page
+          </h3>
+          <p className="mt-1 text-xs text-slate-600">
+            Each e-mail carries its own private link to {links[0]!.target}; the link itself is not kept once
+            sent.
+          </p>
+          <ul className="mt-2 space-y-1 text-sm" data-testid="request-links">
+            {links.map((l) => (
+              <li key={l.id}>
+                {l.mailSubject ? <>&ldquo;{l.mailSubject}&rdquo;</> : "Link"},{" "}
+                <span className="text-slate-600">
+                  {l.mailSentAt
+                    ? `sent ${formatSubmittedAt(l.mailSentAt)}`
+                    : `${l.mailStatus === "failed" ? "not delivered" : "waiting to send"} (made ${formatSubmittedAt(l.createdAt)})`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby={`${id}-notes`}>
         <h3 id={`${id}-notes`} className={sectionTitle}>
