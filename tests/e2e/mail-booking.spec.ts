@@ -1,15 +1,26 @@
 /**
- * Issue 6 end to end: a booking made through the form on /book-appointment reaches the owner and
- * the customer by e-mail (a real SMTP server on loopback, the one the stack's SMTP_URL names), and
- * the admin inbox shows the booking as e-mailed.
+ * Mail end to end, through a real SMTP server on loopback (the one the stack's SMTP_URL names):
+ * - a booking made through the form on /book-appointment reaches the owner and the customer, and
+ *   the admin inbox shows it as e-mailed;
+ * - the customer's page (docs/decisions/019-customer-page.md): from the confirmation e-mail the
+ *   customer opens their page, accepts a proposed time and receives the calendar file, asks for
+ *   another time, cancels, and the owner sees each change in the admin; the same with JavaScript
+ *   off; axe clean at 375 and 1280 px.
+ *
+ * The tests in this file share the one SMTP port, so they run one after another.
  */
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { bookableDates } from "../../src/server/appointments/availability";
+import { weekdayOf } from "../../src/lib/appointments/dates";
 import { smtpPort } from "../../playwright.config";
-import { ownClient, signedIn, uniqueName } from "./admin-support";
+import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { goToForm } from "./forms-support";
 import { startSmtp } from "../helpers/smtp";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+
+test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   smtp = await startSmtp(smtpPort);
@@ -58,4 +69,179 @@ test("a booking made in the form is e-mailed to the owner and the customer, and 
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row.getByTestId("mail-status")).toHaveAttribute("data-status", "sent", { timeout: 25_000 });
   await expect(row.getByTestId("mail-status")).toHaveText("E-mailed");
+});
+
+// ---------------------------------------------------------------- the customer's page
+
+/** A message's text as sent: quoted-printable soft breaks joined and escapes decoded. */
+const decoded = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+async function mailTo(email: string, subject: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        found = smtp!.received
+          .filter((m) => m.envelopeTo.includes(email))
+          .map((m) => decoded(m.raw))
+          .find((raw) => subject.test(raw));
+        return found !== undefined;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The page's path from the link in an e-mail (the stack's SITE_URL may name another host). */
+function pagePath(raw: string): string {
+  const match = /https?:\/\/[^\s"<>]+(\/request\/[A-Za-z0-9_-]{22})/.exec(raw);
+  expect(match, "a private link in the e-mail").not.toBeNull();
+  return match![1]!;
+}
+
+function weekdays(): string[] {
+  return bookableDates({ now: new Date() })
+    .map((d) => d.date)
+    .filter((d) => weekdayOf(d) >= 1 && weekdayOf(d) <= 5);
+}
+
+async function seedBookingFor(request: APIRequestContext, name: string, email: string): Promise<number> {
+  const res = await request.post("/api/bookings", {
+    data: {
+      name,
+      email,
+      phone: "07700 900654",
+      address: "4 Links Street, Kirkcaldy KY1 1QH",
+      service: "home-repairs",
+      message: `A door that sticks and a loose banister (${name}).`,
+      preferredOptions: [{ date: weekdays()[1], window: "morning" }],
+      website: "",
+      formStartedAt: Date.now() - 60_000,
+    },
+    headers: { "X-Forwarded-For": clientIp() },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function axeClean(page: Page) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.help}`),
+      `axe at ${width}px`,
+    ).toEqual([]);
+  }
+}
+
+async function customerJourney(
+  browser: Browser,
+  request: APIRequestContext,
+  baseURL: string,
+  javaScriptEnabled: boolean,
+) {
+  const name = uniqueName(javaScriptEnabled ? "Isla" : "Fraser");
+  const email = `customer.${Date.now()}.${javaScriptEnabled ? "js" : "nojs"}@example.com`;
+  const id = await seedBookingFor(request, name, email);
+
+  // The owner offers another time (the admin's appointment action, as the owner).
+  const ownerContext = await browser.newContext({ baseURL });
+  const session = await signedIn(ownerContext, request, baseURL);
+  const offered = weekdays()[3]!;
+  const proposed = await request.post(`/api/admin/submissions/${id}/appointment`, {
+    data: { action: "propose", date: offered, window: "afternoon" },
+    headers: { Origin: baseURL, Cookie: `${session.name}=${session.value}` },
+  });
+  expect(proposed.status(), await proposed.text()).toBe(200);
+
+  // From the confirmation e-mail, the customer opens the page.
+  const confirmation = await mailTo(email, /We've received your booking request/);
+  const path = pagePath(confirmation);
+  const customer = await browser.newContext({ baseURL, javaScriptEnabled });
+  const page = await customer.newPage();
+  await ownClient(page);
+  const opened = await page.goto(path);
+  expect(opened!.headers()["referrer-policy"]).toBe("no-referrer");
+  await expect(page.getByRole("heading", { name: "Your booking request" })).toBeVisible();
+  await expect(page.getByText("The time we offered")).toBeVisible();
+  await axeClean(page);
+
+  // Accept the proposed time: a confirmation step, then the .ics arrives.
+  await page.getByRole("link", { name: "Accept this time" }).click();
+  await expect(page.getByRole("heading", { name: "Accept this time" })).toBeVisible();
+  await axeClean(page);
+  await page.getByRole("button", { name: "Yes, book this time" }).click();
+  await expect(page.getByRole("heading", { name: "Appointment confirmed" })).toBeVisible();
+  const invitation = await mailTo(email, /Your appointment is confirmed/);
+  expect(invitation).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+  expect(invitation).toContain("filename=appointment.ics");
+  await page.getByRole("link", { name: "Back to your request" }).click();
+  await expect(page.getByText(/Appointment confirmed: /).first()).toBeVisible();
+
+  // Ask for another time.
+  await page.getByRole("link", { name: "Ask for another time" }).click();
+  await page.getByLabel("Date").first().fill(weekdays()[5]!);
+  await page.getByLabel("Arrival").first().selectOption("morning");
+  await axeClean(page);
+  await page.getByRole("button", { name: "Send these times" }).click();
+  await expect(page.getByRole("heading", { name: "New times sent" })).toBeVisible();
+  await mailTo(email, /We've got your new times/);
+  await page.getByRole("link", { name: "Back to your request" }).click();
+
+  // Cancel the appointment, with a reason.
+  await page.getByRole("link", { name: "Cancel my appointment" }).click();
+  await page.getByLabel("Reason (optional)").fill("We are moving house sooner than planned.");
+  await page.getByRole("button", { name: "Yes, cancel" }).click();
+  await expect(page.getByRole("heading", { name: "Cancelled" })).toBeVisible();
+  const cancelled = await mailTo(email, /Your appointment is cancelled/);
+  expect(cancelled).toMatch(/method=CANCEL/i);
+  await page.getByRole("link", { name: "Back to your request" }).click();
+  await expect(page.getByText("This request is closed")).toBeVisible();
+  await expect(page.getByText("You cancelled")).toBeVisible();
+  await customer.close();
+
+  // The owner sees each change, marked as the customer's.
+  const admin = await ownerContext.newPage();
+  await admin.goto(`/admin/submissions?q=${encodeURIComponent(name)}`);
+  const row = admin.locator("tr").filter({ hasText: name });
+  await row.getByRole("button", { name: `View details for ${name}` }).click();
+  const history = admin.getByTestId("request-history");
+  await expect(history.locator('[data-actor="customer"]')).toHaveCount(3);
+  await expect(history).toContainText("Scheduled");
+  await expect(history).toContainText("Message on their page");
+  await expect(history).toContainText("We are moving house sooner than planned.");
+  await expect(admin.getByTestId("request-links")).toContainText("We've received your booking request");
+  await ownerContext.close();
+}
+
+test("the customer's page, from the confirmation e-mail: accept, another time, cancel; the owner sees each", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await customerJourney(browser, request, baseURL!, true);
+});
+
+test("the customer's page works the same with JavaScript off", async ({ browser, request, baseURL }) => {
+  test.setTimeout(180_000);
+  await customerJourney(browser, request, baseURL!, false);
+});
+
+test("the lost-link form answers the same and is axe clean", async ({ page }) => {
+  await ownClient(page);
+  await page.goto("/request/lost");
+  await axeClean(page);
+  await page.getByLabel("Your e-mail address").fill(`nobody.${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+  const missing = await page.goto("/request/AAAAAAAAAAAAAAAAAAAAAA");
+  expect(missing!.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This link does not work" })).toBeVisible();
+  await axeClean(page);
 });
