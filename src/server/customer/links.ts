@@ -1,9 +1,9 @@
 /**
  * Private links to a request's own page (docs/decisions/019-customer-page.md).
  *
- *   const token = await issueLink(submissionId, tx);          // 128 random bits, base64url (22 chars)
- *   requestPageUrl(siteUrl, token)  (./link-url.ts)            // https://…/request/<token>
- *   const found = await resolveLink(token);                   // the request, or null (wrong or expired)
+ *   fillRequestLinks(tx, outboxRows)  a fresh token (128 random bits, base64url) per customer e-mail
+ *   requestPageUrl(siteUrl, token)    https://…/request/<token> (./link-url.ts)
+ *   resolveLink(token)                the request, or null (wrong, malformed, expired or deleted)
  *
  * Only the SHA-256 of a token is stored. A lookup always hashes the candidate, reads by the hash and
  * compares the stored hash with `timingSafeEqual`, whether or not a row came back, so a wrong token,
@@ -30,13 +30,6 @@ export function newToken(): string {
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
-}
-
-/** Creates a link for the request and returns its token (the only time it exists in clear). */
-export async function issueLink(submissionId: number, db: Executor = getDb()): Promise<string> {
-  const token = newToken();
-  await db.insert(customerLinks).values({ submissionId, tokenHash: hashToken(token) });
-  return token;
 }
 
 const dummyHash = Buffer.from(hashToken("not-a-token"), "hex");
@@ -67,9 +60,9 @@ export async function resolveLink(
     .limit(1);
   const stored = row ? Buffer.from(row.tokenHash, "hex") : dummyHash;
   const same = timingSafeEqual(stored, Buffer.from(candidate, "hex"));
-  if (!row || !same || !wellFormed) return null;
-  const request = await submissions.findById(row.submissionId, db);
-  if (!request) return null;
+  // The request is read on every path (id 0 matches nothing), so a miss costs what a hit costs.
+  const request = await submissions.findById(row && same && wellFormed ? row.submissionId : 0, db);
+  if (!request || !row || !same || !wellFormed) return null;
   return linkStillWorks(request.state, request.stateChangedAt, now) ? request : null;
 }
 

@@ -5,7 +5,7 @@
  * Failed attempts back off (1, 2, 4 … 60 minutes); after 24 hours a message is marked failed and
  * the admin dashboard offers a retry.
  */
-import { and, asc, between, eq, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, like, lte, sql } from "drizzle-orm";
 import type { AdminFailedDelivery } from "../../lib/schemas/admin";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
@@ -217,7 +217,8 @@ export async function ownerStatusBySubmission(
     .from(mailOutbox)
     .where(
       and(
-        ne(mailOutbox.kind, "customer_confirmation"),
+        // Messages to the owner only (owner_submission, owner_customer_update, …), not the customer's.
+        like(mailOutbox.kind, "owner\\_%"),
         between(mailOutbox.submissionId, Math.min(...submissionIds), Math.max(...submissionIds)),
       ),
     )
