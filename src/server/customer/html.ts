@@ -38,6 +38,7 @@ h2{font-size:1.2rem;margin:0 0 .75rem;color:#132340}
 dl{margin:0;display:grid;grid-template-columns:minmax(7rem,11rem) 1fr;gap:.5rem 1rem}
 dt{color:#475569;font-weight:600}
 dd{margin:0;white-space:pre-line;overflow-wrap:anywhere}
+@media (max-width:30rem){dl{grid-template-columns:1fr;gap:.1rem}dd{margin-bottom:.5rem}}
 ol.history{list-style:none;margin:0;padding:0}
 ol.history li{padding:.6rem 0;border-top:1px solid #e2e8f0}
 ol.history li:first-child{border-top:0}

@@ -94,7 +94,7 @@ const rescheduleNote = "Asked for another time: ";
 
 function historyItem(h: workflow.HistoryEntry): CustomerHistoryItem | null {
   const byCustomer = h.actor === "customer";
-  if (h.fromState === null) return { at: h.changedAt, text: "Request received", byCustomer: false };
+  if (h.fromState === null) return null; // the arrival, shown from submitted_at
   if (byCustomer) {
     if (h.fromState === h.toState) {
       if (h.note?.startsWith(rescheduleNote)) {
@@ -200,10 +200,11 @@ export async function pageView(
     reference: requestReference(request),
     sent,
     status,
-    history: history
-      .map(historyItem)
-      .filter((h): h is CustomerHistoryItem => h !== null)
-      .reverse(),
+    // Newest first. The request's arrival is not a state change, so it is added here.
+    history: [
+      { at: request.submittedAt, text: "Request received", byCustomer: false },
+      ...history.map(historyItem).filter((h): h is CustomerHistoryItem => h !== null),
+    ].reverse(),
     proposal: proposed
       ? {
           date: proposed.date!,
