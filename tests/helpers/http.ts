@@ -73,6 +73,19 @@ export const validBooking = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** `validBooking` as a browser form sends it: every value a string, the first option as option1Date/option1Window. */
+export const bookingFormFields = (overrides: Record<string, unknown> = {}): Record<string, string> => {
+  const { preferredOptions, ...rest } = validBooking(overrides) as Record<string, unknown> & {
+    preferredOptions: { date: string; window: string }[];
+  };
+  const fields = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, String(v)]));
+  preferredOptions.forEach((o, i) => {
+    fields[`option${i + 1}Date`] = o.date;
+    fields[`option${i + 1}Window`] = o.window;
+  });
+  return fields;
+};
+
 export const validReview = (overrides: Record<string, unknown> = {}) => ({
   name: uniqueName("Hamish"),
   location: "Glenrothes",

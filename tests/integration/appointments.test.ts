@@ -25,6 +25,7 @@ import {
   submissionHistory,
 } from "../../src/server/db/schema";
 import { mailContext } from "../../src/server/mail/notify";
+import { scheduledOn } from "../../src/server/repositories/scheduled-jobs";
 import { actOnAppointment, sendDueReminders } from "../../src/server/services/appointments";
 import { adminClient } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
@@ -456,5 +457,26 @@ describe("the private calendar feed", () => {
     expect(bad.status).toBe(422);
     const removed = await owner.call(adminAvailability, "DELETE", `/api/admin/availability/blocked/${block}`);
     expect(removed.json.blocked).not.toContainEqual({ date: block, label: "Holiday" });
+  });
+});
+
+describe("the owner's day", () => {
+  it("lists a date's confirmed jobs in window order for the digest and the dashboard", async () => {
+    const date = weekday(7);
+    const afternoon = await book({
+      name: "Digest Afternoon",
+      preferredOptions: [{ date, window: "afternoon" }],
+    });
+    const morning = await book({ name: "Digest Morning", preferredOptions: [{ date, window: "morning" }] });
+    const proposedOnly = await book({ name: "Digest Proposed", preferredOptions: [{ date, window: "any" }] });
+    await actOnAppointment(afternoon, { action: "confirm", date, window: "afternoon" }, mailContext());
+    await actOnAppointment(morning, { action: "confirm", date, window: "morning" }, mailContext());
+    await actOnAppointment(proposedOnly, { action: "propose", date, window: "any" }, mailContext());
+    const jobs = await scheduledOn([date]);
+    expect(jobs.map((j) => [j.name, j.window])).toEqual([
+      ["Digest Morning", "morning"],
+      ["Digest Afternoon", "afternoon"],
+    ]);
+    expect(jobs[0]!.reference).toBe(`KB-${String(morning).padStart(6, "0")}`);
   });
 });

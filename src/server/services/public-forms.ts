@@ -10,7 +10,8 @@
  * transaction (e.g. the mail outbox), so the row and what follows from it commit together or not
  * at all.
  */
-import type { z } from "zod";
+import type { ZodError } from "zod";
+import type * as z4 from "zod/v4/core";
 import { bookingRequestSchema, contactMessageSchema, type FormType } from "../../lib/schemas/submission";
 import { testimonialSubmissionSchema } from "../../lib/schemas/testimonial";
 import { getDb, type Executor } from "../db/client";
@@ -44,14 +45,15 @@ export interface AcceptOptions<T> {
   validate?: (data: Record<string, unknown>) => Promise<Record<string, string>>;
 }
 
-function parseOr422<S extends z.ZodType>(
-  schema: S,
-  data: unknown,
-  more: Record<string, string> = {},
-): z.output<S> {
+/** A schema from `zod` or `zod/mini` (the public forms' schemas are the small build). */
+type SafeParser<T> = z4.$ZodType<T> & {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: z4.$ZodError };
+};
+
+function parseOr422<T>(schema: SafeParser<T>, data: unknown, more: Record<string, string> = {}): T {
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    const error = fromZodError(parsed.error);
+    const error = fromZodError(parsed.error as ZodError);
     throw validationFailed({ ...error.fields, ...more });
   }
   if (Object.keys(more).length > 0) throw validationFailed(more);
