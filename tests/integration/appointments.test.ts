@@ -331,6 +331,27 @@ describe("the owner confirms, changes and cancels", () => {
     expect(decline!.attachments).toBeNull();
   });
 
+  it("an offered time the customer agrees to is confirmed on the same row, with the first invitation (sequence 0)", async () => {
+    const date = weekday(5);
+    const id = await book();
+    await actOnAppointment(id, { action: "propose", date, window: "afternoon" }, mailContext());
+    const result = await actOnAppointment(
+      id,
+      { action: "confirm", date, window: "afternoon" },
+      mailContext(),
+    );
+    expect(result).toMatchObject({
+      changed: true,
+      requestState: "scheduled",
+      appointment: { status: "confirmed" },
+    });
+    const rows = await t.db.select().from(appointments).where(eq(appointments.submissionId, id));
+    expect(rows).toHaveLength(1);
+    const [, invite] = await appointmentMail(id);
+    expect(invite!.kind).toBe("appointment_confirmed");
+    expect(eventOf(invite!.attachments![0]!.content)).toMatchObject({ uid: rows[0]!.uid, sequence: 0 });
+  });
+
   it("refuses an unknown action, a bad date and an anonymous caller", async () => {
     const owner = await adminClient();
     const id = await book();

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
 import { requestReference } from "../../src/lib/reference";
 import { formSubmissions } from "../../src/server/db/schema";
+import { listPage, type Cursor } from "../../src/server/repositories/request-search";
 import { csvCell, exportCsv } from "../../src/server/services/inbox-export";
 import { adminClient, seedRequest, uniqueTag } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
@@ -212,6 +213,34 @@ describe("keyset pagination", () => {
       expect(arrived.length).toBe(pages);
     });
   }
+
+  it("a word search gives the same pages whether its matches are found in the first rows or through the index", async () => {
+    const tag = uniqueTag("dense");
+    for (let i = 0; i < 30; i++) {
+      await seedRequest({
+        tag,
+        name: `Dense ${i} ${tag}`,
+        message: i % 3 === 0 ? `Ceiling crack ${tag}` : `Door ${tag}`,
+      });
+    }
+    const walk = async (scanRows: number, sort: "newest" | "oldest") => {
+      const seen: number[] = [];
+      let cursor: Cursor | null = null;
+      do {
+        const page = await listPage({ q: `ceiling ${tag}`, sort }, { cursor, limit: 3, scanRows });
+        seen.push(...page.rows.map((r) => r.id));
+        cursor = page.next;
+      } while (cursor);
+      return seen;
+    };
+    for (const sort of ["newest", "oldest"] as const) {
+      const reference = await walk(100_000, sort);
+      expect(reference).toHaveLength(10);
+      // A small first scan: some pages fill from it, others fall back to the index.
+      for (const scanRows of [1, 4, 9, 30])
+        expect(await walk(scanRows, sort), `${sort} ${scanRows}`).toEqual(reference);
+    }
+  });
 
   it("a cursor for one sort is refused for the other", async () => {
     const owner = await adminClient();

@@ -37,6 +37,7 @@ export function AppointmentPanel({
   onChanged,
 }: {
   submissionId: number;
+  /** The request's state after an action (confirming schedules it, declining loses it …). */
   onChanged?: (state: RequestState) => void;
 }) {
   const [data, setData] = useState<BookingAppointmentsWire | null>(null);
@@ -119,6 +120,22 @@ export function AppointmentPanel({
       ) : (
         <p className="mt-2 text-slate-700">No time agreed yet.</p>
       )}
+      {live?.status === "proposed" && live.date && live.window ? (
+        <Button
+          variant="success"
+          className="mt-2"
+          disabled={busy}
+          onClick={() =>
+            void act(
+              { action: "confirm", date: live.date!, window: live.window! },
+              `Confirmed: ${live.label ?? live.date}`,
+            )
+          }
+        >
+          <CalendarCheck aria-hidden="true" className="size-4" />
+          The customer agreed: confirm this time
+        </Button>
+      ) : null}
       {data.urgent ? (
         <p className="mt-2 flex items-center gap-1.5 font-semibold text-danger-600">
           <Zap aria-hidden="true" className="size-4" /> The customer marked this as urgent.

@@ -99,23 +99,29 @@ export function prefixQuery(text: string): string | null {
   return words.map((w) => `'${w}':*`).join(" & ");
 }
 
-export function searchCondition(q: string): SQL {
-  const arms: SQL[] = [];
+/** The search's arms: exact ones (reference, phone digits, e-mail) and the full-text one. */
+function searchArms(q: string): { exact: SQL[]; text: SQL | null } {
+  const exact: SQL[] = [];
   const ref = parseReference(q);
-  if (ref) arms.push(and(eq(formSubmissions.id, ref.id), eq(formSubmissions.formType, ref.formType))!);
+  if (ref) exact.push(and(eq(formSubmissions.id, ref.id), eq(formSubmissions.formType, ref.formType))!);
   const digits = phoneDigits(q);
-  if (/^[\d\s+().-]+$/.test(q) && digits.length >= 6) arms.push(eq(formSubmissions.phoneDigits, digits));
-  if (q.includes("@")) arms.push(sql`lower(${formSubmissions.email}) = ${q.toLowerCase()}`);
+  if (/^[\d\s+().-]+$/.test(q) && digits.length >= 6) exact.push(eq(formSubmissions.phoneDigits, digits));
+  if (q.includes("@")) exact.push(sql`lower(${formSubmissions.email}) = ${q.toLowerCase()}`);
   const words = prefixQuery(q);
-  if (words) {
-    arms.push(
-      sql`(${formSubmissions.searchVector} @@ to_tsquery('simple', ${words}) or ${formSubmissions.searchVector} @@ to_tsquery('english', ${words}))`,
-    );
-  }
+  const text = words
+    ? sql`(${formSubmissions.searchVector} @@ to_tsquery('simple', ${words}) or ${formSubmissions.searchVector} @@ to_tsquery('english', ${words}))`
+    : null;
+  return { exact, text };
+}
+
+export function searchCondition(q: string): SQL {
+  const { exact, text } = searchArms(q);
+  const arms = text ? [...exact, text] : exact;
   return arms.length > 0 ? or(...arms)! : sql`false`;
 }
 
-export function filterConditions(filter: InboxFilter): SQL[] {
+/** Every condition of the filter; the search too unless `withSearch` is false. */
+export function filterConditions(filter: InboxFilter, withSearch = true): SQL[] {
   const conditions: SQL[] = [];
   if (filter.type && filter.type !== "all") conditions.push(eq(formSubmissions.formType, filter.type));
   if (filter.states && filter.states.length > 0) {
@@ -132,31 +138,66 @@ export function filterConditions(filter: InboxFilter): SQL[] {
   else if (archived === "true") conditions.push(isNotNull(formSubmissions.archivedAt));
   if (filter.from) conditions.push(gte(formSubmissions.submittedAt, londonMidnight(filter.from)));
   if (filter.to) conditions.push(lt(formSubmissions.submittedAt, londonMidnight(addDays(filter.to, 1))));
-  if (filter.q) conditions.push(searchCondition(filter.q));
+  if (filter.q && withSearch) conditions.push(searchCondition(filter.q));
   return conditions;
 }
 
 /** submitted_at as UTC text with microseconds: what a cursor holds. */
 const cursorAt = sql<string>`to_char(${formSubmissions.submittedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/**
+ * How many rows, in list order, a search first looks through for a full page of matches. Postgres
+ * cannot estimate how many rows a prefix search matches, so left alone it picks one plan for every
+ * search: a word in a third of all requests ("ceiling") and a rare one ("Burntisland") need
+ * opposite ones. So a word search is answered in two steps:
+ *  1. walk the first `denseScanRows` rows of the filter in order (the keyset index) and keep the
+ *     matches: a common word fills the page here in a few milliseconds;
+ *  2. if it did not, the word is rare (under a page per `denseScanRows` rows): collect every match
+ *     through the search index behind an optimisation fence (OFFSET 0), then sort those few.
+ * Both steps return the first matches in list order, so the page is the same either way. A search
+ * that is a reference, a phone number or an e-mail address is rare by nature and goes to step 2.
+ */
+export const denseScanRows = 3000;
+
 export async function listPage(
   filter: InboxFilter,
-  page: { cursor?: Cursor | null; limit: number },
+  page: { cursor?: Cursor | null; limit: number; scanRows?: number },
   db: Executor = getDb(),
 ): Promise<{ rows: Submission[]; next: Cursor | null }> {
   const sort = filter.sort ?? "newest";
-  const conditions = filterConditions(filter);
+  const scanRows = page.scanRows ?? denseScanRows;
+  const base = filterConditions(filter, false);
   if (page.cursor) {
     const after = sql`(${formSubmissions.submittedAt}, ${formSubmissions.id}) ${sql.raw(sort === "newest" ? "<" : ">")} (${page.cursor.at}::timestamptz, ${page.cursor.id})`;
-    conditions.push(after);
+    base.push(after);
   }
   const direction = sort === "newest" ? desc : asc;
-  const rows = await db
-    .select({ ...submissionColumns, cursorAt })
-    .from(formSubmissions)
-    .where(and(...conditions))
-    .orderBy(direction(formSubmissions.submittedAt), direction(formSubmissions.id))
-    .limit(page.limit + 1);
+  const order = sql.raw(sort === "newest" ? "desc" : "asc");
+  const fetch = (conditions: SQL[]) =>
+    db
+      .select({ ...submissionColumns, cursorAt })
+      .from(formSubmissions)
+      .where(and(...conditions))
+      .orderBy(direction(formSubmissions.submittedAt), direction(formSubmissions.id))
+      .limit(page.limit + 1);
+
+  let rows: Awaited<ReturnType<typeof fetch>>;
+  if (!filter.q) {
+    rows = await fetch(base);
+  } else {
+    const { exact, text } = searchArms(filter.q);
+    const search = searchCondition(filter.q);
+    rows = [];
+    if (text && exact.length === 0) {
+      // The ids of the first rows in list order, computed once (an InitPlan), then searched.
+      const firstRows = sql`${formSubmissions.id} = any(array(select ${formSubmissions.id} from ${formSubmissions} where ${and(...base) ?? sql`true`} order by ${formSubmissions.submittedAt} ${order}, ${formSubmissions.id} ${order} limit ${scanRows}))`;
+      rows = await fetch([firstRows, search]);
+    }
+    if (rows.length <= page.limit) {
+      const everyMatch = sql`${formSubmissions.id} in (select ${formSubmissions.id} from ${formSubmissions} where ${and(...base, search)} offset 0)`;
+      rows = await fetch([everyMatch]);
+    }
+  }
   const more = rows.length > page.limit;
   const kept = more ? rows.slice(0, page.limit) : rows;
   const last = kept.at(-1);
