@@ -209,6 +209,7 @@ export default createHandler({
   },
 });
 
+// Literal paths: Netlify reads them without running the module (they equal requestPagePath/…).
 export const config: Config = {
-  path: [`${requestPagePath}/:token`, `${requestPagePath}/:token/:action`],
+  path: ["/request/:token", "/request/:token/:action"],
 };
