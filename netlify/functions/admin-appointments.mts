@@ -39,4 +39,5 @@ export default createHandler({
   },
 });
 
-export const config: Config = { path: `${prefix}/:id/appointment` };
+// A literal string: Netlify reads `path` without running the module.
+export const config: Config = { path: "/api/admin/submissions/:id/appointment" };

@@ -67,6 +67,12 @@ export default createHandler({
   },
 });
 
+// Literal strings: Netlify reads `path` without running the module.
 export const config: Config = {
-  path: [prefix, `${prefix}/blocked`, `${prefix}/blocked/:date`, `${prefix}/calendar-feed`],
+  path: [
+    "/api/admin/availability",
+    "/api/admin/availability/blocked",
+    "/api/admin/availability/blocked/:date",
+    "/api/admin/availability/calendar-feed",
+  ],
 };

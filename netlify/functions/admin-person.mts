@@ -48,5 +48,10 @@ export default createHandler({
 });
 
 export const config: Config = {
-  path: [`${prefix}/search`, `${prefix}/export`, `${prefix}/erase`, `${prefix}/audit`],
+  path: [
+    "/api/admin/person/search",
+    "/api/admin/person/export",
+    "/api/admin/person/erase",
+    "/api/admin/person/audit",
+  ],
 };

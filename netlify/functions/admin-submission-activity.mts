@@ -60,5 +60,9 @@ export default createHandler({
 });
 
 export const config: Config = {
-  path: [`${prefix}/:id/history`, `${prefix}/:id/notes`, `${prefix}/:id/notes/:noteId`],
+  path: [
+    "/api/admin/submissions/:id/history",
+    "/api/admin/submissions/:id/notes",
+    "/api/admin/submissions/:id/notes/:noteId",
+  ],
 };

@@ -64,5 +64,10 @@ export default createHandler({
 });
 
 export const config: Config = {
-  path: [route, `${route}/export.csv`, `${route}/bulk`, `${route}/:id`],
+  path: [
+    "/api/admin/submissions",
+    "/api/admin/submissions/export.csv",
+    "/api/admin/submissions/bulk",
+    "/api/admin/submissions/:id",
+  ],
 };

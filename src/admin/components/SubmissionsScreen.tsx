@@ -1,5 +1,5 @@
 /**
- * Form submissions administration (site-spec §2 Admin submissions, §4, §8), extended into the
+ * Form submissions administration, extended into the
  * owner's inbox (docs/decisions/016-request-workflow.md): every request with its state, search and
  * filters kept in the page address, pages loaded as the owner asks for more, bulk actions on the
  * selected rows, and the CSV export of the current filter.
@@ -152,7 +152,7 @@ export function SubmissionsScreen() {
 
   const open = (s: AdminSubmission) => {
     setViewing(s);
-    // Opening an unread one marks it read (site-spec §4).
+    // Opening an unread one marks it read.
     if (!s.isRead) void setRead(s, true, true);
   };
 
