@@ -231,7 +231,7 @@ async function seedBookingFor(request: APIRequestContext, name: string, email: s
       email,
       phone: "07700 900654",
       address: "4 Links Street, Kirkcaldy KY1 1QH",
-      service: "home-repairs",
+      service: "kitchen-bathroom",
       message: `A door that sticks and a loose banister (${name}).`,
       preferredOptions: [{ date: weekdays()[1], window: "morning" }],
       website: "",
