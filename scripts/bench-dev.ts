@@ -3,7 +3,8 @@
  * timed one after the other (default 10 times):
  *  - a booking post (`POST /api/bookings` with JSON, as the island sends it) until its 201;
  *  - the admin's first screen, signed in: from navigating to /admin until the dashboard shows its
- *    counts (the page, its scripts, the session check and the summary call), in Chromium.
+ *    counts (the page, its scripts, the session check and the summary call), in Chromium, with
+ *    the page load and each of the two calls on their own.
  * Prints p50, min and max. It writes booking rows, so point it at a throwaway stack:
  *   npm run dev -- --data-dir .data/bench --fresh     (in another terminal)
  *   npm run bench:dev                                  (BENCH_BASE_URL, BENCH_RUNS, BENCH_ADMIN_PASSWORD)
@@ -68,10 +69,16 @@ const signIn = await context.request.post("/api/admin/session", {
 });
 if (signIn.status() !== 200) throw new Error(`sign-in answered ${signIn.status()}: ${await signIn.text()}`);
 const firstScreen: number[] = [];
+const pageLoad: number[] = [];
+const apiCalls: Record<string, number[]> = { "/api/admin/session": [], "/api/admin/summary": [] };
 for (let i = 0; i < runs; i++) {
   const page = await context.newPage();
+  page.on("requestfinished", (request) => {
+    apiCalls[new URL(request.url()).pathname]?.push(request.timing().responseEnd);
+  });
   const started = performance.now();
-  await page.goto("/admin");
+  await page.goto("/admin", { waitUntil: "load" });
+  pageLoad.push(performance.now() - started);
   await page.getByText(/\d+ in total, \d+ unread/).waitFor({ timeout: 60_000 });
   firstScreen.push(performance.now() - started);
   await page.close();
@@ -81,3 +88,5 @@ await browser.close();
 console.log(`bench-dev against ${base}`);
 console.log(summary("booking post", bookings));
 console.log(summary("admin first screen", firstScreen));
+console.log(`  ${summary("page and its scripts loaded", pageLoad)}`);
+for (const [path, ms] of Object.entries(apiCalls)) console.log(`  ${summary(`GET ${path}`, ms)}`);
