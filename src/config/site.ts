@@ -126,6 +126,21 @@ export const site = {
     publicLiability: "£5 million",
   },
 
+  /**
+   * How long personal data is kept (UK GDPR storage limitation); the scheduled job deletes on these
+   * numbers and the privacy policy quotes them (docs/decisions/016-request-workflow.md).
+   */
+  retention: {
+    /** Requests, their history, notes and photos: months after the request was closed. */
+    closedRequestMonths: 12,
+    /** Requests marked as spam: days after being marked. */
+    spamDays: 30,
+    /** Sent e-mails: days before the body and addresses are wiped, leaving the delivery record. */
+    sentMailBodyDays: 30,
+    /** Uploaded photos never attached to a request: hours before they are deleted. */
+    unclaimedUploadHours: 24,
+  },
+
   priceRange: "££",
 
   /** The social card every page shares (rendered by scripts/render-og-image.mjs). */

@@ -64,12 +64,14 @@ function match(
 ): { actions: Map<string, Action>; rawId: string | undefined } {
   if (table.size === 1) return { actions: [...table.values()][0]!, rawId: undefined };
   const items = table.get("/:id");
-  const fromParams = context.params?.["id"];
-  if (items && fromParams !== undefined) return { actions: items, rawId: fromParams };
   const path = new URL(req.url).pathname.replace(/\/+$/, "");
   const rest = path.startsWith(route) ? path.slice(route.length) : "";
+  // A named sub-path ("/bulk", "/export.csv") wins over "/:id", even when the platform matched the
+  // request to the item pattern and passed the name as the id.
   const exact = table.get(rest);
   if (exact) return { actions: exact, rawId: undefined };
+  const fromParams = context.params?.["id"];
+  if (items && fromParams !== undefined) return { actions: items, rawId: fromParams };
   if (items && /^\/[^/]+$/.test(rest)) return { actions: items, rawId: rest.slice(1) };
   throw notFound();
 }
