@@ -1,21 +1,40 @@
 /**
- * /api/admin/submissions?type=all|contact|booking: list, newest first (GET);
- * /:id: mark read or unread (PATCH), delete (DELETE).
+ * The owner's inbox (docs/decisions/016-request-workflow.md):
+ *   GET    /api/admin/submissions             a page: ?type=&state=&q=&from=&to=&archived=&sort=&cursor=&limit=
+ *   GET    /api/admin/submissions/export.csv  the same filters, every matching request, as CSV
+ *   POST   /api/admin/submissions/bulk        one action on up to 200 requests
+ *   PATCH  /api/admin/submissions/:id         read flag, state (with a note), archive
+ *   DELETE /api/admin/submissions/:id         the request, its history, notes and e-mails
  */
 import type { Config } from "@netlify/functions";
 import { adminEndpoints } from "../../src/lib/contracts/admin";
-import { adminAction } from "../../src/server/http/admin";
+import { requestEndpoints } from "../../src/lib/contracts/requests";
+import { adminAction, adminDownload, fileResponse } from "../../src/server/http/admin";
 import { apiHandler } from "../../src/server/http/endpoint";
-import * as content from "../../src/server/services/admin-content";
+import { exportCsv, exportFileName } from "../../src/server/services/inbox-export";
+import * as requests from "../../src/server/services/request-workflow";
 
 export default apiHandler("/api/admin/submissions", [
-  adminAction(adminEndpoints.listSubmissions, async ({ query, ctx }) => ({
-    submissions: await content.listSubmissions(query.type, ctx),
+  adminAction(adminEndpoints.listSubmissions, ({ query, ctx }) => requests.listInbox(query, ctx)),
+  adminDownload(requestEndpoints.exportSubmissions, async ({ query, ctx }) =>
+    fileResponse(
+      exportCsv(requests.toFilter(query), ctx.db),
+      "text/csv; charset=utf-8",
+      exportFileName(ctx.now),
+    ),
+  ),
+  adminAction(requestEndpoints.bulkSubmissions, ({ body, ctx }) => requests.bulk(body, ctx)),
+  adminAction(adminEndpoints.updateSubmission, async ({ id, body, ctx }) => ({
+    submission: await requests.updateSubmission(id, body, ctx),
   })),
-  adminAction(adminEndpoints.setSubmissionRead, async ({ id, body, ctx }) => ({
-    submission: await content.setSubmissionRead(id, body.isRead, ctx),
-  })),
-  adminAction(adminEndpoints.deleteSubmission, ({ id, ctx }) => content.deleteSubmission(id, ctx)),
+  adminAction(adminEndpoints.deleteSubmission, ({ id, ctx }) => requests.deleteRequest(id, ctx)),
 ]);
 
-export const config: Config = { path: ["/api/admin/submissions", "/api/admin/submissions/:id"] };
+export const config: Config = {
+  path: [
+    "/api/admin/submissions",
+    "/api/admin/submissions/export.csv",
+    "/api/admin/submissions/bulk",
+    "/api/admin/submissions/:id",
+  ],
+};

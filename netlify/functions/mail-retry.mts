@@ -1,19 +1,22 @@
 /**
  * The scheduled function, every five minutes: first the housekeeping (expired rate-limit counters,
  * sessions and idempotency keys; the content of old sent e-mails: src/server/jobs/housekeeping.ts),
- * then the mail outbox: send what is due. A message that could not be sent at once is retried with
- * backoff until it is delivered or, after a day, marked failed (the admin dashboard shows those
- * with a retry action).
+ * then the background jobs (the owner's daily digest and the daily retention run,
+ * src/server/jobs/scheduled.ts; each at most once per day), then the mail outbox: send what is due.
+ * A message that could not be sent at once is retried with backoff until it is delivered or, after
+ * a day, marked failed (the admin dashboard shows those with a retry action).
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "../../src/server/db/client";
 import { runHousekeeping } from "../../src/server/jobs/housekeeping";
+import { runScheduledJobs } from "../../src/server/jobs/scheduled";
 import { logEvent } from "../../src/server/log";
 import { deliverDue } from "../../src/server/mail/delivery";
 import { mailSender } from "../../src/server/mail/notify";
 
 export default async (): Promise<Response> => {
   const housekeeping = await runHousekeeping();
+  const jobs = await runScheduledJobs();
   const sender = mailSender();
   if (!sender) {
     logEvent({ event: "mail.retry_skipped", reason: "SMTP_URL not set" });
@@ -21,7 +24,7 @@ export default async (): Promise<Response> => {
   }
   const report = await deliverDue(getDb(), sender, { limit: 50 });
   logEvent({ event: "mail.retry", ...report });
-  return Response.json({ housekeeping, ...report });
+  return Response.json({ housekeeping, jobs, ...report });
 };
 
 export const config: Config = { schedule: "*/5 * * * *" };

@@ -12,11 +12,12 @@ import { adminApi, sessionEndedEvent } from "./api";
 import { AdminFrame } from "./components/AdminFrame";
 import { Dashboard } from "./components/Dashboard";
 import { LoginForm } from "./components/LoginForm";
+import { PersonToolsScreen } from "./components/PersonToolsScreen";
 import { SubmissionsScreen } from "./components/SubmissionsScreen";
 import { TestimonialsScreen } from "./components/TestimonialsScreen";
 import { Button, Spinner } from "./components/ui";
 
-export type AdminScreen = "dashboard" | "testimonials" | "submissions";
+export type AdminScreen = "dashboard" | "testimonials" | "submissions" | "people";
 
 type Gate =
   | { state: "checking" }
@@ -94,6 +95,8 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
           <TestimonialsScreen />
         ) : screen === "submissions" ? (
           <SubmissionsScreen />
+        ) : screen === "people" ? (
+          <PersonToolsScreen />
         ) : (
           <Dashboard onLogout={logout} />
         );

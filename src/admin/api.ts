@@ -65,7 +65,7 @@ export const adminApi = {
   submissions: async (type: SubmissionFilter) =>
     (await signedIn(callApi(r.listSubmissionsRoute, { query: { type } }))).submissions,
   setRead: async (id: number, isRead: boolean) =>
-    (await signedIn(callApi(r.setSubmissionReadRoute, { id, body: { isRead } }))).submission,
+    (await signedIn(callApi(r.updateSubmissionRoute, { id, body: { isRead } }))).submission,
   deleteSubmission: (id: number) => signedIn(callApi(r.deleteSubmissionRoute, { id })),
   failedMail: async () => (await signedIn(callApi(r.listFailedMailRoute))).failed,
   photos: listPhotos,

@@ -7,7 +7,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import AdminApp, { type AdminScreen } from "./AdminApp";
 
-const screens: readonly AdminScreen[] = ["dashboard", "testimonials", "submissions"];
+const screens: readonly AdminScreen[] = ["dashboard", "testimonials", "submissions", "people"];
 
 export function mountAdmin(): void {
   const root = document.getElementById("admin-root");

@@ -234,8 +234,8 @@ export const site = {
   },
 
   /**
-   * How long personal data is kept. The privacy policy states these numbers, and the clean-up jobs
-   * read them from here.
+   * How long personal data is kept (UK GDPR storage limitation). The privacy policy states these
+   * numbers, and the clean-up jobs read them from here (docs/decisions/016-request-workflow.md).
    */
   retention: {
     /** Bookings and messages closed as done, lost or cancelled: deleted this many months after closing. */

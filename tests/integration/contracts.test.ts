@@ -5,7 +5,11 @@
  * A shape changed on one side only fails here.
  */
 import { describe, expect, it } from "vitest";
+import adminAttention from "../../netlify/functions/admin-attention.mts";
+import adminHistory from "../../netlify/functions/admin-history.mts";
 import adminMail from "../../netlify/functions/admin-mail.mts";
+import adminNotes from "../../netlify/functions/admin-notes.mts";
+import adminPerson from "../../netlify/functions/admin-person.mts";
 import adminPassword from "../../netlify/functions/admin-password.mts";
 import adminSession from "../../netlify/functions/admin-session.mts";
 import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
@@ -30,7 +34,10 @@ type Handler = (req: Request, context?: { params?: Record<string, string> }) => 
 const base = "http://localhost:8888";
 const password = "contracts test passphrase";
 
-function request(route: Route, o: { body?: unknown; cookie?: string; id?: number } = {}): Request {
+function request(
+  route: Route,
+  o: { body?: unknown; cookie?: string; id?: number; query?: Record<string, string> } = {},
+): Request {
   const headers = new Headers({
     Accept: "application/json",
     Origin: base,
@@ -38,7 +45,9 @@ function request(route: Route, o: { body?: unknown; cookie?: string; id?: number
   });
   if (o.cookie) headers.set("Cookie", o.cookie);
   if (o.body !== undefined) headers.set("Content-Type", "application/json");
-  const path = o.id === undefined ? route.path : route.path.replace(":id", String(o.id));
+  const path =
+    (o.id === undefined ? route.path : route.path.replace(":id", String(o.id))) +
+    (o.query ? `?${new URLSearchParams(o.query)}` : "");
   return new Request(base + path, {
     method: route.method,
     headers,
@@ -95,8 +104,37 @@ describe("every endpoint answers what its contract says", () => {
     await check(r.deleteTestimonialRoute, adminTestimonials, { cookie, id: review.id });
     const { submissions } = await check(r.listSubmissionsRoute, adminSubmissions, { cookie });
     const id = submissions[0]!.id;
-    await check(r.setSubmissionReadRoute, adminSubmissions, { cookie, id, body: { isRead: true } });
+    await check(r.updateSubmissionRoute, adminSubmissions, {
+      cookie,
+      id,
+      body: { isRead: true, state: "contacted", note: "Called back" },
+    });
+    const exported = await adminSubmissions(request(r.exportSubmissionsRoute, { cookie }));
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    await exported.arrayBuffer();
+    covered.add(r.exportSubmissionsRoute);
+    await check(r.bulkSubmissionsRoute, adminSubmissions, { cookie, body: { ids: [id], action: "read" } });
+    const query = { submissionId: String(id) };
+    await check(r.listHistoryRoute, adminHistory, { cookie, query });
+    const { note } = await check(r.addNoteRoute, adminNotes, {
+      cookie,
+      body: { submissionId: id, body: "x" },
+    });
+    await check(r.listNotesRoute, adminNotes, { cookie, query });
+    await check(r.editNoteRoute, adminNotes, { cookie, id: note.id, body: { body: "y" } });
+    await check(r.deleteNoteRoute, adminNotes, { cookie, id: note.id });
+    await check(r.attentionRoute, adminAttention, { cookie });
+    const email = submissions[0]!.email;
+    await check(r.findPersonRoute, adminPerson, { cookie, body: { email } });
+    const personFile = await adminPerson(request(r.exportPersonRoute, { cookie, body: { email } }));
+    expect(personFile.status).toBe(200);
+    expect(personFile.headers.get("content-disposition")).toMatch(/^attachment;/);
+    await personFile.arrayBuffer();
+    covered.add(r.exportPersonRoute);
+    await check(r.listAuditRoute, adminPerson, { cookie });
     await check(r.deleteSubmissionRoute, adminSubmissions, { cookie, id });
+    await check(r.erasePersonRoute, adminPerson, { cookie, body: { email } });
     await check(r.listFailedMailRoute, adminMail, { cookie });
     await check(r.retryMailRoute, adminMail, { cookie, body: {} });
     const changed = await adminPassword(

@@ -9,6 +9,7 @@ import a11yPlugin from "colord/plugins/a11y";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { mailStatusBackgrounds, mailStatusLooks } from "../../src/admin/components/MailStatus";
+import { stateLooks } from "../../src/admin/components/StateBadge";
 
 extend([a11yPlugin]);
 
@@ -46,4 +47,10 @@ describe("admin status colours", () => {
   it("would have caught the old colour: success-600 on an unread row is below AA", () => {
     expect(colord(colourOf("text-success-600")).contrast(colourOf("bg-brand-50"))).toBeLessThan(4.5);
   });
+
+  for (const [state, look] of Object.entries(stateLooks)) {
+    it(`the '${state}' state badge is at least 4.5:1`, () => {
+      expect(colord(colourOf(look.text)).contrast(colourOf(look.bg))).toBeGreaterThanOrEqual(4.5);
+    });
+  }
 });

@@ -1,8 +1,12 @@
-/** Admin dashboard: cards to both screens, unread badge, Change Password, Logout. */
-import { ChevronRight, Inbox, KeyRound, LogOut, MessageSquareQuote } from "lucide-react";
+/**
+ * Admin dashboard: cards to both screens, unread badge, what needs attention and the count per
+ * state, the personal-data tools, Change Password, Logout.
+ */
+import { ChevronRight, Inbox, KeyRound, LogOut, MessageSquareQuote, UserSearch } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { AdminSummary } from "../../lib/contracts/admin";
 import { ApiError, adminApi } from "../api";
+import { AttentionPanel } from "./AttentionPanel";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
 import { MailDeliveryPanel } from "./MailDeliveryPanel";
 import { Button } from "./ui";
@@ -100,6 +104,19 @@ export function Dashboard({ onLogout }: { onLogout: () => Promise<void> }) {
           description="Read contact messages and appointment requests."
           counts={summary ? `${summary.submissions.total} in total, ${unread} unread` : null}
           failed={failed}
+        />
+      </div>
+
+      <AttentionPanel />
+
+      <div className="mt-8 grid gap-5 md:grid-cols-2">
+        <DashboardCard
+          href="/admin/people"
+          icon={<UserSearch aria-hidden="true" className="size-6" />}
+          title="Personal Data"
+          description="Find, download or erase everything held about one e-mail address."
+          counts="Requests, e-mails and notes, with a record of each use"
+          failed={false}
         />
       </div>
 

@@ -4,6 +4,8 @@ import type { AdminSubmission } from "../../lib/contracts/admin";
 import { serviceLabel } from "../../lib/service-catalog";
 import { formatSubmittedAt } from "../format";
 import { MailStatus } from "./MailStatus";
+import { RequestWorkflowPanel } from "./RequestWorkflowPanel";
+import { StateBadge } from "./StateBadge";
 import { SubmissionPhotos } from "./SubmissionPhotos";
 import { AdminDialog, Button, buttonClass } from "./ui";
 
@@ -21,12 +23,15 @@ export function SubmissionDialog({
   onClose,
   onToggleRead,
   onDelete,
+  onChanged,
   busy,
 }: {
   submission: AdminSubmission | null;
   onClose: () => void;
   onToggleRead: (s: AdminSubmission) => void;
   onDelete: (s: AdminSubmission) => void;
+  /** The request's state, archive flag or notes changed in the dialog. */
+  onChanged: (s: AdminSubmission) => void;
   busy: boolean;
 }) {
   const s = submission;
@@ -44,6 +49,10 @@ export function SubmissionDialog({
       {s ? (
         <>
           <dl className="grid gap-4 sm:grid-cols-2">
+            <Field label="Reference">
+              <span className="mr-2 font-mono">{s.reference}</span>
+              <StateBadge state={s.state} />
+            </Field>
             <Field label="Name">{s.name}</Field>
             <Field label="Phone">
               <a
@@ -79,6 +88,7 @@ export function SubmissionDialog({
             </p>
           </div>
           <SubmissionPhotos key={s.id} submissionId={s.id} />
+          <RequestWorkflowPanel key={s.id} submission={s} onChanged={onChanged} />
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
             <Button
               variant="ghost"

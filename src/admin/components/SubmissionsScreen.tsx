@@ -1,52 +1,87 @@
-/** Form submissions administration. */
+/**
+ * Form submissions administration, extended into the
+ * owner's inbox (docs/decisions/016-request-workflow.md): every request with its state, search and
+ * filters kept in the page address, pages loaded as the owner asks for more, bulk actions on the
+ * selected rows, and the CSV export of the current filter.
+ */
 import { ArrowLeft, Eye, Mail, MailOpen, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import type { RequestState } from "../../lib/request-states";
 import type { AdminSubmission } from "../../lib/contracts/admin";
-import type { SubmissionFilter } from "../../lib/schemas/admin";
+import type { BulkAction } from "../../lib/schemas/requests";
 import { ApiError, adminApi } from "../api";
-import { MailStatus, unreadRowBackground } from "./MailStatus";
 import { formatDateOnly } from "../format";
 import { takeOpenParam } from "../deep-link";
+import {
+  defaultFilters,
+  filtersFromParams,
+  filtersToQuery,
+  workflowApi,
+  type InboxFilters,
+} from "../workflow-api";
+import { BulkBar } from "./BulkBar";
+import { InboxToolbar } from "./InboxToolbar";
+import { MailStatus, unreadRowBackground } from "./MailStatus";
+import { StateBadge } from "./StateBadge";
 import { SubmissionDialog } from "./SubmissionDialog";
 import { AdminTable, Badge, ConfirmDialog, IconButton, Spinner, buttonClass, type AdminColumn } from "./ui";
 
 const columns: readonly AdminColumn[] = [
-  { label: "Read status", className: "w-10 py-3 pr-1 pl-3 sm:px-3", hiddenLabel: true },
+  { label: "Select", className: "w-10 py-3 pr-0 pl-3 sm:px-3", hiddenLabel: true },
+  { label: "Read status", className: "w-8 px-1 py-3 sm:px-3", hiddenLabel: true },
   { label: "Name", className: "px-2 py-3 sm:px-3" },
-  { label: "Type", className: "hidden px-3 py-3 sm:table-cell" },
-  { label: "Email", className: "hidden px-3 py-3 md:table-cell" },
+  { label: "State", className: "hidden px-3 py-3 sm:table-cell" },
+  { label: "Type", className: "hidden px-3 py-3 lg:table-cell" },
+  { label: "Email", className: "hidden px-3 py-3 xl:table-cell" },
   { label: "Phone", className: "hidden px-3 py-3 md:table-cell" },
   { label: "Date", className: "hidden px-3 py-3 sm:table-cell" },
   { label: "Actions", className: "py-3 pr-3 text-right sm:px-3" },
 ];
 
-const filters: { value: SubmissionFilter; label: string }[] = [
-  { value: "all", label: "All" },
-  { value: "contact", label: "Contact Messages" },
-  { value: "booking", label: "Booking Requests" },
-];
+type Load =
+  | { state: "loading" }
+  | { state: "failed" }
+  | { state: "ready"; items: AdminSubmission[]; nextCursor: string | null; loadingMore: boolean };
 
-type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; items: AdminSubmission[] };
+const initialFilters = (): InboxFilters =>
+  typeof window === "undefined"
+    ? defaultFilters
+    : filtersFromParams(new URLSearchParams(window.location.search));
+
+function TypeBadge({ s }: { s: AdminSubmission }) {
+  return s.formType === "booking" ? (
+    <Badge tone="accent">Booking</Badge>
+  ) : (
+    <Badge tone="brand">Contact</Badge>
+  );
+}
 
 export function SubmissionsScreen() {
-  const [filter, setFilter] = useState<SubmissionFilter>("all");
+  const [filters, setFilters] = useState<InboxFilters>(initialFilters);
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [viewing, setViewing] = useState<AdminSubmission | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<AdminSubmission | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const latest = useRef(0);
 
-  const fetchList = useCallback(async (type: SubmissionFilter, showSpinner: boolean) => {
+  const fetchFirstPage = useCallback(async (f: InboxFilters, showSpinner: boolean) => {
+    const ticket = ++latest.current;
     if (showSpinner) setLoad({ state: "loading" });
     try {
-      const items = await adminApi.submissions(type);
-      setLoad({ state: "ready", items });
+      const page = await workflowApi.list(f);
+      if (ticket !== latest.current) return; // a newer search has started
+      setLoad({ state: "ready", items: page.submissions, nextCursor: page.nextCursor, loadingMore: false });
+      setSelected((sel) => new Set([...sel].filter((id) => page.submissions.some((s) => s.id === id))));
       // Keep an open dialog in step with the reloaded row; a link from the owner's e-mail opens one.
       const linked = takeOpenParam();
-      setViewing((open) => (open ? (items.find((i) => i.id === open.id) ?? open) : null));
-      if (linked !== null) setViewing(items.find((i) => i.id === linked) ?? null);
+      setViewing((open) => (open ? (page.submissions.find((i) => i.id === open.id) ?? open) : null));
+      if (linked !== null) setViewing(page.submissions.find((i) => i.id === linked) ?? null);
     } catch (err) {
+      if (ticket !== latest.current) return;
       if (err instanceof ApiError && err.status === 401) return;
       console.error("Loading submissions failed", err);
       toast.error("Error", { description: "Failed to load submissions. Please try again." });
@@ -56,20 +91,59 @@ export function SubmissionsScreen() {
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set after the awaited fetch
-    void fetchList(filter, true);
-  }, [filter, fetchList]);
+    void fetchFirstPage(filters, true);
+    const qs = new URLSearchParams(filtersToQuery(filters)).toString();
+    window.history.replaceState(null, "", `${window.location.pathname}${qs ? `?${qs}` : ""}`);
+  }, [filters, fetchFirstPage]);
+
+  const changeFilters = useCallback((next: InboxFilters) => {
+    setFilters(next);
+    setSelected(new Set());
+  }, []);
+
+  const loadMore = async () => {
+    if (load.state !== "ready" || !load.nextCursor) return;
+    const ticket = latest.current;
+    setLoad({ ...load, loadingMore: true });
+    try {
+      const page = await workflowApi.list(filters, load.nextCursor);
+      if (ticket !== latest.current) return;
+      setLoad((l) =>
+        l.state === "ready"
+          ? {
+              state: "ready",
+              items: [...l.items, ...page.submissions],
+              nextCursor: page.nextCursor,
+              loadingMore: false,
+            }
+          : l,
+      );
+    } catch (err) {
+      setLoad((l) => (l.state === "ready" ? { ...l, loadingMore: false } : l));
+      if (err instanceof ApiError && err.status === 401) return;
+      console.error("Loading more submissions failed", err);
+      toast.error("Failed to load more. Please try again.");
+    }
+  };
+
+  /** Puts a changed row in place, or drops it when it no longer matches the filter's archive view. */
+  const replaceRow = (updated: AdminSubmission) => {
+    setViewing((open) => (open?.id === updated.id ? updated : open));
+    setLoad((l) =>
+      l.state === "ready" ? { ...l, items: l.items.map((i) => (i.id === updated.id ? updated : i)) } : l,
+    );
+  };
 
   const setRead = async (s: AdminSubmission, isRead: boolean, quiet = false) => {
     setBusyId(s.id);
     try {
       const updated = await adminApi.setRead(s.id, isRead);
-      setViewing((open) => (open?.id === updated.id ? updated : open));
+      replaceRow(updated);
       if (!quiet) {
         toast.success(isRead ? "Marked as read" : "Marked as unread", {
           description: `The submission has been marked as ${isRead ? "read" : "unread"}`,
         });
       }
-      await fetchList(filter, false);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return;
       console.error("Updating a submission failed", err);
@@ -94,7 +168,8 @@ export function SubmissionsScreen() {
       toast.success("Submission deleted", { description: "The submission has been successfully deleted." });
       setToDelete(null);
       setViewing((v) => (v?.id === id ? null : v));
-      await fetchList(filter, false);
+      setSelected((sel) => new Set([...sel].filter((x) => x !== id)));
+      setLoad((l) => (l.state === "ready" ? { ...l, items: l.items.filter((i) => i.id !== id) } : l));
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 401)) {
         console.error("Deleting a submission failed", err);
@@ -104,6 +179,41 @@ export function SubmissionsScreen() {
       setDeleting(false);
     }
   };
+
+  const applyBulk = async (action: BulkAction, state?: RequestState) => {
+    const ids = [...selected];
+    setBulkBusy(true);
+    try {
+      const result = await workflowApi.bulk(ids, action, state ? { state } : {});
+      const skipped = result.skipped.length;
+      toast.success(
+        `${result.changed.length} ${result.changed.length === 1 ? "request" : "requests"} changed`,
+        {
+          ...(skipped > 0
+            ? { description: `${skipped} could not be moved to that state and were left as they were.` }
+            : {}),
+        },
+      );
+      setSelected(new Set());
+      await fetchFirstPage(filters, false);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return;
+      console.error("A bulk action failed", err);
+      toast.error("The change failed. Please try again.");
+    } finally {
+      setBulkBusy(false);
+    }
+  };
+
+  const items = load.state === "ready" ? load.items : [];
+  const allSelected = items.length > 0 && items.every((i) => selected.has(i.id));
+  const toggle = (id: number) =>
+    setSelected((sel) => {
+      const next = new Set(sel);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   return (
     <div>
@@ -120,19 +230,7 @@ export function SubmissionsScreen() {
         </a>
       </div>
 
-      <div role="group" aria-label="Filter submissions" className="mt-6 flex flex-wrap gap-2">
-        {filters.map((f) => (
-          <button
-            key={f.value}
-            type="button"
-            aria-pressed={filter === f.value}
-            onClick={() => setFilter(f.value)}
-            className={buttonClass(filter === f.value ? "primary" : "secondary", "min-h-10 py-1.5")}
-          >
-            {f.label}
-          </button>
-        ))}
-      </div>
+      <InboxToolbar filters={filters} onChange={changeFilters} exportHref={workflowApi.exportUrl(filters)} />
 
       <div className="mt-6">
         {load.state === "loading" ? (
@@ -143,7 +241,7 @@ export function SubmissionsScreen() {
             <button
               type="button"
               className={buttonClass("primary", "mt-4")}
-              onClick={() => void fetchList(filter, true)}
+              onClick={() => void fetchFirstPage(filters, true)}
             >
               Try Again
             </button>
@@ -153,82 +251,128 @@ export function SubmissionsScreen() {
             No form submissions found
           </p>
         ) : (
-          <AdminTable caption="Form submissions, newest first" columns={columns}>
-            {load.items.map((s) => (
-              <tr
-                key={s.id}
-                data-testid={`submission-row-${s.id}`}
-                data-read={s.isRead ? "true" : "false"}
-                className={s.isRead ? "" : `${unreadRowBackground} font-semibold`}
-              >
-                <td className="py-3 pr-1 pl-3 sm:px-3">
-                  {s.isRead ? (
-                    <MailOpen role="img" aria-label="Read" className="size-5 text-slate-400" />
-                  ) : (
-                    <Mail role="img" aria-label="Unread" className="size-5 text-brand-700" />
-                  )}
-                </td>
-                <td className="px-2 py-3 text-slate-900 sm:px-3">
-                  {s.name}
-                  <span className="mt-0.5 block">
-                    <MailStatus status={s.mailStatus} />
-                  </span>
-                  <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-normal text-slate-600 sm:hidden">
-                    {s.formType === "booking" ? (
-                      <Badge tone="accent">Booking</Badge>
+          <>
+            <div className="mb-2 flex min-h-11 items-center gap-2 pl-3 text-sm text-slate-700">
+              <input
+                id="select-every-row"
+                type="checkbox"
+                className="size-5"
+                checked={allSelected}
+                onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((i) => i.id)))}
+              />
+              <label htmlFor="select-every-row">
+                Select the {items.length} shown{load.nextCursor ? " (more below)" : ""}
+              </label>
+            </div>
+            <AdminTable caption="Form submissions" columns={columns}>
+              {load.items.map((s) => (
+                <tr
+                  key={s.id}
+                  data-testid={`submission-row-${s.id}`}
+                  data-read={s.isRead ? "true" : "false"}
+                  data-state={s.state}
+                  className={s.isRead ? "" : `${unreadRowBackground} font-semibold`}
+                >
+                  <td className="py-3 pr-0 pl-3 sm:px-3">
+                    <input
+                      type="checkbox"
+                      className="size-5"
+                      aria-label={`Select ${s.name}`}
+                      checked={selected.has(s.id)}
+                      onChange={() => toggle(s.id)}
+                    />
+                  </td>
+                  <td className="px-1 py-3 sm:px-3">
+                    {s.isRead ? (
+                      <MailOpen role="img" aria-label="Read" className="size-5 text-slate-400" />
                     ) : (
-                      <Badge tone="brand">Contact</Badge>
+                      <Mail role="img" aria-label="Unread" className="size-5 text-brand-700" />
                     )}
+                  </td>
+                  <td className="px-2 py-3 text-slate-900 sm:px-3">
+                    {s.name}
+                    <span className="mt-0.5 block">
+                      <MailStatus status={s.mailStatus} />
+                    </span>
+                    <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-normal text-slate-600 lg:hidden">
+                      <span className="sm:hidden">
+                        <StateBadge state={s.state} />
+                      </span>
+                      <TypeBadge s={s} />
+                      <span className="sm:hidden">{formatDateOnly(s.submittedAt)}</span>
+                    </span>
+                  </td>
+                  <td className="hidden px-3 py-3 sm:table-cell">
+                    <StateBadge state={s.state} />
+                    {s.archivedAt ? (
+                      <span className="mt-1 block text-xs font-normal text-slate-600">Archived</span>
+                    ) : null}
+                  </td>
+                  <td className="hidden px-3 py-3 lg:table-cell">
+                    <TypeBadge s={s} />
+                  </td>
+                  <td className="hidden px-3 py-3 font-normal break-all text-slate-700 xl:table-cell">
+                    {s.email}
+                  </td>
+                  <td className="hidden px-3 py-3 font-normal whitespace-nowrap text-slate-700 md:table-cell">
+                    {s.phone}
+                  </td>
+                  <td className="hidden px-3 py-3 font-normal whitespace-nowrap text-slate-700 sm:table-cell">
                     {formatDateOnly(s.submittedAt)}
-                  </span>
-                </td>
-                <td className="hidden px-3 py-3 sm:table-cell">
-                  {s.formType === "booking" ? (
-                    <Badge tone="accent">Booking</Badge>
-                  ) : (
-                    <Badge tone="brand">Contact</Badge>
-                  )}
-                </td>
-                <td className="hidden px-3 py-3 font-normal break-all text-slate-700 md:table-cell">
-                  {s.email}
-                </td>
-                <td className="hidden px-3 py-3 font-normal whitespace-nowrap text-slate-700 md:table-cell">
-                  {s.phone}
-                </td>
-                <td className="hidden px-3 py-3 font-normal whitespace-nowrap text-slate-700 sm:table-cell">
-                  {formatDateOnly(s.submittedAt)}
-                </td>
-                <td className="py-2 pr-2 sm:px-3">
-                  <div className="flex justify-end gap-0.5 sm:gap-1">
-                    <IconButton label={`View details for ${s.name}`} onClick={() => open(s)}>
-                      <Eye aria-hidden="true" className="size-5" />
-                    </IconButton>
-                    <IconButton
-                      label={s.isRead ? `Mark as unread: ${s.name}` : `Mark as read: ${s.name}`}
-                      disabled={busyId === s.id}
-                      onClick={() => void setRead(s, !s.isRead)}
-                    >
-                      {s.isRead ? (
-                        <Mail aria-hidden="true" className="size-5" />
-                      ) : (
-                        <MailOpen aria-hidden="true" className="size-5" />
-                      )}
-                    </IconButton>
-                    <IconButton
-                      label={`Delete submission from ${s.name}`}
-                      className="text-danger-600 hover:bg-danger-50"
-                      disabled={busyId === s.id}
-                      onClick={() => setToDelete(s)}
-                    >
-                      <Trash2 aria-hidden="true" className="size-5" />
-                    </IconButton>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
+                  </td>
+                  <td className="py-2 pr-2 sm:px-3">
+                    <div className="flex justify-end gap-0.5 sm:gap-1">
+                      <IconButton label={`View details for ${s.name}`} onClick={() => open(s)}>
+                        <Eye aria-hidden="true" className="size-5" />
+                      </IconButton>
+                      <IconButton
+                        label={s.isRead ? `Mark as unread: ${s.name}` : `Mark as read: ${s.name}`}
+                        disabled={busyId === s.id}
+                        onClick={() => void setRead(s, !s.isRead)}
+                      >
+                        {s.isRead ? (
+                          <Mail aria-hidden="true" className="size-5" />
+                        ) : (
+                          <MailOpen aria-hidden="true" className="size-5" />
+                        )}
+                      </IconButton>
+                      <IconButton
+                        label={`Delete submission from ${s.name}`}
+                        className="text-danger-600 hover:bg-danger-50"
+                        disabled={busyId === s.id}
+                        onClick={() => setToDelete(s)}
+                      >
+                        <Trash2 aria-hidden="true" className="size-5" />
+                      </IconButton>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
+            {load.nextCursor ? (
+              <div className="mt-4 text-center">
+                <button
+                  type="button"
+                  className={buttonClass("secondary")}
+                  disabled={load.loadingMore}
+                  onClick={() => void loadMore()}
+                >
+                  {load.loadingMore ? "Loading…" : "Load more"}
+                </button>
+              </div>
+            ) : null}
+          </>
         )}
       </div>
+
+      {selected.size > 0 ? (
+        <BulkBar
+          count={selected.size}
+          busy={bulkBusy}
+          onApply={applyBulk}
+          onClear={() => setSelected(new Set())}
+        />
+      ) : null}
 
       <SubmissionDialog
         submission={viewing}
@@ -236,6 +380,7 @@ export function SubmissionsScreen() {
         onClose={() => setViewing(null)}
         onToggleRead={(s) => void setRead(s, !s.isRead)}
         onDelete={(s) => setToDelete(s)}
+        onChanged={replaceRow}
       />
       <ConfirmDialog
         open={toDelete !== null}

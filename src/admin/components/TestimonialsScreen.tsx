@@ -247,7 +247,7 @@ export function TestimonialsScreen() {
                   <div className="mt-2">
                     <Stars rating={t.rating} />
                   </div>
-                  <p className="mt-2 line-clamp-3 text-sm text-slate-700">{t.text}</p>
+                  <p className="mt-2 text-sm break-words whitespace-pre-wrap text-slate-700">{t.text}</p>
                   {actions(t, "mt-3 flex items-center justify-between gap-2")}
                 </li>
               ))}

@@ -8,10 +8,10 @@ import {
   adminLoginSchema,
   adminPasswordChangeSchema,
   mailRetrySchema,
-  submissionFilterSchema,
-  submissionReadSchema,
   testimonialApprovalSchema,
 } from "../schemas/admin";
+import { requestStates } from "../request-states";
+import { inboxQuerySchema, submissionPatchSchema } from "../schemas/requests";
 import { formTypes } from "../schemas/submission";
 import { defineEndpoint } from "./endpoint";
 import * as routes from "./admin-routes";
@@ -83,6 +83,12 @@ export const adminSubmissionSchema = z.object({
   submittedAt: timestamp,
   isRead: z.boolean(),
   mailStatus: mailDeliveryStatusSchema.nullable(),
+  /** "KB-000042" (booking) or "KC-000042" (contact). */
+  reference: z.string(),
+  /** Lifecycle state (src/lib/request-states.ts), when it last changed, and whether archived. */
+  state: z.enum(requestStates),
+  stateChangedAt: timestamp,
+  archivedAt: timestamp.nullable(),
 });
 export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
 
@@ -127,17 +133,21 @@ export const adminEndpoints = {
     response: z.object({ testimonial: adminTestimonialSchema }),
   }),
   deleteTestimonial: defineEndpoint({ ...routes.deleteTestimonialRoute, status: 204 }),
-  /** Contact messages and booking requests, newest first, filtered by type. */
+  /**
+   * A page of contact messages and booking requests: filtered, searched, sorted; `nextCursor`
+   * fetches the next page (docs/decisions/016-request-workflow.md).
+   */
   listSubmissions: defineEndpoint({
     ...routes.listSubmissionsRoute,
     status: 200,
-    query: z.object({ type: submissionFilterSchema }),
-    response: z.object({ submissions: z.array(adminSubmissionSchema) }),
+    query: inboxQuerySchema,
+    response: z.object({ submissions: z.array(adminSubmissionSchema), nextCursor: z.string().nullable() }),
   }),
-  setSubmissionRead: defineEndpoint({
-    ...routes.setSubmissionReadRoute,
+  /** Read flag, state (with a note for the history) and archive, any of them at once. */
+  updateSubmission: defineEndpoint({
+    ...routes.updateSubmissionRoute,
     status: 200,
-    request: submissionReadSchema,
+    request: submissionPatchSchema,
     response: z.object({ submission: adminSubmissionSchema }),
   }),
   deleteSubmission: defineEndpoint({ ...routes.deleteSubmissionRoute, status: 204 }),

@@ -6,9 +6,14 @@
 import { adminEndpoints } from "./admin";
 import type { Endpoint } from "./endpoint";
 import { publicEndpoints } from "./public";
+import { requestEndpoints } from "./requests";
 import type { Route, RouteName } from "./routes";
 
-export const endpoints = { ...publicEndpoints, ...adminEndpoints } satisfies Record<RouteName, Endpoint>;
+export const endpoints = {
+  ...publicEndpoints,
+  ...adminEndpoints,
+  ...requestEndpoints,
+} satisfies Record<RouteName, Endpoint>;
 export type Endpoints = typeof endpoints;
 
 /** The contract of the endpoint at this route's method and path. */

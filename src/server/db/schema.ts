@@ -16,6 +16,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -25,6 +26,27 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { requestActors, requestStates } from "../../lib/request-states";
+
+/** `'a', 'b', …` for a CHECK … IN (…) over a fixed list of names. */
+const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * A phone number as digits only, with a leading +44 or 0044 written as 0, so "07700 900123",
+ * "07700900123" and "+44 7700 900123" are one value. src/server/repositories/request-search.ts
+ * normalises what the owner types the same way.
+ */
+const phoneDigitsExpr = `regexp_replace(regexp_replace(regexp_replace("phone", '[^0-9+]', '', 'g'), '^(\\+|00)44', '0'), '[^0-9]', '', 'g')`;
+
+/**
+ * What the inbox search looks through: name, e-mail (whole, and split at @ and dots), phone (as
+ * typed and as digits), address and message, twice: with the 'simple' configuration (no
+ * stemming: names, towns, numbers) and with English stemming ("painted" finds "painting").
+ */
+const searchDocument = `"name" || ' ' || "email" || ' ' || translate("email", '@.', '  ') || ' ' || "phone" || ' ' || ${phoneDigitsExpr} || ' ' || coalesce("address", '') || ' ' || "message"`;
+const searchVectorExpr = `to_tsvector('simple'::regconfig, ${searchDocument}) || to_tsvector('english'::regconfig, ${searchDocument})`;
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -77,9 +99,18 @@ export const formSubmissions = pgTable(
     isRead: boolean("is_read").notNull().default(false),
     idempotencyKey: text("idempotency_key"),
     ...timestamps,
+    /** Where the request is in its lifecycle (src/lib/request-states.ts). */
+    state: text("state").notNull().default("new"),
+    /** When `state` last changed; for a closed request, when it was closed (retention counts from it). */
+    stateChangedAt: timestamp("state_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Hidden from the default inbox view when set; never deletes anything. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    phoneDigits: text("phone_digits").generatedAlwaysAs(sql.raw(phoneDigitsExpr)),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(sql.raw(searchVectorExpr)),
   },
   (t) => [
     check("form_submissions_form_type", sql`${t.formType} in ('contact', 'booking')`),
+    check("form_submissions_state", sql`${t.state} in (${sqlList(requestStates)})`),
     check("form_submissions_name_length", sql`char_length(${t.name}) between 1 and 100`),
     check("form_submissions_email_length", sql`char_length(${t.email}) between 3 and 254`),
     check("form_submissions_phone_length", sql`char_length(${t.phone}) between 1 and 30`),
@@ -95,8 +126,18 @@ export const formSubmissions = pgTable(
       sql`${t.idempotencyKey} is null or char_length(${t.idempotencyKey}) between 1 and 200`,
     ),
     uniqueIndex("form_submissions_idempotency_key_unique").on(t.idempotencyKey),
-    index("form_submissions_submitted_at_idx").on(t.submittedAt.desc().nullsFirst()),
+    // Keyset pagination: (submitted_at, id) in either direction, overall and within one state.
+    index("form_submissions_inbox_idx").on(t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("form_submissions_state_idx").on(
+      t.state,
+      t.submittedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("form_submissions_state_changed_idx").on(t.state, t.stateChangedAt),
     index("form_submissions_unread_idx").on(t.isRead),
+    index("form_submissions_search_idx").using("gin", t.searchVector),
+    index("form_submissions_phone_digits_idx").on(t.phoneDigits),
+    index("form_submissions_email_lower_idx").on(sql`lower(${t.email})`),
   ],
 ).enableRLS();
 
@@ -181,7 +222,7 @@ export const mailOutbox = pgTable(
     check("mail_outbox_status", sql`${t.status} in ('pending', 'sent', 'failed')`),
     check(
       "mail_outbox_kind",
-      sql`${t.kind} in ('owner_submission', 'customer_confirmation', 'owner_review', 'owner_alert')`,
+      sql`${t.kind} in ('owner_submission', 'customer_confirmation', 'owner_review', 'owner_alert', 'owner_digest')`,
     ),
     index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("mail_outbox_submission_idx").on(t.submissionId),
@@ -220,5 +261,95 @@ export const photos = pgTable(
     index("photos_unclaimed_idx")
       .on(t.createdAt)
       .where(sql`${t.submissionId} is null`),
+  ],
+).enableRLS();
+
+/**
+ * Every state change of a request: from (null for how it arrived), to, when, by whom, and an
+ * optional note. Deleted with the request.
+ */
+export const submissionHistory = pgTable(
+  "submission_history",
+  {
+    id: serial("id").primaryKey(),
+    submissionId: integer("submission_id")
+      .notNull()
+      .references(() => formSubmissions.id, { onDelete: "cascade" }),
+    fromState: text("from_state"),
+    toState: text("to_state").notNull(),
+    actor: text("actor").notNull(),
+    note: text("note"),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "submission_history_from_state",
+      sql`${t.fromState} is null or ${t.fromState} in (${sqlList(requestStates)})`,
+    ),
+    check("submission_history_to_state", sql`${t.toState} in (${sqlList(requestStates)})`),
+    check("submission_history_actor", sql`${t.actor} in (${sqlList(requestActors)})`),
+    check(
+      "submission_history_note_length",
+      sql`${t.note} is null or char_length(${t.note}) between 1 and 1000`,
+    ),
+    index("submission_history_submission_idx").on(t.submissionId, t.id),
+  ],
+).enableRLS();
+
+/** The owner's private notes on a request; never shown to the customer. Deleted with the request. */
+export const submissionNotes = pgTable(
+  "submission_notes",
+  {
+    id: serial("id").primaryKey(),
+    submissionId: integer("submission_id")
+      .notNull()
+      .references(() => formSubmissions.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check("submission_notes_body_length", sql`char_length(${t.body}) between 1 and 2000`),
+    index("submission_notes_submission_idx").on(t.submissionId, t.id),
+  ],
+).enableRLS();
+
+/**
+ * What was done with personal data, and when: a person's data looked up, exported or erased, and
+ * what the retention job deleted. Counts only; never an address, a name or any other data.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    action: text("action").notNull(),
+    actor: text("actor").notNull(),
+    itemCount: integer("item_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "audit_log_action",
+      sql`${t.action} in ('person_search', 'person_export', 'person_erase', 'retention')`,
+    ),
+    check("audit_log_actor", sql`${t.actor} in (${sqlList(requestActors)})`),
+    index("audit_log_created_at_idx").on(t.createdAt),
+  ],
+).enableRLS();
+
+/**
+ * Scheduled work that must happen at most once per period (the owner's daily digest, the daily
+ * retention run): one row per job and key (e.g. the London date), claimed in the job's transaction.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    job: text("job").notNull(),
+    runKey: text("run_key").notNull(),
+    outcome: text("outcome").notNull().default("started"),
+    ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("job_runs_job_key_unique").on(t.job, t.runKey),
+    check("job_runs_outcome_length", sql`char_length(${t.outcome}) between 1 and 200`),
   ],
 ).enableRLS();

@@ -111,3 +111,36 @@ export function signInAction<E extends Endpoint>(endpoint: E, handle: Handle<E, 
     },
   };
 }
+
+/**
+ * An admin route that answers a file (a CSV export, a JSON download) rather than the contract's
+ * JSON: the same checks as `adminAction`, then `handle`'s own Response, which must carry its
+ * Content-Type and Content-Disposition; it is never cached.
+ */
+export function adminDownload<E extends Endpoint>(
+  endpoint: E,
+  handle: (input: AdminInput<E> & { session: AdminSession }) => Promise<Response>,
+): Action {
+  return {
+    endpoint,
+    async run(call) {
+      const session = await requireAdmin(call.req);
+      const input = await parseInput(endpoint, call);
+      const response = await handle({ ...input, ctx: call.services(), req: call.req, session });
+      response.headers.set("Cache-Control", "no-store");
+      response.headers.set("X-Content-Type-Options", "nosniff");
+      return response;
+    },
+  };
+}
+
+/** A download's answer: `body` as an attachment named `fileName`. */
+export function fileResponse(body: BodyInit, contentType: string, fileName: string): Response {
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="${fileName.replace(/[^\w.-]/g, "_")}"`,
+    },
+  });
+}

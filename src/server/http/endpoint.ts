@@ -57,9 +57,8 @@ function subPath(route: string, endpoint: Endpoint): string {
 }
 
 /**
- * Which of the function's paths a request is for. Netlify's `params.id` names an item path; else
- * the path after the route decides: nothing is the collection, a known sub-path (e.g. "/retry")
- * is itself, and anything else under an item route is that item, its last segment the id. The last
+ * Which of the function's paths a request is for: nothing after the route is the collection, a
+ * known sub-path (e.g. "/retry") is itself, Netlify's `params.id` names an item, and anything else under an item route is that item, its last segment the id. The last
  * rule matters locally: `netlify dev` and `netlify serve` retry a 403 or 404 answer at
  * `<path>.html`, `<path>/index.html`, … and pass on the last answer, which must be the same.
  */
@@ -71,15 +70,17 @@ function match(
 ): { actions: Map<string, Action>; rawId: string | undefined } {
   if (table.size === 1) return { actions: [...table.values()][0]!, rawId: undefined };
   const items = table.get("/:id");
-  const fromParams = context.params?.["id"];
-  if (items && fromParams !== undefined) return { actions: items, rawId: fromParams };
   const path = new URL(req.url).pathname.replace(/\/+$/, "");
   const rest = path.startsWith(route) ? path.slice(route.length) : "";
   const collection = table.get("");
   if (rest === "" && collection) return { actions: collection, rawId: undefined };
+  // A named sub-path ("/bulk", "/export.csv") wins over "/:id", even when the platform matched the
+  // request to the item pattern and passed the name as the id.
   for (const [key, actions] of table) {
     if (key !== "" && key !== "/:id" && path.endsWith(key)) return { actions, rawId: undefined };
   }
+  const fromParams = context.params?.["id"];
+  if (items && fromParams !== undefined) return { actions: items, rawId: fromParams };
   if (items && rest !== "") return { actions: items, rawId: path.split("/").at(-1) };
   if (collection) return { actions: collection, rawId: undefined };
   throw notFound();

@@ -3,17 +3,15 @@
  * so nothing is kept longer than it is needed, whether or not anyone uses the site:
  * - rate-limit counters whose window is over for every rule;
  * - admin sessions that ended (expired or revoked) more than `sessionPolicy.keepEndedMs` ago;
- * - Idempotency-Keys of requests and reviews older than `idempotencyKeepMs`;
- * - the content of e-mails sent more than `site.retention.sentMailBodyDays` ago (only the delivery
- *   record stays: kind, status, times).
+ * - Idempotency-Keys of requests and reviews older than `idempotencyKeepMs`.
+ * The content of old sent e-mails and expired requests are the daily retention run's
+ * (src/server/services/retention.ts), which records what it deleted.
  * Each step is idempotent: running it twice deletes nothing twice. A failing step is logged and
  * the others still run.
  */
-import { site } from "../../config/site";
 import { getDb } from "../db/client";
 import { logEvent } from "../log";
 import { deleteEndedSessions } from "../repositories/admin-sessions";
-import * as outbox from "../repositories/mail-outbox";
 import * as submissions from "../repositories/submissions";
 import * as testimonials from "../repositories/testimonials";
 import { sessionPolicy } from "../services/admin-auth";
@@ -38,7 +36,6 @@ export async function runHousekeeping(now = new Date()): Promise<HousekeepingRep
         (await submissions.clearIdempotencyKeys(at(idempotencyKeepMs), db)) +
         (await testimonials.clearIdempotencyKeys(at(idempotencyKeepMs), db)),
     ],
-    ["mailWiped", () => outbox.wipeSentBefore(at(site.retention.sentMailBodyDays * dayMs), db)],
   ];
   const report: HousekeepingReport = {};
   for (const [name, step] of steps) {

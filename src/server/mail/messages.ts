@@ -7,9 +7,11 @@
  * field can inject a header. Transactional mail: no tracking, no marketing, no unsubscribe link.
  */
 import { addressLine, site } from "../../config/site";
+import { requestReference as reference } from "../../lib/reference";
 import { serviceLabel } from "../../lib/service-catalog";
 
-export type MessageKind = "owner_submission" | "customer_confirmation" | "owner_review" | "owner_alert";
+export type MessageKind =
+  "owner_submission" | "customer_confirmation" | "owner_review" | "owner_alert" | "owner_digest";
 
 export interface MailAddress {
   name: string;
@@ -97,10 +99,8 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, "&#39;");
 }
 
-/** A short reference the customer can quote on the phone: "KH-000042". */
-export function reference(submission: { id: number; formType: "contact" | "booking" }): string {
-  return `${submission.formType === "booking" ? "KB" : "KC"}-${String(submission.id).padStart(6, "0")}`;
-}
+/** A short reference the customer can quote on the phone: "KB-000042" (src/lib/reference.ts). */
+export { reference };
 
 const londonDate = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
@@ -119,7 +119,7 @@ function table(rows: ReadonlyArray<readonly [string, string]>): { text: string; 
   return { text, html };
 }
 
-function wrapHtml(title: string, body: string): string {
+export function wrapHtml(title: string, body: string): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:24px;background:#f8fafc;color:#1e293b;font:15px/1.6 Arial,sans-serif"><div style="max-width:600px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;padding:24px">${body}</div></body></html>`;
 }
 

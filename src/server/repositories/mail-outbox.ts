@@ -11,9 +11,8 @@
  *   ownerStatusBySubmission(ids)         whether the owner was e-mailed about each submission
  *   listFailed(limit?)                   messages given up on, newest first
  *   countByStatus()                      { pending, sent, failed }
- *   wipeSentBefore(before)               empties messages sent before `before` (retention)
  */
-import { and, asc, between, eq, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, lte, ne, sql } from "drizzle-orm";
 import type { AdminFailedDelivery } from "../../lib/contracts/admin";
 import { getDb, type Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
@@ -190,35 +189,6 @@ export async function listFailed(limit = 50, db: Db = getDb()): Promise<FailedDe
     submissionId: r.submissionId,
     testimonialId: r.testimonialId,
   }));
-}
-
-/**
- * Empties sent messages older than `before`, keeping only the delivery record (kind, status,
- * attempts, times, the link to the request): addresses, subject, bodies and the last error go.
- * Returns how many were emptied; running it again empties nothing more.
- */
-export async function wipeSentBefore(before: Date, db: Db = getDb()): Promise<number> {
-  const rows = await db
-    .update(mailOutbox)
-    .set({
-      toAddress: "",
-      toName: "",
-      replyToAddress: null,
-      replyToName: null,
-      subject: "",
-      textBody: "",
-      htmlBody: "",
-      lastError: null,
-    })
-    .where(
-      and(
-        eq(mailOutbox.status, "sent"),
-        lt(mailOutbox.sentAt, before),
-        or(ne(mailOutbox.textBody, ""), ne(mailOutbox.toAddress, ""), ne(mailOutbox.subject, "")),
-      ),
-    )
-    .returning({ id: mailOutbox.id });
-  return rows.length;
 }
 
 /** Counts per status, for the dashboard. */

@@ -29,6 +29,9 @@ export interface Photo {
   claimedAt: Date | null;
 }
 
+/** Where a photo's two images are stored. */
+export type PhotoBlobs = Pick<Photo, "blobKey" | "thumbKey">;
+
 export type NewPhoto = Omit<Photo, "submissionId" | "createdAt" | "claimedAt">;
 
 export async function insert(photo: NewPhoto, db: Db = getDb()): Promise<Photo> {

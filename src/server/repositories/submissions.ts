@@ -12,6 +12,7 @@
  *   remove(id)                      true when a row was deleted
  */
 import { and, count, desc, eq, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import type { RequestState } from "../../lib/request-states";
 import type { FormType } from "../../lib/schemas/submission";
 import { getDb, type Db } from "../db/client";
 import { formSubmissions } from "../db/schema";
@@ -27,6 +28,10 @@ export interface Submission {
   service: string | null;
   submittedAt: Date;
   isRead: boolean;
+  /** Lifecycle state (src/lib/request-states.ts) and when it last changed. */
+  state: RequestState;
+  stateChangedAt: Date;
+  archivedAt: Date | null;
 }
 
 export interface NewSubmission {
@@ -50,10 +55,20 @@ const columns = {
   service: formSubmissions.service,
   submittedAt: formSubmissions.submittedAt,
   isRead: formSubmissions.isRead,
+  state: formSubmissions.state,
+  stateChangedAt: formSubmissions.stateChangedAt,
+  archivedAt: formSubmissions.archivedAt,
 };
 
-type Row = Omit<Submission, "formType"> & { formType: string };
-const toSubmission = (row: Row): Submission => ({ ...row, formType: row.formType as FormType });
+/** The columns every reader of a submission selects (request-workflow repositories share them). */
+export const submissionColumns = columns;
+
+type Row = Omit<Submission, "formType" | "state"> & { formType: string; state: string };
+export const toSubmission = (row: Row): Submission => ({
+  ...row,
+  formType: row.formType as FormType,
+  state: row.state as RequestState,
+});
 
 export async function insert(
   input: NewSubmission,

@@ -13,6 +13,7 @@ import type {
   MailDeliveryStatus,
 } from "../../lib/contracts/admin";
 import { adminPageSize } from "../../lib/contracts/admin";
+import { requestReference } from "../../lib/reference";
 import type { SubmissionFilter } from "../../lib/schemas/admin";
 import { logEvent } from "../log";
 import { deliverDue } from "../mail/delivery";
@@ -49,10 +50,14 @@ const toAdminSubmission = (
   submittedAt: s.submittedAt.toISOString(),
   isRead: s.isRead,
   mailStatus,
+  reference: requestReference(s),
+  state: s.state,
+  stateChangedAt: s.stateChangedAt.toISOString(),
+  archivedAt: s.archivedAt?.toISOString() ?? null,
 });
 
 /** Submissions with whether the owner was e-mailed about each (one query for the whole list). */
-async function withMailStatus(
+export async function withMailStatus(
   rows: submissions.Submission[],
   ctx: ServiceContext,
 ): Promise<AdminSubmission[]> {

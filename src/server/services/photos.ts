@@ -19,7 +19,7 @@ import { logEvent } from "../log";
 import { processPhoto } from "../photos/process";
 import { blobKeys, deleteBlobs, photoStore } from "../photos/store";
 import * as photosRepo from "../repositories/photos";
-import type { Photo } from "../repositories/photos";
+import type { Photo, PhotoBlobs } from "../repositories/photos";
 import { serviceContext, type ServiceContext } from "./context";
 import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
 
@@ -207,7 +207,7 @@ export async function photoBytes(
 }
 
 /** Removes the blobs of photos whose rows are gone; failures are logged and left to the sweep. */
-export async function removeSubmissionPhotoBlobs(photos: readonly Photo[]): Promise<void> {
+export async function removeSubmissionPhotoBlobs(photos: readonly PhotoBlobs[]): Promise<void> {
   if (photos.length === 0) return;
   try {
     await deleteBlobs(photos.flatMap((p) => [p.blobKey, p.thumbKey]));

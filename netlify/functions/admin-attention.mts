@@ -1,0 +1,16 @@
+/**
+ * GET /api/admin/attention: the dashboard's "needs attention" (requests still new after the
+ * promised reply time, quotes waiting more than a week, today's and tomorrow's visits) and the
+ * number of requests in each state.
+ */
+import type { Config } from "@netlify/functions";
+import { requestEndpoints } from "../../src/lib/contracts/requests";
+import { adminAction } from "../../src/server/http/admin";
+import { apiHandler } from "../../src/server/http/endpoint";
+import { attention } from "../../src/server/services/request-workflow";
+
+export default apiHandler("/api/admin/attention", [
+  adminAction(requestEndpoints.attention, ({ ctx }) => attention(ctx)),
+]);
+
+export const config: Config = { path: "/api/admin/attention" };

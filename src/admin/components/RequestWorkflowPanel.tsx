@@ -1,0 +1,315 @@
+/**
+ * Inside a request's detail dialog: where it stands (state, with a change control and an optional
+ * note), archive, the history of every change, and the owner's private notes (never shown to the
+ * customer).
+ */
+import { Archive, ArchiveRestore, Pencil, X } from "lucide-react";
+import { useCallback, useEffect, useId, useState } from "react";
+import { toast } from "sonner";
+import { nextStates, stateInfo, type RequestState } from "../../lib/request-states";
+import type { AdminSubmission } from "../../lib/contracts/admin";
+import type { AdminHistoryEntry, AdminNote } from "../../lib/contracts/requests";
+import { ApiError } from "../api";
+import { formatSubmittedAt } from "../format";
+import { workflowApi } from "../workflow-api";
+import { StateBadge } from "./StateBadge";
+import { Button, IconButton } from "./ui";
+
+const actorLabel = { owner: "you", customer: "the customer", system: "the website" } as const;
+const sectionTitle = "text-xs font-semibold tracking-wide text-slate-600 uppercase";
+const textareaClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
+
+function reportFailure(err: unknown, what: string) {
+  if (err instanceof ApiError && err.status === 401) return;
+  console.error(`${what} failed`, err);
+  toast.error(
+    err instanceof ApiError && err.status < 500 ? err.message : `${what} failed. Please try again.`,
+  );
+}
+
+export function RequestWorkflowPanel({
+  submission,
+  onChanged,
+}: {
+  submission: AdminSubmission;
+  onChanged: (updated: AdminSubmission) => void;
+}) {
+  const id = useId();
+  const s = submission;
+  const options = nextStates(s.state);
+  const [target, setTarget] = useState<RequestState | "">("");
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [history, setHistory] = useState<AdminHistoryEntry[] | null>(null);
+  const [notes, setNotes] = useState<AdminNote[] | null>(null);
+  const [newNote, setNewNote] = useState("");
+  const [editing, setEditing] = useState<{ id: number; body: string } | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const [h, n] = await Promise.all([workflowApi.history(s.id), workflowApi.notes(s.id)]);
+      setHistory(h);
+      setNotes(n);
+    } catch (err) {
+      reportFailure(err, "Loading the history and notes");
+    }
+  }, [s.id]);
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set after the awaited fetch
+    void load();
+  }, [load, s.state]);
+
+  const changeState = async () => {
+    if (!target) return;
+    setBusy(true);
+    try {
+      const updated = await workflowApi.update(s.id, {
+        state: target,
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
+      toast.success(`Moved to ${stateInfo[updated.state].label}`);
+      setTarget("");
+      setNote("");
+      onChanged(updated);
+    } catch (err) {
+      reportFailure(err, "Changing the state");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggleArchive = async () => {
+    setBusy(true);
+    try {
+      const updated = await workflowApi.update(s.id, { archived: s.archivedAt === null });
+      toast.success(updated.archivedAt ? "Archived" : "Restored to the inbox");
+      onChanged(updated);
+    } catch (err) {
+      reportFailure(err, "Archiving");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const addNote = async () => {
+    if (!newNote.trim()) return;
+    setBusy(true);
+    try {
+      const note = await workflowApi.addNote(s.id, newNote.trim());
+      setNotes((list) => [...(list ?? []), note]);
+      setNewNote("");
+    } catch (err) {
+      reportFailure(err, "Saving the note");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveEdit = async () => {
+    if (!editing || !editing.body.trim()) return;
+    setBusy(true);
+    try {
+      const note = await workflowApi.editNote(editing.id, editing.body.trim());
+      setNotes((list) => (list ?? []).map((n) => (n.id === note.id ? note : n)));
+      setEditing(null);
+    } catch (err) {
+      reportFailure(err, "Saving the note");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const removeNote = async (noteId: number) => {
+    setBusy(true);
+    try {
+      await workflowApi.deleteNote(noteId);
+      setNotes((list) => (list ?? []).filter((n) => n.id !== noteId));
+    } catch (err) {
+      reportFailure(err, "Removing the note");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mt-6 space-y-6 border-t border-slate-200 pt-5">
+      <section aria-labelledby={`${id}-progress`}>
+        <h3 id={`${id}-progress`} className={sectionTitle}>
+          Progress
+        </h3>
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <StateBadge state={s.state} />
+          <span>{stateInfo[s.state].meaning}</span>
+        </p>
+        {s.archivedAt ? (
+          <p className="mt-1 text-sm text-slate-700">Archived on {formatSubmittedAt(s.archivedAt)}.</p>
+        ) : null}
+        {options.length > 0 ? (
+          <form
+            className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,12rem)_1fr]"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void changeState();
+            }}
+          >
+            <div>
+              <label htmlFor={`${id}-target`} className="block text-sm font-semibold text-slate-800">
+                Move to
+              </label>
+              <select
+                id={`${id}-target`}
+                value={target}
+                onChange={(e) => setTarget(e.target.value as RequestState | "")}
+                className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+              >
+                <option value="">Choose…</option>
+                {options.map((o) => (
+                  <option key={o} value={o}>
+                    {stateInfo[o].label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={`${id}-note`} className="block text-sm font-semibold text-slate-800">
+                Note for the history (optional)
+              </label>
+              <input
+                id={`${id}-note`}
+                value={note}
+                maxLength={1000}
+                onChange={(e) => setNote(e.target.value)}
+                className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+              />
+            </div>
+            <div className="flex flex-wrap gap-3 sm:col-span-2">
+              <Button type="submit" disabled={busy || !target}>
+                Update state
+              </Button>
+              <Button variant="secondary" disabled={busy} onClick={() => void toggleArchive()}>
+                {s.archivedAt ? (
+                  <ArchiveRestore aria-hidden="true" className="size-4" />
+                ) : (
+                  <Archive aria-hidden="true" className="size-4" />
+                )}
+                {s.archivedAt ? "Restore to inbox" : "Archive"}
+              </Button>
+            </div>
+          </form>
+        ) : null}
+      </section>
+
+      <section aria-labelledby={`${id}-history`}>
+        <h3 id={`${id}-history`} className={sectionTitle}>
+          History
+        </h3>
+        <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4 text-sm" data-testid="request-history">
+          <li>
+            <span className="font-semibold text-slate-900">Received</span>{" "}
+            <span className="text-slate-600">{formatSubmittedAt(s.submittedAt)}</span>
+          </li>
+          {(history ?? []).map((h) => (
+            <li key={h.id}>
+              <span className="font-semibold text-slate-900">{stateInfo[h.toState].label}</span>
+              {h.fromState ? (
+                <span className="text-slate-700"> (was {stateInfo[h.fromState].label})</span>
+              ) : null}
+              <span className="text-slate-600">
+                {" "}
+                by {actorLabel[h.actor]}, {formatSubmittedAt(h.changedAt)}
+              </span>
+              {h.note ? (
+                <span className="mt-0.5 block break-words whitespace-pre-wrap text-slate-800">
+                  “{h.note}”
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby={`${id}-notes`}>
+        <h3 id={`${id}-notes`} className={sectionTitle}>
+          Private notes
+        </h3>
+        <p className="mt-1 text-xs text-slate-600">Only you see these; the customer never does.</p>
+        <ul className="mt-2 space-y-2" data-testid="request-notes">
+          {(notes ?? []).map((n) =>
+            editing?.id === n.id ? (
+              <li key={n.id} className="rounded-lg bg-slate-50 p-3">
+                <label htmlFor={`${id}-edit-${n.id}`} className="sr-only">
+                  Edit note
+                </label>
+                <textarea
+                  id={`${id}-edit-${n.id}`}
+                  rows={3}
+                  maxLength={2000}
+                  value={editing.body}
+                  onChange={(e) => setEditing({ id: n.id, body: e.target.value })}
+                  className={textareaClass}
+                />
+                <div className="mt-2 flex gap-2">
+                  <Button disabled={busy || !editing.body.trim()} onClick={() => void saveEdit()}>
+                    Save changes
+                  </Button>
+                  <Button variant="ghost" disabled={busy} onClick={() => setEditing(null)}>
+                    Cancel
+                  </Button>
+                </div>
+              </li>
+            ) : (
+              <li key={n.id} className="flex items-start gap-2 rounded-lg bg-slate-50 p-3">
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm break-words whitespace-pre-wrap text-slate-900">{n.body}</p>
+                  <p className="mt-1 text-xs text-slate-600">
+                    {formatSubmittedAt(n.createdAt)}
+                    {n.updatedAt !== n.createdAt ? `, edited ${formatSubmittedAt(n.updatedAt)}` : ""}
+                  </p>
+                </div>
+                <IconButton
+                  label="Edit note"
+                  disabled={busy}
+                  onClick={() => setEditing({ id: n.id, body: n.body })}
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                </IconButton>
+                <IconButton
+                  label="Remove note"
+                  className="text-danger-600 hover:bg-danger-50"
+                  disabled={busy}
+                  onClick={() => void removeNote(n.id)}
+                >
+                  <X aria-hidden="true" className="size-4" />
+                </IconButton>
+              </li>
+            ),
+          )}
+        </ul>
+        <form
+          className="mt-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void addNote();
+          }}
+        >
+          <label htmlFor={`${id}-new-note`} className="block text-sm font-semibold text-slate-800">
+            Add a note
+          </label>
+          <textarea
+            id={`${id}-new-note`}
+            rows={2}
+            maxLength={2000}
+            value={newNote}
+            onChange={(e) => setNewNote(e.target.value)}
+            className={textareaClass}
+          />
+          <Button type="submit" variant="secondary" className="mt-2" disabled={busy || !newNote.trim()}>
+            Save note
+          </Button>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The request lifecycle: every contact message and booking request is one request with one state
+ * (docs/decisions/016-request-workflow.md). This module is the only place that lists the states,
+ * what each means, and which changes each actor may make. The server checks every change against
+ * `canTransition`; the admin offers only what it allows.
+ *
+ *              ┌──────── spam (owner marks; hidden from the inbox, kept 30 days, restorable)
+ *   new ──> contacted ──> quoted ──> scheduled ──> done
+ *    │         │            │           │
+ *    └─────────┴────────────┴───────────┴──> lost       (no answer, declined, out of area)
+ *                                        └──> cancelled (by the customer, or the owner)
+ *
+ * Moving back is allowed (e.g. scheduled → contacted when a visit is called off and a new time is
+ * being arranged). Isomorphic: no server or browser imports.
+ */
+
+export const requestStates = [
+  "new",
+  "contacted",
+  "quoted",
+  "scheduled",
+  "done",
+  "lost",
+  "cancelled",
+  "spam",
+] as const;
+export type RequestState = (typeof requestStates)[number];
+
+/** Who made a change: the owner in the admin, the customer on their page, or a scheduled job. */
+export const requestActors = ["owner", "customer", "system"] as const;
+export type RequestActor = (typeof requestActors)[number];
+
+/** Finished: retention counts from the moment a request entered one of these. */
+export const closedStates: readonly RequestState[] = ["done", "lost", "cancelled"];
+/** Still being worked on. */
+export const openStates: readonly RequestState[] = ["new", "contacted", "quoted", "scheduled"];
+
+export const isRequestState = (value: unknown): value is RequestState =>
+  typeof value === "string" && (requestStates as readonly string[]).includes(value);
+
+export const isClosed = (state: RequestState) => closedStates.includes(state);
+
+/** What the owner sees: a label, and one line on what the state means to him. */
+export const stateInfo: Record<RequestState, { label: string; meaning: string }> = {
+  new: {
+    label: "New",
+    meaning: "Just arrived; nobody has answered yet (we promise a reply within 24 hours).",
+  },
+  contacted: {
+    label: "Contacted",
+    meaning: "We have replied or phoned; details or a visit are being arranged.",
+  },
+  quoted: { label: "Quoted", meaning: "A price has gone out; waiting for the customer to say yes." },
+  scheduled: { label: "Scheduled", meaning: "A visit is confirmed for an agreed date and time." },
+  done: { label: "Done", meaning: "The job is finished." },
+  lost: { label: "Lost", meaning: "No answer, declined, or out of our area." },
+  cancelled: { label: "Cancelled", meaning: "Called off by the customer or by us." },
+  spam: { label: "Spam", meaning: "Not a real enquiry; hidden from the inbox and deleted after 30 days." },
+};
+
+/**
+ * Every allowed change, per actor: from → the states it may go to. A state never moves to itself.
+ * - owner: the whole workflow, backwards included; a closed request can be reopened; spam is
+ *   restored to `new` or `contacted`.
+ * - customer: may only cancel an open request (from their page).
+ * - system: what scheduled work and the appointment flow may do for the owner (confirming a visit
+ *   schedules, calling one off goes back to contacted, finishing a past visit marks it done).
+ */
+export const transitions: Record<RequestActor, Record<RequestState, readonly RequestState[]>> = {
+  owner: {
+    new: ["contacted", "quoted", "scheduled", "done", "lost", "cancelled", "spam"],
+    contacted: ["new", "quoted", "scheduled", "done", "lost", "cancelled", "spam"],
+    quoted: ["contacted", "scheduled", "done", "lost", "cancelled", "spam"],
+    scheduled: ["contacted", "quoted", "done", "lost", "cancelled"],
+    done: ["contacted", "quoted", "scheduled"],
+    lost: ["contacted", "quoted"],
+    cancelled: ["contacted", "quoted"],
+    spam: ["new", "contacted"],
+  },
+  customer: {
+    new: ["cancelled"],
+    contacted: ["cancelled"],
+    quoted: ["cancelled"],
+    scheduled: ["cancelled"],
+    done: [],
+    lost: [],
+    cancelled: [],
+    spam: [],
+  },
+  system: {
+    new: ["scheduled", "cancelled"],
+    contacted: ["scheduled", "cancelled"],
+    quoted: ["scheduled", "cancelled"],
+    scheduled: ["contacted", "done", "cancelled"],
+    done: [],
+    lost: [],
+    cancelled: [],
+    spam: [],
+  },
+};
+
+export function canTransition(from: RequestState, to: RequestState, actor: RequestActor): boolean {
+  return transitions[actor][from].includes(to);
+}
+
+/** The states the owner may pick next for a request in `from`. */
+export const nextStates = (from: RequestState, actor: RequestActor = "owner"): readonly RequestState[] =>
+  transitions[actor][from];
+
+/** The state an existing row starts in, from the read flag it had before states existed. */
+export const initialStateFor = (isRead: boolean): RequestState => (isRead ? "contacted" : "new");

@@ -1,0 +1,250 @@
+/**
+ * The owner's workflow in the browser, on the real stack: moving a booking through its states
+ * with a note, finding it by phone number however typed, exporting the filtered list as CSV, acting
+ * on several requests at once, and erasing a person; every new screen passes axe at 375 and
+ * 1280 px without sideways scrolling. Each test seeds its own requests through the public API.
+ *
+ * SHOTS=dir saves screenshots of each screen there (for looking at the layout by eye).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
+
+/** Each screen waits on function calls that take seconds on a busy 2-core machine. */
+const expect = baseExpect.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 180_000 });
+
+/** A phone number only this test uses: 07700 9xxxxx. */
+const uniquePhone = () => `07700 9${String(Math.floor(Math.random() * 100_000)).padStart(5, "0")}`;
+
+/**
+ * A request through the public API, as a visitor sends it. The local stack sees every test client
+ * as 127.0.0.1 and allows 10 posts per form per 10 minutes, so this suite spreads its requests over
+ * both forms and keeps their number small.
+ */
+async function seed(
+  request: APIRequestContext,
+  form: "booking" | "contact",
+  o: { name: string; phone: string; email: string },
+) {
+  const res = await request.post(form === "booking" ? "/api/bookings" : "/api/contact", {
+    data: {
+      name: o.name,
+      email: o.email,
+      phone: o.phone,
+      ...(form === "booking"
+        ? { address: "3 Harbour Road, Kinghorn KY3 9XX", service: "paint-wallpaper" }
+        : {}),
+      message: `Two bedrooms to paint, walls and ceilings (${o.name}).`,
+      website: "",
+      formStartedAt: Date.now() - 60_000,
+    },
+    headers: { "X-Forwarded-For": clientIp() },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+const seedBooking = (request: APIRequestContext, o: { name: string; phone: string; email: string }) =>
+  seed(request, "booking", o);
+const seedContact = (request: APIRequestContext, o: { name: string; phone: string; email: string }) =>
+  seed(request, "contact", o);
+
+async function axe(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+    .analyze();
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary ?? ""})`).join(", ")}`,
+    ),
+    label,
+  ).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
+  if (process.env["SHOTS"]) {
+    const width = page.viewportSize()?.width ?? 0;
+    await page.screenshot({
+      path: `${process.env["SHOTS"]}/${label.replace(/\W+/g, "-")}-${width}.png`,
+      fullPage: true,
+    });
+  }
+}
+
+test("the owner moves a booking new → contacted → quoted → done with a note, found by its phone number", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const name = uniqueName("Flow");
+  const phone = uniquePhone();
+  await seedBooking(request, { name, phone, email: `flow.${Date.now()}@example.com` });
+  await ownClient(page);
+  await signedIn(context, request, baseURL!);
+  await page.goto("/admin/submissions");
+  await expect(page.getByRole("heading", { name: "Form Submissions" })).toBeVisible();
+
+  const search = page.getByRole("searchbox", { name: /Search by name/ });
+  // Typed without spaces, then as on the form: one row either way.
+  for (const typed of [phone.replace(/\s/g, ""), phone]) {
+    await search.fill(typed);
+    await search.press("Enter");
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await expect(page.locator("tr").filter({ hasText: name })).toBeVisible();
+  }
+  await expect(page).toHaveURL(/[?&]q=07700/);
+
+  const row = page.locator("tr").filter({ hasText: name });
+  await expect(row.getByTestId("state-badge").filter({ visible: true })).toHaveText("New");
+  await row.getByRole("button", { name: `View details for ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Appointment Request" });
+  await expect(dialog).toBeVisible();
+
+  const steps: [string, string][] = [
+    ["Contacted", "Phoned; visiting Tuesday to measure up"],
+    ["Quoted", "£450 for both rooms"],
+    ["Done", ""],
+  ];
+  for (const [state, note] of steps) {
+    await dialog.getByLabel("Move to").selectOption({ label: state });
+    await dialog.getByLabel(/^Note for the history/).fill(note);
+    await dialog.getByRole("button", { name: "Update state" }).click();
+    await expect(dialog.getByTestId("state-badge").first()).toHaveText(state);
+  }
+  const history = dialog.getByTestId("request-history");
+  await expect(history.getByRole("listitem")).toHaveCount(4);
+  await expect(history).toContainText("Contacted (was New) by you");
+  await expect(history).toContainText("“Phoned; visiting Tuesday to measure up”");
+  await expect(history).toContainText("Quoted (was Contacted)");
+  await expect(history).toContainText("Done (was Quoted)");
+
+  await dialog.getByLabel("Add a note").fill("Customer happy; asked about the kitchen next spring.");
+  await dialog.getByRole("button", { name: "Save note" }).click();
+  await expect(dialog.getByTestId("request-notes")).toContainText("asked about the kitchen");
+  await page.keyboard.press("Escape");
+  await expect(row.getByTestId("state-badge").filter({ visible: true })).toHaveText("Done");
+
+  // After a reload the state is still there, and the state filter finds it.
+  await page.goto(`/admin/submissions?state=done&q=${encodeURIComponent(name)}`);
+  await expect(page.locator("tr").filter({ hasText: name })).toBeVisible();
+  await page.goto(`/admin/submissions?state=new&q=${encodeURIComponent(name)}`);
+  await expect(page.getByText("No form submissions found")).toBeVisible();
+});
+
+test("exports the filtered list as CSV", async ({ page, context, request, baseURL }) => {
+  const tag = uniqueName("Csv");
+  await seedContact(request, { name: `${tag} One`, phone: uniquePhone(), email: "csv.one@example.com" });
+  await seedContact(request, { name: `${tag} Two`, phone: uniquePhone(), email: "csv.two@example.com" });
+  await ownClient(page);
+  await signedIn(context, request, baseURL!);
+  await page.goto(`/admin/submissions?q=${encodeURIComponent(tag)}`);
+  await expect(page.locator("tbody tr")).toHaveCount(2);
+  await page.getByLabel("Order").selectOption("oldest");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^requests-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = await readFile((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.subarray(3).toString("utf8");
+  const lines = text.split("\r\n").filter(Boolean);
+  expect(lines[0]).toMatch(/^"Reference","Type","State","Received","Name"/);
+  expect(lines).toHaveLength(3);
+  expect(lines[1]).toContain(`"${tag} One"`);
+  expect(lines[2]).toContain(`"${tag} Two"`);
+});
+
+test("acts on several requests at once after one confirmation naming the count", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const tag = uniqueName("Bulk");
+  for (const n of ["One", "Two"]) {
+    await seedContact(request, { name: `${tag} ${n}`, phone: uniquePhone(), email: "bulk@example.com" });
+  }
+  await ownClient(page);
+  await signedIn(context, request, baseURL!);
+  await page.goto(`/admin/submissions?q=${encodeURIComponent(tag)}`);
+  await expect(page.locator("tbody tr")).toHaveCount(2);
+  await page.getByLabel(/^Select the 2 shown/).check();
+  const bar = page.getByRole("region", { name: "Selected requests" });
+  await expect(bar).toContainText("2 requests selected");
+  await bar.getByLabel("Action", { exact: true }).selectOption("archive");
+  await bar.getByRole("button", { name: "Apply to selected" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Change 2 requests" });
+  await expect(confirm).toContainText("Archive 2 requests?");
+  await axe(page, "bulk confirmation");
+  await confirm.getByRole("button", { name: "Yes, change 2 requests" }).click();
+  await expect(page.getByText("No form submissions found")).toBeVisible();
+  await page.getByLabel("Show", { exact: true }).selectOption("true");
+  await expect(page.locator("tbody tr")).toHaveCount(2);
+});
+
+test("erases a person: nothing is held about them afterwards", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const name = uniqueName("Erase");
+  const email = `erase.${Date.now()}@example.com`;
+  await seedBooking(request, { name, phone: uniquePhone(), email });
+  await seedContact(request, { name, phone: uniquePhone(), email: email.toUpperCase() });
+  await ownClient(page);
+  await signedIn(context, request, baseURL!);
+  await page.goto("/admin/people");
+  await expect(page.getByRole("heading", { name: "Personal Data" })).toBeVisible();
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Look up" }).click();
+  await expect(page.getByTestId("person-summary")).toHaveText(`Held about ${email}: 2 requests, 4 e-mails`);
+  await page.getByRole("button", { name: "Erase everything" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Erase everything" });
+  await expect(confirm).toContainText(`Erase 2 requests and 4 e-mails held about ${email}`);
+  await confirm.getByRole("button", { name: "Erase", exact: true }).click();
+  await expect(page.getByTestId("person-summary")).toHaveText(`Nothing is held about ${email}`);
+  await expect(page.getByTestId("audit-log")).toContainText("Erased a person (6 items)");
+  await expect(page.getByTestId("audit-log")).not.toContainText(email);
+  await page.goto(`/admin/submissions?q=${encodeURIComponent(name)}&archived=all&state=`);
+  await expect(page.getByText("No form submissions found")).toBeVisible();
+});
+
+for (const width of [375, 1280]) {
+  test(`the workflow screens pass axe and fit ${width} px`, async ({ page, context, request, baseURL }) => {
+    const name = uniqueName("Axe");
+    const email = `axe.${Date.now()}@example.com`;
+    await seedBooking(request, { name, phone: uniquePhone(), email });
+    await page.setViewportSize({ width, height: 900 });
+    await ownClient(page);
+    await signedIn(context, request, baseURL!);
+
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible();
+    await expect(page.getByTestId("state-counts")).toBeVisible();
+    await axe(page, "dashboard");
+
+    await page.goto(`/admin/submissions?q=${encodeURIComponent(name)}`);
+    await expect(page.locator("tr").filter({ hasText: name })).toBeVisible();
+    await axe(page, "inbox");
+    await page.getByLabel(`Select ${name}`).check();
+    await expect(page.getByRole("region", { name: "Selected requests" })).toBeVisible();
+    await axe(page, "inbox with selection");
+
+    await page.getByRole("button", { name: `View details for ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Appointment Request" });
+    await expect(dialog.getByTestId("request-history")).toBeVisible();
+    // The whole message is on screen in the dialog, no hover needed.
+    await expect(dialog.getByText(`Two bedrooms to paint, walls and ceilings (${name}).`)).toBeVisible();
+    await axe(page, "request dialog");
+    await page.keyboard.press("Escape");
+
+    await page.goto("/admin/people");
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByRole("button", { name: "Look up" }).click();
+    await expect(page.getByTestId("person-summary")).toContainText("1 request");
+    await axe(page, "personal data");
+  });
+}
