@@ -17,7 +17,9 @@ import { retryFailed } from "../../src/server/repositories/mail-outbox";
 import { mailSender, setMailSender } from "../../src/server/mail/notify";
 import { smtpUrlProblem } from "../../src/server/mail/smtp-url";
 import { createSmtpSender } from "../../src/server/mail/transport";
+import { inboxQuerySchema } from "../../src/lib/schemas/requests";
 import * as adminContent from "../../src/server/services/admin-content";
+import { listInbox } from "../../src/server/services/request-workflow";
 import { useTestDatabase } from "../helpers/db";
 import { jsonRequest, uniqueName, validBooking, validContact, validReview } from "../helpers/http";
 import { startSmtp } from "../helpers/smtp";
@@ -244,14 +246,16 @@ describe("what the admin sees", () => {
       await contact(jsonRequest("/api/contact", validContact({ name: failedName })))
     ).json()) as { id: number };
 
-    let list = await adminContent.listSubmissions("all");
+    const inbox = async (type: "all" | "contact") =>
+      (await listInbox(inboxQuerySchema.parse({ type, limit: 100 }))).submissions;
+    let list = await inbox("all");
     expect(list.find((s) => s.id === sent.id)?.mailStatus).toBe("sent");
     expect(list.find((s) => s.id === failing.id)?.mailStatus).toBe("pending");
 
     // A day of failures later the message is given up on: the admin sees it failed, with a retry.
     const ids = (await outboxFor(failing.id)).map((r) => r.id);
     await deliverDue(t.db, mailSender()!, { ids, now: new Date(Date.now() + 25 * 60 * 60 * 1000) });
-    list = await adminContent.listSubmissions("contact");
+    list = await inbox("contact");
     expect(list.find((s) => s.id === failing.id)?.mailStatus).toBe("failed");
     const summary = await adminContent.summary();
     expect(summary.mail.failed).toBeGreaterThanOrEqual(2);
@@ -264,7 +268,7 @@ describe("what the admin sees", () => {
     const retried = await adminContent.retryFailedDeliveries(ids);
     expect(retried).toEqual({ queued: 2, sent: 2 });
     expect(smtp.received).toHaveLength(2);
-    list = await adminContent.listSubmissions("contact");
+    list = await inbox("contact");
     expect(list.find((s) => s.id === failing.id)?.mailStatus).toBe("sent");
   });
 });

@@ -14,9 +14,9 @@ import uploads from "../../netlify/functions/uploads.mts";
 import { site } from "../../src/config/site";
 import { photoLimits } from "../../src/lib/photos";
 import { formSubmissions, mailOutbox, photos } from "../../src/server/db/schema";
-import { deleteSubmission } from "../../src/server/services/admin-content";
 import { createSession } from "../../src/server/services/admin-auth";
 import { cleanupPhotos } from "../../src/server/services/photos";
+import { deleteRequest } from "../../src/server/services/request-workflow";
 import { useTestBlobs } from "../helpers/blobs";
 import { useTestDatabase } from "../helpers/db";
 import { hasMetadata, jpegWithGps, pdf, png, pngBomb, svg, truncatedJpeg, webp } from "../helpers/images";
@@ -294,7 +294,7 @@ describe("retention and deletion", () => {
     const ids = [await upload(await png()), await upload(await webp())];
     const res = await bookings(jsonRequest("/api/bookings", validBooking({ photos: ids })));
     const { id } = (await res.json()) as { id: number };
-    await deleteSubmission(id);
+    await deleteRequest(id);
     expect(await t.db.select().from(photos).where(eq(photos.submissionId, id))).toEqual([]);
     const keys = await blobs.keys();
     for (const p of ids) {

@@ -20,6 +20,8 @@ import { checkDatabase, listPublicTestimonials } from "../../src/server/services
 import { submitBooking, submitContact, submitReview } from "../../src/server/services/public-forms";
 import { enforceRateLimit } from "../../src/server/services/rate-limit";
 import { deleteSetting, upsertSetting } from "../../src/server/repositories/settings";
+import * as requests from "../../src/server/services/request-workflow";
+import { inboxQuerySchema, type InboxQueryInput } from "../../src/lib/schemas/requests";
 import { useTestDatabase } from "../helpers/db";
 import { uniqueName } from "../helpers/http";
 
@@ -125,17 +127,22 @@ describe("admin content", () => {
       { name: uniqueName("Mhairi"), email: "m@example.com", phone: "07700 900126", message: "Shelves." },
       ctx(),
     );
-    expect((await content.listSubmissions("contact", ctx())).find((s) => s.id === row.id)?.mailStatus).toBe(
-      "pending",
+    const inboxQuery = (q: InboxQueryInput) => inboxQuerySchema.parse(q);
+    const inbox = await requests.listInbox(inboxQuery({ type: "contact", q: row.name }), ctx());
+    expect(inbox.submissions.find((s) => s.id === row.id)?.mailStatus).toBe("pending");
+    const bookingsOnly = await requests.listInbox(inboxQuery({ type: "booking", q: row.name }), ctx());
+    expect(bookingsOnly.submissions.some((s) => s.id === row.id)).toBe(false);
+    expect((await requests.updateSubmission(row.id, { isRead: true, note: undefined }, ctx())).isRead).toBe(
+      true,
     );
-    expect((await content.listSubmissions("booking", ctx())).some((s) => s.id === row.id)).toBe(false);
-    expect((await content.setSubmissionRead(row.id, true, ctx())).isRead).toBe(true);
     const summary = await content.summary(ctx());
     expect(summary.submissions.total).toBeGreaterThanOrEqual(1);
     expect(summary.mail.pending).toBeGreaterThanOrEqual(2);
-    await content.deleteSubmission(row.id, ctx());
-    expect(await rejection(content.setSubmissionRead(row.id, false, ctx()))).toBeInstanceOf(NotFound);
-    expect(await rejection(content.deleteSubmission(row.id, ctx()))).toBeInstanceOf(NotFound);
+    await requests.deleteRequest(row.id, ctx());
+    expect(
+      await rejection(requests.updateSubmission(row.id, { isRead: false, note: undefined }, ctx())),
+    ).toBeInstanceOf(NotFound);
+    expect(await rejection(requests.deleteRequest(row.id, ctx()))).toBeInstanceOf(NotFound);
   });
 
   it("lists e-mails given up on and queues them again", async () => {

@@ -14,14 +14,12 @@ import type {
 } from "../../lib/contracts/admin";
 import { adminPageSize } from "../../lib/contracts/admin";
 import { requestReference } from "../../lib/reference";
-import type { SubmissionFilter } from "../../lib/schemas/admin";
 import { logEvent } from "../log";
 import { deliverDue } from "../mail/delivery";
 import { mailSender } from "../mail/notify";
 import * as outbox from "../repositories/mail-outbox";
 import * as submissions from "../repositories/submissions";
 import * as testimonials from "../repositories/testimonials";
-import { photosOf, removeSubmissionPhotoBlobs } from "./photos";
 import { serviceContext, type ServiceContext } from "./context";
 import { NotFound } from "./errors";
 
@@ -130,30 +128,6 @@ export async function setTestimonialApproved(
 export async function deleteTestimonial(id: number, ctx: ServiceContext = serviceContext()): Promise<void> {
   if (!(await testimonials.remove(id, ctx.db))) throw new NotFound("That testimonial no longer exists.");
   await purgePublicTestimonials();
-}
-
-export async function listSubmissions(
-  type: SubmissionFilter,
-  ctx: ServiceContext = serviceContext(),
-): Promise<AdminSubmission[]> {
-  return withMailStatus(await submissions.list({ type }, ctx.db), ctx);
-}
-
-export async function setSubmissionRead(
-  id: number,
-  isRead: boolean,
-  ctx: ServiceContext = serviceContext(),
-): Promise<AdminSubmission> {
-  const row = await submissions.setRead(id, isRead, ctx.db);
-  if (!row) throw new NotFound("That submission no longer exists.");
-  const [withStatus] = await withMailStatus([row], ctx);
-  return withStatus!;
-}
-
-export async function deleteSubmission(id: number, ctx: ServiceContext = serviceContext()): Promise<void> {
-  const attached = await photosOf(id); // their rows go with the submission (ON DELETE CASCADE)
-  if (!(await submissions.remove(id, ctx.db))) throw new NotFound("That submission no longer exists.");
-  await removeSubmissionPhotoBlobs(attached);
 }
 
 /** E-mails given up on after a day of retries, newest first. */
