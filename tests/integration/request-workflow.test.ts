@@ -488,7 +488,7 @@ describe("migration of rows stored before states existed", () => {
       { name: "Read One", state: "contacted" },
       { name: "Unread One", state: "new" },
     ]);
-  });
+  }, 120_000); // a fresh database and every migration: slow on a busy machine
 
   it("the database refuses a state, actor or note the rules do not know", async () => {
     const r = await seedRequest();
