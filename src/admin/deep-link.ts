@@ -1,13 +1,10 @@
 /**
- * `/admin/submissions?open=ID` (the link in the owner's e-mail about a request with photos) opens
- * that request. Read once, then removed from the address bar so a reload does not reopen it.
+ * `/admin/submissions?open=ID` (the link in the owner's e-mail about a request) opens that request.
+ * The inbox reads it once when it starts; it then rewrites the address from its filters, which
+ * drops `open`, so a reload does not reopen the dialog.
  */
-export function takeOpenParam(): number | null {
+export function openParam(): number | null {
   if (typeof window === "undefined") return null;
-  const url = new URL(window.location.href);
-  const raw = url.searchParams.get("open");
-  if (raw === null) return null;
-  url.searchParams.delete("open");
-  window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-  return /^\d{1,10}$/.test(raw) ? Number(raw) : null;
+  const raw = new URL(window.location.href).searchParams.get("open");
+  return raw !== null && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
 }

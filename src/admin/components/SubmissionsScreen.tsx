@@ -12,7 +12,7 @@ import type { AdminSubmission } from "../../lib/contracts/admin";
 import type { BulkAction } from "../../lib/schemas/requests";
 import { ApiError, adminApi } from "../api";
 import { formatDateOnly } from "../format";
-import { takeOpenParam } from "../deep-link";
+import { openParam } from "../deep-link";
 import {
   defaultFilters,
   filtersFromParams,
@@ -67,6 +67,8 @@ export function SubmissionsScreen() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkBusy, setBulkBusy] = useState(false);
   const latest = useRef(0);
+  /** The request the owner's e-mail link asks to open, until the first page has loaded. */
+  const linkedId = useRef(openParam());
 
   const fetchFirstPage = useCallback(async (f: InboxFilters, showSpinner: boolean) => {
     const ticket = ++latest.current;
@@ -77,7 +79,8 @@ export function SubmissionsScreen() {
       setLoad({ state: "ready", items: page.submissions, nextCursor: page.nextCursor, loadingMore: false });
       setSelected((sel) => new Set([...sel].filter((id) => page.submissions.some((s) => s.id === id))));
       // Keep an open dialog in step with the reloaded row; a link from the owner's e-mail opens one.
-      const linked = takeOpenParam();
+      const linked = linkedId.current;
+      linkedId.current = null;
       setViewing((open) => (open ? (page.submissions.find((i) => i.id === open.id) ?? open) : null));
       if (linked !== null) setViewing(page.submissions.find((i) => i.id === linked) ?? null);
     } catch (err) {
