@@ -16,6 +16,7 @@ import { photoLimits } from "../../src/lib/photos";
 import { formSubmissions, mailOutbox, photos } from "../../src/server/db/schema";
 import { createSession } from "../../src/server/services/admin-auth";
 import { cleanupPhotos } from "../../src/server/services/photos";
+import { erasePerson } from "../../src/server/services/person-tools";
 import { deleteRequest } from "../../src/server/services/request-workflow";
 import { useTestBlobs } from "../helpers/blobs";
 import { useTestDatabase } from "../helpers/db";
@@ -301,6 +302,19 @@ describe("retention and deletion", () => {
       expect(keys).not.toContain(`full/${p}`);
       expect(keys).not.toContain(`thumb/${p}`);
     }
+  });
+  it("erasing a person deletes the photos of their requests, rows and blobs", async () => {
+    const email = `erase.${Date.now().toString(36)}@example.com`;
+    const ids = [await upload(await png())];
+    const res = await bookings(jsonRequest("/api/bookings", validBooking({ email, photos: ids })));
+    const { id } = (await res.json()) as { id: number };
+    expect(await blobs.keys()).toContain(`full/${ids[0]}`);
+    const erased = await erasePerson(email);
+    expect(erased.submissions).toBe(1);
+    expect(await t.db.select().from(photos).where(eq(photos.submissionId, id))).toEqual([]);
+    const keys = await blobs.keys();
+    expect(keys).not.toContain(`full/${ids[0]}`);
+    expect(keys).not.toContain(`thumb/${ids[0]}`);
   });
 });
 
