@@ -12,7 +12,7 @@ export { ApiError };
 export const sessionEndedEvent = "admin:session-ended";
 
 /** Any call but signing in and out: a 401 means the session ended, which the app shows at once. */
-async function signedIn<T>(call: Promise<T>): Promise<T> {
+export async function signedIn<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {

@@ -9,17 +9,7 @@ import * as r from "../lib/contracts/admin-routes";
 import type { RequestState } from "../lib/request-states";
 import type { ArchivedFilter, BulkAction, InboxSort } from "../lib/schemas/requests";
 import { maxBulkIds } from "../lib/schemas/requests";
-import { sessionEndedEvent } from "./api";
-
-async function signedIn<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401)
-      window.dispatchEvent(new CustomEvent(sessionEndedEvent));
-    throw error;
-  }
-}
+import { signedIn } from "./api";
 
 /** What the inbox screen filters by; empty strings mean "any". */
 export interface InboxFilters {
