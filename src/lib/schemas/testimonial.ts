@@ -47,10 +47,6 @@ export const testimonialSubmissionSchema = z.object({
    * The token of a review invitation's link (docs/decisions/020-verified-reviews.md), when the
    * review comes through one; empty or absent for the open form.
    */
-  invitation: z
-    .string()
-    .trim()
-    .max(64, "This review link is not valid.")
-    .optional(),
+  invitation: z.string().trim().max(64, "This review link is not valid.").optional(),
 });
 export type TestimonialSubmission = z.infer<typeof testimonialSubmissionSchema>;

@@ -271,7 +271,7 @@ export function reviewInvitationMessage(
   );
   const lines = [
     `Thank you for choosing ${site.name}. Your job (${invite.reference}) is finished, and we would like to know how it went.`,
-    "If you have a minute, please leave a review through the link below. Your name and town are filled in for you; change them as you like. Your review will be marked \"Verified customer\" because it comes from a job we did.",
+    'If you have a minute, please leave a review through the link below. Your name and town are filled in for you; change them as you like. Your review will be marked "Verified customer" because it comes from a job we did.',
     "Good or bad, we publish every review that keeps to our review policy, and we may reply to it in public.",
     `The link works once, until ${until}.`,
   ];

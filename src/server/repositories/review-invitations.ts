@@ -44,10 +44,7 @@ export async function findByTokenHash(hash: string, db: Db = getDb()): Promise<I
 }
 
 export async function markUsed(id: number, testimonialId: number, at: Date, db: Db = getDb()): Promise<void> {
-  await db
-    .update(reviewInvitations)
-    .set({ usedAt: at, testimonialId })
-    .where(eq(reviewInvitations.id, id));
+  await db.update(reviewInvitations).set({ usedAt: at, testimonialId }).where(eq(reviewInvitations.id, id));
 }
 
 export async function expireOpen(submissionId: number, at: Date, db: Db = getDb()): Promise<number> {

@@ -128,7 +128,15 @@ async function insertRow(
   const { name, location, rating, text } = input;
   const inserted = await db
     .insert(testimonials)
-    .values({ name, location, rating, text, jobCompletedAt, approved: false, idempotencyKey: idempotencyKey ?? null })
+    .values({
+      name,
+      location,
+      rating,
+      text,
+      jobCompletedAt,
+      approved: false,
+      idempotencyKey: idempotencyKey ?? null,
+    })
     .onConflictDoNothing({ target: testimonials.idempotencyKey })
     .returning(columns);
   if (inserted[0]) return { testimonial: inserted[0], created: true };

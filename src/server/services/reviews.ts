@@ -133,7 +133,10 @@ export async function sendInvitation(
       throw new Conflict("A review invitation can only be sent once the job is marked done.", "not_done");
     }
     if (await invitations.hasVerifiedReview(submissionId, tx)) {
-      throw new Conflict("This customer has already left a review through an invitation.", "already_reviewed");
+      throw new Conflict(
+        "This customer has already left a review through an invitation.",
+        "already_reviewed",
+      );
     }
     const [submission] = await workflow.findMany([submissionId], tx);
     return createInvitation(submission!, ctx.now, tx);
@@ -164,7 +167,9 @@ export async function listInvitations(
   return (await invitations.listForSubmission(submissionId, ctx.db)).map(toAdminInvitation);
 }
 
-export async function reviewSettings(ctx: ServiceContext = serviceContext()): Promise<{ autoInvite: boolean }> {
+export async function reviewSettings(
+  ctx: ServiceContext = serviceContext(),
+): Promise<{ autoInvite: boolean }> {
   return { autoInvite: (await settings.getSetting(autoInviteSetting, ctx.db)) === "true" };
 }
 
