@@ -4,7 +4,7 @@
  * town, and its review carries the job's month (the "Verified customer" badge); a rejection needs a
  * reason from the fixed list; the owner's reply is plain text wherever it is shown.
  */
-import { eq, sql } from "drizzle-orm";
+import { avg, count, eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -276,11 +276,12 @@ describe("moderation", () => {
 
   it("counts and averages every published review", async () => {
     const { stats, testimonials: shown } = await publicList();
-    const [{ n, mean }] = (
-      await t.db.execute<{ n: string; mean: string }>(
-        sql`select count(*) as n, avg(rating) as mean from testimonials where approved`,
-      )
-    ).rows as [{ n: string; mean: string }];
+    const [row] = await t.db
+      .select({ n: count(), mean: avg(testimonials.rating) })
+      .from(testimonials)
+      .where(eq(testimonials.approved, true));
+    const n = Number(row!.n);
+    const mean = Number(row!.mean);
     expect(stats.count).toBe(Number(n));
     expect(stats.average).toBe(Math.round(Number(mean) * 10) / 10);
     expect(shown.length).toBe(Number(n));
