@@ -18,6 +18,7 @@ import { TestimonialCard } from "../../src/islands/testimonials/TestimonialCard"
 import type { PublicTestimonial } from "../../src/lib/contracts/public";
 import { mailOutbox, reviewInvitations, testimonials } from "../../src/server/db/schema";
 import { setMailSender } from "../../src/server/mail/notify";
+import { countByStatus } from "../../src/server/repositories/testimonials";
 import { hashToken, invitationMessages, londonMonth } from "../../src/server/services/reviews";
 import { adminClient } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
@@ -252,7 +253,10 @@ describe("moderation", () => {
     const [untouched] = await t.db.select().from(testimonials).where(eq(testimonials.id, id));
     expect(untouched).toMatchObject({ rejectedReason: null, rejectedAt: null });
 
+    const pendingBefore = (await countByStatus()).pending;
     const rejected = await reject({ id, reason: "personal-data" });
+    // A rejected review no longer waits for the owner on the dashboard.
+    expect((await countByStatus()).pending).toBe(pendingBefore - 1);
     expect(rejected.status).toBe(200);
     expect(rejected.json.testimonial).toMatchObject({
       status: "rejected",

@@ -14,7 +14,7 @@
  *   reject(id, reason, at)          not approved, with the reason and time; the row or null
  *   setReply(id, text | null, at)   the owner's public reply (null removes it); the row or null
  *   approvedStats()                 { count, average } over every approved review
- *   countByStatus()                 { total, approved, pending }
+ *   countByStatus()                 { total, approved, pending, rejected }
  *   seedIfEmpty(rows)               inserts the sample rows (approved) only when the table is empty;
  *                                   returns how many were inserted
  */
@@ -218,15 +218,19 @@ export async function remove(id: number, db: Db = getDb()): Promise<boolean> {
 
 export async function countByStatus(
   db: Db = getDb(),
-): Promise<{ total: number; approved: number; pending: number }> {
-  const [all] = await db.select({ n: count() }).from(testimonials);
-  const [approved] = await db
-    .select({ n: count() })
-    .from(testimonials)
-    .where(and(eq(testimonials.approved, true)));
-  const total = Number(all?.n ?? 0);
-  const approvedCount = Number(approved?.n ?? 0);
-  return { total, approved: approvedCount, pending: total - approvedCount };
+): Promise<{ total: number; approved: number; pending: number; rejected: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      approved: sql<number>`count(*) filter (where ${testimonials.approved})`,
+      rejected: sql<number>`count(*) filter (where ${testimonials.rejectedAt} is not null)`,
+    })
+    .from(testimonials);
+  const total = Number(row?.total ?? 0);
+  const approved = Number(row?.approved ?? 0);
+  const rejected = Number(row?.rejected ?? 0);
+  // A rejected review is decided, so it is not waiting for the owner.
+  return { total, approved, pending: total - approved - rejected, rejected };
 }
 
 /**
