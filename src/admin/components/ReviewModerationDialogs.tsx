@@ -76,7 +76,8 @@ export function RejectDialog({
                 />
                 <label htmlFor={`${id}-${r.id}`} className="cursor-pointer">
                   <strong className="block text-slate-900">{r.label}</strong>
-                  {`It ${r.description}`}
+                  {/* The policy's wording finishes "…if", so start it as a sentence of its own. */}
+                  {r.description.charAt(0).toUpperCase() + r.description.slice(1)}
                 </label>
               </div>
             ))}
