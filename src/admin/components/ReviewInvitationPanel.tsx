@@ -1,6 +1,7 @@
 /**
- * Inside a finished request's dialog: send the customer a one-time review link by e-mail, and see
- * what became of the links sent (docs/decisions/020-verified-reviews.md).
+ * Inside a finished (`done`) request's dialog: send the customer a one-time review link by e-mail,
+ * and see what became of the links sent (docs/decisions/020-verified-reviews.md). Nothing shows, and
+ * nothing is fetched, for a request in any other state.
  */
 import { Send } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
@@ -39,12 +40,14 @@ export function ReviewInvitationPanel({ submission }: { submission: AdminSubmiss
     }
   }, [submission.id]);
 
+  // Only a finished request can have invitations sent, so only its dialog asks for them: every
+  // other dialog opens with one call fewer (each call starts a function worker of its own).
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set after the awaited fetch
-    void load();
-  }, [load, submission.state]);
+    if (isDone) void load();
+  }, [load, isDone]);
 
-  if (!isDone && (invitations?.length ?? 0) === 0) return null;
+  if (!isDone) return null;
   const reviewed = invitations?.some((i) => i.testimonialId !== null) ?? false;
 
   const send = async () => {
