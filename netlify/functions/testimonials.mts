@@ -8,7 +8,7 @@ import type { Config } from "@netlify/functions";
 import { publicEndpoints } from "../../src/lib/contracts/public";
 import { apiHandler } from "../../src/server/http/endpoint";
 import { publicForm, publicRead } from "../../src/server/http/public";
-import { listPublicTestimonials } from "../../src/server/services/public-content";
+import { listPublicTestimonials, publicReviewStats } from "../../src/server/services/public-content";
 import { submitReview } from "../../src/server/services/public-forms";
 
 const publicCacheHeaders = {
@@ -22,7 +22,10 @@ const publicCacheHeaders = {
 
 export default apiHandler("/api/testimonials", [
   publicRead(publicEndpoints.listTestimonials, {
-    load: async (ctx) => ({ testimonials: await listPublicTestimonials(ctx) }),
+    load: async (ctx) => ({
+      testimonials: await listPublicTestimonials(ctx),
+      stats: await publicReviewStats(ctx),
+    }),
     headers: publicCacheHeaders,
   }),
   publicForm(publicEndpoints.createTestimonial, {

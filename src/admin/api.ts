@@ -4,6 +4,7 @@
  */
 import { ApiError, callApi } from "../lib/api/client";
 import * as r from "../lib/contracts/admin-routes";
+import type { ReviewRejectReason } from "../data/legal";
 import type { AdminLogin, AdminPasswordChange, SubmissionFilter } from "../lib/schemas/admin";
 
 export { ApiError };
@@ -62,6 +63,19 @@ export const adminApi = {
   setApproved: async (id: number, approved: boolean) =>
     (await signedIn(callApi(r.setTestimonialApprovedRoute, { id, body: { approved } }))).testimonial,
   deleteTestimonial: (id: number) => signedIn(callApi(r.deleteTestimonialRoute, { id })),
+  /** Reject a review; the reason is one of the fixed list (docs/decisions/020-verified-reviews.md). */
+  rejectTestimonial: async (id: number, reason: ReviewRejectReason) =>
+    (await signedIn(callApi(r.rejectTestimonialRoute, { body: { id, reason } }))).testimonial,
+  /** The owner's public reply: text to write or change it, null to remove it. */
+  replyTestimonial: async (id: number, text: string | null) =>
+    (await signedIn(callApi(r.replyTestimonialRoute, { body: { id, text } }))).testimonial,
+  reviewSettings: () => signedIn(callApi(r.reviewSettingsRoute)),
+  saveReviewSettings: (autoInvite: boolean) =>
+    signedIn(callApi(r.saveReviewSettingsRoute, { body: { autoInvite } })),
+  invitations: async (submissionId: number) =>
+    (await signedIn(callApi(r.listReviewInvitationsRoute, { query: { submissionId } }))).invitations,
+  sendInvitation: async (submissionId: number) =>
+    (await signedIn(callApi(r.sendReviewInvitationRoute, { body: { submissionId } }))).invitation,
   submissions: async (type: SubmissionFilter) =>
     (await signedIn(callApi(r.listSubmissionsRoute, { query: { type } }))).submissions,
   setRead: async (id: number, isRead: boolean) =>

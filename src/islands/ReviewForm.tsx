@@ -3,14 +3,20 @@
  * button reveals it even without JavaScript, and the server-rendered <form method="post"
  * action="/api/testimonials"> still posts. After a successful send the form hides, the rating goes
  * back to 5 and the pending-approval message shows.
+ *
+ * A review invitation's link (`/testimonials#invite=<token>`, sent after a finished job) opens the
+ * form with the customer's name and town filled in (both editable) and sends the token with the
+ * review, which is then stored as from a verified customer (docs/decisions/020-verified-reviews.md).
+ * The token is taken out of the address bar at once, so it is not bookmarked or shared by mistake.
  */
 import "./lib/zod-no-eval";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ChevronDown, CircleCheck, MessageSquarePlus } from "lucide-react";
-import { useCallback, useEffect, useRef } from "react";
+import { BadgeCheck, ChevronDown, CircleAlert, CircleCheck, MessageSquarePlus } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { createTestimonialRoute } from "../lib/contracts/public-routes";
+import { ApiError, callApi } from "../lib/api/client";
+import { createTestimonialRoute, reviewInvitationRoute } from "../lib/contracts/public-routes";
 import { limits } from "../lib/schemas/limits";
 import { testimonialSubmissionSchema } from "../lib/schemas/testimonial";
 import { InputField, TextAreaField } from "./forms/fields";
@@ -27,6 +33,17 @@ export const reviewMessages = {
 } as const;
 
 const fieldOrder = ["name", "location", "rating", "text"] as const;
+
+/** "March 2026" for "2026-03". */
+const monthName = (yearMonth: string) =>
+  new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${yearMonth}-15T00:00:00Z`),
+  );
+
+type Invitation =
+  | { status: "checking" }
+  | { status: "ready"; token: string; month: string }
+  | { status: "refused"; message: string };
 const id = (name: string) => `review-${name}`;
 
 export interface ReviewFormProps {
@@ -45,7 +62,8 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
     // reset() falls back to the native form.reset(), which restores the HTML defaults.
     shouldFocusError: true,
   });
-  const { register, formState, control } = form;
+  const { register, formState, control, setValue } = form;
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
   const { errors, isSubmitting } = formState;
   const rating = Number(useWatch({ control, name: "rating" })) || defaultRating;
   const hide = useCallback(() => {
@@ -58,8 +76,51 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
     successMessage: reviewMessages.success,
     errorMessage: reviewMessages.error,
     phone,
-    onSuccess: hide,
+    onSuccess: () => {
+      hide();
+      // The link is spent: a second review from this page is an open one.
+      setInvitation(null);
+      setValue("invitation", "");
+    },
   });
+
+  useEffect(() => {
+    const match = /^#invite=([A-Za-z0-9_-]{20,64})$/.exec(window.location.hash);
+    if (!match) return;
+    const token = match[1]!;
+    window.history.replaceState(
+      null,
+      "",
+      `${window.location.pathname}${window.location.search}#leave-a-review`,
+    );
+    if (detailsRef.current) detailsRef.current.open = true;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the lookup's outcome follows
+    setInvitation({ status: "checking" });
+    let current = true;
+    void callApi(reviewInvitationRoute, { body: { token } }).then(
+      (prefill) => {
+        if (!current) return;
+        setValue("name", prefill.name);
+        setValue("location", prefill.location);
+        setValue("invitation", token);
+        setInvitation({ status: "ready", token, month: monthName(prefill.jobCompletedMonth) });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        setInvitation({
+          status: "refused",
+          message:
+            error instanceof ApiError && error.status > 0 && error.status < 500
+              ? error.message
+              : "We could not check your review link just now. Please try again in a minute.",
+        });
+      },
+    );
+    document.getElementById("leave-a-review")?.scrollIntoView({ block: "start" });
+    return () => {
+      current = false;
+    };
+  }, [setValue]);
 
   // The form closes after a success, so the page gets shorter: bring the confirmation into view
   // and give it focus, so nobody is left looking at the section below wondering what happened.
@@ -109,6 +170,29 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
         </summary>
         <div className="mx-auto mt-6 max-w-2xl rounded-xl border border-slate-200 bg-white p-5 text-left shadow-[var(--shadow-card)] sm:p-8">
           <h3 className="text-xl font-bold text-brand-900">Share your experience</h3>
+          {invitation?.status === "ready" ? (
+            <p
+              className="mt-3 flex items-start gap-2 rounded-lg border border-success-600/30 bg-success-50 p-3 text-sm text-success-700"
+              data-invitation=""
+            >
+              <BadgeCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              <span>
+                {`Thank you for having us do the job we finished in ${invitation.month}. Your name and town are filled in from your request; change them as you like. Your review will be marked "Verified customer, job completed ${invitation.month}".`}
+              </span>
+            </p>
+          ) : invitation?.status === "refused" ? (
+            <p
+              role="alert"
+              className="mt-3 flex items-start gap-2 rounded-lg border border-danger-600/30 bg-danger-50 p-3 text-sm text-danger-600"
+            >
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              <span>{invitation.message}</span>
+            </p>
+          ) : invitation?.status === "checking" ? (
+            <p className="mt-3 text-sm text-slate-600" role="status">
+              Checking your review link...
+            </p>
+          ) : null}
           <p className="mt-1 text-slate-600">
             We show your name, town, rating and review on this page once we have checked it. Nothing else is
             asked for.
@@ -122,6 +206,7 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
             aria-label="Review form"
             className="relative mt-6 grid gap-5"
           >
+            <input type="hidden" {...register("invitation")} />
             <div className="grid gap-5 sm:grid-cols-2">
               <InputField
                 id={id("name")}

@@ -1,9 +1,12 @@
 /**
- * Every approved testimonial on /testimonials: a 1/2/3-column grid, a spinner while loading, an
- * empty-state text, a visible error with a retry, and review structured data computed
- * from exactly the reviews shown.
+ * Every approved testimonial on /testimonials: a 1/2/3-column grid, sorted newest first, highest
+ * or lowest rating first (the visitor's choice), a spinner while loading, an empty-state text, a
+ * visible error with a retry, and review structured data from the reviews shown and the count and
+ * average of every published review (docs/decisions/008-review-structured-data.md).
  */
 import { CircleAlert, RotateCw } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import type { PublicTestimonial } from "../lib/contracts/public";
 import {
   averageRating,
   reviewsJsonLd,
@@ -70,8 +73,30 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+export const reviewSorts = {
+  newest: "Newest first",
+  highest: "Highest rating first",
+  lowest: "Lowest rating first",
+} as const;
+export type ReviewSort = keyof typeof reviewSorts;
+
+const byNewest = (a: PublicTestimonial, b: PublicTestimonial) =>
+  b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
+
+/** The reviews in the chosen order; ties in rating go newest first. */
+export function sortReviews(items: readonly PublicTestimonial[], sort: ReviewSort): PublicTestimonial[] {
+  const copy = [...items];
+  if (sort === "newest") return copy.sort(byNewest);
+  const sign = sort === "highest" ? -1 : 1;
+  return copy.sort((a, b) => sign * (a.rating - b.rating) || byNewest(a, b));
+}
+
 export default function TestimonialsGrid({ business }: TestimonialsGridProps) {
   const { state, retry } = useTestimonials();
+  const [sort, setSort] = useState<ReviewSort>("newest");
+  const sortId = useId();
+  const ready = state.status === "ready" ? state.items : null;
+  const sorted = useMemo(() => (ready ? sortReviews(ready, sort) : []), [ready, sort]);
 
   if (state.status === "loading") return <Spinner label={listMessages.loading} />;
   if (state.status === "error") return <LoadError onRetry={retry} />;
@@ -79,19 +104,44 @@ export default function TestimonialsGrid({ business }: TestimonialsGridProps) {
     return <p className="mx-auto max-w-xl py-12 text-center text-lg text-slate-600">{listMessages.empty}</p>;
   }
 
-  const items = state.items;
-  const average = averageRating(items);
-  const jsonLd = reviewsJsonLd(business, items);
+  const items = sorted;
+  // Counts and the average cover every published review, as the server counts them.
+  const count = state.stats && state.stats.count >= items.length ? state.stats.count : items.length;
+  const average =
+    state.stats && state.stats.count >= items.length ? state.stats.average : averageRating(items);
+  const jsonLd = reviewsJsonLd(business, items, state.stats);
   return (
     <div>
       <SampleNotice items={items} />
       {average !== null ? (
-        <p className="mb-8 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-slate-700">
+        <p className="mb-6 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-slate-700">
           <Stars rating={average} className="size-6" />
           <span>
             <strong className="text-slate-900">{average.toFixed(1)}</strong> out of 5 from{" "}
-            {items.length === 1 ? "1 review" : `${items.length} reviews`}
+            {count === 1 ? "1 published review" : `${count} published reviews`}
           </span>
+        </p>
+      ) : null}
+      <div className="mb-6 flex items-center justify-center gap-2 text-sm sm:justify-end">
+        <label htmlFor={sortId} className="font-medium text-slate-700">
+          Sort reviews
+        </label>
+        <select
+          id={sortId}
+          value={sort}
+          onChange={(e) => setSort(e.currentTarget.value as ReviewSort)}
+          className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900"
+        >
+          {Object.entries(reviewSorts).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {count > items.length ? (
+        <p className="mb-6 text-center text-sm text-slate-600">
+          Showing {items.length} of {count} published reviews.
         </p>
       ) : null}
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Customer testimonials">

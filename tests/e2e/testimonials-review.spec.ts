@@ -30,7 +30,7 @@ async function chooseStar(page: Page, n: number) {
 
 async function openReviewForm(page: Page): Promise<() => Promise<void>> {
   await page.goto("/testimonials");
-  // The review island hydrates when it scrolls into view (client:visible).
+  // The review island hydrates once the browser is idle (client:idle); scroll to it as a visitor would.
   await page.locator("#leave-a-review").scrollIntoViewIfNeeded();
   await waitForHydration(page, "/api/testimonials");
   const shownAt = Date.now();

@@ -48,6 +48,8 @@ describe("POST /api/testimonials", () => {
       rating: 4,
       text: review.text,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      jobCompletedMonth: null,
+      reply: null,
     });
   });
 
@@ -137,7 +139,16 @@ describe("GET /api/testimonials", () => {
     const mine = all.filter((r) => ids.includes(r.id)).map((r) => r.id);
     expect(mine).toEqual([ids[1], ids[2], ids[0]]);
     for (let i = 1; i < all.length; i++) expect(all[i - 1]!.rating).toBeGreaterThanOrEqual(all[i]!.rating);
-    expect(Object.keys(all[0]!).sort()).toEqual(["createdAt", "id", "location", "name", "rating", "text"]);
+    expect(Object.keys(all[0]!).sort()).toEqual([
+      "createdAt",
+      "id",
+      "jobCompletedMonth",
+      "location",
+      "name",
+      "rating",
+      "reply",
+      "text",
+    ]);
   });
 
   it("answers 405 with Allow: GET, POST for other methods", async () => {

@@ -14,10 +14,12 @@ import adminPassword from "../../netlify/functions/admin-password.mts";
 import adminSession from "../../netlify/functions/admin-session.mts";
 import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
 import adminSummary from "../../netlify/functions/admin-summary.mts";
+import adminReviewInvitations from "../../netlify/functions/admin-review-invitations.mts";
 import adminTestimonials from "../../netlify/functions/admin-testimonials.mts";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import health from "../../netlify/functions/health.mts";
+import reviewInvitation from "../../netlify/functions/review-invitation.mts";
 import testimonials from "../../netlify/functions/testimonials.mts";
 import { toOutcome } from "../../src/lib/api/forms";
 import { readAnswer } from "../../src/lib/api/http";
@@ -25,6 +27,10 @@ import * as adminRoutes from "../../src/lib/contracts/admin-routes";
 import * as publicRoutes from "../../src/lib/contracts/public-routes";
 import { routes, type Route } from "../../src/lib/contracts/routes";
 import { storeAdminPassword } from "../../src/server/services/admin-auth";
+import { setMailSender } from "../../src/server/mail/notify";
+import { getDb } from "../../src/server/db/client";
+import { mailOutbox } from "../../src/server/db/schema";
+import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db";
 import { randomIp, validBooking, validContact, validReview } from "../helpers/http";
 
@@ -101,6 +107,14 @@ describe("every endpoint answers what its contract says", () => {
       id: review.id,
       body: { approved: true },
     });
+    await check(r.rejectTestimonialRoute, adminTestimonials, {
+      cookie,
+      body: { id: review.id, reason: "duplicate" },
+    });
+    await check(r.replyTestimonialRoute, adminTestimonials, {
+      cookie,
+      body: { id: review.id, text: "Thank you." },
+    });
     await check(r.deleteTestimonialRoute, adminTestimonials, { cookie, id: review.id });
     const { submissions } = await check(r.listSubmissionsRoute, adminSubmissions, { cookie });
     const id = submissions[0]!.id;
@@ -116,6 +130,19 @@ describe("every endpoint answers what its contract says", () => {
     covered.add(r.exportSubmissionsRoute);
     await check(r.bulkSubmissionsRoute, adminSubmissions, { cookie, body: { ids: [id], action: "read" } });
     const query = { submissionId: String(id) };
+    await check(r.reviewSettingsRoute, adminReviewInvitations, { cookie });
+    await check(r.saveReviewSettingsRoute, adminReviewInvitations, { cookie, body: { autoInvite: false } });
+    setMailSender(null);
+    await check(r.updateSubmissionRoute, adminSubmissions, { cookie, id, body: { state: "done" } });
+    await check(r.sendReviewInvitationRoute, adminReviewInvitations, { cookie, body: { submissionId: id } });
+    setMailSender(undefined);
+    await check(r.listReviewInvitationsRoute, adminReviewInvitations, { cookie, query });
+    const [invite] = await getDb()
+      .select({ text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "review_invitation"));
+    const token = /#invite=([A-Za-z0-9_-]{43})/.exec(invite!.text)![1]!;
+    await check(r.reviewInvitationRoute, reviewInvitation, { body: { token } });
     await check(r.listHistoryRoute, adminHistory, { cookie, query });
     const { note } = await check(r.addNoteRoute, adminNotes, {
       cookie,

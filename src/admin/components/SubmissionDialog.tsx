@@ -5,6 +5,7 @@ import { serviceLabel } from "../../lib/service-catalog";
 import { formatSubmittedAt } from "../format";
 import { MailStatus } from "./MailStatus";
 import { RequestWorkflowPanel } from "./RequestWorkflowPanel";
+import { ReviewInvitationPanel } from "./ReviewInvitationPanel";
 import { StateBadge } from "./StateBadge";
 import { SubmissionPhotos } from "./SubmissionPhotos";
 import { AdminDialog, Button, buttonClass } from "./ui";
@@ -89,6 +90,7 @@ export function SubmissionDialog({
           </div>
           <SubmissionPhotos key={s.id} submissionId={s.id} />
           <RequestWorkflowPanel key={s.id} submission={s} onChanged={onChanged} />
+          <ReviewInvitationPanel key={`invite-${s.id}`} submission={s} />
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
             <Button
               variant="ghost"

@@ -1,9 +1,25 @@
-/** Testimonial administration. */
-import { ArrowLeft, Check, RefreshCw, Star, Trash2, Undo2 } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+/**
+ * Testimonial administration: approve, take the approval back, reject with a reason from the fixed
+ * list, reply in public, delete; and whether finished jobs get a review invitation by themselves
+ * (docs/decisions/020-verified-reviews.md).
+ */
+import {
+  ArrowLeft,
+  BadgeCheck,
+  Ban,
+  Check,
+  MessageSquareReply,
+  RefreshCw,
+  Star,
+  Trash2,
+  Undo2,
+} from "lucide-react";
+import { useCallback, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
+import { reviewRejectReasons, type ReviewRejectReason } from "../../data/legal";
 import type { AdminTestimonial } from "../../lib/contracts/admin";
 import { ApiError, adminApi } from "../api";
+import { RejectDialog, ReplyDialog } from "./ReviewModerationDialogs";
 import {
   AdminTable,
   Badge,
@@ -28,6 +44,95 @@ type Load =
   | { state: "failed" }
   | { state: "ready"; items: AdminTestimonial[]; nextCursor: string | null };
 
+const reasonLabel = (id: string | null) => reviewRejectReasons.find((r) => r.id === id)?.label ?? id ?? "";
+
+/** "Mar 2026" for "2026-03". */
+const shortMonth = (yearMonth: string) =>
+  new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${yearMonth}-15T00:00:00Z`),
+  );
+
+function StatusBadge({ t }: { t: AdminTestimonial }) {
+  if (t.status === "approved") return <Badge tone="success">Approved</Badge>;
+  if (t.status === "rejected")
+    return <Badge tone="neutral">{`Rejected: ${reasonLabel(t.rejectedReason)}`}</Badge>;
+  return <Badge tone="accent">Pending</Badge>;
+}
+
+function Verified({ t }: { t: AdminTestimonial }) {
+  if (!t.jobCompletedMonth) return null;
+  return (
+    <span className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-success-700">
+      <BadgeCheck aria-hidden="true" className="size-3.5" />
+      {`Verified, job ${shortMonth(t.jobCompletedMonth)}`}
+    </span>
+  );
+}
+
+function ReplyPreview({ t }: { t: AdminTestimonial }) {
+  if (!t.reply) return null;
+  return (
+    <p className="mt-2 border-l-2 border-brand-600 pl-2 text-sm break-words whitespace-pre-wrap text-slate-700">
+      <span className="font-semibold text-brand-900">Your reply: </span>
+      {t.reply.text}
+    </p>
+  );
+}
+
+/** Whether marking a job done sends the customer a review invitation by itself. */
+function AutoInviteSetting() {
+  const id = useId();
+  const [value, setValue] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let current = true;
+    adminApi.reviewSettings().then(
+      (s) => {
+        if (current) setValue(s.autoInvite);
+      },
+      (err: unknown) => {
+        if (!(err instanceof ApiError && err.status === 401))
+          console.error("Loading review settings failed", err);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  const toggle = async (next: boolean) => {
+    setBusy(true);
+    try {
+      setValue((await adminApi.saveReviewSettings(next)).autoInvite);
+      toast.success(
+        next ? "Invitations will go out when a job is marked done" : "Invitations are sent by hand",
+      );
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 401)) toast.error("Saving the setting failed");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="mt-4 flex items-start gap-3 rounded-card border border-slate-200 bg-white p-4">
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-1 size-4"
+        checked={value ?? false}
+        disabled={value === null || busy}
+        onChange={(e) => void toggle(e.currentTarget.checked)}
+      />
+      <label htmlFor={id} className="text-sm text-slate-700">
+        <span className="block font-semibold text-slate-900">
+          Send a review invitation automatically when a job is marked done
+        </span>
+        The customer gets one e-mail with a link that works once, for 60 days. Otherwise send it from the
+        request&apos;s details.
+      </label>
+    </div>
+  );
+}
+
 function Stars({ rating }: { rating: number }) {
   return (
     <span className="inline-flex items-center gap-0.5" role="img" aria-label={`${rating} out of 5 stars`}>
@@ -49,6 +154,9 @@ export function TestimonialsScreen() {
   const [toDelete, setToDelete] = useState<AdminTestimonial | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
+  const [toReject, setToReject] = useState<AdminTestimonial | null>(null);
+  const [toReply, setToReply] = useState<AdminTestimonial | null>(null);
+  const [dialogBusy, setDialogBusy] = useState(false);
 
   /** The first page (50 reviews, newest first); "Load more" appends the next ones. */
   const fetchList = useCallback(async (mode: "initial" | "refresh") => {
@@ -130,6 +238,34 @@ export function TestimonialsScreen() {
     }
   };
 
+  const reject = async (t: AdminTestimonial, reason: ReviewRejectReason) => {
+    setDialogBusy(true);
+    try {
+      replaceItem(t.id, await adminApi.rejectTestimonial(t.id, reason));
+      toast.success("Review rejected");
+      setToReject(null);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 401))
+        toast.error("Error rejecting the review", { description: err instanceof Error ? err.message : "" });
+    } finally {
+      setDialogBusy(false);
+    }
+  };
+
+  const saveReply = async (t: AdminTestimonial, text: string | null) => {
+    setDialogBusy(true);
+    try {
+      replaceItem(t.id, await adminApi.replyTestimonial(t.id, text));
+      toast.success(text === null ? "Reply removed" : "Reply published");
+      setToReply(null);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 401))
+        toast.error("Error saving the reply", { description: err instanceof Error ? err.message : "" });
+    } finally {
+      setDialogBusy(false);
+    }
+  };
+
   const confirmDelete = async () => {
     if (!toDelete) return;
     setDeleting(true);
@@ -174,6 +310,26 @@ export function TestimonialsScreen() {
           Approve
         </Button>
       )}
+      {t.status !== "rejected" ? (
+        <Button
+          variant="secondary"
+          disabled={busyId === t.id}
+          onClick={() => setToReject(t)}
+          aria-label={`Reject review by ${t.name}`}
+        >
+          <Ban aria-hidden="true" className="size-4" />
+          Reject
+        </Button>
+      ) : null}
+      <Button
+        variant="secondary"
+        disabled={busyId === t.id}
+        onClick={() => setToReply(t)}
+        aria-label={`${t.reply ? "Edit reply to" : "Reply to"} review by ${t.name}`}
+      >
+        <MessageSquareReply aria-hidden="true" className="size-4" />
+        {t.reply ? "Edit reply" : "Reply"}
+      </Button>
       <IconButton
         label={`Delete review by ${t.name}`}
         className="text-danger-600 hover:bg-danger-50"
@@ -194,7 +350,10 @@ export function TestimonialsScreen() {
       <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Testimonials</h1>
-          <p className="mt-1 text-slate-600">Approve reviews to show them on the website.</p>
+          <p className="mt-1 text-slate-600">
+            Approve reviews to show them on the website. Reject only for a rule in the review policy, never
+            for the rating.
+          </p>
         </div>
         <Button
           variant="secondary"
@@ -208,6 +367,7 @@ export function TestimonialsScreen() {
           {refreshing ? "Refreshing testimonials..." : "Refresh Testimonials"}
         </Button>
       </div>
+      <AutoInviteSetting />
 
       <div className="mt-6">
         {load.state === "loading" ? (
@@ -238,17 +398,15 @@ export function TestimonialsScreen() {
                       <p className="font-semibold text-slate-900">{t.name}</p>
                       <p className="text-sm text-slate-600">{t.location}</p>
                     </div>
-                    {t.approved ? (
-                      <Badge tone="success">Approved</Badge>
-                    ) : (
-                      <Badge tone="accent">Pending</Badge>
-                    )}
+                    <StatusBadge t={t} />
                   </div>
+                  <Verified t={t} />
                   <div className="mt-2">
                     <Stars rating={t.rating} />
                   </div>
                   <p className="mt-2 text-sm break-words whitespace-pre-wrap text-slate-700">{t.text}</p>
-                  {actions(t, "mt-3 flex items-center justify-between gap-2")}
+                  <ReplyPreview t={t} />
+                  {actions(t, "mt-3 flex flex-wrap items-center gap-2")}
                 </li>
               ))}
             </ul>
@@ -266,6 +424,7 @@ export function TestimonialsScreen() {
                   <td className="px-4 py-3 align-top">
                     <span className="block font-semibold text-slate-900">{t.name}</span>
                     <span className="block text-slate-600">{t.location}</span>
+                    <Verified t={t} />
                   </td>
                   <td className="px-4 py-3 align-top whitespace-nowrap">
                     <Stars rating={t.rating} />
@@ -274,15 +433,12 @@ export function TestimonialsScreen() {
                     <p className="line-clamp-3" title={t.text}>
                       {t.text}
                     </p>
+                    <ReplyPreview t={t} />
                   </td>
                   <td className="px-4 py-3 align-top">
-                    {t.approved ? (
-                      <Badge tone="success">Approved</Badge>
-                    ) : (
-                      <Badge tone="accent">Pending</Badge>
-                    )}
+                    <StatusBadge t={t} />
                   </td>
-                  <td className="px-4 py-3 align-top">{actions(t, "flex justify-end gap-2")}</td>
+                  <td className="px-4 py-3 align-top">{actions(t, "flex flex-wrap justify-end gap-2")}</td>
                 </tr>
               ))}
             </AdminTable>
@@ -297,6 +453,19 @@ export function TestimonialsScreen() {
         )}
       </div>
 
+      <RejectDialog
+        testimonial={toReject}
+        busy={dialogBusy}
+        onCancel={() => setToReject(null)}
+        onReject={(t, reason) => void reject(t, reason)}
+      />
+      <ReplyDialog
+        key={toReply?.id ?? 0}
+        testimonial={toReply}
+        busy={dialogBusy}
+        onCancel={() => setToReply(null)}
+        onSave={(t, text) => void saveReply(t, text)}
+      />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => {

@@ -1,9 +1,11 @@
 /**
- * One testimonial: avatar, name, location, stars and the text. Everything a visitor
- * wrote is rendered as React text children, which React escapes: never as HTML. One of the sample
- * reviews the local stack seeds carries a visible "Sample review" badge.
+ * One testimonial: avatar, name, location, stars, the text, its month and year, the "Verified
+ * customer" badge for a review that came through an invitation after a finished job, and the
+ * owner's reply under it. Everything a visitor or the owner wrote is rendered as React text
+ * children, which React escapes: never as HTML. One of the sample reviews the local stack seeds
+ * carries a visible "Sample review" badge.
  */
-import { MapPin, Quote } from "lucide-react";
+import { BadgeCheck, MapPin, MessageSquareReply, Quote } from "lucide-react";
 import type { PublicTestimonial } from "../../lib/contracts/public";
 import { isSampleReview } from "./sample-reviews";
 import { Stars } from "./Stars";
@@ -15,8 +17,24 @@ export function initials(name: string): string {
   return letters.map((w) => Array.from(w ?? "")[0]?.toUpperCase() ?? "").join("") || "?";
 }
 
+const monthYear = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "March 2026" for "2026-03". */
+export function formatMonth(yearMonth: string): string {
+  return monthYear.format(new Date(`${yearMonth}-15T00:00:00Z`));
+}
+
+/** "March 2026" for an ISO timestamp, in the business's time zone. */
+export function formatReviewDate(iso: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/London",
+  }).format(new Date(iso));
+}
+
 export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonial }) {
-  const { name, location, rating, text } = testimonial;
+  const { name, location, rating, text, createdAt, jobCompletedMonth, reply } = testimonial;
   const sample = isSampleReview(testimonial);
   return (
     <figure
@@ -26,6 +44,15 @@ export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonia
       {sample ? (
         <p className="mb-3 self-start rounded-full bg-accent-100 px-3 py-1 text-xs font-semibold text-accent-900">
           Sample review, not a real customer
+        </p>
+      ) : null}
+      {jobCompletedMonth ? (
+        <p
+          className="mb-3 inline-flex items-center gap-1.5 self-start rounded-full bg-success-50 px-3 py-1 text-xs font-semibold text-success-700"
+          data-verified=""
+        >
+          <BadgeCheck aria-hidden="true" className="size-4 shrink-0" />
+          {`Verified customer, job completed ${formatMonth(jobCompletedMonth)}`}
         </p>
       ) : null}
       <div className="flex items-center justify-between gap-3">
@@ -50,6 +77,18 @@ export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonia
           </span>
         </span>
       </figcaption>
+      <p className="mt-3 text-sm text-slate-600">
+        Reviewed <time dateTime={createdAt.slice(0, 7)}>{formatReviewDate(createdAt)}</time>
+      </p>
+      {reply ? (
+        <div className="mt-4 rounded-lg border-l-4 border-brand-600 bg-slate-50 p-3" data-owner-reply="">
+          <p className="flex items-center gap-1.5 text-sm font-semibold text-brand-900">
+            <MessageSquareReply aria-hidden="true" className="size-4 shrink-0" />
+            Reply from the owner
+          </p>
+          <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{reply.text}</p>
+        </div>
+      ) : null}
     </figure>
   );
 }

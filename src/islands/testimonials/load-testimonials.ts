@@ -11,14 +11,19 @@ import { listTestimonialsRoute } from "../../lib/contracts/public-routes";
 export type ListState =
   | { readonly status: "loading" }
   | { readonly status: "error"; readonly message: string }
-  | { readonly status: "ready"; readonly items: readonly PublicTestimonial[] };
+  | {
+      readonly status: "ready";
+      readonly items: readonly PublicTestimonial[];
+      /** Every published review (the list stops at 100): how many and their mean, when the server says. */
+      readonly stats?: { readonly count: number; readonly average: number | null } | undefined;
+    };
 
 async function load(): Promise<ListState> {
   try {
-    const { testimonials } = await callApi(listTestimonialsRoute);
+    const { testimonials, stats } = await callApi(listTestimonialsRoute);
     if (!Array.isArray(testimonials))
       return { status: "error", message: "Unexpected answer from the server." };
-    return { status: "ready", items: testimonials };
+    return { status: "ready", items: testimonials, stats };
   } catch (error) {
     return { status: "error", message: error instanceof Error ? error.message : "Network error." };
   }

@@ -17,9 +17,21 @@ export function averageRating(items: readonly PublicTestimonial[]): number | nul
   return Math.round((sum / items.length) * 10) / 10;
 }
 
-export function reviewsJsonLd(business: BusinessRef, items: readonly PublicTestimonial[]): object | null {
-  const average = averageRating(items);
-  if (average === null) return null;
+/**
+ * The business node with its rating and one Review per card shown. `all` is the count and mean of
+ * every published review, which the page states above the list; without it (or when it is
+ * smaller than what is shown) the cards shown are the whole story.
+ */
+export function reviewsJsonLd(
+  business: BusinessRef,
+  items: readonly PublicTestimonial[],
+  all?: { count: number; average: number | null },
+): object | null {
+  const shown = averageRating(items);
+  if (shown === null) return null;
+  const useAll = all !== undefined && all.average !== null && all.count >= items.length;
+  const average = useAll ? all.average! : shown;
+  const count = useAll ? all.count : items.length;
   return {
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
@@ -29,7 +41,7 @@ export function reviewsJsonLd(business: BusinessRef, items: readonly PublicTesti
     aggregateRating: {
       "@type": "AggregateRating",
       ratingValue: average,
-      reviewCount: items.length,
+      reviewCount: count,
       bestRating: 5,
       worstRating: 1,
     },

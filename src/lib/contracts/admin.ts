@@ -68,6 +68,13 @@ export const adminTestimonialSchema = z.object({
   text: z.string(),
   approved: z.boolean(),
   createdAt: timestamp,
+  /** "pending", "approved" or "rejected" (with the reason id and when). */
+  status: z.enum(["pending", "approved", "rejected"]),
+  rejectedReason: z.string().nullable(),
+  rejectedAt: timestamp.nullable(),
+  /** "YYYY-MM" when the review came through an invitation (verified); null for an open review. */
+  jobCompletedMonth: z.string().nullable(),
+  reply: z.object({ text: z.string(), updatedAt: timestamp }).nullable(),
 });
 export type AdminTestimonial = z.infer<typeof adminTestimonialSchema>;
 

@@ -7,12 +7,14 @@ import { adminEndpoints } from "./admin";
 import type { Endpoint } from "./endpoint";
 import { publicEndpoints } from "./public";
 import { requestEndpoints } from "./requests";
+import { reviewEndpoints } from "./reviews";
 import type { Route, RouteName } from "./routes";
 
 export const endpoints = {
   ...publicEndpoints,
   ...adminEndpoints,
   ...requestEndpoints,
+  ...reviewEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 export type Endpoints = typeof endpoints;
 

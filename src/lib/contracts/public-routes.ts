@@ -7,4 +7,5 @@ export const contactRoute = { method: "POST", path: "/api/contact" } as const;
 export const bookingRoute = { method: "POST", path: "/api/bookings" } as const;
 export const createTestimonialRoute = { method: "POST", path: "/api/testimonials" } as const;
 export const listTestimonialsRoute = { method: "GET", path: "/api/testimonials" } as const;
+export const reviewInvitationRoute = { method: "POST", path: "/api/review-invitation" } as const;
 export const healthRoute = { method: "GET", path: "/api/health" } as const;

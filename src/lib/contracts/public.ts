@@ -18,6 +18,17 @@ export const publicTestimonialSchema = z.object({
   text: z.string(),
   /** ISO timestamp. */
   createdAt: z.string(),
+  /**
+   * "YYYY-MM" (Europe/London) when the review came through a review invitation sent after the job
+   * was finished: shown as "Verified customer, job completed <Month YYYY>". Null for an open review.
+   */
+  jobCompletedMonth: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .nullable()
+    .optional(),
+  /** The owner's public reply, as plain text (never HTML). */
+  reply: z.object({ text: z.string(), updatedAt: z.string() }).nullable().optional(),
 });
 /** A testimonial as the public API returns it. */
 export type PublicTestimonial = z.infer<typeof publicTestimonialSchema>;
@@ -48,7 +59,13 @@ export const publicEndpoints = {
   listTestimonials: defineEndpoint({
     ...routes.listTestimonialsRoute,
     status: 200,
-    response: z.object({ testimonials: z.array(publicTestimonialSchema) }),
+    response: z.object({
+      testimonials: z.array(publicTestimonialSchema),
+      /** Every published review (the list itself stops at 100): how many, and their mean rating. */
+      stats: z
+        .object({ count: z.number().int().min(0), average: z.number().min(1).max(5).nullable() })
+        .optional(),
+    }),
   }),
   /** Whether the function and its database answer. */
   health: defineEndpoint({

@@ -43,5 +43,10 @@ export const testimonialSubmissionSchema = z.object({
     .min(1, "Please choose a rating from 1 to 5 stars.")
     .max(5, "Please choose a rating from 1 to 5 stars.")
     .default(5),
+  /**
+   * The token of a review invitation's link (docs/decisions/020-verified-reviews.md), when the
+   * review comes through one; empty or absent for the open form.
+   */
+  invitation: z.string().trim().max(64, "This review link is not valid.").optional(),
 });
 export type TestimonialSubmission = z.infer<typeof testimonialSubmissionSchema>;

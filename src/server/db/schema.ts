@@ -26,6 +26,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { reviewRejectReasons } from "../../data/legal";
 import { requestActors, requestStates } from "../../lib/request-states";
 
 /** `'a', 'b', …` for a CHECK … IN (…) over a fixed list of names. */
@@ -65,6 +66,17 @@ export const testimonials = pgTable(
     approved: boolean("approved").notNull().default(false),
     idempotencyKey: text("idempotency_key"),
     ...timestamps,
+    /**
+     * Set only for a review that came through a review invitation (docs/decisions/020-verified-reviews.md):
+     * when the job it is about was finished. Null for a review through the open form.
+     */
+    jobCompletedAt: timestamp("job_completed_at", { withTimezone: true }),
+    /** Why and when the owner rejected it (a reason id from src/data/legal.ts); null unless rejected. */
+    rejectedReason: text("rejected_reason"),
+    rejectedAt: timestamp("rejected_at", { withTimezone: true }),
+    /** The owner's one public reply, shown under the review as text. */
+    replyText: text("reply_text"),
+    replyUpdatedAt: timestamp("reply_updated_at", { withTimezone: true }),
   },
   (t) => [
     check("testimonials_rating_range", sql`${t.rating} between 1 and 5`),
@@ -75,6 +87,17 @@ export const testimonials = pgTable(
       "testimonials_idempotency_key_length",
       sql`${t.idempotencyKey} is null or char_length(${t.idempotencyKey}) between 1 and 200`,
     ),
+    check(
+      "testimonials_rejected_reason",
+      sql`${t.rejectedReason} is null or ${t.rejectedReason} in (${sqlList(reviewRejectReasons.map((r) => r.id))})`,
+    ),
+    check("testimonials_rejection_complete", sql`(${t.rejectedReason} is null) = (${t.rejectedAt} is null)`),
+    check("testimonials_rejected_not_approved", sql`not (${t.approved} and ${t.rejectedAt} is not null)`),
+    check(
+      "testimonials_reply_length",
+      sql`${t.replyText} is null or char_length(${t.replyText}) between 1 and 2000`,
+    ),
+    check("testimonials_reply_complete", sql`(${t.replyText} is null) = (${t.replyUpdatedAt} is null)`),
     uniqueIndex("testimonials_idempotency_key_unique").on(t.idempotencyKey),
     index("testimonials_public_idx").on(
       t.approved,
@@ -222,10 +245,45 @@ export const mailOutbox = pgTable(
     check("mail_outbox_status", sql`${t.status} in ('pending', 'sent', 'failed')`),
     check(
       "mail_outbox_kind",
-      sql`${t.kind} in ('owner_submission', 'customer_confirmation', 'owner_review', 'owner_alert', 'owner_digest')`,
+      sql`${t.kind} in ('owner_submission', 'customer_confirmation', 'owner_review', 'owner_alert', 'owner_digest', 'review_invitation')`,
     ),
     index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("mail_outbox_submission_idx").on(t.submissionId),
+  ],
+).enableRLS();
+
+/**
+ * One-time links inviting the customer of a finished job to review it
+ * (docs/decisions/020-verified-reviews.md). Only the SHA-256 of the token is stored; the link in
+ * the e-mail is the only copy of the token. `name` and `location` prefill the review form;
+ * `job_completed_at` is when the request was marked done, shown on the review as "job completed
+ * <month>". A link is spent once a review is stored through it (`used_at`, `testimonial_id`) and
+ * refused after `expires_at`. Deleting the request deletes its invitations; deleting the review
+ * leaves the invitation spent.
+ */
+export const reviewInvitations = pgTable(
+  "review_invitations",
+  {
+    id: serial("id").primaryKey(),
+    submissionId: integer("submission_id")
+      .notNull()
+      .references(() => formSubmissions.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    name: text("name").notNull(),
+    location: text("location").notNull(),
+    jobCompletedAt: timestamp("job_completed_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    testimonialId: integer("testimonial_id").references(() => testimonials.id, { onDelete: "set null" }),
+    /** The e-mail that carried the link (its delivery status shows in the admin). */
+    mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("review_invitations_token_hash_unique").on(t.tokenHash),
+    index("review_invitations_submission_idx").on(t.submissionId),
+    check("review_invitations_name_length", sql`char_length(${t.name}) <= 100`),
+    check("review_invitations_location_length", sql`char_length(${t.location}) <= 100`),
   ],
 ).enableRLS();
 

@@ -9,6 +9,10 @@
  * page (also 201). A repeated Idempotency-Key gets the same answer and `Idempotent-Replayed: true`.
  *
  * `publicRead(contract, { load, headers })`: a GET that answers `load(ctx)` as JSON.
+ *
+ * `publicLookup(contract, { load })`: a POST that reads something by a secret in its JSON body
+ * (e.g. a review invitation's token, which must not sit in a URL): the body is read and parsed
+ * against the contract (422), and `load(input, ctx)` answered as JSON, never cached.
  */
 import type { z } from "zod";
 import type { Endpoint, ResponseOf } from "../../lib/contracts/endpoint";
@@ -69,6 +73,22 @@ export function publicRead<E extends Endpoint & { response: z.ZodType }>(
     endpoint,
     async run(call) {
       return json(await options.load(call.services()), endpoint.status, options.headers);
+    },
+  };
+}
+
+export function publicLookup<E extends FormEndpoint>(
+  endpoint: E,
+  options: { load: (input: z.output<E["request"]>, ctx: ServiceContext) => Promise<ResponseOf<E>> },
+): Action {
+  return {
+    endpoint,
+    async run(call) {
+      const body = await readBody(call.req, limits.bodyBytes);
+      const parsed = endpoint.request.safeParse(body.data);
+      if (!parsed.success) throw fromZodError(parsed.error);
+      const result = await options.load(parsed.data as z.output<E["request"]>, call.services());
+      return json(result, endpoint.status, { "Cache-Control": "no-store" });
     },
   };
 }

@@ -11,7 +11,12 @@ import { requestReference as reference } from "../../lib/reference";
 import { serviceLabel } from "../../lib/service-catalog";
 
 export type MessageKind =
-  "owner_submission" | "customer_confirmation" | "owner_review" | "owner_alert" | "owner_digest";
+  | "owner_submission"
+  | "customer_confirmation"
+  | "owner_review"
+  | "owner_alert"
+  | "owner_digest"
+  | "review_invitation";
 
 export interface MailAddress {
   name: string;
@@ -246,5 +251,45 @@ export function ownerSignInAlertMessage(
       subject,
       `<h1 style="font-size:20px;margin:0 0 16px">Failed admin sign-ins</h1>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(admin)}">Open the admin area</a></p>`,
     ),
+  };
+}
+
+/**
+ * After a finished job: asks the customer for a review through a one-time link
+ * (docs/decisions/020-verified-reviews.md). Sent only when the owner asks (or has set it to go on
+ * every finished job); one plain first name at most is echoed, as in the confirmation.
+ */
+export function reviewInvitationMessage(
+  invite: { name: string; email: string; reference: string; link: string; expiresAt: Date },
+  ctx: MailContext,
+): OutgoingMessage {
+  const subject = `How did we do? Your review of job ${invite.reference}`;
+  const firstName = plainFirstName(invite.name);
+  const greeting = firstName ? `Hello ${firstName}` : "Hello";
+  const until = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" }).format(
+    invite.expiresAt,
+  );
+  const lines = [
+    `Thank you for choosing ${site.name}. Your job (${invite.reference}) is finished, and we would like to know how it went.`,
+    'If you have a minute, please leave a review through the link below. Your name and town are filled in for you; change them as you like. Your review will be marked "Verified customer" because it comes from a job we did.',
+    "Good or bad, we publish every review that keeps to our review policy, and we may reply to it in public.",
+    `The link works once, until ${until}.`,
+  ];
+  const policy = `${ctx.siteUrl}/review-policy`;
+  const sign = `Kind regards,\n${site.name}\n${site.phone.display}`;
+  const footer =
+    "You are receiving this e-mail because we finished a job for you. We will not send you marketing, and we will not ask again for this job.";
+  const text = `${greeting},\n\n${lines.join("\n\n")}\n\nLeave your review: ${invite.link}\n\nOur review policy: ${policy}\n\n${sign}\n\n${footer}\n`;
+  const html = wrapHtml(
+    subject,
+    `<p>${escapeHtml(greeting)},</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(invite.link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">Leave your review</a></p><p><a href="${escapeHtml(policy)}">Our review policy</a></p><p style="white-space:pre-line">${escapeHtml(sign)}</p><p style="color:#64748b;font-size:13px">${escapeHtml(footer)}</p>`,
+  );
+  return {
+    kind: "review_invitation",
+    to: { name: plainFullName(invite.name), address: invite.email },
+    replyTo: { name: site.name, address: ctx.ownerEmail },
+    subject,
+    text,
+    html,
   };
 }

@@ -10,11 +10,15 @@
  *                                   idempotency key returns the first row with created = false
  *   setApproved(id, approved)       the updated row or null when no such id
  *   remove(id)                      true when a row was deleted
- *   countByStatus()                 { total, approved, pending }
+ *   insertVerified(input, jobCompletedAt, key?)  like insertPending, for a review through an invitation
+ *   reject(id, reason, at)          not approved, with the reason and time; the row or null
+ *   setReply(id, text | null, at)   the owner's public reply (null removes it); the row or null
+ *   approvedStats()                 { count, average } over every approved review
+ *   countByStatus()                 { total, approved, pending, rejected }
  *   seedIfEmpty(rows)               inserts the sample rows (approved) only when the table is empty;
  *                                   returns how many were inserted
  */
-import { and, count, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, avg, count, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { getDb, type Db } from "../db/client";
 import { testimonials } from "../db/schema";
 
@@ -28,6 +32,12 @@ export interface Testimonial {
   approved: boolean;
   createdAt: Date;
   updatedAt: Date;
+  /** When the job was finished, for a review through an invitation (verified); else null. */
+  jobCompletedAt: Date | null;
+  rejectedReason: string | null;
+  rejectedAt: Date | null;
+  replyText: string | null;
+  replyUpdatedAt: Date | null;
 }
 
 export interface NewTestimonial {
@@ -47,6 +57,11 @@ const columns = {
   approved: testimonials.approved,
   createdAt: testimonials.createdAt,
   updatedAt: testimonials.updatedAt,
+  jobCompletedAt: testimonials.jobCompletedAt,
+  rejectedReason: testimonials.rejectedReason,
+  rejectedAt: testimonials.rejectedAt,
+  replyText: testimonials.replyText,
+  replyUpdatedAt: testimonials.replyUpdatedAt,
 };
 
 /** Most the public list returns; the page shows them all, the home page the top three. */
@@ -91,9 +106,37 @@ export async function insertPending(
   idempotencyKey?: string,
   db: Db = getDb(),
 ): Promise<{ testimonial: Testimonial; created: boolean }> {
+  return insertRow(input, null, idempotencyKey, db);
+}
+
+/** A review through an invitation: pending like any other, carrying when the job was finished. */
+export async function insertVerified(
+  input: NewTestimonial,
+  jobCompletedAt: Date,
+  idempotencyKey?: string,
+  db: Db = getDb(),
+): Promise<{ testimonial: Testimonial; created: boolean }> {
+  return insertRow(input, jobCompletedAt, idempotencyKey, db);
+}
+
+async function insertRow(
+  input: NewTestimonial,
+  jobCompletedAt: Date | null,
+  idempotencyKey: string | undefined,
+  db: Db,
+): Promise<{ testimonial: Testimonial; created: boolean }> {
+  const { name, location, rating, text } = input;
   const inserted = await db
     .insert(testimonials)
-    .values({ ...input, approved: false, idempotencyKey: idempotencyKey ?? null })
+    .values({
+      name,
+      location,
+      rating,
+      text,
+      jobCompletedAt,
+      approved: false,
+      idempotencyKey: idempotencyKey ?? null,
+    })
     .onConflictDoNothing({ target: testimonials.idempotencyKey })
     .returning(columns);
   if (inserted[0]) return { testimonial: inserted[0], created: true };
@@ -108,12 +151,51 @@ export async function setApproved(
   approved: boolean,
   db: Db = getDb(),
 ): Promise<Testimonial | null> {
+  // Approving or taking the approval back clears an earlier rejection.
   const rows = await db
     .update(testimonials)
-    .set({ approved, updatedAt: sql`now()` })
+    .set({ approved, rejectedReason: null, rejectedAt: null, updatedAt: sql`now()` })
     .where(eq(testimonials.id, id))
     .returning(columns);
   return rows[0] ?? null;
+}
+
+export async function reject(
+  id: number,
+  reason: string,
+  at: Date,
+  db: Db = getDb(),
+): Promise<Testimonial | null> {
+  const rows = await db
+    .update(testimonials)
+    .set({ approved: false, rejectedReason: reason, rejectedAt: at, updatedAt: sql`now()` })
+    .where(eq(testimonials.id, id))
+    .returning(columns);
+  return rows[0] ?? null;
+}
+
+export async function setReply(
+  id: number,
+  text: string | null,
+  at: Date,
+  db: Db = getDb(),
+): Promise<Testimonial | null> {
+  const rows = await db
+    .update(testimonials)
+    .set({ replyText: text, replyUpdatedAt: text === null ? null : at, updatedAt: sql`now()` })
+    .where(eq(testimonials.id, id))
+    .returning(columns);
+  return rows[0] ?? null;
+}
+
+/** How many reviews are published and their mean rating (null when none). */
+export async function approvedStats(db: Db = getDb()): Promise<{ count: number; average: number | null }> {
+  const [row] = await db
+    .select({ n: count(), mean: avg(testimonials.rating) })
+    .from(testimonials)
+    .where(and(eq(testimonials.approved, true), isNull(testimonials.rejectedAt)));
+  const n = Number(row?.n ?? 0);
+  return { count: n, average: n === 0 || row?.mean == null ? null : Number(row.mean) };
 }
 
 /** Forgets the Idempotency-Key of reviews stored before `before` (as submissions do). */
@@ -136,15 +218,19 @@ export async function remove(id: number, db: Db = getDb()): Promise<boolean> {
 
 export async function countByStatus(
   db: Db = getDb(),
-): Promise<{ total: number; approved: number; pending: number }> {
-  const [all] = await db.select({ n: count() }).from(testimonials);
-  const [approved] = await db
-    .select({ n: count() })
-    .from(testimonials)
-    .where(and(eq(testimonials.approved, true)));
-  const total = Number(all?.n ?? 0);
-  const approvedCount = Number(approved?.n ?? 0);
-  return { total, approved: approvedCount, pending: total - approvedCount };
+): Promise<{ total: number; approved: number; pending: number; rejected: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      approved: sql<number>`count(*) filter (where ${testimonials.approved})`,
+      rejected: sql<number>`count(*) filter (where ${testimonials.rejectedAt} is not null)`,
+    })
+    .from(testimonials);
+  const total = Number(row?.total ?? 0);
+  const approved = Number(row?.approved ?? 0);
+  const rejected = Number(row?.rejected ?? 0);
+  // A rejected review is decided, so it is not waiting for the owner.
+  return { total, approved, pending: total - approved - rejected, rejected };
 }
 
 /**

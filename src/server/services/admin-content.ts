@@ -13,6 +13,7 @@ import type {
   MailDeliveryStatus,
 } from "../../lib/contracts/admin";
 import { adminPageSize } from "../../lib/contracts/admin";
+import { londonParts } from "../../lib/london-time";
 import { requestReference } from "../../lib/reference";
 import { logEvent } from "../log";
 import { deliverDue } from "../mail/delivery";
@@ -23,7 +24,7 @@ import * as testimonials from "../repositories/testimonials";
 import { serviceContext, type ServiceContext } from "./context";
 import { NotFound } from "./errors";
 
-const toAdminTestimonial = (t: testimonials.Testimonial): AdminTestimonial => ({
+export const toAdminTestimonial = (t: testimonials.Testimonial): AdminTestimonial => ({
   id: t.id,
   name: t.name,
   location: t.location,
@@ -31,6 +32,14 @@ const toAdminTestimonial = (t: testimonials.Testimonial): AdminTestimonial => ({
   text: t.text,
   approved: t.approved,
   createdAt: t.createdAt.toISOString(),
+  status: t.approved ? "approved" : t.rejectedAt ? "rejected" : "pending",
+  rejectedReason: t.rejectedReason,
+  rejectedAt: t.rejectedAt?.toISOString() ?? null,
+  jobCompletedMonth: t.jobCompletedAt ? londonParts(t.jobCompletedAt).date.slice(0, 7) : null,
+  reply:
+    t.replyText !== null && t.replyUpdatedAt !== null
+      ? { text: t.replyText, updatedAt: t.replyUpdatedAt.toISOString() }
+      : null,
 });
 
 const toAdminSubmission = (
@@ -86,7 +95,7 @@ export async function summary(ctx: ServiceContext = serviceContext()): Promise<A
  * logged, not reported: the list refreshes within the minute anyway. Outside Netlify (tests,
  * scripts) there is nothing to purge.
  */
-async function purgePublicTestimonials(): Promise<void> {
+export async function purgePublicTestimonials(): Promise<void> {
   try {
     await purgeCache({ tags: ["testimonials"] });
   } catch (error) {

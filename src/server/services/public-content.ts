@@ -1,5 +1,6 @@
 /** What the public pages read: the approved testimonials, and whether the database answers. */
 import type { PublicTestimonial } from "../../lib/contracts/public";
+import { londonParts } from "../../lib/london-time";
 import { pingDatabase } from "../db/client";
 import * as testimonials from "../repositories/testimonials";
 import { serviceContext, type ServiceContext } from "./context";
@@ -16,7 +17,20 @@ export async function listPublicTestimonials(
     rating: r.rating,
     text: r.text,
     createdAt: r.createdAt.toISOString(),
+    jobCompletedMonth: r.jobCompletedAt ? londonParts(r.jobCompletedAt).date.slice(0, 7) : null,
+    reply:
+      r.replyText !== null && r.replyUpdatedAt !== null
+        ? { text: r.replyText, updatedAt: r.replyUpdatedAt.toISOString() }
+        : null,
   }));
+}
+
+/** How many reviews are published and their mean rating, over all of them (not only the listed). */
+export async function publicReviewStats(
+  ctx: ServiceContext = serviceContext(),
+): Promise<{ count: number; average: number | null }> {
+  const stats = await testimonials.approvedStats(ctx.db);
+  return { count: stats.count, average: stats.average === null ? null : Math.round(stats.average * 10) / 10 };
 }
 
 /**

@@ -18,6 +18,7 @@ import type { Submission } from "../repositories/submissions";
 import * as testimonials from "../repositories/testimonials";
 import type { Testimonial } from "../repositories/testimonials";
 import { inTransaction, type ServiceContext } from "./context";
+import { insertInvitedReview } from "./reviews";
 import { enforceRateLimit, publicFormRules, type RateLimitRule } from "./rate-limit";
 
 export interface Accepted<Row> {
@@ -86,13 +87,16 @@ function submissionPost(formType: FormType, input: ContactMessage | BookingReque
 export const contactPost = (input: ContactMessage) => submissionPost("contact", input);
 export const bookingPost = (input: BookingRequest) => submissionPost("booking", input);
 
-export function reviewPost(input: TestimonialSubmission): PublicPost<Testimonial> {
+export function reviewPost(input: TestimonialSubmission, now = new Date()): PublicPost<Testimonial> {
   return {
     rule: publicFormRules.testimonials,
     scope: "testimonial",
     findByKey: testimonials.findByIdempotencyKey,
     insert: async (key, tx) => {
-      const { testimonial, created } = await testimonials.insertPending(input, key, tx);
+      const { invitation } = input;
+      const { testimonial, created } = invitation
+        ? await insertInvitedReview({ ...input, invitation }, key, now, tx)
+        : await testimonials.insertPending(input, key, tx);
       return { row: testimonial, created };
     },
     queueMail: queueReviewMail,
@@ -109,4 +113,4 @@ export const submitBooking = (input: BookingRequest, ctx: ServiceContext) =>
 
 /** A visitor's review: stored pending until the owner approves it; the owner is notified. */
 export const submitReview = (input: TestimonialSubmission, ctx: ServiceContext) =>
-  acceptPublicPost(reviewPost(input), ctx);
+  acceptPublicPost(reviewPost(input, ctx.now), ctx);

@@ -22,7 +22,9 @@ import type { Submission } from "../repositories/submissions";
 import { scheduledOn } from "../repositories/scheduled-jobs";
 import { withMailStatus } from "./admin-content";
 import { inTransaction, serviceContext, type ServiceContext } from "./context";
+import { deliverSoon } from "../mail/notify";
 import { removeSubmissionPhotoBlobs } from "./photos";
+import { autoInviteOnDone } from "./reviews";
 import { Conflict, NotFound } from "./errors";
 
 /** How long a quote may wait for an answer before the dashboard calls it out. */
@@ -83,9 +85,11 @@ export async function updateSubmission(
   patch: SubmissionPatch,
   ctx: ServiceContext = serviceContext(),
 ): Promise<AdminSubmission> {
+  let invitationMail: number[] = [];
   const row = await inTransaction(ctx, async (tx) => {
     if (patch.state !== undefined) {
       await applyStateChange(id, patch.state, { actor: "owner", note: patch.note }, tx);
+      if (patch.state === "done") invitationMail = await autoInviteOnDone([id], ctx.now, tx);
     }
     if (patch.isRead !== undefined && (await workflow.setRead([id], patch.isRead, tx)).length === 0) {
       throw missing();
@@ -95,6 +99,7 @@ export async function updateSubmission(
     }
     return findOne(id, tx);
   });
+  await deliverSoon(ctx, invitationMail);
   const [shaped] = await withMailStatus([row], ctx);
   return shaped!;
 }
@@ -135,6 +140,7 @@ export async function bulk(
 ): Promise<BulkResult> {
   const ids = [...new Set(input.ids)];
   let photoBlobs: PhotoBlobs[] = [];
+  let invitationMail: number[] = [];
   const result = await inTransaction(ctx, async (tx) => {
     const states = await workflow.lockStates(ids, tx);
     const existing = ids.filter((id) => states.has(id));
@@ -176,6 +182,7 @@ export async function bulk(
           tx,
         );
         changed = [...allowed, ...unchanged];
+        if (to === "done") invitationMail = await autoInviteOnDone(allowed, ctx.now, tx);
         break;
       }
     }
@@ -183,6 +190,7 @@ export async function bulk(
     return { changed: changed.sort(byId), skipped: skipped.sort(byId), missing: missingIds.sort(byId) };
   });
   await removeSubmissionPhotoBlobs(photoBlobs);
+  await deliverSoon(ctx, invitationMail);
   return result;
 }
 

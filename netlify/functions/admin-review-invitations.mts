@@ -1,0 +1,25 @@
+/**
+ * /api/admin/review-invitations: the invitations of one request (GET ?submissionId=), send one
+ * (POST); /settings: whether finishing a job sends one by itself (GET, PUT).
+ * docs/decisions/020-verified-reviews.md
+ */
+import type { Config } from "@netlify/functions";
+import { reviewEndpoints } from "../../src/lib/contracts/reviews";
+import { adminAction } from "../../src/server/http/admin";
+import { apiHandler } from "../../src/server/http/endpoint";
+import * as reviews from "../../src/server/services/reviews";
+
+export default apiHandler("/api/admin/review-invitations", [
+  adminAction(reviewEndpoints.listReviewInvitations, async ({ query, ctx }) => ({
+    invitations: await reviews.listInvitations(query.submissionId, ctx),
+  })),
+  adminAction(reviewEndpoints.sendReviewInvitation, async ({ body, ctx }) => ({
+    invitation: await reviews.sendInvitation(body.submissionId, ctx),
+  })),
+  adminAction(reviewEndpoints.reviewSettings, ({ ctx }) => reviews.reviewSettings(ctx)),
+  adminAction(reviewEndpoints.saveReviewSettings, ({ body, ctx }) => reviews.saveReviewSettings(body, ctx)),
+]);
+
+export const config: Config = {
+  path: ["/api/admin/review-invitations", "/api/admin/review-invitations/settings"],
+};
