@@ -7,13 +7,16 @@
  *  3. no page loads a script, style, font or image from another origin;
  *  4. every inline <script> (Astro's island bootstrap) has its sha256 listed in the
  *     Content-Security-Policy in netlify.toml, which allows no other inline script;
- *  5. sitemap.xml lists no admin page, and robots.txt points at the sitemap.
+ *  5. sitemap.xml lists no admin page, and robots.txt points at the sitemap;
+ *  6. the form pages (booking, contact) load at most their JavaScript budget, gzipped
+ *     (scripts/lib/page-js.mjs; `node scripts/page-js.mjs` lists the files).
  * Exits non-zero with a list of problems. Flags: --skip-html (leave out the slow vnu step).
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, dirname } from "node:path";
+import { jsBudgets, kb, pageScripts } from "./lib/page-js.mjs";
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
 const dist = process.env.CHECK_DIST ?? join(root, "dist");
@@ -160,10 +163,29 @@ if (!/Sitemap: https?:\/\/\S+\/sitemap-index\.xml/.test(robots))
   problem("robots.txt does not point at the sitemap");
 if (!/Disallow: \/admin/.test(robots)) problem("robots.txt does not keep crawlers out of /admin");
 
+// --- 6. JavaScript budget of the form pages ------------------------------------------------------
+const budgetLines = [];
+for (const { page, maxGzipBytes } of jsBudgets) {
+  const file = join(dist, page);
+  if (!existsSync(file)) {
+    problem(`JS budget: ${page} is not in dist`);
+    continue;
+  }
+  const { gzipBytes, files } = pageScripts(dist, file);
+  budgetLines.push(`${page} ${kb(gzipBytes)}`);
+  if (gzipBytes > maxGzipBytes)
+    problem(
+      `JS budget: ${page} loads ${kb(gzipBytes)} of JavaScript (gzip), over its ${kb(maxGzipBytes)}; largest: ${files
+        .slice(0, 3)
+        .map((f) => `${f.path} ${kb(f.gzipBytes)}`)
+        .join(", ")}`,
+    );
+}
+
 if (problems.length) {
   console.error(`check-build: ${problems.length} problem(s)\n- ${problems.join("\n- ")}`);
   process.exit(1);
 }
 console.log(
-  `check-build: ${htmlFiles.length} pages valid, links and assets resolve, no third-party loads, inline scripts hashed in the CSP`,
+  `check-build: ${htmlFiles.length} pages valid, links and assets resolve, no third-party loads, inline scripts hashed in the CSP; JS within budget (${budgetLines.join(", ")})`,
 );

@@ -1,11 +1,22 @@
 /**
  * POST /api/bookings: an appointment request (site-spec §5). JSON or a classic form post.
+ * Beside the contact fields, address and service: `preferredOptions: [{ date, window }]` (one to
+ * three; a form post sends `option1Date`/`option1Window` … `option3Date`/`option3Window`),
+ * `urgent` and `accessNotes`. Every option is re-checked against today's availability; one that is
+ * no longer bookable gets a plain sentence under its field key (`option1`…`option3`).
  * 201 {"id": n} | 400 | 405 | 413 | 415 | 422 {"error":{…,"fields":{…}}} | 429 | 503.
  */
 import type { Config } from "@netlify/functions";
 import { created } from "../../src/server/http/created";
 import { createHandler } from "../../src/server/http/handler";
 import { mailHooks } from "../../src/server/mail/notify";
+import {
+  loadRules,
+  optionLabels,
+  readBookingExtras,
+  saveBookingExtras,
+  type BookingExtras,
+} from "../../src/server/services/appointments";
 import { acceptSubmission } from "../../src/server/services/public-forms";
 
 export default createHandler({
@@ -15,7 +26,24 @@ export default createHandler({
   handle: async (req, context) => {
     // The owner notification and the customer confirmation commit with the row (issue 6).
     const mail = mailHooks();
-    const accepted = await acceptSubmission("booking", req, { context, afterInsert: mail.afterSubmission });
+    let extras: BookingExtras | null = null;
+    const accepted = await acceptSubmission("booking", req, {
+      context,
+      validate: async (data) => {
+        const read = await readBookingExtras(data);
+        extras = read.extras;
+        return read.fields;
+      },
+      afterInsert: async (tx, row) => {
+        const booking = extras!;
+        await saveBookingExtras(row.id, booking, tx);
+        const labels = optionLabels(booking.preferredOptions, await loadRules(tx));
+        await mail.afterSubmission(tx, {
+          ...row,
+          booking: { optionLabels: labels, urgent: booking.urgent, accessNotes: booking.accessNotes },
+        });
+      },
+    });
     await mail.deliverNow(context);
     return created(
       req,

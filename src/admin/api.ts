@@ -15,6 +15,14 @@ import type {
   AdminTestimonialList,
   SubmissionFilter,
 } from "../lib/schemas/admin";
+import type {
+  AppointmentActionInput,
+  AppointmentActionWire,
+  AvailabilitySettingsInput,
+  AvailabilitySettingsWire,
+  BlockedDateInput,
+  BookingAppointmentsWire,
+} from "../lib/schemas/appointments-admin";
 
 /** A response that is not 2xx, with the server's envelope when it sent one. */
 export class ApiError extends Error {
@@ -97,6 +105,21 @@ export const adminApi = {
       .submission,
   deleteSubmission: (id: number) => request<void>("DELETE", `/api/admin/submissions/${id}`),
   failedMail: async () => (await request<{ failed: AdminFailedDelivery[] }>("GET", "/api/admin/mail")).failed,
+  appointment: (id: number) =>
+    request<BookingAppointmentsWire>("GET", `/api/admin/submissions/${id}/appointment`),
+  actOnAppointment: (id: number, input: AppointmentActionInput) =>
+    request<AppointmentActionWire>("POST", `/api/admin/submissions/${id}/appointment`, input),
+  availability: () => request<AvailabilitySettingsWire>("GET", "/api/admin/availability"),
+  saveAvailability: (input: AvailabilitySettingsInput) =>
+    request<AvailabilitySettingsWire>("PUT", "/api/admin/availability", input),
+  blockDate: (input: BlockedDateInput) =>
+    request<AvailabilitySettingsWire>("POST", "/api/admin/availability/blocked", input),
+  unblockDate: (date: string) =>
+    request<AvailabilitySettingsWire>(
+      "DELETE",
+      `/api/admin/availability/blocked/${encodeURIComponent(date)}`,
+    ),
+  replaceCalendarFeed: () => request<{ url: string }>("POST", "/api/admin/availability/calendar-feed"),
   retryMail: (ids?: number[]) =>
     request<{ queued: number; sent: number }>("POST", "/api/admin/mail/retry", ids ? { ids } : {}),
 };

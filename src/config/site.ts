@@ -83,6 +83,41 @@ export const site = {
   },
 
   /**
+   * Appointments (docs/decisions/014-appointments-and-calendar.md). The working days and each day's
+   * hours are not repeated here: they come from `hours.weekly` above, so a change of hours changes
+   * what the booking form offers. Every arrival window is clipped to the day's hours (Saturday's
+   * morning is 9am to 12pm) and left out on a day where less than `minimumWindowMinutes` remains.
+   * The owner can adjust the notice, horizon, cap and working days in the admin; these are the
+   * defaults.
+   */
+  booking: {
+    /** All dates and windows are wall-clock times in this zone. */
+    timeZone: "Europe/London",
+    /** Arrival windows, in the order they happen. "any" (any time that day) spans them all. */
+    windows: {
+      morning: { label: "morning", start: "08:00", end: "12:00" },
+      afternoon: { label: "afternoon", start: "12:00", end: "17:00" },
+    },
+    anyTimeLabel: "any time",
+    minimumWindowMinutes: 60,
+    /** The earliest bookable date is this many working days after today (1: the next working day). */
+    minimumNoticeWorkingDays: 1,
+    /** The latest bookable date is this many weeks after today. */
+    horizonWeeks: 8,
+    /** Confirmed jobs a day can take; a day at the cap is offered no more. */
+    dailyCap: 3,
+    /** How many preferred options a booking may give (at least one). */
+    maxPreferredOptions: 3,
+    /** Customers change or cancel on their own page until this many hours before the window starts. */
+    changeCutoffHours: 24,
+    /**
+     * The reminder goes out at `time` on the evening before the window, and only for a job confirmed
+     * at least `minimumLeadHours` before the window starts.
+     */
+    reminder: { daysBefore: 1, time: "18:00", minimumLeadHours: 24 },
+  },
+
+  /**
    * The spec names both centres for the 30-mile radius (site-spec §1): Edinburgh on the home page
    * reading, Kirkcaldy on the service and about pages. Both are true of a firm in Kirkcaldy that
    * works across the Forth.

@@ -1,15 +1,18 @@
-import { z } from "zod";
+// zod/mini, as the contact and booking schemas: no island loads the full zod build.
+import * as z from "zod/mini";
 import { limits } from "./limits";
 import { charLength, isStorableText, unsupportedCharactersMessage } from "./text";
 
 /** Trimmed text of `min`..`max` characters (code points, as the database counts), storable as is. */
 const text = (min: number, tooShort: string, max: number, tooLong: string) =>
-  z
-    .string({ error: tooShort })
-    .trim()
-    .refine((v) => charLength(v) >= min, tooShort)
-    .refine((v) => charLength(v) <= max, tooLong)
-    .refine(isStorableText, unsupportedCharactersMessage);
+  z.string({ error: tooShort }).check(
+    z.trim(),
+    z.refine((v) => charLength(v) >= min, tooShort),
+    z.refine((v) => charLength(v) <= max, tooLong),
+    z.refine(isStorableText, unsupportedCharactersMessage),
+  );
+
+const ratingMessage = "Please choose a rating from 1 to 5 stars.";
 
 /** Review form payload (site-spec §5). The messages are the spec's, word for word. */
 export const testimonialSubmissionSchema = z.object({
@@ -26,12 +29,12 @@ export const testimonialSubmissionSchema = z.object({
     limits.reviewText,
     "Review must be at most 2000 characters.",
   ),
-  rating: z.coerce
-    .number({ error: "Please choose a rating from 1 to 5 stars." })
-    .int("Please choose a rating from 1 to 5 stars.")
-    .min(1, "Please choose a rating from 1 to 5 stars.")
-    .max(5, "Please choose a rating from 1 to 5 stars.")
-    .default(5),
+  rating: z._default(
+    z.coerce
+      .number({ error: ratingMessage })
+      .check(z.refine(Number.isInteger, ratingMessage), z.gte(1, ratingMessage), z.lte(5, ratingMessage)),
+    5,
+  ),
 });
 export type TestimonialSubmission = z.infer<typeof testimonialSubmissionSchema>;
 

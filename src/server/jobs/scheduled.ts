@@ -8,6 +8,8 @@ import { londonParts } from "../../lib/london-time";
 import { getDb } from "../db/client";
 import { logEvent } from "../http/log";
 import * as jobRuns from "../repositories/job-runs";
+import { mailContext } from "../mail/notify";
+import { sendDueReminders } from "../services/appointments";
 import { runDailyDigest } from "../services/daily-digest";
 import { applyRetentionIn } from "../services/retention";
 
@@ -34,6 +36,8 @@ export async function runScheduledJobs(now = new Date()) {
   for (const [name, job] of [
     ["digest", () => runDailyDigest(now)],
     ["retention", () => runRetentionOncePerDay(now)],
+    // The evening-before reminders; each appointment is claimed with its e-mail, so twice sends once.
+    ["reminders", () => sendDueReminders(mailContext(), now)],
   ] as const) {
     try {
       results[name] = await job();

@@ -14,7 +14,7 @@ import { mailEnv } from "../env";
 import { logEvent } from "../http/log";
 import type { Submission } from "../repositories/submissions";
 import type { Testimonial } from "../repositories/testimonials";
-import type { MailContext } from "./messages";
+import type { MailContext, SubmissionForMail } from "./messages";
 import { deliverDue, enqueueReviewMail, enqueueSubmissionMail } from "./outbox";
 import { createSmtpSender, type MailSender } from "./transport";
 
@@ -44,28 +44,31 @@ export interface WaitUntilContext {
 export function mailHooks() {
   const ids: number[] = [];
   return {
-    afterSubmission: async (tx: Executor, submission: Submission) => {
+    afterSubmission: async (tx: Executor, submission: Submission & Pick<SubmissionForMail, "booking">) => {
       ids.push(...(await enqueueSubmissionMail(tx, submission, mailContext())));
     },
     afterReview: async (tx: Executor, testimonial: Testimonial) => {
       ids.push(...(await enqueueReviewMail(tx, testimonial, mailContext())));
     },
     /** One quick attempt at this request's messages, after the commit. Never throws. */
-    async deliverNow(context?: WaitUntilContext): Promise<void> {
-      if (ids.length === 0) return;
-      const sender = mailSender(4000);
-      if (!sender) return;
-      const attempt = deliverDue(getDb(), sender, { ids }).then(
-        (report) => logEvent({ event: "mail.immediate", ...report }),
-        (error: unknown) =>
-          logEvent({
-            event: "mail.immediate_error",
-            error: error instanceof Error ? error.message : "unknown",
-          }),
-      );
-      // On Netlify the function may answer first and finish the attempt in the background.
-      if (context?.waitUntil) context.waitUntil(attempt);
-      else await attempt;
-    },
+    deliverNow: (context?: WaitUntilContext) => deliverNow(ids, context),
   };
+}
+
+/** One quick attempt at these outbox rows, after their commit; the scheduled retry has the rest. Never throws. */
+export async function deliverNow(ids: readonly number[], context?: WaitUntilContext): Promise<void> {
+  if (ids.length === 0) return;
+  const sender = mailSender(4000);
+  if (!sender) return;
+  const attempt = deliverDue(getDb(), sender, { ids }).then(
+    (report) => logEvent({ event: "mail.immediate", ...report }),
+    (error: unknown) =>
+      logEvent({
+        event: "mail.immediate_error",
+        error: error instanceof Error ? error.message : "unknown",
+      }),
+  );
+  // On Netlify the function may answer first and finish the attempt in the background.
+  if (context?.waitUntil) context.waitUntil(attempt);
+  else await attempt;
 }

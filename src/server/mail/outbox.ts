@@ -45,6 +45,7 @@ function toRow(message: OutgoingMessage, link: { submissionId?: number; testimon
     subject: message.subject,
     textBody: message.text,
     htmlBody: message.html,
+    attachments: message.attachments?.length ? message.attachments : null,
   };
 }
 
@@ -95,6 +96,7 @@ function fromRow(row: OutboxRow): OutgoingMessage {
     subject: row.subject,
     text: row.textBody,
     html: row.htmlBody,
+    ...(row.attachments?.length ? { attachments: row.attachments } : {}),
   };
 }
 

@@ -10,11 +10,12 @@
  * transaction (e.g. the mail outbox), so the row and what follows from it commit together or not
  * at all.
  */
-import type { z } from "zod";
+import type { ZodError } from "zod";
+import type * as z4 from "zod/v4/core";
 import { bookingRequestSchema, contactMessageSchema, type FormType } from "../../lib/schemas/submission";
 import { testimonialSubmissionSchema } from "../../lib/schemas/testimonial";
 import { getDb, type Executor } from "../db/client";
-import { fromZodError } from "../http/errors";
+import { fromZodError, validationFailed } from "../http/errors";
 import { assertNotAbandoned, markCommitted } from "../http/handler";
 import { clientKey, idempotencyKey, readBody, type ParsedBody } from "../http/request";
 import * as submissionsRepo from "../repositories/submissions";
@@ -37,11 +38,25 @@ export interface AcceptOptions<T> {
   afterInsert?: (tx: Executor, row: T) => Promise<void>;
   /** Request context from Netlify (client IP). */
   context?: { ip?: string };
+  /**
+   * More checks on the posted data (a booking's preferred options): field errors to report with the
+   * schema's in one 422. Runs after the spam guard and before anything is stored.
+   */
+  validate?: (data: Record<string, unknown>) => Promise<Record<string, string>>;
 }
 
-function parseOr422<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+/** A schema from `zod` or `zod/mini` (the public forms' schemas are the small build). */
+type SafeParser<T> = z4.$ZodType<T> & {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: z4.$ZodError };
+};
+
+function parseOr422<T>(schema: SafeParser<T>, data: unknown, more: Record<string, string> = {}): T {
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw fromZodError(parsed.error);
+  if (!parsed.success) {
+    const error = fromZodError(parsed.error as ZodError);
+    throw validationFailed({ ...error.fields, ...more });
+  }
+  if (Object.keys(more).length > 0) throw validationFailed(more);
   return parsed.data;
 }
 
@@ -65,10 +80,11 @@ export async function acceptSubmission(
     options.now === undefined ? {} : { now: options.now },
   );
   assertNotSpam(body.data, options.now);
+  const more = options.validate ? await options.validate(body.data) : {};
   const fields =
     formType === "booking"
-      ? parseOr422(bookingRequestSchema, body.data)
-      : parseOr422(contactMessageSchema, body.data);
+      ? parseOr422(bookingRequestSchema, body.data, more)
+      : parseOr422(contactMessageSchema, body.data, more);
   const input = { address: null, service: null, ...fields };
   assertNotAbandoned();
   const result = await getDb().transaction(async (tx) => {
