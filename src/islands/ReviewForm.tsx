@@ -9,7 +9,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ChevronDown, CircleCheck, MessageSquarePlus } from "lucide-react";
 import { useCallback, useEffect, useRef } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { createTestimonialRoute } from "../lib/contracts/public-routes";
 import { limits } from "../lib/schemas/limits";
 import { testimonialSubmissionSchema } from "../lib/schemas/testimonial";

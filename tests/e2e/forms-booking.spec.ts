@@ -5,7 +5,9 @@ import { expect as baseExpect, test, type Page, type Request } from "@playwright
 import { minFillMs } from "../../src/lib/schemas/spam-guard";
 import { bookingRequestSchema } from "../../src/lib/schemas/submission";
 import {
+  bookableDate,
   expectNoAxeViolations,
+  fillOption,
   goToForm,
   ownClientHeaders,
   submissionsNamed,
@@ -45,6 +47,7 @@ async function fill(page: Page, b: Booking) {
   await form(page).getByLabel("Address").fill(b.address);
   await form(page).getByLabel("Service Required").selectOption(b.service);
   await form(page).getByLabel("Job Description").fill(b.message);
+  await fillOption(form(page), 1, { date: bookableDate(1), window: "morning" });
 }
 
 async function expectFields(page: Page, b: Booking) {
@@ -148,6 +151,7 @@ test("shows every client-side validation message, marks the fields invalid and f
     Address: "Please enter your address.",
     "Service Required": "Please select a service.",
     "Job Description": "Please describe the job you need help with.",
+    "First choice: date": "Please choose at least one date and time that suits you.",
   };
   for (const [label, message] of Object.entries(expected)) {
     const field = form(page).getByLabel(label);

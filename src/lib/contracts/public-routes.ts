@@ -8,3 +8,5 @@ export const bookingRoute = { method: "POST", path: "/api/bookings" } as const;
 export const createTestimonialRoute = { method: "POST", path: "/api/testimonials" } as const;
 export const listTestimonialsRoute = { method: "GET", path: "/api/testimonials" } as const;
 export const healthRoute = { method: "GET", path: "/api/health" } as const;
+export const availabilityRoute = { method: "GET", path: "/api/availability" } as const;
+export const calendarFeedRoute = { method: "GET", path: "/api/calendar/:secret" } as const;

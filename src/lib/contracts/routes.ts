@@ -8,6 +8,8 @@ export const routes = {
   createTestimonial: publicRoutes.createTestimonialRoute,
   listTestimonials: publicRoutes.listTestimonialsRoute,
   health: publicRoutes.healthRoute,
+  availability: publicRoutes.availabilityRoute,
+  calendarFeed: publicRoutes.calendarFeedRoute,
   session: adminRoutes.sessionRoute,
   signIn: adminRoutes.signInRoute,
   signOut: adminRoutes.signOutRoute,
@@ -33,6 +35,13 @@ export const routes = {
   listAudit: adminRoutes.listAuditRoute,
   listFailedMail: adminRoutes.listFailedMailRoute,
   retryMail: adminRoutes.retryMailRoute,
+  bookingAppointments: adminRoutes.bookingAppointmentsRoute,
+  actOnAppointment: adminRoutes.actOnAppointmentRoute,
+  availabilitySettings: adminRoutes.availabilitySettingsRoute,
+  saveAvailability: adminRoutes.saveAvailabilityRoute,
+  blockDate: adminRoutes.blockDateRoute,
+  unblockDate: adminRoutes.unblockDateRoute,
+  replaceCalendarFeed: adminRoutes.replaceCalendarFeedRoute,
 };
 
 export type RouteName = keyof typeof routes;
