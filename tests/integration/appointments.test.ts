@@ -260,7 +260,7 @@ describe("the owner confirms, changes and cancels", () => {
       .select()
       .from(submissionHistory)
       .where(and(eq(submissionHistory.submissionId, id), eq(submissionHistory.toState, "scheduled")));
-    expect(history).toMatchObject({ fromState: "new", actor: "owner" });
+    expect(history).toMatchObject({ fromState: "new", actor: "system" });
     expect(history!.note).toMatch(/^Appointment confirmed for \w+day/);
 
     const [invite] = await appointmentMail(id);

@@ -392,10 +392,11 @@ async function actInTransaction(
             );
           }
           const note = `${changed ? "Appointment moved to" : "Appointment confirmed for"} ${label}`;
-          const updated = await applyStateChange(id, "scheduled", { actor: "owner", note }, tx);
+          // Only a confirmed appointment schedules a request: the appointment flow does it.
+          const updated = await applyStateChange(id, "scheduled", { actor: "system", note }, tx);
           if (state === "scheduled") {
             await workflow.addHistory(
-              [{ submissionId: id, fromState: state, toState: state, actor: "owner", note }],
+              [{ submissionId: id, fromState: state, toState: state, actor: "system", note }],
               tx,
             );
           }
