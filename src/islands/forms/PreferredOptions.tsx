@@ -12,6 +12,8 @@
  */
 import { useEffect, useState } from "react";
 import type { FieldErrors, UseFormRegister, UseFormWatch } from "react-hook-form";
+import { callApi } from "../../lib/api/client";
+import { availabilityRoute } from "../../lib/contracts/public-routes";
 import { describedBy, errorId, FieldShell, hintId, inputClass } from "./fields";
 
 export const optionNumbers = [1, 2, 3] as const;
@@ -48,18 +50,19 @@ const standardWindows: readonly OfferedWindow[] = [
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The bookable dates from the server, or null while unknown (the native date input stays). */
-function useAvailability(endpoint: string): readonly OfferedDate[] | null {
+function useAvailability(): readonly OfferedDate[] | null {
   const [dates, setDates] = useState<readonly OfferedDate[] | null>(null);
   useEffect(() => {
-    const controller = new AbortController();
-    fetch(endpoint, { signal: controller.signal, headers: { Accept: "application/json" } })
-      .then((res) => (res.ok ? res.json() : null))
-      .then((body: { dates?: OfferedDate[] } | null) => {
-        if (body && Array.isArray(body.dates) && body.dates.length > 0) setDates(body.dates);
+    let current = true;
+    callApi(availabilityRoute)
+      .then((answer) => {
+        if (current && answer.dates.length > 0) setDates(answer.dates);
       })
       .catch(() => {});
-    return () => controller.abort();
-  }, [endpoint]);
+    return () => {
+      current = false;
+    };
+  }, []);
   return dates;
 }
 
@@ -69,7 +72,6 @@ export interface PreferredOptionsProps<T extends OptionValues> {
   readonly watch: UseFormWatch<T>;
   readonly errors: FieldErrors<T> & Partial<Record<string, { message?: string }>>;
   readonly phone: { readonly display: string; readonly href: string };
-  readonly availabilityEndpoint?: string;
 }
 
 export function PreferredOptions<T extends OptionValues>({
@@ -78,13 +80,12 @@ export function PreferredOptions<T extends OptionValues>({
   watch: watchAny,
   errors: errorsAny,
   phone,
-  availabilityEndpoint = "/api/availability",
 }: PreferredOptionsProps<T>) {
   // The option fields are the same in every form that uses this; narrow the generics once.
   const register = registerAny as unknown as UseFormRegister<OptionValues>;
   const watch = watchAny as unknown as UseFormWatch<OptionValues>;
   const errors = errorsAny as Record<string, { message?: string } | undefined>;
-  const dates = useAvailability(availabilityEndpoint);
+  const dates = useAvailability();
   const id = (name: string) => `${idPrefix}-${name}`;
   const urgentHint = `For an emergency, such as water coming through a ceiling, please phone us now on ${phone.display}. We will still receive this form.`;
 
