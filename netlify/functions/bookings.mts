@@ -8,7 +8,7 @@
  * field key (`option1`…`option3`).
  */
 import type { Config } from "@netlify/functions";
-import { photoIdsSchema } from "../../src/lib/photos";
+import { photoIdsSchema } from "../../src/lib/contracts/photos";
 import { publicEndpoints } from "../../src/lib/contracts/public";
 import { apiHandler } from "../../src/server/http/endpoint";
 import { publicForm } from "../../src/server/http/public";
