@@ -1,14 +1,21 @@
-/** POST /api/bookings: an appointment request, as JSON or a classic form post (src/lib/contracts/public.ts). */
+/**
+ * POST /api/bookings: an appointment request, as JSON or a classic form post
+ * (src/lib/contracts/public.ts). Beside the contact fields, address and service:
+ * `preferredOptions: [{ date, window }]` (one to three; a form post sends
+ * `option1Date`/`option1Window` … `option3Date`/`option3Window`), `urgent`, `accessNotes`, and
+ * `photos` (ids of uploads to attach, docs/decisions/017-photos.md). Every option is re-checked
+ * against today's availability; one that is no longer bookable gets a plain sentence under its
+ * field key (`option1`…`option3`).
+ */
 import type { Config } from "@netlify/functions";
+import { photoIdsSchema } from "../../src/lib/contracts/photos";
 import { publicEndpoints } from "../../src/lib/contracts/public";
 import { apiHandler } from "../../src/server/http/endpoint";
-import type { Submission } from "../../src/server/repositories/submissions";
 import { publicForm } from "../../src/server/http/public";
-import { photoIdsSchema } from "../../src/lib/photos";
-import { acceptingPhotoFiles, submitWithPhotos } from "../../src/server/services/photo-forms";
-import { bookingPost } from "../../src/server/services/public-forms";
+import type { Submission } from "../../src/server/repositories/submissions";
+import { submitBooking } from "../../src/server/services/appointments";
+import { acceptingPhotoFiles } from "../../src/server/services/photo-forms";
 
-/** The contract plus `photos`: ids of uploads to attach (docs/decisions/017-photos.md). */
 const withPhotos = {
   ...publicEndpoints.booking,
   request: publicEndpoints.booking.request.extend({ photos: photoIdsSchema }),
@@ -18,7 +25,7 @@ export default apiHandler("/api/bookings", [
   acceptingPhotoFiles(
     publicForm(withPhotos, {
       formPage: "/book-appointment",
-      accept: submitWithPhotos(bookingPost),
+      accept: submitBooking,
       reply: (row: Submission) => ({ id: row.id }),
       page: {
         title: "Appointment requested",

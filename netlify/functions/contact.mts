@@ -4,7 +4,7 @@ import { publicEndpoints } from "../../src/lib/contracts/public";
 import { apiHandler } from "../../src/server/http/endpoint";
 import type { Submission } from "../../src/server/repositories/submissions";
 import { publicForm } from "../../src/server/http/public";
-import { photoIdsSchema } from "../../src/lib/photos";
+import { photoIdsSchema } from "../../src/lib/contracts/photos";
 import { acceptingPhotoFiles, submitWithPhotos } from "../../src/server/services/photo-forms";
 import { contactPost } from "../../src/server/services/public-forms";
 

@@ -10,6 +10,7 @@ import type { AdminSessionInfo } from "../lib/contracts/admin";
 import { adminMessages } from "../lib/schemas/admin";
 import { adminApi, sessionEndedEvent } from "./api";
 import { AdminFrame } from "./components/AdminFrame";
+import { AvailabilityScreen } from "./components/AvailabilityScreen";
 import { Dashboard } from "./components/Dashboard";
 import { LoginForm } from "./components/LoginForm";
 import { PersonToolsScreen } from "./components/PersonToolsScreen";
@@ -17,7 +18,7 @@ import { SubmissionsScreen } from "./components/SubmissionsScreen";
 import { TestimonialsScreen } from "./components/TestimonialsScreen";
 import { Button, Spinner } from "./components/ui";
 
-export type AdminScreen = "dashboard" | "testimonials" | "submissions" | "people";
+export type AdminScreen = "dashboard" | "testimonials" | "submissions" | "availability" | "people";
 
 type Gate =
   | { state: "checking" }
@@ -95,6 +96,8 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
           <TestimonialsScreen />
         ) : screen === "submissions" ? (
           <SubmissionsScreen />
+        ) : screen === "availability" ? (
+          <AvailabilityScreen />
         ) : screen === "people" ? (
           <PersonToolsScreen />
         ) : (

@@ -6,6 +6,11 @@ import { ApiError, callApi } from "../lib/api/client";
 import * as r from "../lib/contracts/admin-routes";
 import type { ReviewRejectReason } from "../data/legal";
 import type { AdminLogin, AdminPasswordChange, SubmissionFilter } from "../lib/schemas/admin";
+import type {
+  AppointmentActionInput,
+  AvailabilitySettingsInput,
+  BlockedDateInput,
+} from "../lib/schemas/appointments-admin";
 
 export { ApiError };
 
@@ -84,4 +89,13 @@ export const adminApi = {
   failedMail: async () => (await signedIn(callApi(r.listFailedMailRoute))).failed,
   photos: listPhotos,
   retryMail: (ids?: number[]) => signedIn(callApi(r.retryMailRoute, { body: ids ? { ids } : {} })),
+  appointment: (id: number) => signedIn(callApi(r.bookingAppointmentsRoute, { id })),
+  actOnAppointment: (id: number, input: AppointmentActionInput) =>
+    signedIn(callApi(r.actOnAppointmentRoute, { id, body: input })),
+  availability: () => signedIn(callApi(r.availabilitySettingsRoute)),
+  saveAvailability: (input: AvailabilitySettingsInput) =>
+    signedIn(callApi(r.saveAvailabilityRoute, { body: input })),
+  blockDate: (input: BlockedDateInput) => signedIn(callApi(r.blockDateRoute, { body: input })),
+  unblockDate: (date: string) => signedIn(callApi(r.unblockDateRoute, { query: { date } })),
+  replaceCalendarFeed: () => signedIn(callApi(r.replaceCalendarFeedRoute)),
 };

@@ -7,7 +7,13 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import AdminApp, { type AdminScreen } from "./AdminApp";
 
-const screens: readonly AdminScreen[] = ["dashboard", "testimonials", "submissions", "people"];
+const screens: readonly AdminScreen[] = [
+  "dashboard",
+  "testimonials",
+  "submissions",
+  "availability",
+  "people",
+];
 
 export function mountAdmin(): void {
   const root = document.getElementById("admin-root");

@@ -7,7 +7,7 @@ import "./lib/zod-no-eval";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef } from "react";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { contactRoute } from "../lib/contracts/public-routes";
 import { limits } from "../lib/schemas/limits";
 import { contactMessageSchema } from "../lib/schemas/submission";

@@ -14,7 +14,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { BadgeCheck, ChevronDown, CircleAlert, CircleCheck, MessageSquarePlus } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { ApiError, callApi } from "../lib/api/client";
 import { createTestimonialRoute, reviewInvitationRoute } from "../lib/contracts/public-routes";
 import { limits } from "../lib/schemas/limits";

@@ -1,4 +1,3 @@
-import { z } from "zod";
 /**
  * Photo limits shared by the browser (the form islands) and the server (docs/decisions/017-photos.md).
  */
@@ -35,25 +34,3 @@ export const photoMessages = {
   tooManyPixels: "This picture has far too many pixels for a photo. Please send an ordinary photo instead.",
   formTooBig: `The photos together are too large to send with the form (the limit is ${Math.floor(photoLimits.formPostBytes / 1024 / 1024)} MB in total without JavaScript). Please attach fewer or smaller photos, or call us.`,
 } as const;
-
-/**
- * The `photos` field of the contact and booking forms: upload ids, as a JSON array or (a form
- * posted without JavaScript) one comma-separated string; at most five, duplicates dropped.
- */
-export const photoIdsSchema = z
-  .preprocess(
-    (value) =>
-      typeof value === "string"
-        ? value
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : value,
-    z
-      .array(z.string({ error: photoMessages.unknown }).regex(photoIdPattern, photoMessages.unknown), {
-        error: photoMessages.unknown,
-      })
-      .transform((ids) => [...new Set(ids)])
-      .refine((ids) => ids.length <= photoLimits.perRequest, photoMessages.tooMany),
-  )
-  .optional();

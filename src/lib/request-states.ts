@@ -61,18 +61,20 @@ export const stateInfo: Record<RequestState, { label: string; meaning: string }>
 /**
  * Every allowed change, per actor: from → the states it may go to. A state never moves to itself.
  * - owner: the whole workflow, backwards included; a closed request can be reopened; spam is
- *   restored to `new` or `contacted`.
+ *   restored to `new` or `contacted`. Never straight to `scheduled`: a request is scheduled exactly
+ *   when it has a confirmed appointment, so only confirming one (the appointment flow, as `system`)
+ *   schedules it.
  * - customer: may only cancel an open request (from their page).
  * - system: what scheduled work and the appointment flow may do for the owner (confirming a visit
  *   schedules, calling one off goes back to contacted, finishing a past visit marks it done).
  */
 export const transitions: Record<RequestActor, Record<RequestState, readonly RequestState[]>> = {
   owner: {
-    new: ["contacted", "quoted", "scheduled", "done", "lost", "cancelled", "spam"],
-    contacted: ["new", "quoted", "scheduled", "done", "lost", "cancelled", "spam"],
-    quoted: ["contacted", "scheduled", "done", "lost", "cancelled", "spam"],
+    new: ["contacted", "quoted", "done", "lost", "cancelled", "spam"],
+    contacted: ["new", "quoted", "done", "lost", "cancelled", "spam"],
+    quoted: ["contacted", "done", "lost", "cancelled", "spam"],
     scheduled: ["contacted", "quoted", "done", "lost", "cancelled"],
-    done: ["contacted", "quoted", "scheduled"],
+    done: ["contacted", "quoted"],
     lost: ["contacted", "quoted"],
     cancelled: ["contacted", "quoted"],
     spam: ["new", "contacted"],

@@ -5,7 +5,9 @@ import { expect as baseExpect, test, type Page, type Request } from "@playwright
 import { minFillMs } from "../../src/lib/schemas/spam-guard";
 import { bookingRequestSchema } from "../../src/lib/schemas/submission";
 import {
+  bookableDate,
   expectNoAxeViolations,
+  fillOption,
   goToForm,
   ownClientHeaders,
   submissionsNamed,
@@ -45,6 +47,7 @@ async function fill(page: Page, b: Booking) {
   await form(page).getByLabel("Address").fill(b.address);
   await form(page).getByLabel("Service Required").selectOption(b.service);
   await form(page).getByLabel("Job Description").fill(b.message);
+  await fillOption(form(page), 1, { date: bookableDate(1), window: "morning" });
 }
 
 async function expectFields(page: Page, b: Booking) {
@@ -148,6 +151,7 @@ test("shows every client-side validation message, marks the fields invalid and f
     Address: "Please enter your address.",
     "Service Required": "Please select a service.",
     "Job Description": "Please describe the job you need help with.",
+    "First choice: date": "Please choose at least one date and time that suits you.",
   };
   for (const [label, message] of Object.entries(expected)) {
     const field = form(page).getByLabel(label);
@@ -341,20 +345,23 @@ test("filled and sent at autofill speed, within a second of the form appearing: 
   const b = booking();
   // What browser autofill does: every field filled at once (input and change events), then send
   // pressed, all in the page.
-  const { sinceShown, shownAt } = await page.evaluate((values) => {
-    const form = document.querySelector<HTMLFormElement>('form[action="/api/bookings"]')!;
-    for (const [name, value] of Object.entries(values)) {
-      const field = form.elements.namedItem(name) as
-        HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-      const proto = Object.getPrototypeOf(field) as object;
-      Object.getOwnPropertyDescriptor(proto, "value")!.set!.call(field, value);
-      field.dispatchEvent(new Event("input", { bubbles: true }));
-      field.dispatchEvent(new Event("change", { bubbles: true }));
-    }
-    const started = (window as unknown as { formShownAt: number }).formShownAt;
-    form.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
-    return { sinceShown: Date.now() - started, shownAt: started };
-  }, b);
+  const { sinceShown, shownAt } = await page.evaluate(
+    (values) => {
+      const form = document.querySelector<HTMLFormElement>('form[action="/api/bookings"]')!;
+      for (const [name, value] of Object.entries(values)) {
+        const field = form.elements.namedItem(name) as
+          HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+        const proto = Object.getPrototypeOf(field) as object;
+        Object.getOwnPropertyDescriptor(proto, "value")!.set!.call(field, value);
+        field.dispatchEvent(new Event("input", { bubbles: true }));
+        field.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+      const started = (window as unknown as { formShownAt: number }).formShownAt;
+      form.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+      return { sinceShown: Date.now() - started, shownAt: started };
+    },
+    { ...b, option1Date: bookableDate(1), option1Window: "morning" },
+  );
   expect(sinceShown, "pressed within a second of the form being shown").toBeLessThan(1000);
 
   // The island waits out the rest of the minimum fill time in the sending state, then sends once.

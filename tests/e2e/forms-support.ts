@@ -3,8 +3,9 @@
  * every name carries a unique suffix, and checks look only for their own rows.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { minFillMs } from "../../src/lib/schemas/spam-guard";
+import { bookableDates } from "../../src/server/appointments/availability";
 
 /** The dev stack seeds this password into its fresh database (src/server/services/admin-auth.ts). */
 export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "kingdom-dev-admin";
@@ -151,4 +152,31 @@ export async function expectNoAxeViolations(page: Page, label: string, scope: st
 /** The toast outlet's text (sonner renders toasts as list items in a labelled region). */
 export function toasts(page: Page) {
   return page.getByRole("region", { name: /Notifications/ });
+}
+
+/**
+ * A bookable date under the site config's rules today: the `skip`-th one (the stack's database has
+ * no owner settings unless a test adds them).
+ */
+export function bookableDate(skip = 0): string {
+  const dates = bookableDates({ now: new Date() });
+  return dates[Math.min(skip, dates.length - 1)]!.date;
+}
+
+const optionLabel = (n: number) =>
+  n === 1 ? "First choice" : n === 2 ? "Second choice (optional)" : "Third choice (optional)";
+
+/**
+ * Fills preferred option `n` of the booking form: a select of bookable dates once the island has the
+ * availability answer, or the native date input (before hydration, or without JavaScript).
+ */
+export async function fillOption(
+  form: Locator,
+  n: number,
+  option: { date: string; window: "morning" | "afternoon" | "any" },
+): Promise<void> {
+  const date = form.getByLabel(`${optionLabel(n)}: date`);
+  if ((await date.evaluate((el) => el.tagName)) === "SELECT") await date.selectOption(option.date);
+  else await date.fill(option.date);
+  await form.getByLabel(`${optionLabel(n)}: arrival time`).selectOption(option.window);
 }

@@ -5,6 +5,7 @@
  * reads only with SIMULATE_CLIENTS=1 (set for the test runs in vitest.config.ts; never on Netlify).
  */
 import { randomInt } from "node:crypto";
+import { bookableDates } from "../../src/server/appointments/availability";
 
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
@@ -62,13 +63,30 @@ export const validContact = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** The bookable dates under the site config's rules today (what the form offers with no owner settings). */
+export const bookableToday = () => bookableDates({ now: new Date() });
+
 export const validBooking = (overrides: Record<string, unknown> = {}) => ({
   ...validContact(),
   message: "Two rooms to paint, walls and ceilings.",
   address: "12 High Street, Kirkcaldy KY1 1AA",
   service: "paint-wallpaper",
+  preferredOptions: [{ date: bookableToday()[0]!.date, window: "any" }],
   ...overrides,
 });
+
+/** `validBooking` as a browser form sends it: every value a string, the first option as option1Date/option1Window. */
+export const bookingFormFields = (overrides: Record<string, unknown> = {}): Record<string, string> => {
+  const { preferredOptions, ...rest } = validBooking(overrides) as Record<string, unknown> & {
+    preferredOptions: { date: string; window: string }[];
+  };
+  const fields = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, String(v)]));
+  preferredOptions.forEach((o, i) => {
+    fields[`option${i + 1}Date`] = o.date;
+    fields[`option${i + 1}Window`] = o.window;
+  });
+  return fields;
+};
 
 export const validReview = (overrides: Record<string, unknown> = {}) => ({
   name: uniqueName("Hamish"),

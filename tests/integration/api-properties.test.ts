@@ -16,7 +16,7 @@ import { limits } from "../../src/lib/schemas/limits";
 import { charLength } from "../../src/lib/schemas/text";
 import { formSubmissions, testimonials } from "../../src/server/db/schema";
 import { useTestDatabase } from "../helpers/db";
-import { randomIp } from "../helpers/http";
+import { bookableToday, randomIp } from "../helpers/http";
 
 const t = useTestDatabase();
 /** Per endpoint: `runs` structured bodies plus two thirds as many raw ones (about 670 per endpoint by default). */
@@ -109,9 +109,46 @@ const contactBody = fc.record(
   },
   { requiredKeys: ["name", "email", "phone", "message"] },
 );
+// Preferred options: mostly bookable dates with a real window, sometimes junk of any shape.
+const bookable = bookableToday().map((d) => d.date);
+const preferredOptions = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.uniqueArray(
+      fc.record({
+        date: fc.constantFrom(...bookable),
+        window: fc.constantFrom("morning", "afternoon", "any"),
+      }),
+      { minLength: 1, maxLength: 3, selector: (o) => `${o.date} ${o.window}` },
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      fc.constant([]),
+      fc.array(fc.record({ date: anyString, window: anyString }), { maxLength: 4 }),
+      anyString,
+      fc.constant(null),
+    ),
+  },
+);
 const bookingBody = fc
-  .tuple(contactBody, textLike(fc.string({ unit: "grapheme", minLength: 1, maxLength: 120 })), service)
-  .map(([c, address, s]) => ({ ...c, address, service: s }));
+  .tuple(
+    contactBody,
+    textLike(fc.string({ unit: "grapheme", minLength: 1, maxLength: 120 })),
+    service,
+    preferredOptions,
+    fc.option(textLike(fc.string({ unit: "grapheme", maxLength: 200 })), { nil: undefined }),
+    fc.option(fc.oneof(fc.boolean(), anyString), { nil: undefined }),
+  )
+  .map(([c, address, s, options, accessNotes, urgent]) => ({
+    ...c,
+    address,
+    service: s,
+    preferredOptions: options,
+    ...(accessNotes === undefined ? {} : { accessNotes }),
+    ...(urgent === undefined ? {} : { urgent }),
+  }));
 const reviewBody = fc.record(
   {
     name: textLike(words),

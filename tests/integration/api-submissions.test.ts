@@ -18,6 +18,7 @@ import {
   jsonRequest,
   randomIp,
   uniqueName,
+  bookingFormFields,
   validBooking,
   validContact,
 } from "../helpers/http";
@@ -338,7 +339,7 @@ describe("POST /api/bookings", () => {
   });
 
   it("works as a classic form post without JavaScript: confirmation page, or the problems listed", async () => {
-    const fields = Object.fromEntries(Object.entries(validBooking()).map(([k, v]) => [k, String(v)]));
+    const fields = bookingFormFields();
     const ok = await bookings(formRequest("/api/bookings", { ...fields, website: "" }));
     expect(ok.status).toBe(201);
     expect(ok.headers.get("content-type")).toContain("text/html");
@@ -358,7 +359,7 @@ describe("POST /api/bookings", () => {
   });
 
   it("answers a form post from a script (no text/html in Accept) with JSON", async () => {
-    const fields = Object.fromEntries(Object.entries(validBooking()).map(([k, v]) => [k, String(v)]));
+    const fields = bookingFormFields();
     const response = await bookings(
       formRequest("/api/bookings", fields, { headers: { accept: "application/json" } }),
     );

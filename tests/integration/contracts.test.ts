@@ -5,7 +5,11 @@
  * A shape changed on one side only fails here.
  */
 import { describe, expect, it } from "vitest";
+import adminAppointments from "../../netlify/functions/admin-appointments.mts";
 import adminAttention from "../../netlify/functions/admin-attention.mts";
+import adminAvailability from "../../netlify/functions/admin-availability.mts";
+import availability from "../../netlify/functions/availability.mts";
+import calendarFeed from "../../netlify/functions/calendar-feed.mts";
 import adminHistory from "../../netlify/functions/admin-history.mts";
 import adminMail from "../../netlify/functions/admin-mail.mts";
 import adminNotes from "../../netlify/functions/admin-notes.mts";
@@ -89,7 +93,8 @@ describe("every endpoint answers what its contract says", () => {
 
     await check(r.healthRoute, health);
     await check(r.contactRoute, contact, { body: validContact() });
-    await check(r.bookingRoute, bookings, { body: validBooking() });
+    const booking = await check(r.bookingRoute, bookings, { body: validBooking() });
+    const { dates } = await check(r.availabilityRoute, availability);
     const review = await check(r.createTestimonialRoute, testimonials, { body: validReview() });
     await check(r.listTestimonialsRoute, testimonials);
 
@@ -151,6 +156,23 @@ describe("every endpoint answers what its contract says", () => {
     await check(r.listNotesRoute, adminNotes, { cookie, query });
     await check(r.editNoteRoute, adminNotes, { cookie, id: note.id, body: { body: "y" } });
     await check(r.deleteNoteRoute, adminNotes, { cookie, id: note.id });
+    await check(r.bookingAppointmentsRoute, adminAppointments, { cookie, id: booking.id });
+    await check(r.actOnAppointmentRoute, adminAppointments, {
+      cookie,
+      id: booking.id,
+      body: { action: "confirm", date: dates[0]!.date, window: "any" },
+    });
+    await check(r.availabilitySettingsRoute, adminAvailability, { cookie });
+    await check(r.saveAvailabilityRoute, adminAvailability, { cookie, body: { dailyCap: 3 } });
+    const day = dates.at(-1)!.date;
+    await check(r.blockDateRoute, adminAvailability, { cookie, body: { date: day, label: "Holiday" } });
+    await check(r.unblockDateRoute, adminAvailability, { cookie, query: { date: day } });
+    const { url } = await check(r.replaceCalendarFeedRoute, adminAvailability, { cookie });
+    const feed = await calendarFeed(new Request(base + new URL(url).pathname));
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(await feed.text()).toContain("BEGIN:VCALENDAR");
+    covered.add(r.calendarFeedRoute);
     await check(r.attentionRoute, adminAttention, { cookie });
     const email = submissions[0]!.email;
     await check(r.findPersonRoute, adminPerson, { cookie, body: { email } });

@@ -21,7 +21,14 @@ import { deleteRequest } from "../../src/server/services/request-workflow";
 import { useTestBlobs } from "../helpers/blobs";
 import { useTestDatabase } from "../helpers/db";
 import { hasMetadata, jpegWithGps, pdf, png, pngBomb, svg, truncatedJpeg, webp } from "../helpers/images";
-import { jsonRequest, randomIp, uniqueName, validBooking, validContact } from "../helpers/http";
+import {
+  bookingFormFields,
+  jsonRequest,
+  randomIp,
+  uniqueName,
+  validBooking,
+  validContact,
+} from "../helpers/http";
 
 const t = useTestDatabase();
 const blobs = useTestBlobs();
@@ -190,7 +197,7 @@ describe("photos on the forms", () => {
   it("without JavaScript: a multipart form post with two photos is stored with them (HTML answer)", async () => {
     const name = uniqueName("NoScript");
     const form = new FormData();
-    for (const [k, v] of Object.entries(validBooking({ name }))) form.append(k, String(v));
+    for (const [k, v] of Object.entries(bookingFormFields({ name }))) form.append(k, String(v));
     form.append(
       "photos",
       new File([new Uint8Array(await jpegWithGps(1200, 900))], "leak.jpg", { type: "image/jpeg" }),

@@ -4,6 +4,7 @@
  * owner of the data folder with a clear message, stops every process on SIGINT, and a row written
  * through the API is still there after a restart (and the seed does not run twice).
  */
+import { bookableDates } from "../../src/server/appointments/availability";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -156,6 +157,7 @@ describe("npm run dev", () => {
         message: "Please fit a new carpet in the hall.",
         address: "1 Test Street, Kirkcaldy",
         service: "floor-carpet",
+        preferredOptions: [{ date: bookableDates({ now: new Date() })[0]!.date, window: "any" }],
       }),
     });
     expect(booked.status).toBe(201);

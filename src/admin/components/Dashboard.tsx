@@ -2,7 +2,15 @@
  * Admin dashboard: cards to both screens, unread badge, what needs attention and the count per
  * state, the personal-data tools, Change Password, Logout.
  */
-import { ChevronRight, Inbox, KeyRound, LogOut, MessageSquareQuote, UserSearch } from "lucide-react";
+import {
+  CalendarDays,
+  ChevronRight,
+  Inbox,
+  KeyRound,
+  LogOut,
+  MessageSquareQuote,
+  UserSearch,
+} from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { AdminSummary } from "../../lib/contracts/admin";
 import { ApiError, adminApi } from "../api";
@@ -104,6 +112,14 @@ export function Dashboard({ onLogout }: { onLogout: () => Promise<void> }) {
           description="Read contact messages and appointment requests."
           counts={summary ? `${summary.submissions.total} in total, ${unread} unread` : null}
           failed={failed}
+        />
+        <DashboardCard
+          href="/admin/availability"
+          icon={<CalendarDays aria-hidden="true" className="size-6" />}
+          title="Availability"
+          description="Working days, days off, jobs a day, notice, and your calendar feed."
+          counts="Change what customers can book"
+          failed={false}
         />
       </div>
 

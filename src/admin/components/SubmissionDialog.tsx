@@ -3,6 +3,7 @@ import { Mail, MailOpen, Phone, Reply, Trash2 } from "lucide-react";
 import type { AdminSubmission } from "../../lib/contracts/admin";
 import { serviceLabel } from "../../lib/service-catalog";
 import { formatSubmittedAt } from "../format";
+import { AppointmentPanel } from "./AppointmentPanel";
 import { MailStatus } from "./MailStatus";
 import { RequestWorkflowPanel } from "./RequestWorkflowPanel";
 import { ReviewInvitationPanel } from "./ReviewInvitationPanel";
@@ -89,6 +90,13 @@ export function SubmissionDialog({
             </p>
           </div>
           <SubmissionPhotos key={s.id} submissionId={s.id} />
+          {isBooking ? (
+            <AppointmentPanel
+              key={`appointment-${s.id}`}
+              submissionId={s.id}
+              onChanged={(state) => onChanged({ ...s, state })}
+            />
+          ) : null}
           <RequestWorkflowPanel key={s.id} submission={s} onChanged={onChanged} />
           <ReviewInvitationPanel key={`invite-${s.id}`} submission={s} />
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-end">

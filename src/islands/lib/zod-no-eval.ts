@@ -4,7 +4,10 @@
  * reported as a CSP violation (Lighthouse counts it against Best Practices). `jitless` skips both
  * the probe and the compiled path; the schemas parse exactly the same, a little slower, which is
  * nothing for one form. Import this module before any schema is used in the browser.
+ *
+ * The setting is zod's one global configuration, shared by `zod` and `zod/mini`; it is imported
+ * from `zod/mini` so that a page whose forms use only the small build does not load the full one.
  */
-import { z } from "zod";
+import { config } from "zod/mini";
 
-z.config({ jitless: true });
+config({ jitless: true });

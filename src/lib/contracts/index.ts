@@ -4,6 +4,7 @@
  * and checks answers against them in development and tests.
  */
 import { adminEndpoints } from "./admin";
+import { appointmentEndpoints } from "./appointments";
 import type { Endpoint } from "./endpoint";
 import { publicEndpoints } from "./public";
 import { requestEndpoints } from "./requests";
@@ -15,6 +16,7 @@ export const endpoints = {
   ...adminEndpoints,
   ...requestEndpoints,
   ...reviewEndpoints,
+  ...appointmentEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 export type Endpoints = typeof endpoints;
 

@@ -9,3 +9,5 @@ export const createTestimonialRoute = { method: "POST", path: "/api/testimonials
 export const listTestimonialsRoute = { method: "GET", path: "/api/testimonials" } as const;
 export const reviewInvitationRoute = { method: "POST", path: "/api/review-invitation" } as const;
 export const healthRoute = { method: "GET", path: "/api/health" } as const;
+export const availabilityRoute = { method: "GET", path: "/api/availability" } as const;
+export const calendarFeedRoute = { method: "GET", path: "/api/calendar/:secret" } as const;

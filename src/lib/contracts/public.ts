@@ -1,12 +1,15 @@
 /**
  * The public API's contracts. The request schemas are the forms' own (src/lib/schemas/), so the
- * browser and the server refuse the same input with the same messages.
+ * browser and the server refuse the same input with the same messages. The forms' schemas are
+ * written with `zod/mini` (the islands' JavaScript budget); `z.object(schema.shape)` gives the
+ * edge the same fields and rules as a full zod object.
  */
 import { z } from "zod";
 import { bookingRequestSchema, contactMessageSchema } from "../schemas/submission";
 import { testimonialSubmissionSchema } from "../schemas/testimonial";
 import { defineEndpoint } from "./endpoint";
 import * as routes from "./public-routes";
+import { bookingExtrasFields } from "./appointments";
 
 const id = z.number().int().positive();
 
@@ -38,21 +41,25 @@ export const publicEndpoints = {
   contact: defineEndpoint({
     ...routes.contactRoute,
     status: 201,
-    request: contactMessageSchema,
+    request: z.object(contactMessageSchema.shape),
     response: z.object({ id }),
   }),
-  /** An appointment request. */
+  /**
+   * An appointment request: the booking fields plus one to three preferred options, urgency and
+   * access notes (./appointments.ts). The options' shape and whether each date is still bookable are
+   * checked by the service, which names the option that fails (`option1`…`option3`).
+   */
   booking: defineEndpoint({
     ...routes.bookingRoute,
     status: 201,
-    request: bookingRequestSchema,
+    request: z.object({ ...bookingRequestSchema.shape, ...bookingExtrasFields }),
     response: z.object({ id }),
   }),
   /** A visitor's review, stored pending until the owner approves it. */
   createTestimonial: defineEndpoint({
     ...routes.createTestimonialRoute,
     status: 201,
-    request: testimonialSubmissionSchema,
+    request: z.object(testimonialSubmissionSchema.shape),
     response: z.object({ id, approved: z.literal(false) }),
   }),
   /** Approved testimonials, rating descending then newest. */

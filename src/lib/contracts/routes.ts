@@ -9,6 +9,8 @@ export const routes = {
   listTestimonials: publicRoutes.listTestimonialsRoute,
   health: publicRoutes.healthRoute,
   reviewInvitation: publicRoutes.reviewInvitationRoute,
+  availability: publicRoutes.availabilityRoute,
+  calendarFeed: publicRoutes.calendarFeedRoute,
   session: adminRoutes.sessionRoute,
   signIn: adminRoutes.signInRoute,
   signOut: adminRoutes.signOutRoute,
@@ -40,6 +42,13 @@ export const routes = {
   listAudit: adminRoutes.listAuditRoute,
   listFailedMail: adminRoutes.listFailedMailRoute,
   retryMail: adminRoutes.retryMailRoute,
+  bookingAppointments: adminRoutes.bookingAppointmentsRoute,
+  actOnAppointment: adminRoutes.actOnAppointmentRoute,
+  availabilitySettings: adminRoutes.availabilitySettingsRoute,
+  saveAvailability: adminRoutes.saveAvailabilityRoute,
+  blockDate: adminRoutes.blockDateRoute,
+  unblockDate: adminRoutes.unblockDateRoute,
+  replaceCalendarFeed: adminRoutes.replaceCalendarFeedRoute,
 };
 
 export type RouteName = keyof typeof routes;

@@ -1,4 +1,10 @@
-import { z } from "zod";
+/**
+ * The contact and booking forms' schemas, shared by the browser (the islands' validation) and the
+ * server. Written with `zod/mini`, zod's tree-shakable build, so the form pages ship a few KB of it
+ * instead of the full library (docs/decisions/018-appointments-stored.md, JavaScript budget); the
+ * rules and messages are the same.
+ */
+import * as z from "zod/mini";
 import { serviceIds } from "../service-catalog";
 import { limits } from "./limits";
 import {
@@ -14,39 +20,42 @@ import {
  * as the database counts), and storable byte-for-byte (src/lib/schemas/text.ts).
  */
 const required = (message: string, max: number, tooLong: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .refine((v) => charLength(v) <= max, tooLong)
-    .refine(isStorableText, unsupportedCharactersMessage);
+  z.string({ error: message }).check(
+    z.trim(),
+    z.minLength(1, message),
+    z.refine((v) => charLength(v) <= max, tooLong),
+    z.refine(isStorableText, unsupportedCharactersMessage),
+  );
 
 /** UK-friendly phone check: digits with optional spaces, brackets, dashes and a leading +; 10-15 digits. */
 const phonePattern = /^\+?[0-9\s()-]+$/;
 
-export const phoneSchema = z
-  .string({ error: "Please enter your phone number." })
-  .trim()
-  .min(1, "Please enter your phone number.")
-  .refine((v) => charLength(v) <= limits.phone, "Please enter a phone number of at most 30 characters.")
-  .refine((v) => phonePattern.test(v) && /^\d{10,15}$/.test(v.replace(/\D/g, "")), {
-    message: "Please enter a valid phone number, for example 07700 900123.",
-  });
+export const phoneSchema = z.string({ error: "Please enter your phone number." }).check(
+  z.trim(),
+  z.minLength(1, "Please enter your phone number."),
+  z.refine((v) => charLength(v) <= limits.phone, "Please enter a phone number of at most 30 characters."),
+  z.refine((v) => phonePattern.test(v) && /^\d{10,15}$/.test(v.replace(/\D/g, "")), {
+    error: "Please enter a valid phone number, for example 07700 900123.",
+  }),
+);
 
-export const emailSchema = z
-  .string({ error: "Please enter your email address." })
-  .trim()
-  .min(1, "Please enter your email address.")
-  .refine((v) => charLength(v) <= limits.email, "Please enter an email address of at most 254 characters.")
-  .pipe(z.email({ error: "Please enter a valid email address." }));
+export const emailSchema = z.pipe(
+  z.string({ error: "Please enter your email address." }).check(
+    z.trim(),
+    z.minLength(1, "Please enter your email address."),
+    z.refine(
+      (v) => charLength(v) <= limits.email,
+      "Please enter an email address of at most 254 characters.",
+    ),
+  ),
+  z.email({ error: "Please enter a valid email address." }),
+);
 
 /** Contact form payload: name, email, phone and message, all required. */
 export const contactMessageSchema = z.object({
-  name: required(
-    "Please enter your name.",
-    limits.name,
-    "Please keep your name under 100 characters.",
-  ).refine((v) => !containsLink(v), noLinkMessages.name),
+  name: required("Please enter your name.", limits.name, "Please keep your name under 100 characters.").check(
+    z.refine((v) => !containsLink(v), noLinkMessages.name),
+  ),
   email: emailSchema,
   phone: phoneSchema,
   message: required(
@@ -58,7 +67,7 @@ export const contactMessageSchema = z.object({
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
 /** Booking form payload: the contact fields plus a required address and one of the four services. */
-export const bookingRequestSchema = contactMessageSchema.extend({
+export const bookingRequestSchema = z.extend(contactMessageSchema, {
   message: required(
     "Please describe the job you need help with.",
     limits.message,

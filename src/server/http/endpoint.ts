@@ -68,7 +68,7 @@ function match(
   req: Request,
   context: HandlerContext,
 ): { actions: Map<string, Action>; rawId: string | undefined } {
-  if (table.size === 1) return { actions: [...table.values()][0]!, rawId: undefined };
+  if (table.size === 1 && !table.has("/:id")) return { actions: [...table.values()][0]!, rawId: undefined };
   const items = table.get("/:id");
   const path = new URL(req.url).pathname.replace(/\/+$/, "");
   const rest = path.startsWith(route) ? path.slice(route.length) : "";

@@ -91,5 +91,10 @@ const labels: Record<string, string> = {
   location: "Location",
   text: "Review",
   rating: "Rating",
+  option1: "First choice of date and time",
+  option2: "Second choice of date and time",
+  option3: "Third choice of date and time",
+  preferredOptions: "Dates and times",
+  accessNotes: "Access notes",
 };
 export const fieldLabel = (field: string) => labels[field] ?? field;

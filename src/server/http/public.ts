@@ -8,7 +8,8 @@
  * `201` with `reply(row)` as JSON, or for a form posted without JavaScript a small confirmation
  * page (also 201). A repeated Idempotency-Key gets the same answer and `Idempotent-Replayed: true`.
  *
- * `publicRead(contract, { load, headers })`: a GET that answers `load(ctx)` as JSON.
+ * `publicRead(contract, { load, headers })`: a GET that answers `load(ctx, { query })` as JSON, the
+ * query string parsed against the contract (400 otherwise). `publicFile` answers a file instead.
  *
  * `publicLookup(contract, { load })`: a POST that reads something by a secret in its JSON body
  * (e.g. a review invitation's token, which must not sit in a URL): the body is read and parsed
@@ -20,7 +21,7 @@ import { limits } from "../../lib/schemas/limits";
 import type { ServiceContext } from "../services/context";
 import type { Accepted } from "../services/public-forms";
 import type { Action } from "./endpoint";
-import { fromZodError } from "./errors";
+import { badRequest, fromZodError } from "./errors";
 import { htmlPage } from "./html-page";
 import { idempotencyKey, readBody, wantsHtml } from "./request";
 import { html, json } from "./response";
@@ -67,13 +68,41 @@ export function publicForm<E extends FormEndpoint, Row>(
 
 export function publicRead<E extends Endpoint & { response: z.ZodType }>(
   endpoint: E,
-  options: { load: (ctx: ServiceContext) => Promise<ResponseOf<E>>; headers?: Record<string, string> },
+  options: {
+    load: (ctx: ServiceContext, input: { query: QueryOutput<E> }) => Promise<ResponseOf<E>>;
+    headers?: Record<string, string>;
+  },
 ): Action {
   return {
     endpoint,
     async run(call) {
-      return json(await options.load(call.services()), endpoint.status, options.headers);
+      const query = parseQuery(endpoint, call.req) as QueryOutput<E>;
+      return json(await options.load(call.services(), { query }), endpoint.status, options.headers);
     },
+  };
+}
+
+type QueryOutput<E extends Endpoint> = E["query"] extends z.ZodType ? z.output<E["query"]> : undefined;
+
+/** The query string parsed against the contract (400 when it does not fit), or undefined. */
+function parseQuery(endpoint: Endpoint, req: Request): unknown {
+  if (!endpoint.query) return undefined;
+  const parsed = endpoint.query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid query.", "invalid_query");
+  return parsed.data;
+}
+
+/**
+ * A public GET that answers a file rather than JSON (the owner's calendar feed): `handle` builds
+ * the whole Response from the request's path; errors still get the envelope.
+ */
+export function publicFile<E extends Endpoint>(
+  endpoint: E,
+  handle: (input: { req: Request; ctx: ServiceContext }) => Promise<Response>,
+): Action {
+  return {
+    endpoint,
+    run: (call) => handle({ req: call.req, ctx: call.services() }),
   };
 }
 

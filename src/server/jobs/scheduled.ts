@@ -8,6 +8,7 @@ import { londonParts } from "../../lib/london-time";
 import { inTransaction, serviceContext, type ServiceContext } from "../services/context";
 import { logEvent } from "../log";
 import * as jobRuns from "../repositories/job-runs";
+import { sendDueReminders } from "../services/appointments";
 import { runDailyDigest } from "../services/daily-digest";
 import { applyRetentionIn } from "../services/retention";
 
@@ -34,6 +35,8 @@ export async function runScheduledJobs(ctx: ServiceContext = serviceContext()) {
   for (const [name, job] of [
     ["digest", () => runDailyDigest(ctx)],
     ["retention", () => runRetentionOncePerDay(ctx)],
+    // The evening-before reminders; each appointment is claimed with its e-mail, so twice sends once.
+    ["reminders", () => sendDueReminders(ctx)],
   ] as const) {
     try {
       results[name] = await job();

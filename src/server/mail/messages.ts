@@ -9,14 +9,9 @@
 import { addressLine, site } from "../../config/site";
 import { requestReference as reference } from "../../lib/reference";
 import { serviceLabel } from "../../lib/service-catalog";
+import type { MailAttachment, mailKinds } from "../db/schema";
 
-export type MessageKind =
-  | "owner_submission"
-  | "customer_confirmation"
-  | "owner_review"
-  | "owner_alert"
-  | "owner_digest"
-  | "review_invitation";
+export type MessageKind = (typeof mailKinds)[number];
 
 export interface MailAddress {
   name: string;
@@ -30,6 +25,8 @@ export interface OutgoingMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the message (an appointment's .ics). */
+  attachments?: MailAttachment[];
 }
 
 export interface SubmissionForMail {
@@ -44,6 +41,14 @@ export interface SubmissionForMail {
   submittedAt: Date;
   /** Photos attached to the request (they stay in the admin; the e-mail only says how many). */
   photoCount?: number;
+  /** A booking's preferred dates and times (labels such as "Tuesday 3 March, morning (8am to 12pm)"), urgency and access notes. */
+  booking?: BookingExtrasForMail | undefined;
+}
+
+export interface BookingExtrasForMail {
+  optionLabels: readonly string[];
+  urgent: boolean;
+  accessNotes: string | null;
 }
 
 export interface TestimonialForMail {
@@ -148,6 +153,11 @@ export function ownerSubmissionMessage(s: SubmissionForMail, ctx: MailContext): 
   ];
   if (isBooking) {
     rows.push(["Address", s.address || "Not provided"], ["Service required", serviceLabel(s.service)]);
+    if (s.booking) {
+      rows.push(["Preferred times", numbered(s.booking.optionLabels)]);
+      if (s.booking.urgent) rows.push(["Urgent", "Yes: the customer marked this as urgent"]);
+      if (s.booking.accessNotes) rows.push(["Access notes", s.booking.accessNotes]);
+    }
   }
   rows.push([isBooking ? "Job description" : "Message", s.message]);
   const photoCount = s.photoCount ?? 0;
@@ -173,6 +183,10 @@ export function ownerSubmissionMessage(s: SubmissionForMail, ctx: MailContext): 
   };
 }
 
+function numbered(lines: readonly string[]): string {
+  return lines.map((line, i) => `${i + 1}. ${line}`).join("\n");
+}
+
 function hoursText(): string {
   return site.hours.weekly.map((h) => `${h.label}: ${h.hours}`).join("\n");
 }
@@ -190,10 +204,15 @@ export function customerConfirmationMessage(s: SubmissionForMail, ctx: MailConte
   const urgent = `If it is urgent, please call us on ${site.phone.display}.`;
   const sign = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
   const greeting = firstName ? `Hello ${firstName}` : "Hello";
-  const text = `${greeting},\n\n${what}\n\nYour reference is ${ref}.\n\n${urgent}\n\nOur hours:\n${hoursText()}\n\n${sign}\n\nYou are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.\n`;
+  const options = isBooking && s.booking ? s.booking.optionLabels : [];
+  const asked =
+    options.length > 0
+      ? `You asked for ${options.length === 1 ? "this time" : "these times, in this order"}:\n${numbered(options)}\n\nWe will confirm one of them, or suggest another, by e-mail. Your appointment is booked once you have our confirmation, which comes with a calendar invitation.`
+      : "";
+  const text = `${greeting},\n\n${what}\n\nYour reference is ${ref}.\n\n${asked ? `${asked}\n\n` : ""}${urgent}\n\nOur hours:\n${hoursText()}\n\n${sign}\n\nYou are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.\n`;
   const html = wrapHtml(
     subject,
-    `<p>${escapeHtml(greeting)},</p><p>${escapeHtml(what)}</p><p>Your reference is <strong>${escapeHtml(ref)}</strong>.</p><p>${escapeHtml(urgent)}</p><p style="white-space:pre-line"><strong>Our hours</strong>\n${escapeHtml(hoursText())}</p><p style="white-space:pre-line">${escapeHtml(sign)}</p><p style="color:#64748b;font-size:13px">You are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.</p>`,
+    `<p>${escapeHtml(greeting)},</p><p>${escapeHtml(what)}</p><p>Your reference is <strong>${escapeHtml(ref)}</strong>.</p>${asked ? `<p style="white-space:pre-line">${escapeHtml(asked)}</p>` : ""}<p>${escapeHtml(urgent)}</p><p style="white-space:pre-line"><strong>Our hours</strong>\n${escapeHtml(hoursText())}</p><p style="white-space:pre-line">${escapeHtml(sign)}</p><p style="color:#64748b;font-size:13px">You are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.</p>`,
   );
   return {
     kind: "customer_confirmation",

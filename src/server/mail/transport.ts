@@ -55,6 +55,15 @@ export function createSmtpSender(settings: { smtpUrl: string; from: string }, ti
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((a) => ({
+                filename: a.filename,
+                content: a.content,
+                contentType: a.contentType,
+              })),
+            }
+          : {}),
         // Transactional mail: ask auto-responders not to answer, and say what this is.
         headers: { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "OOF, AutoReply" },
       });

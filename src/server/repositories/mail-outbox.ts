@@ -39,6 +39,7 @@ function toRow({ message, submissionId, testimonialId }: OutboxItem) {
     subject: message.subject,
     textBody: message.text,
     htmlBody: message.html,
+    attachments: message.attachments?.length ? message.attachments : null,
   };
 }
 
@@ -51,6 +52,7 @@ export function messageOf(row: OutboxRow): OutgoingMessage {
     subject: row.subject,
     text: row.textBody,
     html: row.htmlBody,
+    ...(row.attachments?.length ? { attachments: row.attachments } : {}),
   };
 }
 

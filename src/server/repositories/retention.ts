@@ -13,7 +13,7 @@
  *                                                   delivery to record, and an emptied one could be
  *                                                   retried to nobody)
  */
-import { and, asc, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import { closedStates } from "../../lib/request-states";
 import { getDb, type Db } from "../db/client";
 import { formSubmissions, mailOutbox } from "../db/schema";
@@ -46,7 +46,12 @@ function wipeable(before: Date) {
   return and(
     sql`${mailOutbox.status} = 'sent'`,
     lt(mailOutbox.sentAt, before),
-    or(ne(mailOutbox.textBody, ""), ne(mailOutbox.toAddress, ""), ne(mailOutbox.subject, "")),
+    or(
+      ne(mailOutbox.textBody, ""),
+      ne(mailOutbox.toAddress, ""),
+      ne(mailOutbox.subject, ""),
+      isNotNull(mailOutbox.attachments),
+    ),
   );
 }
 
@@ -78,7 +83,8 @@ export async function mailBodiesToWipe(before: Date, db: Db = getDb()): Promise<
 
 /**
  * Keeps only the delivery record (kind, status, attempts, times, the link to the request): the
- * addresses, subject, bodies and last error are emptied.
+ * addresses, subject, bodies, attachments (an appointment's calendar file) and last error are
+ * emptied.
  */
 export async function wipeMailBodies(before: Date, db: Db = getDb()): Promise<number> {
   const rows = await db
@@ -91,6 +97,7 @@ export async function wipeMailBodies(before: Date, db: Db = getDb()): Promise<nu
       subject: "",
       textBody: "",
       htmlBody: "",
+      attachments: null,
       lastError: null,
     })
     .where(wipeable(before))

@@ -2,16 +2,39 @@
  * Confirmed visits on given days, for the dashboard's "today and tomorrow" and the owner's digest.
  *
  * A request is `scheduled` exactly when it has a confirmed appointment, and the appointment holds
- * the date and arrival window. Appointments are the one source of those dates: this is where their
- * repository answers (a query on confirmed appointments joined to form_submissions). Until
- * appointments are stored there is no date to report, so no day has a scheduled visit.
+ * the date and arrival window (./appointments.ts). This is a query on confirmed appointments joined
+ * to form_submissions, in date and then window order (morning, any time, afternoon).
  */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { requestReference } from "../../lib/reference";
 import type { ScheduledJob } from "../../lib/contracts/requests";
 import { getDb, type Db } from "../db/client";
+import { appointments, formSubmissions } from "../db/schema";
 
 /** Confirmed visits on these London dates (YYYY-MM-DD), by date then window. */
 export async function scheduledOn(dates: readonly string[], db: Db = getDb()): Promise<ScheduledJob[]> {
-  void dates;
-  void db;
-  return [];
+  if (dates.length === 0) return [];
+  const rows = await db
+    .select({
+      submissionId: appointments.submissionId,
+      name: formSubmissions.name,
+      formType: formSubmissions.formType,
+      date: appointments.date,
+      window: appointments.window,
+    })
+    .from(appointments)
+    .innerJoin(formSubmissions, eq(formSubmissions.id, appointments.submissionId))
+    .where(and(eq(appointments.status, "confirmed"), inArray(appointments.date, [...dates])))
+    .orderBy(
+      asc(appointments.date),
+      sql`case ${appointments.window} when 'morning' then 0 when 'any' then 1 else 2 end`,
+      asc(appointments.id),
+    );
+  return rows.map((r) => ({
+    submissionId: r.submissionId,
+    reference: requestReference({ id: r.submissionId, formType: r.formType as "booking" | "contact" }),
+    name: r.name,
+    date: r.date!,
+    window: r.window!,
+  }));
 }

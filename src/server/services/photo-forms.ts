@@ -13,6 +13,7 @@
 import { photoLimits, photoMessages } from "../../lib/photos";
 import { HttpError, badRequest, validationFailed } from "../http/errors";
 import type { Action } from "../http/endpoint";
+import type { SubmissionForMail } from "../mail/messages";
 import { queueSubmissionMail } from "../mail/notify";
 import type { Submission } from "../repositories/submissions";
 import type { ServiceContext } from "./context";
@@ -71,6 +72,8 @@ export async function withPhotoFormPost(req: Request, ctx: ServiceContext): Prom
  */
 export function submitWithPhotos<I>(
   post: (input: I) => PublicPost<Submission>,
+  /** More for the e-mails (a booking's preferred times). */
+  mail: Partial<SubmissionForMail> = {},
 ): (input: I & { photos?: string[] | undefined }, ctx: ServiceContext) => Promise<Accepted<Submission>> {
   return (input, ctx) => {
     const base = post(input);
@@ -84,7 +87,7 @@ export function submitWithPhotos<I>(
           if (inserted.created) photoCount = await claimPhotos(tx, inserted.row.id, ids);
           return inserted;
         },
-        queueMail: (row, tx) => queueSubmissionMail({ ...row, photoCount }, tx),
+        queueMail: (row, tx) => queueSubmissionMail({ ...row, ...mail, photoCount }, tx),
       },
       ctx,
     );

@@ -1,0 +1,22 @@
+/**
+ * GET /api/availability?from=YYYY-MM-DD&to=YYYY-MM-DD (both optional): the dates a customer may
+ * book, each with its arrival windows, within the bookable span (src/lib/contracts/appointments.ts).
+ * Cached briefly at the CDN: the answer changes when a job is confirmed or a date blocked, and the
+ * server re-checks every option on submit anyway.
+ */
+import type { Config } from "@netlify/functions";
+import { appointmentEndpoints } from "../../src/lib/contracts/appointments";
+import { apiHandler } from "../../src/server/http/endpoint";
+import { publicRead } from "../../src/server/http/public";
+import { availability } from "../../src/server/services/appointments";
+
+export const availabilityCacheControl = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+
+export default apiHandler("/api/availability", [
+  publicRead(appointmentEndpoints.availability, {
+    load: (ctx, { query }) => availability(query, ctx),
+    headers: { "Cache-Control": availabilityCacheControl },
+  }),
+]);
+
+export const config: Config = { path: "/api/availability" };

@@ -1,0 +1,299 @@
+/**
+ * A booking's appointment in the request dialog: the times the customer asked for, each confirmed
+ * with one tap; any other date and window, confirmed or proposed (with a message); declining (with a
+ * reason); and cancelling a live appointment. Every action e-mails the customer (a confirmation
+ * carries a calendar invitation) and moves the request through its states on the server.
+ */
+import { CalendarCheck, CalendarClock, CalendarX, Zap } from "lucide-react";
+import { useCallback, useEffect, useId, useState } from "react";
+import { toast } from "sonner";
+import type { AppointmentWire, BookingAppointmentsWire } from "../../lib/contracts/appointments";
+import type { AppointmentActionInput } from "../../lib/schemas/appointments-admin";
+import type { RequestState } from "../../lib/request-states";
+import { adminApi, ApiError } from "../api";
+import { Badge, Button, Spinner } from "./ui";
+
+const windowChoices = [
+  { value: "morning", label: "Morning" },
+  { value: "afternoon", label: "Afternoon" },
+  { value: "any", label: "Any time" },
+] as const;
+
+const statusWords: Record<AppointmentWire["status"], string> = {
+  confirmed: "Confirmed",
+  proposed: "Offered, waiting for the customer",
+  cancelled: "Cancelled",
+  declined: "Declined",
+};
+
+const fieldClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-500";
+
+export function AppointmentPanel({
+  submissionId,
+  onChanged,
+}: {
+  submissionId: number;
+  /** The request's state after an action (confirming schedules it, declining loses it …). */
+  onChanged?: (state: RequestState) => void;
+}) {
+  const [data, setData] = useState<BookingAppointmentsWire | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [date, setDate] = useState("");
+  const [window, setWindow] = useState<"morning" | "afternoon" | "any">("any");
+  const [message, setMessage] = useState("");
+  const [reason, setReason] = useState("");
+  const ids = useId();
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    try {
+      setData(await adminApi.appointment(submissionId));
+    } catch (err) {
+      console.error("Loading the appointment failed", err);
+      setFailed(true);
+    }
+  }, [submissionId]);
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- loading on open; state is set after the fetch
+    void load();
+  }, [load]);
+
+  const act = async (input: AppointmentActionInput, done: string) => {
+    setBusy(true);
+    try {
+      const result = await adminApi.actOnAppointment(submissionId, input);
+      toast.success(result.changed ? done : "Already done: nothing changed and no e-mail was sent.");
+      setMessage("");
+      setReason("");
+      await load();
+      if (result.changed) onChanged?.(result.requestState as RequestState);
+    } catch (err) {
+      const text =
+        err instanceof ApiError
+          ? (Object.values(err.fields)[0] ?? err.message)
+          : "The server could not be reached. Please try again.";
+      toast.error("That did not work", { description: text });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (failed) {
+    return (
+      <div role="alert" className="mt-5 rounded-lg bg-danger-50 p-3 text-danger-600">
+        The appointment could not be loaded.{" "}
+        <Button variant="secondary" onClick={() => void load()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (!data) return <Spinner label="Loading the appointment…" className="py-4" />;
+
+  const live = data.appointments.find((a) => a.status === "confirmed" || a.status === "proposed") ?? null;
+  const latest = data.appointments[0] ?? null;
+  const shown = live ?? latest;
+
+  return (
+    <section aria-labelledby={`${ids}-heading`} className="mt-5 rounded-lg border border-slate-200 p-4">
+      <h3 id={`${ids}-heading`} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        Appointment
+      </h3>
+      {shown ? (
+        <p className="mt-2 flex flex-wrap items-center gap-2" data-testid="appointment-status">
+          <Badge
+            tone={
+              shown.status === "confirmed" ? "success" : shown.status === "proposed" ? "accent" : "neutral"
+            }
+          >
+            {statusWords[shown.status]}
+          </Badge>
+          {shown.label ? <span className="font-semibold text-slate-900">{shown.label}</span> : null}
+          {shown.message ? <span className="w-full text-sm text-slate-600">“{shown.message}”</span> : null}
+        </p>
+      ) : (
+        <p className="mt-2 text-slate-700">No time agreed yet.</p>
+      )}
+      {live?.status === "proposed" && live.date && live.window ? (
+        <Button
+          variant="success"
+          className="mt-2"
+          disabled={busy}
+          onClick={() =>
+            void act(
+              { action: "confirm", date: live.date!, window: live.window! },
+              `Confirmed: ${live.label ?? live.date}`,
+            )
+          }
+        >
+          <CalendarCheck aria-hidden="true" className="size-4" />
+          The customer agreed: confirm this time
+        </Button>
+      ) : null}
+      {data.urgent ? (
+        <p className="mt-2 flex items-center gap-1.5 font-semibold text-danger-600">
+          <Zap aria-hidden="true" className="size-4" /> The customer marked this as urgent.
+        </p>
+      ) : null}
+      {data.accessNotes ? (
+        <p className="mt-2 text-sm text-slate-700">
+          <span className="font-semibold">Access notes:</span> {data.accessNotes}
+        </p>
+      ) : null}
+
+      {data.preferredOptions.length > 0 ? (
+        <>
+          <h4 className="mt-4 text-sm font-semibold text-slate-800">The customer asked for</h4>
+          <ol className="mt-2 grid gap-2" aria-label="Times the customer asked for">
+            {data.preferredOptions.map((o, i) => {
+              const isCurrent =
+                live?.status === "confirmed" && live.date === o.date && live.window === o.window;
+              return (
+                <li
+                  key={`${o.date}-${o.window}`}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2"
+                >
+                  <span>
+                    {i + 1}. {o.label}
+                  </span>
+                  {isCurrent ? (
+                    <Badge tone="success">Confirmed</Badge>
+                  ) : (
+                    <Button
+                      variant="success"
+                      disabled={busy}
+                      aria-label={`Confirm ${o.label}`}
+                      onClick={() =>
+                        void act(
+                          { action: "confirm", date: o.date, window: o.window },
+                          `Confirmed: ${o.label}`,
+                        )
+                      }
+                    >
+                      <CalendarCheck aria-hidden="true" className="size-4" />
+                      Confirm
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      ) : null}
+
+      <details className="mt-4">
+        <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+          Another date and time
+        </summary>
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          <label className="text-sm font-semibold text-slate-800">
+            Date
+            <input
+              type="date"
+              className={fieldClass}
+              value={date}
+              onChange={(e) => setDate(e.target.value)}
+            />
+          </label>
+          <label className="text-sm font-semibold text-slate-800">
+            Arrival window
+            <select
+              className={fieldClass}
+              value={window}
+              onChange={(e) => setWindow(e.target.value as typeof window)}
+            >
+              {windowChoices.map((w) => (
+                <option key={w.value} value={w.value}>
+                  {w.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm font-semibold text-slate-800 sm:col-span-2">
+            Message to the customer (optional)
+            <textarea
+              className={fieldClass}
+              rows={2}
+              maxLength={1000}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+            />
+          </label>
+        </div>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button
+            variant="success"
+            disabled={busy || !date}
+            onClick={() =>
+              void act(
+                { action: "confirm", date, window, ...(message ? { message } : {}) },
+                "Appointment confirmed",
+              )
+            }
+          >
+            <CalendarCheck aria-hidden="true" className="size-4" />
+            Confirm this time
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={busy || !date || live?.status === "confirmed"}
+            onClick={() =>
+              void act(
+                { action: "propose", date, window, ...(message ? { message } : {}) },
+                "Time offered to the customer",
+              )
+            }
+          >
+            <CalendarClock aria-hidden="true" className="size-4" />
+            Propose this time
+          </Button>
+        </div>
+      </details>
+
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-semibold text-danger-600">
+          {live?.status === "confirmed" ? "Cancel the appointment" : "Decline the booking"}
+        </summary>
+        <label className="mt-3 block text-sm font-semibold text-slate-800">
+          Reason, for the customer (optional)
+          <textarea
+            className={fieldClass}
+            rows={2}
+            maxLength={1000}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </label>
+        <div className="mt-3 flex flex-wrap gap-2">
+          {live ? (
+            <Button
+              variant="danger"
+              disabled={busy}
+              onClick={() =>
+                void act({ action: "cancel", ...(reason ? { reason } : {}) }, "Appointment cancelled")
+              }
+            >
+              <CalendarX aria-hidden="true" className="size-4" />
+              Cancel appointment
+            </Button>
+          ) : null}
+          {live?.status !== "confirmed" ? (
+            <Button
+              variant="danger"
+              disabled={busy}
+              onClick={() =>
+                void act({ action: "decline", ...(reason ? { reason } : {}) }, "Booking declined")
+              }
+            >
+              <CalendarX aria-hidden="true" className="size-4" />
+              Decline booking
+            </Button>
+          ) : null}
+        </div>
+      </details>
+    </section>
+  );
+}

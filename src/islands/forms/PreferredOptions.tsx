@@ -1,0 +1,229 @@
+/**
+ * Up to three preferred options (a date and an arrival window each) for the booking form, then the
+ * "it's urgent" tick and the access notes.
+ *
+ * Server-rendered (and without JavaScript) each option is a native date input and a window select
+ * named `option1Date`/`option1Window` …, which the server reads and checks. Once the island runs it
+ * asks `GET /api/availability` for the bookable dates and turns each date input into a select of
+ * those dates, with only the windows that date offers; if the answer does not come, the native
+ * inputs stay and the server still checks every option.
+ *
+ * Small on purpose: no zod and no date library; labels come from the server.
+ */
+import { useEffect, useState } from "react";
+import type { FieldErrors, UseFormRegister, UseFormWatch } from "react-hook-form";
+import { callApi } from "../../lib/api/client";
+import { availabilityRoute } from "../../lib/contracts/public-routes";
+import { describedBy, errorId, FieldShell, hintId, inputClass } from "./fields";
+
+export const optionNumbers = [1, 2, 3] as const;
+export const accessNotesMax = 500;
+
+export interface OptionValues {
+  option1Date?: string;
+  option1Window?: string;
+  option2Date?: string;
+  option2Window?: string;
+  option3Date?: string;
+  option3Window?: string;
+  urgent?: boolean;
+  accessNotes?: string;
+}
+
+interface OfferedWindow {
+  readonly window: string;
+  readonly label: string;
+}
+interface OfferedDate {
+  readonly date: string;
+  readonly label: string;
+  readonly windows: readonly OfferedWindow[];
+}
+
+/** Before the availability answer (and without JavaScript): the standard windows. */
+const standardWindows: readonly OfferedWindow[] = [
+  { window: "any", label: "Any time" },
+  { window: "morning", label: "Morning (8am to 12pm)" },
+  { window: "afternoon", label: "Afternoon (12pm to 5pm)" },
+];
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The bookable dates from the server, or null while unknown (the native date input stays). */
+function useAvailability(): readonly OfferedDate[] | null {
+  const [dates, setDates] = useState<readonly OfferedDate[] | null>(null);
+  useEffect(() => {
+    let current = true;
+    callApi(availabilityRoute)
+      .then((answer) => {
+        if (current && answer.dates.length > 0) setDates(answer.dates);
+      })
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, []);
+  return dates;
+}
+
+export interface PreferredOptionsProps<T extends OptionValues> {
+  readonly idPrefix: string;
+  readonly register: UseFormRegister<T>;
+  readonly watch: UseFormWatch<T>;
+  readonly errors: FieldErrors<T> & Partial<Record<string, { message?: string }>>;
+  readonly phone: { readonly display: string; readonly href: string };
+}
+
+export function PreferredOptions<T extends OptionValues>({
+  idPrefix,
+  register: registerAny,
+  watch: watchAny,
+  errors: errorsAny,
+  phone,
+}: PreferredOptionsProps<T>) {
+  // The option fields are the same in every form that uses this; narrow the generics once.
+  const register = registerAny as unknown as UseFormRegister<OptionValues>;
+  const watch = watchAny as unknown as UseFormWatch<OptionValues>;
+  const errors = errorsAny as Record<string, { message?: string } | undefined>;
+  const dates = useAvailability();
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const urgentHint = `For an emergency, such as water coming through a ceiling, please phone us now on ${phone.display}. We will still receive this form.`;
+
+  return (
+    <>
+      <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-800">
+          When suits you?
+          <span aria-hidden="true" className="ml-0.5 text-danger-600">
+            *
+          </span>
+        </legend>
+        <p id={hintId(id("options"))} className="-mt-1 text-sm text-slate-600">
+          Give at least one date and arrival window, and up to three. We confirm one of them, or suggest
+          another, within 24 hours.
+        </p>
+        {optionNumbers.map((n) => {
+          const dateName = `option${n}Date` as const;
+          const windowName = `option${n}Window` as const;
+          const chosen = watch(dateName);
+          const offered = dates?.find((d) => d.date === chosen);
+          const windows = offered
+            ? offered.windows.map((w) => ({ window: w.window, label: capitalised(w.label) }))
+            : standardWindows;
+          const error =
+            errors[dateName]?.message ??
+            errors[`option${n}`]?.message ??
+            (n === 1 ? errors["preferredOptions"]?.message : undefined);
+          const dateId = id(`option${n}-date`);
+          const windowId = id(`option${n}-window`);
+          const required = n === 1;
+          const label =
+            n === 1 ? "First choice" : n === 2 ? "Second choice (optional)" : "Third choice (optional)";
+          return (
+            <div key={n} className="grid gap-3 sm:grid-cols-2" data-option={n}>
+              <FieldShell id={dateId} label={`${label}: date`} required={required} error={error}>
+                {dates ? (
+                  <select
+                    id={dateId}
+                    required={required}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={describedBy(dateId, undefined, error)}
+                    className={`${inputClass} appearance-auto`}
+                    {...register(dateName)}
+                  >
+                    <option value="">Choose a date</option>
+                    {dates.map((d) => (
+                      <option key={d.date} value={d.date}>
+                        {d.label}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    id={dateId}
+                    type="date"
+                    required={required}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={describedBy(dateId, undefined, error)}
+                    className={inputClass}
+                    {...register(dateName)}
+                  />
+                )}
+              </FieldShell>
+              <FieldShell id={windowId} label={`${label}: arrival time`}>
+                <select
+                  id={windowId}
+                  className={`${inputClass} appearance-auto`}
+                  aria-describedby={error ? errorId(dateId) : undefined}
+                  {...register(windowName)}
+                >
+                  {windows.map((w) => (
+                    <option key={w.window} value={w.window}>
+                      {w.label}
+                    </option>
+                  ))}
+                </select>
+              </FieldShell>
+            </div>
+          );
+        })}
+      </fieldset>
+      <div className="flex items-start gap-3">
+        <input
+          id={id("urgent")}
+          type="checkbox"
+          value="on"
+          aria-describedby={hintId(id("urgent"))}
+          className="mt-1 size-5 shrink-0 accent-brand-700"
+          {...register("urgent")}
+        />
+        <div>
+          <label htmlFor={id("urgent")} className="text-sm font-semibold text-slate-800">
+            It&apos;s urgent
+          </label>
+          <p id={hintId(id("urgent"))} className="text-sm text-slate-600">
+            {urgentHint.split(phone.display)[0]}
+            <a
+              href={phone.href}
+              className="font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2"
+            >
+              {phone.display}
+            </a>
+            {urgentHint.split(phone.display)[1]}
+          </p>
+        </div>
+      </div>
+      <FieldShell
+        id={id("access-notes")}
+        label="Access notes (optional)"
+        error={errors["accessNotes"]?.message}
+        hint="Parking, pets, a key safe, or anything else that helps us get to the job."
+      >
+        <textarea
+          id={id("access-notes")}
+          rows={2}
+          maxLength={accessNotesMax}
+          aria-invalid={errors["accessNotes"]?.message ? true : undefined}
+          aria-describedby={describedBy(
+            id("access-notes"),
+            "Parking, pets, a key safe, or anything else that helps us get to the job.",
+            errors["accessNotes"]?.message,
+          )}
+          className={inputClass}
+          {...register("accessNotes")}
+        />
+      </FieldShell>
+    </>
+  );
+}
+
+/** The options the visitor filled in, in order, as the API takes them (a row without a date is skipped). */
+export function collectOptions(values: OptionValues): { date: string; window: string }[] {
+  const out: { date: string; window: string }[] = [];
+  for (const n of optionNumbers) {
+    const date = (values[`option${n}Date`] ?? "").trim();
+    if (!date) continue;
+    out.push({ date, window: values[`option${n}Window`] || "any" });
+  }
+  return out;
+}
