@@ -10,6 +10,7 @@
  *   npm run bench:dev                                  (BENCH_BASE_URL, BENCH_RUNS, BENCH_ADMIN_PASSWORD)
  */
 import { chromium } from "@playwright/test";
+import { bookableDates } from "../src/server/appointments/availability";
 
 const base = process.env["BENCH_BASE_URL"] ?? "http://localhost:8888";
 const runs = Number(process.env["BENCH_RUNS"] ?? 10);
@@ -35,6 +36,7 @@ async function bookingPost(i: number): Promise<number> {
       phone: "07700 900123",
       address: "1 Bench Road, Kirkcaldy KY1 1AA",
       service: "plumbing-heating",
+      preferredOptions: [{ date: bookableDates({ now: new Date() })[0]!.date, window: "any" }],
       message: "A benchmark booking from scripts/bench-dev.ts.",
       website: "",
       formStartedAt: Date.now() - 60_000,

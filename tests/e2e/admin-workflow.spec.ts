@@ -10,6 +10,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
+import { bookableDate } from "./forms-support";
 
 /** Each screen waits on function calls that take seconds on a busy 2-core machine. */
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -34,7 +35,11 @@ async function seed(
       email: o.email,
       phone: o.phone,
       ...(form === "booking"
-        ? { address: "3 Harbour Road, Kinghorn KY3 9XX", service: "paint-wallpaper" }
+        ? {
+            address: "3 Harbour Road, Kinghorn KY3 9XX",
+            service: "paint-wallpaper",
+            preferredOptions: [{ date: bookableDate(), window: "any" }],
+          }
         : {}),
       message: `Two bedrooms to paint, walls and ceilings (${o.name}).`,
       website: "",

@@ -8,7 +8,15 @@ import { expect as baseExpect, test, type Page, type Request } from "@playwright
 import sharp from "sharp";
 import { hasMetadata, photoLike, twelveMegapixelJpeg } from "../helpers/images";
 import { signedIn } from "./admin-support";
-import { goToForm, ownClientHeaders, serverTimeout, submissionsNamed, uniqueName } from "./forms-support";
+import {
+  bookableDate,
+  fillOption,
+  goToForm,
+  ownClientHeaders,
+  serverTimeout,
+  submissionsNamed,
+  uniqueName,
+} from "./forms-support";
 
 const expect = baseExpect.configure({ timeout: serverTimeout });
 test.describe.configure({ timeout: 240_000 });
@@ -106,6 +114,7 @@ test("a booking with two photos: resized in the browser, stored without EXIF, sh
   await form.getByLabel("Phone").fill("07700 900123");
   await form.getByLabel("Address").fill("12 High Street, Kirkcaldy KY1 1AB");
   await form.getByLabel("Service Required").selectOption("plumbing-heating");
+  await fillOption(form, 1, { date: bookableDate(1), window: "morning" });
   await form
     .getByLabel("Job Description")
     .fill("The ceiling under the bathroom has a brown stain: photos attached.");

@@ -13,6 +13,7 @@ import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { smtpPort } from "../../playwright.config";
 import { startSmtp } from "../helpers/smtp";
 import { clientIp, ownClient, signedIn, toasts, uniqueName } from "./admin-support";
+import { bookableDate } from "./forms-support";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -71,6 +72,7 @@ test("finished job → invitation e-mail → verified review through the link �
       phone: "07700 900321",
       address: "8 Kirk Wynd, Kirkcaldy KY1 1EH",
       service: "paint-wallpaper",
+      preferredOptions: [{ date: bookableDate(), window: "any" }],
       message: "Hall, stairs and landing to paint.",
       website: "",
       formStartedAt: Date.now() - 60_000,

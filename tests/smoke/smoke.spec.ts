@@ -12,6 +12,7 @@ import {
   seedBooking,
   uniqueName,
 } from "../e2e/admin-support";
+import { bookableDate, fillOption } from "../e2e/forms-support";
 import { publicRoutes } from "../e2e/public-routes";
 import { expect as baseExpect, test } from "./console-guard";
 
@@ -92,6 +93,7 @@ test("a booking with JavaScript on: the island sends it and the success message 
   await form.getByLabel("Phone").fill("07700 900123");
   await form.getByLabel("Address").fill("1 Esplanade, Kirkcaldy KY1 1AA");
   await form.getByLabel("Service Required").selectOption("floor-carpet");
+  await fillOption(form, 1, { date: bookableDate(1), window: "morning" });
   await form.getByLabel("Job Description").fill("Two bedrooms need new carpet laid before the move.");
 
   const sent = page.waitForRequest((r) => r.url().endsWith("/api/bookings") && r.method() === "POST");
