@@ -176,7 +176,17 @@ export async function fillOption(
   option: { date: string; window: "morning" | "afternoon" | "any" },
 ): Promise<void> {
   const date = form.getByLabel(`${optionLabel(n)}: date`);
-  if ((await date.evaluate((el) => el.tagName)) === "SELECT") await date.selectOption(option.date);
-  else await date.fill(option.date);
+  // The island swaps the native date input for a select once the availability answer arrives, so
+  // the control can change between looking at it and filling it: look again and retry.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if ((await date.evaluate((el) => el.tagName)) === "SELECT")
+        await date.selectOption(option.date, { timeout: 5_000 });
+      else await date.fill(option.date, { timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
   await form.getByLabel(`${optionLabel(n)}: arrival time`).selectOption(option.window);
 }
