@@ -96,5 +96,7 @@ const labels: Record<string, string> = {
   option3: "Third choice of date and time",
   preferredOptions: "Dates and times",
   accessNotes: "Access notes",
+  reason: "Reason",
+  nonce: "The form",
 };
 export const fieldLabel = (field: string) => labels[field] ?? field;
