@@ -21,7 +21,7 @@ import { requestPagePath } from "./link";
 const styles = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;font-family:"Inter Variable",ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#334155;background:#f8fafc;line-height:1.65;font-size:1rem}
+body{margin:0;min-height:100vh;display:flex;flex-direction:column;font-family:"Inter Variable",ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#334155;background:#f8fafc;line-height:1.65;font-size:1rem}
 @media (min-width:40rem){body{font-size:1.0625rem}}
 a{color:#233f6f;text-underline-offset:2px}
 :focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
@@ -31,12 +31,12 @@ a{color:#233f6f;text-underline-offset:2px}
 .bar{max-width:46rem;margin:0 auto;padding:.75rem 1rem;display:flex;align-items:center;justify-content:space-between;gap:1rem}
 .brand{display:flex;align-items:center;gap:.6rem;text-decoration:none;color:#132340;border-radius:.375rem}
 .brand svg{width:2.5rem;height:2.5rem;flex:none}
-.brand b{display:block;font-size:1rem;font-weight:800;letter-spacing:-.01em;line-height:1.2}
+.brand b{display:block;font-size:1rem;font-weight:800;letter-spacing:-.01em;line-height:1.2;white-space:nowrap}
 .brand small{display:block;font-size:.7rem;font-weight:600;letter-spacing:.08em;text-transform:uppercase;color:#475569}
 .call{font-weight:600;color:#1b3157;text-decoration:none;white-space:nowrap;border-radius:.375rem;padding:.25rem}
 .call span{color:#475569;font-weight:500;margin-right:.25rem}
-@media (max-width:26rem){.call span{display:none}}
-main{max-width:46rem;margin:0 auto;padding:1.5rem 1rem 3rem}
+@media (max-width:26rem){.call span{display:none}.brand b{font-size:.9375rem}}
+main{flex:1;width:100%;max-width:46rem;margin:0 auto;padding:1.5rem 1rem 3rem}
 @media (min-width:40rem){main{padding:2.5rem 1.5rem 4rem}}
 h1,h2{color:#132340;letter-spacing:-.015em;line-height:1.25;text-wrap:balance}
 h1{font-size:1.75rem;margin:.25rem 0 1.5rem}
@@ -46,6 +46,7 @@ h2{font-size:1.125rem;margin:0 0 .75rem}
 .ref{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-weight:700;color:#1b3157;letter-spacing:.02em;text-transform:none}
 .card{background:#fff;border:1px solid #e2e8f0;border-radius:.75rem;padding:1.25rem;margin:0 0 1.25rem;box-shadow:0 1px 2px rgb(15 23 42/.06),0 4px 16px rgb(15 23 42/.06)}
 @media (min-width:40rem){.card{padding:1.5rem 1.75rem}}
+.card>:first-child{margin-top:0}
 .card>:last-child{margin-bottom:0}
 .status{border-left:6px solid #2c4f8a}
 .status.closed{border-left-color:#64748b}
@@ -100,7 +101,13 @@ const logo = `<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><rec
 
 const phoneLink = () => `<a href="${e(phoneHref)}">${e(site.phone.display)}</a>`;
 
-function layout(title: string, body: string): string {
+const callUs = () => `Questions? Call us on ${phoneLink()}.`;
+
+/** The footer of a request's own pages: the link is private. */
+const privateNote = () =>
+  `This page is private to you: anyone with its link can see it, so please do not share the link. ${callUs()}`;
+
+function layout(title: string, body: string, footer = privateNote()): string {
   const suffix = site.name.replace(site.shortName, "").trim();
   return `<!doctype html>
 <html lang="en-GB">
@@ -118,7 +125,7 @@ function layout(title: string, body: string): string {
 <main id="main">
 ${body}
 </main>
-<footer class="foot"><p>This page is private to you: anyone with its link can see it, so please do not share the link. Questions? Call us on ${phoneLink()}.</p></footer>
+<footer class="foot"><p>${footer}</p></footer>
 </body>
 </html>
 `;
@@ -176,7 +183,7 @@ export function requestPage(view: CustomerPageView, token: string): string {
     : "";
   const actions = view.closed
     ? `<p>This request is closed, so it cannot be changed here. To talk about it, call us on ${phoneLink()}.</p>`
-    : `${late}<p class="muted">Changes to a confirmed appointment can be made here up to ${site.booking.changeCutoffHours} hours before it starts.</p>${buttons.length ? `<p class="actions">${buttons.join("")}</p>` : ""}`;
+    : `${late}${view.request.formType === "booking" && !view.late ? `<p class="muted">Changes to a confirmed appointment can be made here up to ${site.booking.changeCutoffHours} hours before it starts.</p>` : ""}${buttons.length ? `<p class="actions">${buttons.join("")}</p>` : ""}`;
   const title = view.request.formType === "booking" ? "Your booking request" : "Your message to us";
   return layout(
     `Your request ${view.reference}`,
@@ -304,7 +311,8 @@ export function donePage(token: string, outcome: ActionOutcome): string {
 export function messagePage(title: string, message: string, back: { href: string; label: string }): string {
   return layout(
     title,
-    `<h1>${e(title)}</h1><section class="card"><p>${e(message)}</p><p>Or call us on ${phoneLink()}.</p><p class="actions">${link(back.href, back.label)}</p></section>`,
+    `<h1>${e(title)}</h1><section class="card"><p>${e(message)}</p><p class="actions">${link(back.href, back.label)}</p></section>`,
+    callUs(),
   );
 }
 
@@ -313,6 +321,7 @@ export function notFoundPage(): string {
   return layout(
     "Link not found",
     `<h1>This link does not work</h1><section class="card"><p>The link may be incomplete (please copy all of it from the e-mail), or it has expired: links stop working ${linkLifetimeAfterCloseDays} days after a request is closed.</p><p>We can send you a new link to any request that is still open. Or call us on ${phoneLink()}.</p><p class="actions">${link(`${requestPagePath}/lost`, "Send me a new link", "primary")}${link("/", "Home page", "outline")}</p></section>`,
+    callUs(),
   );
 }
 
@@ -321,6 +330,7 @@ export function lostLinkPage(form: { problem?: string; email?: string } = {}): s
   return layout(
     title,
     `<h1>${title}</h1>${form.problem ? problemsBox({ email: form.problem }) : ""}<section class="card"><p>Enter the e-mail address you used on our form. If we have an open request from it, we will e-mail you a new private link to each one.</p><form method="post" action="${requestPagePath}/lost"><label for="email">Your e-mail address</label><input type="email" id="email" name="email" autocomplete="email" required maxlength="254" value="${e(form.email ?? "")}"${invalid("email", form.problem)}>${fieldError("email", form.problem)}<p class="actions"><button class="button primary" type="submit">Send me a link</button></p></form></section>`,
+    callUs(),
   );
 }
 
