@@ -13,7 +13,7 @@ import {
   customerReasonMax,
   type CustomerAction,
 } from "../../lib/contracts/customer-page";
-import { escapeHtml as e, fieldLabel } from "../http/html-page";
+import { escapeHtml as e, fieldLabel, pageHead } from "../http/html-page";
 import type { ActionOutcome, CustomerPageView } from "../services/customer-page";
 import { linkLifetimeAfterCloseDays } from "../services/customer-page";
 import { requestPagePath } from "./link";
@@ -109,16 +109,7 @@ const privateNote = () =>
 
 function layout(title: string, body: string, footer = privateNote()): string {
   const suffix = site.name.replace(site.shortName, "").trim();
-  return `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<title>${e(title)} | ${e(site.name)}</title>
-<style>${styles}</style>
-</head>
+  return `${pageHead(title, styles, '\n<meta name="referrer" content="no-referrer">')}
 <body>
 <a class="skip" href="#main">Skip to the content</a>
 <header class="top"><div class="bar"><a class="brand" href="/">${logo}<span><b>${e(site.shortName)}</b> <small>${e(suffix)}</small></span></a><a class="call" href="${e(phoneHref)}"><span>Call</span>${e(site.phone.display)}</a></div></header>
