@@ -31,11 +31,11 @@ a{color:#233f6f;text-underline-offset:2px}
 .bar{max-width:46rem;margin:0 auto;padding:.75rem 1rem;display:flex;align-items:center;justify-content:space-between;gap:1rem}
 .brand{display:flex;align-items:center;gap:.6rem;text-decoration:none;color:#132340;border-radius:.375rem}
 .brand svg{width:2.5rem;height:2.5rem;flex:none}
-.brand b{display:block;font-size:1rem;font-weight:800;letter-spacing:-.01em;line-height:1.2;white-space:nowrap}
+.brand b{display:block;font-size:1rem;font-weight:800;letter-spacing:-.01em;line-height:1.2}
 .brand small{display:block;font-size:.7rem;font-weight:600;letter-spacing:.08em;text-transform:uppercase;color:#475569}
 .call{font-weight:600;color:#1b3157;text-decoration:none;white-space:nowrap;border-radius:.375rem;padding:.25rem}
 .call span{color:#475569;font-weight:500;margin-right:.25rem}
-@media (max-width:26rem){.call span{display:none}.brand b{font-size:.9375rem}}
+@media (max-width:26rem){.bar{gap:.5rem}.call span{display:none}.call{font-size:.9375rem}.brand{gap:.5rem}.brand svg{width:2.25rem;height:2.25rem}.brand b{font-size:.875rem}}
 main{flex:1;width:100%;max-width:46rem;margin:0 auto;padding:1.5rem 1rem 3rem}
 @media (min-width:40rem){main{padding:2.5rem 1.5rem 4rem}}
 h1,h2{color:#132340;letter-spacing:-.015em;line-height:1.25;text-wrap:balance}
