@@ -76,8 +76,8 @@ export default defineConfig({
           env: {
             ...(process.env as Record<string, string>),
             SMTP_URL: `smtp://127.0.0.1:${smtpPort}?tls=off`,
-            // Every test runs from 127.0.0.1; each names its own client in X-Forwarded-For
-            // (tests/e2e/forms-support.ts), which the server reads only with this switch.
+            // Every test runs from 127.0.0.1; each names its own client in X-Simulated-Client
+            // (tests/e2e/forms-support.ts; the local proxy overwrites X-Forwarded-For), which the server reads only with this switch.
             SIMULATE_CLIENTS: "1",
           },
           stdout: "pipe",

@@ -101,12 +101,19 @@ export function wantsHtml(req: Request, body?: ParsedBody): boolean {
  * The client's address: on Netlify `context.ip`, which Netlify fills from the connection itself;
  * never a header the client can write (X-Forwarded-For, or even x-nf-client-connection-ip where
  * nothing in front overwrites it). Local stacks and tests may simulate clients with
- * SIMULATE_CLIENTS=1 (src/server/env.ts; never on Netlify): then the first X-Forwarded-For hop.
+ * SIMULATE_CLIENTS=1 (src/server/env.ts; never on Netlify): then `X-Simulated-Client`, else the
+ * first X-Forwarded-For hop. The own header is what goes through `netlify dev` and `netlify serve`:
+ * their proxy replaces X-Forwarded-For with the socket's address before the function sees it.
  */
+/** The header a local stack or test names its simulated client in (SIMULATE_CLIENTS=1 only). */
+export const simulatedClientHeader = "x-simulated-client";
+
 export function clientAddress(req: Request, context?: { ip?: string }): string | undefined {
   if (simulateClients()) {
-    const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
+    const simulated =
+      req.headers.get(simulatedClientHeader)?.trim() ||
+      req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    if (simulated) return simulated;
   }
   return context?.ip?.trim() || undefined;
 }
