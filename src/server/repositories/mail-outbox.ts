@@ -12,7 +12,7 @@
  *   listFailed(limit?)                   messages given up on, newest first
  *   countByStatus()                      { pending, sent, failed }
  */
-import { and, asc, between, eq, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, lte, ne, sql } from "../db/orm";
 import type { AdminFailedDelivery } from "../../lib/contracts/admin";
 import { getDb, type Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
