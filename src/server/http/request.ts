@@ -20,14 +20,22 @@ export interface ParsedBody {
   data: Record<string, unknown>;
 }
 
-function mediaType(req: Request): string {
+/** The body's media type, lower case, without parameters ("multipart/form-data"). */
+export function mediaType(req: Request): string {
   return (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-/** Reads at most `maxBytes` of the body; a longer body is refused without reading it all. */
-async function readLimited(req: Request, maxBytes: number): Promise<Uint8Array> {
+/**
+ * Reads at most `maxBytes` of the body; a longer body is refused (`tooLarge()`, by default a 413)
+ * without reading it all.
+ */
+export async function readBytesLimited(
+  req: Request,
+  maxBytes: number,
+  tooLarge: () => Error = () => payloadTooLarge(maxBytes),
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = req.headers.get("content-length");
-  if (declared !== null && Number(declared) > maxBytes) throw payloadTooLarge(maxBytes);
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -37,8 +45,10 @@ async function readLimited(req: Request, maxBytes: number): Promise<Uint8Array> 
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw payloadTooLarge(maxBytes);
+      // Stop reading; the rest is never pulled. (cancel() races undici's own FormData body
+      // stream into an unhandled "already closed" error.)
+      reader.releaseLock();
+      throw tooLarge();
     }
     chunks.push(value);
   }
@@ -61,7 +71,7 @@ export async function readBody(req: Request, maxBytes: number = limits.bodyBytes
     if (declared !== null && Number(declared) > maxBytes) throw payloadTooLarge(maxBytes);
     throw unsupportedMediaType();
   }
-  const bytes = await readLimited(req, maxBytes);
+  const bytes = await readBytesLimited(req, maxBytes);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
