@@ -25,10 +25,11 @@ export const chromiumArgs = [
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  // One browser at a time in CI. The local stack (netlify serve) starts a fresh worker for every
-  // function call; an admin dialog makes five calls at once, and with two browsers on a 2-core
-  // machine those took over the admin's 20 s limit ("No answer from the server").
-  workers: process.env.CI ? 1 : 2,
+  // Two browsers at a time. The local stack (netlify serve) starts a fresh worker for every
+  // function call; each call's cold start is about 0.3 s since drizzle-orm loads as CommonJS
+  // (docs/decisions/021-functions-cold-start.md). At 1 s each, an admin dialog's five calls at
+  // once from two browsers on a 2-core machine went over the admin's 20 s limit.
+  workers: 2,
   // One retry in CI, reported as "flaky" in the summary, never hidden. The flakes we used to see
   // came from the stock pglite-socket queue interleaving clients on PGlite's one session (08P01,
   // 26000, a stalled queue); scripts/lib/pglite-server.ts fixes that (docs/decisions/010). A test
@@ -76,8 +77,8 @@ export default defineConfig({
           env: {
             ...(process.env as Record<string, string>),
             SMTP_URL: `smtp://127.0.0.1:${smtpPort}?tls=off`,
-            // Every test runs from 127.0.0.1; each names its own client in X-Forwarded-For
-            // (tests/e2e/forms-support.ts), which the server reads only with this switch.
+            // Every test runs from 127.0.0.1; each names its own client in X-Simulated-Client
+            // (tests/e2e/forms-support.ts; the local proxy overwrites X-Forwarded-For), which the server reads only with this switch.
             SIMULATE_CLIENTS: "1",
           },
           stdout: "pipe",

@@ -29,7 +29,7 @@ async function bookingPost(i: number): Promise<number> {
   const started = performance.now();
   const response = await fetch(`${base}/api/bookings`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "X-Forwarded-For": randomIp() },
+    headers: { "Content-Type": "application/json", "X-Simulated-Client": randomIp() },
     body: JSON.stringify({
       name: `Bench Booking ${"abcdefghij"[i % 10]}`,
       email: "bench@example.com",
@@ -63,7 +63,7 @@ const browser = await chromium.launch({
 });
 const context = await browser.newContext({
   baseURL: base,
-  extraHTTPHeaders: { "X-Forwarded-For": randomIp() },
+  extraHTTPHeaders: { "X-Simulated-Client": randomIp() },
 });
 const signIn = await context.request.post("/api/admin/session", {
   data: { password },

@@ -10,7 +10,7 @@ export const adminPassword = process.env["E2E_ADMIN_PASSWORD"] ?? "kingdom-dev-a
 
 /**
  * A client address of its own: sign-ins and public forms are rate-limited per client, and every
- * test runs from 127.0.0.1. Sent as X-Forwarded-For, which the API reads only when the stack runs
+ * test runs from 127.0.0.1. Sent as X-Simulated-Client, which the API reads only when the stack runs
  * with SIMULATE_CLIENTS=1 (playwright.config.ts); on Netlify only the connection's address counts
  * (src/server/http/request.ts).
  */
@@ -40,7 +40,7 @@ export async function seedReview(request: APIRequestContext, name: string): Prom
       text: `Sorted our sticking back door in no time. Review by ${name}.`,
       ...humanFields(),
     },
-    headers: { "X-Forwarded-For": clientIp() },
+    headers: { "X-Simulated-Client": clientIp() },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
@@ -58,7 +58,7 @@ export async function seedBooking(request: APIRequestContext, name: string): Pro
       preferredOptions: [{ date: bookableDates({ now: new Date() })[0]!.date, window: "any" }],
       ...humanFields(),
     },
-    headers: { "X-Forwarded-For": clientIp() },
+    headers: { "X-Simulated-Client": clientIp() },
   });
   expect(res.status(), await res.text()).toBe(201);
 }
@@ -72,7 +72,7 @@ export async function seedContact(request: APIRequestContext, name: string): Pro
       message: `Do you hang wallpaper on ceilings? (${name})`,
       ...humanFields(),
     },
-    headers: { "X-Forwarded-For": clientIp() },
+    headers: { "X-Simulated-Client": clientIp() },
   });
   expect(res.status(), await res.text()).toBe(201);
 }
@@ -85,7 +85,7 @@ export async function apiSignIn(
 ): Promise<{ name: string; value: string; header: string }> {
   const res = await request.post("/api/admin/session", {
     data: { password },
-    headers: { Origin: new URL(baseURL).origin, "X-Forwarded-For": clientIp() },
+    headers: { Origin: new URL(baseURL).origin, "X-Simulated-Client": clientIp() },
   });
   expect(res.status(), await res.text()).toBe(200);
   const pair = (res.headers()["set-cookie"] ?? "").split(";")[0] ?? "";
@@ -116,7 +116,7 @@ export async function signedIn(context: BrowserContext, request: APIRequestConte
 
 /** Gives the page its own client address for every request it makes. */
 export async function ownClient(page: Page): Promise<void> {
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": clientIp() });
+  await page.setExtraHTTPHeaders({ "X-Simulated-Client": clientIp() });
 }
 
 /** The toast outlet (sonner renders toasts in a labelled region). */

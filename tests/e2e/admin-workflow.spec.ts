@@ -45,7 +45,7 @@ async function seed(
       website: "",
       formStartedAt: Date.now() - 60_000,
     },
-    headers: { "X-Forwarded-For": clientIp() },
+    headers: { "X-Simulated-Client": clientIp() },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;

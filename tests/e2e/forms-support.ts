@@ -12,7 +12,7 @@ export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "kingdom-dev-admi
 
 /**
  * A client address of its own for each test: the API rate-limits public forms per client (ten posts
- * per ten minutes), and every test runs from 127.0.0.1. Sent as X-Forwarded-For, which the API
+ * per ten minutes), and every test runs from 127.0.0.1. Sent as X-Simulated-Client, which the API
  * reads only when the stack runs with SIMULATE_CLIENTS=1 (playwright.config.ts; never on Netlify,
  * where the client is the connection's address: src/server/http/request.ts).
  */
@@ -21,7 +21,7 @@ export function testClientIp(): string {
   return `10.${n()}.${n()}.${n()}`;
 }
 
-export const ownClientHeaders = () => ({ "X-Forwarded-For": testClientIp() });
+export const ownClientHeaders = () => ({ "X-Simulated-Client": testClientIp() });
 
 /** How long to wait for an answer that went through the API: each call starts a function worker. */
 export const serverTimeout = 25_000;

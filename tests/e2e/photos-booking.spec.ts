@@ -92,11 +92,7 @@ function iccDescription(icc: Buffer): string | undefined {
   return undefined;
 }
 
-// FIXME: since bookings carry preferred dates, the booking post of this test is answered 429
-// rate_limited on its first try from a fresh client address (both attempts, one CI run); the
-// photo checks before it pass. Not yet explained; tests/integration/photos.test.ts covers the
-// server side.
-test.fixme("a booking with two photos: resized in the browser, stored without EXIF, shown to the owner only", async ({
+test("a booking with two photos: resized in the browser, stored without EXIF, shown to the owner only", async ({
   page,
   context,
   request,

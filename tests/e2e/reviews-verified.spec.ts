@@ -77,7 +77,7 @@ test("finished job → invitation e-mail → verified review through the link �
       website: "",
       formStartedAt: Date.now() - 60_000,
     },
-    headers: { "X-Forwarded-For": clientIp() },
+    headers: { "X-Simulated-Client": clientIp() },
   });
   expect(seeded.status(), await seeded.text()).toBe(201);
 

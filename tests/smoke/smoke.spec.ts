@@ -28,7 +28,7 @@ const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ 
 
 test.beforeEach(async ({ page }) => {
   // Public forms and the admin sign-in are rate-limited per client; every test gets its own.
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": clientIp() });
+  await page.setExtraHTTPHeaders({ "X-Simulated-Client": clientIp() });
 });
 
 /** Brings every island into view (some start only when visible) and waits until each has started. */

@@ -42,18 +42,25 @@ describe("the client's address", () => {
     );
   });
 
-  it("may be simulated with X-Forwarded-For only when SIMULATE_CLIENTS=1 and not on Netlify", () => {
+  it("may be simulated (X-Simulated-Client, else X-Forwarded-For) only when SIMULATE_CLIENTS=1 and not on Netlify", () => {
     process.env["SIMULATE_CLIENTS"] = "1";
     expect(clientAddress(req({ "x-forwarded-for": "10.0.0.1, 127.0.0.1" }), { ip: "127.0.0.1" })).toBe(
       "10.0.0.1",
     );
     expect(clientAddress(req(), { ip: "127.0.0.1" })).toBe("127.0.0.1");
+    // The own header wins: netlify-cli's proxy overwrites X-Forwarded-For with the socket's address.
+    expect(
+      clientAddress(req({ "x-simulated-client": "10.0.0.3", "x-forwarded-for": "::1" }), { ip: "::1" }),
+    ).toBe("10.0.0.3");
     // netlify-cli's local runtime imitates some of Lambda's variables: still local.
     process.env["AWS_LAMBDA_FUNCTION_NAME"] = "contact";
     process.env["AWS_EXECUTION_ENV"] = "AWS_Lambda_nodejs24";
     expect(clientAddress(req({ "x-forwarded-for": "10.0.0.1" }), { ip: "198.51.100.7" })).toBe("10.0.0.1");
     process.env["AWS_LAMBDA_RUNTIME_API"] = "127.0.0.1:9001"; // a deployed function
     expect(clientAddress(req({ "x-forwarded-for": "10.0.0.1" }), { ip: "198.51.100.7" })).toBe(
+      "198.51.100.7",
+    );
+    expect(clientAddress(req({ "x-simulated-client": "10.0.0.3" }), { ip: "198.51.100.7" })).toBe(
       "198.51.100.7",
     );
   });

@@ -7,10 +7,9 @@
  *   Why not postgres.js: docs/decisions/015-security-hardening.md.
  * - tests hand in an in-process PGlite with `setDatabase()`.
  */
-import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { sql } from "drizzle-orm";
+import { drizzleNodePostgres, sql } from "./orm";
 import { serverEnv } from "../env";
 import { logEvent } from "../log";
 import * as schema from "./schema";

@@ -11,7 +11,6 @@
  * endpoint (roles anon/authenticated) sees and changes nothing, while the functions connect as the
  * table owner, which RLS does not restrict.
  */
-import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -27,7 +26,8 @@ import {
   text,
   timestamp,
   uniqueIndex,
-} from "drizzle-orm/pg-core";
+  sql,
+} from "./orm";
 import { reviewRejectReasons } from "../../data/legal";
 import { appointmentStatuses } from "../../lib/appointments/status";
 import { windowIds } from "../../lib/appointments/windows";

@@ -21,14 +21,22 @@ export interface ParsedBody {
   data: Record<string, unknown>;
 }
 
-function mediaType(req: Request): string {
+/** The body's media type, lower case, without parameters ("multipart/form-data"). */
+export function mediaType(req: Request): string {
   return (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-/** Reads at most `maxBytes` of the body; a longer body is refused without reading it all. */
-async function readLimited(req: Request, maxBytes: number): Promise<Uint8Array> {
+/**
+ * Reads at most `maxBytes` of the body; a longer body is refused (`tooLarge()`, by default a 413)
+ * without reading it all.
+ */
+export async function readBytesLimited(
+  req: Request,
+  maxBytes: number,
+  tooLarge: () => Error = () => payloadTooLarge(maxBytes),
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = req.headers.get("content-length");
-  if (declared !== null && Number(declared) > maxBytes) throw payloadTooLarge(maxBytes);
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -38,8 +46,10 @@ async function readLimited(req: Request, maxBytes: number): Promise<Uint8Array> 
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw payloadTooLarge(maxBytes);
+      // Stop reading; the rest is never pulled. (cancel() races undici's own FormData body
+      // stream into an unhandled "already closed" error.)
+      reader.releaseLock();
+      throw tooLarge();
     }
     chunks.push(value);
   }
@@ -62,7 +72,7 @@ export async function readBody(req: Request, maxBytes: number = limits.bodyBytes
     if (declared !== null && Number(declared) > maxBytes) throw payloadTooLarge(maxBytes);
     throw unsupportedMediaType();
   }
-  const bytes = await readLimited(req, maxBytes);
+  const bytes = await readBytesLimited(req, maxBytes);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -102,12 +112,19 @@ export function wantsHtml(req: Request, body?: ParsedBody): boolean {
  * The client's address: on Netlify `context.ip`, which Netlify fills from the connection itself;
  * never a header the client can write (X-Forwarded-For, or even x-nf-client-connection-ip where
  * nothing in front overwrites it). Local stacks and tests may simulate clients with
- * SIMULATE_CLIENTS=1 (src/server/env.ts; never on Netlify): then the first X-Forwarded-For hop.
+ * SIMULATE_CLIENTS=1 (src/server/env.ts; never on Netlify): then `X-Simulated-Client`, else the
+ * first X-Forwarded-For hop. The own header is what goes through `netlify dev` and `netlify serve`:
+ * their proxy replaces X-Forwarded-For with the socket's address before the function sees it.
  */
+/** The header a local stack or test names its simulated client in (SIMULATE_CLIENTS=1 only). */
+export const simulatedClientHeader = "x-simulated-client";
+
 export function clientAddress(req: Request, context?: { ip?: string }): string | undefined {
   if (simulateClients()) {
-    const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
+    const simulated =
+      req.headers.get(simulatedClientHeader)?.trim() ||
+      req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    if (simulated) return simulated;
   }
   return context?.ip?.trim() || undefined;
 }

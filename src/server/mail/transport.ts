@@ -9,7 +9,7 @@
  * clear. Only on loopback, where the test servers listen, may `?tls=off` skip TLS
  * (docs/decisions/015-security-hardening.md).
  */
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { OutgoingMessage } from "./messages";
 import { isLoopbackHost, smtpUrlProblem } from "./smtp-url";
 
@@ -30,7 +30,7 @@ export function createSmtpSender(settings: { smtpUrl: string; from: string }, ti
   const url = new URL(settings.smtpUrl);
   const secure = url.protocol === "smtps:";
   const loopback = isLoopbackHost(url.hostname);
-  const transport = nodemailer.createTransport({
+  const options = {
     host: url.hostname,
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
@@ -45,10 +45,17 @@ export function createSmtpSender(settings: { smtpUrl: string; from: string }, ti
     socketTimeout: timeoutMs,
     disableFileAccess: true,
     disableUrlAccess: true,
-  });
+  };
+  // nodemailer is loaded by the first message sent, not by every function's cold start.
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      await transport.sendMail({
+      transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+        nodemailer.createTransport(options),
+      );
+      await (
+        await transport
+      ).sendMail({
         from: settings.from,
         to: message.to,
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),

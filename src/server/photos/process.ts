@@ -14,7 +14,7 @@
  *    none of the original's survives. A 320 px thumbnail is made the same way.
  */
 import { createHash } from "node:crypto";
-import sharp, { type Metadata, type SharpOptions } from "sharp";
+import type { Metadata, SharpOptions } from "sharp";
 import { photoLimits, photoMessages } from "../../lib/photos";
 import { HttpError } from "../http/errors";
 
@@ -57,9 +57,19 @@ const refuse = (status: number, code: string, message: string) => new HttpError(
  * from the HEIF family (HEVC is patent-encumbered), so iPhone photos in HEIC are refused with a
  * message saying how to send a JPEG instead.
  */
-function canReadHeif(): boolean {
+function canReadHeif(sharp: Sharp): boolean {
   const suffixes = (sharp.format.heif?.input as { fileSuffix?: string[] } | undefined)?.fileSuffix ?? [];
   return suffixes.includes(".heic");
+}
+
+type Sharp = (typeof import("sharp"))["default"];
+
+/**
+ * sharp (and its 18 MB libvips) is loaded by the first photo, not by the cold start of every
+ * function that only shares a module with this one.
+ */
+async function loadSharp(): Promise<Sharp> {
+  return (await import("sharp")).default;
 }
 
 function decodeOptions(): SharpOptions {
@@ -69,7 +79,8 @@ function decodeOptions(): SharpOptions {
 export async function processPhoto(input: Uint8Array): Promise<ProcessedPhoto> {
   if (input.byteLength === 0) throw refuse(400, "empty_photo", photoMessages.empty);
   const kind = sniffImage(input);
-  if (kind === "heif" && !canReadHeif()) throw refuse(415, "unsupported_photo", photoMessages.heic);
+  const sharp = await loadSharp();
+  if (kind === "heif" && !canReadHeif(sharp)) throw refuse(415, "unsupported_photo", photoMessages.heic);
   if (kind !== "jpeg" && kind !== "png" && kind !== "webp" && kind !== "heif") {
     throw refuse(415, "unsupported_photo", photoMessages.notImage);
   }

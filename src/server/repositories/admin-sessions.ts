@@ -2,7 +2,7 @@
  * admin_sessions table (SQL in, plain objects out; the database handle last, default `getDb()`). Only the SHA-256 of a session token is ever stored;
  * the token itself lives in the owner's cookie and nowhere else.
  */
-import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, or, sql } from "../db/orm";
 import { getDb, type Db } from "../db/client";
 import { adminSessions } from "../db/schema";
 

@@ -2,7 +2,7 @@
  * Appointments, booking details, the owner's booking settings and blocked dates: all their SQL.
  * Every function takes an executor (the database or an open transaction); it defaults to `getDb()`.
  */
-import { and, asc, between, count, desc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, between, count, desc, eq, gte, inArray, isNull, lte, sql } from "../db/orm";
 import type { IsoDate } from "../../lib/appointments/dates";
 import type { AppointmentStatus } from "../../lib/appointments/status";
 import type { WindowId } from "../../lib/appointments/windows";

@@ -2,7 +2,7 @@
  * audit_log: what was done with personal data and when (a person looked up, exported or erased;
  * the retention job's deletes), with a count of items. Never the address or any other data.
  */
-import { desc } from "drizzle-orm";
+import { desc } from "../db/orm";
 import type { RequestActor } from "../../lib/request-states";
 import type { AdminAuditEntry } from "../../lib/contracts/requests";
 import { getDb, type Db } from "../db/client";

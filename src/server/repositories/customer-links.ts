@@ -6,7 +6,7 @@
  *   findByHash(hash)            the link with this token hash, or null
  *   listForRequest(id)          what the admin is shown: when, and in which e-mail (never a token)
  */
-import { desc, eq } from "drizzle-orm";
+import { desc, eq } from "../db/orm";
 import { getDb, type Db } from "../db/client";
 import { customerLinks, mailOutbox } from "../db/schema";
 

@@ -4,7 +4,7 @@
  * (the unique index decides) and does nothing. If the job's transaction rolls back, so does the
  * claim, and the next run tries again.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq } from "../db/orm";
 import { getDb, type Db } from "../db/client";
 import { jobRuns } from "../db/schema";
 

@@ -15,7 +15,7 @@
  *   listFailed(limit?)                   messages given up on, newest first
  *   countByStatus()                      { pending, sent, failed }
  */
-import { and, asc, between, eq, inArray, like, lte, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, lte, sql } from "../db/orm";
 import type { AdminFailedDelivery } from "../../lib/contracts/admin";
 import { getDb, type Db } from "../db/client";
 import { withoutTokens, withRequestLink } from "../customer/link";
@@ -191,7 +191,7 @@ export async function ownerStatusBySubmission(
     .select({ submissionId: mailOutbox.submissionId, status })
     .from(mailOutbox)
     // Messages to the owner only (owner_submission, owner_customer_update), not the customer's.
-    .where(and(like(mailOutbox.kind, "owner\\_%"), between(mailOutbox.submissionId, low, high)))
+    .where(and(sql`starts_with(${mailOutbox.kind}, 'owner_')`, between(mailOutbox.submissionId, low, high)))
     .groupBy(mailOutbox.submissionId);
   for (const row of rows) {
     if (row.submissionId !== null && wanted.has(row.submissionId)) result.set(row.submissionId, row.status);

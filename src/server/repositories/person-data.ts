@@ -9,7 +9,7 @@
  * Reviews are not found here: the review form does not ask for an e-mail address, so no review
  * can be linked to one. Photos, when they exist, hang off requests and go with them.
  */
-import { asc, inArray, or, sql, type SQL } from "drizzle-orm";
+import { asc, inArray, or, sql, type SQL } from "../db/orm";
 import { requestReference } from "../../lib/reference";
 import { getDb, type Db } from "../db/client";
 import { formSubmissions, mailOutbox, submissionHistory, submissionNotes } from "../db/schema";

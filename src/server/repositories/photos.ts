@@ -11,7 +11,7 @@
  *   removeByIds(ids)                       deleted rows
  *   allIds()                               every photo id (the orphan-blob sweep)
  */
-import { and, asc, count, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, lt, sql } from "../db/orm";
 import { getDb, type Db } from "../db/client";
 import { photos } from "../db/schema";
 

@@ -9,7 +9,7 @@
  *   deleteBefore(cutoff)            removes windows that started before `cutoff` (epoch ms) and
  *                                   returns how many
  */
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "../db/orm";
 import { getDb, type Db } from "../db/client";
 import { rateLimits } from "../db/schema";
 

@@ -22,7 +22,7 @@
  *   every word as a prefix ("mor" finds Morag), with both the 'simple' configuration and English
  *   stemming ("painting" finds "paint").
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "../db/orm";
 import type { InboxCursor } from "../../lib/inbox-cursor";
 import { londonMidnight, addDays } from "../../lib/london-time";
 import type { RequestState } from "../../lib/request-states";

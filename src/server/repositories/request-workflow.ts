@@ -14,7 +14,7 @@
  *   countsByState()                         per state, not archived; plus the archived count
  *   overdue(...) / staleQuotes(...)         what the dashboard and the digest call out
  */
-import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "../db/orm";
 import { requestStates, type RequestActor, type RequestState } from "../../lib/request-states";
 import { requestReference } from "../../lib/reference";
 import type { AttentionItem } from "../../lib/contracts/requests";

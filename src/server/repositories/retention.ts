@@ -13,7 +13,7 @@
  *                                                   delivery to record, and an emptied one could be
  *                                                   retried to nobody)
  */
-import { and, asc, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, inArray, isNotNull, lt, ne, or, sql } from "../db/orm";
 import { closedStates } from "../../lib/request-states";
 import { getDb, type Db } from "../db/client";
 import { formSubmissions, mailOutbox } from "../db/schema";

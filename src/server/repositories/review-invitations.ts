@@ -12,7 +12,7 @@
  *   listForSubmission(submissionId)   newest first, with whether its e-mail went out
  *   hasVerifiedReview(submissionId)   whether a review already came through one of its links
  */
-import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, sql } from "../db/orm";
 import { getDb, type Db } from "../db/client";
 import { mailOutbox, reviewInvitations } from "../db/schema";
 

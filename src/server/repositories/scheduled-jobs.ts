@@ -5,7 +5,7 @@
  * the date and arrival window (./appointments.ts). This is a query on confirmed appointments joined
  * to form_submissions, in date and then window order (morning, any time, afternoon).
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "../db/orm";
 import { requestReference } from "../../lib/reference";
 import type { ScheduledJob } from "../../lib/contracts/requests";
 import { getDb, type Db } from "../db/client";

@@ -5,7 +5,7 @@
  *   upsertSetting(key, value)       insert or replace (one statement, `ON CONFLICT … DO UPDATE`)
  *   deleteSetting(key)              true when a row was deleted
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, sql } from "../db/orm";
 import { getDb, type Db } from "../db/client";
 import { adminSettings } from "../db/schema";
 

@@ -11,7 +11,7 @@
  *   setRead(id, isRead = true)      the updated row or null when no such id
  *   remove(id)                      true when a row was deleted
  */
-import { and, count, desc, eq, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, lt, sql, type SQL } from "../db/orm";
 import type { RequestState } from "../../lib/request-states";
 import type { FormType } from "../../lib/schemas/submission";
 import { getDb, type Db } from "../db/client";

@@ -18,7 +18,7 @@
  *   seedIfEmpty(rows)               inserts the sample rows (approved) only when the table is empty;
  *                                   returns how many were inserted
  */
-import { and, avg, count, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, avg, count, desc, eq, isNotNull, isNull, lt, sql } from "../db/orm";
 import { getDb, type Db } from "../db/client";
 import { testimonials } from "../db/schema";
 

@@ -17,7 +17,8 @@ import type { SubmissionForMail } from "../mail/messages";
 import { queueSubmissionMail } from "../mail/notify";
 import type { Submission } from "../repositories/submissions";
 import type { ServiceContext } from "./context";
-import { claimPhotos, enforceUploadLimits, readBytesLimited, storePhoto } from "./photos";
+import { readBytesLimited } from "../http/request";
+import { claimPhotos, enforceUploadLimits, storePhoto } from "./photos";
 import { acceptPublicPost, type Accepted, type PublicPost } from "./public-forms";
 
 const isMultipart = (req: Request) =>

@@ -15,6 +15,7 @@ import { photoIdPattern, photoLimits, photoMessages } from "../../lib/photos";
 import { site } from "../../config/site";
 import type { Db } from "../db/client";
 import { HttpError, validationFailed } from "../http/errors";
+import { mediaType, readBytesLimited } from "../http/request";
 import { logEvent } from "../log";
 import { processPhoto } from "../photos/process";
 import { blobKeys, deleteBlobs, photoStore } from "../photos/store";
@@ -43,42 +44,6 @@ const storageUnavailable = (cause: unknown) =>
     `Sorry, we could not store the photo just now, and nothing was saved. Please try again in a minute, or call us on ${site.phone.display}.`,
     { headers: { "Retry-After": "30" }, cause },
   );
-
-/** Reads at most `maxBytes` of the body; a longer body is refused without reading it all. */
-export async function readBytesLimited(
-  req: Request,
-  maxBytes: number,
-  tooLarge: () => HttpError,
-): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = req.headers.get("content-length");
-  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      // Stop reading; the rest is never pulled. (cancel() races undici's own FormData body
-      // stream into an unhandled "already closed" error.)
-      reader.releaseLock();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
-}
-
-const mediaType = (req: Request) =>
-  (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 
 const photoTooLarge = () => new HttpError(413, "payload_too_large", photoMessages.tooBig);
 
