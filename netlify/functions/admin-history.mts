@@ -1,4 +1,8 @@
-/** GET /api/admin/history?submissionId=12: every state change of one request, oldest first. */
+/**
+ * GET /api/admin/history?submissionId=12: every state change of one request, oldest first (`actor`
+ * "customer" marks what the customer did on their page), and the private links to that page sent
+ * in the customer's e-mails (`links`, newest first; never the link itself).
+ */
 import type { Config } from "@netlify/functions";
 import { requestEndpoints } from "../../src/lib/contracts/requests";
 import { adminAction } from "../../src/server/http/admin";
@@ -8,6 +12,7 @@ import * as requests from "../../src/server/services/request-workflow";
 export default apiHandler("/api/admin/history", [
   adminAction(requestEndpoints.listHistory, async ({ query, ctx }) => ({
     history: await requests.history(query.submissionId, ctx),
+    links: await requests.sentLinks(query.submissionId, ctx),
   })),
 ]);
 

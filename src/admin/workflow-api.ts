@@ -115,8 +115,8 @@ export const workflowApi = {
     }
     return total;
   },
-  history: async (submissionId: number) =>
-    (await signedIn(callApi(r.listHistoryRoute, { query: { submissionId } }))).history,
+  /** The history, and the private links to the customer's page sent in e-mails. */
+  history: (submissionId: number) => signedIn(callApi(r.listHistoryRoute, { query: { submissionId } })),
   notes: async (submissionId: number) =>
     (await signedIn(callApi(r.listNotesRoute, { query: { submissionId } }))).notes,
   addNote: async (submissionId: number, body: string) =>

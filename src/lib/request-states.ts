@@ -64,7 +64,8 @@ export const stateInfo: Record<RequestState, { label: string; meaning: string }>
  *   restored to `new` or `contacted`. Never straight to `scheduled`: a request is scheduled exactly
  *   when it has a confirmed appointment, so only confirming one (the appointment flow, as `system`)
  *   schedules it.
- * - customer: may only cancel an open request (from their page).
+ * - customer: from their page, may cancel an open request, or accept a time the owner offered,
+ *   which confirms the appointment and so schedules the request (docs/decisions/019-customer-page.md).
  * - system: what scheduled work and the appointment flow may do for the owner (confirming a visit
  *   schedules, calling one off goes back to contacted, finishing a past visit marks it done).
  */
@@ -80,9 +81,9 @@ export const transitions: Record<RequestActor, Record<RequestState, readonly Req
     spam: ["new", "contacted"],
   },
   customer: {
-    new: ["cancelled"],
-    contacted: ["cancelled"],
-    quoted: ["cancelled"],
+    new: ["scheduled", "cancelled"],
+    contacted: ["scheduled", "cancelled"],
+    quoted: ["scheduled", "cancelled"],
     scheduled: ["cancelled"],
     done: [],
     lost: [],

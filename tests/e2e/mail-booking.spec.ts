@@ -3,14 +3,20 @@
  * the customer by e-mail (a real SMTP server on loopback, the one the stack's SMTP_URL names), and
  * the admin inbox shows the booking as e-mailed. Then the appointment flow: two preferred options,
  * the owner confirms the second in the admin, the customer's e-mail carries the calendar event, and
- * the owner's private feed lists it.
+ * the owner's private feed lists it. Then the customer's page (docs/decisions/019-customer-page.md):
+ * from the confirmation e-mail the customer opens their page, accepts the time offered and gets the
+ * calendar file, asks for another time, cancels, and the owner sees each change in the admin; the
+ * same with JavaScript off; a mail scanner opening every link changes nothing; axe clean at 375 and
+ * 1280 px.
  */
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { weekdayOf } from "../../src/lib/appointments/dates";
+import { bookableDates } from "../../src/server/appointments/availability";
 import { wallClockInstant } from "../../src/server/appointments/window-instants";
 import { smtpPort } from "../../playwright.config";
-import { ownClient, signedIn, uniqueName } from "./admin-support";
+import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate, fillOption, goToForm } from "./forms-support";
 import { startSmtp } from "../helpers/smtp";
 
@@ -179,4 +185,220 @@ test("a visitor books with two options, the owner confirms the second, the custo
     .map((v) => new ICAL.Event(v))
     .find((e) => e.summary.startsWith(name))!;
   expect(ours.startDate.toJSDate().toISOString()).toBe(wallClockInstant(second, "12:00").toISOString());
+});
+
+// ---------------------------------------------------------------- the customer's page
+
+/** A message's text as sent: quoted-printable soft breaks joined and escapes decoded. */
+const decoded = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+/** The raw message to this address whose subject matches, once it has arrived. */
+async function mailTo(email: string, subject: RegExp): Promise<string> {
+  const find = () =>
+    smtp!.received.find((m) => m.envelopeTo.includes(email) && subject.test(m.headers["subject"] ?? ""));
+  await expect.poll(() => find() !== undefined, { timeout: 60_000 }).toBe(true);
+  return find()!.raw;
+}
+
+/** The page's path from the private link in an e-mail (the stack's SITE_URL may name another host). */
+function pagePath(raw: string): string {
+  const match = /https?:\/\/[^\s"<>]+(\/request\/[A-Za-z0-9_-]{22})(?![A-Za-z0-9_-])/.exec(decoded(raw));
+  expect(match, "a private link in the e-mail").not.toBeNull();
+  return match![1]!;
+}
+
+const weekdays = () =>
+  bookableDates({ now: new Date() })
+    .map((d) => d.date)
+    .filter((d) => weekdayOf(d) >= 1 && weekdayOf(d) <= 5);
+
+async function seedBookingFor(request: APIRequestContext, name: string, email: string): Promise<number> {
+  const res = await request.post("/api/bookings", {
+    data: {
+      name,
+      email,
+      phone: "07700 900654",
+      address: "4 Links Street, Kirkcaldy KY1 1QH",
+      service: "kitchen-bathroom",
+      message: `A door that sticks and a loose banister (${name}).`,
+      preferredOptions: [{ date: weekdays()[1], window: "morning" }],
+      website: "",
+      formStartedAt: Date.now() - 60_000,
+    },
+    headers: { "X-Simulated-Client": clientIp() },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function axeCheck(page: Page, what: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.help}`),
+      `axe on ${what} at ${width}px`,
+    ).toEqual([]);
+  }
+}
+
+/**
+ * A mail scanner: GETs (and HEADs) every link in every e-mail to this address, and every link on
+ * the customer's pages they lead to, as link checkers in mail systems do.
+ */
+async function scanLinks(request: APIRequestContext, email: string): Promise<number> {
+  const queue: string[] = [];
+  for (const m of smtp!.received.filter((r) => r.envelopeTo.includes(email))) {
+    for (const url of decoded(m.raw).matchAll(/https?:\/\/[^\s"'<>)]+/g)) {
+      const { pathname, search } = new URL(url[0]);
+      queue.push(pathname + search);
+    }
+  }
+  const seen = new Set<string>();
+  while (queue.length) {
+    const path = queue.shift()!;
+    if (seen.has(path) || !path.startsWith("/request/")) continue;
+    seen.add(path);
+    expect((await request.head(path)).status(), path).toBeLessThan(500);
+    const res = await request.get(path);
+    expect(res.status(), path).toBeLessThan(500);
+    for (const m of (await res.text()).matchAll(/href="(\/request\/[^"]+)"/g))
+      queue.push(m[1]!.replaceAll("&amp;", "&"));
+  }
+  return seen.size;
+}
+
+async function customerJourney(
+  browser: Browser,
+  request: APIRequestContext,
+  baseURL: string,
+  javaScriptEnabled: boolean,
+) {
+  const name = uniqueName(javaScriptEnabled ? "Isla" : "Fraser");
+  const email = `customer.${Date.now()}.${javaScriptEnabled ? "js" : "nojs"}@example.com`;
+  const id = await seedBookingFor(request, name, email);
+
+  // The owner offers another time (the admin's appointment action).
+  const ownerContext = await browser.newContext({ baseURL });
+  const session = await signedIn(ownerContext, request, baseURL);
+  const owner = { Origin: new URL(baseURL).origin, Cookie: session.header };
+  const offered = weekdays()[3]!;
+  const proposed = await request.post(`/api/admin/appointments/${id}`, {
+    data: { action: "propose", date: offered, window: "afternoon" },
+    headers: owner,
+  });
+  expect(proposed.status(), await proposed.text()).toBe(200);
+  await mailTo(email, /^Can we come on/);
+
+  // A mail scanner opening every link in both e-mails changes nothing.
+  const before = await (await request.get(`/api/admin/appointments/${id}`, { headers: owner })).json();
+  expect(await scanLinks(request, email)).toBeGreaterThanOrEqual(6);
+  expect(await (await request.get(`/api/admin/appointments/${id}`, { headers: owner })).json()).toEqual(
+    before,
+  );
+
+  // From the confirmation e-mail, the customer opens the page.
+  const path = pagePath(await mailTo(email, /We've received your booking request/));
+  const customer = await browser.newContext({ baseURL, javaScriptEnabled });
+  const page = await customer.newPage();
+  await ownClient(page);
+  // axe runs in the page, so only with JavaScript on; the pages are the same HTML either way.
+  const axeClean = (p: Page, what: string) => (javaScriptEnabled ? axeCheck(p, what) : Promise.resolve());
+  const opened = await page.goto(path);
+  expect(opened!.headers()["referrer-policy"]).toBe("no-referrer");
+  expect(opened!.headers()["cache-control"]).toBe("no-store");
+  await expect(page.getByRole("heading", { name: "Your booking request" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "The time we offered" })).toBeVisible();
+  await axeClean(page, "the page with a time offered");
+
+  // Accept the offered time: a confirmation step, then the calendar file arrives.
+  await page.getByRole("link", { name: "Accept this time" }).click();
+  await expect(page.getByRole("heading", { name: "Accept this time" })).toBeVisible();
+  await axeClean(page, "the accept step");
+  await page.getByRole("button", { name: "Yes, book this time" }).click();
+  await expect(page.getByRole("heading", { name: "Appointment confirmed" })).toBeVisible();
+  const ics = calendarPart(await mailTo(email, /Your appointment is confirmed/));
+  expect(ics, "the calendar file").not.toBeNull();
+  const calendar = new ICAL.Component(ICAL.parse(ics!));
+  expect(calendar.getFirstPropertyValue("method")).toBe("REQUEST");
+  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+  expect(event.startDate.toJSDate().toISOString()).toBe(wallClockInstant(offered, "12:00").toISOString());
+  await page.getByRole("link", { name: "Back to your request" }).click();
+  await expect(page.getByText(/^Appointment confirmed: /)).toBeVisible();
+  await axeClean(page, "the page with an appointment");
+
+  // Ask for another time.
+  await page.getByRole("link", { name: "Ask for another time" }).click();
+  await page.getByLabel("Date").first().selectOption(weekdays()[5]!);
+  await page.getByLabel("Arrival time").first().selectOption("morning");
+  await axeClean(page, "the reschedule step");
+  await page.getByRole("button", { name: "Send these times" }).click();
+  await expect(page.getByRole("heading", { name: "New times sent" })).toBeVisible();
+  await mailTo(email, /We've got your new times/);
+  await page.getByRole("link", { name: "Back to your request" }).click();
+
+  // Cancel the appointment, with a reason.
+  await page.getByRole("link", { name: "Cancel my appointment" }).click();
+  await page.getByLabel("Reason (optional)").fill("We are moving house sooner than planned.");
+  await axeClean(page, "the cancel step");
+  await page.getByRole("button", { name: "Yes, cancel" }).click();
+  await expect(page.getByRole("heading", { name: "Cancelled" })).toBeVisible();
+  const cancellation = calendarPart(await mailTo(email, /Your appointment is cancelled/));
+  expect(new ICAL.Component(ICAL.parse(cancellation!)).getFirstPropertyValue("method")).toBe("CANCEL");
+  await page.getByRole("link", { name: "Back to your request" }).click();
+  await expect(page.getByText("This request is closed")).toBeVisible();
+  await expect(page.getByText("You cancelled")).toBeVisible();
+  await axeClean(page, "the closed page");
+  await customer.close();
+
+  // The owner sees each change, marked as the customer's, and the links sent.
+  const admin = await ownerContext.newPage();
+  await admin.goto("/admin/submissions");
+  const history = admin.getByRole("dialog").getByTestId("request-history");
+  // The dialog loads its parts with several calls at once; on a busy machine the local stack can
+  // answer one after the admin's 20 s limit, and the dialog then asks to try again: so does this.
+  await expect(async () => {
+    if (await admin.getByRole("dialog").isVisible()) await admin.keyboard.press("Escape");
+    await admin.getByRole("button", { name: `View details for ${name}` }).click();
+    await expect(history.locator('[data-actor="customer"]')).toHaveCount(3, { timeout: 30_000 });
+  }).toPass({ timeout: 120_000 });
+  await expect(history.locator('[data-actor="customer"]').nth(0)).toContainText("Scheduled (was Contacted)");
+  await expect(history.locator('[data-actor="customer"]').nth(1)).toContainText("Asked for another time");
+  await expect(history.locator('[data-actor="customer"]').nth(2)).toContainText(
+    "We are moving house sooner than planned.",
+  );
+  await expect(admin.getByTestId("request-links")).toContainText("We've received your booking request");
+  await ownerContext.close();
+}
+
+test("the customer's page, from the confirmation e-mail: accept, another time, cancel; the owner sees each", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  await customerJourney(browser, request, baseURL!, true);
+});
+
+test("the customer's page works the same with JavaScript off", async ({ browser, request, baseURL }) => {
+  test.setTimeout(240_000);
+  await customerJourney(browser, request, baseURL!, false);
+});
+
+test("the lost-link form answers the same, and a wrong link gets the not-found page; both axe clean", async ({
+  page,
+}) => {
+  await ownClient(page);
+  await page.goto("/request/lost");
+  await axeCheck(page, "the lost-link form");
+  await page.getByLabel("Your e-mail address").fill(`nobody.${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+  const missing = await page.goto("/request/AAAAAAAAAAAAAAAAAAAAAA");
+  expect(missing!.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This link does not work" })).toBeVisible();
+  await axeCheck(page, "the not-found page");
 });

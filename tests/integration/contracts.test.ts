@@ -22,6 +22,7 @@ import adminReviewInvitations from "../../netlify/functions/admin-review-invitat
 import adminTestimonials from "../../netlify/functions/admin-testimonials.mts";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
+import customerPage from "../../netlify/functions/customer-page.mts";
 import health from "../../netlify/functions/health.mts";
 import reviewInvitation from "../../netlify/functions/review-invitation.mts";
 import testimonials from "../../netlify/functions/testimonials.mts";
@@ -34,7 +35,7 @@ import { storeAdminPassword } from "../../src/server/services/admin-auth";
 import { setMailSender } from "../../src/server/mail/notify";
 import { getDb } from "../../src/server/db/client";
 import { mailOutbox } from "../../src/server/db/schema";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db";
 import { randomIp, validBooking, validContact, validReview } from "../helpers/http";
 
@@ -175,6 +176,36 @@ describe("every endpoint answers what its contract says", () => {
     expect(feed.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
     expect(await feed.text()).toContain("BEGIN:VCALENDAR");
     covered.add(r.calendarFeedRoute);
+
+    // The customer's page answers HTML pages (docs/decisions/019-customer-page.md).
+    const [confirmation] = await getDb()
+      .select({ text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, "customer_confirmation"), eq(mailOutbox.submissionId, booking.id)));
+    const pagePath = /\/request\/[A-Za-z0-9_-]{22}/.exec(confirmation!.text)![0];
+    const page = async (route: Route, path: string, form?: Record<string, string>) => {
+      const res = await customerPage(
+        new Request(base + path, {
+          method: route.method,
+          headers: {
+            Accept: "text/html",
+            Origin: base,
+            "x-forwarded-for": randomIp(),
+            ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+          },
+          ...(form ? { body: new URLSearchParams(form).toString() } : {}),
+        }),
+      );
+      expect(res.status, `${route.method} ${path}`).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      covered.add(route);
+      return res.text();
+    };
+    const step = await page(r.customerPageRoute, `${pagePath}?step=message`);
+    const nonce = /name="nonce" value="([^"]+)"/.exec(step)![1]!;
+    await page(r.customerActionRoute, pagePath, { action: "message", nonce, message: "Gate code 12." });
+    await page(r.lostLinkFormRoute, "/request/lost");
+    await page(r.lostLinkRoute, "/request/lost", { email: "nobody@example.com" });
     await check(r.attentionRoute, adminAttention, { cookie });
     const email = submissions[0]!.email;
     await check(r.findPersonRoute, adminPerson, { cookie, body: { email } });

@@ -1,14 +1,15 @@
 /**
  * Inside a request's detail dialog: where it stands (state, with a change control and an optional
- * note), archive, the history of every change, and the owner's private notes (never shown to the
- * customer).
+ * note), archive, the history of every change (what the customer did on their page marked as
+ * theirs), the links to the customer's page that went out, and the owner's private notes (never
+ * shown to the customer).
  */
 import { Archive, ArchiveRestore, Pencil, X } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { nextStates, stateInfo, type RequestState } from "../../lib/request-states";
 import type { AdminSubmission } from "../../lib/contracts/admin";
-import type { AdminHistoryEntry, AdminNote } from "../../lib/contracts/requests";
+import type { AdminHistoryEntry, AdminNote, AdminSentLink } from "../../lib/contracts/requests";
 import { ApiError } from "../api";
 import { formatSubmittedAt } from "../format";
 import { workflowApi } from "../workflow-api";
@@ -19,6 +20,14 @@ const actorLabel = { owner: "you", customer: "the customer", system: "the websit
 const sectionTitle = "text-xs font-semibold tracking-wide text-slate-600 uppercase";
 const textareaClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
+
+/** A history row's title: the state it moved to, or what the customer did without a state change. */
+function historyLabel(h: AdminHistoryEntry): string {
+  if (h.actor === "customer" && h.fromState === h.toState) {
+    return h.note?.startsWith("Asked for another time") ? "Asked for another time" : "Message";
+  }
+  return stateInfo[h.toState].label;
+}
 
 function reportFailure(err: unknown, what: string) {
   if (err instanceof ApiError && err.status === 401) return;
@@ -42,6 +51,7 @@ export function RequestWorkflowPanel({
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
   const [history, setHistory] = useState<AdminHistoryEntry[] | null>(null);
+  const [links, setLinks] = useState<AdminSentLink[]>([]);
   const [notes, setNotes] = useState<AdminNote[] | null>(null);
   const [newNote, setNewNote] = useState("");
   const [editing, setEditing] = useState<{ id: number; body: string } | null>(null);
@@ -49,7 +59,8 @@ export function RequestWorkflowPanel({
   const load = useCallback(async () => {
     try {
       const [h, n] = await Promise.all([workflowApi.history(s.id), workflowApi.notes(s.id)]);
-      setHistory(h);
+      setHistory(h.history);
+      setLinks(h.links);
       setNotes(n);
     } catch (err) {
       reportFailure(err, "Loading the history and notes");
@@ -211,9 +222,14 @@ export function RequestWorkflowPanel({
             <span className="text-slate-600">{formatSubmittedAt(s.submittedAt)}</span>
           </li>
           {(history ?? []).map((h) => (
-            <li key={h.id}>
-              <span className="font-semibold text-slate-900">{stateInfo[h.toState].label}</span>
-              {h.fromState ? (
+            <li key={h.id} data-actor={h.actor}>
+              {h.actor === "customer" ? (
+                <span className="mr-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                  From the customer
+                </span>
+              ) : null}
+              <span className="font-semibold text-slate-900">{historyLabel(h)}</span>
+              {h.fromState && h.fromState !== h.toState ? (
                 <span className="text-slate-700"> (was {stateInfo[h.fromState].label})</span>
               ) : null}
               <span className="text-slate-600">
@@ -229,6 +245,32 @@ export function RequestWorkflowPanel({
           ))}
         </ol>
       </section>
+
+      {links.length > 0 ? (
+        <section aria-labelledby={`${id}-links`}>
+          <h3 id={`${id}-links`} className={sectionTitle}>
+            Links to the customer&rsquo;s page
+          </h3>
+          <p className="mt-1 text-xs text-slate-600">
+            Each e-mail to the customer carries its own private link; only a scrambled copy is kept, so the
+            link itself cannot be shown.
+          </p>
+          <ul className="mt-2 space-y-1 text-sm" data-testid="request-links">
+            {links.map((l) => (
+              <li key={l.id}>
+                <span className="text-slate-900">&ldquo;{l.mailSubject ?? "E-mail deleted"}&rdquo;</span>{" "}
+                <span className="text-slate-600">
+                  {l.mailSentAt
+                    ? `sent ${formatSubmittedAt(l.mailSentAt)}`
+                    : l.mailStatus === "failed"
+                      ? "not delivered"
+                      : `waiting to send since ${formatSubmittedAt(l.createdAt)}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby={`${id}-notes`}>
         <h3 id={`${id}-notes`} className={sectionTitle}>

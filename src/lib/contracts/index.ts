@@ -5,6 +5,7 @@
  */
 import { adminEndpoints } from "./admin";
 import { appointmentEndpoints } from "./appointments";
+import { customerPageEndpoints } from "./customer-page";
 import type { Endpoint } from "./endpoint";
 import { publicEndpoints } from "./public";
 import { requestEndpoints } from "./requests";
@@ -17,6 +18,7 @@ export const endpoints = {
   ...requestEndpoints,
   ...reviewEndpoints,
   ...appointmentEndpoints,
+  ...customerPageEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 export type Endpoints = typeof endpoints;
 

@@ -11,3 +11,12 @@ export const reviewInvitationRoute = { method: "POST", path: "/api/review-invita
 export const healthRoute = { method: "GET", path: "/api/health" } as const;
 export const availabilityRoute = { method: "GET", path: "/api/availability" } as const;
 export const calendarFeedRoute = { method: "GET", path: "/api/calendar/:secret" } as const;
+/**
+ * The customer's own page (docs/decisions/019-customer-page.md): server-rendered HTML, not JSON.
+ * `:id` is the private link's token. GET shows the page (or, with `?step=…`, an action's
+ * confirmation step), POST makes the change; the lost-link form asks for a fresh link.
+ */
+export const customerPageRoute = { method: "GET", path: "/request/:id" } as const;
+export const customerActionRoute = { method: "POST", path: "/request/:id" } as const;
+export const lostLinkFormRoute = { method: "GET", path: "/request/lost" } as const;
+export const lostLinkRoute = { method: "POST", path: "/request/lost" } as const;

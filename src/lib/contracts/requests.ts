@@ -33,6 +33,20 @@ export const historyEntrySchema = z.object({
 });
 export type AdminHistoryEntry = z.infer<typeof historyEntrySchema>;
 
+/**
+ * A private link to the customer's page that went out (docs/decisions/019-customer-page.md): in
+ * which e-mail, and whether and when that was sent. Only the token's hash is kept, so the link itself
+ * is never shown.
+ */
+export const sentLinkSchema = z.object({
+  id,
+  createdAt: timestamp,
+  mailSubject: z.string().nullable(),
+  mailStatus: z.enum(["pending", "sent", "failed"]).nullable(),
+  mailSentAt: timestamp.nullable(),
+});
+export type AdminSentLink = z.infer<typeof sentLinkSchema>;
+
 export const noteSchema = z.object({
   id,
   submissionId: id,
@@ -152,7 +166,8 @@ export const requestEndpoints = {
     ...routes.listHistoryRoute,
     status: 200,
     query: submissionQuerySchema,
-    response: z.object({ history: z.array(historyEntrySchema) }),
+    /** `links`: the private links sent to the customer, newest first. */
+    response: z.object({ history: z.array(historyEntrySchema), links: z.array(sentLinkSchema) }),
   }),
   /** The owner's private notes on one request, oldest first. */
   listNotes: defineEndpoint({

@@ -237,6 +237,11 @@ export const mailKinds = [
   "appointment_declined",
   "appointment_reminder",
   "review_invitation",
+  // The customer's page (docs/decisions/019-customer-page.md): what the customer did there, told to
+  // them and to the owner, and a fresh link asked for on the lost-link form.
+  "customer_update",
+  "owner_customer_update",
+  "customer_link",
 ] as const;
 
 /**
@@ -551,5 +556,29 @@ export const blockedDates = pgTable(
   },
   (t) => [
     check("blocked_dates_label_length", sql`${t.label} is null or char_length(${t.label}) between 1 and 100`),
+  ],
+).enableRLS();
+
+/**
+ * Private links to a request's own page (docs/decisions/019-customer-page.md). Only the SHA-256 of
+ * a token is stored; a request has one per customer e-mail that carried a link. `mail_id` is the
+ * outbox row that carried it, so the admin can say which e-mail sent it and when. Deleted with the
+ * request.
+ */
+export const customerLinks = pgTable(
+  "customer_links",
+  {
+    id: serial("id").primaryKey(),
+    submissionId: integer("submission_id")
+      .notNull()
+      .references(() => formSubmissions.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("customer_links_token_hash_unique").on(t.tokenHash),
+    index("customer_links_submission_idx").on(t.submissionId, t.id),
+    check("customer_links_token_hash_format", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
   ],
 ).enableRLS();

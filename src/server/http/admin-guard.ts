@@ -8,7 +8,10 @@
  * stack) is `Secure` dropped, and with it the prefix, which browsers tie to `Secure`.
  */
 import { resolveSession, sessionPolicy, type AdminSession } from "../services/admin-auth";
-import { forbidden, unauthorized } from "./errors";
+import { unauthorized } from "./errors";
+import { assertSameOrigin } from "./request";
+
+export { assertSameOrigin };
 
 const secureCookieName = "__Host-kh_admin";
 const localCookieName = "kh_admin";
@@ -53,25 +56,6 @@ export function sessionCookie(req: Request, token: string): string {
 /** Set-Cookie that removes the session cookie. */
 export function clearedSessionCookie(req: Request): string {
   return `${cookieName(req)}=; ${cookieAttributes(req)}; Max-Age=0`;
-}
-
-const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/**
- * Refuses a state change from another origin (cross-site request forgery). Browsers send `Origin`
- * on every non-GET fetch; a request without it is refused unless `Sec-Fetch-Site` says it is
- * same-origin, so the check fails closed.
- */
-export function assertSameOrigin(req: Request): void {
-  if (safeMethods.has(req.method.toUpperCase())) return;
-  const own = new URL(req.url).origin;
-  const origin = req.headers.get("origin");
-  if (origin !== null) {
-    if (origin === own) return;
-    throw forbidden("This request came from another website and was refused.");
-  }
-  if (req.headers.get("sec-fetch-site") === "same-origin") return;
-  throw forbidden("This request came from another website and was refused.");
 }
 
 /** The signed-in admin's session, or 403/401 thrown. `adminAction` (./admin.ts) calls it first. */

@@ -46,6 +46,8 @@ export interface Action {
   /** For a public form: the page that holds it, linked from the no-JavaScript error page. */
   formPage?: string;
   run(call: Call): Promise<Response>;
+  /** For a page (./public.ts `publicPage`): a failure answered as a page rather than the envelope. */
+  renderError?(failure: HttpError, call: Call): Promise<Response>;
 }
 
 /** The part of the contract's path after the function's route: "", "/:id" or e.g. "/retry". */
@@ -100,6 +102,7 @@ export function apiHandler(route: string, actions: readonly Action[]) {
     const started = performance.now();
     let response: Response;
     let failure: HttpError | undefined;
+    let errorPage: ((failure: HttpError) => Promise<Response>) | undefined;
     try {
       const { actions: byMethod, rawId } = match(table, route, req, context);
       const method = req.method.toUpperCase();
@@ -125,10 +128,12 @@ export function apiHandler(route: string, actions: readonly Action[]) {
           writes: progress.writes,
         }),
       };
+      if (action.renderError) errorPage = (f) => action.renderError!(f, call);
       response = await withDeadline(action.run(call), progress);
     } catch (error) {
       failure = toHttpError(error);
-      response = wantsHtml(req) ? htmlError(failure, formPage) : errorResponse(failure);
+      const page = await errorPage?.(failure).catch(() => undefined);
+      response = page ?? (wantsHtml(req) ? htmlError(failure, formPage) : errorResponse(failure));
     }
     const internal = failure && failure.status >= 500 ? failure.cause : undefined;
     logRequest({

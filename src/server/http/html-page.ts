@@ -28,27 +28,38 @@ export interface HtmlPageOptions {
   tone: "success" | "error";
 }
 
-export function htmlPage(o: HtmlPageOptions): string {
-  const accent = o.tone === "success" ? "#166534" : "#b91c1c";
-  const problems = o.problems?.length
-    ? `<ul>${o.problems.map((p) => `<li><strong>${escapeHtml(p.label)}:</strong> ${escapeHtml(p.message)}</li>`).join("")}</ul>`
-    : "";
+/**
+ * A standalone page's start, up to `</head>`: language, viewport, `noindex`, the title and one
+ * inline stylesheet (the CSP allows it by its hash); `meta` adds further tags.
+ */
+export function pageHead(title: string, css: string, meta = ""): string {
   return `<!doctype html>
 <html lang="en-GB">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(o.title)} | ${escapeHtml(site.name)}</title>
-<style>
+<meta name="robots" content="noindex, nofollow">${meta}
+<title>${escapeHtml(title)} | ${escapeHtml(site.name)}</title>
+<style>${css}</style>
+</head>`;
+}
+
+export function htmlPage(o: HtmlPageOptions): string {
+  const accent = o.tone === "success" ? "#166534" : "#b91c1c";
+  const problems = o.problems?.length
+    ? `<ul>${o.problems.map((p) => `<li><strong>${escapeHtml(p.label)}:</strong> ${escapeHtml(p.message)}</li>`).join("")}</ul>`
+    : "";
+  return `${pageHead(
+    o.title,
+    `
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#f8fafc;line-height:1.6}
 main{max-width:36rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:.75rem;box-shadow:0 1px 3px rgb(0 0 0/.1)}
 h1{margin-top:0;color:${accent};font-size:1.5rem;line-height:1.3}
 a.button{display:inline-block;margin-top:1rem;padding:.75rem 1.25rem;border-radius:.5rem;background:#1e3a8a;color:#fff;text-decoration:none;font-weight:600}
 a.button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 p.small{font-size:.9rem;color:#4b5563}
-</style>
-</head>
+`,
+  )}
 <body>
 <main>
 <h1>${escapeHtml(o.heading)}</h1>
@@ -96,5 +107,7 @@ const labels: Record<string, string> = {
   option3: "Third choice of date and time",
   preferredOptions: "Dates and times",
   accessNotes: "Access notes",
+  reason: "Reason",
+  nonce: "The form",
 };
 export const fieldLabel = (field: string) => labels[field] ?? field;

@@ -14,16 +14,22 @@
  * `publicLookup(contract, { load })`: a POST that reads something by a secret in its JSON body
  * (e.g. a review invitation's token, which must not sit in a URL): the body is read and parsed
  * against the contract (422), and `load(input, ctx)` answered as JSON, never cached.
+ *
+ * `publicPage(contract, { render, error })`: a server-rendered page addressed by a secret in its
+ * path (the customer's page, which must work without JavaScript, so its link cannot keep the
+ * secret in a fragment). The query string, and on a POST the form body, are parsed against the
+ * contract; a POST must come from this site's own page (403). Failures are pages too. Every
+ * answer is `no-store`, `noindex` and `Referrer-Policy: no-referrer`.
  */
 import type { z } from "zod";
 import type { Endpoint, ResponseOf } from "../../lib/contracts/endpoint";
 import { limits } from "../../lib/schemas/limits";
 import type { ServiceContext } from "../services/context";
 import type { Accepted } from "../services/public-forms";
-import type { Action } from "./endpoint";
-import { badRequest, fromZodError } from "./errors";
+import type { Action, Call } from "./endpoint";
+import { badRequest, fromZodError, type HttpError } from "./errors";
 import { htmlPage } from "./html-page";
-import { idempotencyKey, readBody, wantsHtml } from "./request";
+import { assertSameOrigin, idempotencyKey, readBody, wantsHtml } from "./request";
 import { html, json } from "./response";
 import { assertNotSpam } from "./spam-guard";
 
@@ -118,6 +124,84 @@ export function publicLookup<E extends FormEndpoint>(
       if (!parsed.success) throw fromZodError(parsed.error);
       const result = await options.load(parsed.data as z.output<E["request"]>, call.services());
       return json(result, endpoint.status, { "Cache-Control": "no-store" });
+    },
+  };
+}
+
+/** A page's markup and, when it is not 200, its status. */
+export interface PageAnswer {
+  markup: string;
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+/** What a page's render and error functions get: the path's secret, the parsed input, the context. */
+export interface PageCall<E extends Endpoint> {
+  /** The `:id` path segment (the secret), on item paths. */
+  rawId: string | undefined;
+  query: QueryOutput<E>;
+  /** The form body parsed against the contract (undefined on a GET). */
+  body: BodyOutput<E>;
+  ctx: ServiceContext;
+}
+
+type BodyOutput<E extends Endpoint> = E["request"] extends z.ZodType ? z.output<E["request"]> : undefined;
+
+/** Headers every page answer carries: never stored, never indexed, never sends its URL on. */
+const pageHeaders = { "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" } as const;
+
+const pageResponse = (answer: PageAnswer) =>
+  html(answer.markup, answer.status ?? 200, { ...answer.headers, ...pageHeaders });
+
+export function publicPage<E extends Endpoint>(
+  endpoint: E,
+  options: {
+    render: (call: PageCall<E>) => Promise<PageAnswer>;
+    /**
+     * The page for a failure. `call` is what is known when it happened (the body only if it was
+     * read; `raw` is the form as posted, to show it again).
+     */
+    error: (
+      failure: HttpError,
+      call: Partial<PageCall<E>> & {
+        rawId: string | undefined;
+        ctx: ServiceContext;
+        raw?: Record<string, unknown>;
+      },
+    ) => Promise<PageAnswer>;
+  },
+): Action {
+  /** What was read of each call's input, for the error page. */
+  const read = new WeakMap<
+    Call,
+    { query?: QueryOutput<E>; body?: BodyOutput<E>; raw?: Record<string, unknown> }
+  >();
+  return {
+    endpoint,
+    async run(call) {
+      const seen: { query?: QueryOutput<E>; body?: BodyOutput<E>; raw?: Record<string, unknown> } = {};
+      read.set(call, seen);
+      assertSameOrigin(call.req);
+      const query = parseQuery(endpoint, call.req) as QueryOutput<E>;
+      seen.query = query;
+      let body: BodyOutput<E> = undefined as BodyOutput<E>;
+      if (endpoint.request) {
+        const posted = await readBody(call.req, limits.bodyBytes);
+        seen.raw = posted.data;
+        const parsed = endpoint.request.safeParse(posted.data);
+        if (!parsed.success) throw fromZodError(parsed.error);
+        body = parsed.data as BodyOutput<E>;
+        seen.body = body;
+      }
+      return pageResponse(await options.render({ rawId: call.rawId, query, body, ctx: call.services() }));
+    },
+    async renderError(failure, call) {
+      const seen = read.get(call) ?? {};
+      return pageResponse({
+        status: failure.status,
+        headers: failure.headers,
+        ...(await options.error(failure, { rawId: call.rawId, ctx: call.services(), ...seen })),
+      });
     },
   };
 }

@@ -7,12 +7,13 @@
  *   address, IPv6 by its /64) for rate limits; the address itself is never stored or logged.
  * - `wantsHtml(req, body)`: true for a classic browser form post (no JavaScript), which gets an HTML
  *   page back instead of JSON (./html-page.ts).
+ * - `assertSameOrigin(req)`: 403 for a state change from another site.
  */
 import { isIP } from "node:net";
 import { limits } from "../../lib/schemas/limits";
 import { simulateClients } from "../env";
 import { limitKey } from "../services/rate-limit";
-import { badRequest, malformedJson, payloadTooLarge, unsupportedMediaType } from "./errors";
+import { badRequest, forbidden, malformedJson, payloadTooLarge, unsupportedMediaType } from "./errors";
 
 export type BodyKind = "json" | "form";
 export interface ParsedBody {
@@ -191,4 +192,25 @@ export function idempotencyKey(req: Request): string | undefined {
     );
   }
   return key;
+}
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses a state change from another origin (cross-site request forgery). Browsers send `Origin`
+ * on every non-GET fetch; a request without it is refused unless `Sec-Fetch-Site` says it is
+ * same-origin, so the check fails closed. `Origin: null` counts as no origin: a browser sends it
+ * for a form posted from a page with `Referrer-Policy: no-referrer` (the customer's page), and
+ * `Sec-Fetch-Site`, which no script can set, still tells such a post from a cross-site one.
+ */
+export function assertSameOrigin(req: Request): void {
+  if (safeMethods.has(req.method.toUpperCase())) return;
+  const own = new URL(req.url).origin;
+  const origin = req.headers.get("origin");
+  if (origin !== null && origin !== "null") {
+    if (origin === own) return;
+    throw forbidden("This request came from another website and was refused.");
+  }
+  if (req.headers.get("sec-fetch-site") === "same-origin") return;
+  throw forbidden("This request came from another website and was refused.");
 }

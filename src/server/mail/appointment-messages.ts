@@ -5,7 +5,7 @@
  * confirmed carries METHOD:CANCEL with the same UID. Every message says the same in plain words, so
  * a customer whose mail app ignores the file loses nothing.
  */
-import { addressLine, site } from "../../config/site";
+import { site } from "../../config/site";
 import { consumerRightsText } from "../../data/consumer-rights";
 import type { IsoDate } from "../../lib/appointments/dates";
 import { formatTime, optionLabel, type WindowId } from "../../lib/appointments/windows";
@@ -18,7 +18,7 @@ import {
   calendarContentType,
   type AppointmentEvent,
 } from "../calendar/ics";
-import { escapeHtml, oneLine, wrapHtml, type MailContext, type OutgoingMessage } from "./messages";
+import { customerMessage, oneLine, type MailContext, type OutgoingMessage } from "./messages";
 
 export interface AppointmentForMail {
   uid: string;
@@ -67,12 +67,6 @@ export function customerEvent(r: RequestForMail, a: AppointmentForMail, ctx: Mai
 
 const requestReference = (r: RequestForMail) => referenceOf({ id: r.id, formType: "booking" });
 
-function firstName(name: string): string {
-  return oneLine(name, 100).split(" ")[0] ?? "";
-}
-
-const sign = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
-
 function build(
   kind: AppointmentMailKind,
   r: RequestForMail,
@@ -81,30 +75,13 @@ function build(
   ctx: MailContext,
   extra: { attachments?: OutgoingMessage["attachments"]; footer?: string } = {},
 ): OutgoingMessage {
-  const body = [`Hello ${firstName(r.name)},`, ...paragraphs, sign];
-  const text = `${body.join("\n\n")}\n${extra.footer ? `\n${extra.footer}\n` : ""}`;
-  const html = wrapHtml(
-    subject,
-    body.map((p) => `<p style="white-space:pre-line">${escapeHtml(p)}</p>`).join("") +
-      (extra.footer
-        ? `<div style="margin-top:24px;border-top:1px solid #e2e8f0;padding-top:16px;color:#475569;font-size:13px;white-space:pre-line">${escapeHtml(extra.footer)}</div>`
-        : ""),
-  );
-  return {
-    kind: `appointment_${kind}`,
-    to: { name: oneLine(r.name, 100), address: r.email },
-    replyTo: { name: site.name, address: ctx.ownerEmail },
-    subject: oneLine(subject, 200),
-    text,
-    html,
-    ...(extra.attachments ? { attachments: extra.attachments } : {}),
-  };
+  return customerMessage(`appointment_${kind}`, r, subject, paragraphs, ctx, extra);
 }
 
 const whatToExpect = (r: RequestForMail) =>
   `What to expect: we will arrive within that window and phone you if we are running late. Please make sure we can get to the work area${r.address ? ` at ${oneLine(r.address, 300)}` : ""}. The calendar invitation attached adds the visit to your calendar.`;
 
-const changeWords = `If the time no longer suits you, please call us on ${site.phone.display} or reply to this e-mail at least ${site.booking.changeCutoffHours} hours before.`;
+const changeWords = `If the time no longer suits you, change or cancel it on your request's page (link below) up to ${site.booking.changeCutoffHours} hours before, or call us on ${site.phone.display}.`;
 
 /** Confirmed (first time) or changed (same UID, higher sequence): with the .ics invitation. */
 export function appointmentConfirmedMessage(
@@ -164,7 +141,7 @@ export function appointmentProposedMessage(
     [
       `Thank you for your booking request for ${serviceLabel(r.service)}. We cannot make the times you asked for, but we could come on:\n${when}`,
       ...(a.message ? [a.message] : []),
-      `Please reply to this e-mail or call ${site.phone.display} to say whether that suits you; we will then send your confirmation.`,
+      `To accept it or ask for another time, use your request's page (link below), reply to this e-mail or call ${site.phone.display}; we will then send your confirmation.`,
       `Your reference is ${ref}.`,
     ],
     ctx,

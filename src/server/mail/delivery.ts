@@ -37,7 +37,7 @@ export async function deliverDue(
   for (const row of claimed) {
     try {
       await sender.send(outbox.messageOf(row));
-      await outbox.markSent(row.id, new Date(), db);
+      await outbox.markSent(row, new Date(), db);
       report.sent += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

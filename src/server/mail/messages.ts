@@ -9,6 +9,7 @@
 import { addressLine, site } from "../../config/site";
 import { requestReference as reference } from "../../lib/reference";
 import { serviceLabel } from "../../lib/service-catalog";
+import { linkPlaceholder, requestPageUrl } from "../customer/link";
 import type { MailAttachment, mailKinds } from "../db/schema";
 
 export type MessageKind = (typeof mailKinds)[number];
@@ -187,6 +188,58 @@ function numbered(lines: readonly string[]): string {
   return lines.map((line, i) => `${i + 1}. ${line}`).join("\n");
 }
 
+/**
+ * The paragraph every customer e-mail about a request carries: the private link to the request's
+ * page (docs/decisions/019-customer-page.md). The outbox puts a fresh token in it when the message
+ * is queued (src/server/customer/link.ts).
+ */
+export function requestLinkParagraph(ctx: MailContext): { text: string; html: string } {
+  const url = requestPageUrl(ctx.siteUrl, linkPlaceholder);
+  const words = "See your request, send us a message, or change or cancel it online:";
+  const privacy = "This link is private to you; please do not share it.";
+  return {
+    text: `${words}\n${url}\n(${privacy})`,
+    html: `<p>${escapeHtml(words)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a><br><span style="color:#64748b;font-size:13px">${escapeHtml(privacy)}</span></p>`,
+  };
+}
+
+const signature = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
+
+/**
+ * A message to the customer about their request: the greeting, the paragraphs, the link to their
+ * page, the signature, then an optional footer (the cancellation right) and files (an .ics).
+ */
+export function customerMessage(
+  kind: MessageKind,
+  r: { name: string; email: string },
+  subject: string,
+  paragraphs: readonly string[],
+  ctx: MailContext,
+  extra: { attachments?: MailAttachment[] | undefined; footer?: string } = {},
+): OutgoingMessage {
+  const body = [`Hello ${oneLine(r.name, 100).split(" ")[0] ?? ""},`, ...paragraphs];
+  const link = requestLinkParagraph(ctx);
+  const text = `${[...body, link.text, signature].join("\n\n")}\n${extra.footer ? `\n${extra.footer}\n` : ""}`;
+  const html = wrapHtml(
+    subject,
+    body.map((p) => `<p style="white-space:pre-line">${escapeHtml(p)}</p>`).join("") +
+      link.html +
+      `<p style="white-space:pre-line">${escapeHtml(signature)}</p>` +
+      (extra.footer
+        ? `<div style="margin-top:24px;border-top:1px solid #e2e8f0;padding-top:16px;color:#475569;font-size:13px;white-space:pre-line">${escapeHtml(extra.footer)}</div>`
+        : ""),
+  );
+  return {
+    kind,
+    to: { name: oneLine(r.name, 100), address: r.email },
+    replyTo: { name: site.name, address: ctx.ownerEmail },
+    subject: oneLine(subject, 200),
+    text,
+    html,
+    ...(extra.attachments ? { attachments: extra.attachments } : {}),
+  };
+}
+
 function hoursText(): string {
   return site.hours.weekly.map((h) => `${h.label}: ${h.hours}`).join("\n");
 }
@@ -209,10 +262,11 @@ export function customerConfirmationMessage(s: SubmissionForMail, ctx: MailConte
     options.length > 0
       ? `You asked for ${options.length === 1 ? "this time" : "these times, in this order"}:\n${numbered(options)}\n\nWe will confirm one of them, or suggest another, by e-mail. Your appointment is booked once you have our confirmation, which comes with a calendar invitation.`
       : "";
-  const text = `${greeting},\n\n${what}\n\nYour reference is ${ref}.\n\n${asked ? `${asked}\n\n` : ""}${urgent}\n\nOur hours:\n${hoursText()}\n\n${sign}\n\nYou are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.\n`;
+  const link = requestLinkParagraph(ctx);
+  const text = `${greeting},\n\n${what}\n\nYour reference is ${ref}.\n\n${asked ? `${asked}\n\n` : ""}${link.text}\n\n${urgent}\n\nOur hours:\n${hoursText()}\n\n${sign}\n\nYou are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.\n`;
   const html = wrapHtml(
     subject,
-    `<p>${escapeHtml(greeting)},</p><p>${escapeHtml(what)}</p><p>Your reference is <strong>${escapeHtml(ref)}</strong>.</p>${asked ? `<p style="white-space:pre-line">${escapeHtml(asked)}</p>` : ""}<p>${escapeHtml(urgent)}</p><p style="white-space:pre-line"><strong>Our hours</strong>\n${escapeHtml(hoursText())}</p><p style="white-space:pre-line">${escapeHtml(sign)}</p><p style="color:#64748b;font-size:13px">You are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.</p>`,
+    `<p>${escapeHtml(greeting)},</p><p>${escapeHtml(what)}</p><p>Your reference is <strong>${escapeHtml(ref)}</strong>.</p>${asked ? `<p style="white-space:pre-line">${escapeHtml(asked)}</p>` : ""}${link.html}<p>${escapeHtml(urgent)}</p><p style="white-space:pre-line"><strong>Our hours</strong>\n${escapeHtml(hoursText())}</p><p style="white-space:pre-line">${escapeHtml(sign)}</p><p style="color:#64748b;font-size:13px">You are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.</p>`,
   );
   return {
     kind: "customer_confirmation",

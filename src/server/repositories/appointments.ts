@@ -47,6 +47,18 @@ export async function insertDetails(details: BookingDetails, db: Db = getDb()): 
   await db.insert(bookingDetails).values(details);
 }
 
+/** A booking's preferred options replaced (the customer asked for other times); the rest kept. */
+export async function replacePreferredOptions(
+  submissionId: number,
+  preferredOptions: PreferredOptionRow[],
+  db: Db,
+): Promise<void> {
+  await db
+    .insert(bookingDetails)
+    .values({ submissionId, preferredOptions, urgent: false, accessNotes: null })
+    .onConflictDoUpdate({ target: bookingDetails.submissionId, set: { preferredOptions } });
+}
+
 export async function findDetails(submissionId: number, db: Db = getDb()): Promise<BookingDetails | null> {
   const [row] = await db.select().from(bookingDetails).where(eq(bookingDetails.submissionId, submissionId));
   return row ? { ...row, preferredOptions: row.preferredOptions as PreferredOptionRow[] } : null;

@@ -3,19 +3,23 @@
  * tell about. SQL in, plain objects out; sending is src/server/mail/delivery.ts. Every function
  * takes the database handle last (`Db`); it defaults to `getDb()`.
  *
- *   enqueue(items)                       inserts messages (pending, due now); returns their ids
+ *   enqueue(items)                       inserts messages (pending, due now); returns their ids. A
+ *                                        customer message about a request gets its private link
+ *                                        here: a fresh token, its hash in customer_links
+ *                                        (src/server/customer/link.ts)
  *   claimDue({ now, leaseUntil, … })     claims due messages for one sender (see below)
- *   markSent(id, at)                     delivered
+ *   markSent(row, at)                    delivered; the stored text keeps no link token
  *   markAttemptFailed(id, outcome)       back to pending with a later due time, or failed
  *   retryFailed(ids?)                    failed messages back in the queue, due now
  *   ownerStatusBySubmission(ids)         whether the owner was e-mailed about each submission
  *   listFailed(limit?)                   messages given up on, newest first
  *   countByStatus()                      { pending, sent, failed }
  */
-import { and, asc, between, eq, inArray, lte, ne, sql } from "../db/orm";
+import { and, asc, between, eq, inArray, lte, sql } from "../db/orm";
 import type { AdminFailedDelivery } from "../../lib/contracts/admin";
 import { getDb, type Db } from "../db/client";
-import { mailOutbox } from "../db/schema";
+import { withoutTokens, withRequestLink } from "../customer/link";
+import { customerLinks, mailOutbox } from "../db/schema";
 import type { OutgoingMessage } from "../mail/messages";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -56,10 +60,26 @@ export function messageOf(row: OutboxRow): OutgoingMessage {
   };
 }
 
+/**
+ * Call it in the transaction that writes what the messages are about: a message and its link's
+ * hash are stored together or not at all.
+ */
 export async function enqueue(items: readonly OutboxItem[], db: Db = getDb()): Promise<number[]> {
-  if (items.length === 0) return [];
-  const rows = await db.insert(mailOutbox).values(items.map(toRow)).returning({ id: mailOutbox.id });
-  return rows.map((r) => r.id);
+  const ids: number[] = [];
+  for (const item of items) {
+    const linked = item.submissionId === undefined ? null : withRequestLink(item.message);
+    const [row] = await db
+      .insert(mailOutbox)
+      .values(toRow(linked ? { ...item, message: linked.message } : item))
+      .returning({ id: mailOutbox.id });
+    ids.push(row!.id);
+    if (linked?.tokenHash) {
+      await db
+        .insert(customerLinks)
+        .values({ submissionId: item.submissionId!, tokenHash: linked.tokenHash, mailId: row!.id });
+    }
+  }
+  return ids;
 }
 
 /**
@@ -94,11 +114,23 @@ export async function claimDue(
     .returning();
 }
 
-export async function markSent(id: number, at: Date, db: Db = getDb()): Promise<void> {
+/** Once sent, the stored copy keeps the text without any private link's token (decision 019). */
+export async function markSent(
+  row: Pick<OutboxRow, "id" | "textBody" | "htmlBody">,
+  at: Date,
+  db: Db = getDb(),
+): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ status: "sent", sentAt: at, lastError: null, updatedAt: at })
-    .where(eq(mailOutbox.id, id));
+    .set({
+      status: "sent",
+      sentAt: at,
+      lastError: null,
+      updatedAt: at,
+      textBody: withoutTokens(row.textBody),
+      htmlBody: withoutTokens(row.htmlBody),
+    })
+    .where(eq(mailOutbox.id, row.id));
 }
 
 export async function markAttemptFailed(
@@ -158,7 +190,8 @@ export async function ownerStatusBySubmission(
   const rows = await db
     .select({ submissionId: mailOutbox.submissionId, status })
     .from(mailOutbox)
-    .where(and(ne(mailOutbox.kind, "customer_confirmation"), between(mailOutbox.submissionId, low, high)))
+    // Messages to the owner only (owner_submission, owner_customer_update), not the customer's.
+    .where(and(sql`starts_with(${mailOutbox.kind}, 'owner_')`, between(mailOutbox.submissionId, low, high)))
     .groupBy(mailOutbox.submissionId);
   for (const row of rows) {
     if (row.submissionId !== null && wanted.has(row.submissionId)) result.set(row.submissionId, row.status);

@@ -334,15 +334,32 @@ export async function actOnAppointment(
   return result;
 }
 
+/**
+ * The customer's accept (confirm the proposed time) or cancel, from their page, inside the page's
+ * own transaction (src/server/services/customer-page.ts): the history rows name the customer.
+ */
+export function customerAppointmentAction(
+  id: number,
+  input: Extract<AppointmentAction, { action: "confirm" | "cancel" }>,
+  tx: Db,
+  services: ServiceContext,
+): Promise<ActionResult> {
+  return actInTransaction(id, input, services, { actor: "customer", tx });
+}
+
 async function actInTransaction(
   id: number,
   input: AppointmentAction,
   services: ServiceContext,
+  options: { actor?: "owner" | "customer"; tx?: Db } = {},
 ): Promise<ActionResult> {
   const ctx = mailContext();
   const now = services.now;
+  const actor = options.actor ?? "owner";
+  const run = <T>(work: (tx: Db) => Promise<T>) =>
+    options.tx ? work(options.tx) : inTransaction(services, work);
   try {
-    return await inTransaction(services, async (tx) => {
+    return await run(async (tx) => {
       const states = await workflow.lockStates([id], tx);
       const state = states.get(id);
       if (!state) throw new NotFound("That request no longer exists.");
@@ -393,10 +410,11 @@ async function actInTransaction(
           }
           const note = `${changed ? "Appointment moved to" : "Appointment confirmed for"} ${label}`;
           // Only a confirmed appointment schedules a request: the appointment flow does it.
-          const updated = await applyStateChange(id, "scheduled", { actor: "system", note }, tx);
+          const by = actor === "customer" ? "customer" : "system";
+          const updated = await applyStateChange(id, "scheduled", { actor: by, note }, tx);
           if (state === "scheduled") {
             await workflow.addHistory(
-              [{ submissionId: id, fromState: state, toState: state, actor: "system", note }],
+              [{ submissionId: id, fromState: state, toState: state, actor: by, note }],
               tx,
             );
           }
@@ -519,7 +537,7 @@ async function actInTransaction(
           const note = `Appointment on ${label} cancelled${reason ? `: ${reason}` : ""}`;
           const updated =
             state === "scheduled" || to === "cancelled"
-              ? await applyStateChange(id, to, { actor: "owner", note }, tx)
+              ? await applyStateChange(id, to, { actor, note }, tx)
               : request;
           const mailId = await enqueueMessage(
             tx,

@@ -12,9 +12,16 @@ import { encodeCursor } from "../../lib/inbox-cursor";
 import { addDays, londonParts } from "../../lib/london-time";
 import { canTransition, stateInfo, type RequestActor, type RequestState } from "../../lib/request-states";
 import type { AdminSubmission } from "../../lib/contracts/admin";
-import type { AdminAttention, AdminHistoryEntry, AdminNote, BulkResult } from "../../lib/contracts/requests";
+import type {
+  AdminAttention,
+  AdminHistoryEntry,
+  AdminNote,
+  AdminSentLink,
+  BulkResult,
+} from "../../lib/contracts/requests";
 import type { BulkActionInput, InboxQuery, SubmissionPatch } from "../../lib/schemas/requests";
 import type { Db } from "../db/client";
+import * as customerLinks from "../repositories/customer-links";
 import * as search from "../repositories/request-search";
 import * as workflow from "../repositories/request-workflow";
 import type { PhotoBlobs } from "../repositories/photos";
@@ -213,6 +220,21 @@ export async function history(
     actor: h.actor,
     note: h.note,
     changedAt: h.changedAt.toISOString(),
+  }));
+}
+
+/** The private links sent for a request (never a token): docs/decisions/019-customer-page.md. */
+export async function sentLinks(
+  id: number,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminSentLink[]> {
+  await findOne(id, ctx.db);
+  return (await customerLinks.listForRequest(id, ctx.db)).map((l) => ({
+    id: l.id,
+    createdAt: l.createdAt.toISOString(),
+    mailSubject: l.mailSubject,
+    mailStatus: l.mailStatus,
+    mailSentAt: l.mailSentAt?.toISOString() ?? null,
   }));
 }
 

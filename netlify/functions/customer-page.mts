@@ -1,0 +1,34 @@
+/**
+ * The customer's own page for a request, reached by the private link in every customer e-mail
+ * (docs/decisions/019-customer-page.md). Server-rendered HTML with no script, so it works the same
+ * with JavaScript off; every answer is no-store, noindex and Referrer-Policy no-referrer.
+ *
+ *   GET  /request/<token>[?step=accept|reschedule|message|cancel]   the page, or a confirmation step
+ *   POST /request/<token>                                           the change (from this site only)
+ *   GET  /request/lost, POST /request/lost                          a fresh link by e-mail
+ *
+ * The log line names the route, never the path, so a token never reaches the logs.
+ */
+import type { Config } from "@netlify/functions";
+import { customerPageEndpoints } from "../../src/lib/contracts/customer-page";
+import {
+  act,
+  askLostLink,
+  lostLinkError,
+  pageError,
+  showLostLink,
+  showPage,
+} from "../../src/server/customer/pages";
+import { apiHandler } from "../../src/server/http/endpoint";
+import { publicPage } from "../../src/server/http/public";
+
+export default apiHandler("/request", [
+  publicPage(customerPageEndpoints.customerPage, { render: showPage, error: pageError }),
+  publicPage(customerPageEndpoints.customerAction, { render: act, error: pageError }),
+  publicPage(customerPageEndpoints.lostLinkForm, { render: showLostLink, error: lostLinkError }),
+  publicPage(customerPageEndpoints.lostLink, { render: askLostLink, error: lostLinkError }),
+]);
+
+// Literal paths: Netlify reads them without running the module. The last one keeps the local
+// stack's retries of a 404 (at <path>/index.html) on this function, so they get the same page.
+export const config: Config = { path: ["/request/lost", "/request/:id", "/request/:id/*"] };
