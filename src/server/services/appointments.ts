@@ -59,6 +59,27 @@ async function enqueueMessage(tx: Db, message: OutgoingMessage, link: { submissi
   return id!;
 }
 
+type LiveFields = Parameters<typeof repo.updateAppointment>[1];
+
+/**
+ * Writes `fields` to the request's live appointment, or starts one with them (a new appointment
+ * has no date or window unless `fields` gives them, and sequence 0).
+ */
+async function saveLive(
+  live: Appointment | null,
+  submissionId: number,
+  fields: LiveFields & Pick<Appointment, "status">,
+  tx: Db,
+): Promise<Appointment> {
+  if (live) return repo.updateAppointment(live.id, fields, tx);
+  const { sequence: _sequence, ...first } = fields;
+  const newId = await repo.nextAppointmentId(tx);
+  return repo.insertAppointment(
+    { id: newId, submissionId, uid: appointmentUid(newId), date: null, window: null, ...first },
+    tx,
+  );
+}
+
 // ---------------------------------------------------------------- rules and availability
 
 /** The owner's overrides as stored (null columns fall back to the site config). */
@@ -368,6 +389,17 @@ async function actInTransaction(
       const rules = await loadRules(tx);
       const live = await repo.findLiveForUpdate(id, tx);
       const mail = forMail(request);
+      /** What every change answers: the appointment, the request's state, its one e-mail queued. */
+      const done = async (
+        appointment: Appointment,
+        requestState: RequestState,
+        message: OutgoingMessage,
+      ) => ({
+        appointment: view(appointment, rules),
+        changed: true,
+        requestState,
+        mailIds: [await enqueueMessage(tx, message, { submissionId: id })],
+      });
 
       switch (input.action) {
         case "confirm": {
@@ -376,38 +408,20 @@ async function actInTransaction(
             return { appointment: view(live, rules), changed: false, requestState: state, mailIds: [] };
           }
           const message = input.message?.trim() || null;
-          let appointment: Appointment;
-          let changed = false;
-          if (live) {
-            changed = live.status === "confirmed";
-            appointment = await repo.updateAppointment(
-              live.id,
-              {
-                date: input.date,
-                window: input.window,
-                status: "confirmed",
-                message,
-                confirmedAt: now,
-                sequence: changed ? live.sequence + 1 : live.sequence,
-              },
-              tx,
-            );
-          } else {
-            const newId = await repo.nextAppointmentId(tx);
-            appointment = await repo.insertAppointment(
-              {
-                id: newId,
-                submissionId: id,
-                uid: appointmentUid(newId),
-                date: input.date,
-                window: input.window,
-                status: "confirmed",
-                message,
-                confirmedAt: now,
-              },
-              tx,
-            );
-          }
+          const changed = live?.status === "confirmed";
+          const appointment = await saveLive(
+            live,
+            id,
+            {
+              date: input.date,
+              window: input.window,
+              status: "confirmed",
+              message,
+              confirmedAt: now,
+              ...(live ? { sequence: changed ? live.sequence + 1 : live.sequence } : {}),
+            },
+            tx,
+          );
           const note = `${changed ? "Appointment moved to" : "Appointment confirmed for"} ${label}`;
           // Only a confirmed appointment schedules a request: the appointment flow does it.
           const by = actor === "customer" ? "customer" : "system";
@@ -418,22 +432,16 @@ async function actInTransaction(
               tx,
             );
           }
-          const mailId = await enqueueMessage(
-            tx,
+          return done(
+            appointment,
+            updated.state,
             appointmentConfirmedMessage(
               mail,
               { ...appointment, date: appointment.date!, window: appointment.window! },
               ctx,
               { changed, now, rules },
             ),
-            { submissionId: id },
           );
-          return {
-            appointment: view(appointment, rules),
-            changed: true,
-            requestState: updated.state,
-            mailIds: [mailId],
-          };
         }
         case "propose": {
           if (live?.status === "confirmed") {
@@ -442,67 +450,41 @@ async function actInTransaction(
             );
           }
           const message = input.message?.trim() || null;
-          const fields = { date: input.date, window: input.window, status: "proposed" as const, message };
-          let appointment: Appointment;
-          if (live) appointment = await repo.updateAppointment(live.id, fields, tx);
-          else {
-            const newId = await repo.nextAppointmentId(tx);
-            appointment = await repo.insertAppointment(
-              { id: newId, submissionId: id, uid: appointmentUid(newId), ...fields },
-              tx,
-            );
-          }
+          const appointment = await saveLive(
+            live,
+            id,
+            { date: input.date, window: input.window, status: "proposed", message },
+            tx,
+          );
           const note = `Offered ${appointmentLabel(input.date, input.window, rules)}`;
           const updated =
             state === "new" ? await applyStateChange(id, "contacted", { actor: "owner", note }, tx) : request;
-          const mailId = await enqueueMessage(
-            tx,
+          return done(
+            appointment,
+            updated.state,
             appointmentProposedMessage(
               mail,
               { ...appointment, date: input.date, window: input.window },
               ctx,
               rules,
             ),
-            { submissionId: id },
           );
-          return {
-            appointment: view(appointment, rules),
-            changed: true,
-            requestState: updated.state,
-            mailIds: [mailId],
-          };
         }
         case "decline": {
           if (live?.status === "confirmed") {
             throw conflict("This booking has a confirmed time. Cancel the appointment instead.");
           }
           const reason = input.reason?.trim() || null;
-          let appointment: Appointment;
-          if (live)
-            appointment = await repo.updateAppointment(live.id, { status: "declined", message: reason }, tx);
-          else {
-            const newId = await repo.nextAppointmentId(tx);
-            appointment = await repo.insertAppointment(
-              {
-                id: newId,
-                submissionId: id,
-                uid: appointmentUid(newId),
-                date: null,
-                window: null,
-                status: "declined",
-                message: reason,
-              },
-              tx,
-            );
-          }
+          const appointment = await saveLive(live, id, { status: "declined", message: reason }, tx);
           const updated = await applyStateChange(
             id,
             "lost",
             { actor: "owner", note: reason ? `Declined: ${reason}` : "Declined" },
             tx,
           );
-          const mailId = await enqueueMessage(
-            tx,
+          return done(
+            appointment,
+            updated.state,
             appointmentCancelledMessage(mail, null, ctx, {
               declined: true,
               wasConfirmed: false,
@@ -510,14 +492,7 @@ async function actInTransaction(
               now,
               rules,
             }),
-            { submissionId: id },
           );
-          return {
-            appointment: view(appointment, rules),
-            changed: true,
-            requestState: updated.state,
-            mailIds: [mailId],
-          };
         }
         case "cancel": {
           if (!live) throw conflict("This request has no appointment to cancel.", "no_appointment");
@@ -539,22 +514,16 @@ async function actInTransaction(
             state === "scheduled" || to === "cancelled"
               ? await applyStateChange(id, to, { actor, note }, tx)
               : request;
-          const mailId = await enqueueMessage(
-            tx,
+          return done(
+            appointment,
+            updated.state,
             appointmentCancelledMessage(
               mail,
               { ...appointment, date: live.date!, window: live.window! },
               ctx,
               { declined: false, wasConfirmed, reason, now, rules },
             ),
-            { submissionId: id },
           );
-          return {
-            appointment: view(appointment, rules),
-            changed: true,
-            requestState: updated.state,
-            mailIds: [mailId],
-          };
         }
       }
     });
