@@ -79,11 +79,11 @@ function decodeOptions(): SharpOptions {
 export async function processPhoto(input: Uint8Array): Promise<ProcessedPhoto> {
   if (input.byteLength === 0) throw refuse(400, "empty_photo", photoMessages.empty);
   const kind = sniffImage(input);
-  const sharp = await loadSharp();
-  if (kind === "heif" && !canReadHeif(sharp)) throw refuse(415, "unsupported_photo", photoMessages.heic);
   if (kind !== "jpeg" && kind !== "png" && kind !== "webp" && kind !== "heif") {
     throw refuse(415, "unsupported_photo", photoMessages.notImage);
   }
+  const sharp = await loadSharp();
+  if (kind === "heif" && !canReadHeif(sharp)) throw refuse(415, "unsupported_photo", photoMessages.heic);
   const buffer = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
 
   let meta: Metadata;
