@@ -6,7 +6,9 @@ import { minFillMs } from "../../src/lib/schemas/spam-guard";
 import { bookingRequestSchema } from "../../src/lib/schemas/submission";
 import {
   bookableDate,
+  type BookingFields,
   expectNoAxeViolations,
+  fillBookingFields,
   fillOption,
   goToForm,
   ownClientHeaders,
@@ -20,14 +22,7 @@ import {
 const success = "Appointment booked successfully! We'll contact you to confirm.";
 const failure = "There was an error submitting your form. Please try again.";
 
-interface Booking {
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  service: string;
-  message: string;
-}
+type Booking = BookingFields;
 
 function booking(name = uniqueName("Morag")): Booking {
   return {
@@ -41,12 +36,7 @@ function booking(name = uniqueName("Morag")): Booking {
 }
 
 async function fill(page: Page, b: Booking) {
-  await form(page).getByLabel("Full Name").fill(b.name);
-  await form(page).getByLabel("Email").fill(b.email);
-  await form(page).getByLabel("Phone").fill(b.phone);
-  await form(page).getByLabel("Address").fill(b.address);
-  await form(page).getByLabel("Service Required").selectOption(b.service);
-  await form(page).getByLabel("Job Description").fill(b.message);
+  await fillBookingFields(form(page), b);
   await fillOption(form(page), 1, { date: bookableDate(1), window: "morning" });
 }
 

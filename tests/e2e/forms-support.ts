@@ -190,3 +190,24 @@ export async function fillOption(
   }
   await form.getByLabel(`${optionLabel(n)}: arrival time`).selectOption(option.window);
 }
+
+/** What a person types into the booking form, besides the preferred dates. */
+export interface BookingFields {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  /** A service id, e.g. "plumbing-heating". */
+  service: string;
+  message: string;
+}
+
+/** Types the booking form's own fields (name to job description); the dates are `fillOption`'s. */
+export async function fillBookingFields(form: Locator, b: BookingFields): Promise<void> {
+  await form.getByLabel("Full Name").fill(b.name);
+  await form.getByLabel("Email").fill(b.email);
+  await form.getByLabel("Phone").fill(b.phone);
+  await form.getByLabel("Address").fill(b.address);
+  await form.getByLabel("Service Required").selectOption(b.service);
+  await form.getByLabel("Job Description").fill(b.message);
+}

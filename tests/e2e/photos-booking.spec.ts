@@ -10,6 +10,7 @@ import { hasMetadata, photoLike, twelveMegapixelJpeg } from "../helpers/images";
 import { signedIn } from "./admin-support";
 import {
   bookableDate,
+  fillBookingFields,
   fillOption,
   goToForm,
   ownClientHeaders,
@@ -109,15 +110,15 @@ test("a booking with two photos: resized in the browser, stored without EXIF, sh
   const ready = await goToForm(page, "/book-appointment", "/api/bookings");
   const form = page.locator('form[action="/api/bookings"]');
   const name = uniqueName("Photo");
-  await form.getByLabel("Full Name").fill(name);
-  await form.getByLabel("Email").fill("photo.test@example.com");
-  await form.getByLabel("Phone").fill("07700 900123");
-  await form.getByLabel("Address").fill("12 High Street, Kirkcaldy KY1 1AB");
-  await form.getByLabel("Service Required").selectOption("plumbing-heating");
+  await fillBookingFields(form, {
+    name,
+    email: "photo.test@example.com",
+    phone: "07700 900123",
+    address: "12 High Street, Kirkcaldy KY1 1AB",
+    service: "plumbing-heating",
+    message: "The ceiling under the bathroom has a brown stain: photos attached.",
+  });
   await fillOption(form, 1, { date: bookableDate(1), window: "morning" });
-  await form
-    .getByLabel("Job Description")
-    .fill("The ceiling under the bathroom has a brown stain: photos attached.");
 
   const uploadRequests: Request[] = [];
   const uploadIds: string[] = [];

@@ -12,7 +12,7 @@ import {
   seedBooking,
   uniqueName,
 } from "../e2e/admin-support";
-import { bookableDate, fillOption } from "../e2e/forms-support";
+import { bookableDate, fillBookingFields, fillOption } from "../e2e/forms-support";
 import { publicRoutes } from "../e2e/public-routes";
 import { expect as baseExpect, test } from "./console-guard";
 
@@ -88,13 +88,15 @@ test("a booking with JavaScript on: the island sends it and the success message 
   await expect(page.locator('astro-island:has(form[action="/api/bookings"])')).not.toHaveAttribute("ssr");
   const form = page.locator('form[action="/api/bookings"]');
   const name = uniqueName("Smoke");
-  await form.getByLabel("Full Name").fill(name);
-  await form.getByLabel("Email").fill("smoke.test@example.com");
-  await form.getByLabel("Phone").fill("07700 900123");
-  await form.getByLabel("Address").fill("1 Esplanade, Kirkcaldy KY1 1AA");
-  await form.getByLabel("Service Required").selectOption("floor-carpet");
+  await fillBookingFields(form, {
+    name,
+    email: "smoke.test@example.com",
+    phone: "07700 900123",
+    address: "1 Esplanade, Kirkcaldy KY1 1AA",
+    service: "floor-carpet",
+    message: "Two bedrooms need new carpet laid before the move.",
+  });
   await fillOption(form, 1, { date: bookableDate(1), window: "morning" });
-  await form.getByLabel("Job Description").fill("Two bedrooms need new carpet laid before the move.");
 
   const sent = page.waitForRequest((r) => r.url().endsWith("/api/bookings") && r.method() === "POST");
   await page.getByRole("button", { name: "Book Appointment", exact: true }).click();
