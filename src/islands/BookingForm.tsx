@@ -15,7 +15,12 @@ import { bookingRequestSchema } from "../lib/schemas/submission";
 import { serviceCatalog } from "../lib/service-catalog";
 import { PersonFields, SelectField, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";
-import { collectOptions, PreferredOptions, type OptionValues } from "./forms/PreferredOptions";
+import {
+  collectOptions,
+  PreferredOptions,
+  type OfferedWindow,
+  type OptionValues,
+} from "./forms/PreferredOptions";
 import { useSubmission, type PhoneContact } from "./forms/use-submission";
 import type { PhotoController } from "./photos/controller";
 import { PhotoField } from "./photos/PhotoField";
@@ -77,9 +82,11 @@ const serviceOptions = serviceCatalog.map((s) => ({ value: s.id, label: s.title 
 
 export interface BookingFormProps {
   readonly phone: PhoneContact;
+  /** The arrival windows offered before a date is chosen, labelled from the config by the page. */
+  readonly standardWindows: readonly OfferedWindow[];
 }
 
-export default function BookingForm({ phone }: BookingFormProps) {
+export default function BookingForm({ phone, standardWindows }: BookingFormProps) {
   const id = (name: string) => `booking-${name}`;
   const form = useForm<BookingInput, unknown, BookingOutput>({
     resolver,
@@ -155,6 +162,7 @@ export default function BookingForm({ phone }: BookingFormProps) {
           watch={watch}
           errors={errors}
           phone={phone}
+          standardWindows={standardWindows}
         />
         <PhotoField id={id("photos")} controller={photos} />
         <FormFooter

@@ -14,7 +14,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from "@
 import ICAL from "ical.js";
 import { weekdayOf } from "../../src/lib/appointments/dates";
 import { bookableDates } from "../../src/server/appointments/availability";
-import { wallClockInstant } from "../../src/server/appointments/window-instants";
+import { wallClockInstant } from "../../src/platform/time";
 import { smtpPort } from "../../playwright.config";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate, fillBookingFields, fillOption, goToForm } from "./forms-support";

@@ -15,7 +15,8 @@ import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import customerPageFn from "../../netlify/functions/customer-page.mts";
 import { addDays, weekdayOf, type IsoDate } from "../../src/lib/appointments";
-import { changeCutoff, dateInZone } from "../../src/server/appointments/window-instants";
+import { dateInZone } from "../../src/platform/time";
+import { changeCutoff } from "../../src/server/appointments/window-instants";
 import { hashToken } from "../../src/server/customer/link";
 import {
   appointments,

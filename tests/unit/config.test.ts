@@ -4,12 +4,12 @@ import {
   phoneHref,
   emailHref,
   addressLine,
-  hoursLine,
   milesBetween,
   serviceAreaLine,
   townNames,
 } from "../../src/config/site";
 import { serviceCatalog } from "../../src/lib/service-catalog";
+import { hoursLine, openingHours } from "../../src/platform/time";
 import { mainNav, footerQuickLinks, legalLinks } from "../../src/config/navigation";
 import { services } from "../../src/data/services";
 
@@ -40,7 +40,7 @@ describe("site config", () => {
   });
 
   it("has one set of opening hours, and its one-line form says the same", () => {
-    expect(site.hours.weekly.map((h) => `${h.short} ${h.hours}`)).toEqual([
+    expect(openingHours.map((h) => `${h.short} ${h.hours}`)).toEqual([
       "Mon-Fri 8am-6pm",
       "Saturday 9am-4pm",
       "Sunday Closed (emergency only)",

@@ -24,7 +24,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "../db/orm";
 import type { InboxCursor } from "../../lib/inbox-cursor";
-import { londonMidnight, addDays } from "../../lib/london-time";
+import { startOfDay, addDays } from "../../platform/time";
 import type { RequestState } from "../../lib/request-states";
 import { parseReference } from "../../lib/reference";
 import type { ArchivedFilter, InboxSort } from "../../lib/schemas/requests";
@@ -110,8 +110,8 @@ export function filterConditions(filter: InboxFilter, withSearch = true): SQL[] 
   const archived = filter.archived ?? "false";
   if (archived === "false") conditions.push(isNull(formSubmissions.archivedAt));
   else if (archived === "true") conditions.push(isNotNull(formSubmissions.archivedAt));
-  if (filter.from) conditions.push(gte(formSubmissions.submittedAt, londonMidnight(filter.from)));
-  if (filter.to) conditions.push(lt(formSubmissions.submittedAt, londonMidnight(addDays(filter.to, 1))));
+  if (filter.from) conditions.push(gte(formSubmissions.submittedAt, startOfDay(filter.from)));
+  if (filter.to) conditions.push(lt(formSubmissions.submittedAt, startOfDay(addDays(filter.to, 1))));
   if (filter.q && withSearch) conditions.push(searchCondition(filter.q));
   return conditions;
 }

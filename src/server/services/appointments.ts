@@ -25,7 +25,8 @@ import {
   checkOptions,
   type AvailabilityInput,
 } from "../appointments/availability";
-import { dateInZone, isReminderDue } from "../appointments/window-instants";
+import { dateInZone } from "../../platform/time";
+import { isReminderDue } from "../appointments/window-instants";
 import { appointmentUid, calendarFeedIcs, type AppointmentEvent } from "../calendar/ics";
 import type { Db } from "../db/client";
 import { pgErrorCode } from "../http/db-errors";

@@ -48,6 +48,7 @@ import * as workflow from "../repositories/request-workflow";
 import type { Submission } from "../repositories/submissions";
 import { customerAppointmentAction, loadRules, optionLabels, readBookingExtras } from "./appointments";
 import { inTransaction, type ServiceContext } from "./context";
+import { formatDateTime } from "../../platform/time";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "./rate-limit";
 import { applyStateChange } from "./request-workflow";
@@ -167,12 +168,6 @@ function historyItem(h: workflow.HistoryEntry): CustomerHistoryItem | null {
   return text ? quoted(text, null) : null;
 }
 
-const sentAt = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "long",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
-
 const liveOf = (list: readonly Appointment[]) =>
   list.find((a) => a.status === "proposed" || a.status === "confirmed") ?? null;
 
@@ -188,7 +183,7 @@ export async function customerPage(token: string, ctx: ServiceContext): Promise<
     loadRules(db),
   ]);
   const sent = [
-    { label: "Sent", value: sentAt.format(request.submittedAt) },
+    { label: "Sent", value: formatDateTime(request.submittedAt) },
     { label: "Name", value: request.name },
     { label: "Phone", value: request.phone },
     { label: "Email", value: request.email },
