@@ -48,6 +48,17 @@ export function formatMoney(amount: Pence, options: FormatMoneyOptions = {}): st
   return options.dropZeroPence && amount % 100 === 0 ? whole.format(pounds) : exact.format(pounds);
 }
 
+/**
+ * "150.00", "-5.50": pounds as a plain decimal with two places, made from the integer (no float
+ * arithmetic), for machine-readable places such as schema.org prices and CSV exports.
+ */
+export function poundsDecimal(amount: Pence): string {
+  pence(amount);
+  const sign = amount < 0 ? "-" : "";
+  const abs = Math.abs(amount);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
 const poundsPattern = /^(-)?£?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?$/;
 
 /**

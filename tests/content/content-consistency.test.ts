@@ -16,6 +16,7 @@ import {
   townNames,
 } from "../../src/config/site";
 import { serviceCatalog } from "../../src/lib/service-catalog";
+import { formatMoney, poundsDecimal } from "../../src/platform/money";
 import { openingHours } from "../../src/platform/time";
 import { services } from "../../src/data/services";
 import { reviewRejectReasons } from "../../src/data/legal";
@@ -170,6 +171,16 @@ describe("prices and quotes", () => {
       expect(text, s.id).toContain(site.pricing[s.basis]);
       if (s.basis === "hourly") expect(text, s.id).not.toMatch(/fixed (?:written )?(?:quote|price)/i);
       else expect(text, s.id).not.toMatch(/by the hour/i);
+    }
+  });
+
+  it("each service page's structured data offers the catalogue's price in pounds, from its pence", () => {
+    for (const s of serviceCatalog) {
+      const service = jsonLd(page(`/services/${s.id}`).html).find((d) => d["@type"] === "Service");
+      const offers = service?.["offers"] as { price?: string; priceCurrency?: string } | undefined;
+      expect(offers, s.id).toMatchObject({ priceCurrency: "GBP", price: poundsDecimal(s.fromPence) });
+      // The shown words and the number agree: "from £150 per room" and 150.00.
+      expect(s.pricing, s.id).toContain(formatMoney(s.fromPence, { dropZeroPence: true }));
     }
   });
 });

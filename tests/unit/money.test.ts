@@ -6,6 +6,7 @@ import {
   lineNet,
   parsePounds,
   percentOf,
+  poundsDecimal,
   sumPence,
   totals,
   tryParsePounds,
@@ -186,5 +187,18 @@ describe("percentage deposits", () => {
         },
       ),
     );
+  });
+});
+
+describe("poundsDecimal", () => {
+  it("writes pounds with two decimals from the integer, for machine-readable places", () => {
+    expect([15_000, 5, 0, -550, 123_456].map(poundsDecimal)).toEqual([
+      "150.00",
+      "0.05",
+      "0.00",
+      "-5.50",
+      "1234.56",
+    ]);
+    fc.assert(fc.property(amount, (p) => parsePounds(poundsDecimal(p)) === p));
   });
 });
