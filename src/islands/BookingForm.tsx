@@ -82,11 +82,13 @@ const serviceOptions = serviceCatalog.map((s) => ({ value: s.id, label: s.title 
 
 export interface BookingFormProps {
   readonly phone: PhoneContact;
-  /** The arrival windows offered before a date is chosen, labelled from the config by the page. */
+  /** The arrival windows by name, offered before a date is chosen. */
   readonly standardWindows: readonly OfferedWindow[];
+  /** The windows' times in one sentence, made from the config by the page. */
+  readonly windowsHint: string;
 }
 
-export default function BookingForm({ phone, standardWindows }: BookingFormProps) {
+export default function BookingForm({ phone, standardWindows, windowsHint }: BookingFormProps) {
   const id = (name: string) => `booking-${name}`;
   const form = useForm<BookingInput, unknown, BookingOutput>({
     resolver,
@@ -163,6 +165,7 @@ export default function BookingForm({ phone, standardWindows }: BookingFormProps
           errors={errors}
           phone={phone}
           standardWindows={standardWindows}
+          windowsHint={windowsHint}
         />
         <PhotoField id={id("photos")} controller={photos} />
         <FormFooter

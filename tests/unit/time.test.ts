@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { site } from "../../src/config/site";
 import { windowsOn } from "../../src/lib/appointments";
 import { windowLabel } from "../../src/lib/appointments/windows";
-import { windowLabelAnyDay } from "../../src/lib/appointments/rules";
+import { bookingRules, windowLabelAnyDay, windowsSentence } from "../../src/lib/appointments/rules";
 import {
   addDays,
   arrivalWindowLabel,
@@ -160,5 +160,11 @@ describe("opening hours and arrival windows come from the config", () => {
     expect(windowLabelAnyDay("morning")).toBe("morning (8am to 12pm; Saturday 9am to 12pm)");
     expect(windowLabelAnyDay("afternoon")).toBe("afternoon (12pm to 5pm; Saturday 12pm to 4pm)");
     expect(windowLabelAnyDay("any")).toBe("any time (8am to 5pm; Saturday 9am to 4pm)");
+    expect(windowsSentence()).toBe(
+      "Arrival windows: morning (8am to 12pm; Saturday 9am to 12pm) and afternoon (12pm to 5pm; Saturday 12pm to 4pm).",
+    );
+    // Change the config's hours and the words follow: Saturday like a weekday needs no exception.
+    const sameSaturday = bookingRules({ hours: { 6: { opens: "08:00", closes: "18:00" } } });
+    expect(windowLabelAnyDay("afternoon", sameSaturday)).toBe("afternoon (12pm to 5pm)");
   });
 });

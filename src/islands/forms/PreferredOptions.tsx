@@ -9,9 +9,10 @@
  * inputs stay and the server still checks every option.
  *
  * Small on purpose: no zod and no date library; labels come from the server: the day's windows
- * from the availability answer, and before a date is chosen the page's `standardWindows`, labelled
- * from the config with each day's own times ("Afternoon (12pm to 5pm; Saturday 12pm to 4pm)"), so
- * the form never promises a time the confirmation e-mail then contradicts.
+ * with their times from the availability answer, and before a date is chosen the page's
+ * `standardWindows` (names only) and `windowsHint`, a sentence made from the config with each
+ * day's own times ("afternoon (12pm to 5pm; Saturday 12pm to 4pm)"), so the form never promises a
+ * time the confirmation e-mail then contradicts.
  */
 import { useEffect, useState } from "react";
 import type { FieldErrors, UseFormRegister, UseFormWatch } from "react-hook-form";
@@ -68,8 +69,10 @@ export interface PreferredOptionsProps<T extends OptionValues> {
   readonly watch: UseFormWatch<T>;
   readonly errors: FieldErrors<T> & Partial<Record<string, { message?: string }>>;
   readonly phone: { readonly display: string; readonly href: string };
-  /** Before the availability answer (and without JavaScript): every window, for any day. */
+  /** Before a date is chosen (and without JavaScript): every window, by name. */
   readonly standardWindows: readonly OfferedWindow[];
+  /** The windows' times on each kind of day, in one sentence, shown under the legend. */
+  readonly windowsHint: string;
 }
 
 export function PreferredOptions<T extends OptionValues>({
@@ -79,6 +82,7 @@ export function PreferredOptions<T extends OptionValues>({
   errors: errorsAny,
   phone,
   standardWindows,
+  windowsHint,
 }: PreferredOptionsProps<T>) {
   // The option fields are the same in every form that uses this; narrow the generics once.
   const register = registerAny as unknown as UseFormRegister<OptionValues>;
@@ -99,7 +103,7 @@ export function PreferredOptions<T extends OptionValues>({
         </legend>
         <p id={hintId(id("options"))} className="-mt-1 text-sm text-slate-600">
           Give at least one date and arrival window, and up to three. We confirm one of them, or suggest
-          another, within 24 hours.
+          another, within 24 hours. {windowsHint}
         </p>
         {optionNumbers.map((n) => {
           const dateName = `option${n}Date` as const;

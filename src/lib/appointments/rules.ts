@@ -8,6 +8,7 @@ import { listInWords } from "../../config/site";
 import { formatTimeRange } from "../../platform/time";
 import { weekdayNames, weekdayOf, type IsoDate, type Weekday } from "./dates";
 import {
+  arrivalWindowIds,
   windowLabel,
   windowsForDay,
   windowTimes,
@@ -133,4 +134,13 @@ export function windowChoicesAnyDay(
     window,
     label: windowLabelAnyDay(window, rules),
   }));
+}
+
+/**
+ * The arrival windows in one sentence, for a form where the window list shows names only until a
+ * date is chosen: "Arrival windows: morning (8am to 12pm; Saturday 9am to 12pm) and afternoon
+ * (12pm to 5pm; Saturday 12pm to 4pm)."
+ */
+export function windowsSentence(rules: BookingRules = defaultBookingRules): string {
+  return `Arrival windows: ${listInWords(arrivalWindowIds.map((w) => windowLabelAnyDay(w, rules)))}.`;
 }
