@@ -5,7 +5,7 @@ const legalUpdatedOn = "2026-11-23";
 /** When the policy pages last changed: the date, and as shown ("23 November 2026"). */
 export const legalUpdated = { iso: legalUpdatedOn, display: formatDayMonth(legalUpdatedOn) } as const;
 
-/** The admin session cookie, as set by src/server/http/admin-guard.ts (described on /cookie-policy). */
+/** The admin session cookie, as set by src/features/admin-auth/http-guard.ts (described on /cookie-policy). */
 export const adminSessionCookie = {
   name: "__Host-kh_admin",
   lifetime: "12 hours at most; it is deleted when the administrator signs out",

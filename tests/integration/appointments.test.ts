@@ -13,9 +13,9 @@ import adminAvailability from "../../netlify/functions/admin-availability.mts";
 import availabilityFn from "../../netlify/functions/availability.mts";
 import bookings from "../../netlify/functions/bookings.mts";
 import calendarFeedFn from "../../netlify/functions/calendar-feed.mts";
-import { addDays, weekdayOf, type IsoDate } from "../../src/lib/appointments";
+import { addDays, weekdayOf, type IsoDate } from "../../src/features/appointments/contract";
 import { wallClockInstant } from "../../src/platform/time";
-import { reminderAt } from "../../src/server/appointments/window-instants";
+import { reminderAt } from "../../src/features/appointments/window-instants";
 import {
   appointments,
   blockedDates,
@@ -24,10 +24,10 @@ import {
   formSubmissions,
   mailOutbox,
   submissionHistory,
-} from "../../src/server/db/schema";
-import { serviceContext } from "../../src/server/services/context";
-import { scheduledOn } from "../../src/server/repositories/scheduled-jobs";
-import { actOnAppointment, sendDueReminders } from "../../src/server/services/appointments";
+} from "../../src/features/tables";
+import { serviceContext } from "../../src/platform/context";
+import { scheduledOn } from "../../src/features/appointments/repository-scheduled";
+import { actOnAppointment, sendDueReminders } from "../../src/features/appointments/service";
 import { adminClient } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
 import { bookableToday, formRequest, getRequest, jsonRequest, validBooking } from "../helpers/http";

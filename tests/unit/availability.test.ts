@@ -14,8 +14,11 @@ import {
   windowLabel,
   windowTimesOn,
   windowsOn,
-} from "../../src/lib/appointments";
-import { preferredOptionSchema, preferredOptionsSchema } from "../../src/lib/appointments/schema";
+} from "../../src/features/appointments/contract";
+import {
+  preferredOptionSchema,
+  preferredOptionsSchema,
+} from "../../src/features/appointments/contract/option-fields";
 import {
   bookableDates,
   bookingSpan,
@@ -23,14 +26,14 @@ import {
   checkOptions,
   describeDays,
   type AvailabilityInput,
-} from "../../src/server/appointments/availability";
+} from "../../src/features/appointments/availability";
 import {
   canChangeOnline,
   changeCutoff,
   isReminderDue,
   reminderAt,
   windowInstants,
-} from "../../src/server/appointments/window-instants";
+} from "../../src/features/appointments/window-instants";
 import { dateInZone, wallClockInstant } from "../../src/platform/time";
 
 // Tuesday 3 March 2026, 10:00 in London (GMT).

@@ -5,8 +5,8 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import BookingForm from "../../src/islands/BookingForm";
-import { windowsSentence } from "../../src/lib/appointments/rules";
-import { windowIds, windowName } from "../../src/lib/appointments/windows";
+import { windowsSentence } from "../../src/features/appointments/contract/rules";
+import { windowIds, windowName } from "../../src/features/appointments/contract/windows";
 import ContactForm from "../../src/islands/ContactForm";
 import ReviewForm from "../../src/islands/ReviewForm";
 import { serviceCatalog } from "../../src/lib/service-catalog";

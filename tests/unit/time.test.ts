@@ -2,9 +2,13 @@ import { TZDate } from "@date-fns/tz";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { site } from "../../src/config/site";
-import { windowsOn } from "../../src/lib/appointments";
-import { windowLabel } from "../../src/lib/appointments/windows";
-import { bookingRules, windowLabelAnyDay, windowsSentence } from "../../src/lib/appointments/rules";
+import { windowsOn } from "../../src/features/appointments/contract";
+import { windowLabel } from "../../src/features/appointments/contract/windows";
+import {
+  bookingRules,
+  windowLabelAnyDay,
+  windowsSentence,
+} from "../../src/features/appointments/contract/rules";
 import {
   addDays,
   arrivalWindowLabel,
