@@ -17,7 +17,7 @@ import type { SubmissionForMail } from "../mail/messages";
 import { queueSubmissionMail } from "../mail/notify";
 import type { Submission } from "../repositories/submissions";
 import type { ServiceContext } from "./context";
-import { readBytesLimited } from "../http/request";
+import { assertPublicOrigin, readBytesLimited } from "../http/request";
 import { claimPhotos, enforceUploadLimits, storePhoto } from "./photos";
 import { acceptPublicPost, type Accepted, type PublicPost } from "./public-forms";
 
@@ -99,6 +99,10 @@ export function submitWithPhotos<I>(
 export function acceptingPhotoFiles(action: Action): Action {
   return {
     ...action,
-    run: async (call) => action.run({ ...call, req: await withPhotoFormPost(call.req, call.services()) }),
+    run: async (call) => {
+      // Before any file is stored: a post from another site's page is refused outright.
+      assertPublicOrigin(call.req);
+      return action.run({ ...call, req: await withPhotoFormPost(call.req, call.services()) });
+    },
   };
 }
