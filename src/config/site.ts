@@ -250,6 +250,21 @@ export const site = {
     accountingRecordYears: 6,
   },
 
+  /**
+   * Limits that keep the customers' private links and the site's e-mail safe
+   * (docs/decisions/027-security-review-fixes.md).
+   */
+  security: {
+    customerLinks: {
+      /** A private link stops working after this many days without being opened (each use renews it). */
+      idleDays: 90,
+      /** …and this many days after its request is closed with nothing owed. */
+      afterCloseDays: 30,
+    },
+    /** Changes a customer's page accepts for one request in an hour (each sends two e-mails). */
+    customerActionsPerHour: 6,
+  },
+
   priceRange: "££",
 
   /** The social card every page shares (rendered by scripts/render-og-image.mjs). */

@@ -14,6 +14,7 @@ import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import customerPageFn from "../../netlify/functions/customer-page.mts";
+import { site } from "../../src/config/site";
 import { addDays, weekdayOf, type IsoDate } from "../../src/lib/appointments";
 import { changeCutoff, dateInZone } from "../../src/server/appointments/window-instants";
 import { hashToken } from "../../src/server/customer/link";
@@ -358,6 +359,35 @@ describe("actions", () => {
     expect(stale.status).toBe(422);
     expect(await stale.text()).toContain("Still there?");
     expect((await mailFor(id)).length).toBe(before + 2);
+  });
+
+  it("one request takes six changes an hour: the seventh gets a clear 429 page and sends nothing; an hour later it works", async () => {
+    const id = await sendContact();
+    const token = await latestToken(id);
+    for (let i = 1; i <= site.security.customerActionsPerHour; i++) {
+      const res = await act(token, "message", { message: `Question number ${i}.` });
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+    const before = (await mailFor(id)).length;
+    const nonce = await nonceFor(token, "message");
+    const refused = await post(`/request/${token}`, { action: "message", nonce, message: "One more." });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const page = await refused.text();
+    expect(page).toContain("Please wait a moment");
+    expect(page).toContain("This request has had a lot of changes in the last hour");
+    expect(page).toContain(site.phone.display);
+    expect((await mailFor(id)).length).toBe(before);
+    expect((await historyOf(id)).filter((h) => h.note === "One more.")).toHaveLength(0);
+
+    // Another request is not held up by this one.
+    const other = await latestToken(await sendContact());
+    expect((await act(other, "message", { message: "Hello there." })).status).toBe(200);
+
+    // The refused form's key was not used up: an hour later the same form goes through.
+    const later = new Date(Date.now() + 61 * 60_000);
+    const outcome = await actOnRequest(token, { action: "message", nonce, message: "One more." }, at(later));
+    expect(outcome.changed).toBe(true);
   });
 
   it("private notes and the owner's state-change notes never reach the page", async () => {

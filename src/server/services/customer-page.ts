@@ -48,7 +48,7 @@ import * as workflow from "../repositories/request-workflow";
 import type { Submission } from "../repositories/submissions";
 import { customerAppointmentAction, loadRules, optionLabels, readBookingExtras } from "./appointments";
 import { inTransaction, type ServiceContext } from "./context";
-import { Conflict, Invalid, NotFound } from "./errors";
+import { Conflict, Invalid, NotFound, RateLimited } from "./errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "./rate-limit";
 import { applyStateChange } from "./request-workflow";
 
@@ -259,6 +259,18 @@ export function newFormKey(now: Date): string {
 }
 
 const formKeyRule: RateLimitRule = { name: "customer-form", limit: 1, windowMs: dayMs };
+
+/**
+ * Each change from the customer's page sends two e-mails (to the customer and the owner), so one
+ * request takes at most `site.security.customerActionsPerHour` an hour, whoever holds its link.
+ */
+export const customerActionRule: RateLimitRule = {
+  name: "customer-actions",
+  limit: site.security.customerActionsPerHour,
+  windowMs: 60 * 60_000,
+};
+const tooManyActions =
+  "This request has had a lot of changes in the last hour, so we have paused changes online for a while.";
 const formKeyPattern = /^([0-9a-z]{1,12})\.[A-Za-z0-9_-]{16}$/;
 
 function issuedAt(key: string, now: Date): number {
@@ -338,6 +350,13 @@ export async function actOnRequest(
       return { outcome, mailIds: [] as number[] };
     }
     if (isClosed(state) || state === "spam") throw closedRequest();
+    // Counted in the transaction: a refusal rolls back the form key's claim as well, so the same
+    // form can be sent again once the hour is over; a repeat of a done form costs nothing.
+    const actions = await hitRateLimit(customerActionRule, String(requestId), {
+      now: ctx.now.getTime(),
+      db: tx,
+    });
+    if (!actions.allowed) throw new RateLimited(actions.retryAfterSeconds, tooManyActions);
     const [request] = await workflow.findMany([requestId], tx);
     const rules = await loadRules(tx);
     const live =
