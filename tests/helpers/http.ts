@@ -58,7 +58,7 @@ export const uniqueName = (label: string) => `${label} ${Math.random().toString(
  * The spam-guard fields a person's browser sends: an empty honeypot and the time the form was shown
  * (a minute ago). A post without `formStartedAt` is refused like one sent too fast.
  */
-export const humanFields = () => ({ website: "", formStartedAt: Date.now() - 60_000 });
+export const humanFields = () => ({ website: "", formStartedAt: String(Date.now() - 60_000) });
 
 export const validContact = (overrides: Record<string, unknown> = {}) => ({
   ...humanFields(),

@@ -15,7 +15,7 @@ import {
 } from "../../lib/contracts/customer-page";
 import { escapeHtml as e, fieldLabel, pageHead } from "../http/html-page";
 import type { ActionOutcome, CustomerPageView } from "../services/customer-page";
-import { linkLifetimeAfterCloseDays } from "../services/customer-page";
+import { linkIdleDays, linkLifetimeAfterCloseDays } from "../services/customer-page";
 import { requestPagePath } from "./link";
 
 const styles = `
@@ -311,7 +311,7 @@ export function messagePage(title: string, message: string, back: { href: string
 export function notFoundPage(): string {
   return layout(
     "Link not found",
-    `<h1>This link does not work</h1><section class="card"><p>The link may be incomplete (please copy all of it from the e-mail), or it has expired: links stop working ${linkLifetimeAfterCloseDays} days after a request is closed.</p><p>We can send you a new link to any request that is still open. Or call us on ${phoneLink()}.</p><p class="actions">${link(`${requestPagePath}/lost`, "Send me a new link", "primary")}${link("/", "Home page", "outline")}</p></section>`,
+    `<h1>This link does not work</h1><section class="card"><p>The link may be incomplete (please copy all of it from the e-mail), or it no longer works: a link stops working after ${linkIdleDays} days unused, ${linkLifetimeAfterCloseDays} days after its request is closed, or once a newer link has been asked for.</p><p>We can send you a new link to any request that is still open. Or call us on ${phoneLink()}.</p><p class="actions">${link(`${requestPagePath}/lost`, "Send me a new link", "primary")}${link("/", "Home page", "outline")}</p></section>`,
     callUs(),
   );
 }
