@@ -263,6 +263,11 @@ export const site = {
     },
     /** Changes a customer's page accepts for one request in an hour (each sends two e-mails). */
     customerActionsPerHour: 6,
+    /**
+     * Contact, booking and review posts one client (connection) may make in a day, all forms
+     * together: far under the site's 100 confirmation e-mails a day, so no one client can use them up.
+     */
+    clientPostsPerDay: 20,
   },
 
   priceRange: "££",

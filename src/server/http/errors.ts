@@ -94,7 +94,9 @@ export function fromZodError(error: ZodError): HttpError {
 /** "12 seconds", "5 minutes": how long until a retry, in words. */
 export function waitInWords(seconds: number): string {
   const wait = Math.max(1, Math.ceil(seconds));
-  return wait < 90 ? `${wait} seconds` : `${Math.ceil(wait / 60)} minutes`;
+  if (wait < 90) return `${wait} seconds`;
+  if (wait < 90 * 60) return `${Math.ceil(wait / 60)} minutes`;
+  return `${Math.ceil(wait / 3600)} hours`;
 }
 
 /** 429 with `Retry-After`; `what` says what was too much (by default, requests from the client). */

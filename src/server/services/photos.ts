@@ -17,12 +17,14 @@ import type { Db } from "../db/client";
 import { HttpError, validationFailed } from "../http/errors";
 import { mediaType, readBytesLimited } from "../http/request";
 import { logEvent } from "../log";
+import { alertLimitReached, deliverSoon } from "../mail/notify";
 import { processPhoto } from "../photos/process";
 import { blobKeys, deleteBlobs, photoStore } from "../photos/store";
 import * as photosRepo from "../repositories/photos";
 import type { Photo, PhotoBlobs } from "../repositories/photos";
 import { serviceContext, type ServiceContext } from "./context";
-import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
+import { RateLimited } from "./errors";
+import { enforceRateLimit, hitRateLimit, type RateLimitRule } from "./rate-limit";
 
 /**
  * Upload limits: a person attaches up to five photos and may retry a few; thirty in ten minutes
@@ -108,7 +110,11 @@ export async function enforceUploadLimits(ctx: ServiceContext): Promise<void> {
   const options = { now: ctx.now.getTime(), db: ctx.db };
   await enforceRateLimit(uploadRules.perClient, key, options);
   await enforceRateLimit(uploadRules.perClientDay, key, options);
-  await enforceRateLimit(uploadRules.siteDay, "all", options);
+  const siteDay = await hitRateLimit(uploadRules.siteDay, "all", options);
+  if (!siteDay.allowed) {
+    await deliverSoon(ctx, await alertLimitReached("uploads", ctx.db, ctx.now));
+    throw new RateLimited(siteDay.retryAfterSeconds);
+  }
 }
 
 export async function acceptUpload(
