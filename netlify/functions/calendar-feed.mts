@@ -6,12 +6,12 @@
  * link, nothing more (docs/decisions/027-security-review-fixes.md).
  */
 import type { Config } from "@netlify/functions";
-import { appointmentEndpoints } from "../../src/lib/contracts/appointments";
-import { apiHandler } from "../../src/server/http/endpoint";
-import { notFound } from "../../src/server/http/errors";
-import { publicFile } from "../../src/server/http/public";
-import { apiSecurityHeaders } from "../../src/server/http/response";
-import { calendarFeed } from "../../src/server/services/appointments";
+import { appointmentEndpoints } from "../../src/features/appointments/contract/endpoints";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import { notFound } from "../../src/platform/http/errors";
+import { publicFile } from "../../src/platform/http/public";
+import { apiSecurityHeaders } from "../../src/platform/http/response";
+import { calendarFeed } from "../../src/features/appointments/service";
 
 const prefix = "/api/calendar/";
 

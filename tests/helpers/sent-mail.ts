@@ -1,16 +1,16 @@
 /**
  * What actually leaves: the outbox never stores a link's token (it is made as the message is sent,
- * src/server/repositories/mail-outbox.ts `withLiveLinks`), so a test that needs a token sends the
+ * src/features/mail/repository.ts `withLiveLinks`), so a test that needs a token sends the
  * pending e-mails through the real delivery code with a transport that records each message.
  *
  *   const sent = await sendPending(t.db, { submissionId: id });   // Map outbox id → message sent
  *   sentText(outboxId)                                             // the text of one that was sent here
  */
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../src/server/db/client";
-import { mailOutbox } from "../../src/server/db/schema";
-import { deliverDue } from "../../src/server/mail/delivery";
-import type { OutgoingMessage } from "../../src/server/mail/messages";
+import type { Database } from "../../src/platform/db/client";
+import { mailOutbox } from "../../src/features/tables";
+import { deliverDue } from "../../src/features/mail/service-delivery";
+import type { OutgoingMessage } from "../../src/features/mail/messages";
 
 const sent = new Map<number, OutgoingMessage>();
 

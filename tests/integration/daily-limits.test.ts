@@ -12,8 +12,8 @@ import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
 import { site } from "../../src/config/site";
-import { formSubmissions, mailOutbox, rateLimits } from "../../src/server/db/schema";
-import { confirmationRules, setMailSender } from "../../src/server/mail/notify";
+import { formSubmissions, mailOutbox, rateLimits } from "../../src/features/tables";
+import { confirmationRules, setMailSender } from "../../src/features/mail/service";
 import { useTestDatabase } from "../helpers/db";
 import { jsonRequest, validBooking, validContact, validReview } from "../helpers/http";
 

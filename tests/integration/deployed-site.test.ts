@@ -9,10 +9,10 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import health from "../../netlify/functions/health.mts";
-import { formSubmissions } from "../../src/server/db/schema";
-import { resetEnvCache } from "../../src/server/env";
-import { setLogSink } from "../../src/server/log";
-import { setMailSender } from "../../src/server/mail/notify";
+import { formSubmissions } from "../../src/features/tables";
+import { resetEnvCache } from "../../src/platform/env";
+import { setLogSink } from "../../src/platform/log";
+import { setMailSender } from "../../src/features/mail/service";
 import { useTestDatabase } from "../helpers/db";
 import { formRequest, getRequest, jsonRequest, validContact } from "../helpers/http";
 

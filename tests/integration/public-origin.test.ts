@@ -12,7 +12,7 @@ import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
 import uploads from "../../netlify/functions/uploads.mts";
-import { formSubmissions, photos, testimonials } from "../../src/server/db/schema";
+import { formSubmissions, photos, testimonials } from "../../src/features/tables";
 import { useTestDatabase } from "../helpers/db";
 import { useTestBlobs } from "../helpers/blobs";
 import {

@@ -1,5 +1,5 @@
 /**
- * The private link to a request's page in the customer's e-mails (src/server/customer/link.ts): the
+ * The private link to a request's page in the customer's e-mails (src/features/customer-page/link.ts): the
  * composer leaves a placeholder, a token goes in only in the copy that is sent, and what is kept or
  * shown never holds a token (the outbox side is tests/integration/token-storage.test.ts).
  */
@@ -13,13 +13,13 @@ import {
   tokenPattern,
   unusableTokenHash,
   withoutTokens,
-} from "../../src/server/customer/link";
-import { appointmentReminderMessage } from "../../src/server/mail/appointment-messages";
+} from "../../src/features/customer-page/link";
+import { appointmentReminderMessage } from "../../src/features/appointments/mail";
 import {
   customerConfirmationMessage,
   ownerSubmissionMessage,
   type SubmissionForMail,
-} from "../../src/server/mail/messages";
+} from "../../src/features/mail/messages";
 
 const ctx = { ownerEmail: "owner@kingdomhandyman.example", siteUrl: "https://www.kingdomhandyman.example/" };
 
