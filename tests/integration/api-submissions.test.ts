@@ -15,6 +15,7 @@ import { useTestDatabase } from "../helpers/db";
 import {
   formRequest,
   getRequest,
+  humanFields,
   jsonRequest,
   randomIp,
   uniqueName,
@@ -80,7 +81,7 @@ describe("POST /api/contact", () => {
   });
 
   it("reports every invalid field at once", async () => {
-    const response = await contact(jsonRequest("/api/contact", {}));
+    const response = await contact(jsonRequest("/api/contact", humanFields()));
     expect(response.status).toBe(422);
     expect((await errorOf(response)).fields).toEqual({
       name: "Please enter your name.",

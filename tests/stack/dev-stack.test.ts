@@ -151,6 +151,8 @@ describe("npm run dev", () => {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
+        website: "",
+        formStartedAt: Date.now() - 60_000,
         name,
         email: "stack@example.com",
         phone: "07700 900123",

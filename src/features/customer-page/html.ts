@@ -12,7 +12,7 @@ import { customerMessageMax, customerReasonMax, type CustomerAction } from "./co
 import { escapeHtml as e, fieldLabel, pageHead } from "../../platform/http/html-page";
 import { formatDateTime } from "../../platform/time";
 import type { ActionOutcome, CustomerPageView } from "./service";
-import { linkLifetimeAfterCloseDays } from "./service";
+import { linkIdleDays, linkLifetimeAfterCloseDays } from "./service";
 import { requestPagePath } from "./link";
 
 const styles = `
@@ -298,7 +298,7 @@ export function messagePage(title: string, message: string, back: { href: string
 export function notFoundPage(): string {
   return layout(
     "Link not found",
-    `<h1>This link does not work</h1><section class="card"><p>The link may be incomplete (please copy all of it from the e-mail), or it has expired: links stop working ${linkLifetimeAfterCloseDays} days after a request is closed.</p><p>We can send you a new link to any request that is still open. Or call us on ${phoneLink()}.</p><p class="actions">${link(`${requestPagePath}/lost`, "Send me a new link", "primary")}${link("/", "Home page", "outline")}</p></section>`,
+    `<h1>This link does not work</h1><section class="card"><p>The link may be incomplete (please copy all of it from the e-mail), or it no longer works: a link stops working after ${linkIdleDays} days unused, ${linkLifetimeAfterCloseDays} days after its request is closed, or once a newer link has been asked for.</p><p>We can send you a new link to any request that is still open. Or call us on ${phoneLink()}.</p><p class="actions">${link(`${requestPagePath}/lost`, "Send me a new link", "primary")}${link("/", "Home page", "outline")}</p></section>`,
     callUs(),
   );
 }
