@@ -2,16 +2,22 @@
  * Spam guard for the public forms (docs/decisions/004-spam-guard.md):
  * - the honeypot field `website` must be empty (people never see it; naive bots fill every field);
  * - `formStartedAt` (epoch ms when the form was shown, sent by the islands), when present and
- *   plausible, must be at least `minFillMs` ago. Forms posted without JavaScript carry no start
+ *   plausible, must be at least `formMinFillMs()` ago (3 s; a local test stack may lower it,
+ *   never a deployed site: src/server/env.ts). Forms posted without JavaScript carry no start
  *   time and are accepted on this count; a start time in the future (a client clock running fast)
  *   is ignored rather than held against a person.
  * A refusal is a 422 with a message a person can act on; nothing is stored. The edge checks these
  * fields before it parses the form, as part of reading a public form post.
  */
-import { honeypotField, minFillMs, startedAtField } from "../../lib/schemas/spam-guard";
+import { honeypotField, startedAtField } from "../../lib/schemas/spam-guard";
+import { formMinFillMs } from "../env";
 import { HttpError } from "./errors";
 
-export function assertNotSpam(data: Record<string, unknown>, now = Date.now()): void {
+export function assertNotSpam(
+  data: Record<string, unknown>,
+  now = Date.now(),
+  minFillMs = formMinFillMs(),
+): void {
   const honeypot = data[honeypotField];
   if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== "") {
     throw new HttpError(
