@@ -85,7 +85,8 @@ export default defineConfig({
         webServer: {
           command: `npx tsx scripts/dev.ts --serve --port ${port} --data-dir .data/e2e --fresh`,
           url: `${baseURL}/api/health`,
-          timeout: 180_000,
+          // `netlify serve` builds the site first: about a minute idle, several on a busy machine.
+          timeout: 600_000,
           reuseExistingServer: !process.env.CI,
           env: {
             ...(process.env as Record<string, string>),
