@@ -11,9 +11,9 @@ import securityHeaders from "./integrations/security-headers";
 const site = process.env.SITE_URL ?? "https://www.kingdomhandyman.example";
 
 /**
- * The islands' share of the spam guard's minimum fill time (src/lib/schemas/spam-guard.ts): 3 s, or
+ * The islands' share of the spam guard's minimum fill time (src/lib/form-fields/spam-guard.ts): 3 s, or
  * FORM_MIN_FILL_MS where a local test stack lowers it (the server enforces its own copy,
- * src/server/env.ts). A build on Netlify (NETLIFY=true) refuses a lower value.
+ * src/platform/env.ts). A build on Netlify (NETLIFY=true) refuses a lower value.
  */
 function islandMinFillMs() {
   const raw = process.env.FORM_MIN_FILL_MS?.trim();

@@ -3,7 +3,7 @@
  */
 import { expect as baseExpect, test, type Page, type Request } from "@playwright/test";
 import { formMinFillMs } from "../../playwright.config";
-import { bookingRequestSchema } from "../../src/lib/schemas/submission";
+import { bookingRequestSchema } from "../../src/features/requests/contract/forms";
 import {
   bookableDate,
   type BookingFields,

@@ -7,7 +7,7 @@
  * restart (and the seed does not run twice). One start for the smoke test and this test, one more
  * for the restart: each start of `netlify dev` costs about a minute on a busy 2-core machine.
  */
-import { bookableDates } from "../../src/server/appointments/availability";
+import { bookableDates } from "../../src/features/appointments/availability";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
