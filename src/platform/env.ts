@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { site } from "../config/site";
+import { minFillMs } from "../lib/form-fields/spam-guard";
 import { logEvent } from "./log";
 import { smtpUrlProblem } from "./mail/smtp-url";
 
@@ -196,4 +197,45 @@ export function simulateClients(): boolean {
     });
   }
   return false;
+}
+
+const formMinFillSchema = z.coerce
+  .number({ error: "FORM_MIN_FILL_MS must be a whole number of milliseconds." })
+  .int("FORM_MIN_FILL_MS must be a whole number of milliseconds.")
+  .min(0, "FORM_MIN_FILL_MS must be 0 or more.")
+  .max(60_000, "FORM_MIN_FILL_MS must be at most 60000 (a minute).");
+let reportedFillTime = false;
+
+/**
+ * FORM_MIN_FILL_MS: the spam guard's minimum time between showing a public form and sending it
+ * (src/platform/http/spam-guard.ts). Unset, it is the production value, 3 s (`minFillMs`). A local
+ * test stack lowers it so browser tests need not wait like a person (docs/decisions/024-fast-ci.md).
+ * A deployed site never goes below 3 s: a lower value is ignored there and the log says so once.
+ * A value that is no whole number from 0 to 60000 is a configuration error (503, the log names it).
+ */
+export function formMinFillMs(env: Record<string, string | undefined> = readRaw()): number {
+  const raw = env["FORM_MIN_FILL_MS"];
+  if (raw === undefined || raw.trim() === "") return minFillMs;
+  const parsed = formMinFillSchema.safeParse(raw);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "FORM_MIN_FILL_MS is invalid.";
+    if (!reportedFillTime) {
+      reportedFillTime = true;
+      logEvent({ event: "config.invalid", level: "error", variable: "FORM_MIN_FILL_MS", message });
+    }
+    throw new ConfigurationError("FORM_MIN_FILL_MS", message);
+  }
+  if (parsed.data < minFillMs && isDeployed(env)) {
+    if (!reportedFillTime) {
+      reportedFillTime = true;
+      logEvent({
+        event: "config.ignored",
+        level: "warn",
+        variable: "FORM_MIN_FILL_MS",
+        message: `FORM_MIN_FILL_MS below ${minFillMs} is for local test stacks only; ignored on Netlify.`,
+      });
+    }
+    return minFillMs;
+  }
+  return parsed.data;
 }

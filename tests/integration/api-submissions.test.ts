@@ -243,7 +243,8 @@ describe("POST /api/contact", () => {
     expect(honeypot.status).toBe(422);
     expect((await errorOf(honeypot)).code).toBe("spam_suspected");
 
-    const fast = validContact({ formStartedAt: Date.now() - 500 });
+    // 2.5 s: refused at the production minimum (3 s; no FORM_MIN_FILL_MS in this suite).
+    const fast = validContact({ formStartedAt: Date.now() - 2_500 });
     const tooFast = await contact(jsonRequest("/api/contact", fast));
     expect(tooFast.status).toBe(422);
     expect((await errorOf(tooFast)).code).toBe("too_fast");

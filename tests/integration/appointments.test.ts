@@ -14,7 +14,8 @@ import availabilityFn from "../../netlify/functions/availability.mts";
 import bookings from "../../netlify/functions/bookings.mts";
 import calendarFeedFn from "../../netlify/functions/calendar-feed.mts";
 import { addDays, weekdayOf, type IsoDate } from "../../src/features/appointments/contract";
-import { reminderAt, wallClockInstant } from "../../src/features/appointments/window-instants";
+import { wallClockInstant } from "../../src/platform/time";
+import { reminderAt } from "../../src/features/appointments/window-instants";
 import {
   appointments,
   blockedDates,

@@ -16,7 +16,8 @@ import contact from "../../netlify/functions/contact.mts";
 import customerPageFn from "../../netlify/functions/customer-page.mts";
 import { site } from "../../src/config/site";
 import { addDays, weekdayOf, type IsoDate } from "../../src/features/appointments/contract";
-import { changeCutoff, dateInZone } from "../../src/features/appointments/window-instants";
+import { dateInZone } from "../../src/platform/time";
+import { changeCutoff } from "../../src/features/appointments/window-instants";
 import { hashToken } from "../../src/features/customer-page/link";
 import {
   appointments,

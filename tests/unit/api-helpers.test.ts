@@ -8,6 +8,8 @@ import { isDatabaseUnavailable, pgErrorCode } from "../../src/platform/db/errors
 import { HttpError, toHttpError } from "../../src/platform/http/errors";
 import { clientKey, idempotencyKey, readBody, wantsHtml } from "../../src/platform/http/request";
 import { assertNotSpam } from "../../src/platform/http/spam-guard";
+import { ConfigurationError, formMinFillMs } from "../../src/platform/env";
+import { minFillMs } from "../../src/lib/form-fields/spam-guard";
 
 const codeOf = (run: () => unknown) => {
   try {
@@ -54,6 +56,32 @@ describe("spam guard", () => {
     expect(codeOf(() => assertNotSpam({ formStartedAt: now - 3000 }, now))).toBeNull();
     expect(codeOf(() => assertNotSpam({ formStartedAt: now + 60_000 }, now))).toBeNull();
     expect(codeOf(() => assertNotSpam({ formStartedAt: "soon" }, now))).toBeNull();
+  });
+  it("uses FORM_MIN_FILL_MS where a local stack lowers it", () => {
+    expect(codeOf(() => assertNotSpam({ formStartedAt: now - 300 }, now, 200))).toBeNull();
+    expect(codeOf(() => assertNotSpam({ formStartedAt: now - 100 }, now, 200))).toBe("too_fast");
+  });
+});
+
+describe("FORM_MIN_FILL_MS", () => {
+  it("is the production 3 s when unset or empty", () => {
+    expect(minFillMs).toBe(3000);
+    expect(formMinFillMs({})).toBe(3000);
+    expect(formMinFillMs({ FORM_MIN_FILL_MS: " " })).toBe(3000);
+  });
+  it("may be lowered, or raised, off Netlify", () => {
+    expect(formMinFillMs({ FORM_MIN_FILL_MS: "1000" })).toBe(1000);
+    expect(formMinFillMs({ FORM_MIN_FILL_MS: "0" })).toBe(0);
+    expect(formMinFillMs({ FORM_MIN_FILL_MS: "5000", AWS_LAMBDA_RUNTIME_API: "127.0.0.1:9001" })).toBe(5000);
+  });
+  it("is never lowered on a deployed site", () => {
+    expect(formMinFillMs({ FORM_MIN_FILL_MS: "1000", AWS_LAMBDA_RUNTIME_API: "127.0.0.1:9001" })).toBe(3000);
+  });
+  it("refuses a value that is no whole number of milliseconds from 0 to 60000", () => {
+    for (const bad of ["fast", "1.5", "-1", "60001"]) {
+      expect(() => formMinFillMs({ FORM_MIN_FILL_MS: bad })).toThrow(ConfigurationError);
+      expect(() => formMinFillMs({ FORM_MIN_FILL_MS: bad })).toThrow(/FORM_MIN_FILL_MS/);
+    }
   });
 });
 

@@ -49,6 +49,7 @@ import {
   readBookingExtras,
 } from "../appointments/service";
 import { inTransaction, type ServiceContext } from "../../platform/context";
+import { formatDateTime } from "../../platform/time";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
 import { applyStateChange } from "../requests/service-workflow";
@@ -186,12 +187,6 @@ function historyItem(h: workflow.HistoryEntry): CustomerHistoryItem | null {
   return text ? quoted(text, null) : null;
 }
 
-const sentAt = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "long",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
-
 const liveOf = (list: readonly Appointment[]) =>
   list.find((a) => a.status === "proposed" || a.status === "confirmed") ?? null;
 
@@ -207,7 +202,7 @@ export async function customerPage(token: string, ctx: ServiceContext): Promise<
     loadRules(db),
   ]);
   const sent = [
-    { label: "Sent", value: sentAt.format(request.submittedAt) },
+    { label: "Sent", value: formatDateTime(request.submittedAt) },
     { label: "Name", value: request.name },
     { label: "Phone", value: request.phone },
     { label: "Email", value: request.email },

@@ -9,6 +9,7 @@
 import { addressLine, site } from "../../config/site";
 import { requestReference as reference } from "../requests/contract/reference";
 import { serviceLabel } from "../../lib/service-catalog";
+import { formatDate, formatDateTime, openingHours } from "../../platform/time";
 import { linkPlaceholder, requestPageUrl } from "../customer-page/link";
 import type { MailAttachment, mailKinds } from "../tables";
 
@@ -113,12 +114,6 @@ export function escapeHtml(value: string): string {
 /** A short reference the customer can quote on the phone: "KB-000042" (src/features/requests/contract/reference.ts). */
 export { reference };
 
-const londonDate = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
-
 function table(rows: ReadonlyArray<readonly [string, string]>): { text: string; html: string } {
   const text = rows.map(([k, v]) => `${k}: ${v.includes("\n") ? `\n${v}` : v}`).join("\n");
   const html = `<table cellpadding="6" style="border-collapse:collapse;font:15px/1.5 Arial,sans-serif">${rows
@@ -147,7 +142,7 @@ export function ownerSubmissionMessage(s: SubmissionForMail, ctx: MailContext): 
   );
   const rows: Array<readonly [string, string]> = [
     ["Reference", reference(s)],
-    ["Received", londonDate.format(s.submittedAt)],
+    ["Received", formatDateTime(s.submittedAt)],
     ["Name", s.name],
     ["Phone", s.phone],
     ["Email", s.email],
@@ -241,7 +236,7 @@ export function customerMessage(
 }
 
 function hoursText(): string {
-  return site.hours.weekly.map((h) => `${h.label}: ${h.hours}`).join("\n");
+  return openingHours.map((h) => `${h.label}: ${h.hours}`).join("\n");
 }
 
 export function customerConfirmationMessage(s: SubmissionForMail, ctx: MailContext): OutgoingMessage {
@@ -382,9 +377,7 @@ export function reviewInvitationMessage(
   const subject = `How did we do? Your review of job ${invite.reference}`;
   const firstName = plainFirstName(invite.name);
   const greeting = firstName ? `Hello ${firstName}` : "Hello";
-  const until = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" }).format(
-    invite.expiresAt,
-  );
+  const until = formatDate(invite.expiresAt);
   const lines = [
     `Thank you for choosing ${site.name}. Your job (${invite.reference}) is finished, and we would like to know how it went.`,
     'If you have a minute, please leave a review through the link below. Your name and town are filled in for you; change them as you like. Your review will be marked "Verified customer" because it comes from a job we did.',

@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import { townNames } from "../../config/site";
 import type { ReviewRejectReason } from "../../data/legal";
-import { londonParts } from "../../lib/london-time";
+import { wallClock } from "../../platform/time";
 import { requestReference } from "../requests/contract/reference";
 import type { AdminInvitation, InvitationPrefill } from "./contract/endpoints";
 import type { AdminTestimonial } from "../../lib/contracts/admin";
@@ -46,7 +46,7 @@ export const invitationMessages = {
 export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
 /** "YYYY-MM" of an instant in Europe/London. */
-export const londonMonth = (instant: Date) => londonParts(instant).date.slice(0, 7);
+export const londonMonth = (instant: Date) => wallClock(instant).date.slice(0, 7);
 
 /**
  * The town to prefill from a request: a covered town named in its address, else the address's

@@ -4,16 +4,22 @@
  * - `formStartedAt` (epoch ms when the form was shown, sent by the islands) must be there: a post
  *   that leaves the field out is refused like one sent too fast (every form of ours carries it; a
  *   script that skips it should not get an easier ride than one that fills it in). When it holds a
- *   plausible time it must be at least `minFillMs` ago. Forms posted without JavaScript send the
- *   field empty (the static page cannot stamp a time) and are accepted on this count; a start time
- *   in the future (a client clock running fast) is ignored rather than held against a person.
+ *   plausible time it must be at least `formMinFillMs()` ago (3 s; a local test stack may lower it,
+ *   never a deployed site: src/platform/env.ts). Forms posted without JavaScript send the field
+ *   empty (the static page cannot stamp a time) and are accepted on this count; a start time in the
+ *   future (a client clock running fast) is ignored rather than held against a person.
  * A refusal is a 422 with a message a person can act on; nothing is stored. The edge checks these
  * fields before it parses the form, as part of reading a public form post.
  */
-import { honeypotField, minFillMs, startedAtField } from "../../lib/form-fields/spam-guard";
+import { honeypotField, startedAtField } from "../../lib/form-fields/spam-guard";
+import { formMinFillMs } from "../env";
 import { HttpError } from "./errors";
 
-export function assertNotSpam(data: Record<string, unknown>, now = Date.now()): void {
+export function assertNotSpam(
+  data: Record<string, unknown>,
+  now = Date.now(),
+  minFillMs = formMinFillMs(),
+): void {
   const honeypot = data[honeypotField];
   if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== "") {
     throw new HttpError(
