@@ -517,6 +517,11 @@ describe("actions", () => {
     const mail = (await mailFor(other)).filter((m) => m.kind === "appointment_cancelled");
     expect(mail).toHaveLength(1);
     expect(mail[0]!.attachments?.[0]?.content).toContain("METHOD:CANCEL");
+    // The request is cancelled with it: the e-mail offers the page to look at, nothing to change.
+    for (const body of [mail[0]!.textBody, mail[0]!.htmlBody]) {
+      expect(body).toContain("See your request and what has happened:");
+      expect(body).not.toMatch(/change or cancel|cancel it online/);
+    }
     expect((await historyOf(other)).at(-1)).toMatchObject({ actor: "customer", toState: "cancelled" });
   });
 });
@@ -535,18 +540,40 @@ describe("lost link", () => {
     expect(await res.text()).toContain('action="/request/lost"');
   });
 
-  it("the same answer for a known and an unknown address; the known one gets a fresh link per open request", async () => {
+  it("the same answer for a known and an unknown address; the known one gets a fresh link per request a link still opens, closed ones too", async () => {
     const email = `lost-${Date.now()}@example.com`;
     const open = await sendContact({ email });
     const closed = await sendContact({ email });
     await t.db.update(formSubmissions).set({ state: "done" }).where(eq(formSubmissions.id, closed));
+    const cancelled = await book({ email });
+    expect((await act(await latestToken(cancelled), "cancel")).status).toBe(200);
+    const longClosed = await sendContact({ email });
+    await t.db
+      .update(formSubmissions)
+      .set({ state: "lost", stateChangedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(formSubmissions.id, longClosed));
+    const spam = await sendContact({ email });
+    await t.db.update(formSubmissions).set({ state: "spam" }).where(eq(formSubmissions.id, spam));
     const known = await answer(email.toUpperCase());
     const unknown = await answer(`nobody-${Date.now()}@example.com`);
     expect(known.status).toBe(200);
     expect(known).toEqual(unknown);
-    const links = (await mailFor(open)).filter((m) => m.kind === "customer_link");
+    const linkMail = async (id: number) => (await mailFor(id)).filter((m) => m.kind === "customer_link");
+    const links = await linkMail(open);
     expect(links).toHaveLength(1);
-    expect((await mailFor(closed)).filter((m) => m.kind === "customer_link")).toHaveLength(0);
+    expect(links[0]!.textBody).toContain("See your request, send us a message, or cancel it online:");
+    for (const id of [closed, cancelled]) {
+      const [closedLink] = await linkMail(id);
+      expect(closedLink, `request ${id}`).toBeDefined();
+      expect(closedLink!.textBody).toContain("See your request and what has happened:");
+      expect(closedLink!.textBody).not.toMatch(/change or cancel|cancel it online/);
+      const page = await get(`/request/${tokenIn.exec(closedLink!.textBody)![1]!}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("This request is closed");
+    }
+    // A link to a request closed longer than links last, or to spam, would not open: none is sent.
+    expect(await linkMail(longClosed)).toHaveLength(0);
+    expect(await linkMail(spam)).toHaveLength(0);
     const token = tokenIn.exec(links[0]!.textBody)![1]!;
     expect((await get(`/request/${token}`)).status).toBe(200);
     // The older link still works.

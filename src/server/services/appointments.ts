@@ -16,7 +16,7 @@ import { addDays, isIsoDate, type IsoDate } from "../../lib/appointments/dates";
 import { bookingRules, type BookingRules, type BookingRulesOverrides } from "../../lib/appointments/rules";
 import { preferredOptionsSchema, type PreferredOption } from "../../lib/appointments/schema";
 import { windowIds, type WindowId } from "../../lib/appointments/windows";
-import type { RequestState } from "../../lib/request-states";
+import { isClosed, type RequestState } from "../../lib/request-states";
 import { charLength, isStorableText } from "../../lib/schemas/text";
 import { serviceLabel } from "../../lib/service-catalog";
 import {
@@ -488,6 +488,7 @@ async function actInTransaction(
             appointmentCancelledMessage(mail, null, ctx, {
               declined: true,
               wasConfirmed: false,
+              requestClosed: true,
               reason,
               now,
               rules,
@@ -521,7 +522,14 @@ async function actInTransaction(
               mail,
               { ...appointment, date: live.date!, window: live.window! },
               ctx,
-              { declined: false, wasConfirmed, reason, now, rules },
+              {
+                declined: false,
+                wasConfirmed,
+                requestClosed: isClosed(updated.state),
+                reason,
+                now,
+                rules,
+              },
             ),
           );
         }
@@ -566,7 +574,7 @@ export async function sendDueReminders(services: ServiceContext): Promise<{ queu
           { id: a.submissionId, submittedAt: a.createdAt, ...job },
           { ...a, date: a.date!, window: a.window! },
           ctx,
-          rules,
+          { now, rules },
         ),
         { submissionId: a.submissionId },
       );

@@ -25,7 +25,7 @@ import {
   type LostLinkInput,
 } from "../../lib/contracts/customer-page";
 import { requestReference } from "../../lib/reference";
-import { isClosed, openStates, type RequestState } from "../../lib/request-states";
+import { isClosed, type RequestState } from "../../lib/request-states";
 import { charLength, isStorableText } from "../../lib/schemas/text";
 import { serviceLabel } from "../../lib/service-catalog";
 import { changeCutoff } from "../appointments/window-instants";
@@ -37,7 +37,7 @@ import {
   lostLinkMessage,
   ownerCustomerUpdateMessage,
 } from "../mail/customer-messages";
-import type { OutgoingMessage } from "../mail/messages";
+import { pageOffer, type OutgoingMessage } from "../mail/messages";
 import { deliverSoon, mailboxKey, mailContext } from "../mail/notify";
 import * as appointmentsRepo from "../repositories/appointments";
 import type { Appointment } from "../repositories/appointments";
@@ -391,7 +391,9 @@ export async function actOnRequest(
           );
         }
         await note(`${rescheduleNote}${labels.join("; ")}`);
-        await queue(customerUpdateMessage(request!, { action: "reschedule", options: labels }, mail));
+        await queue(
+          customerUpdateMessage(request!, { action: "reschedule", options: labels }, mail, "change"),
+        );
         await tellOwner([
           `New times asked for:\n${labels.join("\n")}`,
           confirmed
@@ -409,7 +411,8 @@ export async function actOnRequest(
       }
       case "message": {
         await note(message);
-        await queue(customerUpdateMessage(request!, { action: "message", text: message! }, mail));
+        const offer = pageOffer({ closed: false, booking: request!.formType === "booking", late: isLate });
+        await queue(customerUpdateMessage(request!, { action: "message", text: message! }, mail, offer));
         await tellOwner([`Message:\n${message}`]);
         return {
           outcome: {
@@ -444,7 +447,7 @@ export async function actOnRequest(
             { actor: "customer", note: reason ?? undefined },
             tx,
           );
-          await queue(customerUpdateMessage(request!, { action: "cancel", reason }, mail));
+          await queue(customerUpdateMessage(request!, { action: "cancel", reason }, mail, "view"));
           await tellOwner([because]);
         }
         return {
@@ -484,14 +487,15 @@ export const lostLinkAddressRule: RateLimitRule = {
   limit: 3,
   windowMs: 60 * 60_000,
 };
-/** At most this many open requests get a link from one ask. */
+/** At most this many requests (the newest) get a link from one ask. */
 const lostLinkMaxRequests = 10;
 
 /**
- * Queues one e-mail with a fresh link for each open request sent from this address (RateLimited
- * when the client asked too often). The caller answers the same whatever happens here (an unknown
- * address, one over its own limit), so the answer never tells whether an address is known; the
- * e-mails go after the answer where the platform allows.
+ * Queues one e-mail with a fresh link for each request sent from this address that a link still
+ * opens (`linkStillWorks`: open ones, and closed ones until their links stop working), the newest
+ * first; RateLimited when the client asked too often. The caller answers the same whatever happens
+ * here (an unknown address, one over its own limit), so the answer never tells whether an address
+ * is known; the e-mails go after the answer where the platform allows.
  */
 export async function sendLostLinks(input: LostLinkInput, ctx: ServiceContext): Promise<void> {
   await enforceRateLimit(lostLinkClientRule, ctx.client, { now: ctx.now.getTime(), db: ctx.db });
@@ -500,16 +504,27 @@ export async function sendLostLinks(input: LostLinkInput, ctx: ServiceContext): 
     db: ctx.db,
   });
   if (!perAddress.allowed) return;
-  const open = (await requestsOf(input.email, ctx.db))
-    .filter((r) => openStates.includes(r.state))
+  const kept = (await requestsOf(input.email, ctx.db))
+    .filter((r) => linkStillWorks(r.state, r.stateChangedAt, ctx.now))
+    .reverse()
     .slice(0, lostLinkMaxRequests);
-  if (open.length === 0) return;
-  const mail = mailContext();
-  const ids = await inTransaction(ctx, (tx) =>
-    outbox.enqueue(
-      open.map((r) => ({ message: lostLinkMessage(r, mail), submissionId: r.id })),
-      tx,
-    ),
-  );
+  if (kept.length === 0) return;
+  const rules = await loadRules(ctx.db);
+  const messages: { message: OutgoingMessage; submissionId: number }[] = [];
+  for (const r of kept) {
+    const closed = isClosed(r.state);
+    let late = false;
+    if (!closed && r.formType === "booking") {
+      const confirmed = liveOf(await appointmentsRepo.listForRequest(r.id, ctx.db));
+      late =
+        confirmed?.status === "confirmed" &&
+        confirmed.date !== null &&
+        confirmed.window !== null &&
+        ctx.now.getTime() >= changeCutoff(confirmed.date, confirmed.window, rules).getTime();
+    }
+    const offer = pageOffer({ closed, booking: r.formType === "booking", late });
+    messages.push({ message: lostLinkMessage(r, mailContext(), offer), submissionId: r.id });
+  }
+  const ids = await inTransaction(ctx, (tx) => outbox.enqueue(messages, tx));
   await deliverSoon(ctx, ids);
 }
