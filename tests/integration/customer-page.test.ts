@@ -397,13 +397,20 @@ describe("actions", () => {
     expect(page).toContain("Cancelled");
     expect(page).toContain("This request is closed");
     expect(page).toContain("You cancelled");
-    expect((await get(`/request/${token}?step=cancel`)).status).toBe(409);
+    // A step opened again (Back, an old tab) shows the request as it is now, and why.
+    const again = await get(`/request/${token}?step=cancel`);
+    expect(again.status).toBe(200);
+    const againPage = await again.text();
+    expect(againPage).toContain('<h2 id="banner-h">This request is closed</h2>');
+    expect(againPage).toContain("You cancelled");
+    expect(againPage).not.toContain('name="nonce"');
     const late = await post(`/request/${token}`, {
       action: "message",
       nonce: newFormKey(new Date()),
       message: "Hello?",
     });
     expect(late.status).toBe(409);
+    expect(await late.text()).toContain("You cancelled");
     expect((await mailFor(id)).length).toBe(before + 2);
   });
 
@@ -418,6 +425,11 @@ describe("actions", () => {
     const before = (await mailFor(id)).length;
     const res = await act(token, "accept");
     expect(res.status, await res.clone().text()).toBe(200);
+    // The answer is the request's page as it now is, with what was done above it.
+    const answer = await res.text();
+    expect(answer).toContain('<h2 id="banner-h">Appointment confirmed</h2>');
+    expect(answer).toContain("Appointment confirmed: ");
+    expect(answer).toContain("You accepted the time we offered");
     expect(await stateOf(id)).toBe("scheduled");
     const [appointment] = await t.db.select().from(appointments).where(eq(appointments.submissionId, id));
     expect(appointment).toMatchObject({ status: "confirmed", date, window: "morning" });
@@ -431,8 +443,23 @@ describe("actions", () => {
     expect(after).toContain("Appointment confirmed: ");
     expect(after).toContain("You accepted the time we offered");
     expect(after).not.toContain("Accept this time");
-    // Nothing left to accept.
-    expect((await get(`/request/${token}?step=accept`)).status).toBe(409);
+    // Back to the accept step (the browser's Back button reloads it: no-store): the request as it
+    // is now, with the appointment, and no form.
+    const back = await get(`/request/${token}?step=accept`);
+    expect(back.status).toBe(200);
+    const backPage = await back.text();
+    expect(backPage).toContain("This time is already accepted");
+    expect(backPage).toContain("Appointment confirmed: ");
+    expect(backPage).not.toContain("can no longer be done online");
+    expect(backPage).not.toContain('name="nonce"');
+    // The accept form sent again from a stale tab (a new key): nothing changes, the page as it is now.
+    const before2 = (await mailFor(id)).length;
+    const stale = await post(`/request/${token}`, { action: "accept", nonce: newFormKey(new Date()) });
+    expect(stale.status).toBe(409);
+    const stalePage = await stale.text();
+    expect(stalePage).toContain("This time is already accepted");
+    expect(stalePage).toContain("Appointment confirmed: ");
+    expect((await mailFor(id)).length).toBe(before2);
   });
 
   it("ask for another time: options checked against availability, stored, the offer withdrawn, history and e-mails once", async () => {
@@ -475,7 +502,9 @@ describe("actions", () => {
     const id = await sendContact();
     const token = await latestToken(id);
     expect(await (await get(`/request/${token}`)).text()).not.toContain("step=reschedule");
-    expect((await get(`/request/${token}?step=reschedule`)).status).toBe(409);
+    const step = await get(`/request/${token}?step=reschedule`);
+    expect(step.status).toBe(200);
+    expect(await step.text()).toContain("No appointment times");
   });
 
   it("after the cut-off the page shows the phone number instead of the buttons and a late POST is refused", async () => {
@@ -490,7 +519,9 @@ describe("actions", () => {
     expect(page).not.toContain("step=cancel");
     expect(page).not.toContain("step=reschedule");
     expect(page).toContain("step=message");
-    expect((await get(`/request/${token}?step=cancel`)).status).toBe(409);
+    const step = await get(`/request/${token}?step=cancel`);
+    expect(step.status).toBe(200);
+    expect(await step.text()).toContain("Too late to change online");
     const before = (await mailFor(id)).length;
     const res = await post(`/request/${token}`, { action: "cancel", nonce: newFormKey(new Date()) });
     expect(res.status).toBe(409);

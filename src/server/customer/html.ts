@@ -14,7 +14,7 @@ import {
   type CustomerAction,
 } from "../../lib/contracts/customer-page";
 import { escapeHtml as e, fieldLabel, pageHead } from "../http/html-page";
-import type { ActionOutcome, CustomerPageView } from "../services/customer-page";
+import type { CustomerPageView } from "../services/customer-page";
 import { linkLifetimeAfterCloseDays } from "../services/customer-page";
 import { requestPagePath } from "./link";
 
@@ -92,6 +92,7 @@ legend{font-weight:700;color:#132340;padding:0 .35rem}
 .problems ul{margin:0;padding-left:1.25rem}
 .note{background:#fff8eb;border:1px solid #fcbf4d;border-radius:.5rem;padding:.75rem 1rem;margin:0 0 1rem;color:#1e293b}
 .done{border-left:6px solid #15803d}
+.notice{border-left:6px solid #f59e0b}
 .muted{color:#475569}
 .foot{border-top:1px solid #e2e8f0;background:#fff;color:#475569;font-size:.9rem}
 .foot p{max-width:46rem;margin:0 auto;padding:1.25rem 1rem}
@@ -144,8 +145,23 @@ const link = (href: string, label: string, style = "") =>
 
 const backTo = (token: string) => link(pageUrl(token), "Back to your request", "outline");
 
-/** The page itself: where the request is, what can be done, what happened, what was sent. */
-export function requestPage(view: CustomerPageView, token: string): string {
+/** A note at the top of the page: what was just done, or why a step is not there any more. */
+export interface PageBanner {
+  heading: string;
+  message: string;
+  tone: "done" | "note";
+}
+
+function bannerCard(banner: PageBanner | undefined): string {
+  if (!banner) return "";
+  return `<section class="card ${banner.tone === "done" ? "done" : "notice"}" role="status" aria-labelledby="banner-h"><h2 id="banner-h">${e(banner.heading)}</h2><p>${e(banner.message)}</p></section>`;
+}
+
+/**
+ * The page itself: where the request is, what can be done, what happened, what was sent; with a
+ * banner after an action (its answer is this page, so it always shows the request as it is now).
+ */
+export function requestPage(view: CustomerPageView, token: string, banner?: PageBanner): string {
   const sent = `<dl>${view.sent.map((s) => `<dt>${e(s.label)}</dt><dd>${e(s.value)}</dd>`).join("")}</dl>`;
   const history = `<ol class="history">${view.history
     .map(
@@ -177,8 +193,9 @@ export function requestPage(view: CustomerPageView, token: string): string {
     : `${late}${view.request.formType === "booking" && !view.late ? `<p class="muted">Changes to a confirmed appointment can be made here up to ${site.booking.changeCutoffHours} hours before it starts.</p>` : ""}${buttons.length ? `<p class="actions">${buttons.join("")}</p>` : ""}`;
   const title = view.request.formType === "booking" ? "Your booking request" : "Your message to us";
   return layout(
-    `Your request ${view.reference}`,
+    banner ? `${banner.heading}: your request ${view.reference}` : `Your request ${view.reference}`,
     `${heading(view.reference, title)}
+${bannerCard(banner)}
 <section class="card status${view.closed ? " closed" : ""}" aria-labelledby="status-h"><h2 id="status-h">Where it is now</h2><p class="headline">${e(view.status.headline)}</p><p>${e(view.status.detail)}</p></section>
 ${proposal}
 <section class="card" aria-labelledby="actions-h"><h2 id="actions-h">What you can do</h2>${actions}</section>
@@ -290,14 +307,6 @@ export function actionPage(
   );
 }
 
-/** After an action: what happened. */
-export function donePage(token: string, outcome: ActionOutcome): string {
-  return layout(
-    outcome.heading,
-    `<h1>${e(outcome.heading)}</h1><section class="card done" role="status"><p>${e(outcome.message)}</p><p class="actions">${link(pageUrl(token), "Back to your request")}</p></section>`,
-  );
-}
-
 /** A short page with one message and a way on. */
 export function messagePage(title: string, message: string, back: { href: string; label: string }): string {
   return layout(
@@ -311,7 +320,7 @@ export function messagePage(title: string, message: string, back: { href: string
 export function notFoundPage(): string {
   return layout(
     "Link not found",
-    `<h1>This link does not work</h1><section class="card"><p>The link may be incomplete (please copy all of it from the e-mail), or it has expired: links stop working ${linkLifetimeAfterCloseDays} days after a request is closed.</p><p>We can send you a new link to any request that is still open. Or call us on ${phoneLink()}.</p><p class="actions">${link(`${requestPagePath}/lost`, "Send me a new link", "primary")}${link("/", "Home page", "outline")}</p></section>`,
+    `<h1>This link does not work</h1><section class="card"><p>The link may be incomplete (please copy all of it from the e-mail), or it has expired: links stop working ${linkLifetimeAfterCloseDays} days after a request is closed.</p><p>We can send you a new link to your request. Or call us on ${phoneLink()}.</p><p class="actions">${link(`${requestPagePath}/lost`, "Send me a new link", "primary")}${link("/", "Home page", "outline")}</p></section>`,
     callUs(),
   );
 }
@@ -320,7 +329,7 @@ export function lostLinkPage(form: { problem?: string; email?: string } = {}): s
   const title = "Get a new link to your request";
   return layout(
     title,
-    `<h1>${title}</h1>${form.problem ? problemsBox({ email: form.problem }) : ""}<section class="card"><p>Enter the e-mail address you used on our form. If we have an open request from it, we will e-mail you a new private link to each one.</p><form method="post" action="${requestPagePath}/lost"><label for="email">Your e-mail address</label><input type="email" id="email" name="email" autocomplete="email" required maxlength="254" value="${e(form.email ?? "")}"${invalid("email", form.problem)}>${fieldError("email", form.problem)}<p class="actions"><button class="button primary" type="submit">Send me a link</button></p></form></section>`,
+    `<h1>${title}</h1>${form.problem ? problemsBox({ email: form.problem }) : ""}<section class="card"><p>Enter the e-mail address you used on our form. If we have a request from it, we will e-mail you a new private link to each one, including requests that are closed.</p><form method="post" action="${requestPagePath}/lost"><label for="email">Your e-mail address</label><input type="email" id="email" name="email" autocomplete="email" required maxlength="254" value="${e(form.email ?? "")}"${invalid("email", form.problem)}>${fieldError("email", form.problem)}<p class="actions"><button class="button primary" type="submit">Send me a link</button></p></form></section>`,
     callUs(),
   );
 }
@@ -329,7 +338,7 @@ export function lostLinkPage(form: { problem?: string; email?: string } = {}): s
 export function lostLinkAnswerPage(): string {
   return messagePage(
     "Check your e-mail",
-    "If we have an open request from that address, we have sent it a new link. It can take a few minutes to arrive; please look in your spam folder too.",
+    "If we have a request from that address, we have sent it a new link to each one. It can take a few minutes to arrive; please look in your spam folder too.",
     { href: "/", label: "Back to the home page" },
   );
 }
