@@ -422,6 +422,11 @@ describe("actions", () => {
     const page = await (await get(`/request/${token}`)).text();
     expect(page).toContain("The time we offered");
     expect(page).toContain("Accept this time");
+    // Nothing confirmed yet: no calendar file, and no link to one.
+    expect(page).not.toContain("Add to calendar");
+    const noFile = await get(`/request/${token}?download=calendar`);
+    expect(noFile.status).toBe(404);
+    expect(await noFile.text()).toContain("No appointment to add");
     const before = (await mailFor(id)).length;
     const res = await act(token, "accept");
     expect(res.status, await res.clone().text()).toBe(200);
@@ -439,6 +444,35 @@ describe("actions", () => {
     const confirmed = mail.find((m) => m.kind === "appointment_confirmed")!;
     expect(confirmed.attachments?.[0]?.content).toContain("METHOD:REQUEST");
     expect(confirmed.textBody).toMatch(tokenIn);
+
+    // "Add to calendar": the confirmed visit as a file, the same UID and SEQUENCE as the e-mailed
+    // invitation; fetching it (a scanner, twice) changes nothing.
+    const mailCount = (await mailFor(id)).length;
+    const answerPage = await (await get(`/request/${token}`)).text();
+    expect(answerPage).toContain(`href="/request/${token}?download=calendar" download>Add to calendar</a>`);
+    for (let i = 0; i < 2; i++) {
+      const file = await get(`/request/${token}?download=calendar`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe("text/calendar; charset=utf-8; method=PUBLISH");
+      expect(file.headers.get("content-disposition")).toBe(
+        `attachment; filename="appointment-KB-${String(id).padStart(6, "0")}.ics"`,
+      );
+      expect(file.headers.get("cache-control")).toBe("no-store");
+      expect(file.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(file.headers.get("x-robots-tag")).toContain("noindex");
+      const ics = (await file.text()).replace(/\r\n[ \t]/g, "");
+      const mailed = confirmed.attachments![0]!.content.replace(/\r\n[ \t]/g, "");
+      const field = (text: string, name: string) => new RegExp(`^${name}[:;](.*)$`, "m").exec(text)?.[1];
+      expect(field(ics, "METHOD")).toBe("PUBLISH");
+      expect(field(ics, "UID")).toBe(field(mailed, "UID"));
+      expect(field(ics, "UID")).toBe(appointment!.uid);
+      expect(field(ics, "SEQUENCE")).toBe(field(mailed, "SEQUENCE"));
+      expect(field(ics, "DTSTART")).toBe(field(mailed, "DTSTART"));
+      expect(field(ics, "DTEND")).toBe(field(mailed, "DTEND"));
+      expect(ics).not.toContain("ATTENDEE");
+    }
+    expect((await mailFor(id)).length).toBe(mailCount);
+    expect(await stateOf(id)).toBe("scheduled");
     const after = await (await get(`/request/${token}`)).text();
     expect(after).toContain("Appointment confirmed: ");
     expect(after).toContain("You accepted the time we offered");

@@ -18,7 +18,15 @@ import type { CustomerPageView } from "../services/customer-page";
 import { linkLifetimeAfterCloseDays } from "../services/customer-page";
 import { requestPagePath } from "./link";
 
+/**
+ * The site's own Inter (the Latin variable file of @fontsource-variable/inter, which the static
+ * pages load under a hashed name this function cannot know): a copy at a fixed address in
+ * public/fonts, checked to be the same bytes by tests/unit/customer-page-font.test.ts.
+ */
+export const fontPath = "/fonts/inter-latin-wght-normal.woff2";
+
 const styles = `
+@font-face{font-family:"Inter Variable";font-style:normal;font-display:swap;font-weight:100 900;src:url(${fontPath}) format("woff2-variations"),url(${fontPath}) format("woff2");unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD}
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;min-height:100vh;display:flex;flex-direction:column;font-family:"Inter Variable",ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#334155;background:#f8fafc;line-height:1.65;font-size:1rem}
@@ -124,6 +132,8 @@ ${body}
 }
 
 const pageUrl = (token: string) => `${requestPagePath}/${token}`;
+/** The confirmed appointment as an .ics file (a GET that only reads). */
+export const calendarUrl = (token: string) => `${pageUrl(token)}?download=calendar`;
 const stepUrl = (token: string, step: CustomerAction) => `${pageUrl(token)}?step=${step}`;
 
 const dateTime = new Intl.DateTimeFormat("en-GB", {
@@ -196,7 +206,7 @@ export function requestPage(view: CustomerPageView, token: string, banner?: Page
     banner ? `${banner.heading}: your request ${view.reference}` : `Your request ${view.reference}`,
     `${heading(view.reference, title)}
 ${bannerCard(banner)}
-<section class="card status${view.closed ? " closed" : ""}" aria-labelledby="status-h"><h2 id="status-h">Where it is now</h2><p class="headline">${e(view.status.headline)}</p><p>${e(view.status.detail)}</p></section>
+<section class="card status${view.closed ? " closed" : ""}" aria-labelledby="status-h"><h2 id="status-h">Where it is now</h2><p class="headline">${e(view.status.headline)}</p><p>${e(view.status.detail)}</p>${view.appointment ? `<p class="actions"><a class="button outline" href="${e(calendarUrl(token))}" download>Add to calendar</a></p><p class="hint">A calendar file (.ics) for your phone or computer's calendar.</p>` : ""}</section>
 ${proposal}
 <section class="card" aria-labelledby="actions-h"><h2 id="actions-h">What you can do</h2>${actions}</section>
 <section class="card" aria-labelledby="history-h"><h2 id="history-h">What has happened</h2>${history}</section>

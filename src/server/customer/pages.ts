@@ -21,6 +21,7 @@ import { availability } from "../services/appointments";
 import type { ServiceContext } from "../services/context";
 import {
   actOnRequest,
+  appointmentCalendar,
   customerPage,
   newFormKey,
   sendLostLinks,
@@ -93,6 +94,17 @@ export async function showPage({
   ctx,
 }: PageCall<Endpoints["customerPage"]>): Promise<PageAnswer> {
   const token = rawId ?? "";
+  if (query.download === "calendar") {
+    const file = await appointmentCalendar(token, ctx);
+    if (file) return { markup: "", file };
+    const view = await customerPage(token, ctx);
+    const note: PageBanner = {
+      heading: "No appointment to add",
+      message: "There is no confirmed appointment on this request to add to a calendar.",
+      tone: "note",
+    };
+    return { markup: requestPage(view, token, note), status: 404 };
+  }
   const view = await customerPage(token, ctx);
   if (!query.step) return { markup: requestPage(view, token) };
   return stepPage(view, token, query.step, { nonce: newFormKey(ctx.now) }, ctx);

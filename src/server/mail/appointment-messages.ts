@@ -14,6 +14,7 @@ import { requestReference as referenceOf } from "../../lib/reference";
 import { serviceLabel } from "../../lib/service-catalog";
 import {
   appointmentCancelIcs,
+  appointmentPublishIcs,
   appointmentRequestIcs,
   calendarContentType,
   type AppointmentEvent,
@@ -150,6 +151,27 @@ export function appointmentConfirmedMessage(
       footer: forYourRecords(),
     },
   );
+}
+
+/**
+ * The confirmed appointment as a file for the customer's page ("Add to calendar"): the event the
+ * last invitation carried (same UID and SEQUENCE), published rather than sent as an invitation.
+ */
+export function appointmentCalendarFile(
+  r: RequestForMail,
+  a: AppointmentForMail,
+  ctx: MailContext,
+  options: { now: Date; rules?: BookingRules | undefined },
+): { filename: string; contentType: string; content: string } {
+  return {
+    filename: `appointment-${requestReference(r)}.ics`,
+    contentType: calendarContentType("PUBLISH"),
+    content: appointmentPublishIcs(customerEvent(r, a, ctx), {
+      organizer: { email: ctx.ownerEmail, name: site.name },
+      now: options.now,
+      rules: options.rules,
+    }),
+  };
 }
 
 /** The owner offers another time: plain words, no invitation (nothing is booked yet). */

@@ -31,7 +31,7 @@ import { serviceLabel } from "../../lib/service-catalog";
 import { changeCutoff } from "../appointments/window-instants";
 import { hashToken, tokenPattern } from "../customer/link";
 import type { Db } from "../db/client";
-import { appointmentLabel } from "../mail/appointment-messages";
+import { appointmentCalendarFile, appointmentLabel } from "../mail/appointment-messages";
 import {
   customerUpdateMessage,
   lostLinkMessage,
@@ -238,6 +238,30 @@ export async function customerPage(token: string, ctx: ServiceContext): Promise<
       cancel: !closed && !late,
     },
   };
+}
+
+/**
+ * The request's confirmed appointment as an .ics file (NotFound for a link that opens nothing; null
+ * when there is no confirmed appointment). Reads only: a scanner fetching it changes nothing.
+ */
+export async function appointmentCalendar(
+  token: string,
+  ctx: ServiceContext,
+): Promise<ReturnType<typeof appointmentCalendarFile> | null> {
+  const request = await requestForToken(token, ctx);
+  if (request.formType !== "booking") return null;
+  const [list, rules] = await Promise.all([
+    appointmentsRepo.listForRequest(request.id, ctx.db),
+    loadRules(ctx.db),
+  ]);
+  const live = liveOf(list);
+  if (live?.status !== "confirmed" || !live.date || !live.window) return null;
+  return appointmentCalendarFile(
+    request,
+    { uid: live.uid, sequence: live.sequence, date: live.date, window: live.window, message: live.message },
+    mailContext(),
+    { now: ctx.now, rules },
+  );
 }
 
 // ---------------------------------------------------------------- actions
