@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    // The server refuses rate-limited requests without this secret (src/server/env.ts); every
+    // The server refuses rate-limited requests without this secret (src/platform/env.ts); every
     // run gets its own, as every `npm run dev` does.
     // SIMULATE_CLIENTS: requests name their client in X-Forwarded-For (tests/helpers/http.ts), so
     // unrelated tests never share a rate-limit bucket; the server honours it only off Netlify.
@@ -39,7 +39,9 @@ export default defineConfig({
           name: "stack",
           include: ["tests/stack/**/*.test.ts"],
           environment: "node",
-          testTimeout: 900_000,
+          // Two starts of `npm run dev` and the smoke test in Chromium: about 4 minutes on an idle
+          // 2-core machine, far more while other work shares it.
+          testTimeout: 1_800_000,
           hookTimeout: 120_000,
         },
       },

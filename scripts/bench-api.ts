@@ -19,11 +19,11 @@ import { parseArgs } from "node:util";
 import bookings from "../netlify/functions/bookings.mts";
 import contact from "../netlify/functions/contact.mts";
 import testimonialsFn from "../netlify/functions/testimonials.mts";
-import { closeDb, openDatabase, schema, setDatabase, type Database } from "../src/server/db/client";
-import { migratePglite, migrateUrl } from "../src/server/db/migrate";
-import { seed } from "../src/server/db/seed";
-import { bookableDates } from "../src/server/appointments/availability";
-import { setLogSink } from "../src/server/log";
+import { closeDb, openDatabase, schema, setDatabase, type Database } from "../src/platform/db/client";
+import { migratePglite, migrateUrl } from "../src/platform/db/migrate";
+import { seed } from "../src/features/reviews/seed";
+import { bookableDates } from "../src/features/appointments/availability";
+import { setLogSink } from "../src/platform/log";
 import { serveLocalDb } from "./lib/pglite-server";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";
 
@@ -132,7 +132,14 @@ async function run(backend: string, db: Database): Promise<Result> {
       response = await retryOf.handler(request(retryOf.path, retryOf.body, retryOf.key));
     } else {
       const key = `bench-${backend.replace(/[^a-z0-9]+/gi, "-")}-${Date.now()}-${i}`;
-      const person = { name: `Bench Person ${i}`, email: `bench${i}@example.com`, phone: "07700 900123" };
+      const person = {
+        // The spam guard's fields, as a browser sends them.
+        website: "",
+        formStartedAt: Date.now() - 60_000,
+        name: `Bench Person ${i}`,
+        email: `bench${i}@example.com`,
+        phone: "07700 900123",
+      };
       post =
         kind === "contact"
           ? {
@@ -159,6 +166,8 @@ async function run(backend: string, db: Database): Promise<Result> {
                 handler: testimonialsFn,
                 key,
                 body: {
+                  website: "",
+                  formStartedAt: Date.now() - 60_000,
                   name: `Bench Reviewer ${i}`,
                   location: "Kirkcaldy",
                   rating: 4,

@@ -7,11 +7,11 @@
  *   GET  /api/admin/person/audit   each use of these tools and of retention, counts only
  */
 import type { Config } from "@netlify/functions";
-import { londonParts } from "../../src/lib/london-time";
-import { requestEndpoints } from "../../src/lib/contracts/requests";
-import { adminAction, adminDownload, fileResponse } from "../../src/server/http/admin";
-import { apiHandler } from "../../src/server/http/endpoint";
-import * as people from "../../src/server/services/person-tools";
+import { wallClock } from "../../src/platform/time";
+import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
+import { adminAction, adminDownload, fileResponse } from "../../src/features/admin-auth/http";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import * as people from "../../src/features/person-tools/service";
 
 export default apiHandler("/api/admin/person", [
   adminAction(requestEndpoints.findPerson, ({ body, ctx }) => people.findPerson(body.email, ctx)),
@@ -19,7 +19,7 @@ export default apiHandler("/api/admin/person", [
     fileResponse(
       JSON.stringify(await people.exportPerson(body.email, ctx), null, 2),
       "application/json; charset=utf-8",
-      `personal-data-${londonParts(ctx.now).date}.json`,
+      `personal-data-${wallClock(ctx.now).date}.json`,
     ),
   ),
   adminAction(requestEndpoints.erasePerson, async ({ body, ctx }) => ({

@@ -10,12 +10,17 @@ import { useRef } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import type * as z from "zod/mini";
 import { bookingRoute } from "../lib/contracts/public-routes";
-import { limits } from "../lib/schemas/limits";
-import { bookingRequestSchema } from "../lib/schemas/submission";
+import { limits } from "../lib/form-fields/limits";
+import { bookingRequestSchema } from "../features/requests/contract/forms";
 import { serviceCatalog } from "../lib/service-catalog";
 import { PersonFields, SelectField, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";
-import { collectOptions, PreferredOptions, type OptionValues } from "./forms/PreferredOptions";
+import {
+  collectOptions,
+  PreferredOptions,
+  type OfferedWindow,
+  type OptionValues,
+} from "./forms/PreferredOptions";
 import { useSubmission, type PhoneContact } from "./forms/use-submission";
 import type { PhotoController } from "./photos/controller";
 import { PhotoField } from "./photos/PhotoField";
@@ -77,9 +82,13 @@ const serviceOptions = serviceCatalog.map((s) => ({ value: s.id, label: s.title 
 
 export interface BookingFormProps {
   readonly phone: PhoneContact;
+  /** The arrival windows by name, offered before a date is chosen. */
+  readonly standardWindows: readonly OfferedWindow[];
+  /** The windows' times in one sentence, made from the config by the page. */
+  readonly windowsHint: string;
 }
 
-export default function BookingForm({ phone }: BookingFormProps) {
+export default function BookingForm({ phone, standardWindows, windowsHint }: BookingFormProps) {
   const id = (name: string) => `booking-${name}`;
   const form = useForm<BookingInput, unknown, BookingOutput>({
     resolver,
@@ -155,6 +164,8 @@ export default function BookingForm({ phone }: BookingFormProps) {
           watch={watch}
           errors={errors}
           phone={phone}
+          standardWindows={standardWindows}
+          windowsHint={windowsHint}
         />
         <PhotoField id={id("photos")} controller={photos} />
         <FormFooter

@@ -17,11 +17,12 @@ import { useForm, useWatch } from "react-hook-form";
 import type * as z from "zod/mini";
 import { ApiError, callApi } from "../lib/api/client";
 import { createTestimonialRoute, reviewInvitationRoute } from "../lib/contracts/public-routes";
-import { limits } from "../lib/schemas/limits";
-import { testimonialSubmissionSchema } from "../lib/schemas/testimonial";
+import { limits } from "../lib/form-fields/limits";
+import { testimonialSubmissionSchema } from "../features/reviews/contract/testimonial";
 import { InputField, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";
 import { useSubmission, type PhoneContact } from "./forms/use-submission";
+import { formatMonthYear } from "../platform/time";
 import { defaultRating, StarRating } from "./StarRating";
 import { Toaster } from "./Toaster";
 
@@ -33,12 +34,6 @@ export const reviewMessages = {
 } as const;
 
 const fieldOrder = ["name", "location", "rating", "text"] as const;
-
-/** "March 2026" for "2026-03". */
-const monthName = (yearMonth: string) =>
-  new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${yearMonth}-15T00:00:00Z`),
-  );
 
 type Invitation =
   | { status: "checking" }
@@ -103,7 +98,7 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
         setValue("name", prefill.name);
         setValue("location", prefill.location);
         setValue("invitation", token);
-        setInvitation({ status: "ready", token, month: monthName(prefill.jobCompletedMonth) });
+        setInvitation({ status: "ready", token, month: formatMonthYear(prefill.jobCompletedMonth) });
       },
       (error: unknown) => {
         if (!current) return;

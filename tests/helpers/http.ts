@@ -5,7 +5,7 @@
  * reads only with SIMULATE_CLIENTS=1 (set for the test runs in vitest.config.ts; never on Netlify).
  */
 import { randomInt } from "node:crypto";
-import { bookableDates } from "../../src/server/appointments/availability";
+import { bookableDates } from "../../src/features/appointments/availability";
 
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
@@ -54,7 +54,14 @@ export function getRequest(path: string, options: RequestOptions = {}): Request 
 
 export const uniqueName = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
 
+/**
+ * The spam-guard fields a person's browser sends: an empty honeypot and the time the form was shown
+ * (a minute ago). A post without `formStartedAt` is refused like one sent too fast.
+ */
+export const humanFields = () => ({ website: "", formStartedAt: String(Date.now() - 60_000) });
+
 export const validContact = (overrides: Record<string, unknown> = {}) => ({
+  ...humanFields(),
   name: uniqueName("Morag"),
   // Its own mailbox per request: the site confirms to one mailbox at most three times a day.
   email: `morag.${Math.random().toString(36).slice(2, 10)}@example.com`,
@@ -89,6 +96,7 @@ export const bookingFormFields = (overrides: Record<string, unknown> = {}): Reco
 };
 
 export const validReview = (overrides: Record<string, unknown> = {}) => ({
+  ...humanFields(),
   name: uniqueName("Hamish"),
   location: "Glenrothes",
   rating: 5,

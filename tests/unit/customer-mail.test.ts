@@ -8,17 +8,21 @@
 import { describe, expect, it } from "vitest";
 import { site } from "../../src/config/site";
 import { consumerRightsText } from "../../src/data/consumer-rights";
-import { changeCutoff } from "../../src/server/appointments/window-instants";
+import { changeCutoff } from "../../src/features/appointments/window-instants";
 import {
   appointmentCancelledMessage,
   appointmentConfirmedMessage,
   appointmentProposedMessage,
   appointmentReminderMessage,
   type AppointmentForMail,
-} from "../../src/server/mail/appointment-messages";
-import { customerUpdateMessage, lostLinkMessage } from "../../src/server/mail/customer-messages";
-import { customerConfirmationMessage, pageOffer, type OutgoingMessage } from "../../src/server/mail/messages";
-import type { Submission } from "../../src/server/repositories/submissions";
+} from "../../src/features/appointments/mail";
+import { customerUpdateMessage, lostLinkMessage } from "../../src/features/customer-page/mail";
+import {
+  customerConfirmationMessage,
+  pageOffer,
+  type OutgoingMessage,
+} from "../../src/features/mail/messages";
+import type { Submission } from "../../src/features/requests/repository";
 
 const ctx = { ownerEmail: "owner@kingdomhandyman.example", siteUrl: "https://www.kingdomhandyman.example" };
 

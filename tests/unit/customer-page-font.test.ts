@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { fontPath, lostLinkPage } from "../../src/server/customer/html";
-import { htmlPolicy } from "../../src/server/http/response";
+import { fontPath, lostLinkPage } from "../../src/features/customer-page/html";
+import { htmlPolicy } from "../../src/platform/http/response";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

@@ -5,8 +5,8 @@
 import fc from "fast-check";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { addDays, weekdayOf, type IsoDate, type WindowId } from "../../src/lib/appointments";
-import { windowInstants } from "../../src/server/appointments/window-instants";
+import { addDays, weekdayOf, type IsoDate, type WindowId } from "../../src/features/appointments/contract";
+import { windowInstants } from "../../src/features/appointments/window-instants";
 import {
   appointmentCancelIcs,
   appointmentRequestIcs,
@@ -17,7 +17,7 @@ import {
   foldLine,
   type AppointmentEvent,
   type InvitationOptions,
-} from "../../src/server/calendar/ics";
+} from "../../src/features/appointments/ics";
 
 const now = new Date("2026-03-03T10:15:30.123Z");
 const people: InvitationOptions = {
@@ -337,5 +337,17 @@ describe("text escaping and folding", () => {
     for (const line of folded) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     // 3-octet characters after one ASCII letter: 1 + 3*24 = 73, a 25th would make 76.
     expect(foldLine(`X${"語".repeat(30)}`).split("\r\n")[0]).toBe(`X${"語".repeat(24)}`);
+  });
+});
+
+describe("the feed's area of a job", () => {
+  it("keeps the town and the postcode district, never the street", async () => {
+    const { areaOf } = await import("../../src/features/appointments/service");
+    expect(areaOf("12 High Street, Kirkcaldy KY1 1AA")).toBe("Kirkcaldy KY1");
+    expect(areaOf("Flat 3, 4 Links Street\nKirkcaldy\nky2 5qe")).toBe("Kirkcaldy KY2");
+    expect(areaOf("9 Dunnikier Road, Kirkcaldy")).toBe("Kirkcaldy");
+    expect(areaOf("9 Dunnikier Road KY1 2RB")).toBe("KY1");
+    expect(areaOf("9 Dunnikier Road")).toBeUndefined();
+    expect(areaOf(null)).toBeUndefined();
   });
 });

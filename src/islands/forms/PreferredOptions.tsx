@@ -8,7 +8,11 @@
  * those dates, with only the windows that date offers; if the answer does not come, the native
  * inputs stay and the server still checks every option.
  *
- * Small on purpose: no zod and no date library; labels come from the server.
+ * Small on purpose: no zod and no date library; labels come from the server: the day's windows
+ * with their times from the availability answer, and before a date is chosen the page's
+ * `standardWindows` (names only) and `windowsHint`, a sentence made from the config with each
+ * day's own times ("afternoon (12pm to 5pm; Saturday 12pm to 4pm)"), so the form never promises a
+ * time the confirmation e-mail then contradicts.
  */
 import { useEffect, useState } from "react";
 import type { FieldErrors, UseFormRegister, UseFormWatch } from "react-hook-form";
@@ -30,7 +34,7 @@ export interface OptionValues {
   accessNotes?: string;
 }
 
-interface OfferedWindow {
+export interface OfferedWindow {
   readonly window: string;
   readonly label: string;
 }
@@ -39,13 +43,6 @@ interface OfferedDate {
   readonly label: string;
   readonly windows: readonly OfferedWindow[];
 }
-
-/** Before the availability answer (and without JavaScript): the standard windows. */
-const standardWindows: readonly OfferedWindow[] = [
-  { window: "any", label: "Any time" },
-  { window: "morning", label: "Morning (8am to 12pm)" },
-  { window: "afternoon", label: "Afternoon (12pm to 5pm)" },
-];
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -72,6 +69,10 @@ export interface PreferredOptionsProps<T extends OptionValues> {
   readonly watch: UseFormWatch<T>;
   readonly errors: FieldErrors<T> & Partial<Record<string, { message?: string }>>;
   readonly phone: { readonly display: string; readonly href: string };
+  /** Before a date is chosen (and without JavaScript): every window, by name. */
+  readonly standardWindows: readonly OfferedWindow[];
+  /** The windows' times on each kind of day, in one sentence, shown under the legend. */
+  readonly windowsHint: string;
 }
 
 export function PreferredOptions<T extends OptionValues>({
@@ -80,6 +81,8 @@ export function PreferredOptions<T extends OptionValues>({
   watch: watchAny,
   errors: errorsAny,
   phone,
+  standardWindows,
+  windowsHint,
 }: PreferredOptionsProps<T>) {
   // The option fields are the same in every form that uses this; narrow the generics once.
   const register = registerAny as unknown as UseFormRegister<OptionValues>;
@@ -100,7 +103,7 @@ export function PreferredOptions<T extends OptionValues>({
         </legend>
         <p id={hintId(id("options"))} className="-mt-1 text-sm text-slate-600">
           Give at least one date and arrival window, and up to three. We confirm one of them, or suggest
-          another, within 24 hours.
+          another, within 24 hours. {windowsHint}
         </p>
         {optionNumbers.map((n) => {
           const dateName = `option${n}Date` as const;
@@ -109,7 +112,7 @@ export function PreferredOptions<T extends OptionValues>({
           const offered = dates?.find((d) => d.date === chosen);
           const windows = offered
             ? offered.windows.map((w) => ({ window: w.window, label: capitalised(w.label) }))
-            : standardWindows;
+            : standardWindows.map((w) => ({ window: w.window, label: capitalised(w.label) }));
           const error =
             errors[dateName]?.message ??
             errors[`option${n}`]?.message ??

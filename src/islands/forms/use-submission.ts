@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
-import { honeypotField, minFillMs, startedAtField } from "../../lib/schemas/spam-guard";
+import { honeypotField, islandMinFillMs, startedAtField } from "../../lib/form-fields/spam-guard";
 import { newIdempotencyKey, submitForm, type SubmitOutcome } from "../../lib/api/forms";
 import type { bookingRoute, contactRoute, createTestimonialRoute } from "../../lib/contracts/public-routes";
 import type { PhotoControllerRef } from "../photos/controller";
@@ -109,12 +109,12 @@ export function useSubmission<TIn extends FieldValues, TOut extends object>(opti
       };
       // The server refuses a form sent within `minFillMs` of being shown (bots are that fast, and so
       // is a person using autofill). Wait out the rest here; the button shows the sending state.
-      await pause(startedAt.current + minFillMs + fillTimeMarginMs - Date.now());
+      await pause(startedAt.current + islandMinFillMs + fillTimeMarginMs - Date.now());
       let outcome = await submitForm(endpoint, payload as never, idempotencyKey.current);
       if (outcome.kind === "invalid" && outcome.code === "too_fast") {
         // This device's clock runs ahead of the server's, so the start time looked too recent. The
         // refusal stored nothing: wait the minimum once more and send again with the same key.
-        await pause(minFillMs);
+        await pause(islandMinFillMs);
         outcome = await submitForm(endpoint, payload as never, idempotencyKey.current);
       }
 

@@ -1,0 +1,241 @@
+/**
+ * The one place server code reads the environment. Validated with zod once,
+ * failing fast with a message that names the variable.
+ */
+import { z } from "zod";
+import { site } from "../config/site";
+import { minFillMs } from "../lib/form-fields/spam-guard";
+import { logEvent } from "./log";
+import { smtpUrlProblem } from "./mail/smtp-url";
+
+const envSchema = z.object({
+  DATABASE_URL: z
+    .string({
+      error:
+        "DATABASE_URL is not set. Run `npm run dev` locally, or set it to the Supabase pooler URL on Netlify.",
+    })
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL."),
+  NODE_ENV: z.string().optional(),
+});
+
+export type ServerEnv = z.infer<typeof envSchema>;
+
+let cached: ServerEnv | undefined;
+
+function readRaw(): Record<string, string | undefined> {
+  // Netlify exposes site variables on process.env inside functions as well as on Netlify.env.
+  return process.env;
+}
+
+export function serverEnv(): ServerEnv {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(readRaw());
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid server environment: ${detail}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/**
+ * E-mail settings. All optional: without SMTP_URL nothing is sent and
+ * messages wait in the outbox. OWNER_EMAIL and MAIL_FROM default to the business address.
+ */
+const mailEnvSchema = z.object({
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL.")
+    .superRefine((value, ctx) => {
+      const problem = smtpUrlProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default(`${site.name} <${site.email}>`),
+  OWNER_EMAIL: z.email("OWNER_EMAIL must be an e-mail address.").default(site.email),
+  SITE_URL: z.url("SITE_URL must be a URL, e.g. https://www.example.co.uk").default(site.defaultUrl),
+});
+
+export type MailEnv = z.infer<typeof mailEnvSchema>;
+let cachedMail: MailEnv | undefined;
+
+/** A host nobody owns or that points at the machine itself (example domains, .test, localhost). */
+export function isReservedHost(host: string): boolean {
+  const h = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
+  return (
+    /(^|\.)(example|test|invalid|localhost)$/.test(h) ||
+    /(^|\.)example\.(com|net|org)$/.test(h) ||
+    h === "::1" ||
+    h === "0.0.0.0" ||
+    /^127\./.test(h)
+  );
+}
+
+/**
+ * What is wrong with SITE_URL for a deployed site, or null: it fills every link in the e-mails
+ * (the customer's private page, review invitations, the calendar feed), so an `http://` address
+ * would send secrets in the clear and an example domain would send customers nowhere.
+ */
+export function deployedSiteUrlProblem(value: string | undefined): string | null {
+  if (!value) {
+    return `SITE_URL is not set, so links in e-mails would point at ${site.defaultUrl}. Set it to the live site's address, e.g. https://www.your-domain.co.uk.`;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `SITE_URL "${value}" is not a URL. Set it to the live site's address, e.g. https://www.your-domain.co.uk.`;
+  }
+  if (url.protocol !== "https:") return `SITE_URL ${value} must start with https://.`;
+  if (isReservedHost(url.hostname)) return `SITE_URL ${value} is not a public domain.`;
+  return null;
+}
+
+/**
+ * The mail settings, validated once. Deployed (`isDeployed()`), SITE_URL must also be a public
+ * https address: otherwise every function that builds an e-mail or a link refuses (503, nothing
+ * stored) and the log says `config.invalid` naming SITE_URL, rather than sending links nobody can
+ * open or that travel in the clear (docs/decisions/027-security-review-fixes.md).
+ */
+export function mailEnv(): MailEnv {
+  if (cachedMail) return cachedMail;
+  const raw = readRaw();
+  const parsed = mailEnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid mail environment: ${detail}`);
+  }
+  if (isDeployed(raw)) {
+    const problem = deployedSiteUrlProblem(raw["SITE_URL"]?.trim() || undefined);
+    if (problem) {
+      logEvent({ event: "config.invalid", level: "error", variable: "SITE_URL", message: problem });
+      throw new ConfigurationError("SITE_URL", problem);
+    }
+  }
+  cachedMail = parsed.data;
+  return cachedMail;
+}
+
+/** Forgets the validated settings (tests that change the environment). */
+export function resetEnvCache(): void {
+  cached = undefined;
+  cachedMail = undefined;
+}
+
+/**
+ * A setting the server cannot work safely without. The edge answers 503 (nothing is done without
+ * it: fail closed) and the log names the variable.
+ */
+export class ConfigurationError extends Error {
+  override name = "ConfigurationError";
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Deployed on Netlify (production, a preview, a branch deploy) rather than on a developer's machine
+ * or in a test. AWS's runtime sets AWS_LAMBDA_RUNTIME_API in every deployed function (its runtime
+ * client reads it), and Netlify refuses it as a site variable. Locally netlify-cli runs functions
+ * through lambda-local, which imitates AWS_LAMBDA_FUNCTION_NAME, AWS_EXECUTION_ENV and
+ * LAMBDA_TASK_ROOT but not this one; Netlify's CONTEXT is no help either (`netlify serve` builds
+ * locally as "production").
+ */
+export function isDeployed(env: Record<string, string | undefined> = readRaw()): boolean {
+  return Boolean(env["AWS_LAMBDA_RUNTIME_API"]);
+}
+
+const minSecretLength = 32;
+let reportedSecret = false;
+
+/**
+ * RATE_LIMIT_SECRET: the key of the HMAC that turns a client's address (or an e-mail address) into
+ * a rate-limit bucket, so the stored buckets cannot be reversed by hashing every IPv4 address.
+ * Required everywhere: `npm run dev` and the tests generate one; on Netlify the operator sets it
+ * (README, Security). Missing or short, every rate-limited endpoint refuses (503) and the log
+ * says which variable to set.
+ */
+export function rateLimitSecret(): string {
+  const secret = readRaw()["RATE_LIMIT_SECRET"];
+  if (secret && secret.length >= minSecretLength) return secret;
+  const message = secret
+    ? `RATE_LIMIT_SECRET must be at least ${minSecretLength} characters (e.g. \`openssl rand -hex 32\`).`
+    : "RATE_LIMIT_SECRET is not set: the forms and the admin sign-in refuse every request until it is. Set it to a random value of at least 32 characters (e.g. `openssl rand -hex 32`).";
+  if (!reportedSecret) {
+    reportedSecret = true;
+    logEvent({ event: "config.invalid", level: "error", variable: "RATE_LIMIT_SECRET", message });
+  }
+  throw new ConfigurationError("RATE_LIMIT_SECRET", message);
+}
+
+let reportedSimulation = false;
+
+/**
+ * SIMULATE_CLIENTS=1: take the client's address from the first X-Forwarded-For hop, so local
+ * stacks and tests, where every request comes from 127.0.0.1, can play many clients. Honoured
+ * only where `isDeployed()` is false; on Netlify it is ignored (and the log says so once), so no
+ * setting can let a visitor choose their own rate-limit bucket.
+ */
+export function simulateClients(): boolean {
+  const env = readRaw();
+  if (env["SIMULATE_CLIENTS"] !== "1") return false;
+  if (!isDeployed(env)) return true;
+  if (!reportedSimulation) {
+    reportedSimulation = true;
+    logEvent({
+      event: "config.ignored",
+      level: "warn",
+      variable: "SIMULATE_CLIENTS",
+      message: "SIMULATE_CLIENTS is for local stacks and tests only; ignored on Netlify.",
+    });
+  }
+  return false;
+}
+
+const formMinFillSchema = z.coerce
+  .number({ error: "FORM_MIN_FILL_MS must be a whole number of milliseconds." })
+  .int("FORM_MIN_FILL_MS must be a whole number of milliseconds.")
+  .min(0, "FORM_MIN_FILL_MS must be 0 or more.")
+  .max(60_000, "FORM_MIN_FILL_MS must be at most 60000 (a minute).");
+let reportedFillTime = false;
+
+/**
+ * FORM_MIN_FILL_MS: the spam guard's minimum time between showing a public form and sending it
+ * (src/platform/http/spam-guard.ts). Unset, it is the production value, 3 s (`minFillMs`). A local
+ * test stack lowers it so browser tests need not wait like a person (docs/decisions/024-fast-ci.md).
+ * A deployed site never goes below 3 s: a lower value is ignored there and the log says so once.
+ * A value that is no whole number from 0 to 60000 is a configuration error (503, the log names it).
+ */
+export function formMinFillMs(env: Record<string, string | undefined> = readRaw()): number {
+  const raw = env["FORM_MIN_FILL_MS"];
+  if (raw === undefined || raw.trim() === "") return minFillMs;
+  const parsed = formMinFillSchema.safeParse(raw);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "FORM_MIN_FILL_MS is invalid.";
+    if (!reportedFillTime) {
+      reportedFillTime = true;
+      logEvent({ event: "config.invalid", level: "error", variable: "FORM_MIN_FILL_MS", message });
+    }
+    throw new ConfigurationError("FORM_MIN_FILL_MS", message);
+  }
+  if (parsed.data < minFillMs && isDeployed(env)) {
+    if (!reportedFillTime) {
+      reportedFillTime = true;
+      logEvent({
+        event: "config.ignored",
+        level: "warn",
+        variable: "FORM_MIN_FILL_MS",
+        message: `FORM_MIN_FILL_MS below ${minFillMs} is for local test stacks only; ignored on Netlify.`,
+      });
+    }
+    return minFillMs;
+  }
+  return parsed.data;
+}
