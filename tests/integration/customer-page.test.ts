@@ -484,13 +484,20 @@ describe("actions", () => {
     expect(page).toContain("Cancelled");
     expect(page).toContain("This request is closed");
     expect(page).toContain("You cancelled");
-    expect((await get(`/request/${token}?step=cancel`)).status).toBe(409);
+    // A step opened again (Back, an old tab) shows the request as it is now, and why.
+    const again = await get(`/request/${token}?step=cancel`);
+    expect(again.status).toBe(200);
+    const againPage = await again.text();
+    expect(againPage).toContain('<h2 id="banner-h">This request is closed</h2>');
+    expect(againPage).toContain("You cancelled");
+    expect(againPage).not.toContain('name="nonce"');
     const late = await post(`/request/${token}`, {
       action: "message",
       nonce: newFormKey(new Date()),
       message: "Hello?",
     });
     expect(late.status).toBe(409);
+    expect(await late.text()).toContain("You cancelled");
     expect((await mailFor(id)).length).toBe(before + 2);
   });
 
@@ -502,9 +509,19 @@ describe("actions", () => {
     const page = await (await get(`/request/${token}`)).text();
     expect(page).toContain("The time we offered");
     expect(page).toContain("Accept this time");
+    // Nothing confirmed yet: no calendar file, and no link to one.
+    expect(page).not.toContain("Add to calendar");
+    const noFile = await get(`/request/${token}?download=calendar`);
+    expect(noFile.status).toBe(404);
+    expect(await noFile.text()).toContain("No appointment to add");
     const before = (await mailFor(id)).length;
     const res = await act(token, "accept");
     expect(res.status, await res.clone().text()).toBe(200);
+    // The answer is the request's page as it now is, with what was done above it.
+    const answer = await res.text();
+    expect(answer).toContain('<h2 id="banner-h">Appointment confirmed</h2>');
+    expect(answer).toContain("Appointment confirmed: ");
+    expect(answer).toContain("You accepted the time we offered");
     expect(await stateOf(id)).toBe("scheduled");
     const [appointment] = await t.db.select().from(appointments).where(eq(appointments.submissionId, id));
     expect(appointment).toMatchObject({ status: "confirmed", date, window: "morning" });
@@ -515,12 +532,56 @@ describe("actions", () => {
     expect(confirmed.attachments?.[0]?.content).toContain("METHOD:REQUEST");
     await sendPending(t.db, { submissionId: id });
     expect(sentMessage(confirmed.id).text).toMatch(tokenIn);
+
+    // "Add to calendar": the confirmed visit as a file, the same UID and SEQUENCE as the e-mailed
+    // invitation; fetching it (a scanner, twice) changes nothing.
+    const mailCount = (await mailFor(id)).length;
+    const answerPage = await (await get(`/request/${token}`)).text();
+    expect(answerPage).toContain(`href="/request/${token}?download=calendar" download>Add to calendar</a>`);
+    for (let i = 0; i < 2; i++) {
+      const file = await get(`/request/${token}?download=calendar`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe("text/calendar; charset=utf-8; method=PUBLISH");
+      expect(file.headers.get("content-disposition")).toBe(
+        `attachment; filename="appointment-KB-${String(id).padStart(6, "0")}.ics"`,
+      );
+      expect(file.headers.get("cache-control")).toBe("no-store");
+      expect(file.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(file.headers.get("x-robots-tag")).toContain("noindex");
+      const ics = (await file.text()).replace(/\r\n[ \t]/g, "");
+      const mailed = confirmed.attachments![0]!.content.replace(/\r\n[ \t]/g, "");
+      const field = (text: string, name: string) => new RegExp(`^${name}[:;](.*)$`, "m").exec(text)?.[1];
+      expect(field(ics, "METHOD")).toBe("PUBLISH");
+      expect(field(ics, "UID")).toBe(field(mailed, "UID"));
+      expect(field(ics, "UID")).toBe(appointment!.uid);
+      expect(field(ics, "SEQUENCE")).toBe(field(mailed, "SEQUENCE"));
+      expect(field(ics, "DTSTART")).toBe(field(mailed, "DTSTART"));
+      expect(field(ics, "DTEND")).toBe(field(mailed, "DTEND"));
+      expect(ics).not.toContain("ATTENDEE");
+    }
+    expect((await mailFor(id)).length).toBe(mailCount);
+    expect(await stateOf(id)).toBe("scheduled");
     const after = await (await get(`/request/${token}`)).text();
     expect(after).toContain("Appointment confirmed: ");
     expect(after).toContain("You accepted the time we offered");
     expect(after).not.toContain("Accept this time");
-    // Nothing left to accept.
-    expect((await get(`/request/${token}?step=accept`)).status).toBe(409);
+    // Back to the accept step (the browser's Back button reloads it: no-store): the request as it
+    // is now, with the appointment, and no form.
+    const back = await get(`/request/${token}?step=accept`);
+    expect(back.status).toBe(200);
+    const backPage = await back.text();
+    expect(backPage).toContain("This time is already accepted");
+    expect(backPage).toContain("Appointment confirmed: ");
+    expect(backPage).not.toContain("can no longer be done online");
+    expect(backPage).not.toContain('name="nonce"');
+    // The accept form sent again from a stale tab (a new key): nothing changes, the page as it is now.
+    const before2 = (await mailFor(id)).length;
+    const stale = await post(`/request/${token}`, { action: "accept", nonce: newFormKey(new Date()) });
+    expect(stale.status).toBe(409);
+    const stalePage = await stale.text();
+    expect(stalePage).toContain("This time is already accepted");
+    expect(stalePage).toContain("Appointment confirmed: ");
+    expect((await mailFor(id)).length).toBe(before2);
   });
 
   it("ask for another time: options checked against availability, stored, the offer withdrawn, history and e-mails once", async () => {
@@ -563,7 +624,9 @@ describe("actions", () => {
     const id = await sendContact();
     const token = await latestToken(id);
     expect(await (await get(`/request/${token}`)).text()).not.toContain("step=reschedule");
-    expect((await get(`/request/${token}?step=reschedule`)).status).toBe(409);
+    const step = await get(`/request/${token}?step=reschedule`);
+    expect(step.status).toBe(200);
+    expect(await step.text()).toContain("No appointment times");
   });
 
   it("after the cut-off the page shows the phone number instead of the buttons and a late POST is refused", async () => {
@@ -578,7 +641,9 @@ describe("actions", () => {
     expect(page).not.toContain("step=cancel");
     expect(page).not.toContain("step=reschedule");
     expect(page).toContain("step=message");
-    expect((await get(`/request/${token}?step=cancel`)).status).toBe(409);
+    const step = await get(`/request/${token}?step=cancel`);
+    expect(step.status).toBe(200);
+    expect(await step.text()).toContain("Too late to change online");
     const before = (await mailFor(id)).length;
     const res = await post(`/request/${token}`, { action: "cancel", nonce: newFormKey(new Date()) });
     expect(res.status).toBe(409);
@@ -605,6 +670,11 @@ describe("actions", () => {
     const mail = (await mailFor(other)).filter((m) => m.kind === "appointment_cancelled");
     expect(mail).toHaveLength(1);
     expect(mail[0]!.attachments?.[0]?.content).toContain("METHOD:CANCEL");
+    // The request is cancelled with it: the e-mail offers the page to look at, nothing to change.
+    for (const body of [mail[0]!.textBody, mail[0]!.htmlBody]) {
+      expect(body).toContain("See your request and what has happened:");
+      expect(body).not.toMatch(/change or cancel|cancel it online/);
+    }
     expect((await historyOf(other)).at(-1)).toMatchObject({ actor: "customer", toState: "cancelled" });
   });
 });
@@ -623,19 +693,47 @@ describe("lost link", () => {
     expect(await res.text()).toContain('action="/request/lost"');
   });
 
-  it("the same answer for a known and an unknown address; the known one gets a fresh link per open request, and its older links stop working", async () => {
+  it("the same answer for a known and an unknown address; the known one gets a fresh link per request a link still opens (closed ones too), and its older links stop working", async () => {
     const email = `lost-${Date.now()}@example.com`;
     const open = await sendContact({ email });
     const first = await latestToken(open);
     const closed = await sendContact({ email });
     await t.db.update(formSubmissions).set({ state: "done" }).where(eq(formSubmissions.id, closed));
+    const cancelled = await book({ email });
+    expect((await act(await latestToken(cancelled), "cancel")).status).toBe(200);
+    const longClosed = await sendContact({ email });
+    await t.db
+      .update(formSubmissions)
+      .set({ state: "lost", stateChangedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(formSubmissions.id, longClosed));
+    const spam = await sendContact({ email });
+    await t.db.update(formSubmissions).set({ state: "spam" }).where(eq(formSubmissions.id, spam));
     const known = await answer(email.toUpperCase());
     const unknown = await answer(`nobody-${Date.now()}@example.com`);
     expect(known.status).toBe(200);
     expect(known).toEqual(unknown);
-    const links = (await mailFor(open)).filter((m) => m.kind === "customer_link");
+    const linkMail = async (id: number) => (await mailFor(id)).filter((m) => m.kind === "customer_link");
+    const links = await linkMail(open);
     expect(links).toHaveLength(1);
-    expect((await mailFor(closed)).filter((m) => m.kind === "customer_link")).toHaveLength(0);
+    const linkText = async (id: number) => {
+      const [row] = await linkMail(id);
+      if (!row) return null;
+      await sendPending(t.db, { submissionId: id });
+      return sentMessage(row.id).text;
+    };
+    expect(await linkText(open)).toContain("See your request, send us a message, or cancel it online:");
+    for (const id of [closed, cancelled]) {
+      const text = await linkText(id);
+      expect(text, `request ${id}`).not.toBeNull();
+      expect(text).toContain("See your request and what has happened:");
+      expect(text).not.toMatch(/change or cancel|cancel it online/);
+      const page = await get(`/request/${tokenIn.exec(text!)![1]!}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("This request is closed");
+    }
+    // A link to a request closed longer than links last, or to spam, would not open: none is sent.
+    expect(await linkMail(longClosed)).toHaveLength(0);
+    expect(await linkMail(spam)).toHaveLength(0);
     const token = await latestToken(open);
     expect((await get(`/request/${token}`)).status).toBe(200);
     // Asking for a new link revokes the ones sent before (a forwarded or lost e-mail's link).

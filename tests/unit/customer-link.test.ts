@@ -43,6 +43,7 @@ describe("the link in the customer's e-mails", () => {
       request,
       { uid: "a@x", sequence: 0, date: "2026-03-10", window: "morning", message: null },
       ctx,
+      { now: new Date("2026-03-09T18:00:00Z") },
     );
     for (const m of [customerConfirmationMessage(request, ctx), reminder]) {
       expect(m.text).toContain(placeholderUrl);

@@ -17,7 +17,7 @@ import { addDays, isIsoDate, type IsoDate } from "./contract/dates";
 import { bookingRules, type BookingRules, type BookingRulesOverrides } from "./contract/rules";
 import { preferredOptionsSchema, type PreferredOption } from "./contract/option-fields";
 import { windowIds, type WindowId } from "./contract/windows";
-import type { RequestState } from "../requests/contract/states";
+import { isClosed, type RequestState } from "../requests/contract/states";
 import { charLength, isStorableText } from "../../lib/form-fields/text";
 import { serviceLabel } from "../../lib/service-catalog";
 import { bookableDates, bookingSpan, checkOptions, type AvailabilityInput } from "./availability";
@@ -485,6 +485,7 @@ async function actInTransaction(
             appointmentCancelledMessage(mail, null, ctx, {
               declined: true,
               wasConfirmed: false,
+              requestClosed: true,
               reason,
               now,
               rules,
@@ -518,7 +519,14 @@ async function actInTransaction(
               mail,
               { ...appointment, date: live.date!, window: live.window! },
               ctx,
-              { declined: false, wasConfirmed, reason, now, rules },
+              {
+                declined: false,
+                wasConfirmed,
+                requestClosed: isClosed(updated.state),
+                reason,
+                now,
+                rules,
+              },
             ),
           );
         }
@@ -563,7 +571,7 @@ export async function sendDueReminders(services: ServiceContext): Promise<{ queu
           { id: a.submissionId, submittedAt: a.createdAt, ...job },
           { ...a, date: a.date!, window: a.window! },
           ctx,
-          rules,
+          { now, rules },
         ),
         { submissionId: a.submissionId },
       );

@@ -25,15 +25,15 @@ import {
   type LostLinkInput,
 } from "./contract/endpoints";
 import { requestReference } from "../requests/contract/reference";
-import { isClosed, openStates, type RequestState } from "../requests/contract/states";
+import { isClosed, type RequestState } from "../requests/contract/states";
 import { charLength, isStorableText } from "../../lib/form-fields/text";
 import { serviceLabel } from "../../lib/service-catalog";
 import { changeCutoff } from "../appointments/window-instants";
 import { hashToken, tokenPattern } from "./link";
 import type { Db } from "../../platform/db/client";
-import { appointmentLabel } from "../appointments/mail";
+import { appointmentCalendarFile, appointmentLabel } from "../appointments/mail";
 import { customerUpdateMessage, lostLinkMessage, ownerCustomerUpdateMessage } from "./mail";
-import type { OutgoingMessage } from "../mail/messages";
+import { pageOffer, type OutgoingMessage } from "../mail/messages";
 import { deliverSoon, mailboxKey, mailContext } from "../mail/service";
 import * as appointmentsRepo from "../appointments/repository";
 import type { Appointment } from "../appointments/repository";
@@ -254,6 +254,30 @@ export async function customerPage(token: string, ctx: ServiceContext): Promise<
   };
 }
 
+/**
+ * The request's confirmed appointment as an .ics file (NotFound for a link that opens nothing; null
+ * when there is no confirmed appointment). Reads only: a scanner fetching it changes nothing.
+ */
+export async function appointmentCalendar(
+  token: string,
+  ctx: ServiceContext,
+): Promise<ReturnType<typeof appointmentCalendarFile> | null> {
+  const request = await requestForToken(token, ctx);
+  if (request.formType !== "booking") return null;
+  const [list, rules] = await Promise.all([
+    appointmentsRepo.listForRequest(request.id, ctx.db),
+    loadRules(ctx.db),
+  ]);
+  const live = liveOf(list);
+  if (live?.status !== "confirmed" || !live.date || !live.window) return null;
+  return appointmentCalendarFile(
+    request,
+    { uid: live.uid, sequence: live.sequence, date: live.date, window: live.window, message: live.message },
+    mailContext(),
+    { now: ctx.now, rules },
+  );
+}
+
 // ---------------------------------------------------------------- actions
 
 export interface ActionOutcome {
@@ -424,7 +448,9 @@ export async function actOnRequest(
           );
         }
         await note(`${rescheduleNote}${labels.join("; ")}`);
-        await queue(customerUpdateMessage(request!, { action: "reschedule", options: labels }, mail));
+        await queue(
+          customerUpdateMessage(request!, { action: "reschedule", options: labels }, mail, "change"),
+        );
         await tellOwner([
           `New times asked for:\n${labels.join("\n")}`,
           confirmed
@@ -442,7 +468,8 @@ export async function actOnRequest(
       }
       case "message": {
         await note(message);
-        await queue(customerUpdateMessage(request!, { action: "message", text: message! }, mail));
+        const offer = pageOffer({ closed: false, booking: request!.formType === "booking", late: isLate });
+        await queue(customerUpdateMessage(request!, { action: "message", text: message! }, mail, offer));
         await tellOwner([`Message:\n${message}`]);
         return {
           outcome: {
@@ -477,7 +504,7 @@ export async function actOnRequest(
             { actor: "customer", note: reason ?? undefined },
             tx,
           );
-          await queue(customerUpdateMessage(request!, { action: "cancel", reason }, mail));
+          await queue(customerUpdateMessage(request!, { action: "cancel", reason }, mail, "view"));
           await tellOwner([because]);
         }
         return {
@@ -517,14 +544,15 @@ export const lostLinkAddressRule: RateLimitRule = {
   limit: 3,
   windowMs: 60 * 60_000,
 };
-/** At most this many open requests get a link from one ask. */
+/** At most this many requests (the newest) get a link from one ask. */
 const lostLinkMaxRequests = 10;
 
 /**
- * Queues one e-mail with a fresh link for each open request sent from this address (RateLimited
- * when the client asked too often). The caller answers the same whatever happens here (an unknown
- * address, one over its own limit), so the answer never tells whether an address is known; the
- * e-mails go after the answer where the platform allows.
+ * Queues one e-mail with a fresh link for each request sent from this address that a link still
+ * opens (`linkStillWorks`: open ones, and closed ones until their links stop working), the newest
+ * first; RateLimited when the client asked too often. The caller answers the same whatever happens
+ * here (an unknown address, one over its own limit), so the answer never tells whether an address
+ * is known; the e-mails go after the answer where the platform allows.
  */
 export async function sendLostLinks(input: LostLinkInput, ctx: ServiceContext): Promise<void> {
   await enforceRateLimit(lostLinkClientRule, ctx.client, { now: ctx.now.getTime(), db: ctx.db });
@@ -533,22 +561,35 @@ export async function sendLostLinks(input: LostLinkInput, ctx: ServiceContext): 
     db: ctx.db,
   });
   if (!perAddress.allowed) return;
-  const open = (await requestsOf(input.email, ctx.db))
-    .filter((r) => openStates.includes(r.state))
+  const kept = (await requestsOf(input.email, ctx.db))
+    .filter((r) => linkStillWorks(r.state, r.stateChangedAt, ctx.now))
+    .reverse()
     .slice(0, lostLinkMaxRequests);
-  if (open.length === 0) return;
-  const mail = mailContext();
+  if (kept.length === 0) return;
+  const rules = await loadRules(ctx.db);
+  const messages: { message: OutgoingMessage; submissionId: number }[] = [];
+  for (const r of kept) {
+    const closed = isClosed(r.state);
+    let late = false;
+    if (!closed && r.formType === "booking") {
+      const confirmed = liveOf(await appointmentsRepo.listForRequest(r.id, ctx.db));
+      late =
+        confirmed?.status === "confirmed" &&
+        confirmed.date !== null &&
+        confirmed.window !== null &&
+        ctx.now.getTime() >= changeCutoff(confirmed.date, confirmed.window, rules).getTime();
+    }
+    const offer = pageOffer({ closed, booking: r.formType === "booking", late });
+    messages.push({ message: lostLinkMessage(r, mailContext(), offer), submissionId: r.id });
+  }
   const ids = await inTransaction(ctx, async (tx) => {
     // A new link replaces the old ones: a link in a lost or forwarded e-mail stops working.
     await links.revokeForRequests(
-      open.map((r) => r.id),
+      kept.map((r) => r.id),
       ctx.now,
       tx,
     );
-    return outbox.enqueue(
-      open.map((r) => ({ message: lostLinkMessage(r, mail), submissionId: r.id })),
-      tx,
-    );
+    return outbox.enqueue(messages, tx);
   });
   await deliverSoon(ctx, ids);
 }

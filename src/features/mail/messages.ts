@@ -184,19 +184,56 @@ function numbered(lines: readonly string[]): string {
 }
 
 /**
- * The paragraph every customer e-mail about a request carries: the private link to the request's
- * page (docs/decisions/019-customer-page.md). The outbox puts a fresh token in it when the message
- * is queued (src/features/customer-page/link.ts).
+ * What the request's page lets the customer do when an e-mail arrives, so the e-mail never offers
+ * more than the page does (the same rules as the page: src/features/customer-page/service.ts):
+ * - `view`: the request is closed (done, lost, cancelled): the page shows it, nothing more;
+ * - `message`: a confirmed visit is inside the change cut-off: only a message can be sent;
+ * - `cancel`: an open contact message: a message, or cancel it;
+ * - `change`: an open booking: a message, another time, or cancel it.
  */
-export function requestLinkParagraph(ctx: MailContext): { text: string; html: string } {
+export type PageOffer = "view" | "message" | "cancel" | "change";
+
+export function pageOffer(request: { closed: boolean; booking: boolean; late?: boolean }): PageOffer {
+  if (request.closed) return "view";
+  if (request.late) return "message";
+  return request.booking ? "change" : "cancel";
+}
+
+const offerWords: Record<PageOffer, string> = {
+  view: "See your request and what has happened:",
+  message: "See your request or send us a message online:",
+  cancel: "See your request, send us a message, or cancel it online:",
+  change: "See your request, send us a message, or change or cancel it online:",
+};
+
+/**
+ * The paragraph every customer e-mail about a request carries: the private link to the request's
+ * page (docs/decisions/019-customer-page.md), with words that promise only what the page offers.
+ * The outbox puts a fresh token in it when the message is queued (src/features/customer-page/link.ts).
+ */
+export function requestLinkParagraph(ctx: MailContext, offer: PageOffer): { text: string; html: string } {
   const url = requestPageUrl(ctx.siteUrl, linkPlaceholder);
-  const words = "See your request, send us a message, or change or cancel it online:";
+  const words = offerWords[offer];
   const privacy = "This link is private to you; please do not share it.";
   return {
     text: `${words}\n${url}\n(${privacy})`,
     html: `<p>${escapeHtml(words)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a><br><span style="color:#64748b;font-size:13px">${escapeHtml(privacy)}</span></p>`,
   };
 }
+
+/**
+ * The one clean form of a customer's name for everything sent to them: the greeting's first name
+ * and the To header's full name (each "" when the name is not plain words; see `plainFirstName`).
+ * The name as typed is kept for the owner only.
+ */
+export function customerName(name: string): { first: string; full: string } {
+  return { first: plainFirstName(name), full: plainFullName(name) };
+}
+
+const greetingFor = (name: string) => {
+  const first = customerName(name).first;
+  return first ? `Hello ${first}` : "Hello";
+};
 
 const signature = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
 
@@ -210,10 +247,10 @@ export function customerMessage(
   subject: string,
   paragraphs: readonly string[],
   ctx: MailContext,
-  extra: { attachments?: MailAttachment[] | undefined; footer?: string } = {},
+  extra: { offer: PageOffer; attachments?: MailAttachment[] | undefined; footer?: string },
 ): OutgoingMessage {
-  const body = [`Hello ${oneLine(r.name, 100).split(" ")[0] ?? ""},`, ...paragraphs];
-  const link = requestLinkParagraph(ctx);
+  const body = [`${greetingFor(r.name)},`, ...paragraphs];
+  const link = requestLinkParagraph(ctx, extra.offer);
   const text = `${[...body, link.text, signature].join("\n\n")}\n${extra.footer ? `\n${extra.footer}\n` : ""}`;
   const html = wrapHtml(
     subject,
@@ -226,7 +263,7 @@ export function customerMessage(
   );
   return {
     kind,
-    to: { name: oneLine(r.name, 100), address: r.email },
+    to: { name: customerName(r.name).full, address: r.email },
     replyTo: { name: site.name, address: ctx.ownerEmail },
     subject: oneLine(subject, 200),
     text,
@@ -245,19 +282,18 @@ export function customerConfirmationMessage(s: SubmissionForMail, ctx: MailConte
   const subject = isBooking
     ? `We've received your booking request (${ref})`
     : `We've received your message (${ref})`;
-  const firstName = plainFirstName(s.name);
   const what = isBooking
     ? `Thank you for your booking request for ${serviceLabel(s.service)}. We will contact you within ${site.response.confirmWithinHours} hours to confirm a time that suits you.`
     : `Thank you for getting in touch. We will reply within ${site.response.replyWithinHours} hours.`;
   const urgent = `If it is urgent, please call us on ${site.phone.display}.`;
   const sign = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
-  const greeting = firstName ? `Hello ${firstName}` : "Hello";
+  const greeting = greetingFor(s.name);
   const options = isBooking && s.booking ? s.booking.optionLabels : [];
   const asked =
     options.length > 0
       ? `You asked for ${options.length === 1 ? "this time" : "these times, in this order"}:\n${numbered(options)}\n\nWe will confirm one of them, or suggest another, by e-mail. Your appointment is booked once you have our confirmation, which comes with a calendar invitation.`
       : "";
-  const link = requestLinkParagraph(ctx);
+  const link = requestLinkParagraph(ctx, pageOffer({ closed: false, booking: isBooking }));
   const text = `${greeting},\n\n${what}\n\nYour reference is ${ref}.\n\n${asked ? `${asked}\n\n` : ""}${link.text}\n\n${urgent}\n\nOur hours:\n${hoursText()}\n\n${sign}\n\nYou are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.\n`;
   const html = wrapHtml(
     subject,
@@ -265,7 +301,7 @@ export function customerConfirmationMessage(s: SubmissionForMail, ctx: MailConte
   );
   return {
     kind: "customer_confirmation",
-    to: { name: plainFullName(s.name), address: s.email },
+    to: { name: customerName(s.name).full, address: s.email },
     replyTo: { name: site.name, address: ctx.ownerEmail },
     subject,
     text,
@@ -375,8 +411,7 @@ export function reviewInvitationMessage(
   ctx: MailContext,
 ): OutgoingMessage {
   const subject = `How did we do? Your review of job ${invite.reference}`;
-  const firstName = plainFirstName(invite.name);
-  const greeting = firstName ? `Hello ${firstName}` : "Hello";
+  const greeting = greetingFor(invite.name);
   const until = formatDate(invite.expiresAt);
   const lines = [
     `Thank you for choosing ${site.name}. Your job (${invite.reference}) is finished, and we would like to know how it went.`,
@@ -395,7 +430,7 @@ export function reviewInvitationMessage(
   );
   return {
     kind: "review_invitation",
-    to: { name: plainFullName(invite.name), address: invite.email },
+    to: { name: customerName(invite.name).full, address: invite.email },
     replyTo: { name: site.name, address: ctx.ownerEmail },
     subject,
     text,

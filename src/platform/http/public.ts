@@ -30,7 +30,7 @@ import type { Action, Call } from "./endpoint";
 import { badRequest, fromZodError, type HttpError } from "./errors";
 import { htmlPage } from "./html-page";
 import { assertPublicOrigin, assertSameOrigin, idempotencyKey, readBody, wantsHtml } from "./request";
-import { html, json } from "./response";
+import { apiSecurityHeaders, html, json } from "./response";
 import { assertNotSpam } from "./spam-guard";
 
 type FormEndpoint = Endpoint & { request: z.ZodType; response: z.ZodType };
@@ -130,11 +130,13 @@ export function publicLookup<E extends FormEndpoint>(
   };
 }
 
-/** A page's markup and, when it is not 200, its status. */
+/** A page's markup and, when it is not 200, its status; or a file to download instead. */
 export interface PageAnswer {
   markup: string;
   status?: number;
   headers?: Record<string, string>;
+  /** A file answered in place of the page (e.g. an .ics), with the page's no-store headers. */
+  file?: { filename: string; contentType: string; content: string };
 }
 
 /** What a page's render and error functions get: the path's secret, the parsed input, the context. */
@@ -152,8 +154,20 @@ type BodyOutput<E extends Endpoint> = E["request"] extends z.ZodType ? z.output<
 /** Headers every page answer carries: never stored, never indexed, never sends its URL on. */
 const pageHeaders = { "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" } as const;
 
-const pageResponse = (answer: PageAnswer) =>
-  html(answer.markup, answer.status ?? 200, { ...answer.headers, ...pageHeaders });
+function pageResponse(answer: PageAnswer): Response {
+  if (!answer.file) return html(answer.markup, answer.status ?? 200, { ...answer.headers, ...pageHeaders });
+  return new Response(answer.file.content, {
+    status: answer.status ?? 200,
+    headers: {
+      "Content-Type": answer.file.contentType,
+      "Content-Disposition": `attachment; filename="${answer.file.filename.replace(/[^A-Za-z0-9._-]/g, "_")}"`,
+      "Cache-Control": "no-store",
+      ...apiSecurityHeaders,
+      ...answer.headers,
+      ...pageHeaders,
+    },
+  });
+}
 
 export function publicPage<E extends Endpoint>(
   endpoint: E,

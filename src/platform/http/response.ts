@@ -39,14 +39,17 @@ export const apiSecurityHeaders = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
 } as const;
 
-/** The CSP of an HTML page: its own inline `<style>` blocks by hash, links and forms to this site. */
+/**
+ * The CSP of an HTML page: its own inline `<style>` blocks by hash, links and forms to this site,
+ * and this site's own font files when a style declares a `@font-face`.
+ */
 export function htmlPolicy(markup: string): string {
-  const styles = [...markup.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
-    (m) => `'sha256-${createHash("sha256").update(m[1]!, "utf8").digest("base64")}'`,
-  );
+  const blocks = [...markup.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+  const styles = blocks.map((css) => `'sha256-${createHash("sha256").update(css, "utf8").digest("base64")}'`);
   return [
     "default-src 'none'",
     `style-src ${styles.length ? styles.join(" ") : "'none'"}`,
+    ...(blocks.some((css) => css.includes("@font-face")) ? ["font-src 'self'"] : []),
     "img-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",
