@@ -131,7 +131,7 @@ describe("database outage", () => {
         publicForm(publicEndpoints.contact, {
           formPage: "/contact-us",
           accept: (input: ContactMessage, ctx: ServiceContext) => wait(() => submitContact(input, ctx)),
-          reply: (row) => ({ id: row.id }),
+          reply: (row) => ({ id: row.id, reference: `KC-${String(row.id).padStart(6, "0")}` }),
           page: { title: "t", heading: "h", message: "m", back: { href: "/", label: "b" } },
         }),
       ]);
