@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Toaster, toast } from "sonner";
 import type { AdminSessionInfo } from "../lib/contracts/admin";
-import { adminMessages } from "../lib/schemas/admin";
+import { adminMessages } from "../features/admin-auth/contract/forms";
 import { adminApi, sessionEndedEvent } from "./api";
 import { AdminFrame } from "./components/AdminFrame";
 import { AvailabilityScreen } from "./components/AvailabilityScreen";

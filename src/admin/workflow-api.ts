@@ -6,9 +6,9 @@
 import { ApiError, callApi } from "../lib/api/client";
 import { readJson, send } from "../lib/api/http";
 import * as r from "../lib/contracts/admin-routes";
-import type { RequestState } from "../lib/request-states";
-import type { ArchivedFilter, BulkAction, InboxSort } from "../lib/schemas/requests";
-import { maxBulkIds } from "../lib/schemas/requests";
+import type { RequestState } from "../features/requests/contract/states";
+import type { ArchivedFilter, BulkAction, InboxSort } from "../features/requests/contract/workflow";
+import { maxBulkIds } from "../features/requests/contract/workflow";
 import { signedIn } from "./api";
 
 /** What the inbox screen filters by; empty strings mean "any". */

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef } from "react";
 import { bookingRoute } from "../lib/contracts/public-routes";
-import { limits } from "../lib/schemas/limits";
+import { limits } from "../lib/form-fields/limits";
 import { serviceCatalog } from "../lib/service-catalog";
 import { checkBooking, type FormValues } from "./forms/checks";
 import { PersonFields, SelectField, TextAreaField } from "./forms/fields";

@@ -5,7 +5,7 @@
  */
 import { useRef } from "react";
 import { contactRoute } from "../lib/contracts/public-routes";
-import { limits } from "../lib/schemas/limits";
+import { limits } from "../lib/form-fields/limits";
 import { checkContact } from "./forms/checks";
 import { PersonFields, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";

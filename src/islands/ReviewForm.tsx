@@ -13,7 +13,7 @@ import { BadgeCheck, ChevronDown, CircleAlert, CircleCheck, MessageSquarePlus } 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, callApi } from "../lib/api/client";
 import { createTestimonialRoute, reviewInvitationRoute } from "../lib/contracts/public-routes";
-import { limits } from "../lib/schemas/limits";
+import { limits } from "../lib/form-fields/limits";
 import { checkReview } from "./forms/checks";
 import { InputField, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";

@@ -10,8 +10,8 @@ import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import { site } from "../../src/config/site";
 import { bookingNextSteps } from "../../src/lib/request-wording";
-import { formSubmissions } from "../../src/server/db/schema";
-import { setLogSink } from "../../src/server/log";
+import { formSubmissions } from "../../src/features/tables";
+import { setLogSink } from "../../src/platform/log";
 import { useTestDatabase } from "../helpers/db";
 import {
   formRequest,

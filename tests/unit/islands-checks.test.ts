@@ -6,9 +6,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkBooking, checkContact, checkReview, type FormValues } from "../../src/islands/forms/checks";
-import { bookingRequestSchema, contactMessageSchema } from "../../src/lib/schemas/submission";
-import { testimonialSubmissionSchema } from "../../src/lib/schemas/testimonial";
-import { messages } from "../../src/lib/schemas/field-rules";
+import { bookingRequestSchema, contactMessageSchema } from "../../src/features/requests/contract/forms";
+import { testimonialSubmissionSchema } from "../../src/features/reviews/contract/testimonial";
+import { messages } from "../../src/lib/form-fields/field-rules";
 
 type Schema = {
   safeParse: (v: unknown) => {

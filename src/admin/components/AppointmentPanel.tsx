@@ -7,9 +7,12 @@
 import { CalendarCheck, CalendarClock, CalendarX, Zap } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
-import type { AppointmentWire, BookingAppointmentsWire } from "../../lib/contracts/appointments";
-import type { AppointmentActionInput } from "../../lib/schemas/appointments-admin";
-import type { RequestState } from "../../lib/request-states";
+import type {
+  AppointmentWire,
+  BookingAppointmentsWire,
+} from "../../features/appointments/contract/endpoints";
+import type { AppointmentActionInput } from "../../features/appointments/contract/owner-forms";
+import type { RequestState } from "../../features/requests/contract/states";
 import { adminApi, ApiError } from "../api";
 import { Badge, Button, Spinner } from "./ui";
 

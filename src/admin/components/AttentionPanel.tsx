@@ -6,8 +6,8 @@
 import { AlertTriangle, CalendarDays, Clock } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { site } from "../../config/site";
-import { requestStates } from "../../lib/request-states";
-import type { AdminAttention, AttentionItem, ScheduledJob } from "../../lib/contracts/requests";
+import { requestStates } from "../../features/requests/contract/states";
+import type { AdminAttention, AttentionItem, ScheduledJob } from "../../features/requests/contract/endpoints";
 import { ApiError } from "../api";
 import { formatDateOnly } from "../format";
 import { workflowApi } from "../workflow-api";

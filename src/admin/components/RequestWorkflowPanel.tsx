@@ -7,9 +7,9 @@
 import { Archive, ArchiveRestore, Pencil, X } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
-import { nextStates, stateInfo, type RequestState } from "../../lib/request-states";
+import { nextStates, stateInfo, type RequestState } from "../../features/requests/contract/states";
 import type { AdminSubmission } from "../../lib/contracts/admin";
-import type { AdminHistoryEntry, AdminNote, AdminSentLink } from "../../lib/contracts/requests";
+import type { AdminHistoryEntry, AdminNote, AdminSentLink } from "../../features/requests/contract/endpoints";
 import { ApiError } from "../api";
 import { formatSubmittedAt } from "../format";
 import { workflowApi } from "../workflow-api";

@@ -7,7 +7,7 @@ import { Send } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import type { AdminSubmission } from "../../lib/contracts/admin";
-import type { AdminInvitation } from "../../lib/contracts/reviews";
+import type { AdminInvitation } from "../../features/reviews/contract/endpoints";
 import { ApiError, adminApi } from "../api";
 import { formatSubmittedAt } from "../format";
 import { Button } from "./ui";

@@ -7,9 +7,9 @@
 import { ArrowLeft, Eye, Mail, MailOpen, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import type { RequestState } from "../../lib/request-states";
+import type { RequestState } from "../../features/requests/contract/states";
 import type { AdminSubmission } from "../../lib/contracts/admin";
-import type { BulkAction } from "../../lib/schemas/requests";
+import type { BulkAction } from "../../features/requests/contract/workflow";
 import { ApiError, adminApi } from "../api";
 import { formatDateOnly } from "../format";
 import { openParam } from "../deep-link";

@@ -27,9 +27,9 @@ async function read(): Promise<ReviewsSnapshot | null> {
   const url = process.env["DATABASE_URL"];
   if (!url || process.env["REVIEWS_AT_BUILD"] === "0") return null;
   try {
-    const { openDatabase } = await import("../../server/db/client");
+    const { openDatabase } = await import("../../platform/db/client");
     const { listPublicTestimonials, publicReviewStats } =
-      await import("../../server/services/public-content");
+      await import("../../features/reviews/service-public");
     const { db, close } = openDatabase(url, { connectionTimeoutMillis: 4000 });
     try {
       const ctx = { db, now: new Date(), client: "build" };

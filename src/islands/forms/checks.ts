@@ -1,6 +1,6 @@
 /**
  * The public forms' checks in the browser: the same rules and messages as the server's zod schemas
- * (src/lib/schemas/field-rules.ts), as plain functions, so the form pages load no zod. The server
+ * (src/lib/form-fields/field-rules.ts), as plain functions, so the form pages load no zod. The server
  * re-checks everything and its per-field answer is shown the same way
  * (docs/decisions/025-light-forms.md); tests/unit/islands-checks.test.ts keeps the two in step.
  */
@@ -15,8 +15,8 @@ import {
   messages,
   noLinkMessages,
   unsupportedCharactersMessage,
-} from "../../lib/schemas/field-rules";
-import { limits } from "../../lib/schemas/limits";
+} from "../../lib/form-fields/field-rules";
+import { limits } from "../../lib/form-fields/limits";
 import { serviceIds } from "../../lib/service-catalog";
 
 export type FormValues = Readonly<Record<string, string | undefined>>;

@@ -13,7 +13,7 @@
  *   the spam guard's minimum, showing the sending state, instead of meeting its refusal.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent, type SubmitEvent } from "react";
-import { honeypotField, minFillMs, startedAtField } from "../../lib/schemas/spam-guard";
+import { honeypotField, minFillMs, startedAtField } from "../../lib/form-fields/spam-guard";
 import { newIdempotencyKey, submitForm, type SubmitOutcome } from "../../lib/api/forms";
 import type { bookingRoute, contactRoute, createTestimonialRoute } from "../../lib/contracts/public-routes";
 import type { PhotoControllerRef } from "../photos/controller";

@@ -5,11 +5,11 @@
  * edge the same fields and rules as a full zod object.
  */
 import { z } from "zod";
-import { bookingRequestSchema, contactMessageSchema } from "../schemas/submission";
-import { testimonialSubmissionSchema } from "../schemas/testimonial";
+import { bookingRequestSchema, contactMessageSchema } from "../../features/requests/contract/forms";
+import { testimonialSubmissionSchema } from "../../features/reviews/contract/testimonial";
 import { defineEndpoint } from "./endpoint";
 import * as routes from "./public-routes";
-import { bookingExtrasFields } from "./appointments";
+import { bookingExtrasFields } from "../../features/appointments/contract/endpoints";
 
 const id = z.number().int().positive();
 
@@ -42,7 +42,7 @@ export const publicEndpoints = {
     ...routes.contactRoute,
     status: 201,
     request: z.object(contactMessageSchema.shape),
-    /** `reference`: what the customer quotes, "KC-000042" (src/lib/reference.ts). */
+    /** `reference`: what the customer quotes, "KC-000042" (src/features/requests/contract/reference.ts). */
     response: z.object({ id, reference: z.string().regex(/^KC-\d{6,}$/) }),
   }),
   /**
@@ -54,7 +54,7 @@ export const publicEndpoints = {
     ...routes.bookingRoute,
     status: 201,
     request: z.object({ ...bookingRequestSchema.shape, ...bookingExtrasFields }),
-    /** `reference`: what the customer quotes, "KB-000042" (src/lib/reference.ts). */
+    /** `reference`: what the customer quotes, "KB-000042" (src/features/requests/contract/reference.ts). */
     response: z.object({ id, reference: z.string().regex(/^KB-\d{6,}$/) }),
   }),
   /** A visitor's review, stored pending until the owner approves it. */
