@@ -13,7 +13,7 @@ import { serviceCatalog } from "../lib/service-catalog";
 import { checkBooking, type FormValues } from "./forms/checks";
 import { PersonFields, SelectField, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";
-import { collectOptions, PreferredOptions } from "./forms/PreferredOptions";
+import { collectOptions, PreferredOptions, type OfferedWindow } from "./forms/PreferredOptions";
 import { useSubmission, type PhoneContact } from "./forms/use-submission";
 import type { PhotoController } from "./photos/controller";
 import { PhotoField } from "./photos/PhotoField";
@@ -66,9 +66,13 @@ export interface BookingFormProps {
   readonly phone: PhoneContact;
   /** What happens after sending (src/lib/request-wording.ts, with the hours from the site config). */
   readonly nextSteps?: string;
+  /** The arrival windows by name, offered before a date is chosen. */
+  readonly standardWindows: readonly OfferedWindow[];
+  /** The windows' times in one sentence, made from the config by the page. */
+  readonly windowsHint: string;
 }
 
-export default function BookingForm({ phone, nextSteps }: BookingFormProps) {
+export default function BookingForm({ phone, nextSteps, standardWindows, windowsHint }: BookingFormProps) {
   const id = (name: string) => `booking-${name}`;
   const photos = useRef<PhotoController | null>(null);
   const { onSubmit, onChange, busy, errors, notice, formRef, honeypotRef, startedAtRef } = useSubmission({
@@ -136,7 +140,13 @@ export default function BookingForm({ phone, nextSteps }: BookingFormProps) {
         maxLength={limits.message}
         error={errors["message"]}
       />
-      <PreferredOptions idPrefix="booking" errors={errors} phone={phone} />
+      <PreferredOptions
+        idPrefix="booking"
+        errors={errors}
+        phone={phone}
+        standardWindows={standardWindows}
+        windowsHint={windowsHint}
+      />
       <PhotoField id={id("photos")} controller={photos} />
       <FormFooter
         idPrefix={id("guard")}

@@ -18,6 +18,7 @@ import { checkReview } from "./forms/checks";
 import { InputField, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";
 import { useSubmission, type PhoneContact } from "./forms/use-submission";
+import { formatMonthYear } from "../platform/time";
 import { defaultRating, StarRating } from "./StarRating";
 
 export const reviewMessages = {
@@ -26,12 +27,6 @@ export const reviewMessages = {
 } as const;
 
 const fieldOrder = ["name", "location", "rating", "text"] as const;
-
-/** "March 2026" for "2026-03". */
-const monthName = (yearMonth: string) =>
-  new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${yearMonth}-15T00:00:00Z`),
-  );
 
 type Invitation =
   | { status: "checking" }
@@ -95,7 +90,7 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
         setValue("name", prefill.name);
         setValue("location", prefill.location);
         setValue("invitation", token);
-        setInvitation({ status: "ready", token, month: monthName(prefill.jobCompletedMonth) });
+        setInvitation({ status: "ready", token, month: formatMonthYear(prefill.jobCompletedMonth) });
       },
       (error: unknown) => {
         if (!current) return;

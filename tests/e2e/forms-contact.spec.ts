@@ -49,11 +49,10 @@ test("sends a contact message through the form: stored, the spec's success text,
   request,
   baseURL,
 }) => {
-  const ready = await goToForm(page, "/contact-us", "/api/contact");
+  await goToForm(page, "/contact-us", "/api/contact");
   await expectNoAxeViolations(page, "contact: empty", section);
   const m = message();
   await fill(page, m);
-  await ready();
   await submitButton(page).click();
   await expect(notices(page).getByText(success)).toBeVisible();
   for (const label of ["Full Name", "Email", "Phone", "Message"]) {
@@ -104,10 +103,9 @@ test("shows every client-side validation message with the spec's labels and plac
 test("a 503 from the server shows the error notice, keeps every field and offers the phone", async ({
   page,
 }) => {
-  const ready = await goToForm(page, "/contact-us", "/api/contact");
+  await goToForm(page, "/contact-us", "/api/contact");
   const m = message();
   await fill(page, m);
-  await ready();
   await page.route("**/api/contact", (route) =>
     route.fulfill({
       status: 503,
@@ -130,9 +128,8 @@ test("a 503 from the server shows the error notice, keeps every field and offers
 });
 
 test("a 429 says how long to wait", async ({ page }) => {
-  const ready = await goToForm(page, "/contact-us", "/api/contact");
+  await goToForm(page, "/contact-us", "/api/contact");
   await fill(page, message());
-  await ready();
   await page.route("**/api/contact", (route) =>
     route.fulfill({
       status: 429,

@@ -14,8 +14,10 @@ import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import customerPageFn from "../../netlify/functions/customer-page.mts";
+import { site } from "../../src/config/site";
 import { addDays, weekdayOf, type IsoDate } from "../../src/features/appointments/contract";
-import { changeCutoff, dateInZone } from "../../src/features/appointments/window-instants";
+import { dateInZone } from "../../src/platform/time";
+import { changeCutoff } from "../../src/features/appointments/window-instants";
 import { hashToken } from "../../src/features/customer-page/link";
 import {
   appointments,
@@ -42,6 +44,7 @@ import {
   validBooking,
   validContact,
 } from "../helpers/http";
+import { sendPending, sentMessage } from "../helpers/sent-mail";
 import { startSmtp } from "../helpers/smtp";
 
 const t = useTestDatabase();
@@ -63,11 +66,13 @@ async function sendContact(overrides: Record<string, unknown> = {}) {
 const mailFor = (id: number) =>
   t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, id)).orderBy(mailOutbox.id);
 
-/** The token in the newest customer e-mail of a request (still pending: no SMTP in these tests). */
+/** The token in the newest customer e-mail of a request, as sent (the outbox never stores it). */
 async function latestToken(id: number): Promise<string> {
+  await sendPending(t.db, { submissionId: id });
   const rows = (await mailFor(id)).filter((m) => !m.kind.startsWith("owner_"));
-  const match = tokenIn.exec(rows.at(-1)!.textBody);
-  expect(match, rows.at(-1)!.textBody).not.toBeNull();
+  const text = sentMessage(rows.at(-1)!.id).text;
+  const match = tokenIn.exec(text);
+  expect(match, text).not.toBeNull();
   return match![1]!;
 }
 
@@ -125,9 +130,13 @@ describe("private links", () => {
     const rows = await mailFor(id);
     const owner = rows.find((m) => m.kind === "owner_submission")!;
     const confirmation = rows.find((m) => m.kind === "customer_confirmation")!;
-    expect(tokenIn.test(owner.textBody)).toBe(false);
-    const token = tokenIn.exec(confirmation.textBody)![1]!;
-    expect(confirmation.htmlBody).toContain(`/request/${token}`);
+    // Waiting to be sent, the stored e-mail holds no token: only the place where it goes.
+    expect(tokenIn.test(confirmation.textBody)).toBe(false);
+    expect(tokenIn.test(confirmation.htmlBody)).toBe(false);
+    await sendPending(t.db, { submissionId: id });
+    expect(tokenIn.test(sentMessage(owner.id).text)).toBe(false);
+    const token = tokenIn.exec(sentMessage(confirmation.id).text)![1]!;
+    expect(sentMessage(confirmation.id).html).toContain(`/request/${token}`);
     expect(Buffer.from(token, "base64url")).toHaveLength(16);
     const links = await t.db.select().from(customerLinks).where(eq(customerLinks.submissionId, id));
     expect(links).toHaveLength(1);
@@ -225,6 +234,54 @@ describe("private links", () => {
     ] as const) {
       expect(Math.abs(x - y)).toBeLessThan(Math.max(x, y) * 0.6 + 3);
     }
+  });
+
+  it("a link expires after 90 days without use, each use renews it, and the owner can revoke every link of a request", async () => {
+    const id = await sendContact();
+    const token = await latestToken(id);
+    const idle = site.security.customerLinks.idleDays;
+    const dayMs = 86_400_000;
+    const [link] = await t.db.select().from(customerLinks).where(eq(customerLinks.submissionId, id));
+    // Sent 89 days ago and never opened: still works, and opening it renews it.
+    await t.db
+      .update(customerLinks)
+      .set({ createdAt: new Date(Date.now() - (idle - 1) * dayMs) })
+      .where(eq(customerLinks.id, link!.id));
+    expect((await get(`/request/${token}`)).status).toBe(200);
+    const [used] = await t.db.select().from(customerLinks).where(eq(customerLinks.id, link!.id));
+    expect(Date.now() - used!.lastUsedAt!.getTime()).toBeLessThan(60_000);
+    // 89 days after that use it still works; 91 days after the last use it does not, on any path.
+    const later = (days: number) => at(new Date(Date.now() + days * dayMs));
+    expect((await requestForToken(token, later(idle - 1))).id).toBe(id);
+    await expect(requestForToken(token, later(2 * idle))).rejects.toThrow("This link does not work.");
+    await t.db
+      .update(customerLinks)
+      .set({ lastUsedAt: new Date(Date.now() - (idle + 1) * dayMs) })
+      .where(eq(customerLinks.id, link!.id));
+    expect((await get(`/request/${token}`)).status).toBe(404);
+    expect(
+      (await post(`/request/${token}`, { action: "cancel", nonce: newFormKey(new Date()) })).status,
+    ).toBe(404);
+
+    // The owner revokes the links: a fresh one stops working too, and the history says so.
+    const other = await sendContact();
+    const first = await latestToken(other);
+    const owner = await adminClient();
+    const revoke = (submissionId: number, origin?: string) =>
+      owner.call(adminHistory, "POST", "/api/admin/history/revoke-links", {
+        body: { submissionId },
+        ...(origin ? { origin } : {}),
+      });
+    expect((await revoke(other, "https://evil.example")).status).toBe(403);
+    expect((await get(`/request/${first}`)).status).toBe(200);
+    const revoked = await revoke(other);
+    expect(revoked.status).toBe(200);
+    expect(revoked.json.revoked).toBe(1);
+    expect(revoked.json.links[0].revokedAt).toEqual(expect.any(String));
+    expect((await get(`/request/${first}`)).status).toBe(404);
+    expect((await revoke(other)).json.revoked).toBe(0);
+    const unknown = await revoke(999_999);
+    expect(unknown.status).toBe(404);
   });
 
   it("the token never reaches the log: the line names the route", async () => {
@@ -333,7 +390,8 @@ describe("actions", () => {
     });
     const mail = (await mailFor(id)).slice(before);
     expect(mail.map((m) => m.kind).sort()).toEqual(["customer_update", "owner_customer_update"]);
-    expect(mail.find((m) => m.kind === "customer_update")!.textBody).toMatch(tokenIn);
+    await sendPending(t.db, { submissionId: id });
+    expect(sentMessage(mail.find((m) => m.kind === "customer_update")!.id).text).toMatch(tokenIn);
     const alert = mail.find((m) => m.kind === "owner_customer_update")!;
     expect(alert.toAddress).toBe(mailContext().ownerEmail);
     expect(alert.textBody).toContain("The gate code is 4321.");
@@ -358,6 +416,35 @@ describe("actions", () => {
     expect(stale.status).toBe(422);
     expect(await stale.text()).toContain("Still there?");
     expect((await mailFor(id)).length).toBe(before + 2);
+  });
+
+  it("one request takes six changes an hour: the seventh gets a clear 429 page and sends nothing; an hour later it works", async () => {
+    const id = await sendContact();
+    const token = await latestToken(id);
+    for (let i = 1; i <= site.security.customerActionsPerHour; i++) {
+      const res = await act(token, "message", { message: `Question number ${i}.` });
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+    const before = (await mailFor(id)).length;
+    const nonce = await nonceFor(token, "message");
+    const refused = await post(`/request/${token}`, { action: "message", nonce, message: "One more." });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const page = await refused.text();
+    expect(page).toContain("Please wait a moment");
+    expect(page).toContain("This request has had a lot of changes in the last hour");
+    expect(page).toContain(site.phone.display);
+    expect((await mailFor(id)).length).toBe(before);
+    expect((await historyOf(id)).filter((h) => h.note === "One more.")).toHaveLength(0);
+
+    // Another request is not held up by this one.
+    const other = await latestToken(await sendContact());
+    expect((await act(other, "message", { message: "Hello there." })).status).toBe(200);
+
+    // The refused form's key was not used up: an hour later the same form goes through.
+    const later = new Date(Date.now() + 61 * 60_000);
+    const outcome = await actOnRequest(token, { action: "message", nonce, message: "One more." }, at(later));
+    expect(outcome.changed).toBe(true);
   });
 
   it("private notes and the owner's state-change notes never reach the page", async () => {
@@ -426,7 +513,8 @@ describe("actions", () => {
     expect(mail.map((m) => m.kind).sort()).toEqual(["appointment_confirmed", "owner_customer_update"]);
     const confirmed = mail.find((m) => m.kind === "appointment_confirmed")!;
     expect(confirmed.attachments?.[0]?.content).toContain("METHOD:REQUEST");
-    expect(confirmed.textBody).toMatch(tokenIn);
+    await sendPending(t.db, { submissionId: id });
+    expect(sentMessage(confirmed.id).text).toMatch(tokenIn);
     const after = await (await get(`/request/${token}`)).text();
     expect(after).toContain("Appointment confirmed: ");
     expect(after).toContain("You accepted the time we offered");
@@ -535,9 +623,10 @@ describe("lost link", () => {
     expect(await res.text()).toContain('action="/request/lost"');
   });
 
-  it("the same answer for a known and an unknown address; the known one gets a fresh link per open request", async () => {
+  it("the same answer for a known and an unknown address; the known one gets a fresh link per open request, and its older links stop working", async () => {
     const email = `lost-${Date.now()}@example.com`;
     const open = await sendContact({ email });
+    const first = await latestToken(open);
     const closed = await sendContact({ email });
     await t.db.update(formSubmissions).set({ state: "done" }).where(eq(formSubmissions.id, closed));
     const known = await answer(email.toUpperCase());
@@ -547,13 +636,10 @@ describe("lost link", () => {
     const links = (await mailFor(open)).filter((m) => m.kind === "customer_link");
     expect(links).toHaveLength(1);
     expect((await mailFor(closed)).filter((m) => m.kind === "customer_link")).toHaveLength(0);
-    const token = tokenIn.exec(links[0]!.textBody)![1]!;
+    const token = await latestToken(open);
     expect((await get(`/request/${token}`)).status).toBe(200);
-    // The older link still works.
-    const first = tokenIn.exec(
-      (await mailFor(open)).find((m) => m.kind === "customer_confirmation")!.textBody,
-    )![1]!;
-    expect((await get(`/request/${first}`)).status).toBe(200);
+    // Asking for a new link revokes the ones sent before (a forwarded or lost e-mail's link).
+    expect((await get(`/request/${first}`)).status).toBe(404);
   });
 
   it("per address: after three in an hour the answer is unchanged but nothing more is sent", async () => {
@@ -617,8 +703,12 @@ describe("a mail scanner", () => {
       { action: "confirm", date: weekday(3), window: "morning" },
       serviceContext(),
     );
-    await deliverDue(t.db, mailSender()!);
     const ids = [id, contactId, scheduled];
+    const theirs = await t.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.submissionId} in (${sql.join(ids, sql`, `)})`);
+    await deliverDue(t.db, mailSender()!, { ids: theirs.map((m) => m.id) });
     const snapshot = async () => ({
       requests: await t.db
         .select({ id: formSubmissions.id, state: formSubmissions.state, at: formSubmissions.stateChangedAt })

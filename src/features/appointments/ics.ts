@@ -13,12 +13,16 @@
  */
 import { site } from "../../config/site";
 import { parseIsoDate, type IsoDate } from "./contract/dates";
+import { businessZone } from "../../platform/time";
 import { defaultBookingRules, windowTimesOn, type BookingRules } from "./contract/rules";
 import type { WindowId } from "./contract/windows";
 
-export const calendarTimeZone = "Europe/London";
-if (site.booking.timeZone !== calendarTimeZone) {
-  throw new Error(`src/features/appointments/ics.ts carries the VTIMEZONE of ${calendarTimeZone} only`);
+/** The business's zone (src/platform/time.ts); the VTIMEZONE below describes its rules. */
+export const calendarTimeZone = businessZone;
+if (calendarTimeZone !== "Europe/London") {
+  throw new Error(
+    `src/features/appointments/ics.ts carries the VTIMEZONE of Europe/London only, not ${calendarTimeZone}`,
+  );
 }
 
 const productId = `-//${site.name}//Appointments//EN`;

@@ -7,11 +7,12 @@
  * which changes nothing), whose form POSTs the change with a one-time key.
  */
 import { phoneHref, site } from "../../config/site";
-import { windowIds, windowLabel, windowTimes } from "../appointments/contract/windows";
+import { windowChoicesAnyDay } from "../appointments/contract/rules";
 import { customerMessageMax, customerReasonMax, type CustomerAction } from "./contract/endpoints";
 import { escapeHtml as e, fieldLabel, pageHead } from "../../platform/http/html-page";
+import { formatDateTime } from "../../platform/time";
 import type { ActionOutcome, CustomerPageView } from "./service";
-import { linkLifetimeAfterCloseDays } from "./service";
+import { linkIdleDays, linkLifetimeAfterCloseDays } from "./service";
 import { requestPagePath } from "./link";
 
 const styles = `
@@ -121,17 +122,6 @@ ${body}
 const pageUrl = (token: string) => `${requestPagePath}/${token}`;
 const stepUrl = (token: string, step: CustomerAction) => `${pageUrl(token)}?step=${step}`;
 
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-  timeZone: "Europe/London",
-});
-
 const heading = (reference: string, title: string) =>
   `<p class="eyebrow">Your request <span class="ref">${e(reference)}</span></p>\n<h1>${e(title)}</h1>`;
 
@@ -146,7 +136,7 @@ export function requestPage(view: CustomerPageView, token: string): string {
   const history = `<ol class="history">${view.history
     .map(
       (h) =>
-        `<li${h.byCustomer ? ' class="you"' : ""}><time datetime="${e(h.at.toISOString())}">${e(dateTime.format(h.at))}</time><strong>${e(h.text)}</strong>${h.quote ? `<blockquote>${e(h.quote)}</blockquote>` : ""}</li>`,
+        `<li${h.byCustomer ? ' class="you"' : ""}><time datetime="${e(h.at.toISOString())}">${e(formatDateTime(h.at, { short: true }))}</time><strong>${e(h.text)}</strong>${h.quote ? `<blockquote>${e(h.quote)}</blockquote>` : ""}</li>`,
     )
     .join("")}</ol>`;
   const proposal = view.proposal
@@ -211,10 +201,11 @@ const invalid = (id: string, message: string | undefined) =>
 
 /** Up to three dates (those we can still do) with an arrival window each. */
 function optionFields(dates: readonly { date: string; label: string }[], form: FormState): string {
-  const windows = windowIds.map((w) => {
-    const label = windowLabel(windowTimes(w, null));
-    return { w, label: label.charAt(0).toUpperCase() + label.slice(1) };
-  });
+  // No date is chosen yet: each window with its times on every working day, from the config.
+  const windows = windowChoicesAnyDay().map(({ window: w, label }) => ({
+    w,
+    label: label.charAt(0).toUpperCase() + label.slice(1),
+  }));
   return [1, 2, 3]
     .map((n) => {
       const date = valueOf(form.values, `option${n}Date`);
@@ -307,7 +298,7 @@ export function messagePage(title: string, message: string, back: { href: string
 export function notFoundPage(): string {
   return layout(
     "Link not found",
-    `<h1>This link does not work</h1><section class="card"><p>The link may be incomplete (please copy all of it from the e-mail), or it has expired: links stop working ${linkLifetimeAfterCloseDays} days after a request is closed.</p><p>We can send you a new link to any request that is still open. Or call us on ${phoneLink()}.</p><p class="actions">${link(`${requestPagePath}/lost`, "Send me a new link", "primary")}${link("/", "Home page", "outline")}</p></section>`,
+    `<h1>This link does not work</h1><section class="card"><p>The link may be incomplete (please copy all of it from the e-mail), or it no longer works: a link stops working after ${linkIdleDays} days unused, ${linkLifetimeAfterCloseDays} days after its request is closed, or once a newer link has been asked for.</p><p>We can send you a new link to any request that is still open. Or call us on ${phoneLink()}.</p><p class="actions">${link(`${requestPagePath}/lost`, "Send me a new link", "primary")}${link("/", "Home page", "outline")}</p></section>`,
     callUs(),
   );
 }

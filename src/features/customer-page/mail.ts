@@ -8,6 +8,7 @@ import { site } from "../../config/site";
 import type { CustomerAction } from "./contract/endpoints";
 import { requestReference } from "../requests/contract/reference";
 import { serviceLabel } from "../../lib/service-catalog";
+import { formatDate } from "../../platform/time";
 import type { Submission } from "../requests/repository";
 import {
   customerMessage,
@@ -17,8 +18,6 @@ import {
   type MailContext,
   type OutgoingMessage,
 } from "../mail/messages";
-
-const londonDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
 
 /** To the customer: what they did on their page, in their words. */
 export function customerUpdateMessage(
@@ -80,7 +79,7 @@ export function lostLinkMessage(r: Submission, ctx: MailContext): OutgoingMessag
     r,
     `Your link to request ${ref}`,
     [
-      `You asked for a new link to your ${what} (reference ${ref}), sent on ${londonDate.format(r.submittedAt)}.`,
+      `You asked for a new link to your ${what} (reference ${ref}), sent on ${formatDate(r.submittedAt)}.`,
       "If you did not ask for it, you can ignore this e-mail; nothing has changed.",
     ],
     ctx,

@@ -49,7 +49,8 @@ import {
   readBookingExtras,
 } from "../appointments/service";
 import { inTransaction, type ServiceContext } from "../../platform/context";
-import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
+import { formatDateTime } from "../../platform/time";
+import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
 import { applyStateChange } from "../requests/service-workflow";
 
@@ -57,14 +58,30 @@ const dayMs = 24 * 60 * 60 * 1000;
 
 // ---------------------------------------------------------------- the link
 
-/** A link stops working this many days after its request was closed (done, lost, cancelled). */
-export const linkLifetimeAfterCloseDays = 30;
+/**
+ * A link stops working this many days after its request was closed (done, lost, cancelled). The
+ * site records no payments, so no closed request has anything owed that would keep it open longer.
+ */
+export const linkLifetimeAfterCloseDays = site.security.customerLinks.afterCloseDays;
+
+/** …and this many days after it was last used (or sent, if never used): each use renews it. */
+export const linkIdleDays = site.security.customerLinks.idleDays;
 
 /** Whether a request in `state`, last changed at `changedAt`, still opens through its links. */
 export function linkStillWorks(state: RequestState, changedAt: Date, now: Date): boolean {
   if (state === "spam") return false;
   if (!isClosed(state)) return true;
   return now.getTime() < changedAt.getTime() + linkLifetimeAfterCloseDays * dayMs;
+}
+
+/** Whether the link itself still works: not revoked, and used (or sent) within `linkIdleDays`. */
+export function linkIsLive(
+  link: { createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null },
+  now: Date,
+) {
+  if (link.revokedAt) return false;
+  const lastActive = link.lastUsedAt ?? link.createdAt;
+  return now.getTime() < lastActive.getTime() + linkIdleDays * dayMs;
 }
 
 const notFound = () => new NotFound("This link does not work.");
@@ -80,10 +97,12 @@ export async function requestForToken(token: string, ctx: ServiceContext): Promi
   const candidate = Buffer.from(hashToken(wellFormed ? token : `malformed:${token.slice(0, 100)}`), "hex");
   const row = await links.findByHash(candidate.toString("hex"), ctx.db);
   const same = timingSafeEqual(row ? Buffer.from(row.tokenHash, "hex") : dummyHash, candidate);
-  const found = wellFormed && same && row !== null;
+  const found = wellFormed && same && row !== null && linkIsLive(row, ctx.now);
   // Read on every path (id 0 matches nothing), so a miss costs what a hit costs.
   const [request] = await workflow.findMany([found ? row.submissionId : 0], ctx.db);
   if (!found || !request || !linkStillWorks(request.state, request.stateChangedAt, ctx.now)) throw notFound();
+  // Used: its idle time starts again (docs/decisions/027-security-review-fixes.md).
+  await links.markUsed(row.id, ctx.now, ctx.db);
   return request;
 }
 
@@ -168,12 +187,6 @@ function historyItem(h: workflow.HistoryEntry): CustomerHistoryItem | null {
   return text ? quoted(text, null) : null;
 }
 
-const sentAt = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "long",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
-
 const liveOf = (list: readonly Appointment[]) =>
   list.find((a) => a.status === "proposed" || a.status === "confirmed") ?? null;
 
@@ -189,7 +202,7 @@ export async function customerPage(token: string, ctx: ServiceContext): Promise<
     loadRules(db),
   ]);
   const sent = [
-    { label: "Sent", value: sentAt.format(request.submittedAt) },
+    { label: "Sent", value: formatDateTime(request.submittedAt) },
     { label: "Name", value: request.name },
     { label: "Phone", value: request.phone },
     { label: "Email", value: request.email },
@@ -260,6 +273,18 @@ export function newFormKey(now: Date): string {
 }
 
 const formKeyRule: RateLimitRule = { name: "customer-form", limit: 1, windowMs: dayMs };
+
+/**
+ * Each change from the customer's page sends two e-mails (to the customer and the owner), so one
+ * request takes at most `site.security.customerActionsPerHour` an hour, whoever holds its link.
+ */
+export const customerActionRule: RateLimitRule = {
+  name: "customer-actions",
+  limit: site.security.customerActionsPerHour,
+  windowMs: 60 * 60_000,
+};
+const tooManyActions =
+  "This request has had a lot of changes in the last hour, so we have paused changes online for a while.";
 const formKeyPattern = /^([0-9a-z]{1,12})\.[A-Za-z0-9_-]{16}$/;
 
 function issuedAt(key: string, now: Date): number {
@@ -339,6 +364,13 @@ export async function actOnRequest(
       return { outcome, mailIds: [] as number[] };
     }
     if (isClosed(state) || state === "spam") throw closedRequest();
+    // Counted in the transaction: a refusal rolls back the form key's claim as well, so the same
+    // form can be sent again once the hour is over; a repeat of a done form costs nothing.
+    const actions = await hitRateLimit(customerActionRule, String(requestId), {
+      now: ctx.now.getTime(),
+      db: tx,
+    });
+    if (!actions.allowed) throw new RateLimited(actions.retryAfterSeconds, tooManyActions);
     const [request] = await workflow.findMany([requestId], tx);
     const rules = await loadRules(tx);
     const live =
@@ -506,11 +538,17 @@ export async function sendLostLinks(input: LostLinkInput, ctx: ServiceContext): 
     .slice(0, lostLinkMaxRequests);
   if (open.length === 0) return;
   const mail = mailContext();
-  const ids = await inTransaction(ctx, (tx) =>
-    outbox.enqueue(
+  const ids = await inTransaction(ctx, async (tx) => {
+    // A new link replaces the old ones: a link in a lost or forwarded e-mail stops working.
+    await links.revokeForRequests(
+      open.map((r) => r.id),
+      ctx.now,
+      tx,
+    );
+    return outbox.enqueue(
       open.map((r) => ({ message: lostLinkMessage(r, mail), submissionId: r.id })),
       tx,
-    ),
-  );
+    );
+  });
   await deliverSoon(ctx, ids);
 }

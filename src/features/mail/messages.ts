@@ -10,6 +10,7 @@ import { addressLine, site } from "../../config/site";
 import { bookingNextSteps, contactNextSteps } from "../../lib/request-wording";
 import { requestReference as reference } from "../requests/contract/reference";
 import { serviceLabel } from "../../lib/service-catalog";
+import { formatDate, formatDateTime, openingHours } from "../../platform/time";
 import { linkPlaceholder, requestPageUrl } from "../customer-page/link";
 import type { MailAttachment, mailKinds } from "../tables";
 
@@ -114,12 +115,6 @@ export function escapeHtml(value: string): string {
 /** A short reference the customer can quote on the phone: "KB-000042" (src/features/requests/contract/reference.ts). */
 export { reference };
 
-const londonDate = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
-
 function table(rows: ReadonlyArray<readonly [string, string]>): { text: string; html: string } {
   const text = rows.map(([k, v]) => `${k}: ${v.includes("\n") ? `\n${v}` : v}`).join("\n");
   const html = `<table cellpadding="6" style="border-collapse:collapse;font:15px/1.5 Arial,sans-serif">${rows
@@ -148,7 +143,7 @@ export function ownerSubmissionMessage(s: SubmissionForMail, ctx: MailContext): 
   );
   const rows: Array<readonly [string, string]> = [
     ["Reference", reference(s)],
-    ["Received", londonDate.format(s.submittedAt)],
+    ["Received", formatDateTime(s.submittedAt)],
     ["Name", s.name],
     ["Phone", s.phone],
     ["Email", s.email],
@@ -242,7 +237,7 @@ export function customerMessage(
 }
 
 function hoursText(): string {
-  return site.hours.weekly.map((h) => `${h.label}: ${h.hours}`).join("\n");
+  return openingHours.map((h) => `${h.label}: ${h.hours}`).join("\n");
 }
 
 export function customerConfirmationMessage(s: SubmissionForMail, ctx: MailContext): OutgoingMessage {
@@ -330,6 +325,49 @@ export function ownerSignInAlertMessage(
   };
 }
 
+/** What the owner is told when a daily cap is reached (src/features/mail/service.ts `alertLimitReached`). */
+export function ownerLimitAlertMessage(
+  cap: "confirmations" | "client-posts" | "uploads",
+  ctx: MailContext,
+): OutgoingMessage {
+  const what = {
+    confirmations: {
+      subject: "Website: today's confirmation e-mails are used up",
+      lines: [
+        "The website has sent as many confirmation e-mails to customers today as it may send in one day.",
+        "New requests are still saved and you are still e-mailed about each one; only the customer's own confirmation is left out until the day's count starts again (midnight UTC).",
+        "On a normal day this never happens, so someone may be using the forms to send e-mails to other people. Please look through today's requests in the admin area and reply to the real ones yourself.",
+      ],
+    },
+    "client-posts": {
+      subject: "Website: one connection reached its daily limit of form posts",
+      lines: [
+        `One connection has sent ${site.security.clientPostsPerDay} contact, booking or review forms today, the most one connection may send in a day; its further posts are refused until midnight UTC and told to call you.`,
+        "This is usually a script. If it was a customer (for example an office where many people share one connection), they can call you.",
+      ],
+    },
+    uploads: {
+      subject: "Website: today's photo uploads are used up",
+      lines: [
+        "The website has taken as many photo uploads today as it may take in one day; further photos are refused until midnight UTC (forms can still be sent without them).",
+        "On a normal day this never happens. Please look through today's requests in the admin area.",
+      ],
+    },
+  }[cap];
+  const admin = `${ctx.siteUrl}/admin`;
+  const lines = [...what.lines, "You get this e-mail at most once a day for each limit."];
+  return {
+    kind: "owner_alert",
+    to: owner(ctx),
+    subject: what.subject,
+    text: `${lines.join("\n\n")}\n\nAdmin area: ${admin}\n`,
+    html: wrapHtml(
+      what.subject,
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(what.subject)}</h1>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(admin)}">Open the admin area</a></p>`,
+    ),
+  };
+}
+
 /**
  * After a finished job: asks the customer for a review through a one-time link
  * (docs/decisions/020-verified-reviews.md). Sent only when the owner asks (or has set it to go on
@@ -342,9 +380,7 @@ export function reviewInvitationMessage(
   const subject = `How did we do? Your review of job ${invite.reference}`;
   const firstName = plainFirstName(invite.name);
   const greeting = firstName ? `Hello ${firstName}` : "Hello";
-  const until = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" }).format(
-    invite.expiresAt,
-  );
+  const until = formatDate(invite.expiresAt);
   const lines = [
     `Thank you for choosing ${site.name}. Your job (${invite.reference}) is finished, and we would like to know how it went.`,
     'If you have a minute, please leave a review through the link below. Your name and town are filled in for you; change them as you like. Your review will be marked "Verified customer" because it comes from a job we did.',

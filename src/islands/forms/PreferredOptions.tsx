@@ -8,7 +8,11 @@
  * those dates, with only the windows that date offers; if the answer does not come, the native
  * inputs stay and the server still checks every option.
  *
- * Small on purpose: no zod and no date library; labels come from the server.
+ * Small on purpose: no zod and no date library; labels come from the server: the day's windows
+ * with their times from the availability answer, and before a date is chosen the page's
+ * `standardWindows` (names only) and `windowsHint`, a sentence made from the config with each
+ * day's own times ("afternoon (12pm to 5pm; Saturday 12pm to 4pm)"), so the form never promises a
+ * time the confirmation e-mail then contradicts.
  */
 import { useEffect, useRef, useState } from "react";
 import { callApi } from "../../lib/api/client";
@@ -20,7 +24,7 @@ export const accessNotesMax = 500;
 
 export type OptionValues = Readonly<Record<string, string | undefined>>;
 
-interface OfferedWindow {
+export interface OfferedWindow {
   readonly window: string;
   readonly label: string;
 }
@@ -29,13 +33,6 @@ interface OfferedDate {
   readonly label: string;
   readonly windows: readonly OfferedWindow[];
 }
-
-/** Before the availability answer (and without JavaScript): the standard windows. */
-const standardWindows: readonly OfferedWindow[] = [
-  { window: "any", label: "Any time" },
-  { window: "morning", label: "Morning (8am to 12pm)" },
-  { window: "afternoon", label: "Afternoon (12pm to 5pm)" },
-];
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -61,9 +58,19 @@ export interface PreferredOptionsProps {
   /** The form's errors by field name (`option1Date`, `option2`, `accessNotes`, …). */
   readonly errors: Readonly<Record<string, string | undefined>>;
   readonly phone: { readonly display: string; readonly href: string };
+  /** Before a date is chosen (and without JavaScript): every window, by name. */
+  readonly standardWindows: readonly OfferedWindow[];
+  /** The windows' times on each kind of day, in one sentence, shown under the legend. */
+  readonly windowsHint: string;
 }
 
-export function PreferredOptions({ idPrefix, errors, phone }: PreferredOptionsProps) {
+export function PreferredOptions({
+  idPrefix,
+  errors,
+  phone,
+  standardWindows,
+  windowsHint,
+}: PreferredOptionsProps) {
   const dates = useAvailability();
   // The date chosen in each option decides which windows it offers; a form reset clears them.
   const [chosen, setChosen] = useState<Readonly<Record<string, string>>>({});
@@ -88,7 +95,7 @@ export function PreferredOptions({ idPrefix, errors, phone }: PreferredOptionsPr
         </legend>
         <p id={hintId(id("options"))} className="-mt-1 text-sm text-slate-600">
           Give at least one date and arrival window, and up to three. We confirm one of them, or suggest
-          another, within 24 hours.
+          another, within 24 hours. {windowsHint}
         </p>
         {optionNumbers.map((n) => {
           const dateName = `option${n}Date` as const;
@@ -96,7 +103,7 @@ export function PreferredOptions({ idPrefix, errors, phone }: PreferredOptionsPr
           const offered = dates?.find((d) => d.date === chosen[dateName]);
           const windows = offered
             ? offered.windows.map((w) => ({ window: w.window, label: capitalised(w.label) }))
-            : standardWindows;
+            : standardWindows.map((w) => ({ window: w.window, label: capitalised(w.label) }));
           const error =
             errors[dateName] ?? errors[`option${n}`] ?? (n === 1 ? errors["preferredOptions"] : undefined);
           const onDate = (value: string) => setChosen((previous) => ({ ...previous, [dateName]: value }));

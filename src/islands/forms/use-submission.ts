@@ -13,7 +13,7 @@
  *   the spam guard's minimum, showing the sending state, instead of meeting its refusal.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent, type SubmitEvent } from "react";
-import { honeypotField, minFillMs, startedAtField } from "../../lib/form-fields/spam-guard";
+import { honeypotField, islandMinFillMs, startedAtField } from "../../lib/form-fields/spam-guard";
 import { newIdempotencyKey, submitForm, type SubmitOutcome } from "../../lib/api/forms";
 import type { bookingRoute, contactRoute, createTestimonialRoute } from "../../lib/contracts/public-routes";
 import type { PhotoControllerRef } from "../photos/controller";
@@ -169,12 +169,12 @@ export function useSubmission(options: Options) {
       };
       // The server refuses a form sent within `minFillMs` of being shown (bots are that fast, and so
       // is a person using autofill). Wait out the rest here; the button shows the sending state.
-      await pause(startedAt.current + minFillMs + fillTimeMarginMs - Date.now());
+      await pause(startedAt.current + islandMinFillMs + fillTimeMarginMs - Date.now());
       let outcome = await submitForm(endpoint, payload as never, idempotencyKey.current);
       if (outcome.kind === "invalid" && outcome.code === "too_fast") {
         // This device's clock runs ahead of the server's, so the start time looked too recent. The
         // refusal stored nothing: wait the minimum once more and send again with the same key.
-        await pause(minFillMs);
+        await pause(islandMinFillMs);
         outcome = await submitForm(endpoint, payload as never, idempotencyKey.current);
       }
 

@@ -2,7 +2,7 @@
  * Public actions for `apiHandler` (./endpoint.ts).
  *
  * `publicForm(contract, { accept, reply, page })`: a public form post, JSON or a classic browser
- * form. The edge reads the body (32 KB; 413/415/400), the Idempotency-Key header (400), checks the
+ * form. The edge refuses a post another site's page sent (403, ./request.ts `assertPublicOrigin`), reads the body (32 KB; 413/415/400), the Idempotency-Key header (400), checks the
  * spam-guard fields (422, ./spam-guard.ts) and parses the body against the contract (422, one
  * message per field); the service (`accept`) gets typed input and decides the rest. The answer is
  * `201` with `reply(row)` as JSON, or for a form posted without JavaScript a small confirmation
@@ -29,7 +29,7 @@ import type { Accepted } from "../../features/requests/service-forms";
 import type { Action, Call } from "./endpoint";
 import { badRequest, fromZodError, type HttpError } from "./errors";
 import { htmlPage } from "./html-page";
-import { assertSameOrigin, idempotencyKey, readBody, wantsHtml } from "./request";
+import { assertPublicOrigin, assertSameOrigin, idempotencyKey, readBody, wantsHtml } from "./request";
 import { html, json } from "./response";
 import { assertNotSpam } from "./spam-guard";
 
@@ -58,6 +58,7 @@ export function publicForm<E extends FormEndpoint, Row>(
     endpoint,
     formPage: options.formPage,
     async run(call) {
+      assertPublicOrigin(call.req);
       const body = await readBody(call.req, limits.bodyBytes);
       const ctx = call.services(idempotencyKey(call.req));
       assertNotSpam(body.data, ctx.now.getTime());
@@ -121,6 +122,7 @@ export function publicLookup<E extends FormEndpoint>(
   return {
     endpoint,
     async run(call) {
+      assertPublicOrigin(call.req);
       const body = await readBody(call.req, limits.bodyBytes);
       const parsed = endpoint.request.safeParse(body.data);
       if (!parsed.success) throw fromZodError(parsed.error);

@@ -11,6 +11,29 @@
 import { createHash } from "node:crypto";
 import type { HttpError } from "./errors";
 
+/**
+ * HSTS on every function answer of a deployed site, the same value the static files get from
+ * integrations/security-headers.ts (a browser that only ever called an API first still learns it).
+ */
+export const hstsHeader = [
+  "Strict-Transport-Security",
+  "max-age=63072000; includeSubDomains; preload",
+] as const;
+
+/** The answer with HSTS added (deployed only; locally the stack runs over plain http). */
+export function withTransportSecurity(response: Response, deployed: boolean): Response {
+  if (!deployed || response.headers.has(hstsHeader[0])) return response;
+  try {
+    response.headers.set(...hstsHeader);
+    return response;
+  } catch {
+    // Immutable headers (e.g. Response.redirect): copy the answer.
+    const headers = new Headers(response.headers);
+    headers.set(...hstsHeader);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
 export const apiSecurityHeaders = {
   "X-Content-Type-Options": "nosniff",
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
