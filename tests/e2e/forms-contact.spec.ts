@@ -7,7 +7,7 @@ import {
   goToForm,
   ownClientHeaders,
   submissionsNamed,
-  toasts,
+  notices,
   uniqueName,
   serverTimeout,
 } from "./forms-support";
@@ -54,7 +54,7 @@ test("sends a contact message through the form: stored, the spec's success text,
   const m = message();
   await fill(page, m);
   await submitButton(page).click();
-  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(notices(page).getByText(success)).toBeVisible();
   for (const label of ["Full Name", "Email", "Phone", "Message"]) {
     await expect(form(page).getByLabel(label)).toHaveValue("");
   }
@@ -100,7 +100,7 @@ test("shows every client-side validation message with the spec's labels and plac
   await expectNoAxeViolations(page, "contact: errors", section);
 });
 
-test("a 503 from the server shows the error toast, keeps every field and offers the phone", async ({
+test("a 503 from the server shows the error notice, keeps every field and offers the phone", async ({
   page,
 }) => {
   await goToForm(page, "/contact-us", "/api/contact");
@@ -116,7 +116,7 @@ test("a 503 from the server shows the error toast, keeps every field and offers 
     }),
   );
   await submitButton(page).click();
-  await expect(toasts(page).getByText(failure)).toBeVisible();
+  await expect(notices(page).getByText(failure)).toBeVisible();
   await expect(form(page).getByLabel("Full Name")).toHaveValue(m.name);
   await expect(form(page).getByLabel("Email")).toHaveValue(m.email);
   await expect(form(page).getByLabel("Phone")).toHaveValue(m.phone);

@@ -52,7 +52,12 @@ export function getRequest(path: string, options: RequestOptions = {}): Request 
   });
 }
 
-export const uniqueName = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
+/** A unique name of letters only: a contact or booking name may hold no digits. */
+export const uniqueName = (label: string) =>
+  `${label} ${Math.random()
+    .toString(36)
+    .slice(2, 8)
+    .replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)] ?? "a")}`;
 
 /**
  * The spam-guard fields a person's browser sends: an empty honeypot and the time the form was shown

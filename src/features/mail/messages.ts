@@ -7,6 +7,7 @@
  * field can inject a header. Transactional mail: no tracking, no marketing, no unsubscribe link.
  */
 import { addressLine, site } from "../../config/site";
+import { bookingNextSteps, contactNextSteps } from "../../lib/request-wording";
 import { requestReference as reference } from "../requests/contract/reference";
 import { serviceLabel } from "../../lib/service-catalog";
 import { formatDate, formatDateTime, openingHours } from "../../platform/time";
@@ -282,17 +283,19 @@ export function customerConfirmationMessage(s: SubmissionForMail, ctx: MailConte
   const subject = isBooking
     ? `We've received your booking request (${ref})`
     : `We've received your message (${ref})`;
+  // What happens next, in the words the form's notice and confirmation page use too.
   const what = isBooking
-    ? `Thank you for your booking request for ${serviceLabel(s.service)}. We will contact you within ${site.response.confirmWithinHours} hours to confirm a time that suits you.`
-    : `Thank you for getting in touch. We will reply within ${site.response.replyWithinHours} hours.`;
+    ? `Thank you for your booking request for ${serviceLabel(s.service)}.`
+    : `Thank you for getting in touch. ${contactNextSteps(site.response.replyWithinHours)}`;
+  const next = isBooking ? bookingNextSteps(site.response.confirmWithinHours) : "";
   const urgent = `If it is urgent, please call us on ${site.phone.display}.`;
   const sign = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
   const greeting = greetingFor(s.name);
   const options = isBooking && s.booking ? s.booking.optionLabels : [];
   const asked =
     options.length > 0
-      ? `You asked for ${options.length === 1 ? "this time" : "these times, in this order"}:\n${numbered(options)}\n\nWe will confirm one of them, or suggest another, by e-mail. Your appointment is booked once you have our confirmation, which comes with a calendar invitation.`
-      : "";
+      ? `You asked for ${options.length === 1 ? "this time" : "these times, in this order"}:\n${numbered(options)}\n\n${next} The confirmation comes with a calendar invitation.`
+      : next;
   const link = requestLinkParagraph(ctx, pageOffer({ closed: false, booking: isBooking }));
   const text = `${greeting},\n\n${what}\n\nYour reference is ${ref}.\n\n${asked ? `${asked}\n\n` : ""}${link.text}\n\n${urgent}\n\nOur hours:\n${hoursText()}\n\n${sign}\n\nYou are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.\n`;
   const html = wrapHtml(

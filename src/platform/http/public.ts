@@ -50,7 +50,8 @@ export function publicForm<E extends FormEndpoint, Row>(
     formPage: string;
     accept: (input: z.output<E["request"]>, ctx: ServiceContext) => Promise<Accepted<Row>>;
     reply: (row: Row) => ResponseOf<E>;
-    page: ConfirmationPage;
+    /** The no-JavaScript confirmation page, or a function of the stored row (e.g. its reference). */
+    page: ConfirmationPage | ((row: Row) => ConfirmationPage);
   },
 ): Action {
   return {
@@ -66,7 +67,8 @@ export function publicForm<E extends FormEndpoint, Row>(
       const accepted = await options.accept(parsed.data as z.output<E["request"]>, ctx);
       const headers: Record<string, string> = accepted.created ? {} : { "Idempotent-Replayed": "true" };
       if (wantsHtml(call.req, body)) {
-        return html(htmlPage({ ...options.page, tone: "success" }), endpoint.status, headers);
+        const page = typeof options.page === "function" ? options.page(accepted.row) : options.page;
+        return html(htmlPage({ ...page, tone: "success" }), endpoint.status, headers);
       }
       return json(options.reply(accepted.row), endpoint.status, headers);
     },
