@@ -265,6 +265,26 @@ export const site = {
     accountingRecordYears: 6,
   },
 
+  /**
+   * Limits that keep the customers' private links and the site's e-mail safe
+   * (docs/decisions/027-security-review-fixes.md).
+   */
+  security: {
+    customerLinks: {
+      /** A private link stops working after this many days without being opened (each use renews it). */
+      idleDays: 90,
+      /** …and this many days after its request is closed with nothing owed. */
+      afterCloseDays: 30,
+    },
+    /** Changes a customer's page accepts for one request in an hour (each sends two e-mails). */
+    customerActionsPerHour: 6,
+    /**
+     * Contact, booking and review posts one client (connection) may make in a day, all forms
+     * together: far under the site's 100 confirmation e-mails a day, so no one client can use them up.
+     */
+    clientPostsPerDay: 20,
+  },
+
   priceRange: "££",
 
   /** The social card every page shares (rendered by scripts/render-og-image.mjs). */

@@ -128,6 +128,18 @@ export function appointmentCancelIcs(event: AppointmentEvent, options: Invitatio
   return calendar("CANCEL", [], [eventLines(event, "CANCELLED", options)]);
 }
 
+/**
+ * The same event as a file to add by hand (the customer page's "Add to calendar"): METHOD:PUBLISH,
+ * no attendee (RFC 5546 §3.2.1), and the UID and SEQUENCE of the invitation last e-mailed, so a
+ * calendar that has both keeps one event.
+ */
+export function appointmentPublishIcs(
+  event: AppointmentEvent,
+  options: Omit<InvitationOptions, "attendee">,
+): string {
+  return calendar("PUBLISH", [], [eventLines(event, "CONFIRMED", options)]);
+}
+
 /** A subscription feed of many events (the owner's private calendar). */
 export function calendarFeedIcs(options: FeedOptions): string {
   const refresh = options.refreshMinutes ?? 60;

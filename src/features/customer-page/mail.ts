@@ -17,9 +17,13 @@ import {
   wrapHtml,
   type MailContext,
   type OutgoingMessage,
+  type PageOffer,
 } from "../mail/messages";
 
-/** To the customer: what they did on their page, in their words. */
+/**
+ * To the customer: what they did on their page, in their words. `offer` is what the page offers
+ * after it (a cancelled request: only a look at it).
+ */
 export function customerUpdateMessage(
   r: Submission,
   update:
@@ -27,6 +31,7 @@ export function customerUpdateMessage(
     | { action: "message"; text: string }
     | { action: "cancel"; reason: string | null },
   ctx: MailContext,
+  offer: PageOffer,
 ): OutgoingMessage {
   const ref = requestReference(r);
   switch (update.action) {
@@ -41,6 +46,7 @@ export function customerUpdateMessage(
           `Your reference is ${ref}.`,
         ],
         ctx,
+        { offer },
       );
     case "message":
       return customerMessage(
@@ -53,6 +59,7 @@ export function customerUpdateMessage(
           `Your reference is ${ref}.`,
         ],
         ctx,
+        { offer },
       );
     case "cancel":
       return customerMessage(
@@ -66,12 +73,13 @@ export function customerUpdateMessage(
           `Your reference is ${ref}.`,
         ],
         ctx,
+        { offer },
       );
   }
 }
 
-/** To the customer, from the lost-link form: a fresh link to one of their open requests. */
-export function lostLinkMessage(r: Submission, ctx: MailContext): OutgoingMessage {
+/** To the customer, from the lost-link form: a fresh link to one of their requests. */
+export function lostLinkMessage(r: Submission, ctx: MailContext, offer: PageOffer): OutgoingMessage {
   const ref = requestReference(r);
   const what = r.formType === "booking" ? `booking request for ${serviceLabel(r.service)}` : "message";
   return customerMessage(
@@ -83,6 +91,7 @@ export function lostLinkMessage(r: Submission, ctx: MailContext): OutgoingMessag
       "If you did not ask for it, you can ignore this e-mail; nothing has changed.",
     ],
     ctx,
+    { offer },
   );
 }
 

@@ -235,7 +235,15 @@ export async function sentLinks(
     mailSubject: l.mailSubject,
     mailStatus: l.mailStatus,
     mailSentAt: l.mailSentAt?.toISOString() ?? null,
+    lastUsedAt: l.lastUsedAt?.toISOString() ?? null,
+    revokedAt: l.revokedAt?.toISOString() ?? null,
   }));
+}
+
+/** The owner's "revoke links": every link of the request stops working now; returns how many did. */
+export async function revokeLinks(id: number, ctx: ServiceContext = serviceContext()): Promise<number> {
+  await findOne(id, ctx.db);
+  return customerLinks.revokeForRequests([id], ctx.now, ctx.db);
 }
 
 const toAdminNote = (n: workflow.Note): AdminNote => ({
