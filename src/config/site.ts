@@ -283,6 +283,20 @@ export const site = {
      * together: far under the site's 100 confirmation e-mails a day, so no one client can use them up.
      */
     clientPostsPerDay: 20,
+    /**
+     * A self-hosted proof-of-work check instead of a refusal (docs/decisions/027-security-review-fixes.md):
+     * from `fromShare` of `clientPostsPerDay` (or of the site's daily confirmation e-mails) a public
+     * form post must carry a solved challenge, which the form's script finds in a few seconds; above
+     * `ceilingTimes` × `clientPostsPerDay` a client's posts are refused whatever it solves.
+     */
+    challenge: {
+      fromShare: 2 / 3,
+      ceilingTimes: 3,
+      /** The browser tries on average half this many SHA-256 hashes (about a second on a phone). */
+      maxNumber: 50_000,
+      /** A challenge is accepted this long after it was made, and once. */
+      expiresMinutes: 5,
+    },
   },
 
   priceRange: "££",

@@ -14,7 +14,7 @@ import { checkBooking, type FormValues } from "./forms/checks";
 import { PersonFields, SelectField, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";
 import { collectOptions, PreferredOptions, type OfferedWindow } from "./forms/PreferredOptions";
-import { useSubmission, type PhoneContact } from "./forms/use-submission";
+import { checkingLabel, useSubmission, type PhoneContact } from "./forms/use-submission";
 import type { PhotoController } from "./photos/controller";
 import { PhotoField } from "./photos/PhotoField";
 
@@ -75,7 +75,7 @@ export interface BookingFormProps {
 export default function BookingForm({ phone, nextSteps, standardWindows, windowsHint }: BookingFormProps) {
   const id = (name: string) => `booking-${name}`;
   const photos = useRef<PhotoController | null>(null);
-  const { onSubmit, onChange, busy, errors, notice, formRef, honeypotRef, startedAtRef } = useSubmission({
+  const { onSubmit, onChange, busy, checking, errors, notice, formRef, honeypotRef, startedAtRef } = useSubmission({
     photos,
     endpoint: bookingRoute,
     fieldOrder,
@@ -154,7 +154,7 @@ export default function BookingForm({ phone, nextSteps, standardWindows, windows
         startedAtRef={startedAtRef}
         busy={busy}
         idleLabel="Book Appointment"
-        busyLabel="Booking..."
+        busyLabel={checking ? checkingLabel : "Booking..."}
         notice={notice}
         phone={phone}
       />

@@ -9,7 +9,7 @@ import { limits } from "../lib/form-fields/limits";
 import { checkContact } from "./forms/checks";
 import { PersonFields, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";
-import { useSubmission, type PhoneContact } from "./forms/use-submission";
+import { checkingLabel, useSubmission, type PhoneContact } from "./forms/use-submission";
 import type { PhotoController } from "./photos/controller";
 import { PhotoField } from "./photos/PhotoField";
 
@@ -29,7 +29,7 @@ export interface ContactFormProps {
 export default function ContactForm({ phone, nextSteps }: ContactFormProps) {
   const id = (name: string) => `contact-${name}`;
   const photos = useRef<PhotoController | null>(null);
-  const { onSubmit, onChange, busy, errors, notice, formRef, honeypotRef, startedAtRef } = useSubmission({
+  const { onSubmit, onChange, busy, checking, errors, notice, formRef, honeypotRef, startedAtRef } = useSubmission({
     photos,
     endpoint: contactRoute,
     fieldOrder,
@@ -72,7 +72,7 @@ export default function ContactForm({ phone, nextSteps }: ContactFormProps) {
         startedAtRef={startedAtRef}
         busy={busy}
         idleLabel="Send Message"
-        busyLabel="Sending..."
+        busyLabel={checking ? checkingLabel : "Sending..."}
         notice={notice}
         phone={phone}
       />

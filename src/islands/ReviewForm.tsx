@@ -17,7 +17,7 @@ import { limits } from "../lib/form-fields/limits";
 import { checkReview } from "./forms/checks";
 import { InputField, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";
-import { useSubmission, type PhoneContact } from "./forms/use-submission";
+import { checkingLabel, useSubmission, type PhoneContact } from "./forms/use-submission";
 import { formatMonthYear } from "../platform/time";
 import { defaultRating, StarRating } from "./StarRating";
 
@@ -53,7 +53,7 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
   const hide = useCallback(() => {
     if (detailsRef.current) detailsRef.current.open = false;
   }, []);
-  const { onSubmit, onChange, busy, errors, notice, clearNotice, formRef, honeypotRef, startedAtRef } =
+  const { onSubmit, onChange, busy, checking, errors, notice, clearNotice, formRef, honeypotRef, startedAtRef } =
     useSubmission({
       endpoint: createTestimonialRoute,
       fieldOrder,
@@ -246,7 +246,7 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
               startedAtRef={startedAtRef}
               busy={busy}
               idleLabel="Submit Review"
-              busyLabel="Submitting..."
+              busyLabel={checking ? checkingLabel : "Submitting..."}
               notice={notice?.tone === "error" ? notice : null}
               phone={phone}
             />

@@ -14,6 +14,8 @@ export interface ServiceContext {
   client: string;
   /** The caller's Idempotency-Key, when it sent one: a repeat returns the first result. */
   idempotencyKey?: string | undefined;
+  /** A solved proof-of-work challenge the caller sent (`Challenge-Solution` header), if any. */
+  challengeSolution?: string | undefined;
   /**
    * Work that may finish after the answer is sent (Netlify's `waitUntil`). Without it the service
    * awaits the work itself.

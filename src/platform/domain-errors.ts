@@ -7,6 +7,7 @@
  *   NotFound         404  the thing asked for does not exist (any more)
  *   Conflict         409  the input clashes with what is stored
  *   RateLimited      429  this client must wait `retryAfterSeconds`
+ *   ChallengeRequired 428 this client must solve `challenge` (proof of work) and send again
  *   Unauthenticated  401  the credentials given are wrong
  *   NotConfigured    503  the site is missing a setting a person must make (e.g. the admin password)
  *
@@ -59,6 +60,27 @@ export class RateLimited extends DomainError {
     super("rate_limited", what ?? "Too many requests from this client.");
     this.retryAfterSeconds = retryAfterSeconds;
     this.what = what;
+  }
+}
+
+/** A proof-of-work challenge as the client gets it (altcha-lib's v1 format). */
+export interface PowChallenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber?: number | undefined;
+  salt: string;
+  signature: string;
+}
+
+/** The post needs a solved proof-of-work challenge (src/features/rate-limits/challenge.ts). */
+export class ChallengeRequired extends DomainError {
+  readonly kind = "challenge_required";
+  override name = "ChallengeRequired";
+  /** A fresh challenge for the client to solve. */
+  readonly challenge: PowChallenge;
+  constructor(challenge: PowChallenge, message: string) {
+    super("challenge_required", message);
+    this.challenge = challenge;
   }
 }
 

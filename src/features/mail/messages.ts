@@ -378,7 +378,7 @@ export function ownerLimitAlertMessage(
     "client-posts": {
       subject: "Website: one connection reached its daily limit of form posts",
       lines: [
-        `One connection has sent ${site.security.clientPostsPerDay} contact, booking or review forms today, the most one connection may send in a day; its further posts are refused until midnight UTC and told to call you.`,
+        `One connection has sent ${site.security.clientPostsPerDay * site.security.challenge.ceilingTimes} contact, booking or review forms today, the most one connection may send in a day (each one after the first ${Math.floor(site.security.clientPostsPerDay * site.security.challenge.fromShare)} needed a short computing check by the sender's browser); its further posts are refused until midnight UTC and told to call you.`,
         "This is usually a script. If it was a customer (for example an office where many people share one connection), they can call you.",
       ],
     },

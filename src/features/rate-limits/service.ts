@@ -119,14 +119,21 @@ export async function peekRateLimit(
  * from one client is stopped after the tenth.
  */
 /**
- * All public forms together, per client per day (`site.security.clientPostsPerDay`): one connection
- * cannot spend the site's daily confirmation e-mails (docs/decisions/027-security-review-fixes.md).
+ * All public forms together, per client per day (docs/decisions/027-security-review-fixes.md): from
+ * `challengeFromClientPosts` posts on, each further post must carry a solved proof-of-work
+ * challenge (./challenge.ts); above `limit` (the ceiling, `ceilingTimes` × `clientPostsPerDay`)
+ * posts are refused, so one connection cannot spend the site's daily confirmation e-mails.
  */
 export const clientDailyRule: RateLimitRule = {
   name: "public-posts-day",
-  limit: site.security.clientPostsPerDay,
+  limit: site.security.clientPostsPerDay * site.security.challenge.ceilingTimes,
   windowMs: 24 * 60 * 60 * 1000,
 };
+
+/** A client that has already made this many posts today must solve a challenge for the next. */
+export const challengeFromClientPosts = Math.floor(
+  site.security.clientPostsPerDay * site.security.challenge.fromShare,
+);
 
 export const publicFormRules = {
   contact: { name: "contact", limit: 10, windowMs: 10 * 60 * 1000 },

@@ -4,8 +4,10 @@
  * endpoint's contract; here:
  *
  *   Idempotency-Key seen before → the first request's row, nothing stored
- *   → per-client rate limits: per form per 10 minutes, all forms per day (RateLimited; the owner is
- *     told once a day when a client reaches the daily one)
+ *   → per-client daily ceiling (RateLimited; the owner is told once a day when a client reaches it)
+ *   → near the client's daily limit or the site's daily confirmation e-mails, a solved
+ *     proof-of-work challenge (ChallengeRequired with a fresh one; ../rate-limits/challenge.ts)
+ *   → per-client rate limits: per form per 10 minutes, all forms per day
  *   → INSERT and its e-mails in one transaction → one quick attempt to send the e-mails.
  *
  * The caller answers 2xx only after this returns, so only after the row is committed.
@@ -13,21 +15,31 @@
 import type { Db } from "../../platform/db/client";
 import type { BookingRequest, ContactMessage, FormType } from "./contract/forms";
 import type { TestimonialSubmission } from "../reviews/contract/testimonial";
-import { alertLimitReached, deliverSoon, queueReviewMail, queueSubmissionMail } from "../mail/service";
+import {
+  alertLimitReached,
+  confirmationRules,
+  deliverSoon,
+  queueReviewMail,
+  queueSubmissionMail,
+} from "../mail/service";
 import * as submissions from "./repository";
 import type { Submission } from "./repository";
 import * as testimonials from "../reviews/repository";
 import type { Testimonial } from "../reviews/repository";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { insertInvitedReview } from "../reviews/service";
-import { RateLimited } from "../../platform/domain-errors";
+import { ChallengeRequired, RateLimited } from "../../platform/domain-errors";
 import {
+  challengeFromClientPosts,
   clientDailyRule,
   enforceRateLimit,
   hitRateLimit,
+  peekRateLimit,
   publicFormRules,
   type RateLimitRule,
 } from "../rate-limits/service";
+import { newChallenge, useSolution } from "../rate-limits/challenge";
+import { site } from "../../config/site";
 
 export interface Accepted<Row> {
   row: Row;
@@ -57,15 +69,25 @@ export async function acceptPublicPost<Row>(
     if (existing) return { row: existing, created: false };
   }
   const limits = { now: ctx.now.getTime(), db: ctx.db };
+  const refuse = async (retryAfterSeconds: number) => {
+    await deliverSoon(ctx, await alertLimitReached("client-posts", ctx.db, ctx.now));
+    return new RateLimited(retryAfterSeconds, "We have had a lot of messages from your connection today.");
+  };
+  const sent = await peekRateLimit(clientDailyRule, ctx.client, limits);
+  if (sent.hits >= clientDailyRule.limit) throw await refuse(sent.retryAfterSeconds);
+  if (await challengeNeeded(sent.hits, ctx)) {
+    if (!ctx.challengeSolution || !(await useSolution(ctx.challengeSolution, ctx))) {
+      throw new ChallengeRequired(
+        await newChallenge(ctx.now),
+        ctx.challengeSolution
+          ? `The browser check did not pass or has expired, and nothing was saved. Please send the form again, or call us on ${site.phone.display}.`
+          : `We have had a lot of messages from your connection today, so your browser must run a short check before we accept another one, and nothing was saved. The check needs JavaScript: please call us on ${site.phone.display}, or try again later.`,
+      );
+    }
+  }
   await enforceRateLimit(post.rule, ctx.client, limits);
   const daily = await hitRateLimit(clientDailyRule, ctx.client, limits);
-  if (!daily.allowed) {
-    await deliverSoon(ctx, await alertLimitReached("client-posts", ctx.db, ctx.now));
-    throw new RateLimited(
-      daily.retryAfterSeconds,
-      "We have had a lot of messages from your connection today.",
-    );
-  }
+  if (!daily.allowed) throw await refuse(daily.retryAfterSeconds);
   let mail: number[] = [];
   const accepted = await inTransaction(ctx, async (tx) => {
     const inserted = await post.insert(key, tx);
@@ -74,6 +96,19 @@ export async function acceptPublicPost<Row>(
   });
   await deliverSoon(ctx, mail);
   return accepted;
+}
+
+/**
+ * Whether the next post must carry a solved challenge: the client has made `challengeFromClientPosts`
+ * posts today, or the site has sent that share of its daily confirmation e-mails.
+ */
+async function challengeNeeded(clientPosts: number, ctx: ServiceContext): Promise<boolean> {
+  if (clientPosts >= challengeFromClientPosts) return true;
+  const confirmations = await peekRateLimit(confirmationRules.total, "all", {
+    now: ctx.now.getTime(),
+    db: ctx.db,
+  });
+  return confirmations.hits >= Math.floor(confirmationRules.total.limit * site.security.challenge.fromShare);
 }
 
 function submissionPost(formType: FormType, input: ContactMessage | BookingRequest): PublicPost<Submission> {

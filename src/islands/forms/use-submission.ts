@@ -9,12 +9,15 @@
  * - success clears every field; any failure keeps every field exactly as typed;
  * - field errors from the server land on their fields and focus moves to the first of them;
  * - every failure says what to do next (try again, or call the phone number);
+ * - near the day's limit the server asks for a proof-of-work challenge: it is solved here and the
+ *   same post sent again with the solution, showing "Checking your browser… (a few seconds)";
  * - a form sent sooner than a person could fill it in (autofill is that fast) waits out the rest of
  *   the spam guard's minimum, showing the sending state, instead of meeting its refusal.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent, type SubmitEvent } from "react";
 import { honeypotField, islandMinFillMs, startedAtField } from "../../lib/form-fields/spam-guard";
 import { newIdempotencyKey, submitForm, type SubmitOutcome } from "../../lib/api/forms";
+import { solveChallenge } from "../../lib/api/proof-of-work";
 import type { bookingRoute, contactRoute, createTestimonialRoute } from "../../lib/contracts/public-routes";
 import type { PhotoControllerRef } from "../photos/controller";
 import type { FieldErrors, FormValues } from "./checks";
@@ -55,6 +58,9 @@ interface Options {
   readonly photos?: PhotoControllerRef;
 }
 
+/** The submit button's label while the browser solves the server's proof-of-work challenge. */
+export const checkingLabel = "Checking your browser… (a few seconds)";
+
 /** Resolves after `ms` milliseconds, at once when `ms` is not positive. */
 function pause(ms: number): Promise<void> {
   return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
@@ -79,6 +85,8 @@ export function failureText(outcome: Exclude<SubmitOutcome, { kind: "ok" }>, pho
         : `We have had a lot of messages from your connection. Please wait a few minutes and try again, or call us on ${phone.display}.`;
     case "network":
       return `We could not reach our server. Everything you typed is still here: check your connection and try again, or call us on ${phone.display}.`;
+    case "challenge":
+      return `${outcome.message} Everything you typed is still here.`;
     case "server":
       return `Our system could not take your request just now. Everything you typed is still here: please try again in a minute, or call us on ${phone.display}.`;
   }
@@ -116,6 +124,8 @@ export function useSubmission(options: Options) {
   const { onSuccess, photos } = options;
   const busyRef = useRef(false);
   const [busy, setBusy] = useState(false);
+  /** True while the browser solves the server's proof-of-work challenge. */
+  const [checking, setChecking] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const checkAsTyped = useRef(false);
   const idempotencyKey = useRef<string | null>(null);
@@ -176,6 +186,13 @@ export function useSubmission(options: Options) {
         // refusal stored nothing: wait the minimum once more and send again with the same key.
         await pause(islandMinFillMs);
         outcome = await submitForm(endpoint, payload as never, idempotencyKey.current);
+      }
+      if (outcome.kind === "challenge") {
+        // Near the day's limit the server asks for a short proof of work: solve it here and send
+        // the same post (same key, same fields) again with the solution.
+        setChecking(true);
+        const solution = await solveChallenge(outcome.challenge).finally(() => setChecking(false));
+        if (solution) outcome = await submitForm(endpoint, payload as never, idempotencyKey.current, solution);
       }
 
       if (outcome.kind === "ok") {
@@ -278,5 +295,5 @@ export function useSubmission(options: Options) {
 
   const clearNotice = useCallback(() => setNotice(null), [setNotice]);
 
-  return { onSubmit, onChange, busy, errors, notice, clearNotice, formRef, honeypotRef, startedAtRef };
+  return { onSubmit, onChange, busy, checking, errors, notice, clearNotice, formRef, honeypotRef, startedAtRef };
 }

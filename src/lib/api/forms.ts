@@ -7,6 +7,7 @@ import type { RequestOf } from "../contracts/endpoint";
 import type { Route } from "../contracts/routes";
 import { fieldMessages, isApiErrorBody, parseRetryAfter } from "./errors";
 import { contractMismatch, readJson, send } from "./http";
+import type { PowChallenge } from "./proof-of-work";
 
 export type SubmitOutcome =
   | { readonly kind: "ok"; readonly status: number; readonly body: unknown }
@@ -21,6 +22,8 @@ export type SubmitOutcome =
       readonly message: string;
       readonly fields: Readonly<Record<string, string>>;
     }
+  /** 428: the server asks for a solved proof-of-work challenge (./proof-of-work.ts) with the post. */
+  | { readonly kind: "challenge"; readonly message: string; readonly challenge: PowChallenge }
   /** 429: the server asks us to wait; `retryAfterSeconds` from the Retry-After header when present. */
   | { readonly kind: "rate-limited"; readonly message: string; readonly retryAfterSeconds: number | null }
   /** Any other non-2xx answer (503 database unavailable, 500, 413, ...). */
@@ -49,6 +52,9 @@ export async function toOutcome(response: Response, route?: Route): Promise<Subm
     return { kind: "ok", status: response.status, body };
   }
   const message = isApiErrorBody(body) ? body.error.message : `The server answered ${response.status}.`;
+  if (response.status === 428 && isApiErrorBody(body) && body.error.challenge) {
+    return { kind: "challenge", message, challenge: body.error.challenge };
+  }
   if (response.status === 429) {
     return {
       kind: "rate-limited",
@@ -62,15 +68,19 @@ export async function toOutcome(response: Response, route?: Route): Promise<Subm
   return { kind: "server", status: response.status, message };
 }
 
-/** Posts a public form as JSON with its Idempotency-Key; resolves to an outcome, never rejects. */
+/**
+ * Posts a public form as JSON with its Idempotency-Key (and a solved challenge, when the server
+ * asked for one); resolves to an outcome, never rejects.
+ */
 export async function submitForm<R extends Route>(
   route: R,
   payload: RequestOf<EndpointFor<R>> & Record<string, unknown>,
   idempotencyKey: string,
+  challengeSolution?: string,
 ): Promise<SubmitOutcome> {
   let response: Response;
   try {
-    response = await send(route, { body: payload, idempotencyKey });
+    response = await send(route, { body: payload, idempotencyKey, challengeSolution });
   } catch {
     return { kind: "network" };
   }

@@ -19,6 +19,8 @@ export interface SendOptions {
   url?: string;
   body?: unknown;
   idempotencyKey?: string | undefined;
+  /** A solved proof-of-work challenge (./proof-of-work.ts), sent as `Challenge-Solution`. */
+  challengeSolution?: string | undefined;
 }
 
 /** The answer the contract promises for this route. */
@@ -33,6 +35,7 @@ export function send(route: Route, options: SendOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
+  if (options.challengeSolution) headers["Challenge-Solution"] = options.challengeSolution;
   return fetch(options.url ?? route.path, {
     method: route.method,
     headers,

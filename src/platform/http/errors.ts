@@ -12,7 +12,7 @@ import type { ZodError } from "zod";
 import { site } from "../../config/site";
 import type { ApiErrorBody } from "../../lib/contracts/envelope";
 import { ConfigurationError } from "../env";
-import { DomainError, Invalid, RateLimited } from "../domain-errors";
+import { ChallengeRequired, DomainError, Invalid, RateLimited, type PowChallenge } from "../domain-errors";
 import { isDatabaseUnavailable } from "../db/errors";
 
 export class HttpError extends Error {
@@ -20,14 +20,22 @@ export class HttpError extends Error {
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string>;
+  /** A proof-of-work challenge to solve (428 `challenge_required` only). */
+  readonly challenge: PowChallenge | undefined;
 
   constructor(
     status: number,
     code: string,
     message: string,
-    options: { fields?: Record<string, string>; headers?: Record<string, string>; cause?: unknown } = {},
+    options: {
+      fields?: Record<string, string>;
+      headers?: Record<string, string>;
+      cause?: unknown;
+      challenge?: PowChallenge;
+    } = {},
   ) {
     super(message, { cause: options.cause });
+    this.challenge = options.challenge;
     this.name = "HttpError";
     this.status = status;
     this.code = code;
@@ -37,7 +45,12 @@ export class HttpError extends Error {
 
   body(): ApiErrorBody {
     return {
-      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.challenge ? { challenge: this.challenge } : {}),
+      },
     };
   }
 }
@@ -145,12 +158,19 @@ const domainStatus: Record<string, number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  challenge_required: 428,
   unauthenticated: 401,
   not_configured: 503,
 };
 
 function fromDomainError(error: DomainError): HttpError {
   if (error instanceof RateLimited) return tooManyRequests(error.retryAfterSeconds, error.what);
+  if (error instanceof ChallengeRequired) {
+    return new HttpError(428, error.code, error.message, {
+      challenge: error.challenge,
+      headers: { "Cache-Control": "no-store" },
+    });
+  }
   const fields = error instanceof Invalid ? error.fields : undefined;
   return new HttpError(domainStatus[error.kind] ?? 500, error.code, error.message, fields ? { fields } : {});
 }

@@ -6,7 +6,9 @@
  * spam-guard fields (422, ./spam-guard.ts) and parses the body against the contract (422, one
  * message per field); the service (`accept`) gets typed input and decides the rest. The answer is
  * `201` with `reply(row)` as JSON, or for a form posted without JavaScript a small confirmation
- * page (also 201). A repeated Idempotency-Key gets the same answer and `Idempotent-Replayed: true`.
+ * page (also 201). A post near the client's daily limit must carry a solved proof-of-work challenge
+ * in the `Challenge-Solution` header (428 `challenge_required` with a fresh challenge otherwise;
+ * src/features/rate-limits/challenge.ts). A repeated Idempotency-Key gets the same answer and `Idempotent-Replayed: true`.
  *
  * `publicRead(contract, { load, headers })`: a GET that answers `load(ctx, { query })` as JSON, the
  * query string parsed against the contract (400 otherwise). `publicFile` answers a file instead.
@@ -32,6 +34,9 @@ import { htmlPage } from "./html-page";
 import { assertPublicOrigin, assertSameOrigin, idempotencyKey, readBody, wantsHtml } from "./request";
 import { apiSecurityHeaders, html, json } from "./response";
 import { assertNotSpam } from "./spam-guard";
+
+/** The header a form post carries its solved proof-of-work challenge in (base64 JSON). */
+export const challengeSolutionHeader = "Challenge-Solution";
 
 type FormEndpoint = Endpoint & { request: z.ZodType; response: z.ZodType };
 
@@ -61,6 +66,7 @@ export function publicForm<E extends FormEndpoint, Row>(
       assertPublicOrigin(call.req);
       const body = await readBody(call.req, limits.bodyBytes);
       const ctx = call.services(idempotencyKey(call.req));
+      ctx.challengeSolution = call.req.headers.get(challengeSolutionHeader)?.slice(0, 2048) || undefined;
       assertNotSpam(body.data, ctx.now.getTime());
       const parsed = endpoint.request.safeParse(body.data);
       if (!parsed.success) throw fromZodError(parsed.error);
