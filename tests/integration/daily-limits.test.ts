@@ -1,8 +1,9 @@
 /**
  * Daily caps one client cannot spend for everyone (docs/decisions/027-security-review-fixes.md),
  * through the real handlers with the address Netlify passes (`context.ip`):
- * - one client may make `site.security.clientPostsPerDay` public posts a day, all forms together;
- *   the next is refused (429, nothing stored) while another client still gets through;
+ * - one client may make up to the daily ceiling of public posts (all forms together; near it each
+ *   needs a proof of work); the next is refused (429, nothing stored) while another client still
+ *   gets through;
  * - when a daily cap is reached the owner gets one e-mail per cap per day, however many posts
  *   meet it: the per-client cap and the site's confirmation e-mails.
  */
@@ -14,11 +15,36 @@ import testimonialsFn from "../../netlify/functions/testimonials.mts";
 import { site } from "../../src/config/site";
 import { formSubmissions, mailOutbox, rateLimits } from "../../src/features/tables";
 import { confirmationRules, setMailSender } from "../../src/features/mail/service";
+import { clientDailyRule, limitKey } from "../../src/features/rate-limits/service";
+import { solveChallenge, type PowChallenge } from "../../src/lib/api/proof-of-work";
 import { useTestDatabase } from "../helpers/db";
 import { jsonRequest, validBooking, validContact, validReview } from "../helpers/http";
 
 const t = useTestDatabase();
 const dayMs = 86_400_000;
+const today = () => Math.floor(Date.now() / dayMs) * dayMs;
+
+/**
+ * Near a limit a post needs a solved proof-of-work challenge: `send` is called once without one,
+ * the 428's challenge solved, and `send` called again with the solution in `solvedBy`'s headers.
+ */
+let solution: string | undefined;
+const solvedBy = (ip: string) => ({
+  ip,
+  headers: solution ? { "Challenge-Solution": solution } : ({} as Record<string, string>),
+});
+async function solved(send: () => Promise<Response>): Promise<Response> {
+  solution = undefined;
+  const first = await send();
+  if (first.status !== 428) return first;
+  const { error } = (await first.json()) as { error: { challenge: PowChallenge } };
+  solution = (await solveChallenge(error.challenge)) ?? undefined;
+  try {
+    return await send();
+  } finally {
+    solution = undefined;
+  }
+}
 
 let simulate: string | undefined;
 beforeEach(() => {
@@ -40,19 +66,18 @@ const storedNamed = async (name: string) =>
   (await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, name))).length;
 
 describe("one client's posts per day", () => {
-  it("refuses the post after the daily limit across all forms, stores nothing, and tells the owner once", async () => {
+  it("refuses the post above the daily ceiling across all forms, stores nothing, and tells the owner once", async () => {
     const ip = "198.51.100.44";
-    const limit = site.security.clientPostsPerDay;
-    // Spread over the forms so the per-form 10-minute limit (10 each) is never what refuses.
-    const senders = [
-      () => contact(jsonRequest("/api/contact", validContact()), { ip }),
-      () => bookings(jsonRequest("/api/bookings", validBooking()), { ip }),
-      () => testimonialsFn(jsonRequest("/api/testimonials", validReview()), { ip }),
-    ];
-    for (let i = 0; i < limit; i++) {
-      const res = await senders[i % 3]!();
-      expect(res.status, await res.clone().text()).toBe(201);
-    }
+    const ceiling = clientDailyRule.limit;
+    // The posts before the last allowed one, as if sent earlier today (each needed a proof of
+    // work: tests/integration/proof-of-work.test.ts).
+    await t.db
+      .insert(rateLimits)
+      .values({ bucket: `${clientDailyRule.name}:${limitKey("client", ip)}`, windowStart: today(), hits: ceiling - 1 })
+      .onConflictDoUpdate({ target: [rateLimits.bucket, rateLimits.windowStart], set: { hits: ceiling - 1 } });
+    const last = await solved(() => testimonialsFn(jsonRequest("/api/testimonials", validReview(), solvedBy(ip)), { ip }));
+    expect(last.status, await last.clone().text()).toBe(201);
+
     const over = validContact();
     const refused = await contact(jsonRequest("/api/contact", over), { ip });
     expect(refused.status).toBe(429);
@@ -73,9 +98,7 @@ describe("one client's posts per day", () => {
     const told = await alerts("daily limit of form posts");
     expect(told).toHaveLength(1);
     expect(told[0]!.toAddress).toBe(site.email);
-    expect(told[0]!.textBody).toContain(
-      `${site.security.clientPostsPerDay} contact, booking or review forms`,
-    );
+    expect(told[0]!.textBody).toContain(`${ceiling} contact, booking or review forms`);
     expect(told[0]!.textBody).not.toContain(ip);
   });
 });
@@ -93,7 +116,8 @@ describe("the site's confirmation e-mails", () => {
       });
     const ids: number[] = [];
     for (const ip of ["198.51.100.60", "198.51.100.61"]) {
-      const res = await contact(jsonRequest("/api/contact", validContact()), { ip });
+      const body = validContact();
+      const res = await solved(() => contact(jsonRequest("/api/contact", body, solvedBy(ip)), { ip }));
       expect(res.status).toBe(201);
       ids.push(((await res.json()) as { id: number }).id);
     }
