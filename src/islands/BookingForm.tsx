@@ -75,17 +75,18 @@ export interface BookingFormProps {
 export default function BookingForm({ phone, nextSteps, standardWindows, windowsHint }: BookingFormProps) {
   const id = (name: string) => `booking-${name}`;
   const photos = useRef<PhotoController | null>(null);
-  const { onSubmit, onChange, busy, checking, errors, notice, formRef, honeypotRef, startedAtRef } = useSubmission({
-    photos,
-    endpoint: bookingRoute,
-    fieldOrder,
-    check: checkBooking,
-    toPayload,
-    successMessage: bookingMessages.success,
-    nextSteps,
-    errorMessage: bookingMessages.error,
-    phone,
-  });
+  const { onSubmit, onChange, busy, checking, errors, notice, formRef, honeypotRef, startedAtRef } =
+    useSubmission({
+      photos,
+      endpoint: bookingRoute,
+      fieldOrder,
+      check: checkBooking,
+      toPayload,
+      successMessage: bookingMessages.success,
+      nextSteps,
+      errorMessage: bookingMessages.error,
+      phone,
+    });
 
   useEffect(() => {
     const service = serviceFromAddress(window.location.search);

@@ -29,16 +29,17 @@ export interface ContactFormProps {
 export default function ContactForm({ phone, nextSteps }: ContactFormProps) {
   const id = (name: string) => `contact-${name}`;
   const photos = useRef<PhotoController | null>(null);
-  const { onSubmit, onChange, busy, checking, errors, notice, formRef, honeypotRef, startedAtRef } = useSubmission({
-    photos,
-    endpoint: contactRoute,
-    fieldOrder,
-    check: checkContact,
-    successMessage: contactMessages.success,
-    nextSteps,
-    errorMessage: contactMessages.error,
-    phone,
-  });
+  const { onSubmit, onChange, busy, checking, errors, notice, formRef, honeypotRef, startedAtRef } =
+    useSubmission({
+      photos,
+      endpoint: contactRoute,
+      fieldOrder,
+      check: checkContact,
+      successMessage: contactMessages.success,
+      nextSteps,
+      errorMessage: contactMessages.error,
+      phone,
+    });
 
   return (
     <form

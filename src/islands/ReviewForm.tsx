@@ -53,23 +53,33 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
   const hide = useCallback(() => {
     if (detailsRef.current) detailsRef.current.open = false;
   }, []);
-  const { onSubmit, onChange, busy, checking, errors, notice, clearNotice, formRef, honeypotRef, startedAtRef } =
-    useSubmission({
-      endpoint: createTestimonialRoute,
-      fieldOrder,
-      check: checkReview,
-      toPayload: (values) => ({ ...values, rating: Number(values["rating"] ?? defaultRating) }),
-      successMessage: reviewMessages.success,
-      errorMessage: reviewMessages.error,
-      phone,
-      onSuccess: () => {
-        hide();
-        // The link is spent: a second review from this page is an open one.
-        setInvitation(null);
-        setRating(defaultRating);
-        setValue("invitation", "");
-      },
-    });
+  const {
+    onSubmit,
+    onChange,
+    busy,
+    checking,
+    errors,
+    notice,
+    clearNotice,
+    formRef,
+    honeypotRef,
+    startedAtRef,
+  } = useSubmission({
+    endpoint: createTestimonialRoute,
+    fieldOrder,
+    check: checkReview,
+    toPayload: (values) => ({ ...values, rating: Number(values["rating"] ?? defaultRating) }),
+    successMessage: reviewMessages.success,
+    errorMessage: reviewMessages.error,
+    phone,
+    onSuccess: () => {
+      hide();
+      // The link is spent: a second review from this page is an open one.
+      setInvitation(null);
+      setRating(defaultRating);
+      setValue("invitation", "");
+    },
+  });
 
   useEffect(() => {
     const match = /^#invite=([A-Za-z0-9_-]{20,64})$/.exec(window.location.hash);

@@ -73,9 +73,18 @@ describe("one client's posts per day", () => {
     // work: tests/integration/proof-of-work.test.ts).
     await t.db
       .insert(rateLimits)
-      .values({ bucket: `${clientDailyRule.name}:${limitKey("client", ip)}`, windowStart: today(), hits: ceiling - 1 })
-      .onConflictDoUpdate({ target: [rateLimits.bucket, rateLimits.windowStart], set: { hits: ceiling - 1 } });
-    const last = await solved(() => testimonialsFn(jsonRequest("/api/testimonials", validReview(), solvedBy(ip)), { ip }));
+      .values({
+        bucket: `${clientDailyRule.name}:${limitKey("client", ip)}`,
+        windowStart: today(),
+        hits: ceiling - 1,
+      })
+      .onConflictDoUpdate({
+        target: [rateLimits.bucket, rateLimits.windowStart],
+        set: { hits: ceiling - 1 },
+      });
+    const last = await solved(() =>
+      testimonialsFn(jsonRequest("/api/testimonials", validReview(), solvedBy(ip)), { ip }),
+    );
     expect(last.status, await last.clone().text()).toBe(201);
 
     const over = validContact();

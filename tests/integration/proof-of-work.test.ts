@@ -94,7 +94,9 @@ describe("proof of work near a client's daily limit", () => {
   it("refuses an expired solution and a forged one", async () => {
     const ip = randomIp();
     await setClientPosts(ip, challengeFromClientPosts);
-    const old = await newChallenge(new Date(Date.now() - (site.security.challenge.expiresMinutes + 1) * 60_000));
+    const old = await newChallenge(
+      new Date(Date.now() - (site.security.challenge.expiresMinutes + 1) * 60_000),
+    );
     const expired = await solveChallenge(old);
     expect(expired).not.toBeNull();
     expect((await post(validContact(), ip, { "Challenge-Solution": expired! })).status).toBe(428);
@@ -112,9 +114,9 @@ describe("proof of work near a client's daily limit", () => {
       expect(await stored(body.name as string)).toBe(0);
     }
     // The genuine solution still works: the forgeries did not use it up.
-    expect((await post(validContact(), ip, { "Challenge-Solution": btoa(JSON.stringify(solved)) })).status).toBe(
-      201,
-    );
+    expect(
+      (await post(validContact(), ip, { "Challenge-Solution": btoa(JSON.stringify(solved)) })).status,
+    ).toBe(201);
   });
 
   it("refuses posts at the ceiling, solved or not", async () => {
@@ -126,7 +128,9 @@ describe("proof of work near a client's daily limit", () => {
     expect(res.status).toBe(429);
     expect(((await res.json()) as Refusal).error.code).toBe("rate_limited");
     expect(await stored(body.name as string)).toBe(0);
-    expect(clientDailyRule.limit).toBe(site.security.clientPostsPerDay * site.security.challenge.ceilingTimes);
+    expect(clientDailyRule.limit).toBe(
+      site.security.clientPostsPerDay * site.security.challenge.ceilingTimes,
+    );
   });
 
   it("tells a form posted without JavaScript to call or try later", async () => {
@@ -152,9 +156,9 @@ describe("proof of work near the site's daily confirmation e-mails", () => {
       const ip = randomIp();
       const body = validContact();
       const solution = await challengeFor(body, ip, "pow-site");
-      expect((await post(body, ip, { "Idempotency-Key": "pow-site", "Challenge-Solution": solution })).status).toBe(
-        201,
-      );
+      expect(
+        (await post(body, ip, { "Idempotency-Key": "pow-site", "Challenge-Solution": solution })).status,
+      ).toBe(201);
     } finally {
       await t.db.execute(sql`delete from rate_limits where bucket = ${bucket}`);
     }

@@ -192,7 +192,8 @@ export function useSubmission(options: Options) {
         // the same post (same key, same fields) again with the solution.
         setChecking(true);
         const solution = await solveChallenge(outcome.challenge).finally(() => setChecking(false));
-        if (solution) outcome = await submitForm(endpoint, payload as never, idempotencyKey.current, solution);
+        if (solution)
+          outcome = await submitForm(endpoint, payload as never, idempotencyKey.current, solution);
       }
 
       if (outcome.kind === "ok") {
@@ -295,5 +296,16 @@ export function useSubmission(options: Options) {
 
   const clearNotice = useCallback(() => setNotice(null), [setNotice]);
 
-  return { onSubmit, onChange, busy, checking, errors, notice, clearNotice, formRef, honeypotRef, startedAtRef };
+  return {
+    onSubmit,
+    onChange,
+    busy,
+    checking,
+    errors,
+    notice,
+    clearNotice,
+    formRef,
+    honeypotRef,
+    startedAtRef,
+  };
 }
