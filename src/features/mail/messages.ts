@@ -10,7 +10,7 @@ import { addressLine, site } from "../../config/site";
 import { bookingNextSteps, contactNextSteps } from "../../lib/request-wording";
 import { requestReference as reference } from "../requests/contract/reference";
 import { serviceLabel } from "../../lib/service-catalog";
-import { formatDate, formatDateTime, openingHours } from "../../platform/time";
+import { formatDate, formatDateTime, openingHoursOf } from "../../platform/time";
 import { linkPlaceholder, requestPageUrl } from "../customer-page/link";
 import type { MailAttachment, mailKinds } from "../tables";
 
@@ -274,7 +274,9 @@ export function customerMessage(
 }
 
 function hoursText(): string {
-  return openingHours.map((h) => `${h.label}: ${h.hours}`).join("\n");
+  return openingHoursOf(site.hours.weekly)
+    .map((h) => `${h.label}: ${h.hours}`)
+    .join("\n");
 }
 
 export function customerConfirmationMessage(s: SubmissionForMail, ctx: MailContext): OutgoingMessage {
