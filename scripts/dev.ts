@@ -164,6 +164,8 @@ try {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl,
+    // Links in e-mails (the customer's page, the admin) point at this stack, not the live domain.
+    SITE_URL: siteUrl,
     // The key of the rate limits' HMAC (README, Security): a new one per start is enough locally,
     // where the counters only live for minutes.
     RATE_LIMIT_SECRET: process.env["RATE_LIMIT_SECRET"] ?? randomBytes(32).toString("hex"),

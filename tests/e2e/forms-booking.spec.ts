@@ -13,7 +13,7 @@ import {
   goToForm,
   ownClientHeaders,
   submissionsNamed,
-  toasts,
+  notices,
   uniqueName,
   waitForHydration,
   serverTimeout,
@@ -76,7 +76,7 @@ test("books an appointment through the form: stored once, the spec's success tex
   });
   // A double click must send once.
   await submitButton(page).dblclick();
-  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(notices(page).getByText(success)).toBeVisible();
   await expect(page.getByRole("status").getByText(success)).toBeVisible();
   for (const label of ["Full Name", "Email", "Phone", "Address", "Service Required", "Job Description"]) {
     await expect(form(page).getByLabel(label)).toHaveValue("");
@@ -114,7 +114,7 @@ test("keeps what was typed before the form's script arrived, and sends it", asyn
   await waitForHydration(page, "/api/bookings");
   await expectFields(page, b);
   await submitButton(page).click();
-  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(notices(page).getByText(success)).toBeVisible();
   await expect(form(page).getByLabel("Full Name")).toHaveValue("");
   await expect(form(page).getByLabel("Service Required")).toHaveValue("");
   const stored = await submissionsNamed(request, baseURL!, b.name);
@@ -194,7 +194,7 @@ test("a lost connection and a 503 keep every field, say what to do next, and the
   });
 
   await submitButton(page).click();
-  await expect(toasts(page).getByText(failure)).toBeVisible();
+  await expect(notices(page).getByText(failure)).toBeVisible();
   const alert = page.getByRole("alert").filter({ hasText: "still here" });
   await expect(alert).toContainText("check your connection and try again");
   await expect(alert.getByRole("link", { name: "0131 496 0472" })).toHaveAttribute("href", /^tel:\+44/);
@@ -207,7 +207,7 @@ test("a lost connection and a 503 keep every field, say what to do next, and the
   await expectNoAxeViolations(page, "booking: server failure", section);
 
   await submitButton(page).click();
-  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(notices(page).getByText(success)).toBeVisible();
   await expect(form(page).getByLabel("Full Name")).toHaveValue("");
 
   expect(keys).toHaveLength(3);
@@ -264,7 +264,7 @@ test("shows 'Booking...' and a disabled button while sending", async ({ page }) 
   const busy = page.getByRole("button", { name: "Booking..." });
   await expect(busy).toBeDisabled();
   release();
-  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(notices(page).getByText(success)).toBeVisible();
   await expect(submitButton(page)).toBeEnabled();
 });
 
@@ -273,7 +273,7 @@ test("axe finds nothing on the empty and the successful booking form", async ({ 
   await expectNoAxeViolations(page, "booking: empty", section);
   await fill(page, booking());
   await submitButton(page).click();
-  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(notices(page).getByText(success)).toBeVisible();
   await expectNoAxeViolations(page, "booking: success", section);
 });
 
@@ -352,7 +352,7 @@ test("filled and sent at autofill speed, within a second of the form appearing: 
 
   // The island waits out the rest of the minimum fill time in the sending state, then sends once.
   await expect(page.getByRole("button", { name: "Booking..." })).toBeDisabled();
-  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(notices(page).getByText(success)).toBeVisible();
   await expect(page.getByRole("status").getByText(success)).toBeVisible();
   await expect(page.getByText(/faster than a person/)).toHaveCount(0);
   expect(posts).toHaveLength(1);

@@ -131,7 +131,7 @@ export async function approveTestimonial(
 }
 
 /**
- * WCAG 2.2 A/AA checks on one of this issue's sections (its form or list, and the toasts its island
+ * WCAG 2.2 A/AA checks on one of the public sections (its form or list, and the notices its island
  * renders) as it is now. The page frame has its own axe tests in the public-pages suite.
  */
 export async function expectNoAxeViolations(page: Page, label: string, scope: string): Promise<void> {
@@ -145,9 +145,12 @@ export async function expectNoAxeViolations(page: Page, label: string, scope: st
   expect(summary, `axe violations in state "${label}"`).toEqual([]);
 }
 
-/** The toast outlet's text (sonner renders toasts as list items in a labelled region). */
-export function toasts(page: Page) {
-  return page.getByRole("region", { name: /Notifications/ });
+/**
+ * The forms' lasting notices: the success (role status) and the failure (role alert) under each
+ * public form. The public pages have no toasts (docs/decisions/025-light-forms.md).
+ */
+export function notices(page: Page) {
+  return page.locator('[role="status"], [role="alert"]');
 }
 
 /**

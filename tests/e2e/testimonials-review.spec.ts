@@ -8,7 +8,7 @@ import {
   expectNoAxeViolations,
   ownClientHeaders,
   testimonialsNamed,
-  toasts,
+  notices,
   uniqueName,
   waitForHydration,
   serverTimeout,
@@ -87,7 +87,7 @@ test("a review sent through the form is stored pending, stays invisible until ap
   await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
   release();
 
-  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(notices(page).getByText(success)).toBeVisible();
   await expect(form(page)).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: success })).toBeVisible();
   await expectNoAxeViolations(page, "review: success", section);
@@ -145,7 +145,7 @@ test("shows the spec's validation messages and focuses the first invalid field",
   await expectNoAxeViolations(page, "review: errors", section);
 });
 
-test("a server failure shows the error toast and keeps every field and the rating", async ({ page }) => {
+test("a server failure shows the error notice and keeps every field and the rating", async ({ page }) => {
   await openReviewForm(page);
   await chooseStar(page, 3);
   await form(page).getByLabel("Your Name").fill("Hamish Test");
@@ -161,7 +161,7 @@ test("a server failure shows the error toast and keeps every field and the ratin
       : route.continue(),
   );
   await submitButton(page).click();
-  await expect(toasts(page).getByText(failure)).toBeVisible();
+  await expect(notices(page).getByText(failure)).toBeVisible();
   await expect(form(page)).toBeVisible();
   await expect(form(page).getByLabel("Your Name")).toHaveValue("Hamish Test");
   await expect(form(page).getByLabel("Location")).toHaveValue("Leven");

@@ -142,7 +142,7 @@ describe("database outage", () => {
             abandoned.push(work);
             return work;
           },
-          reply: (row) => ({ id: row.id }),
+          reply: (row) => ({ id: row.id, reference: `KC-${String(row.id).padStart(6, "0")}` }),
           page: { title: "t", heading: "h", message: "m", back: { href: "/", label: "b" } },
         }),
       ]);

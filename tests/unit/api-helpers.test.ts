@@ -38,14 +38,17 @@ describe("text rules", () => {
 
 describe("spam guard", () => {
   const now = 1_800_000_000_000;
-  it("accepts an empty honeypot and no start time (a form posted without JavaScript)", () => {
-    expect(codeOf(() => assertNotSpam({ website: "" }, now))).toBeNull();
-    expect(codeOf(() => assertNotSpam({}, now))).toBeNull();
-    expect(codeOf(() => assertNotSpam({ website: "   " }, now))).toBeNull();
+  it("accepts an empty honeypot and an empty start time (a form posted without JavaScript)", () => {
+    expect(codeOf(() => assertNotSpam({ website: "", formStartedAt: "" }, now))).toBeNull();
+    expect(codeOf(() => assertNotSpam({ website: "   ", formStartedAt: "" }, now))).toBeNull();
+  });
+  it("refuses a post that leaves the start-time field out, like one sent too fast", () => {
+    expect(codeOf(() => assertNotSpam({}, now))).toBe("too_fast");
+    expect(codeOf(() => assertNotSpam({ website: "" }, now))).toBe("too_fast");
   });
   it("refuses a filled honeypot", () => {
-    expect(codeOf(() => assertNotSpam({ website: "x" }, now))).toBe("spam_suspected");
-    expect(codeOf(() => assertNotSpam({ website: 0 }, now))).toBe("spam_suspected");
+    expect(codeOf(() => assertNotSpam({ website: "x", formStartedAt: "" }, now))).toBe("spam_suspected");
+    expect(codeOf(() => assertNotSpam({ website: 0, formStartedAt: "" }, now))).toBe("spam_suspected");
   });
   it("refuses a form sent within 3 s, accepts 3 s and more, and ignores a start in the future", () => {
     expect(codeOf(() => assertNotSpam({ formStartedAt: now - 2999 }, now))).toBe("too_fast");

@@ -14,7 +14,7 @@ import { ApiError } from "../api";
 import { formatSubmittedAt } from "../format";
 import { workflowApi } from "../workflow-api";
 import { StateBadge } from "./StateBadge";
-import { Button, IconButton } from "./ui";
+import { Button, ConfirmDialog, IconButton } from "./ui";
 
 const actorLabel = { owner: "you", customer: "the customer", system: "the website" } as const;
 const sectionTitle = "text-xs font-semibold tracking-wide text-slate-600 uppercase";
@@ -52,6 +52,7 @@ export function RequestWorkflowPanel({
   const [busy, setBusy] = useState(false);
   const [history, setHistory] = useState<AdminHistoryEntry[] | null>(null);
   const [links, setLinks] = useState<AdminSentLink[]>([]);
+  const [confirmRevoke, setConfirmRevoke] = useState(false);
   const [notes, setNotes] = useState<AdminNote[] | null>(null);
   const [newNote, setNewNote] = useState("");
   const [editing, setEditing] = useState<{ id: number; body: string } | null>(null);
@@ -99,6 +100,20 @@ export function RequestWorkflowPanel({
       onChanged(updated);
     } catch (err) {
       reportFailure(err, "Archiving");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revokeLinks = async () => {
+    setBusy(true);
+    try {
+      const result = await workflowApi.revokeLinks(s.id);
+      setLinks(result.links);
+      setConfirmRevoke(false);
+      toast.success(result.revoked === 1 ? "1 link revoked" : `${result.revoked} links revoked`);
+    } catch (err) {
+      reportFailure(err, "Revoking the links");
     } finally {
       setBusy(false);
     }
@@ -265,10 +280,32 @@ export function RequestWorkflowPanel({
                     : l.mailStatus === "failed"
                       ? "not delivered"
                       : `waiting to send since ${formatSubmittedAt(l.createdAt)}`}
+                  {l.revokedAt ? `, revoked ${formatSubmittedAt(l.revokedAt)}` : ""}
                 </span>
               </li>
             ))}
           </ul>
+          {links.some((l) => !l.revokedAt) ? (
+            <Button
+              variant="secondary"
+              className="mt-2"
+              disabled={busy}
+              onClick={() => setConfirmRevoke(true)}
+            >
+              Revoke links
+            </Button>
+          ) : null}
+          <ConfirmDialog
+            open={confirmRevoke}
+            onOpenChange={(open) => {
+              if (!busy) setConfirmRevoke(open);
+            }}
+            title="Revoke links"
+            message="Every link to this request's page stops working now, including any in forwarded e-mails. The customer can ask the site for a new link, which goes only to their e-mail address."
+            confirmLabel="Revoke links"
+            busy={busy}
+            onConfirm={() => void revokeLinks()}
+          />
         </section>
       ) : null}
 
