@@ -126,6 +126,11 @@ describe("every endpoint answers what its contract says", () => {
     // The workflow and review checks take the request to done; the appointment checks below need the
     // booking still open, so these use another request.
     const id = submissions.find((s) => s.id !== booking.id)!.id;
+    const { submission: one } = await check(r.getSubmissionRoute, adminSubmissions, {
+      cookie,
+      id: booking.id,
+    });
+    expect(one).toMatchObject({ id: booking.id, firstPreferredDate: expect.any(String), photoCount: 0 });
     await check(r.updateSubmissionRoute, adminSubmissions, {
       cookie,
       id,

@@ -19,6 +19,7 @@ export const sendReviewInvitationRoute = route("POST", "/api/admin/review-invita
 export const reviewSettingsRoute = route("GET", "/api/admin/review-invitations/settings");
 export const saveReviewSettingsRoute = route("PUT", "/api/admin/review-invitations/settings");
 export const listSubmissionsRoute = route("GET", "/api/admin/submissions");
+export const getSubmissionRoute = route("GET", "/api/admin/submissions/:id");
 export const updateSubmissionRoute = route("PATCH", "/api/admin/submissions/:id");
 export const deleteSubmissionRoute = route("DELETE", "/api/admin/submissions/:id");
 export const exportSubmissionsRoute = route("GET", "/api/admin/submissions/export.csv");

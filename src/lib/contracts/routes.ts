@@ -30,6 +30,7 @@ export const routes = {
   reviewSettings: adminRoutes.reviewSettingsRoute,
   saveReviewSettings: adminRoutes.saveReviewSettingsRoute,
   listSubmissions: adminRoutes.listSubmissionsRoute,
+  getSubmission: adminRoutes.getSubmissionRoute,
   updateSubmission: adminRoutes.updateSubmissionRoute,
   deleteSubmission: adminRoutes.deleteSubmissionRoute,
   exportSubmissions: adminRoutes.exportSubmissionsRoute,
