@@ -709,7 +709,7 @@ export async function calendarFeed(secret: string, services: ServiceContext): Pr
       `Job: ${job.message}`,
       ...(job.accessNotes ? [`Access: ${job.accessNotes}`] : []),
     ].join("\n"),
-    url: `${ctx.siteUrl}/admin/submissions?open=${job.appointment.submissionId}`,
+    url: `${ctx.siteUrl}/admin/requests/${job.appointment.submissionId}`,
   }));
   return calendarFeedIcs({ name: `${site.name} jobs`, events, now, rules });
 }
