@@ -83,6 +83,8 @@ export const adminApi = {
     (await signedIn(callApi(r.sendReviewInvitationRoute, { body: { submissionId } }))).invitation,
   submissions: async (type: SubmissionFilter) =>
     (await signedIn(callApi(r.listSubmissionsRoute, { query: { type } }))).submissions,
+  /** One request by id (its own admin address opens it). */
+  submission: (id: number) => signedIn(callApi(r.getSubmissionRoute, { id })),
   setRead: async (id: number, isRead: boolean) =>
     (await signedIn(callApi(r.updateSubmissionRoute, { id, body: { isRead } }))).submission,
   deleteSubmission: (id: number) => signedIn(callApi(r.deleteSubmissionRoute, { id })),

@@ -40,3 +40,17 @@ export function formatDateOnly(value: string): string {
   if (Number.isNaN(date.getTime())) return value;
   return dateFormat.format(date);
 }
+
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: zone,
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+});
+
+/** A calendar date ("YYYY-MM-DD", a London date already): 'Mon 1 Dec'. */
+export function formatDay(date: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  // Noon UTC is the same calendar day in London all year.
+  return dayFormat.format(new Date(`${date}T12:00:00Z`)).replace(",", "");
+}

@@ -6,7 +6,8 @@ import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { requestStates, stateInfo, type RequestState } from "../../lib/request-states";
 import type { BulkAction } from "../../lib/schemas/requests";
-import { AdminDialog, Button } from "./ui";
+import { AdminDialog } from "./dialogs";
+import { Button } from "./ui";
 
 const actions: { value: BulkAction; label: string }[] = [
   { value: "read", label: "Mark as read" },
