@@ -66,7 +66,13 @@ console.log("per screen, shell included (gzip / brotli):");
 for (const [label, names] of screens) {
   const all = new Set(shell);
   const own = new Set<string>();
-  for (const n of names) for (const f of closure(chunk(n))) if (!shell.has(f)) own.add(f), all.add(f);
+  for (const n of names) {
+    for (const f of closure(chunk(n))) {
+      if (shell.has(f)) continue;
+      own.add(f);
+      all.add(f);
+    }
+  }
   const total = sizes(all);
   const extra = sizes(own);
   console.log(

@@ -79,6 +79,9 @@ export const adminApi = {
     signedIn(callApi(r.saveReviewSettingsRoute, { body: { autoInvite } })),
   invitations: async (submissionId: number) =>
     (await signedIn(callApi(r.listReviewInvitationsRoute, { query: { submissionId } }))).invitations,
+  /** The invitation e-mail as it would be sent now, to read before sending. */
+  previewInvitation: (submissionId: number) =>
+    signedIn(callApi(r.previewReviewInvitationRoute, { query: { submissionId } })),
   sendInvitation: async (submissionId: number) =>
     (await signedIn(callApi(r.sendReviewInvitationRoute, { body: { submissionId } }))).invitation,
   submissions: async (type: SubmissionFilter) =>

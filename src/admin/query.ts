@@ -3,10 +3,10 @@
  * Every screen reads through it, and every action updates or invalidates the entries it changed,
  * so what the owner did shows at once on every screen without reloading one by hand.
  */
-import { QueryClient, type QueryKey } from "@tanstack/react-query";
+import { infiniteQueryOptions, QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { AdminSubmission } from "../lib/contracts/admin";
 import { ApiError, adminApi } from "./api";
-import { workflowApi, type InboxFilters } from "./workflow-api";
+import { filtersFromParams, workflowApi, type InboxFilters } from "./workflow-api";
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -35,6 +35,22 @@ export const keys = {
   photos: (id: number) => ["request", id, "photos"] as const,
   invitations: (id: number) => ["request", id, "invitations"] as const,
 };
+
+/** The inbox's filters from its query string (`open` is not a filter). */
+export function inboxFilters(search: Record<string, string | undefined>): InboxFilters {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(search)) if (v !== undefined && k !== "open") params.set(k, v);
+  return filtersFromParams(params);
+}
+
+/** The inbox's pages for these filters; "Load more" fetches the next. */
+export const inboxQuery = (filters: InboxFilters) =>
+  infiniteQueryOptions({
+    queryKey: keys.inboxPage(filters),
+    queryFn: ({ pageParam }) => workflowApi.list(filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 
 export const queries = {
   summary: () => ({ queryKey: keys.summary, queryFn: adminApi.summary }),

@@ -22,7 +22,7 @@ import {
   redirect,
 } from "@tanstack/react-router";
 import { AdminRoot, NotFoundScreen } from "./AdminRoot";
-import { queries, queryClient } from "./query";
+import { inboxFilters, inboxQuery, queries, queryClient } from "./query";
 
 declare module "@tanstack/react-router" {
   interface StaticDataRouteOption {
@@ -62,6 +62,8 @@ const inboxLayout = createRoute({
     for (const k of inboxSearchKeys) if (typeof raw[k] === "string" && raw[k]) search[k] = raw[k];
     return search;
   },
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps }) => void queryClient.prefetchInfiniteQuery(inboxQuery(inboxFilters(deps))),
   component: lazyRouteComponent(() => import("./components/SubmissionsScreen"), "SubmissionsScreen"),
 });
 

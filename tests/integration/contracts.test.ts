@@ -147,6 +147,11 @@ describe("every endpoint answers what its contract says", () => {
     await check(r.saveReviewSettingsRoute, adminReviewInvitations, { cookie, body: { autoInvite: false } });
     setMailSender(null);
     await check(r.updateSubmissionRoute, adminSubmissions, { cookie, id, body: { state: "done" } });
+    const preview = await check(r.previewReviewInvitationRoute, adminReviewInvitations, {
+      cookie,
+      query: { submissionId: String(id) },
+    });
+    expect(preview.text).toContain("[your one-time review link]");
     await check(r.sendReviewInvitationRoute, adminReviewInvitations, { cookie, body: { submissionId: id } });
     setMailSender(undefined);
     await check(r.listReviewInvitationsRoute, adminReviewInvitations, { cookie, query });

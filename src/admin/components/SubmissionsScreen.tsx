@@ -17,8 +17,8 @@ import type { BulkAction } from "../../lib/schemas/requests";
 import { ApiError, adminApi } from "../api";
 import { formatDateOnly, formatDay } from "../format";
 import { markOpenedFromInbox } from "../inbox-nav";
-import { keys, requestChanged, requestRemoved } from "../query";
-import { filtersFromParams, filtersToQuery, workflowApi, type InboxFilters } from "../workflow-api";
+import { inboxFilters, inboxQuery, requestChanged, requestRemoved } from "../query";
+import { filtersToQuery, workflowApi, type InboxFilters } from "../workflow-api";
 import { BulkBar } from "./BulkBar";
 import { InboxToolbar } from "./InboxToolbar";
 import { MailStatus, unreadRowBackground } from "./MailStatus";
@@ -69,16 +69,8 @@ function RowDetails({ s }: { s: AdminSubmission }) {
 export function SubmissionsScreen() {
   const search = useSearch({ from: "/inbox" });
   const navigate = useNavigate();
-  const filters = useMemo(() => {
-    const { open: _ignored, ...rest } = search;
-    return filtersFromParams(new URLSearchParams(rest as Record<string, string>));
-  }, [search]);
-  const list = useInfiniteQuery({
-    queryKey: keys.inboxPage(filters),
-    queryFn: ({ pageParam }) => workflowApi.list(filters, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  const filters = useMemo(() => inboxFilters(search), [search]);
+  const list = useInfiniteQuery(inboxQuery(filters));
   const [busyId, setBusyId] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<AdminSubmission | null>(null);
   const [deleting, setDeleting] = useState(false);

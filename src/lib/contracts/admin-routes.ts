@@ -16,6 +16,7 @@ export const rejectTestimonialRoute = route("POST", "/api/admin/testimonials/rej
 export const replyTestimonialRoute = route("PUT", "/api/admin/testimonials/reply");
 export const listReviewInvitationsRoute = route("GET", "/api/admin/review-invitations");
 export const sendReviewInvitationRoute = route("POST", "/api/admin/review-invitations");
+export const previewReviewInvitationRoute = route("GET", "/api/admin/review-invitations/preview");
 export const reviewSettingsRoute = route("GET", "/api/admin/review-invitations/settings");
 export const saveReviewSettingsRoute = route("PUT", "/api/admin/review-invitations/settings");
 export const listSubmissionsRoute = route("GET", "/api/admin/submissions");

@@ -27,6 +27,7 @@ export const routes = {
   replyTestimonial: adminRoutes.replyTestimonialRoute,
   listReviewInvitations: adminRoutes.listReviewInvitationsRoute,
   sendReviewInvitation: adminRoutes.sendReviewInvitationRoute,
+  previewReviewInvitation: adminRoutes.previewReviewInvitationRoute,
   reviewSettings: adminRoutes.reviewSettingsRoute,
   saveReviewSettings: adminRoutes.saveReviewSettingsRoute,
   listSubmissions: adminRoutes.listSubmissionsRoute,
