@@ -4,10 +4,17 @@
  * shows an appointment change at once, the inbox row says what the request is about, and the
  * photo viewer works by keyboard and by touch.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { bookableDates } from "../../src/server/appointments/availability";
 import { photoLike } from "../helpers/images";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
+
+/**
+ * Every function call on the local stack starts a fresh worker; on a busy shared machine a screen's
+ * first calls can take several seconds each.
+ */
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /** A booking through the public API, with `photos` small photos; its id. */
 async function seedBooking(request: APIRequestContext, name: string, photos = 0): Promise<number> {
