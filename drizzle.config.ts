@@ -3,7 +3,7 @@ import { defineConfig } from "drizzle-kit";
 // Migrations use the Supabase CLI's naming (<timestamp>_<name>.sql) so `supabase db push` can apply them too.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./src/server/db/schema.ts",
+  schema: "./src/features/tables.ts",
   out: "./supabase/migrations",
   migrations: { prefix: "supabase" },
 });

@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    // The server refuses rate-limited requests without this secret (src/server/env.ts); every
+    // The server refuses rate-limited requests without this secret (src/platform/env.ts); every
     // run gets its own, as every `npm run dev` does.
     // SIMULATE_CLIENTS: requests name their client in X-Forwarded-For (tests/helpers/http.ts), so
     // unrelated tests never share a rate-limit bucket; the server honours it only off Netlify.

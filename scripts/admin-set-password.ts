@@ -19,11 +19,11 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { minPasswordLength } from "../src/lib/schemas/admin";
-import { limits } from "../src/lib/schemas/limits";
-import { openDatabase, schema, setDatabase, type Database } from "../src/server/db/client";
-import { migratePglite } from "../src/server/db/migrate";
-import { endAllSessions, storeAdminPassword } from "../src/server/services/admin-auth";
+import { minPasswordLength } from "../src/features/admin-auth/contract/forms";
+import { limits } from "../src/lib/form-fields/limits";
+import { openDatabase, schema, setDatabase, type Database } from "../src/platform/db/client";
+import { migratePglite } from "../src/platform/db/migrate";
+import { endAllSessions, storeAdminPassword } from "../src/features/admin-auth/service";
 import { acquireLock, DataDirBusy, defaultDataDir, readLock } from "./lib/local-db";
 
 const { values } = parseArgs({ options: { "data-dir": { type: "string", default: defaultDataDir } } });

@@ -22,10 +22,10 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import adminSubmissions from "../netlify/functions/admin-submissions.mts";
-import { closeDb, schema, setDatabase, type Database } from "../src/server/db/client";
-import { migratePglite, migrateUrl } from "../src/server/db/migrate";
-import { setLogSink } from "../src/server/log";
-import { createSession } from "../src/server/services/admin-auth";
+import { closeDb, schema, setDatabase, type Database } from "../src/platform/db/client";
+import { migratePglite, migrateUrl } from "../src/platform/db/migrate";
+import { setLogSink } from "../src/platform/log";
+import { createSession } from "../src/features/admin-auth/service";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";
 
 const { values } = parseArgs({

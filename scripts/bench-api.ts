@@ -19,11 +19,11 @@ import { parseArgs } from "node:util";
 import bookings from "../netlify/functions/bookings.mts";
 import contact from "../netlify/functions/contact.mts";
 import testimonialsFn from "../netlify/functions/testimonials.mts";
-import { closeDb, openDatabase, schema, setDatabase, type Database } from "../src/server/db/client";
-import { migratePglite, migrateUrl } from "../src/server/db/migrate";
-import { seed } from "../src/server/db/seed";
-import { bookableDates } from "../src/server/appointments/availability";
-import { setLogSink } from "../src/server/log";
+import { closeDb, openDatabase, schema, setDatabase, type Database } from "../src/platform/db/client";
+import { migratePglite, migrateUrl } from "../src/platform/db/migrate";
+import { seed } from "../src/features/reviews/seed";
+import { bookableDates } from "../src/features/appointments/availability";
+import { setLogSink } from "../src/platform/log";
 import { serveLocalDb } from "./lib/pglite-server";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";
 

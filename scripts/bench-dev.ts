@@ -10,7 +10,7 @@
  *   npm run bench:dev                                  (BENCH_BASE_URL, BENCH_RUNS, BENCH_ADMIN_PASSWORD)
  */
 import { chromium } from "@playwright/test";
-import { bookableDates } from "../src/server/appointments/availability";
+import { bookableDates } from "../src/features/appointments/availability";
 
 const base = process.env["BENCH_BASE_URL"] ?? "http://localhost:8888";
 const runs = Number(process.env["BENCH_RUNS"] ?? 10);

@@ -10,8 +10,8 @@
  */
 import { parseArgs } from "node:util";
 import { site } from "../src/config/site";
-import { serviceContext } from "../src/server/services/context";
-import { applyRetention, planRetention } from "../src/server/services/retention";
+import { serviceContext } from "../src/platform/context";
+import { applyRetention, planRetention } from "../src/features/housekeeping/service-retention";
 import { openScriptDatabase } from "./lib/script-db";
 
 const { values } = parseArgs({

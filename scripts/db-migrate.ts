@@ -11,7 +11,7 @@
  * (through its socket), and otherwise says what to do. The local stack also migrates on start.
  */
 import { parseArgs } from "node:util";
-import { migrateUrl } from "../src/server/db/migrate";
+import { migrateUrl } from "../src/platform/db/migrate";
 import { defaultDataDir, readLock } from "./lib/local-db";
 
 const { values } = parseArgs({ options: { seed: { type: "boolean", default: false } } });

@@ -10,9 +10,9 @@
  */
 import { desc } from "drizzle-orm";
 import { parseArgs } from "node:util";
-import { mailOutbox } from "../src/server/db/schema";
-import { deliverDue } from "../src/server/mail/delivery";
-import { mailSender } from "../src/server/mail/notify";
+import { mailOutbox } from "../src/features/tables";
+import { deliverDue } from "../src/features/mail/service-delivery";
+import { mailSender } from "../src/features/mail/service";
 import { openScriptDatabase } from "./lib/script-db";
 
 const { values } = parseArgs({

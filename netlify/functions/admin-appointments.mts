@@ -11,10 +11,10 @@
  * time already confirmed (a second tab) changes nothing and sends nothing (`changed: false`).
  */
 import type { Config } from "@netlify/functions";
-import { appointmentEndpoints } from "../../src/lib/contracts/appointments";
-import { adminAction } from "../../src/server/http/admin";
-import { apiHandler } from "../../src/server/http/endpoint";
-import { actOnAppointment, bookingAppointments } from "../../src/server/services/appointments";
+import { appointmentEndpoints } from "../../src/features/appointments/contract/endpoints";
+import { adminAction } from "../../src/features/admin-auth/http";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import { actOnAppointment, bookingAppointments } from "../../src/features/appointments/service";
 
 export default apiHandler("/api/admin/appointments", [
   adminAction(appointmentEndpoints.bookingAppointments, ({ id, ctx }) => bookingAppointments(id, ctx)),

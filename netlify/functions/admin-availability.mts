@@ -9,16 +9,16 @@
  *   POST   /api/admin/availability/calendar-feed   a new secret feed URL, shown once; the old one stops at once
  */
 import type { Config } from "@netlify/functions";
-import { appointmentEndpoints as e } from "../../src/lib/contracts/appointments";
-import { adminAction } from "../../src/server/http/admin";
-import { apiHandler } from "../../src/server/http/endpoint";
+import { appointmentEndpoints as e } from "../../src/features/appointments/contract/endpoints";
+import { adminAction } from "../../src/features/admin-auth/http";
+import { apiHandler } from "../../src/platform/http/endpoint";
 import {
   availabilitySettings,
   blockDate,
   replaceFeedUrl,
   saveAvailabilitySettings,
   unblockDate,
-} from "../../src/server/services/appointments";
+} from "../../src/features/appointments/service";
 
 export default apiHandler("/api/admin/availability", [
   adminAction(e.availabilitySettings, ({ ctx }) => availabilitySettings(ctx)),

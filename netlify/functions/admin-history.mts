@@ -4,10 +4,10 @@
  * in the customer's e-mails (`links`, newest first; never the link itself).
  */
 import type { Config } from "@netlify/functions";
-import { requestEndpoints } from "../../src/lib/contracts/requests";
-import { adminAction } from "../../src/server/http/admin";
-import { apiHandler } from "../../src/server/http/endpoint";
-import * as requests from "../../src/server/services/request-workflow";
+import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
+import { adminAction } from "../../src/features/admin-auth/http";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import * as requests from "../../src/features/requests/service-workflow";
 
 export default apiHandler("/api/admin/history", [
   adminAction(requestEndpoints.listHistory, async ({ query, ctx }) => ({

@@ -4,9 +4,9 @@
  */
 import type { Config } from "@netlify/functions";
 import { adminEndpoints } from "../../src/lib/contracts/admin";
-import { adminAction } from "../../src/server/http/admin";
-import { apiHandler } from "../../src/server/http/endpoint";
-import * as content from "../../src/server/services/admin-content";
+import { adminAction } from "../../src/features/admin-auth/http";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import * as content from "../../src/features/requests/service-admin";
 
 export default apiHandler("/api/admin/mail", [
   adminAction(adminEndpoints.listFailedMail, async ({ ctx }) => ({

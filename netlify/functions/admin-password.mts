@@ -4,10 +4,10 @@
  */
 import type { Config } from "@netlify/functions";
 import { adminEndpoints } from "../../src/lib/contracts/admin";
-import { adminAction, Reply } from "../../src/server/http/admin";
-import { sessionCookie } from "../../src/server/http/admin-guard";
-import { apiHandler } from "../../src/server/http/endpoint";
-import { changePassword } from "../../src/server/services/admin-login";
+import { adminAction, Reply } from "../../src/features/admin-auth/http";
+import { sessionCookie } from "../../src/features/admin-auth/http-guard";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import { changePassword } from "../../src/features/admin-auth/service-login";
 
 export default apiHandler("/api/admin/password", [
   adminAction(adminEndpoints.changePassword, async ({ body, ctx, req }) => {

@@ -8,10 +8,10 @@
  */
 import type { Config } from "@netlify/functions";
 import { londonParts } from "../../src/lib/london-time";
-import { requestEndpoints } from "../../src/lib/contracts/requests";
-import { adminAction, adminDownload, fileResponse } from "../../src/server/http/admin";
-import { apiHandler } from "../../src/server/http/endpoint";
-import * as people from "../../src/server/services/person-tools";
+import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
+import { adminAction, adminDownload, fileResponse } from "../../src/features/admin-auth/http";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import * as people from "../../src/features/person-tools/service";
 
 export default apiHandler("/api/admin/person", [
   adminAction(requestEndpoints.findPerson, ({ body, ctx }) => people.findPerson(body.email, ctx)),

@@ -7,13 +7,13 @@
  * `Cache-Control: private, no-store`. 401 without a session, 404 for an unknown id.
  */
 import type { Config } from "@netlify/functions";
-import { photoEndpoints } from "../../src/lib/contracts/photos";
-import { parseId } from "../../src/server/http/admin";
-import { requireAdmin } from "../../src/server/http/admin-guard";
-import { apiHandler } from "../../src/server/http/endpoint";
-import { badRequest, notFound } from "../../src/server/http/errors";
-import { json } from "../../src/server/http/response";
-import { photoBytes, photosOf } from "../../src/server/services/photos";
+import { photoEndpoints } from "../../src/features/photos/contract/endpoints";
+import { parseId } from "../../src/features/admin-auth/http";
+import { requireAdmin } from "../../src/features/admin-auth/http-guard";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import { badRequest, notFound } from "../../src/platform/http/errors";
+import { json } from "../../src/platform/http/response";
+import { photoBytes, photosOf } from "../../src/features/photos/service";
 
 const route = "/api/admin/photos";
 

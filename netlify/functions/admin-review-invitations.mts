@@ -4,10 +4,10 @@
  * docs/decisions/020-verified-reviews.md
  */
 import type { Config } from "@netlify/functions";
-import { reviewEndpoints } from "../../src/lib/contracts/reviews";
-import { adminAction } from "../../src/server/http/admin";
-import { apiHandler } from "../../src/server/http/endpoint";
-import * as reviews from "../../src/server/services/reviews";
+import { reviewEndpoints } from "../../src/features/reviews/contract/endpoints";
+import { adminAction } from "../../src/features/admin-auth/http";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import * as reviews from "../../src/features/reviews/service";
 
 export default apiHandler("/api/admin/review-invitations", [
   adminAction(reviewEndpoints.listReviewInvitations, async ({ query, ctx }) => ({

@@ -1,14 +1,14 @@
 /**
  * /api/admin/session: who is signed in (GET), sign in (POST), sign out (DELETE).
- * See src/server/services/admin-login.ts and docs/decisions/006-admin-security.md.
+ * See src/features/admin-auth/service-login.ts and docs/decisions/006-admin-security.md.
  */
 import type { Config } from "@netlify/functions";
 import { adminEndpoints } from "../../src/lib/contracts/admin";
-import { adminAction, Reply, signInAction } from "../../src/server/http/admin";
-import { clearedSessionCookie, sessionCookie, sessionToken } from "../../src/server/http/admin-guard";
-import { apiHandler } from "../../src/server/http/endpoint";
-import { endSession } from "../../src/server/services/admin-auth";
-import { login, sessionInfo } from "../../src/server/services/admin-login";
+import { adminAction, Reply, signInAction } from "../../src/features/admin-auth/http";
+import { clearedSessionCookie, sessionCookie, sessionToken } from "../../src/features/admin-auth/http-guard";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import { endSession } from "../../src/features/admin-auth/service";
+import { login, sessionInfo } from "../../src/features/admin-auth/service-login";
 
 export default apiHandler("/api/admin/session", [
   adminAction(adminEndpoints.session, async ({ session }) => sessionInfo(session)),

@@ -9,11 +9,11 @@
  */
 import type { Config } from "@netlify/functions";
 import { adminEndpoints } from "../../src/lib/contracts/admin";
-import { requestEndpoints } from "../../src/lib/contracts/requests";
-import { adminAction, adminDownload, fileResponse } from "../../src/server/http/admin";
-import { apiHandler } from "../../src/server/http/endpoint";
-import { exportCsv, exportFileName } from "../../src/server/services/inbox-export";
-import * as requests from "../../src/server/services/request-workflow";
+import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
+import { adminAction, adminDownload, fileResponse } from "../../src/features/admin-auth/http";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import { exportCsv, exportFileName } from "../../src/features/requests/service-export";
+import * as requests from "../../src/features/requests/service-workflow";
 
 export default apiHandler("/api/admin/submissions", [
   adminAction(adminEndpoints.listSubmissions, ({ query, ctx }) => requests.listInbox(query, ctx)),

@@ -4,11 +4,11 @@
  */
 import type { Config } from "@netlify/functions";
 import { adminEndpoints } from "../../src/lib/contracts/admin";
-import { adminAction } from "../../src/server/http/admin";
-import { apiHandler } from "../../src/server/http/endpoint";
-import { reviewEndpoints } from "../../src/lib/contracts/reviews";
-import * as content from "../../src/server/services/admin-content";
-import * as reviews from "../../src/server/services/reviews";
+import { adminAction } from "../../src/features/admin-auth/http";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import { reviewEndpoints } from "../../src/features/reviews/contract/endpoints";
+import * as content from "../../src/features/requests/service-admin";
+import * as reviews from "../../src/features/reviews/service";
 
 export default apiHandler("/api/admin/testimonials", [
   adminAction(adminEndpoints.listAdminTestimonials, ({ query, ctx }) =>

@@ -8,13 +8,13 @@
  * field key (`option1`…`option3`).
  */
 import type { Config } from "@netlify/functions";
-import { photoIdsSchema } from "../../src/lib/contracts/photos";
+import { photoIdsSchema } from "../../src/features/photos/contract/endpoints";
 import { publicEndpoints } from "../../src/lib/contracts/public";
-import { apiHandler } from "../../src/server/http/endpoint";
-import { publicForm } from "../../src/server/http/public";
-import type { Submission } from "../../src/server/repositories/submissions";
-import { submitBooking } from "../../src/server/services/appointments";
-import { acceptingPhotoFiles } from "../../src/server/services/photo-forms";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import { publicForm } from "../../src/platform/http/public";
+import type { Submission } from "../../src/features/requests/repository";
+import { submitBooking } from "../../src/features/appointments/service";
+import { acceptingPhotoFiles } from "../../src/features/photos/http-forms";
 
 const withPhotos = {
   ...publicEndpoints.booking,

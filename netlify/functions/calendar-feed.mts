@@ -4,11 +4,11 @@
  * as its SHA-256; any other secret, including a replaced one, gets 404.
  */
 import type { Config } from "@netlify/functions";
-import { appointmentEndpoints } from "../../src/lib/contracts/appointments";
-import { apiHandler } from "../../src/server/http/endpoint";
-import { notFound } from "../../src/server/http/errors";
-import { publicFile } from "../../src/server/http/public";
-import { calendarFeed } from "../../src/server/services/appointments";
+import { appointmentEndpoints } from "../../src/features/appointments/contract/endpoints";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import { notFound } from "../../src/platform/http/errors";
+import { publicFile } from "../../src/platform/http/public";
+import { calendarFeed } from "../../src/features/appointments/service";
 
 const prefix = "/api/calendar/";
 

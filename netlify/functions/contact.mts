@@ -1,12 +1,12 @@
 /** POST /api/contact: a contact message, as JSON or a classic form post (src/lib/contracts/public.ts). */
 import type { Config } from "@netlify/functions";
 import { publicEndpoints } from "../../src/lib/contracts/public";
-import { apiHandler } from "../../src/server/http/endpoint";
-import type { Submission } from "../../src/server/repositories/submissions";
-import { publicForm } from "../../src/server/http/public";
-import { photoIdsSchema } from "../../src/lib/contracts/photos";
-import { acceptingPhotoFiles, submitWithPhotos } from "../../src/server/services/photo-forms";
-import { contactPost } from "../../src/server/services/public-forms";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import type { Submission } from "../../src/features/requests/repository";
+import { publicForm } from "../../src/platform/http/public";
+import { photoIdsSchema } from "../../src/features/photos/contract/endpoints";
+import { acceptingPhotoFiles, submitWithPhotos } from "../../src/features/photos/http-forms";
+import { contactPost } from "../../src/features/requests/service-forms";
 
 /** The contract plus `photos`: ids of uploads to attach (docs/decisions/017-photos.md). */
 const withPhotos = {

@@ -10,7 +10,7 @@
  * The log line names the route, never the path, so a token never reaches the logs.
  */
 import type { Config } from "@netlify/functions";
-import { customerPageEndpoints } from "../../src/lib/contracts/customer-page";
+import { customerPageEndpoints } from "../../src/features/customer-page/contract/endpoints";
 import {
   act,
   askLostLink,
@@ -18,9 +18,9 @@ import {
   pageError,
   showLostLink,
   showPage,
-} from "../../src/server/customer/pages";
-import { apiHandler } from "../../src/server/http/endpoint";
-import { publicPage } from "../../src/server/http/public";
+} from "../../src/features/customer-page/http";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import { publicPage } from "../../src/platform/http/public";
 
 export default apiHandler("/request", [
   publicPage(customerPageEndpoints.customerPage, { render: showPage, error: pageError }),

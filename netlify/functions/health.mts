@@ -4,13 +4,13 @@
  *
  * Cheap under a flood: Netlify's CDN keeps a healthy answer for 5 seconds (browsers and monitors
  * still get `no-store`), and each instance reuses its last check for a few seconds
- * (src/server/services/public-content.ts), so no request holds a pooler connection of its own.
+ * (src/features/reviews/service-public.ts), so no request holds a pooler connection of its own.
  */
 import type { Config } from "@netlify/functions";
 import { publicEndpoints } from "../../src/lib/contracts/public";
-import { apiHandler } from "../../src/server/http/endpoint";
-import { publicRead } from "../../src/server/http/public";
-import { checkDatabase } from "../../src/server/services/public-content";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import { publicRead } from "../../src/platform/http/public";
+import { checkDatabase } from "../../src/features/reviews/service-public";
 
 export default apiHandler("/api/health", [
   publicRead(publicEndpoints.health, {

@@ -4,8 +4,8 @@
  * any blob no photo row refers to.
  */
 import type { Config } from "@netlify/functions";
-import { logEvent } from "../../src/server/log";
-import { cleanupPhotos } from "../../src/server/services/photos";
+import { logEvent } from "../../src/platform/log";
+import { cleanupPhotos } from "../../src/features/photos/service";
 
 export default async (): Promise<Response> => {
   const report = await cleanupPhotos();

@@ -5,10 +5,10 @@
  * docs/decisions/020-verified-reviews.md
  */
 import type { Config } from "@netlify/functions";
-import { reviewEndpoints } from "../../src/lib/contracts/reviews";
-import { apiHandler } from "../../src/server/http/endpoint";
-import { publicLookup } from "../../src/server/http/public";
-import { lookupInvitation } from "../../src/server/services/reviews";
+import { reviewEndpoints } from "../../src/features/reviews/contract/endpoints";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import { publicLookup } from "../../src/platform/http/public";
+import { lookupInvitation } from "../../src/features/reviews/service";
 
 export default apiHandler("/api/review-invitation", [
   publicLookup(reviewEndpoints.reviewInvitation, {

@@ -6,15 +6,15 @@
  */
 import type { Config } from "@netlify/functions";
 import { publicEndpoints } from "../../src/lib/contracts/public";
-import { apiHandler } from "../../src/server/http/endpoint";
-import { publicForm, publicRead } from "../../src/server/http/public";
-import { listPublicTestimonials, publicReviewStats } from "../../src/server/services/public-content";
-import { submitReview } from "../../src/server/services/public-forms";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import { publicForm, publicRead } from "../../src/platform/http/public";
+import { listPublicTestimonials, publicReviewStats } from "../../src/features/reviews/service-public";
+import { submitReview } from "../../src/features/requests/service-forms";
 
 const publicCacheHeaders = {
   // Browsers always revalidate; Netlify's CDN keeps the list a minute and refreshes it in the
   // background for five more, so an approval shows within about a minute. An approval purges the
-  // tag at once (src/server/services/admin-content.ts).
+  // tag at once (src/features/requests/service-admin.ts).
   "Cache-Control": "public, max-age=0, must-revalidate",
   "Netlify-CDN-Cache-Control": "public, durable, max-age=60, stale-while-revalidate=300",
   "Netlify-Cache-Tag": "testimonials",

@@ -6,10 +6,10 @@
  * after a day by netlify/functions/photos-cleanup.mts.
  */
 import type { Config } from "@netlify/functions";
-import { photoEndpoints } from "../../src/lib/contracts/photos";
-import { apiHandler } from "../../src/server/http/endpoint";
-import { json } from "../../src/server/http/response";
-import { acceptUpload } from "../../src/server/services/photos";
+import { photoEndpoints } from "../../src/features/photos/contract/endpoints";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import { json } from "../../src/platform/http/response";
+import { acceptUpload } from "../../src/features/photos/service";
 
 export default apiHandler("/api/uploads", [
   {

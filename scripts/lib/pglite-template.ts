@@ -11,7 +11,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { migratePglite, migrationsFolder } from "../../src/server/db/migrate";
+import { migratePglite, migrationsFolder } from "../../src/platform/db/migrate";
 
 export const supabaseRolesSql = `
 do $$ begin

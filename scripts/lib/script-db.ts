@@ -10,8 +10,8 @@
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import path from "node:path";
-import { closeDb, getDb, schema, setDatabase, type Database } from "../../src/server/db/client";
-import { migratePglite } from "../../src/server/db/migrate";
+import { closeDb, getDb, schema, setDatabase, type Database } from "../../src/platform/db/client";
+import { migratePglite } from "../../src/platform/db/migrate";
 import { acquireLock, defaultDataDir, readLock } from "./local-db";
 
 export interface ScriptDatabase {

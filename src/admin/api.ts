@@ -5,12 +5,16 @@
 import { ApiError, callApi } from "../lib/api/client";
 import * as r from "../lib/contracts/admin-routes";
 import type { ReviewRejectReason } from "../data/legal";
-import type { AdminLogin, AdminPasswordChange, SubmissionFilter } from "../lib/schemas/admin";
+import type {
+  AdminLogin,
+  AdminPasswordChange,
+  SubmissionFilter,
+} from "../features/admin-auth/contract/forms";
 import type {
   AppointmentActionInput,
   AvailabilitySettingsInput,
   BlockedDateInput,
-} from "../lib/schemas/appointments-admin";
+} from "../features/appointments/contract/owner-forms";
 
 export { ApiError };
 

@@ -40,7 +40,7 @@ export async function logout() {
     console.warn("Logout request failed", err);
   }
   // The messages live with the admin schemas (zod), which only the forms load up front.
-  const { adminMessages } = await import("../lib/schemas/admin");
+  const { adminMessages } = await import("../features/admin-auth/contract/forms");
   toast.success(adminMessages.loggedOutTitle, { description: adminMessages.loggedOut });
   queryClient.setQueryData(keys.session, null);
   clearData();

@@ -6,8 +6,8 @@
 import { ApiError, callApi } from "../lib/api/client";
 import { readJson, send } from "../lib/api/http";
 import * as r from "../lib/contracts/admin-routes";
-import type { RequestState } from "../lib/request-states";
-import type { ArchivedFilter, BulkAction, InboxSort } from "../lib/schemas/requests";
+import type { RequestState } from "../features/requests/contract/states";
+import type { ArchivedFilter, BulkAction, InboxSort } from "../features/requests/contract/workflow";
 import { signedIn } from "./api";
 
 /** What the inbox screen filters by; empty strings mean "any". */
@@ -104,7 +104,7 @@ export const workflowApi = {
   /** One action on any number of requests, sent `maxBulkIds` at a time; the results added up. */
   bulk: async (ids: number[], action: BulkAction, extra: { state?: RequestState; note?: string } = {}) => {
     // Loaded when used: the module defines the request schemas (zod), which the inbox needs not.
-    const { maxBulkIds } = await import("../lib/schemas/requests");
+    const { maxBulkIds } = await import("../features/requests/contract/workflow");
     const total = { changed: [] as number[], skipped: [] as number[], missing: [] as number[] };
     for (let i = 0; i < ids.length; i += maxBulkIds) {
       const part = await signedIn(

@@ -4,7 +4,7 @@
  */
 import { listInWords, site, townNames } from "../config/site";
 import { serviceCatalog } from "../lib/service-catalog";
-import { faqSchema, type Faq } from "./schemas";
+import { faqSchema, type Faq } from "./content-shapes";
 
 const titlesBy = (basis: string) =>
   serviceCatalog.filter((s) => s.basis === basis).map((s) => s.title.toLowerCase().replace(" & ", " and "));

@@ -1,7 +1,7 @@
 /** Shared facts for the policy pages. */
 export const legalUpdated = { iso: "2026-11-23", display: "23 November 2026" } as const;
 
-/** The admin session cookie, as set by src/server/http/admin-guard.ts (described on /cookie-policy). */
+/** The admin session cookie, as set by src/features/admin-auth/http-guard.ts (described on /cookie-policy). */
 export const adminSessionCookie = {
   name: "__Host-kh_admin",
   lifetime: "12 hours at most; it is deleted when the administrator signs out",

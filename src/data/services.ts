@@ -4,7 +4,7 @@
  */
 import { site } from "../config/site";
 import { serviceCatalog, type ServiceId } from "../lib/service-catalog";
-import { serviceSchema, type Service } from "./schemas";
+import { serviceSchema, type Service } from "./content-shapes";
 
 function catalogue(id: ServiceId) {
   const entry = serviceCatalog.find((s) => s.id === id);

@@ -3,7 +3,7 @@
  * people with drawn portraits until the owner puts the real team in: set `sample: false` on each
  * real member (`npm run doctor` lists every sample one).
  */
-import { teamMemberSchema, type TeamMember } from "./schemas";
+import { teamMemberSchema, type TeamMember } from "./content-shapes";
 
 const entries: TeamMember[] = [
   {

@@ -4,7 +4,7 @@
  * puts them in a production database. Wherever they are shown they carry a "Sample review" badge
  * (src/islands/testimonials/sample-reviews.ts recognises them). Towns lie inside the service area.
  */
-import { sampleTestimonialSchema, type SampleTestimonial } from "./schemas";
+import { sampleTestimonialSchema, type SampleTestimonial } from "./content-shapes";
 
 const entries: SampleTestimonial[] = [
   {

@@ -5,7 +5,7 @@
  * photo viewer works by keyboard and by touch.
  */
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { bookableDates } from "../../src/server/appointments/availability";
+import { bookableDates } from "../../src/features/appointments/availability";
 import { photoLike } from "../helpers/images";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 

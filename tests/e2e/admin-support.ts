@@ -2,7 +2,7 @@
  * Helpers for the admin browser tests. Tests own their data: every name carries a unique suffix
  * and is seeded through the public API, the way a visitor would create it.
  */
-import { bookableDates } from "../../src/server/appointments/availability";
+import { bookableDates } from "../../src/features/appointments/availability";
 import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
 /** The dev stack seeds this password into its fresh database (scripts/dev.ts, admin-auth.ts). */
@@ -12,7 +12,7 @@ export const adminPassword = process.env["E2E_ADMIN_PASSWORD"] ?? "kingdom-dev-a
  * A client address of its own: sign-ins and public forms are rate-limited per client, and every
  * test runs from 127.0.0.1. Sent as X-Simulated-Client, which the API reads only when the stack runs
  * with SIMULATE_CLIENTS=1 (playwright.config.ts); on Netlify only the connection's address counts
- * (src/server/http/request.ts).
+ * (src/platform/http/request.ts).
  */
 export function clientIp(): string {
   const n = () => 1 + Math.floor(Math.random() * 254);

@@ -2,8 +2,8 @@
  * The booking form on /book-appointment against the running stack and its database.
  */
 import { expect as baseExpect, test, type Page, type Request } from "@playwright/test";
-import { minFillMs } from "../../src/lib/schemas/spam-guard";
-import { bookingRequestSchema } from "../../src/lib/schemas/submission";
+import { minFillMs } from "../../src/lib/form-fields/spam-guard";
+import { bookingRequestSchema } from "../../src/features/requests/contract/forms";
 import {
   bookableDate,
   type BookingFields,

@@ -4,17 +4,17 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { minFillMs } from "../../src/lib/schemas/spam-guard";
-import { bookableDates } from "../../src/server/appointments/availability";
+import { minFillMs } from "../../src/lib/form-fields/spam-guard";
+import { bookableDates } from "../../src/features/appointments/availability";
 
-/** The dev stack seeds this password into its fresh database (src/server/services/admin-auth.ts). */
+/** The dev stack seeds this password into its fresh database (src/features/admin-auth/service.ts). */
 export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "kingdom-dev-admin";
 
 /**
  * A client address of its own for each test: the API rate-limits public forms per client (ten posts
  * per ten minutes), and every test runs from 127.0.0.1. Sent as X-Simulated-Client, which the API
  * reads only when the stack runs with SIMULATE_CLIENTS=1 (playwright.config.ts; never on Netlify,
- * where the client is the connection's address: src/server/http/request.ts).
+ * where the client is the connection's address: src/platform/http/request.ts).
  */
 export function testClientIp(): string {
   const n = () => 1 + Math.floor(Math.random() * 254);
@@ -36,7 +36,7 @@ export function uniqueName(first: string): string {
 }
 
 /**
- * The API refuses a form sent faster than a person could fill it (src/lib/schemas/spam-guard.ts),
+ * The API refuses a form sent faster than a person could fill it (src/lib/form-fields/spam-guard.ts),
  * timed from when the island mounted. Tests type fast, so they wait out the rest before sending.
  */
 export async function goToForm(page: Page, path: string, action: string): Promise<() => Promise<void>> {

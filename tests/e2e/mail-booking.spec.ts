@@ -12,9 +12,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import ICAL from "ical.js";
-import { weekdayOf } from "../../src/lib/appointments/dates";
-import { bookableDates } from "../../src/server/appointments/availability";
-import { wallClockInstant } from "../../src/server/appointments/window-instants";
+import { weekdayOf } from "../../src/features/appointments/contract/dates";
+import { bookableDates } from "../../src/features/appointments/availability";
+import { wallClockInstant } from "../../src/features/appointments/window-instants";
 import { smtpPort } from "../../playwright.config";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate, fillBookingFields, fillOption, goToForm } from "./forms-support";

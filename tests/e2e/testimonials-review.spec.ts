@@ -13,7 +13,7 @@ import {
   waitForHydration,
   serverTimeout,
 } from "./forms-support";
-import { minFillMs } from "../../src/lib/schemas/spam-guard";
+import { minFillMs } from "../../src/lib/form-fields/spam-guard";
 
 const success = "Thank you for your review! It will be displayed after approval.";
 const failure = "There was an error submitting your testimonial. Please try again.";

@@ -5,8 +5,8 @@
  *   const owner = await adminClient();
  *   const res = await owner.call(handler, "PATCH", "/api/admin/submissions/3", { body: { state: "quoted" } });
  */
-import { createSession } from "../../src/server/services/admin-auth";
-import * as submissionsRepo from "../../src/server/repositories/submissions";
+import { createSession } from "../../src/features/admin-auth/service";
+import * as submissionsRepo from "../../src/features/requests/repository";
 
 export const adminOrigin = "http://localhost:8888";
 

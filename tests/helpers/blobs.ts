@@ -11,7 +11,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { photoStoreName, setPhotoStore } from "../../src/server/photos/store";
+import { photoStoreName, setPhotoStore } from "../../src/platform/blobs";
 
 export interface TestBlobs {
   store: Store;

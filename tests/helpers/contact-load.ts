@@ -9,8 +9,8 @@
  * code and the test sees it.
  */
 import contact from "../../netlify/functions/contact.mts";
-import { closeDb } from "../../src/server/db/client";
-import { setLogSink } from "../../src/server/log";
+import { closeDb } from "../../src/platform/db/client";
+import { setLogSink } from "../../src/platform/log";
 import { jsonRequest, validContact } from "./http";
 
 interface Answer {

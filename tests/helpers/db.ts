@@ -24,9 +24,9 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { closeDb, openDatabase, schema, setDatabase, type Database } from "../../src/server/db/client";
-import { migrateUrl } from "../../src/server/db/migrate";
-import { setLogSink } from "../../src/server/log";
+import { closeDb, openDatabase, schema, setDatabase, type Database } from "../../src/platform/db/client";
+import { migrateUrl } from "../../src/platform/db/migrate";
+import { setLogSink } from "../../src/platform/log";
 import { migrationsHash, pgliteTemplate, supabaseRolesSql } from "../../scripts/lib/pglite-template";
 
 export interface TestDatabase {

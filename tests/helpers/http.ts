@@ -5,7 +5,7 @@
  * reads only with SIMULATE_CLIENTS=1 (set for the test runs in vitest.config.ts; never on Netlify).
  */
 import { randomInt } from "node:crypto";
-import { bookableDates } from "../../src/server/appointments/availability";
+import { bookableDates } from "../../src/features/appointments/availability";
 
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 

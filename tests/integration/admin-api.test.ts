@@ -13,18 +13,18 @@ import adminSession from "../../netlify/functions/admin-session.mts";
 import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
 import adminSummary from "../../netlify/functions/admin-summary.mts";
 import adminTestimonials from "../../netlify/functions/admin-testimonials.mts";
-import { adminSessions } from "../../src/server/db/schema";
-import { setLogSink } from "../../src/server/log";
-import * as submissionsRepo from "../../src/server/repositories/submissions";
-import * as testimonialsRepo from "../../src/server/repositories/testimonials";
-import { getSetting } from "../../src/server/repositories/settings";
+import { adminSessions } from "../../src/features/tables";
+import { setLogSink } from "../../src/platform/log";
+import * as submissionsRepo from "../../src/features/requests/repository";
+import * as testimonialsRepo from "../../src/features/reviews/repository";
+import { getSetting } from "../../src/features/admin-auth/repository-settings";
 import {
   hashToken,
   passwordHashKey,
   sessionPolicy,
   storeAdminPassword,
-} from "../../src/server/services/admin-auth";
-import { failureDelay, loginRules } from "../../src/server/services/admin-login";
+} from "../../src/features/admin-auth/service";
+import { failureDelay, loginRules } from "../../src/features/admin-auth/service-login";
 import { useTestDatabase } from "../helpers/db";
 
 const t = useTestDatabase();

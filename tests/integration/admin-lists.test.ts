@@ -7,10 +7,10 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { adminPageSize } from "../../src/lib/contracts/admin";
-import { ownerStatusBySubmission } from "../../src/server/repositories/mail-outbox";
-import * as testimonialsRepo from "../../src/server/repositories/testimonials";
-import { listTestimonials } from "../../src/server/services/admin-content";
-import { serviceContext } from "../../src/server/services/context";
+import { ownerStatusBySubmission } from "../../src/features/mail/repository";
+import * as testimonialsRepo from "../../src/features/reviews/repository";
+import { listTestimonials } from "../../src/features/requests/service-admin";
+import { serviceContext } from "../../src/platform/context";
 import { useTestDatabase } from "../helpers/db";
 
 const t = useTestDatabase();

@@ -12,16 +12,16 @@ import health from "../../netlify/functions/health.mts";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
 import { site } from "../../src/config/site";
 import { publicEndpoints } from "../../src/lib/contracts/public";
-import { contactMessageSchema } from "../../src/lib/schemas/submission";
-import { openDatabase, setDatabase } from "../../src/server/db/client";
-import { formSubmissions, testimonials } from "../../src/server/db/schema";
-import { forgetHealth } from "../../src/server/services/public-content";
-import { setRequestDeadline } from "../../src/server/http/deadline";
-import { apiHandler } from "../../src/server/http/endpoint";
-import { publicForm } from "../../src/server/http/public";
-import { serviceContext, type ServiceContext } from "../../src/server/services/context";
-import { acceptPublicPost, contactPost, submitContact } from "../../src/server/services/public-forms";
-import type { ContactMessage } from "../../src/lib/schemas/submission";
+import { contactMessageSchema } from "../../src/features/requests/contract/forms";
+import { openDatabase, setDatabase } from "../../src/platform/db/client";
+import { formSubmissions, testimonials } from "../../src/features/tables";
+import { forgetHealth } from "../../src/features/reviews/service-public";
+import { setRequestDeadline } from "../../src/platform/http/deadline";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import { publicForm } from "../../src/platform/http/public";
+import { serviceContext, type ServiceContext } from "../../src/platform/context";
+import { acceptPublicPost, contactPost, submitContact } from "../../src/features/requests/service-forms";
+import type { ContactMessage } from "../../src/features/requests/contract/forms";
 import { useTestDatabase } from "../helpers/db";
 import { getRequest, jsonRequest, validBooking, validContact, validReview } from "../helpers/http";
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => deadServer.close(() => resolve())));
 
 async function withUnreachableDatabase<T>(url: string, run: () => Promise<T>): Promise<T> {
-  // The production path (src/server/db/client.ts), pointed at a database that is not there.
+  // The production path (src/platform/db/client.ts), pointed at a database that is not there.
   const client = openDatabase(url, { connectionTimeoutMillis: 2000 });
   setDatabase(client.db, client.close);
   forgetHealth(); // the health check's short memory starts afresh with the outage

@@ -12,9 +12,9 @@ import { describe, expect, it } from "vitest";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
-import { limits } from "../../src/lib/schemas/limits";
-import { charLength } from "../../src/lib/schemas/text";
-import { formSubmissions, testimonials } from "../../src/server/db/schema";
+import { limits } from "../../src/lib/form-fields/limits";
+import { charLength } from "../../src/lib/form-fields/text";
+import { formSubmissions, testimonials } from "../../src/features/tables";
 import { useTestDatabase } from "../helpers/db";
 import { bookableToday, randomIp } from "../helpers/http";
 

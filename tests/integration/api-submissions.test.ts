@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import { site } from "../../src/config/site";
-import { formSubmissions } from "../../src/server/db/schema";
-import { setLogSink } from "../../src/server/log";
+import { formSubmissions } from "../../src/features/tables";
+import { setLogSink } from "../../src/platform/log";
 import { useTestDatabase } from "../helpers/db";
 import {
   formRequest,

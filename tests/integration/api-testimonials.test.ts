@@ -7,8 +7,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
 import type { PublicTestimonial } from "../../src/lib/contracts/public";
-import { testimonials } from "../../src/server/db/schema";
-import { setApproved } from "../../src/server/repositories/testimonials";
+import { testimonials } from "../../src/features/tables";
+import { setApproved } from "../../src/features/reviews/repository";
 import { useTestDatabase } from "../helpers/db";
 import { formRequest, getRequest, jsonRequest, validReview } from "../helpers/http";
 

@@ -13,8 +13,8 @@ import adminAvailability from "../../netlify/functions/admin-availability.mts";
 import availabilityFn from "../../netlify/functions/availability.mts";
 import bookings from "../../netlify/functions/bookings.mts";
 import calendarFeedFn from "../../netlify/functions/calendar-feed.mts";
-import { addDays, weekdayOf, type IsoDate } from "../../src/lib/appointments";
-import { reminderAt, wallClockInstant } from "../../src/server/appointments/window-instants";
+import { addDays, weekdayOf, type IsoDate } from "../../src/features/appointments/contract";
+import { reminderAt, wallClockInstant } from "../../src/features/appointments/window-instants";
 import {
   appointments,
   blockedDates,
@@ -23,10 +23,10 @@ import {
   formSubmissions,
   mailOutbox,
   submissionHistory,
-} from "../../src/server/db/schema";
-import { serviceContext } from "../../src/server/services/context";
-import { scheduledOn } from "../../src/server/repositories/scheduled-jobs";
-import { actOnAppointment, sendDueReminders } from "../../src/server/services/appointments";
+} from "../../src/features/tables";
+import { serviceContext } from "../../src/platform/context";
+import { scheduledOn } from "../../src/features/appointments/repository-scheduled";
+import { actOnAppointment, sendDueReminders } from "../../src/features/appointments/service";
 import { adminClient } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
 import { bookableToday, formRequest, getRequest, jsonRequest, validBooking } from "../helpers/http";

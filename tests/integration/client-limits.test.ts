@@ -13,12 +13,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import adminSession from "../../netlify/functions/admin-session.mts";
 import adminSummary from "../../netlify/functions/admin-summary.mts";
 import contact from "../../netlify/functions/contact.mts";
-import { mailOutbox } from "../../src/server/db/schema";
-import { setLogSink } from "../../src/server/log";
-import { storeAdminPassword } from "../../src/server/services/admin-auth";
-import { failureDelay, loginRules, underAttack } from "../../src/server/services/admin-login";
-import { peekRateLimit, publicFormRules } from "../../src/server/services/rate-limit";
-import { setMailSender } from "../../src/server/mail/notify";
+import { mailOutbox } from "../../src/features/tables";
+import { setLogSink } from "../../src/platform/log";
+import { storeAdminPassword } from "../../src/features/admin-auth/service";
+import { failureDelay, loginRules, underAttack } from "../../src/features/admin-auth/service-login";
+import { peekRateLimit, publicFormRules } from "../../src/features/rate-limits/service";
+import { setMailSender } from "../../src/features/mail/service";
 import { useTestDatabase } from "../helpers/db";
 import { validContact } from "../helpers/http";
 

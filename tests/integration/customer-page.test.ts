@@ -14,9 +14,9 @@ import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import customerPageFn from "../../netlify/functions/customer-page.mts";
-import { addDays, weekdayOf, type IsoDate } from "../../src/lib/appointments";
-import { changeCutoff, dateInZone } from "../../src/server/appointments/window-instants";
-import { hashToken } from "../../src/server/customer/link";
+import { addDays, weekdayOf, type IsoDate } from "../../src/features/appointments/contract";
+import { changeCutoff, dateInZone } from "../../src/features/appointments/window-instants";
+import { hashToken } from "../../src/features/customer-page/link";
 import {
   appointments,
   bookingDetails,
@@ -24,14 +24,14 @@ import {
   formSubmissions,
   mailOutbox,
   submissionHistory,
-} from "../../src/server/db/schema";
-import { setLogSink } from "../../src/server/log";
-import { deliverDue } from "../../src/server/mail/delivery";
-import { mailContext, mailSender, setMailSender } from "../../src/server/mail/notify";
-import { createSmtpSender } from "../../src/server/mail/transport";
-import { actOnAppointment } from "../../src/server/services/appointments";
-import { serviceContext } from "../../src/server/services/context";
-import { actOnRequest, newFormKey, requestForToken } from "../../src/server/services/customer-page";
+} from "../../src/features/tables";
+import { setLogSink } from "../../src/platform/log";
+import { deliverDue } from "../../src/features/mail/service-delivery";
+import { mailContext, mailSender, setMailSender } from "../../src/features/mail/service";
+import { createSmtpSender } from "../../src/platform/mail/transport";
+import { actOnAppointment } from "../../src/features/appointments/service";
+import { serviceContext } from "../../src/platform/context";
+import { actOnRequest, newFormKey, requestForToken } from "../../src/features/customer-page/service";
 import { adminClient } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
 import {

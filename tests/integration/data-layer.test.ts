@@ -6,13 +6,13 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sampleTestimonials } from "../../src/data/testimonials";
-import { seed } from "../../src/server/db/seed";
-import { formSubmissions, testimonials as testimonialsTable } from "../../src/server/db/schema";
-import * as settings from "../../src/server/repositories/settings";
-import * as submissions from "../../src/server/repositories/submissions";
-import * as testimonials from "../../src/server/repositories/testimonials";
-import { hitRateLimit } from "../../src/server/services/rate-limit";
-import { pgErrorCode } from "../../src/server/http/db-errors";
+import { seed } from "../../src/features/reviews/seed";
+import { formSubmissions, testimonials as testimonialsTable } from "../../src/features/tables";
+import * as settings from "../../src/features/admin-auth/repository-settings";
+import * as submissions from "../../src/features/requests/repository";
+import * as testimonials from "../../src/features/reviews/repository";
+import { hitRateLimit } from "../../src/features/rate-limits/service";
+import { pgErrorCode } from "../../src/platform/db/errors";
 import { createTestDatabase, useTestDatabase } from "../helpers/db";
 
 const t = useTestDatabase();

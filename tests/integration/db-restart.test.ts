@@ -14,7 +14,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "../../src/config/site";
-import { migrateUrl } from "../../src/server/db/migrate";
+import { migrateUrl } from "../../src/platform/db/migrate";
 import { postgresAvailable, startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
 
 const root = path.resolve(import.meta.dirname, "../..");

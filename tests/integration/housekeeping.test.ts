@@ -16,12 +16,12 @@ import {
   mailOutbox,
   rateLimits,
   testimonials,
-} from "../../src/server/db/schema";
-import { deliverDue } from "../../src/server/mail/delivery";
-import { setMailSender } from "../../src/server/mail/notify";
-import type { OutgoingMessage } from "../../src/server/mail/messages";
-import { deleteTestimonial } from "../../src/server/services/admin-content";
-import { deleteRequest } from "../../src/server/services/request-workflow";
+} from "../../src/features/tables";
+import { deliverDue } from "../../src/features/mail/service-delivery";
+import { setMailSender } from "../../src/features/mail/service";
+import type { OutgoingMessage } from "../../src/features/mail/messages";
+import { deleteTestimonial } from "../../src/features/requests/service-admin";
+import { deleteRequest } from "../../src/features/requests/service-workflow";
 import { useTestDatabase } from "../helpers/db";
 import { jsonRequest, validContact, validReview } from "../helpers/http";
 

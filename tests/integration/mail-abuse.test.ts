@@ -7,9 +7,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
-import { formSubmissions, mailOutbox, rateLimits } from "../../src/server/db/schema";
-import { noLinkMessages } from "../../src/lib/schemas/text";
-import { confirmationRules, mailboxKey } from "../../src/server/mail/notify";
+import { formSubmissions, mailOutbox, rateLimits } from "../../src/features/tables";
+import { noLinkMessages } from "../../src/lib/form-fields/text";
+import { confirmationRules, mailboxKey } from "../../src/features/mail/service";
 import { useTestDatabase } from "../helpers/db";
 import { jsonRequest, validBooking, validContact } from "../helpers/http";
 

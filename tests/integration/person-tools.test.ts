@@ -6,11 +6,11 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import adminPerson from "../../netlify/functions/admin-person.mts";
-import { requestReference } from "../../src/lib/reference";
-import { digestMessage } from "../../src/server/mail/digest";
-import { queueSubmissionMail } from "../../src/server/mail/notify";
-import * as outbox from "../../src/server/repositories/mail-outbox";
-import * as workflow from "../../src/server/services/request-workflow";
+import { requestReference } from "../../src/features/requests/contract/reference";
+import { digestMessage } from "../../src/features/requests/mail-digest";
+import { queueSubmissionMail } from "../../src/features/mail/service";
+import * as outbox from "../../src/features/mail/repository";
+import * as workflow from "../../src/features/requests/service-workflow";
 import { adminClient, seedRequest, uniqueTag } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
 

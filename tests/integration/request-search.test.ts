@@ -8,10 +8,10 @@ import { eq, sql } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
-import { requestReference } from "../../src/lib/reference";
-import { formSubmissions } from "../../src/server/db/schema";
-import { listPage, type Cursor } from "../../src/server/repositories/request-search";
-import { csvCell, exportCsv } from "../../src/server/services/inbox-export";
+import { requestReference } from "../../src/features/requests/contract/reference";
+import { formSubmissions } from "../../src/features/tables";
+import { listPage, type Cursor } from "../../src/features/requests/repository-search";
+import { csvCell, exportCsv } from "../../src/features/requests/service-export";
 import { adminClient, seedRequest, uniqueTag } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
 

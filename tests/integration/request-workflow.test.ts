@@ -14,13 +14,18 @@ import adminHistory from "../../netlify/functions/admin-history.mts";
 import adminNotes from "../../netlify/functions/admin-notes.mts";
 import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
 import adminPerson from "../../netlify/functions/admin-person.mts";
-import { requestActors, requestStates, transitions, type RequestState } from "../../src/lib/request-states";
-import { formSubmissions, mailOutbox, submissionHistory, submissionNotes } from "../../src/server/db/schema";
-import { migrationsFolder } from "../../src/server/db/migrate";
-import { queueSubmissionMail } from "../../src/server/mail/notify";
-import * as workflowRepo from "../../src/server/repositories/request-workflow";
-import { Conflict } from "../../src/server/services/errors";
-import * as workflow from "../../src/server/services/request-workflow";
+import {
+  requestActors,
+  requestStates,
+  transitions,
+  type RequestState,
+} from "../../src/features/requests/contract/states";
+import { formSubmissions, mailOutbox, submissionHistory, submissionNotes } from "../../src/features/tables";
+import { migrationsFolder } from "../../src/platform/db/migrate";
+import { queueSubmissionMail } from "../../src/features/mail/service";
+import * as workflowRepo from "../../src/features/requests/repository-workflow";
+import { Conflict } from "../../src/platform/domain-errors";
+import * as workflow from "../../src/features/requests/service-workflow";
 import { useTestDatabase } from "../helpers/db";
 import { adminClient, seedRequest, uniqueTag } from "../helpers/admin";
 

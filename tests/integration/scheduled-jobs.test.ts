@@ -9,13 +9,17 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { site } from "../../src/config/site";
-import { requestReference } from "../../src/lib/reference";
-import { auditLog, formSubmissions, jobRuns, mailOutbox } from "../../src/server/db/schema";
-import { queueSubmissionMail } from "../../src/server/mail/notify";
-import { serviceContext } from "../../src/server/services/context";
-import { runScheduledJobs } from "../../src/server/jobs/scheduled";
-import { digestJob, runDailyDigest } from "../../src/server/services/daily-digest";
-import { applyRetention, planRetention, retentionCutoffs } from "../../src/server/services/retention";
+import { requestReference } from "../../src/features/requests/contract/reference";
+import { auditLog, formSubmissions, jobRuns, mailOutbox } from "../../src/features/tables";
+import { queueSubmissionMail } from "../../src/features/mail/service";
+import { serviceContext } from "../../src/platform/context";
+import { runScheduledJobs } from "../../src/features/housekeeping/service-scheduled";
+import { digestJob, runDailyDigest } from "../../src/features/requests/service-digest";
+import {
+  applyRetention,
+  planRetention,
+  retentionCutoffs,
+} from "../../src/features/housekeeping/service-retention";
 import { seedRequest } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
 

@@ -4,24 +4,24 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { mailOutbox } from "../../src/server/db/schema";
-import { hashPassword, passwordHashKey, resolveSession } from "../../src/server/services/admin-auth";
-import * as content from "../../src/server/services/admin-content";
-import { changePassword, login } from "../../src/server/services/admin-login";
-import { serviceContext } from "../../src/server/services/context";
+import { mailOutbox } from "../../src/features/tables";
+import { hashPassword, passwordHashKey, resolveSession } from "../../src/features/admin-auth/service";
+import * as content from "../../src/features/requests/service-admin";
+import { changePassword, login } from "../../src/features/admin-auth/service-login";
+import { serviceContext } from "../../src/platform/context";
 import {
   Invalid,
   NotConfigured,
   NotFound,
   RateLimited,
   Unauthenticated,
-} from "../../src/server/services/errors";
-import { checkDatabase, listPublicTestimonials } from "../../src/server/services/public-content";
-import { submitBooking, submitContact, submitReview } from "../../src/server/services/public-forms";
-import { enforceRateLimit } from "../../src/server/services/rate-limit";
-import { deleteSetting, upsertSetting } from "../../src/server/repositories/settings";
-import * as requests from "../../src/server/services/request-workflow";
-import { inboxQuerySchema, type InboxQueryInput } from "../../src/lib/schemas/requests";
+} from "../../src/platform/domain-errors";
+import { checkDatabase, listPublicTestimonials } from "../../src/features/reviews/service-public";
+import { submitBooking, submitContact, submitReview } from "../../src/features/requests/service-forms";
+import { enforceRateLimit } from "../../src/features/rate-limits/service";
+import { deleteSetting, upsertSetting } from "../../src/features/admin-auth/repository-settings";
+import * as requests from "../../src/features/requests/service-workflow";
+import { inboxQuerySchema, type InboxQueryInput } from "../../src/features/requests/contract/workflow";
 import { useTestDatabase } from "../helpers/db";
 import { uniqueName } from "../helpers/http";
 

@@ -4,7 +4,7 @@
  * owner of the data folder with a clear message, stops every process on SIGINT, and a row written
  * through the API is still there after a restart (and the seed does not run twice).
  */
-import { bookableDates } from "../../src/server/appointments/availability";
+import { bookableDates } from "../../src/features/appointments/availability";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";

@@ -3,11 +3,11 @@
  * database-outage classifier, request parsing and the client key.
  */
 import { describe, expect, it } from "vitest";
-import { charLength, isStorableText } from "../../src/lib/schemas/text";
-import { isDatabaseUnavailable, pgErrorCode } from "../../src/server/http/db-errors";
-import { HttpError, toHttpError } from "../../src/server/http/errors";
-import { clientKey, idempotencyKey, readBody, wantsHtml } from "../../src/server/http/request";
-import { assertNotSpam } from "../../src/server/http/spam-guard";
+import { charLength, isStorableText } from "../../src/lib/form-fields/text";
+import { isDatabaseUnavailable, pgErrorCode } from "../../src/platform/db/errors";
+import { HttpError, toHttpError } from "../../src/platform/http/errors";
+import { clientKey, idempotencyKey, readBody, wantsHtml } from "../../src/platform/http/request";
+import { assertNotSpam } from "../../src/platform/http/spam-guard";
 
 const codeOf = (run: () => unknown) => {
   try {

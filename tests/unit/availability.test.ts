@@ -14,8 +14,11 @@ import {
   windowLabel,
   windowTimesOn,
   windowsOn,
-} from "../../src/lib/appointments";
-import { preferredOptionSchema, preferredOptionsSchema } from "../../src/lib/appointments/schema";
+} from "../../src/features/appointments/contract";
+import {
+  preferredOptionSchema,
+  preferredOptionsSchema,
+} from "../../src/features/appointments/contract/option-fields";
 import {
   bookableDates,
   bookingSpan,
@@ -23,7 +26,7 @@ import {
   checkOptions,
   describeDays,
   type AvailabilityInput,
-} from "../../src/server/appointments/availability";
+} from "../../src/features/appointments/availability";
 import {
   canChangeOnline,
   changeCutoff,
@@ -32,7 +35,7 @@ import {
   reminderAt,
   wallClockInstant,
   windowInstants,
-} from "../../src/server/appointments/window-instants";
+} from "../../src/features/appointments/window-instants";
 
 // Tuesday 3 March 2026, 10:00 in London (GMT).
 const tuesdayMorning = new Date("2026-03-03T10:00:00Z");

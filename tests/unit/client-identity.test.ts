@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { clientAddress, clientBucket, clientKey } from "../../src/server/http/request";
+import { clientAddress, clientBucket, clientKey } from "../../src/platform/http/request";
 
 const saved = { ...process.env };
 beforeEach(() => {

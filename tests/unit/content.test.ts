@@ -4,7 +4,7 @@ import { services, findService } from "../../src/data/services";
 import { team } from "../../src/data/team";
 import { faqs } from "../../src/data/faqs";
 import { sampleTestimonials } from "../../src/data/testimonials";
-import { serviceSchema } from "../../src/data/schemas";
+import { serviceSchema } from "../../src/data/content-shapes";
 import { illustrationKeys, portraitKeys } from "../../src/assets/image-keys";
 import { serviceCatalog } from "../../src/lib/service-catalog";
 import { milesBetween, site, townNames } from "../../src/config/site";

@@ -1,5 +1,5 @@
 /**
- * The private link to a request's page in the customer's e-mails (src/server/customer/link.ts): a
+ * The private link to a request's page in the customer's e-mails (src/features/customer-page/link.ts): a
  * fresh 128-bit token per queued message wherever the composer left the placeholder, only its
  * hash handed on, and the token dropped from what is kept once the message is sent.
  */
@@ -10,13 +10,13 @@ import {
   tokenPattern,
   withoutTokens,
   withRequestLink,
-} from "../../src/server/customer/link";
-import { appointmentReminderMessage } from "../../src/server/mail/appointment-messages";
+} from "../../src/features/customer-page/link";
+import { appointmentReminderMessage } from "../../src/features/appointments/mail";
 import {
   customerConfirmationMessage,
   ownerSubmissionMessage,
   type SubmissionForMail,
-} from "../../src/server/mail/messages";
+} from "../../src/features/mail/messages";
 
 const ctx = { ownerEmail: "owner@kingdomhandyman.example", siteUrl: "https://www.kingdomhandyman.example/" };
 

@@ -5,8 +5,8 @@
 import fc from "fast-check";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { addDays, weekdayOf, type IsoDate, type WindowId } from "../../src/lib/appointments";
-import { windowInstants } from "../../src/server/appointments/window-instants";
+import { addDays, weekdayOf, type IsoDate, type WindowId } from "../../src/features/appointments/contract";
+import { windowInstants } from "../../src/features/appointments/window-instants";
 import {
   appointmentCancelIcs,
   appointmentRequestIcs,
@@ -17,7 +17,7 @@ import {
   foldLine,
   type AppointmentEvent,
   type InvitationOptions,
-} from "../../src/server/calendar/ics";
+} from "../../src/features/appointments/ics";
 
 const now = new Date("2026-03-03T10:15:30.123Z");
 const people: InvitationOptions = {

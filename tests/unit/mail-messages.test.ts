@@ -8,7 +8,7 @@ import {
   ownerSubmissionMessage,
   reference,
   type SubmissionForMail,
-} from "../../src/server/mail/messages";
+} from "../../src/features/mail/messages";
 
 const ctx = { ownerEmail: "owner@kingdomhandyman.example", siteUrl: "https://www.kingdomhandyman.example" };
 

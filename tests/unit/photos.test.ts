@@ -3,10 +3,10 @@
  * read, and what the owner's e-mail says about photos.
  */
 import { describe, expect, it } from "vitest";
-import { HttpError as ApiError } from "../../src/server/http/errors";
-import { ownerSubmissionMessage } from "../../src/server/mail/messages";
-import { sniffImage } from "../../src/server/photos/process";
-import { parsePhotoIds } from "../../src/server/services/photos";
+import { HttpError as ApiError } from "../../src/platform/http/errors";
+import { ownerSubmissionMessage } from "../../src/features/mail/messages";
+import { sniffImage } from "../../src/features/photos/process";
+import { parsePhotoIds } from "../../src/features/photos/service";
 import { jpegWithGps, pdf, png, pngBomb, svg, webp } from "../helpers/images";
 
 describe("sniffImage", () => {

@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { sortReviews } from "../../src/islands/TestimonialsGrid";
 import { reviewsJsonLd } from "../../src/islands/testimonials/reviews-json-ld";
 import type { PublicTestimonial } from "../../src/lib/contracts/public";
-import { reviewInvitationMessage } from "../../src/server/mail/messages";
-import { townFromAddress } from "../../src/server/services/reviews";
+import { reviewInvitationMessage } from "../../src/features/mail/messages";
+import { townFromAddress } from "../../src/features/reviews/service";
 
 const review = (id: number, rating: number, createdAt: string): PublicTestimonial => ({
   id,

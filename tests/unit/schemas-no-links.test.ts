@@ -3,9 +3,9 @@
  * clear message (it would be echoed into e-mails the site sends); people's names and places pass.
  */
 import { describe, expect, it } from "vitest";
-import { bookingRequestSchema, contactMessageSchema } from "../../src/lib/schemas/submission";
-import { testimonialSubmissionSchema } from "../../src/lib/schemas/testimonial";
-import { containsLink, noLinkMessages } from "../../src/lib/schemas/text";
+import { bookingRequestSchema, contactMessageSchema } from "../../src/features/requests/contract/forms";
+import { testimonialSubmissionSchema } from "../../src/features/reviews/contract/testimonial";
+import { containsLink, noLinkMessages } from "../../src/lib/form-fields/text";
 
 const honest = [
   "Morag Fraser",

@@ -6,7 +6,7 @@
 import { ArrowLeft, CalendarOff, Link2, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
-import type { AvailabilitySettingsWire } from "../../lib/contracts/appointments";
+import type { AvailabilitySettingsWire } from "../../features/appointments/contract/endpoints";
 import { adminApi, ApiError } from "../api";
 import { Button, buttonClass, Spinner } from "./ui";
 

@@ -4,8 +4,8 @@
  */
 import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
-import { requestStates, stateInfo, type RequestState } from "../../lib/request-states";
-import type { BulkAction } from "../../lib/schemas/requests";
+import { requestStates, stateInfo, type RequestState } from "../../features/requests/contract/states";
+import type { BulkAction } from "../../features/requests/contract/workflow";
 import { AdminDialog } from "./dialogs";
 import { Button } from "./ui";
 

@@ -7,7 +7,7 @@ import {
   adminPasswordChangeSchema,
   minPasswordLength,
   type AdminPasswordChange,
-} from "../../lib/schemas/admin";
+} from "../../features/admin-auth/contract/forms";
 import { ApiError, adminApi } from "../api";
 import { AdminDialog } from "./dialogs";
 import { Button } from "./ui";

@@ -5,7 +5,7 @@
  */
 import { Download, Search, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { requestStates, stateInfo } from "../../lib/request-states";
+import { requestStates, stateInfo } from "../../features/requests/contract/states";
 import type { InboxFilters } from "../workflow-api";
 import { buttonClass } from "./ui";
 

@@ -4,7 +4,7 @@ import { LockKeyhole, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { AdminSessionInfo } from "../../lib/contracts/admin";
-import { adminLoginSchema, adminMessages, type AdminLogin } from "../../lib/schemas/admin";
+import { adminLoginSchema, adminMessages, type AdminLogin } from "../../features/admin-auth/contract/forms";
 import { ApiError, adminApi } from "../api";
 import { Button } from "./ui";
 

@@ -6,7 +6,7 @@
 import { ArrowLeft, Download, Search, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
-import type { AdminAuditEntry, PersonReport } from "../../lib/contracts/requests";
+import type { AdminAuditEntry, PersonReport } from "../../features/requests/contract/endpoints";
 import { ApiError } from "../api";
 import { formatDateOnly, formatSubmittedAt } from "../format";
 import { workflowApi } from "../workflow-api";

@@ -9,7 +9,7 @@ import { Send } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import type { AdminSubmission } from "../../lib/contracts/admin";
-import type { AdminInvitation } from "../../lib/contracts/reviews";
+import type { AdminInvitation } from "../../features/reviews/contract/endpoints";
 import { ApiError, adminApi } from "../api";
 import { formatSubmittedAt } from "../format";
 import { keys, requestChanged } from "../query";

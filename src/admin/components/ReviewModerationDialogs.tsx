@@ -6,7 +6,7 @@
 import { useId, useState } from "react";
 import { reviewRejectReasons, type ReviewRejectReason } from "../../data/legal";
 import type { AdminTestimonial } from "../../lib/contracts/admin";
-import { replyMaxLength } from "../../lib/schemas/reviews";
+import { replyMaxLength } from "../../features/reviews/contract/forms";
 import { AdminDialog } from "./dialogs";
 import { Button } from "./ui";
 

@@ -1,5 +1,5 @@
 /** A request's state as a labelled pill; the colours are theme tokens checked for AA contrast. */
-import { stateInfo, type RequestState } from "../../lib/request-states";
+import { stateInfo, type RequestState } from "../../features/requests/contract/states";
 
 /** Background and text colour per state (tests/unit/admin-contrast.test.ts checks each pair). */
 export const stateLooks: Record<RequestState, { bg: string; text: string }> = {

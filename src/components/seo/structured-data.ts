@@ -4,7 +4,7 @@
  * reads real approved reviews: nothing here claims a rating.
  */
 import { site } from "../../config/site";
-import type { Faq, Service } from "../../data/schemas";
+import type { Faq, Service } from "../../data/content-shapes";
 
 type Json = Record<string, unknown>;
 

@@ -1,10 +1,10 @@
 /**
- * The two spam-guard fields every public form carries (src/lib/schemas/spam-guard.ts,
+ * The two spam-guard fields every public form carries (src/lib/form-fields/spam-guard.ts,
  * docs/decisions/004-spam-guard.md). They are plain uncontrolled inputs so that they post with the
  * form when JavaScript is off, and the island reads them by ref when it sends JSON.
  */
 import type { Ref } from "react";
-import { honeypotField, startedAtField } from "../../lib/schemas/spam-guard";
+import { honeypotField, startedAtField } from "../../lib/form-fields/spam-guard";
 
 interface Props {
   readonly idPrefix: string;

@@ -6,7 +6,7 @@
 import { CircleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { limits } from "../../lib/schemas/limits";
+import { limits } from "../../lib/form-fields/limits";
 
 export const inputClass =
   "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm transition-colors placeholder:text-slate-500 hover:border-slate-400 focus:border-brand-500 aria-[invalid=true]:border-danger-600 aria-[invalid=true]:bg-danger-50/40";

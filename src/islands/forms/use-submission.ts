@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
-import { honeypotField, minFillMs, startedAtField } from "../../lib/schemas/spam-guard";
+import { honeypotField, minFillMs, startedAtField } from "../../lib/form-fields/spam-guard";
 import { newIdempotencyKey, submitForm, type SubmitOutcome } from "../../lib/api/forms";
 import type { bookingRoute, contactRoute, createTestimonialRoute } from "../../lib/contracts/public-routes";
 import type { PhotoControllerRef } from "../photos/controller";

@@ -6,7 +6,7 @@
  */
 import { RotateCcw, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { photoLimits, photoMessages } from "../../lib/photos";
+import { photoLimits, photoMessages } from "../../features/photos/contract/rules";
 import type { PhotoControllerRef } from "./controller";
 import { shrinkPhoto } from "./resize";
 import { uploadPhoto } from "./upload";

@@ -6,7 +6,7 @@
  */
 import { ImagePlus } from "lucide-react";
 import { lazy, Suspense, useCallback, useState } from "react";
-import { photoLimits } from "../../lib/photos";
+import { photoLimits } from "../../features/photos/contract/rules";
 import { hintId } from "../forms/fields";
 import type { PhotoControllerRef } from "./controller";
 

@@ -1,7 +1,7 @@
 /**
  * The admin API's contracts (every route needs a live admin session except signing in; every
  * state change must come from the site's own origin). Requests are the schemas in
- * src/lib/schemas/admin.ts; the answers are defined here.
+ * src/features/admin-auth/contract/forms.ts; the answers are defined here.
  */
 import { z } from "zod";
 import {
@@ -9,10 +9,10 @@ import {
   adminPasswordChangeSchema,
   mailRetrySchema,
   testimonialApprovalSchema,
-} from "../schemas/admin";
-import { requestStates } from "../request-states";
-import { inboxQuerySchema, submissionPatchSchema } from "../schemas/requests";
-import { formTypes } from "../schemas/submission";
+} from "../../features/admin-auth/contract/forms";
+import { requestStates } from "../../features/requests/contract/states";
+import { inboxQuerySchema, submissionPatchSchema } from "../../features/requests/contract/workflow";
+import { formTypes } from "../../features/requests/contract/forms";
 import { defineEndpoint } from "./endpoint";
 import * as routes from "./admin-routes";
 
@@ -92,7 +92,7 @@ export const adminSubmissionSchema = z.object({
   mailStatus: mailDeliveryStatusSchema.nullable(),
   /** "KB-000042" (booking) or "KC-000042" (contact). */
   reference: z.string(),
-  /** Lifecycle state (src/lib/request-states.ts), when it last changed, and whether archived. */
+  /** Lifecycle state (src/features/requests/contract/states.ts), when it last changed, and whether archived. */
   state: z.enum(requestStates),
   stateChangedAt: timestamp,
   archivedAt: timestamp.nullable(),

@@ -4,12 +4,12 @@
  * and checks answers against them in development and tests.
  */
 import { adminEndpoints } from "./admin";
-import { appointmentEndpoints } from "./appointments";
-import { customerPageEndpoints } from "./customer-page";
+import { appointmentEndpoints } from "../../features/appointments/contract/endpoints";
+import { customerPageEndpoints } from "../../features/customer-page/contract/endpoints";
 import type { Endpoint } from "./endpoint";
 import { publicEndpoints } from "./public";
-import { requestEndpoints } from "./requests";
-import { reviewEndpoints } from "./reviews";
+import { requestEndpoints } from "../../features/requests/contract/endpoints";
+import { reviewEndpoints } from "../../features/reviews/contract/endpoints";
 import type { Route, RouteName } from "./routes";
 
 export const endpoints = {

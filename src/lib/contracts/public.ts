@@ -5,11 +5,11 @@
  * edge the same fields and rules as a full zod object.
  */
 import { z } from "zod";
-import { bookingRequestSchema, contactMessageSchema } from "../schemas/submission";
-import { testimonialSubmissionSchema } from "../schemas/testimonial";
+import { bookingRequestSchema, contactMessageSchema } from "../../features/requests/contract/forms";
+import { testimonialSubmissionSchema } from "../../features/reviews/contract/testimonial";
 import { defineEndpoint } from "./endpoint";
 import * as routes from "./public-routes";
-import { bookingExtrasFields } from "./appointments";
+import { bookingExtrasFields } from "../../features/appointments/contract/endpoints";
 
 const id = z.number().int().positive();
 

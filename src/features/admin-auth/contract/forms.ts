@@ -1,0 +1,88 @@
+/**
+ * What the admin sends: the sign-in and password forms, the moderation flags, the inbox filter,
+ * shared by the admin app (src/admin) and the admin API. The endpoints' full contracts, with their
+ * answers, are in src/lib/contracts/admin.ts.
+ */
+import { z } from "zod";
+import { formTypes } from "../../requests/contract/forms";
+import { limits } from "../../../lib/form-fields/limits";
+
+/** Shortest new password the owner may set. Long passphrases beat complex short ones (NIST SP 800-63B). */
+export const minPasswordLength = 12;
+
+export const adminMessages = {
+  passwordRequired: "Please enter the admin password.",
+  invalidPassword: "Invalid password",
+  loginError: "Error verifying password. Please try again.",
+  currentIncorrect: "Current password is incorrect",
+  mismatch: "Passwords do not match",
+  tooShort: `Use at least ${minPasswordLength} characters.`,
+  tooLong: `Use at most ${limits.password} characters.`,
+  passwordUpdatedTitle: "Password updated",
+  passwordUpdated: "Your password has been changed successfully.",
+  passwordUpdateFailed: "Failed to update password. Please try again.",
+  passwordChangeError: "An error occurred while changing password.",
+  loggedOutTitle: "Logged out",
+  loggedOut: "You have been successfully logged out.",
+  sessionExpired: "Your session has ended. Please sign in again.",
+} as const;
+
+/** POST /api/admin/session */
+export const adminLoginSchema = z.object({
+  password: z
+    .string({ error: adminMessages.passwordRequired })
+    .min(1, adminMessages.passwordRequired)
+    .max(limits.password, adminMessages.invalidPassword),
+});
+export type AdminLogin = z.infer<typeof adminLoginSchema>;
+
+/** PUT /api/admin/password. Passwords are never trimmed: every character counts. */
+export const adminPasswordChangeSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "Please enter your current password." })
+      .min(1, "Please enter your current password.")
+      .max(limits.password, adminMessages.currentIncorrect),
+    newPassword: z
+      .string({ error: "Please enter a new password." })
+      .min(minPasswordLength, adminMessages.tooShort)
+      .max(limits.password, adminMessages.tooLong),
+    confirmPassword: z.string({ error: "Please confirm the new password." }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: adminMessages.mismatch,
+    path: ["confirmPassword"],
+  });
+export type AdminPasswordChange = z.infer<typeof adminPasswordChangeSchema>;
+
+/** PATCH /api/admin/testimonials/:id */
+export const testimonialApprovalSchema = z.object({
+  approved: z.boolean({ error: "approved must be true or false." }),
+});
+export type TestimonialApproval = z.infer<typeof testimonialApprovalSchema>;
+
+/** PATCH /api/admin/submissions/:id */
+export const submissionReadSchema = z.object({
+  isRead: z.boolean({ error: "isRead must be true or false." }),
+});
+export type SubmissionRead = z.infer<typeof submissionReadSchema>;
+
+export const submissionFilters = ["all", ...formTypes] as const;
+export type SubmissionFilter = (typeof submissionFilters)[number];
+/** GET /api/admin/submissions?type=… (missing means all). */
+export const submissionFilterSchema = z
+  .enum(submissionFilters, { error: "type must be all, contact or booking." })
+  .default("all");
+
+/** A positive integer id from a URL segment. */
+export const idParamSchema = z.coerce
+  .number({ error: "Not found" })
+  .int("Not found")
+  .positive("Not found")
+  .max(2_147_483_647, "Not found");
+
+/** POST /api/admin/mail/retry: the failed messages to queue again (all of them without ids). */
+export const mailRetrySchema = z.object({
+  ids: z.array(z.number().int().positive()).max(200).optional(),
+});
+export type MailRetry = z.infer<typeof mailRetrySchema>;

@@ -1,0 +1,164 @@
+/**
+ * Contracts of the appointment endpoints (docs/decisions/018-appointments-stored.md): the public
+ * availability answer and the owner's calendar feed, the owner's actions on a booking's
+ * appointment, and the availability settings. Request bodies are the schemas in
+ * src/features/appointments/contract/owner-forms.ts; the answers are defined here.
+ */
+import { z } from "zod";
+import { isIsoDate } from "./dates";
+import { appointmentStatuses } from "./status";
+import { windowIds } from "./windows";
+import {
+  appointmentActionSchema,
+  availabilitySettingsSchema,
+  blockedDateSchema,
+  unblockDateQuerySchema,
+} from "./owner-forms";
+import { requestStates } from "../../requests/contract/states";
+import * as adminRoutes from "../../../lib/contracts/admin-routes";
+import { defineEndpoint } from "../../../lib/contracts/endpoint";
+import * as publicRoutes from "../../../lib/contracts/public-routes";
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const window = z.enum(windowIds);
+/** ISO timestamp. */
+const timestamp = z.string();
+
+/**
+ * What a booking carries beside the form's fields. A JSON post sends `preferredOptions: [{ date,
+ * window }]`; a form posted without JavaScript sends `option1Date`/`option1Window` … instead. Both
+ * are read, checked and re-checked against the diary by the service, which names the option that
+ * fails, so here they are only accepted as sent.
+ */
+export const bookingExtrasFields = {
+  preferredOptions: z.unknown().optional(),
+  option1Date: z.string().optional(),
+  option1Window: z.string().optional(),
+  option2Date: z.string().optional(),
+  option2Window: z.string().optional(),
+  option3Date: z.string().optional(),
+  option3Window: z.string().optional(),
+  urgent: z.union([z.boolean(), z.string()]).optional(),
+  accessNotes: z.unknown().optional(),
+};
+
+const queryDate = (name: string) =>
+  z
+    .string()
+    .refine((v) => v === "" || isIsoDate(v), `${name} must be a date written YYYY-MM-DD.`)
+    .optional();
+
+export const availabilityQuerySchema = z.object({ from: queryDate("from"), to: queryDate("to") });
+
+const offeredWindowSchema = z.object({ window, start: z.string(), end: z.string(), label: z.string() });
+
+export const availabilityAnswerSchema = z.object({
+  today: isoDate,
+  earliest: isoDate.nullable(),
+  latest: isoDate,
+  dates: z.array(z.object({ date: isoDate, label: z.string(), windows: z.array(offeredWindowSchema) })),
+});
+export type AvailabilityAnswer = z.infer<typeof availabilityAnswerSchema>;
+
+export const appointmentSchema = z.object({
+  id: z.number().int().positive(),
+  uid: z.string(),
+  sequence: z.number().int().nonnegative(),
+  date: isoDate.nullable(),
+  window: window.nullable(),
+  label: z.string().nullable(),
+  status: z.enum(appointmentStatuses),
+  message: z.string().nullable(),
+  confirmedAt: timestamp.nullable(),
+  reminderSentAt: timestamp.nullable(),
+  updatedAt: timestamp,
+});
+export type AppointmentWire = z.infer<typeof appointmentSchema>;
+
+export const bookingAppointmentsSchema = z.object({
+  preferredOptions: z.array(z.object({ date: isoDate, window, label: z.string() })),
+  urgent: z.boolean(),
+  accessNotes: z.string().nullable(),
+  /** Newest first; the first live one (proposed or confirmed) is the current appointment. */
+  appointments: z.array(appointmentSchema),
+});
+export type BookingAppointmentsWire = z.infer<typeof bookingAppointmentsSchema>;
+
+export const appointmentActionResultSchema = z.object({
+  appointment: appointmentSchema.nullable(),
+  /** False when nothing changed (the same time confirmed twice): no e-mail was sent. */
+  changed: z.boolean(),
+  requestState: z.enum(requestStates),
+});
+export type AppointmentActionWire = z.infer<typeof appointmentActionResultSchema>;
+
+const settingsValues = {
+  workingDays: z.array(z.number().int().min(0).max(6)),
+  dailyCap: z.number().int(),
+  minimumNoticeWorkingDays: z.number().int(),
+  horizonWeeks: z.number().int(),
+};
+
+export const availabilitySettingsAnswerSchema = z.object({
+  ...settingsValues,
+  /** The site config's values, for "reset to default". */
+  defaults: z.object(settingsValues),
+  blocked: z.array(z.object({ date: isoDate, label: z.string().nullable() })),
+  /** Whether a private calendar feed URL exists. */
+  calendarFeed: z.boolean(),
+});
+export type AvailabilitySettingsWire = z.infer<typeof availabilitySettingsAnswerSchema>;
+
+export const appointmentEndpoints = {
+  /** The bookable dates with their windows, between `from` and `to` (both optional). */
+  availability: defineEndpoint({
+    ...publicRoutes.availabilityRoute,
+    status: 200,
+    query: availabilityQuerySchema,
+    response: availabilityAnswerSchema,
+  }),
+  /** The owner's private calendar feed (text/calendar; the path holds the secret). */
+  calendarFeed: defineEndpoint({ ...publicRoutes.calendarFeedRoute, status: 200 }),
+  /** The options a booking asked for and its appointments (`:id` is the request's id). */
+  bookingAppointments: defineEndpoint({
+    ...adminRoutes.bookingAppointmentsRoute,
+    status: 200,
+    response: bookingAppointmentsSchema,
+  }),
+  /** Confirm, propose, decline or cancel the request's appointment. */
+  actOnAppointment: defineEndpoint({
+    ...adminRoutes.actOnAppointmentRoute,
+    status: 200,
+    request: appointmentActionSchema,
+    response: appointmentActionResultSchema,
+  }),
+  availabilitySettings: defineEndpoint({
+    ...adminRoutes.availabilitySettingsRoute,
+    status: 200,
+    response: availabilitySettingsAnswerSchema,
+  }),
+  saveAvailability: defineEndpoint({
+    ...adminRoutes.saveAvailabilityRoute,
+    status: 200,
+    request: availabilitySettingsSchema,
+    response: availabilitySettingsAnswerSchema,
+  }),
+  blockDate: defineEndpoint({
+    ...adminRoutes.blockDateRoute,
+    status: 201,
+    request: blockedDateSchema,
+    response: availabilitySettingsAnswerSchema,
+  }),
+  unblockDate: defineEndpoint({
+    ...adminRoutes.unblockDateRoute,
+    status: 200,
+    query: unblockDateQuerySchema,
+    response: availabilitySettingsAnswerSchema,
+  }),
+  /** A new secret feed URL, shown once; the old one stops at once. */
+  replaceCalendarFeed: defineEndpoint({
+    ...adminRoutes.replaceCalendarFeedRoute,
+    status: 201,
+    response: z.object({ url: z.string() }),
+  }),
+};

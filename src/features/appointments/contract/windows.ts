@@ -1,0 +1,100 @@
+/**
+ * Arrival windows: a booking asks for a date and a window (morning, afternoon or any time that day),
+ * never a minute. Each window is clipped to the day's opening hours, so Saturday's morning starts
+ * when Saturday opens. Times are `HH:MM` wall-clock strings in the business's time zone.
+ */
+import { site } from "../../../config/site";
+import { formatDate, type IsoDate } from "./dates";
+
+export const windowIds = ["morning", "afternoon", "any"] as const;
+export type WindowId = (typeof windowIds)[number];
+/** The windows that are a span of their own; "any" is all of them together. */
+export type ArrivalWindowId = Exclude<WindowId, "any">;
+export const arrivalWindowIds = ["morning", "afternoon"] as const satisfies readonly ArrivalWindowId[];
+
+/** A day's opening hours, `HH:MM`. */
+export interface DayHours {
+  readonly opens: string;
+  readonly closes: string;
+}
+
+/** One window on one day: which, and its clipped start and end (`HH:MM`). */
+export interface WindowTimes {
+  readonly window: WindowId;
+  readonly start: string;
+  readonly end: string;
+}
+
+const timePattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Minutes after midnight of an `HH:MM` time. */
+export function minutesOf(time: string): number {
+  const m = timePattern.exec(time);
+  if (!m) throw new RangeError(`Not an HH:MM time: ${JSON.stringify(time)}`);
+  return Number(m[1]) * 60 + Number(m[2]);
+}
+
+function timeOf(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/** "8am", "12pm", "5:30pm", "12am" (midnight): how a customer reads a time. */
+export function formatTime(time: string): string {
+  const minutes = minutesOf(time);
+  const h24 = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
+  const suffix = h24 < 12 ? "am" : "pm";
+  return m === 0 ? `${h12}${suffix}` : `${h12}:${String(m).padStart(2, "0")}${suffix}`;
+}
+
+/** The window's name alone: "morning", "afternoon", "any time". */
+export function windowName(window: WindowId): string {
+  return window === "any" ? site.booking.anyTimeLabel : site.booking.windows[window].label;
+}
+
+/**
+ * The windows offered on a day with these hours, in day order and "any" last; empty on a closed
+ * day. A window is clipped to the hours and left out when less than the configured minimum remains;
+ * "any" runs from the first offered window's start to the last one's end.
+ */
+export function windowsForDay(hours: DayHours | null): WindowTimes[] {
+  if (!hours) return [];
+  const opens = minutesOf(hours.opens);
+  const closes = minutesOf(hours.closes);
+  const out: WindowTimes[] = [];
+  for (const id of arrivalWindowIds) {
+    const def = site.booking.windows[id];
+    const start = Math.max(minutesOf(def.start), opens);
+    const end = Math.min(minutesOf(def.end), closes);
+    if (end - start >= site.booking.minimumWindowMinutes) {
+      out.push({ window: id, start: timeOf(start), end: timeOf(end) });
+    }
+  }
+  if (out.length > 0) out.push({ window: "any", start: out[0]!.start, end: out[out.length - 1]!.end });
+  return out;
+}
+
+/**
+ * The start and end of a window on a day with these hours: the offered (clipped) times when the
+ * window is offered that day, otherwise the window's standard times (8am to 12pm for a morning). The
+ * owner may confirm any date and window, a Sunday emergency included, and it still needs a time.
+ */
+export function windowTimes(window: WindowId, hours: DayHours | null): WindowTimes {
+  const offered = windowsForDay(hours).find((w) => w.window === window);
+  if (offered) return offered;
+  const { morning, afternoon } = site.booking.windows;
+  if (window === "any") return { window, start: morning.start, end: afternoon.end };
+  const def = site.booking.windows[window];
+  return { window, start: def.start, end: def.end };
+}
+
+/** "morning (8am to 12pm)", "any time (9am to 4pm)". */
+export function windowLabel(times: WindowTimes): string {
+  return `${windowName(times.window)} (${formatTime(times.start)} to ${formatTime(times.end)})`;
+}
+
+/** "Tuesday 3 March, morning (8am to 12pm)"; with `year`, "Tuesday 3 March 2026, morning (…)". */
+export function optionLabel(date: IsoDate, times: WindowTimes, options: { year?: boolean } = {}): string {
+  return `${formatDate(date, options)}, ${windowLabel(times)}`;
+}

@@ -1,0 +1,229 @@
+/**
+ * The e-mails about an appointment: confirmed, changed, proposed (another time), cancelled,
+ * declined and the reminder the evening before. A confirmed or changed appointment carries an .ics
+ * invitation (METHOD:REQUEST, the appointment's UID and SEQUENCE); cancelling one that had been
+ * confirmed carries METHOD:CANCEL with the same UID. Every message says the same in plain words, so
+ * a customer whose mail app ignores the file loses nothing.
+ */
+import { site } from "../../config/site";
+import { consumerRightsText } from "../../data/consumer-rights";
+import type { IsoDate } from "./contract/dates";
+import { formatTime, optionLabel, type WindowId } from "./contract/windows";
+import { defaultBookingRules, windowTimesOn, type BookingRules } from "./contract/rules";
+import { requestReference as referenceOf } from "../requests/contract/reference";
+import { serviceLabel } from "../../lib/service-catalog";
+import {
+  appointmentCancelIcs,
+  appointmentRequestIcs,
+  calendarContentType,
+  type AppointmentEvent,
+} from "./ics";
+import { customerMessage, oneLine, type MailContext, type OutgoingMessage } from "../mail/messages";
+
+export interface AppointmentForMail {
+  uid: string;
+  sequence: number;
+  date: IsoDate;
+  window: WindowId;
+  message: string | null;
+}
+
+export interface RequestForMail {
+  id: number;
+  submittedAt: Date;
+  name: string;
+  email: string;
+  phone: string;
+  address: string | null;
+  service: string | null;
+  message: string;
+}
+
+export type AppointmentMailKind =
+  "confirmed" | "changed" | "proposed" | "cancelled" | "declined" | "reminder";
+
+/** "Tuesday 3 March 2026, morning (8am to 12pm)". */
+export function appointmentLabel(
+  date: IsoDate,
+  window: WindowId,
+  rules: BookingRules = defaultBookingRules,
+): string {
+  return optionLabel(date, windowTimesOn(date, window, rules), { year: true });
+}
+
+/** The calendar event for an appointment, as the customer's calendar shows it. */
+export function customerEvent(r: RequestForMail, a: AppointmentForMail, ctx: MailContext): AppointmentEvent {
+  return {
+    uid: a.uid,
+    sequence: a.sequence,
+    date: a.date,
+    window: a.window,
+    summary: `${site.name}: ${serviceLabel(r.service)}`,
+    location: r.address ?? undefined,
+    description: `Arrival window for your ${serviceLabel(r.service).toLowerCase()} job (reference ${requestReference(r)}). Questions or changes: ${site.phone.display}.`,
+    url: ctx.siteUrl,
+  };
+}
+
+const requestReference = (r: RequestForMail) => referenceOf({ id: r.id, formType: "booking" });
+
+function build(
+  kind: AppointmentMailKind,
+  r: RequestForMail,
+  subject: string,
+  paragraphs: readonly string[],
+  ctx: MailContext,
+  extra: { attachments?: OutgoingMessage["attachments"]; footer?: string } = {},
+): OutgoingMessage {
+  return customerMessage(`appointment_${kind}`, r, subject, paragraphs, ctx, extra);
+}
+
+const whatToExpect = (r: RequestForMail) =>
+  `What to expect: we will arrive within that window and phone you if we are running late. Please make sure we can get to the work area${r.address ? ` at ${oneLine(r.address, 300)}` : ""}. The calendar invitation attached adds the visit to your calendar.`;
+
+const changeWords = `If the time no longer suits you, change or cancel it on your request's page (link below) up to ${site.booking.changeCutoffHours} hours before, or call us on ${site.phone.display}.`;
+
+/** Confirmed (first time) or changed (same UID, higher sequence): with the .ics invitation. */
+export function appointmentConfirmedMessage(
+  r: RequestForMail,
+  a: AppointmentForMail,
+  ctx: MailContext,
+  options: { changed: boolean; now: Date; rules?: BookingRules },
+): OutgoingMessage {
+  const when = appointmentLabel(a.date, a.window, options.rules);
+  const ref = requestReference(r);
+  const ics = appointmentRequestIcs(customerEvent(r, a, ctx), {
+    organizer: { email: ctx.ownerEmail, name: site.name },
+    attendee: { email: r.email, name: oneLine(r.name, 100) },
+    now: options.now,
+    rules: options.rules,
+  });
+  const subject = options.changed
+    ? `Your appointment has changed: ${when} (${ref})`
+    : `Your appointment is confirmed: ${when} (${ref})`;
+  const lead = options.changed
+    ? `We have changed your appointment for ${serviceLabel(r.service)}. The new time is:`
+    : `Your appointment for ${serviceLabel(r.service)} is confirmed:`;
+  return build(
+    options.changed ? "changed" : "confirmed",
+    r,
+    subject,
+    [
+      `${lead}\n${when}${r.address ? `\nAt: ${oneLine(r.address, 300)}` : ""}`,
+      ...(a.message ? [a.message] : []),
+      whatToExpect(r),
+      changeWords,
+      `Your reference is ${ref}. Our phone number is ${site.phone.display}.`,
+    ],
+    ctx,
+    {
+      attachments: [
+        { filename: "appointment.ics", contentType: calendarContentType("REQUEST"), content: ics },
+      ],
+      footer: consumerRightsText(),
+    },
+  );
+}
+
+/** The owner offers another time: plain words, no invitation (nothing is booked yet). */
+export function appointmentProposedMessage(
+  r: RequestForMail,
+  a: AppointmentForMail,
+  ctx: MailContext,
+  rules?: BookingRules,
+): OutgoingMessage {
+  const when = appointmentLabel(a.date, a.window, rules);
+  const ref = requestReference(r);
+  return build(
+    "proposed",
+    r,
+    `Can we come on ${when}? (${ref})`,
+    [
+      `Thank you for your booking request for ${serviceLabel(r.service)}. We cannot make the times you asked for, but we could come on:\n${when}`,
+      ...(a.message ? [a.message] : []),
+      `To accept it or ask for another time, use your request's page (link below), reply to this e-mail or call ${site.phone.display}; we will then send your confirmation.`,
+      `Your reference is ${ref}.`,
+    ],
+    ctx,
+  );
+}
+
+/**
+ * Cancelled (a live appointment called off) or declined (the booking could not be taken). An
+ * appointment that had been confirmed gets METHOD:CANCEL with its UID and a higher sequence.
+ */
+export function appointmentCancelledMessage(
+  r: RequestForMail,
+  a: AppointmentForMail | null,
+  ctx: MailContext,
+  options: {
+    declined: boolean;
+    wasConfirmed: boolean;
+    reason: string | null;
+    now: Date;
+    rules?: BookingRules;
+  },
+): OutgoingMessage {
+  const ref = requestReference(r);
+  const when = a ? appointmentLabel(a.date, a.window, options.rules) : null;
+  const attachments =
+    a && options.wasConfirmed
+      ? [
+          {
+            filename: "cancel.ics",
+            contentType: calendarContentType("CANCEL"),
+            content: appointmentCancelIcs(customerEvent(r, a, ctx), {
+              organizer: { email: ctx.ownerEmail, name: site.name },
+              attendee: { email: r.email, name: oneLine(r.name, 100) },
+              now: options.now,
+              rules: options.rules,
+            }),
+          },
+        ]
+      : undefined;
+  const paragraphs = options.declined
+    ? [
+        `Thank you for your booking request for ${serviceLabel(r.service)}. We are sorry, but we cannot take this job.`,
+        ...(options.reason ? [options.reason] : []),
+        `If you would like to talk it over, please call us on ${site.phone.display}.`,
+        `Your reference is ${ref}.`,
+      ]
+    : [
+        `Your appointment${when ? ` on ${when}` : ""} for ${serviceLabel(r.service)} is cancelled.${attachments ? " The attached calendar file removes it from your calendar." : ""}`,
+        ...(options.reason ? [options.reason] : []),
+        `To arrange another time, reply to this e-mail or call us on ${site.phone.display}.`,
+        `Your reference is ${ref}.`,
+      ];
+  return build(
+    options.declined ? "declined" : "cancelled",
+    r,
+    options.declined
+      ? `About your booking request (${ref})`
+      : `Your appointment is cancelled${when ? `: ${when}` : ""} (${ref})`,
+    paragraphs,
+    ctx,
+    attachments ? { attachments } : {},
+  );
+}
+
+/** The evening before a confirmed window. */
+export function appointmentReminderMessage(
+  r: RequestForMail,
+  a: AppointmentForMail,
+  ctx: MailContext,
+  rules?: BookingRules,
+): OutgoingMessage {
+  const when = appointmentLabel(a.date, a.window, rules);
+  const times = windowTimesOn(a.date, a.window, rules);
+  return build(
+    "reminder",
+    r,
+    `Reminder: we are coming tomorrow, ${when}`,
+    [
+      `A reminder that we are coming tomorrow for your ${serviceLabel(r.service).toLowerCase()} job, arriving between ${formatTime(times.start)} and ${formatTime(times.end)}:\n${when}${r.address ? `\nAt: ${oneLine(r.address, 300)}` : ""}`,
+      `If something has changed, please call us on ${site.phone.display}.`,
+      `Your reference is ${requestReference(r)}.`,
+    ],
+    ctx,
+  );
+}

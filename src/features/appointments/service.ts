@@ -1,0 +1,714 @@
+/**
+ * Appointments for requests (docs/decisions/014-appointments-and-calendar.md and
+ * docs/decisions/018-appointments-stored.md): the availability answer, a booking's preferred
+ * options checked on submit, the owner's confirm / propose / decline / cancel, the reminder the
+ * evening before, the owner's availability settings and the private calendar feed.
+ *
+ * Every change to an appointment runs in one transaction with the request's state change (through
+ * the workflow's `applyStateChange`) and the e-mail it causes (the outbox). The request row is locked
+ * first, so two confirmations from two tabs run one after the other: the second finds the time
+ * already confirmed and changes nothing, sends nothing. The partial unique index on live
+ * appointments backs this up.
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { site } from "../../config/site";
+import { addDays, isIsoDate, type IsoDate } from "./contract/dates";
+import { bookingRules, type BookingRules, type BookingRulesOverrides } from "./contract/rules";
+import { preferredOptionsSchema, type PreferredOption } from "./contract/option-fields";
+import { windowIds, type WindowId } from "./contract/windows";
+import type { RequestState } from "../requests/contract/states";
+import { charLength, isStorableText } from "../../lib/form-fields/text";
+import { serviceLabel } from "../../lib/service-catalog";
+import { bookableDates, bookingSpan, checkOptions, type AvailabilityInput } from "./availability";
+import { dateInZone, isReminderDue } from "./window-instants";
+import { appointmentUid, calendarFeedIcs, type AppointmentEvent } from "./ics";
+import type { Db } from "../../platform/db/client";
+import { pgErrorCode } from "../../platform/db/errors";
+import {
+  appointmentCancelledMessage,
+  appointmentConfirmedMessage,
+  appointmentLabel,
+  appointmentProposedMessage,
+  appointmentReminderMessage,
+  type RequestForMail,
+} from "./mail";
+import type { MailContext, OutgoingMessage } from "../mail/messages";
+import { deliverSoon, mailContext } from "../mail/service";
+import * as outbox from "../mail/repository";
+import * as repo from "./repository";
+import type { Appointment, BookingDetails } from "./repository";
+import * as workflow from "../requests/repository-workflow";
+import type { AvailabilityAnswer } from "./contract/endpoints";
+import type { AppointmentActionInput } from "./contract/owner-forms";
+import { inTransaction, type ServiceContext } from "../../platform/context";
+import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
+import type { BookingRequest } from "../requests/contract/forms";
+import type { Submission } from "../requests/repository";
+import { submitWithPhotos } from "../photos/http-forms";
+import { bookingPost, type Accepted, type PublicPost } from "../requests/service-forms";
+import { applyStateChange } from "../requests/service-workflow";
+
+/** Queues one e-mail about a request in the caller's transaction; returns its outbox id. */
+async function enqueueMessage(tx: Db, message: OutgoingMessage, link: { submissionId: number }) {
+  const [id] = await outbox.enqueue([{ message, submissionId: link.submissionId }], tx);
+  return id!;
+}
+
+type LiveFields = Parameters<typeof repo.updateAppointment>[1];
+
+/**
+ * Writes `fields` to the request's live appointment, or starts one with them (a new appointment
+ * has no date or window unless `fields` gives them, and sequence 0).
+ */
+async function saveLive(
+  live: Appointment | null,
+  submissionId: number,
+  fields: LiveFields & Pick<Appointment, "status">,
+  tx: Db,
+): Promise<Appointment> {
+  if (live) return repo.updateAppointment(live.id, fields, tx);
+  const { sequence: _sequence, ...first } = fields;
+  const newId = await repo.nextAppointmentId(tx);
+  return repo.insertAppointment(
+    { id: newId, submissionId, uid: appointmentUid(newId), date: null, window: null, ...first },
+    tx,
+  );
+}
+
+// ---------------------------------------------------------------- rules and availability
+
+/** The owner's overrides as stored (null columns fall back to the site config). */
+export function rulesFromSettings(row: repo.BookingSettingsRow | null): BookingRules {
+  const overrides: { -readonly [K in keyof BookingRulesOverrides]: BookingRulesOverrides[K] } = {};
+  if (row?.dailyCap != null) overrides.dailyCap = row.dailyCap;
+  if (row?.minimumNoticeWorkingDays != null)
+    overrides.minimumNoticeWorkingDays = row.minimumNoticeWorkingDays;
+  if (row?.horizonWeeks != null) overrides.horizonWeeks = row.horizonWeeks;
+  if (row?.workingDays) {
+    const base = bookingRules();
+    const worked = new Set(row.workingDays);
+    const hours: Record<number, { opens: string; closes: string } | null> = {};
+    for (let day = 0; day < 7; day++) {
+      // A day switched on that the weekly hours close (Sunday) gets the weekday hours.
+      hours[day] = worked.has(day)
+        ? (base.hours[day] ?? base.hours[1] ?? { opens: "08:00", closes: "18:00" })
+        : null;
+    }
+    overrides.hours = hours;
+  }
+  return bookingRules(overrides);
+}
+
+export async function loadRules(db: Db): Promise<BookingRules> {
+  return rulesFromSettings(await repo.readSettings(db));
+}
+
+/** What the availability rules need from the database, for dates between `from` and `to`. */
+async function availabilityInput(now: Date, db: Db): Promise<AvailabilityInput> {
+  const rules = await loadRules(db);
+  const today = dateInZone(now);
+  const last = addDays(today, rules.horizonWeeks * 7 + 31);
+  const [blocked, confirmedJobs] = await Promise.all([
+    repo.listBlocked(today, last, db),
+    repo.confirmedCounts(today, last, db),
+  ]);
+  return { now, rules, blocked, confirmedJobs };
+}
+
+/** GET /api/availability: the bookable dates (with their windows) between `from` and `to`. */
+export async function availability(
+  range: { from?: string | undefined; to?: string | undefined },
+  ctx: ServiceContext,
+): Promise<AvailabilityAnswer> {
+  const from = range.from || undefined;
+  const to = range.to || undefined;
+  for (const [name, value] of Object.entries({ from, to })) {
+    if (value !== undefined && !isIsoDate(value))
+      throw new Invalid(`${name} must be a date written YYYY-MM-DD.`, { code: "invalid_date" });
+  }
+  if (from && to && from > to) throw new Invalid("from must not be after to.", { code: "invalid_range" });
+  const input = await availabilityInput(ctx.now, ctx.db);
+  const span = bookingSpan(input);
+  return {
+    ...span,
+    dates: bookableDates(input, { from, to }).map((d) => ({ ...d, windows: [...d.windows] })),
+  };
+}
+
+// ---------------------------------------------------------------- a booking's extras
+
+export interface BookingExtras {
+  preferredOptions: PreferredOption[];
+  urgent: boolean;
+  accessNotes: string | null;
+}
+
+const maxOptions = site.booking.maxPreferredOptions;
+export const accessNotesMax = 500;
+
+/**
+ * `preferredOptions` from JSON, or `option1Date`/`option1Window`… from a form post, where a pair
+ * with no date is skipped (a select keeps its default window). `numbers[i]` is the option number
+ * the customer saw for the i-th option, so an error names the right field.
+ */
+function rawOptions(data: Record<string, unknown>): { options: unknown; numbers: number[] } {
+  if ("preferredOptions" in data) {
+    const options = data["preferredOptions"];
+    return { options, numbers: Array.isArray(options) ? options.map((_, i) => i + 1) : [] };
+  }
+  const options: { date: unknown; window: unknown }[] = [];
+  const numbers: number[] = [];
+  const blank = (v: unknown) => v === undefined || (typeof v === "string" && v.trim() === "");
+  for (let n = 1; n <= maxOptions; n++) {
+    const date = data[`option${n}Date`];
+    const window = data[`option${n}Window`];
+    if (blank(date)) continue;
+    options.push({ date, window: blank(window) ? "any" : window });
+    numbers.push(n);
+  }
+  return { options, numbers };
+}
+
+const truthy = (v: unknown) =>
+  v === true || (typeof v === "string" && ["on", "true", "1", "yes"].includes(v));
+
+/**
+ * The booking's preferred options, urgency and access notes from the posted data, each option
+ * re-checked against today's availability. Field errors are keyed `option1`…`option3` (and
+ * `preferredOptions` for the list as a whole, `accessNotes`), each a plain sentence.
+ */
+export async function readBookingExtras(
+  data: Record<string, unknown>,
+  now: Date,
+  db: Db,
+): Promise<{ extras: BookingExtras | null; fields: Record<string, string> }> {
+  const fields: Record<string, string> = {};
+  let accessNotes: string | null = null;
+  const notes = data["accessNotes"];
+  if (notes !== undefined && notes !== null) {
+    if (typeof notes !== "string") fields["accessNotes"] = "Please write the access notes as text.";
+    else {
+      const trimmed = notes.trim();
+      if (charLength(trimmed) > accessNotesMax)
+        fields["accessNotes"] = `Please keep the access notes under ${accessNotesMax} characters.`;
+      else if (!isStorableText(trimmed))
+        fields["accessNotes"] = "The access notes contain characters we cannot store.";
+      else accessNotes = trimmed || null;
+    }
+  }
+  const { options, numbers } = rawOptions(data);
+  const parsed = preferredOptionsSchema.safeParse(options);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const index = issue.path[0];
+      const n = typeof index === "number" ? (numbers[index] ?? index + 1) : null;
+      const key = n === null ? "preferredOptions" : `option${n}`;
+      fields[key] ??= n === null ? issue.message : `Option ${n}: ${issue.message}`;
+    }
+    return { extras: null, fields };
+  }
+  const checks = checkOptions(parsed.data, await availabilityInput(now, db));
+  checks.forEach((check, i) => {
+    const n = numbers[i] ?? i + 1;
+    if (!check.ok) fields[`option${n}`] = `Option ${n} is no longer available: ${check.message}`;
+  });
+  if (Object.keys(fields).length > 0) return { extras: null, fields };
+  return { extras: { preferredOptions: parsed.data, urgent: truthy(data["urgent"]), accessNotes }, fields };
+}
+
+export async function saveBookingExtras(submissionId: number, extras: BookingExtras, tx: Db): Promise<void> {
+  await repo.insertDetails({ submissionId, ...extras }, tx);
+}
+
+/**
+ * A booking request with its preferred options (POST /api/bookings): every option re-checked
+ * against today's diary first (Invalid naming the option otherwise, nothing stored); then the
+ * request, its options and photos, and its e-mails (which list the options) in one transaction.
+ */
+export async function submitBooking(
+  input: BookingRequest & Record<string, unknown> & { photos?: string[] | undefined },
+  ctx: ServiceContext,
+): Promise<Accepted<Submission>> {
+  const { extras, fields } = await readBookingExtras(input, ctx.now, ctx.db);
+  if (!extras) throw new Invalid("Please check the highlighted fields.", { fields });
+  const labels = optionLabels(extras.preferredOptions, await loadRules(ctx.db));
+  const withOptions = (fields: BookingRequest): PublicPost<Submission> => {
+    const base = bookingPost(fields);
+    return {
+      ...base,
+      insert: async (key, tx) => {
+        const inserted = await base.insert(key, tx);
+        if (inserted.created) await saveBookingExtras(inserted.row.id, extras, tx);
+        return inserted;
+      },
+    };
+  };
+  return submitWithPhotos(withOptions, {
+    booking: { optionLabels: labels, urgent: extras.urgent, accessNotes: extras.accessNotes },
+  })(input, ctx);
+}
+
+/** "Tuesday 3 March 2026, morning (8am to 12pm)" for each option, in order. */
+export function optionLabels(
+  options: readonly { date: IsoDate; window: WindowId }[],
+  rules?: BookingRules,
+): string[] {
+  return options.map((o) => appointmentLabel(o.date, o.window, rules));
+}
+
+// ---------------------------------------------------------------- the owner's actions
+
+export interface AppointmentView {
+  id: number;
+  uid: string;
+  sequence: number;
+  date: IsoDate | null;
+  window: WindowId | null;
+  label: string | null;
+  status: Appointment["status"];
+  message: string | null;
+  confirmedAt: string | null;
+  reminderSentAt: string | null;
+  updatedAt: string;
+}
+
+export interface BookingAppointments {
+  preferredOptions: { date: IsoDate; window: WindowId; label: string }[];
+  urgent: boolean;
+  accessNotes: string | null;
+  /** Newest first; the first live one (proposed or confirmed) is the current appointment. */
+  appointments: AppointmentView[];
+}
+
+function view(a: Appointment, rules?: BookingRules): AppointmentView {
+  return {
+    id: a.id,
+    uid: a.uid,
+    sequence: a.sequence,
+    date: a.date,
+    window: a.window,
+    label: a.date && a.window ? appointmentLabel(a.date, a.window, rules) : null,
+    status: a.status,
+    message: a.message,
+    confirmedAt: a.confirmedAt?.toISOString() ?? null,
+    reminderSentAt: a.reminderSentAt?.toISOString() ?? null,
+    updatedAt: a.updatedAt.toISOString(),
+  };
+}
+
+function detailsView(details: BookingDetails | null, rules?: BookingRules) {
+  const options = (details?.preferredOptions ?? []).map((o) => ({
+    date: o.date,
+    window: o.window,
+    label: appointmentLabel(o.date, o.window, rules),
+  }));
+  return {
+    preferredOptions: options,
+    urgent: details?.urgent ?? false,
+    accessNotes: details?.accessNotes ?? null,
+  };
+}
+
+/** What the admin shows of a request's booking: the options asked for and its appointments. */
+export async function bookingAppointments(id: number, ctx: ServiceContext): Promise<BookingAppointments> {
+  const db = ctx.db;
+  const request = await workflow.findMany([id], db).then(([row]) => row ?? null);
+  if (!request) throw new NotFound("That request no longer exists.");
+  const rules = await loadRules(db);
+  const [details, list] = await Promise.all([repo.findDetails(id, db), repo.listForRequest(id, db)]);
+  return { ...detailsView(details, rules), appointments: list.map((a) => view(a, rules)) };
+}
+
+export type AppointmentAction = AppointmentActionInput;
+
+export interface ActionResult {
+  appointment: AppointmentView | null;
+  /** False when nothing changed (the same time confirmed twice): no e-mail was sent. */
+  changed: boolean;
+  requestState: RequestState;
+  /** The outbox rows this action queued (delivered at once after the commit when SMTP is set). */
+  mailIds: number[];
+}
+
+const conflict = (message: string, code = "appointment_conflict") => new Conflict(message, code);
+
+function forMail(s: Submission): RequestForMail {
+  return s;
+}
+
+/**
+ * One owner action on a request's appointment, with the request's state change and the customer's
+ * e-mail, in one transaction; the e-mail gets one quick attempt after the commit.
+ */
+export async function actOnAppointment(
+  id: number,
+  input: AppointmentAction,
+  services: ServiceContext,
+): Promise<ActionResult> {
+  const result = await actInTransaction(id, input, services);
+  await deliverSoon(services, result.mailIds);
+  return result;
+}
+
+/**
+ * The customer's accept (confirm the proposed time) or cancel, from their page, inside the page's
+ * own transaction (src/features/customer-page/service.ts): the history rows name the customer.
+ */
+export function customerAppointmentAction(
+  id: number,
+  input: Extract<AppointmentAction, { action: "confirm" | "cancel" }>,
+  tx: Db,
+  services: ServiceContext,
+): Promise<ActionResult> {
+  return actInTransaction(id, input, services, { actor: "customer", tx });
+}
+
+async function actInTransaction(
+  id: number,
+  input: AppointmentAction,
+  services: ServiceContext,
+  options: { actor?: "owner" | "customer"; tx?: Db } = {},
+): Promise<ActionResult> {
+  const ctx = mailContext();
+  const now = services.now;
+  const actor = options.actor ?? "owner";
+  const run = <T>(work: (tx: Db) => Promise<T>) =>
+    options.tx ? work(options.tx) : inTransaction(services, work);
+  try {
+    return await run(async (tx) => {
+      const states = await workflow.lockStates([id], tx);
+      const state = states.get(id);
+      if (!state) throw new NotFound("That request no longer exists.");
+      const request = await workflow.findMany([id], tx).then(([row]) => row ?? null);
+      if (!request) throw new NotFound("That request no longer exists.");
+      const rules = await loadRules(tx);
+      const live = await repo.findLiveForUpdate(id, tx);
+      const mail = forMail(request);
+      /** What every change answers: the appointment, the request's state, its one e-mail queued. */
+      const done = async (
+        appointment: Appointment,
+        requestState: RequestState,
+        message: OutgoingMessage,
+      ) => ({
+        appointment: view(appointment, rules),
+        changed: true,
+        requestState,
+        mailIds: [await enqueueMessage(tx, message, { submissionId: id })],
+      });
+
+      switch (input.action) {
+        case "confirm": {
+          const label = appointmentLabel(input.date, input.window, rules);
+          if (live?.status === "confirmed" && live.date === input.date && live.window === input.window) {
+            return { appointment: view(live, rules), changed: false, requestState: state, mailIds: [] };
+          }
+          const message = input.message?.trim() || null;
+          const changed = live?.status === "confirmed";
+          const appointment = await saveLive(
+            live,
+            id,
+            {
+              date: input.date,
+              window: input.window,
+              status: "confirmed",
+              message,
+              confirmedAt: now,
+              ...(live ? { sequence: changed ? live.sequence + 1 : live.sequence } : {}),
+            },
+            tx,
+          );
+          const note = `${changed ? "Appointment moved to" : "Appointment confirmed for"} ${label}`;
+          // Only a confirmed appointment schedules a request: the appointment flow does it.
+          const by = actor === "customer" ? "customer" : "system";
+          const updated = await applyStateChange(id, "scheduled", { actor: by, note }, tx);
+          if (state === "scheduled") {
+            await workflow.addHistory(
+              [{ submissionId: id, fromState: state, toState: state, actor: by, note }],
+              tx,
+            );
+          }
+          return done(
+            appointment,
+            updated.state,
+            appointmentConfirmedMessage(
+              mail,
+              { ...appointment, date: appointment.date!, window: appointment.window! },
+              ctx,
+              { changed, now, rules },
+            ),
+          );
+        }
+        case "propose": {
+          if (live?.status === "confirmed") {
+            throw conflict(
+              "This booking already has a confirmed time. Confirm a new time, or cancel it first.",
+            );
+          }
+          const message = input.message?.trim() || null;
+          const appointment = await saveLive(
+            live,
+            id,
+            { date: input.date, window: input.window, status: "proposed", message },
+            tx,
+          );
+          const note = `Offered ${appointmentLabel(input.date, input.window, rules)}`;
+          const updated =
+            state === "new" ? await applyStateChange(id, "contacted", { actor: "owner", note }, tx) : request;
+          return done(
+            appointment,
+            updated.state,
+            appointmentProposedMessage(
+              mail,
+              { ...appointment, date: input.date, window: input.window },
+              ctx,
+              rules,
+            ),
+          );
+        }
+        case "decline": {
+          if (live?.status === "confirmed") {
+            throw conflict("This booking has a confirmed time. Cancel the appointment instead.");
+          }
+          const reason = input.reason?.trim() || null;
+          const appointment = await saveLive(live, id, { status: "declined", message: reason }, tx);
+          const updated = await applyStateChange(
+            id,
+            "lost",
+            { actor: "owner", note: reason ? `Declined: ${reason}` : "Declined" },
+            tx,
+          );
+          return done(
+            appointment,
+            updated.state,
+            appointmentCancelledMessage(mail, null, ctx, {
+              declined: true,
+              wasConfirmed: false,
+              reason,
+              now,
+              rules,
+            }),
+          );
+        }
+        case "cancel": {
+          if (!live) throw conflict("This request has no appointment to cancel.", "no_appointment");
+          const reason = input.reason?.trim() || null;
+          const wasConfirmed = live.status === "confirmed";
+          const appointment = await repo.updateAppointment(
+            live.id,
+            {
+              status: "cancelled",
+              message: reason,
+              sequence: wasConfirmed ? live.sequence + 1 : live.sequence,
+            },
+            tx,
+          );
+          const label = appointmentLabel(live.date!, live.window!, rules);
+          const to = input.requestState ?? "contacted";
+          const note = `Appointment on ${label} cancelled${reason ? `: ${reason}` : ""}`;
+          const updated =
+            state === "scheduled" || to === "cancelled"
+              ? await applyStateChange(id, to, { actor, note }, tx)
+              : request;
+          return done(
+            appointment,
+            updated.state,
+            appointmentCancelledMessage(
+              mail,
+              { ...appointment, date: live.date!, window: live.window! },
+              ctx,
+              { declined: false, wasConfirmed, reason, now, rules },
+            ),
+          );
+        }
+      }
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === "23505") {
+      throw conflict("This booking was changed in another window at the same time. Please reload it.");
+    }
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- reminders
+
+/**
+ * Queues the reminder for every confirmed job whose reminder is due (the evening before, only for a
+ * job confirmed at least a day ahead). Each is claimed (`reminder_sent_at`) in the same transaction
+ * as its e-mail, so running twice sends each reminder once.
+ */
+export async function sendDueReminders(services: ServiceContext): Promise<{ queued: number }> {
+  const ctx = mailContext();
+  const now = services.now;
+  const db = services.db;
+  const today = dateInZone(now);
+  const rules = await loadRules(db);
+  const candidates = await repo.reminderCandidates(
+    today,
+    addDays(today, site.booking.reminder.daysBefore + 1),
+    db,
+  );
+  let queued = 0;
+  for (const job of candidates) {
+    const a = job.appointment;
+    if (!a.date || !a.window || !a.confirmedAt) continue;
+    if (!isReminderDue({ now, confirmedAt: a.confirmedAt, date: a.date, window: a.window, rules })) continue;
+    const sent = await inTransaction(services, async (tx) => {
+      if (!(await repo.claimReminder(a.id, now, tx))) return false;
+      await enqueueMessage(
+        tx,
+        appointmentReminderMessage(
+          { id: a.submissionId, submittedAt: a.createdAt, ...job },
+          { ...a, date: a.date!, window: a.window! },
+          ctx,
+          rules,
+        ),
+        { submissionId: a.submissionId },
+      );
+      return true;
+    });
+    if (sent) queued += 1;
+  }
+  return { queued };
+}
+
+// ---------------------------------------------------------------- settings and blocked dates
+
+export interface AvailabilitySettings {
+  workingDays: number[];
+  dailyCap: number;
+  minimumNoticeWorkingDays: number;
+  horizonWeeks: number;
+  /** The site config's values, for "reset to default". */
+  defaults: {
+    workingDays: number[];
+    dailyCap: number;
+    minimumNoticeWorkingDays: number;
+    horizonWeeks: number;
+  };
+  blocked: { date: IsoDate; label: string | null }[];
+  calendarFeed: boolean;
+}
+
+const workedDays = (rules: BookingRules) => rules.hours.flatMap((h, day) => (h ? [day] : []));
+
+export async function availabilitySettings(services: ServiceContext): Promise<AvailabilitySettings> {
+  const db = services.db;
+  const now = services.now;
+  const row = await repo.readSettings(db);
+  const rules = rulesFromSettings(row);
+  const base = bookingRules();
+  const today = dateInZone(now);
+  return {
+    workingDays: workedDays(rules),
+    dailyCap: rules.dailyCap,
+    minimumNoticeWorkingDays: rules.minimumNoticeWorkingDays,
+    horizonWeeks: rules.horizonWeeks,
+    defaults: {
+      workingDays: workedDays(base),
+      dailyCap: base.dailyCap,
+      minimumNoticeWorkingDays: base.minimumNoticeWorkingDays,
+      horizonWeeks: base.horizonWeeks,
+    },
+    blocked: await repo.listBlocked(today, addDays(today, 800), db),
+    calendarFeed: Boolean(row?.calendarFeedHash),
+  };
+}
+
+export interface SettingsInput {
+  workingDays?: number[] | undefined;
+  dailyCap?: number | undefined;
+  minimumNoticeWorkingDays?: number | undefined;
+  horizonWeeks?: number | undefined;
+}
+
+export async function saveAvailabilitySettings(
+  input: SettingsInput,
+  services: ServiceContext,
+): Promise<AvailabilitySettings> {
+  const base = bookingRules();
+  const same = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+  const patch: Parameters<typeof repo.saveSettings>[0] = {};
+  if (input.workingDays !== undefined) {
+    const days = [...new Set(input.workingDays)].sort();
+    patch.workingDays = same(days, workedDays(base)) ? null : days;
+  }
+  if (input.dailyCap !== undefined) patch.dailyCap = input.dailyCap;
+  if (input.minimumNoticeWorkingDays !== undefined)
+    patch.minimumNoticeWorkingDays = input.minimumNoticeWorkingDays;
+  if (input.horizonWeeks !== undefined) patch.horizonWeeks = input.horizonWeeks;
+  await inTransaction(services, (tx) => repo.saveSettings(patch, tx));
+  return availabilitySettings(services);
+}
+
+export async function blockDate(
+  date: IsoDate,
+  label: string | null,
+  services: ServiceContext,
+): Promise<AvailabilitySettings> {
+  await inTransaction(services, (tx) => repo.addBlocked({ date, label: label?.trim() || null }, tx));
+  return availabilitySettings(services);
+}
+
+export async function unblockDate(date: IsoDate, services: ServiceContext): Promise<AvailabilitySettings> {
+  const removed = await inTransaction(services, (tx) => repo.removeBlocked(date, tx));
+  if (!removed) throw new NotFound("That date is not blocked.");
+  return availabilitySettings(services);
+}
+
+// ---------------------------------------------------------------- the private calendar feed
+
+const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
+const secretPattern = /^[A-Za-z0-9_-]{43}$/;
+
+/** Makes a new feed secret (256 bits), stores its hash, and returns it once. The old URL stops at once. */
+export async function replaceFeedSecret(services: ServiceContext): Promise<string> {
+  const secret = randomBytes(32).toString("base64url");
+  await inTransaction(services, (tx) => repo.saveSettings({ calendarFeedHash: hashSecret(secret) }, tx));
+  return secret;
+}
+
+/** The new feed's full URL (shown to the owner once). */
+export async function replaceFeedUrl(services: ServiceContext): Promise<{ url: string }> {
+  return { url: `${mailContext().siteUrl}${feedPath(await replaceFeedSecret(services))}` };
+}
+
+export function feedPath(secret: string): string {
+  return `/api/calendar/${secret}.ics`;
+}
+
+/** The owner's feed for this secret, or null when the secret is not the current one. */
+export async function calendarFeed(secret: string, services: ServiceContext): Promise<string | null> {
+  if (!secretPattern.test(secret)) return null;
+  const ctx: MailContext = mailContext();
+  const now = services.now;
+  const db = services.db;
+  const row = await repo.readSettings(db);
+  if (!row?.calendarFeedHash) return null;
+  const given = Buffer.from(hashSecret(secret), "hex");
+  const stored = Buffer.from(row.calendarFeedHash, "hex");
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
+  const rules = rulesFromSettings(row);
+  const today = dateInZone(now);
+  const jobs = await repo.confirmedJobs(addDays(today, -30), addDays(today, 90), db);
+  const events: AppointmentEvent[] = jobs.map((job) => ({
+    uid: job.appointment.uid,
+    sequence: job.appointment.sequence,
+    date: job.appointment.date!,
+    window: job.appointment.window!,
+    summary: `${job.name}: ${serviceLabel(job.service)}`,
+    location: job.address ?? undefined,
+    description: [
+      `Phone: ${job.phone}`,
+      `E-mail: ${job.email}`,
+      `Job: ${job.message}`,
+      ...(job.accessNotes ? [`Access: ${job.accessNotes}`] : []),
+    ].join("\n"),
+    url: `${ctx.siteUrl}/admin/requests/${job.appointment.submissionId}`,
+  }));
+  return calendarFeedIcs({ name: `${site.name} jobs`, events, now, rules });
+}
+
+export { windowIds };
+export type { Appointment };
+export const _internal = { hashSecret };

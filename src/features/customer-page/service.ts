@@ -1,0 +1,516 @@
+/**
+ * The customer's own page for a request (docs/decisions/019-customer-page.md): which request a
+ * private link opens, what the page shows, the four things a customer may do there, and the
+ * lost-link form. The HTML is src/features/customer-page/html.ts; the edge is
+ * netlify/functions/customer-page.mts.
+ *
+ *   customerPage(token, ctx)                 what the page shows, in the customer's words
+ *   actOnRequest(token, input, ctx)          one action, in one transaction with its history row
+ *                                            and its e-mails (each queued exactly once)
+ *   sendLostLinks({ email }, ctx)            fresh links to that address's open requests
+ *
+ * Every action locks the request, reads its state and appointment again, and claims the form's
+ * one-time key in the same transaction, so a double click or a reloaded POST changes nothing the
+ * second time and queues no second e-mail.
+ */
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { site } from "../../config/site";
+import type { IsoDate } from "../appointments/contract/dates";
+import type { WindowId } from "../appointments/contract/windows";
+import {
+  customerMessageMax,
+  customerReasonMax,
+  type CustomerAction,
+  type CustomerActionInput,
+  type LostLinkInput,
+} from "./contract/endpoints";
+import { requestReference } from "../requests/contract/reference";
+import { isClosed, openStates, type RequestState } from "../requests/contract/states";
+import { charLength, isStorableText } from "../../lib/form-fields/text";
+import { serviceLabel } from "../../lib/service-catalog";
+import { changeCutoff } from "../appointments/window-instants";
+import { hashToken, tokenPattern } from "./link";
+import type { Db } from "../../platform/db/client";
+import { appointmentLabel } from "../appointments/mail";
+import { customerUpdateMessage, lostLinkMessage, ownerCustomerUpdateMessage } from "./mail";
+import type { OutgoingMessage } from "../mail/messages";
+import { deliverSoon, mailboxKey, mailContext } from "../mail/service";
+import * as appointmentsRepo from "../appointments/repository";
+import type { Appointment } from "../appointments/repository";
+import * as links from "./repository";
+import * as outbox from "../mail/repository";
+import { requestsOf } from "../person-tools/repository";
+import * as workflow from "../requests/repository-workflow";
+import type { Submission } from "../requests/repository";
+import {
+  customerAppointmentAction,
+  loadRules,
+  optionLabels,
+  readBookingExtras,
+} from "../appointments/service";
+import { inTransaction, type ServiceContext } from "../../platform/context";
+import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
+import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
+import { applyStateChange } from "../requests/service-workflow";
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+// ---------------------------------------------------------------- the link
+
+/** A link stops working this many days after its request was closed (done, lost, cancelled). */
+export const linkLifetimeAfterCloseDays = 30;
+
+/** Whether a request in `state`, last changed at `changedAt`, still opens through its links. */
+export function linkStillWorks(state: RequestState, changedAt: Date, now: Date): boolean {
+  if (state === "spam") return false;
+  if (!isClosed(state)) return true;
+  return now.getTime() < changedAt.getTime() + linkLifetimeAfterCloseDays * dayMs;
+}
+
+const notFound = () => new NotFound("This link does not work.");
+const dummyHash = Buffer.from(hashToken("not a token"), "hex");
+
+/**
+ * The request a private link opens, or NotFound. Every "no" (a wrong, malformed or expired token,
+ * a spam or deleted request) does the same work as a "yes": hash the candidate, read by the hash,
+ * compare with `timingSafeEqual` (against a dummy when nothing was found), read the request.
+ */
+export async function requestForToken(token: string, ctx: ServiceContext): Promise<Submission> {
+  const wellFormed = tokenPattern.test(token);
+  const candidate = Buffer.from(hashToken(wellFormed ? token : `malformed:${token.slice(0, 100)}`), "hex");
+  const row = await links.findByHash(candidate.toString("hex"), ctx.db);
+  const same = timingSafeEqual(row ? Buffer.from(row.tokenHash, "hex") : dummyHash, candidate);
+  const found = wellFormed && same && row !== null;
+  // Read on every path (id 0 matches nothing), so a miss costs what a hit costs.
+  const [request] = await workflow.findMany([found ? row.submissionId : 0], ctx.db);
+  if (!found || !request || !linkStillWorks(request.state, request.stateChangedAt, ctx.now)) throw notFound();
+  return request;
+}
+
+// ---------------------------------------------------------------- what the page shows
+
+/** The state as the customer reads it: a headline and one sentence. */
+export const customerStateWords: Record<RequestState, { headline: string; detail: string }> = {
+  new: {
+    headline: "Received",
+    detail: `We have your request and will reply within ${site.response.replyWithinHours} hours.`,
+  },
+  contacted: { headline: "We've read it", detail: "We are looking at your request and will be in touch." },
+  quoted: {
+    headline: "Quote sent",
+    detail: "We have sent you a price; let us know if you would like to go ahead.",
+  },
+  scheduled: { headline: "Appointment confirmed", detail: "We will arrive within the window shown." },
+  done: { headline: "Done", detail: "The job is finished. Thank you for choosing us." },
+  lost: { headline: "Closed", detail: "This request is closed. Send us a new one any time." },
+  cancelled: { headline: "Cancelled", detail: "This request is cancelled. Send us a new one any time." },
+  spam: { headline: "Closed", detail: "This request is closed." },
+};
+
+/** One line of the page's history: when, what happened, and the customer's own words if any. */
+export interface CustomerHistoryItem {
+  at: Date;
+  text: string;
+  quote?: string;
+  byCustomer: boolean;
+}
+
+export interface CustomerPageView {
+  request: Submission;
+  reference: string;
+  /** What they sent, label → value, in the form's order. */
+  sent: { label: string; value: string }[];
+  status: { headline: string; detail: string };
+  /** Newest first. */
+  history: CustomerHistoryItem[];
+  proposal: { label: string; message: string | null } | null;
+  appointment: { label: string } | null;
+  closed: boolean;
+  /** The confirmed appointment is past the change cut-off: the page shows the phone number instead. */
+  late: boolean;
+  can: Record<CustomerAction, boolean>;
+}
+
+const rescheduleNote = "Asked for another time: ";
+
+/** Only the customer's own words and what happened are shown: the owner's notes may be private. */
+function historyItem(h: workflow.HistoryEntry): CustomerHistoryItem | null {
+  if (h.fromState === null) return null; // the arrival, shown from submitted_at
+  const byCustomer = h.actor === "customer";
+  const quoted = (text: string, quote: string | null): CustomerHistoryItem => ({
+    at: h.changedAt,
+    text,
+    byCustomer,
+    ...(quote ? { quote } : {}),
+  });
+  if (byCustomer) {
+    if (h.fromState === h.toState) {
+      return h.note?.startsWith(rescheduleNote)
+        ? quoted("You asked for another time", h.note.slice(rescheduleNote.length))
+        : quoted("You sent a message", h.note);
+    }
+    if (h.toState === "cancelled") return quoted("You cancelled", h.note);
+    if (h.toState === "scheduled") return quoted("You accepted the time we offered", null);
+  }
+  if (h.fromState === h.toState)
+    return h.toState === "scheduled" ? quoted("Appointment changed", null) : null;
+  const words: Record<RequestState, string | null> = {
+    new: "Reopened",
+    contacted: "We've read it",
+    quoted: "Quote sent",
+    scheduled: "Appointment confirmed",
+    done: "Done",
+    lost: "Closed",
+    cancelled: "Cancelled",
+    spam: null,
+  };
+  const text = words[h.toState];
+  return text ? quoted(text, null) : null;
+}
+
+const sentAt = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "long",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
+
+const liveOf = (list: readonly Appointment[]) =>
+  list.find((a) => a.status === "proposed" || a.status === "confirmed") ?? null;
+
+/** The page for a private link (NotFound for any link that does not open one). */
+export async function customerPage(token: string, ctx: ServiceContext): Promise<CustomerPageView> {
+  const request = await requestForToken(token, ctx);
+  const db = ctx.db;
+  const isBooking = request.formType === "booking";
+  const [history, list, details, rules] = await Promise.all([
+    workflow.listHistory(request.id, db),
+    isBooking ? appointmentsRepo.listForRequest(request.id, db) : Promise.resolve([]),
+    isBooking ? appointmentsRepo.findDetails(request.id, db) : Promise.resolve(null),
+    loadRules(db),
+  ]);
+  const sent = [
+    { label: "Sent", value: sentAt.format(request.submittedAt) },
+    { label: "Name", value: request.name },
+    { label: "Phone", value: request.phone },
+    { label: "Email", value: request.email },
+  ];
+  if (isBooking) {
+    sent.push({ label: "Service", value: serviceLabel(request.service) });
+    if (request.address) sent.push({ label: "Address", value: request.address });
+    if (details?.preferredOptions.length) {
+      sent.push({
+        label: "Times you asked for",
+        value: optionLabels(details.preferredOptions, rules).join("\n"),
+      });
+    }
+    if (details?.accessNotes) sent.push({ label: "Access notes", value: details.accessNotes });
+  }
+  sent.push({ label: isBooking ? "Job description" : "Message", value: request.message });
+
+  const live = liveOf(list);
+  const at = (a: Appointment) => appointmentLabel(a.date!, a.window!, rules);
+  const confirmed = live?.status === "confirmed" && live.date && live.window ? live : null;
+  const proposed = live?.status === "proposed" && live.date && live.window ? live : null;
+  const late =
+    confirmed !== null &&
+    ctx.now.getTime() >= changeCutoff(confirmed.date!, confirmed.window!, rules).getTime();
+  const closed = isClosed(request.state) || request.state === "spam";
+  const words = customerStateWords[request.state];
+  return {
+    request,
+    reference: requestReference(request),
+    sent,
+    status:
+      request.state === "scheduled" && confirmed
+        ? { headline: `Appointment confirmed: ${at(confirmed)}`, detail: words.detail }
+        : words,
+    history: [
+      { at: request.submittedAt, text: "Request received", byCustomer: false },
+      ...history.map(historyItem).filter((h): h is CustomerHistoryItem => h !== null),
+    ].reverse(),
+    proposal: proposed ? { label: at(proposed), message: proposed.message } : null,
+    appointment: confirmed ? { label: at(confirmed) } : null,
+    closed,
+    late,
+    can: {
+      accept: !closed && proposed !== null,
+      reschedule: !closed && isBooking && !late,
+      message: !closed,
+      cancel: !closed && !late,
+    },
+  };
+}
+
+// ---------------------------------------------------------------- actions
+
+export interface ActionOutcome {
+  /** False when this form had already been sent (a reload or a double click): nothing changed. */
+  changed: boolean;
+  heading: string;
+  message: string;
+}
+
+/**
+ * A confirmation step's one-time key: when it was issued (base 36 ms) and 96 random bits. It is
+ * claimed in the window of its issue time, so a replay always meets its own claim; a key older than
+ * a day is refused (the claims are kept two days: src/features/rate-limits/service.ts).
+ */
+export function newFormKey(now: Date): string {
+  return `${now.getTime().toString(36)}.${randomBytes(12).toString("base64url")}`;
+}
+
+const formKeyRule: RateLimitRule = { name: "customer-form", limit: 1, windowMs: dayMs };
+const formKeyPattern = /^([0-9a-z]{1,12})\.[A-Za-z0-9_-]{16}$/;
+
+function issuedAt(key: string, now: Date): number {
+  const match = formKeyPattern.exec(key);
+  const at = match ? parseInt(match[1]!, 36) : NaN;
+  const age = now.getTime() - at;
+  if (!Number.isFinite(at) || age > dayMs || age < -5 * 60_000) {
+    throw new Invalid("This form has expired. Please send it again.", {
+      code: "form_expired",
+      fields: { nonce: "This form has expired. Please send it again." },
+    });
+  }
+  return at;
+}
+
+export const tooLateMessage = `Your appointment is less than ${site.booking.changeCutoffHours} hours away, so it can no longer be changed online. Please call us on ${site.phone.display}.`;
+const tooLate = () => new Conflict(tooLateMessage, "too_late");
+const closedRequest = () =>
+  new Conflict(`This request is closed. Please call us on ${site.phone.display}.`, "request_closed");
+const nothingToAccept = () =>
+  new Conflict(
+    "There is no offered time to accept any more. Please go back to your request to see where it stands.",
+    "no_proposal",
+  );
+
+function text(value: string | undefined, field: string, label: string, max: number, required: boolean) {
+  const trimmed = value?.trim() ?? "";
+  const fail = (message: string) => new Invalid("Please check the form.", { fields: { [field]: message } });
+  if (!trimmed) {
+    if (required) throw fail(`Please write your ${label}.`);
+    return null;
+  }
+  if (charLength(trimmed) > max) throw fail(`Please keep your ${label} under ${max} characters.`);
+  if (!isStorableText(trimmed)) throw fail(`Your ${label} contains characters we cannot store.`);
+  return trimmed;
+}
+
+/**
+ * One action from the customer's page on the request its link opens. What they wrote and the times
+ * they ask for are checked first (Invalid, naming the field); then, in one transaction: the request
+ * is locked, the form's key claimed, the change made with its history row (actor `customer`), the
+ * customer's e-mail and the owner's alert queued. Conflict `too_late` after the cut-off,
+ * `request_closed` for a closed request, `no_proposal` when there is no offered time to accept.
+ */
+export async function actOnRequest(
+  token: string,
+  input: CustomerActionInput,
+  ctx: ServiceContext,
+): Promise<ActionOutcome> {
+  const target = await requestForToken(token, ctx);
+  const requestId = target.id;
+  const keyIssuedAt = issuedAt(input.nonce, ctx.now);
+  const message =
+    input.action === "message" ? text(input.message, "message", "message", customerMessageMax, true)! : null;
+  const reason =
+    input.action === "cancel" ? text(input.reason, "reason", "reason", customerReasonMax, false) : null;
+  let newOptions: { date: IsoDate; window: WindowId }[] = [];
+  if (input.action === "reschedule") {
+    if (target.formType !== "booking")
+      throw new Conflict("Only a booking has appointment times.", "not_a_booking");
+    const { extras, fields } = await readBookingExtras(input, ctx.now, ctx.db);
+    if (!extras) throw new Invalid("Please check the highlighted fields.", { fields });
+    newOptions = extras.preferredOptions;
+  }
+  const mail = mailContext();
+
+  const result = await inTransaction(ctx, async (tx) => {
+    const state = (await workflow.lockStates([requestId], tx)).get(requestId);
+    if (!state) throw notFound();
+    const claimed = await hitRateLimit(formKeyRule, input.nonce, { now: keyIssuedAt, db: tx });
+    if (!claimed.allowed) {
+      const outcome: ActionOutcome = {
+        changed: false,
+        heading: "Already done",
+        message: "We had already received this; nothing more was changed.",
+      };
+      return { outcome, mailIds: [] as number[] };
+    }
+    if (isClosed(state) || state === "spam") throw closedRequest();
+    const [request] = await workflow.findMany([requestId], tx);
+    const rules = await loadRules(tx);
+    const live =
+      request!.formType === "booking" ? await appointmentsRepo.findLiveForUpdate(requestId, tx) : null;
+    const confirmed = live?.status === "confirmed" && live.date && live.window ? live : null;
+    const isLate =
+      confirmed !== null &&
+      ctx.now.getTime() >= changeCutoff(confirmed.date!, confirmed.window!, rules).getTime();
+    const mailIds: number[] = [];
+    const queue = async (message: OutgoingMessage) => {
+      mailIds.push(...(await outbox.enqueue([{ message, submissionId: requestId }], tx)));
+    };
+    const tellOwner = (details: string[]) =>
+      queue(ownerCustomerUpdateMessage(request!, input.action, details, mail));
+    const note = (text: string | null) => customerHistory(requestId, state, text, tx);
+
+    switch (input.action) {
+      case "accept": {
+        if (live?.status !== "proposed" || !live.date || !live.window) throw nothingToAccept();
+        const label = appointmentLabel(live.date, live.window, rules);
+        const done = await customerAppointmentAction(
+          requestId,
+          { action: "confirm", date: live.date, window: live.window },
+          tx,
+          ctx,
+        );
+        mailIds.push(...done.mailIds);
+        await tellOwner([
+          `Confirmed: ${label}`,
+          "They have been sent the confirmation with the calendar file.",
+        ]);
+        return {
+          outcome: {
+            changed: true,
+            heading: "Appointment confirmed",
+            message: `Thank you: we will come on ${label}. We have e-mailed you the confirmation with a calendar file.`,
+          },
+          mailIds,
+        };
+      }
+      case "reschedule": {
+        if (isLate) throw tooLate();
+        const labels = optionLabels(newOptions, rules);
+        await appointmentsRepo.replacePreferredOptions(requestId, newOptions, tx);
+        if (live?.status === "proposed") {
+          // The offered time is off the table; the owner offers or confirms a new one.
+          await appointmentsRepo.updateAppointment(
+            live.id,
+            { status: "cancelled", message: "The customer asked for another time." },
+            tx,
+          );
+        }
+        await note(`${rescheduleNote}${labels.join("; ")}`);
+        await queue(customerUpdateMessage(request!, { action: "reschedule", options: labels }, mail));
+        await tellOwner([
+          `New times asked for:\n${labels.join("\n")}`,
+          confirmed
+            ? `The confirmed appointment (${appointmentLabel(confirmed.date!, confirmed.window!, rules)}) stands until you confirm a new time.`
+            : "Please offer or confirm one of them.",
+        ]);
+        return {
+          outcome: {
+            changed: true,
+            heading: "New times sent",
+            message: "Thank you. We will confirm one of your new times, or suggest another, and e-mail you.",
+          },
+          mailIds,
+        };
+      }
+      case "message": {
+        await note(message);
+        await queue(customerUpdateMessage(request!, { action: "message", text: message! }, mail));
+        await tellOwner([`Message:\n${message}`]);
+        return {
+          outcome: {
+            changed: true,
+            heading: "Message sent",
+            message: "Thank you. We have your message and will reply soon.",
+          },
+          mailIds,
+        };
+      }
+      case "cancel": {
+        if (isLate) throw tooLate();
+        const because = reason ? `Reason: ${reason}` : "No reason given.";
+        if (live) {
+          const done = await customerAppointmentAction(
+            requestId,
+            { action: "cancel", reason: reason ?? undefined, requestState: "cancelled" },
+            tx,
+            ctx,
+          );
+          mailIds.push(...done.mailIds);
+          const label =
+            live.date && live.window ? `: ${appointmentLabel(live.date, live.window, rules)}` : "";
+          await tellOwner([
+            `${live.status === "confirmed" ? "Cancelled the appointment" : "Turned down the offered time and cancelled"}${label}`,
+            because,
+          ]);
+        } else {
+          await applyStateChange(
+            requestId,
+            "cancelled",
+            { actor: "customer", note: reason ?? undefined },
+            tx,
+          );
+          await queue(customerUpdateMessage(request!, { action: "cancel", reason }, mail));
+          await tellOwner([because]);
+        }
+        return {
+          outcome: {
+            changed: true,
+            heading: "Cancelled",
+            message: "Your request is cancelled. We have e-mailed you to confirm.",
+          },
+          mailIds,
+        };
+      }
+    }
+  });
+  await deliverSoon(ctx, result.mailIds);
+  return result.outcome;
+}
+
+/** A history row with no state change: the customer's message or the times they asked for. */
+function customerHistory(submissionId: number, state: RequestState, note: string | null, tx: Db) {
+  return workflow.addHistory(
+    [{ submissionId, fromState: state, toState: state, actor: "customer", note }],
+    tx,
+  );
+}
+
+// ---------------------------------------------------------------- lost link
+
+/** Per client: a person asks once or twice; a script trying many addresses is stopped. */
+export const lostLinkClientRule: RateLimitRule = {
+  name: "lost-link-client",
+  limit: 5,
+  windowMs: 60 * 60_000,
+};
+/** Per address: however often it is asked, one inbox gets at most three links an hour. */
+export const lostLinkAddressRule: RateLimitRule = {
+  name: "lost-link-address",
+  limit: 3,
+  windowMs: 60 * 60_000,
+};
+/** At most this many open requests get a link from one ask. */
+const lostLinkMaxRequests = 10;
+
+/**
+ * Queues one e-mail with a fresh link for each open request sent from this address (RateLimited
+ * when the client asked too often). The caller answers the same whatever happens here (an unknown
+ * address, one over its own limit), so the answer never tells whether an address is known; the
+ * e-mails go after the answer where the platform allows.
+ */
+export async function sendLostLinks(input: LostLinkInput, ctx: ServiceContext): Promise<void> {
+  await enforceRateLimit(lostLinkClientRule, ctx.client, { now: ctx.now.getTime(), db: ctx.db });
+  const perAddress = await hitRateLimit(lostLinkAddressRule, limitKey("lost-link", mailboxKey(input.email)), {
+    now: ctx.now.getTime(),
+    db: ctx.db,
+  });
+  if (!perAddress.allowed) return;
+  const open = (await requestsOf(input.email, ctx.db))
+    .filter((r) => openStates.includes(r.state))
+    .slice(0, lostLinkMaxRequests);
+  if (open.length === 0) return;
+  const mail = mailContext();
+  const ids = await inTransaction(ctx, (tx) =>
+    outbox.enqueue(
+      open.map((r) => ({ message: lostLinkMessage(r, mail), submissionId: r.id })),
+      tx,
+    ),
+  );
+  await deliverSoon(ctx, ids);
+}

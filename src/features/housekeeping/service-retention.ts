@@ -1,0 +1,94 @@
+/**
+ * Retention (UK GDPR storage limitation), on the numbers in `site.retention`:
+ * - a closed request (done, lost, cancelled) is deleted `closedRequestMonths` after it was closed,
+ *   with its history, notes and every e-mail about it;
+ * - a request marked as spam is deleted `spamDays` after it was marked;
+ * - a sent e-mail keeps its content `sentMailBodyDays`; then addresses, subject and body are
+ *   emptied and only the delivery record (kind, status, times) stays; an e-mail given up on is
+ *   deleted once its last attempt is that old.
+ * `planRetention` says what would go (the dry run); `applyRetention` does it in one transaction and
+ * writes the total to the audit log.
+ */
+import { site } from "../../config/site";
+import type { Db } from "../../platform/db/client";
+import * as audit from "../person-tools/repository-audit";
+import * as retention from "./repository-retention";
+import * as workflow from "../requests/repository-workflow";
+import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
+
+export interface RetentionCutoffs {
+  closedBefore: Date;
+  spamBefore: Date;
+  mailBefore: Date;
+}
+
+export function retentionCutoffs(
+  now = new Date(),
+  rules: Pick<
+    typeof site.retention,
+    "closedRequestMonths" | "spamDays" | "sentMailBodyDays"
+  > = site.retention,
+): RetentionCutoffs {
+  const closedBefore = new Date(now);
+  closedBefore.setUTCMonth(closedBefore.getUTCMonth() - rules.closedRequestMonths);
+  const day = 86_400_000;
+  return {
+    closedBefore,
+    spamBefore: new Date(now.getTime() - rules.spamDays * day),
+    mailBefore: new Date(now.getTime() - rules.sentMailBodyDays * day),
+  };
+}
+
+export interface RetentionPlan {
+  cutoffs: RetentionCutoffs;
+  closedRequests: number[];
+  spamRequests: number[];
+  mailToWipe: number[];
+  failedMailToDelete: number[];
+}
+
+export async function planRetention(ctx: ServiceContext = serviceContext()): Promise<RetentionPlan> {
+  const { db, now } = ctx;
+  const cutoffs = retentionCutoffs(now);
+  const [requests, mailToWipe, failedMailToDelete] = await Promise.all([
+    retention.expiredRequests(cutoffs, db),
+    retention.mailBodiesToWipe(cutoffs.mailBefore, db),
+    retention.staleFailedMail(cutoffs.mailBefore, db),
+  ]);
+  return {
+    cutoffs,
+    closedRequests: requests.closed,
+    spamRequests: requests.spam,
+    mailToWipe,
+    failedMailToDelete,
+  };
+}
+
+export interface RetentionReport {
+  requestsDeleted: number;
+  mailDeleted: number;
+  mailWiped: number;
+}
+
+export async function applyRetention(ctx: ServiceContext = serviceContext()): Promise<RetentionReport> {
+  return inTransaction(ctx, (tx) => applyRetentionIn(tx, ctx.now));
+}
+
+/** `applyRetention` inside the caller's transaction (the scheduled job claims its day in it). */
+export async function applyRetentionIn(tx: Db, now = new Date()): Promise<RetentionReport> {
+  const cutoffs = retentionCutoffs(now);
+  const expired = await retention.expiredRequests(cutoffs, tx);
+  // The photos' rows go with their requests; their images are removed by the hourly photo sweep,
+  // which deletes every stored image no row refers to.
+  const removed = await workflow.removeRequests([...expired.closed, ...expired.spam], tx);
+  const failed = await retention.removeStaleFailedMail(cutoffs.mailBefore, tx);
+  const wiped = await retention.wipeMailBodies(cutoffs.mailBefore, tx);
+  const report = {
+    requestsDeleted: removed.ids.length,
+    mailDeleted: removed.mail + failed,
+    mailWiped: wiped,
+  };
+  const total = report.requestsDeleted + report.mailDeleted + report.mailWiped;
+  if (total > 0) await audit.record("retention", "system", total, tx);
+  return report;
+}

@@ -1,0 +1,54 @@
+/**
+ * Background jobs run by the scheduled function (netlify/functions/mail-retry.mts, every five
+ * minutes) before it sends the outbox: the owner's daily digest and the daily retention run. Each
+ * is claimed once per London day in job_runs, so running twice does nothing twice. A failing job
+ * is logged and retried on the next run; it never stops the others or the mail.
+ */
+import { londonParts } from "../../lib/london-time";
+import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
+import { logEvent } from "../../platform/log";
+import * as jobRuns from "./repository-job-runs";
+import { sendDueReminders } from "../appointments/service";
+import { runDailyDigest } from "../requests/service-digest";
+import { applyRetentionIn } from "./service-retention";
+
+export const retentionJob = "retention";
+
+/** Retention once per London day: the claim and the deletes commit together or not at all. */
+async function runRetentionOncePerDay(ctx: ServiceContext) {
+  const { date } = londonParts(ctx.now);
+  return inTransaction(ctx, async (tx) => {
+    if (!(await jobRuns.claim(retentionJob, date, tx))) return { status: "already_done", date } as const;
+    const report = await applyRetentionIn(tx, ctx.now);
+    await jobRuns.finish(
+      retentionJob,
+      date,
+      `deleted ${report.requestsDeleted} requests, ${report.mailDeleted} mails; wiped ${report.mailWiped}`,
+      tx,
+    );
+    return { status: "done", date, ...report } as const;
+  });
+}
+
+export async function runScheduledJobs(ctx: ServiceContext = serviceContext()) {
+  const results: Record<string, unknown> = {};
+  for (const [name, job] of [
+    ["digest", () => runDailyDigest(ctx)],
+    ["retention", () => runRetentionOncePerDay(ctx)],
+    // The evening-before reminders; each appointment is claimed with its e-mail, so twice sends once.
+    ["reminders", () => sendDueReminders(ctx)],
+  ] as const) {
+    try {
+      results[name] = await job();
+    } catch (error) {
+      results[name] = { status: "failed" };
+      logEvent({
+        event: `jobs.${name}_failed`,
+        level: "error",
+        error: error instanceof Error ? error.name : "unknown",
+      });
+    }
+  }
+  logEvent({ event: "jobs.run", ...results });
+  return results;
+}

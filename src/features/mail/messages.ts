@@ -1,0 +1,367 @@
+/**
+ * The e-mails the site sends: the owner hears about every booking, contact message and
+ * review; the customer gets an honest confirmation for bookings and contact messages.
+ *
+ * Every message has a plain-text and a simple HTML part. Visitor input is escaped in HTML and never
+ * reaches a header except through `oneLine()` (subject) or as a structured address (Reply-To), so no
+ * field can inject a header. Transactional mail: no tracking, no marketing, no unsubscribe link.
+ */
+import { addressLine, site } from "../../config/site";
+import { requestReference as reference } from "../requests/contract/reference";
+import { serviceLabel } from "../../lib/service-catalog";
+import { linkPlaceholder, requestPageUrl } from "../customer-page/link";
+import type { MailAttachment, mailKinds } from "../tables";
+
+export type MessageKind = (typeof mailKinds)[number];
+
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
+export interface OutgoingMessage {
+  kind: MessageKind;
+  to: MailAddress;
+  replyTo?: MailAddress;
+  subject: string;
+  text: string;
+  html: string;
+  /** Files sent with the message (an appointment's .ics). */
+  attachments?: MailAttachment[];
+}
+
+export interface SubmissionForMail {
+  id: number;
+  formType: "contact" | "booking";
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  address: string | null;
+  service: string | null;
+  submittedAt: Date;
+  /** Photos attached to the request (they stay in the admin; the e-mail only says how many). */
+  photoCount?: number;
+  /** A booking's preferred dates and times (labels such as "Tuesday 3 March, morning (8am to 12pm)"), urgency and access notes. */
+  booking?: BookingExtrasForMail | undefined;
+}
+
+export interface BookingExtrasForMail {
+  optionLabels: readonly string[];
+  urgent: boolean;
+  accessNotes: string | null;
+}
+
+export interface TestimonialForMail {
+  id: number;
+  name: string;
+  location: string;
+  rating: number;
+  text: string;
+}
+
+export interface MailContext {
+  ownerEmail: string;
+  /** Public origin of the site, e.g. https://www.kingdomhandyman.example (links in the mail). */
+  siteUrl: string;
+}
+
+/** Collapses every control character (CR and LF included) so a value is safe in a header. */
+export function oneLine(value: string, max = 120): string {
+  const flat = value
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** One plain name word: letters, optionally joined once by a hyphen or apostrophe (Mary-Jane, O'Neil). */
+const plainNameWord = /^\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)?$/u;
+
+/**
+ * The first name to greet a customer with, or "" when the first word is not a plain name. The
+ * confirmation goes to whatever address was typed, so it must not carry a stranger's text to a
+ * third party: at most one plain word of at most 30 characters is echoed
+ * (docs/decisions/015-security-hardening.md).
+ */
+export function plainFirstName(name: string): string {
+  const first = oneLine(name, 200).split(" ")[0] ?? "";
+  return first.length <= 30 && plainNameWord.test(first) ? first : "";
+}
+
+/** The name for the To header of a customer's mail: the whole name only if every word is plain. */
+export function plainFullName(name: string): string {
+  const flat = oneLine(name, 200);
+  const words = flat.split(" ");
+  return flat.length <= 60 &&
+    words.length <= 4 &&
+    words.every((w) => plainNameWord.test(w.replace(/\.$/, "")))
+    ? flat
+    : "";
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** A short reference the customer can quote on the phone: "KB-000042" (src/features/requests/contract/reference.ts). */
+export { reference };
+
+const londonDate = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
+
+function table(rows: ReadonlyArray<readonly [string, string]>): { text: string; html: string } {
+  const text = rows.map(([k, v]) => `${k}: ${v.includes("\n") ? `\n${v}` : v}`).join("\n");
+  const html = `<table cellpadding="6" style="border-collapse:collapse;font:15px/1.5 Arial,sans-serif">${rows
+    .map(
+      ([k, v]) =>
+        `<tr><th align="left" valign="top" style="color:#475569;padding-right:16px">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
+    )
+    .join("")}</table>`;
+  return { text, html };
+}
+
+export function wrapHtml(title: string, body: string): string {
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:24px;background:#f8fafc;color:#1e293b;font:15px/1.6 Arial,sans-serif"><div style="max-width:600px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;padding:24px">${body}</div></body></html>`;
+}
+
+const owner = (ctx: MailContext): MailAddress => ({ name: site.name, address: ctx.ownerEmail });
+
+export function ownerSubmissionMessage(s: SubmissionForMail, ctx: MailContext): OutgoingMessage {
+  const isBooking = s.formType === "booking";
+  const kindLabel = isBooking ? "Booking request" : "Contact message";
+  const subject = oneLine(
+    isBooking
+      ? `New booking request: ${serviceLabel(s.service)} from ${s.name}`
+      : `New contact message from ${s.name}`,
+    200,
+  );
+  const rows: Array<readonly [string, string]> = [
+    ["Reference", reference(s)],
+    ["Received", londonDate.format(s.submittedAt)],
+    ["Name", s.name],
+    ["Phone", s.phone],
+    ["Email", s.email],
+  ];
+  if (isBooking) {
+    rows.push(["Address", s.address || "Not provided"], ["Service required", serviceLabel(s.service)]);
+    if (s.booking) {
+      rows.push(["Preferred times", numbered(s.booking.optionLabels)]);
+      if (s.booking.urgent) rows.push(["Urgent", "Yes: the customer marked this as urgent"]);
+      if (s.booking.accessNotes) rows.push(["Access notes", s.booking.accessNotes]);
+    }
+  }
+  rows.push([isBooking ? "Job description" : "Message", s.message]);
+  const photoCount = s.photoCount ?? 0;
+  if (photoCount > 0) {
+    rows.push([
+      "Photos",
+      `${photoCount} photo${photoCount === 1 ? "" : "s"} attached: see them in the admin`,
+    ]);
+  }
+  const inbox = `${ctx.siteUrl}/admin/requests/${s.id}`;
+  const t = table(rows);
+  return {
+    kind: "owner_submission",
+    to: owner(ctx),
+    replyTo: { name: oneLine(s.name, 100), address: s.email },
+    subject,
+    text: `${kindLabel} from the website.\n\n${t.text}\n\nReply to this e-mail to answer ${oneLine(s.name, 100)} directly.\nOpen it in the admin: ${inbox}\n`,
+    html: wrapHtml(
+      subject,
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(kindLabel)} from the website</h1>${t.html}<p>Reply to this e-mail to answer ${escapeHtml(oneLine(s.name, 100))} directly.</p><p><a href="${escapeHtml(inbox)}">Open it in the admin</a></p>`,
+    ),
+  };
+}
+
+function numbered(lines: readonly string[]): string {
+  return lines.map((line, i) => `${i + 1}. ${line}`).join("\n");
+}
+
+/**
+ * The paragraph every customer e-mail about a request carries: the private link to the request's
+ * page (docs/decisions/019-customer-page.md). The outbox puts a fresh token in it when the message
+ * is queued (src/features/customer-page/link.ts).
+ */
+export function requestLinkParagraph(ctx: MailContext): { text: string; html: string } {
+  const url = requestPageUrl(ctx.siteUrl, linkPlaceholder);
+  const words = "See your request, send us a message, or change or cancel it online:";
+  const privacy = "This link is private to you; please do not share it.";
+  return {
+    text: `${words}\n${url}\n(${privacy})`,
+    html: `<p>${escapeHtml(words)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a><br><span style="color:#64748b;font-size:13px">${escapeHtml(privacy)}</span></p>`,
+  };
+}
+
+const signature = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
+
+/**
+ * A message to the customer about their request: the greeting, the paragraphs, the link to their
+ * page, the signature, then an optional footer (the cancellation right) and files (an .ics).
+ */
+export function customerMessage(
+  kind: MessageKind,
+  r: { name: string; email: string },
+  subject: string,
+  paragraphs: readonly string[],
+  ctx: MailContext,
+  extra: { attachments?: MailAttachment[] | undefined; footer?: string } = {},
+): OutgoingMessage {
+  const body = [`Hello ${oneLine(r.name, 100).split(" ")[0] ?? ""},`, ...paragraphs];
+  const link = requestLinkParagraph(ctx);
+  const text = `${[...body, link.text, signature].join("\n\n")}\n${extra.footer ? `\n${extra.footer}\n` : ""}`;
+  const html = wrapHtml(
+    subject,
+    body.map((p) => `<p style="white-space:pre-line">${escapeHtml(p)}</p>`).join("") +
+      link.html +
+      `<p style="white-space:pre-line">${escapeHtml(signature)}</p>` +
+      (extra.footer
+        ? `<div style="margin-top:24px;border-top:1px solid #e2e8f0;padding-top:16px;color:#475569;font-size:13px;white-space:pre-line">${escapeHtml(extra.footer)}</div>`
+        : ""),
+  );
+  return {
+    kind,
+    to: { name: oneLine(r.name, 100), address: r.email },
+    replyTo: { name: site.name, address: ctx.ownerEmail },
+    subject: oneLine(subject, 200),
+    text,
+    html,
+    ...(extra.attachments ? { attachments: extra.attachments } : {}),
+  };
+}
+
+function hoursText(): string {
+  return site.hours.weekly.map((h) => `${h.label}: ${h.hours}`).join("\n");
+}
+
+export function customerConfirmationMessage(s: SubmissionForMail, ctx: MailContext): OutgoingMessage {
+  const isBooking = s.formType === "booking";
+  const ref = reference(s);
+  const subject = isBooking
+    ? `We've received your booking request (${ref})`
+    : `We've received your message (${ref})`;
+  const firstName = plainFirstName(s.name);
+  const what = isBooking
+    ? `Thank you for your booking request for ${serviceLabel(s.service)}. We will contact you within ${site.response.confirmWithinHours} hours to confirm a time that suits you.`
+    : `Thank you for getting in touch. We will reply within ${site.response.replyWithinHours} hours.`;
+  const urgent = `If it is urgent, please call us on ${site.phone.display}.`;
+  const sign = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
+  const greeting = firstName ? `Hello ${firstName}` : "Hello";
+  const options = isBooking && s.booking ? s.booking.optionLabels : [];
+  const asked =
+    options.length > 0
+      ? `You asked for ${options.length === 1 ? "this time" : "these times, in this order"}:\n${numbered(options)}\n\nWe will confirm one of them, or suggest another, by e-mail. Your appointment is booked once you have our confirmation, which comes with a calendar invitation.`
+      : "";
+  const link = requestLinkParagraph(ctx);
+  const text = `${greeting},\n\n${what}\n\nYour reference is ${ref}.\n\n${asked ? `${asked}\n\n` : ""}${link.text}\n\n${urgent}\n\nOur hours:\n${hoursText()}\n\n${sign}\n\nYou are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.\n`;
+  const html = wrapHtml(
+    subject,
+    `<p>${escapeHtml(greeting)},</p><p>${escapeHtml(what)}</p><p>Your reference is <strong>${escapeHtml(ref)}</strong>.</p>${asked ? `<p style="white-space:pre-line">${escapeHtml(asked)}</p>` : ""}${link.html}<p>${escapeHtml(urgent)}</p><p style="white-space:pre-line"><strong>Our hours</strong>\n${escapeHtml(hoursText())}</p><p style="white-space:pre-line">${escapeHtml(sign)}</p><p style="color:#64748b;font-size:13px">You are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.</p>`,
+  );
+  return {
+    kind: "customer_confirmation",
+    to: { name: plainFullName(s.name), address: s.email },
+    replyTo: { name: site.name, address: ctx.ownerEmail },
+    subject,
+    text,
+    html,
+  };
+}
+
+export function ownerReviewMessage(t: TestimonialForMail, ctx: MailContext): OutgoingMessage {
+  const subject = oneLine(`New review to moderate: ${t.rating} stars from ${t.name}, ${t.location}`, 200);
+  const moderate = `${ctx.siteUrl}/admin/testimonials`;
+  const rows = table([
+    ["Name", t.name],
+    ["Location", t.location],
+    ["Rating", `${t.rating} out of 5`],
+    ["Review", t.text],
+  ]);
+  return {
+    kind: "owner_review",
+    to: owner(ctx),
+    subject,
+    text: `A new review was left on the website. It is not shown until you approve it.\n\n${rows.text}\n\nModerate it: ${moderate}\n`,
+    html: wrapHtml(
+      subject,
+      `<h1 style="font-size:20px;margin:0 0 16px">New review to moderate</h1><p>It is not shown on the website until you approve it.</p>${rows.html}<p><a href="${escapeHtml(moderate)}">Moderate reviews</a></p>`,
+    ),
+  };
+}
+
+/**
+ * Tells the owner that strangers are guessing the admin password: how many failed sign-ins in
+ * the last hour, that every sign-in is slowed meanwhile, and that the owner is never locked out.
+ */
+export function ownerSignInAlertMessage(
+  alert: { failures: number; windowMinutes: number },
+  ctx: MailContext,
+): OutgoingMessage {
+  const subject = `Admin sign-in: ${alert.failures} failed attempts in the last hour`;
+  const admin = `${ctx.siteUrl}/admin`;
+  const lines = [
+    `Someone has tried to sign in to the website's admin area with a wrong password ${alert.failures} times in the last ${alert.windowMinutes} minutes, from one or more connections.`,
+    "Until it stops, every sign-in is answered a few seconds more slowly. You are never locked out: your own sign-in still works, only a little slower.",
+    "If you use a long password that you use nowhere else, there is nothing to do. If not, change it in the admin dashboard (Change Password).",
+    "You get this e-mail at most once a day.",
+  ];
+  return {
+    kind: "owner_alert",
+    to: owner(ctx),
+    subject,
+    text: `${lines.join("\n\n")}\n\nAdmin area: ${admin}\n`,
+    html: wrapHtml(
+      subject,
+      `<h1 style="font-size:20px;margin:0 0 16px">Failed admin sign-ins</h1>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(admin)}">Open the admin area</a></p>`,
+    ),
+  };
+}
+
+/**
+ * After a finished job: asks the customer for a review through a one-time link
+ * (docs/decisions/020-verified-reviews.md). Sent only when the owner asks (or has set it to go on
+ * every finished job); one plain first name at most is echoed, as in the confirmation.
+ */
+export function reviewInvitationMessage(
+  invite: { name: string; email: string; reference: string; link: string; expiresAt: Date },
+  ctx: MailContext,
+): OutgoingMessage {
+  const subject = `How did we do? Your review of job ${invite.reference}`;
+  const firstName = plainFirstName(invite.name);
+  const greeting = firstName ? `Hello ${firstName}` : "Hello";
+  const until = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" }).format(
+    invite.expiresAt,
+  );
+  const lines = [
+    `Thank you for choosing ${site.name}. Your job (${invite.reference}) is finished, and we would like to know how it went.`,
+    'If you have a minute, please leave a review through the link below. Your name and town are filled in for you; change them as you like. Your review will be marked "Verified customer" because it comes from a job we did.',
+    "Good or bad, we publish every review that keeps to our review policy, and we may reply to it in public.",
+    `The link works once, until ${until}.`,
+  ];
+  const policy = `${ctx.siteUrl}/review-policy`;
+  const sign = `Kind regards,\n${site.name}\n${site.phone.display}`;
+  const footer =
+    "You are receiving this e-mail because we finished a job for you. We will not send you marketing, and we will not ask again for this job.";
+  const text = `${greeting},\n\n${lines.join("\n\n")}\n\nLeave your review: ${invite.link}\n\nOur review policy: ${policy}\n\n${sign}\n\n${footer}\n`;
+  const html = wrapHtml(
+    subject,
+    `<p>${escapeHtml(greeting)},</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(invite.link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">Leave your review</a></p><p><a href="${escapeHtml(policy)}">Our review policy</a></p><p style="white-space:pre-line">${escapeHtml(sign)}</p><p style="color:#64748b;font-size:13px">${escapeHtml(footer)}</p>`,
+  );
+  return {
+    kind: "review_invitation",
+    to: { name: plainFullName(invite.name), address: invite.email },
+    replyTo: { name: site.name, address: ctx.ownerEmail },
+    subject,
+    text,
+    html,
+  };
+}

@@ -1,0 +1,238 @@
+/**
+ * mail_outbox table: e-mails waiting to be sent, written in the same transaction as the row they
+ * tell about. SQL in, plain objects out; sending is src/features/mail/service-delivery.ts. Every function
+ * takes the database handle last (`Db`); it defaults to `getDb()`.
+ *
+ *   enqueue(items)                       inserts messages (pending, due now); returns their ids. A
+ *                                        customer message about a request gets its private link
+ *                                        here: a fresh token, its hash in customer_links
+ *                                        (src/features/customer-page/link.ts)
+ *   claimDue({ now, leaseUntil, … })     claims due messages for one sender (see below)
+ *   markSent(row, at)                    delivered; the stored text keeps no link token
+ *   markAttemptFailed(id, outcome)       back to pending with a later due time, or failed
+ *   retryFailed(ids?)                    failed messages back in the queue, due now
+ *   ownerStatusBySubmission(ids)         whether the owner was e-mailed about each submission
+ *   listFailed(limit?)                   messages given up on, newest first
+ *   countByStatus()                      { pending, sent, failed }
+ */
+import { and, asc, between, eq, inArray, lte, sql } from "../../platform/db/orm";
+import type { AdminFailedDelivery } from "../../lib/contracts/admin";
+import { getDb, type Db } from "../../platform/db/client";
+import { withoutTokens, withRequestLink } from "../customer-page/link";
+import { customerLinks, mailOutbox } from "../tables";
+import type { OutgoingMessage } from "./messages";
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+export type DeliveryStatus = "pending" | "sent" | "failed";
+
+export interface OutboxItem {
+  message: OutgoingMessage;
+  submissionId?: number;
+  testimonialId?: number;
+}
+
+function toRow({ message, submissionId, testimonialId }: OutboxItem) {
+  return {
+    kind: message.kind,
+    submissionId: submissionId ?? null,
+    testimonialId: testimonialId ?? null,
+    toAddress: message.to.address,
+    toName: message.to.name,
+    replyToAddress: message.replyTo?.address ?? null,
+    replyToName: message.replyTo?.name ?? null,
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody: message.html,
+    attachments: message.attachments?.length ? message.attachments : null,
+  };
+}
+
+/** The message a row holds, as the transport sends it. */
+export function messageOf(row: OutboxRow): OutgoingMessage {
+  return {
+    kind: row.kind as OutgoingMessage["kind"],
+    to: { name: row.toName, address: row.toAddress },
+    ...(row.replyToAddress ? { replyTo: { name: row.replyToName ?? "", address: row.replyToAddress } } : {}),
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody,
+    ...(row.attachments?.length ? { attachments: row.attachments } : {}),
+  };
+}
+
+/**
+ * Call it in the transaction that writes what the messages are about: a message and its link's
+ * hash are stored together or not at all.
+ */
+export async function enqueue(items: readonly OutboxItem[], db: Db = getDb()): Promise<number[]> {
+  const ids: number[] = [];
+  for (const item of items) {
+    const linked = item.submissionId === undefined ? null : withRequestLink(item.message);
+    const [row] = await db
+      .insert(mailOutbox)
+      .values(toRow(linked ? { ...item, message: linked.message } : item))
+      .returning({ id: mailOutbox.id });
+    ids.push(row!.id);
+    if (linked?.tokenHash) {
+      await db
+        .insert(customerLinks)
+        .values({ submissionId: item.submissionId!, tokenHash: linked.tokenHash, mailId: row!.id });
+    }
+  }
+  return ids;
+}
+
+/**
+ * Claims due messages (all due ones, or only `ids`) for one sender: pushes each one's
+ * next_attempt_at to `leaseUntil` and counts the attempt, in one statement with SKIP LOCKED, so a
+ * concurrent sender skips what this one took.
+ */
+export async function claimDue(
+  options: { now: Date; leaseUntil: Date; limit: number; ids?: readonly number[] | undefined },
+  db: Db = getDb(),
+): Promise<OutboxRow[]> {
+  const due = and(
+    eq(mailOutbox.status, "pending"),
+    lte(mailOutbox.nextAttemptAt, options.now),
+    options.ids ? inArray(mailOutbox.id, [...options.ids]) : undefined,
+  );
+  const claimable = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(due)
+    .orderBy(asc(mailOutbox.id))
+    .limit(options.limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({
+      nextAttemptAt: options.leaseUntil,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      updatedAt: options.now,
+    })
+    .where(and(inArray(mailOutbox.id, claimable), due))
+    .returning();
+}
+
+/** Once sent, the stored copy keeps the text without any private link's token (decision 019). */
+export async function markSent(
+  row: Pick<OutboxRow, "id" | "textBody" | "htmlBody">,
+  at: Date,
+  db: Db = getDb(),
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({
+      status: "sent",
+      sentAt: at,
+      lastError: null,
+      updatedAt: at,
+      textBody: withoutTokens(row.textBody),
+      htmlBody: withoutTokens(row.htmlBody),
+    })
+    .where(eq(mailOutbox.id, row.id));
+}
+
+export async function markAttemptFailed(
+  id: number,
+  outcome: { status: "pending" | "failed"; lastError: string; nextAttemptAt: Date; at: Date },
+  db: Db = getDb(),
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({
+      status: outcome.status,
+      lastError: outcome.lastError,
+      nextAttemptAt: outcome.nextAttemptAt,
+      updatedAt: outcome.at,
+    })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** Puts failed messages (all, or `ids`) back in the queue, due now; returns how many. */
+export async function retryFailed(ids?: readonly number[], db: Db = getDb()): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({
+      status: "pending",
+      nextAttemptAt: new Date(),
+      attempts: 0,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(mailOutbox.status, "failed"), ids ? inArray(mailOutbox.id, [...ids]) : undefined))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
+/**
+ * Owner-notification status for each of these submissions (absent: no message was queued). One
+ * grouped query over the id range, so a long inbox costs two parameters rather than one per row.
+ */
+export async function ownerStatusBySubmission(
+  submissionIds: readonly number[],
+  db: Db = getDb(),
+): Promise<Map<number, DeliveryStatus>> {
+  const result = new Map<number, DeliveryStatus>();
+  if (submissionIds.length === 0) return result;
+  const wanted = new Set(submissionIds);
+  // A loop, not Math.min(...ids): spreading a long list into a call overflows the stack.
+  let low = Infinity;
+  let high = -Infinity;
+  for (const id of submissionIds) {
+    if (id < low) low = id;
+    if (id > high) high = id;
+  }
+  const status = sql<DeliveryStatus>`case
+      when bool_and(${mailOutbox.status} = 'sent') then 'sent'
+      when bool_or(${mailOutbox.status} = 'failed') then 'failed'
+      else 'pending' end`;
+  const rows = await db
+    .select({ submissionId: mailOutbox.submissionId, status })
+    .from(mailOutbox)
+    // Messages to the owner only (owner_submission, owner_customer_update), not the customer's.
+    .where(and(sql`starts_with(${mailOutbox.kind}, 'owner_')`, between(mailOutbox.submissionId, low, high)))
+    .groupBy(mailOutbox.submissionId);
+  for (const row of rows) {
+    if (row.submissionId !== null && wanted.has(row.submissionId)) result.set(row.submissionId, row.status);
+  }
+  return result;
+}
+
+/** What the admin is shown of a given-up message, plus what it was about. */
+export interface FailedDelivery extends AdminFailedDelivery {
+  submissionId: number | null;
+  testimonialId: number | null;
+}
+
+/** Messages given up on, newest first (the admin dashboard lists them with a retry action). */
+export async function listFailed(limit = 50, db: Db = getDb()): Promise<FailedDelivery[]> {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, "failed"))
+    .orderBy(sql`${mailOutbox.id} desc`)
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    toAddress: r.toAddress,
+    subject: r.subject,
+    attempts: r.attempts,
+    lastError: r.lastError,
+    createdAt: r.createdAt.toISOString(),
+    submissionId: r.submissionId,
+    testimonialId: r.testimonialId,
+  }));
+}
+
+/** Counts per status, for the dashboard. */
+export async function countByStatus(db: Db = getDb()): Promise<Record<DeliveryStatus, number>> {
+  const rows = await db
+    .select({ status: mailOutbox.status, n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .groupBy(mailOutbox.status);
+  const counts: Record<DeliveryStatus, number> = { pending: 0, sent: 0, failed: 0 };
+  for (const row of rows) counts[row.status as DeliveryStatus] = Number(row.n);
+  return counts;
+}

@@ -1,0 +1,144 @@
+/**
+ * Which e-mails a request causes, and one quick attempt to send them.
+ *
+ *   await inTransaction(ctx, async (tx) => {
+ *     const row = …insert…;
+ *     ids = await queueSubmissionMail(row, tx);   // commits with the row, or not at all
+ *   });
+ *   await deliverSoon(ctx, ids);                  // after the commit; never throws
+ *
+ * Whatever the quick attempt does not deliver is left for the scheduled retry
+ * (netlify/functions/mail-retry.mts). A mail outage never fails or loses a request.
+ */
+import type { Db } from "../../platform/db/client";
+import { mailEnv } from "../../platform/env";
+import { logEvent } from "../../platform/log";
+import * as outbox from "./repository";
+import type { ServiceContext } from "../../platform/context";
+import { runAfterAnswer } from "../../platform/context";
+import { deliverDue } from "./service-delivery";
+import {
+  customerConfirmationMessage,
+  ownerReviewMessage,
+  ownerSignInAlertMessage,
+  ownerSubmissionMessage,
+  type MailContext,
+  type SubmissionForMail,
+  type TestimonialForMail,
+} from "./messages";
+import { hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
+import { createSmtpSender, type MailSender } from "../../platform/mail/transport";
+
+export function mailContext(): MailContext {
+  const env = mailEnv();
+  return { ownerEmail: env.OWNER_EMAIL, siteUrl: env.SITE_URL };
+}
+
+let testSender: MailSender | null | undefined;
+/** Tests may replace the sender (null = no SMTP configured). */
+export function setMailSender(sender: MailSender | null | undefined): void {
+  testSender = sender;
+}
+
+/** The SMTP sender, or null when SMTP_URL is not set (local dev: messages stay in the outbox). */
+export function mailSender(timeoutMs?: number): MailSender | null {
+  if (testSender !== undefined) return testSender;
+  const env = mailEnv();
+  if (!env.SMTP_URL) return null;
+  return createSmtpSender({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }, timeoutMs);
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Anyone can type any address into the forms, so confirmations are capped: three a day to one
+ * mailbox, and a hundred a day in all (a busy day brings a handful of requests). Over a cap the
+ * request is still stored and the owner still told; only the confirmation is left out
+ * (docs/decisions/015-security-hardening.md).
+ */
+export const confirmationRules = {
+  perRecipient: { name: "mail-confirm-to", limit: 3, windowMs: dayMs },
+  total: { name: "mail-confirm-all", limit: 100, windowMs: dayMs },
+} as const satisfies Record<string, RateLimitRule>;
+
+/**
+ * One key per mailbox: lower case, without a "+tag" (most providers deliver victim+1@ to victim@),
+ * and for Gmail without dots in the local part, so aliases share one count.
+ */
+export function mailboxKey(address: string): string {
+  const at = address.lastIndexOf("@");
+  let local = address.slice(0, at).toLowerCase();
+  let domain = address.slice(at + 1).toLowerCase();
+  local = local.split("+")[0] ?? local;
+  if (domain === "googlemail.com") domain = "gmail.com";
+  if (domain === "gmail.com") local = local.replaceAll(".", "");
+  return `${local}@${domain}`;
+}
+
+/** Counts a confirmation to this address; false when the mailbox or the day is over its cap. */
+async function mayConfirm(address: string, db: Db): Promise<boolean> {
+  const mailbox = await hitRateLimit(
+    confirmationRules.perRecipient,
+    limitKey("mailbox", mailboxKey(address)),
+    {
+      db,
+    },
+  );
+  if (!mailbox.allowed) {
+    logEvent({ event: "mail.confirmation_skipped", reason: "recipient_limit" });
+    return false;
+  }
+  const total = await hitRateLimit(confirmationRules.total, "all", { db });
+  if (!total.allowed) {
+    logEvent({ event: "mail.confirmation_skipped", level: "warn", reason: "daily_limit" });
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Owner notification for a booking or contact message, plus the customer's confirmation unless
+ * the mailbox or the day is over its cap (counted in the same transaction).
+ */
+export async function queueSubmissionMail(submission: SubmissionForMail, db: Db): Promise<number[]> {
+  const ctx = mailContext();
+  const items: outbox.OutboxItem[] = [
+    { message: ownerSubmissionMessage(submission, ctx), submissionId: submission.id },
+  ];
+  if (await mayConfirm(submission.email, db)) {
+    items.push({ message: customerConfirmationMessage(submission, ctx), submissionId: submission.id });
+  }
+  return outbox.enqueue(items, db);
+}
+
+/** The owner's alert about failed admin sign-ins (src/features/admin-auth/service-login.ts). */
+export function queueSignInAlert(
+  alert: { failures: number; windowMinutes: number },
+  db: Db,
+): Promise<number[]> {
+  return outbox.enqueue([{ message: ownerSignInAlertMessage(alert, mailContext()) }], db);
+}
+
+/** Owner notification for a new review waiting for moderation. */
+export function queueReviewMail(testimonial: TestimonialForMail, db: Db): Promise<number[]> {
+  return outbox.enqueue(
+    [{ message: ownerReviewMessage(testimonial, mailContext()), testimonialId: testimonial.id }],
+    db,
+  );
+}
+
+/**
+ * One short attempt (4 s per message) at these messages, after the commit. On Netlify the answer
+ * may go first and the attempt finish in the background. Never throws, never changes the answer.
+ */
+export async function deliverSoon(ctx: ServiceContext, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const sender = mailSender(4000);
+  if (!sender) return;
+  const attempt = deliverDue(ctx.db, sender, { ids }).then(
+    (report) => logEvent({ event: "mail.immediate", ...report }),
+    (error: unknown) =>
+      logEvent({ event: "mail.immediate_error", error: error instanceof Error ? error.message : "unknown" }),
+  );
+  await runAfterAnswer(ctx, attempt);
+}

@@ -1,0 +1,216 @@
+/**
+ * Contracts of the request-workflow endpoints (docs/decisions/016-request-workflow.md): export,
+ * bulk actions, history, notes, what needs attention, and the person tools. The inbox list and the
+ * change to one request are in ./admin.ts (listSubmissions, updateSubmission). Requests are the
+ * schemas in src/features/requests/contract/workflow.ts; the answers are defined here.
+ */
+import { z } from "zod";
+import { requestActors, requestStates } from "./states";
+import {
+  bulkActionSchema,
+  inboxQuerySchema,
+  newNoteSchema,
+  noteBodySchema,
+  personEmailSchema,
+  submissionQuerySchema,
+} from "./workflow";
+import { formTypes } from "./forms";
+import * as routes from "../../../lib/contracts/admin-routes";
+import { defineEndpoint } from "../../../lib/contracts/endpoint";
+
+const id = z.number().int().positive();
+/** ISO timestamp. */
+const timestamp = z.string();
+const state = z.enum(requestStates);
+
+export const historyEntrySchema = z.object({
+  id,
+  fromState: state.nullable(),
+  toState: state,
+  actor: z.enum(requestActors),
+  note: z.string().nullable(),
+  changedAt: timestamp,
+});
+export type AdminHistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/**
+ * A private link to the customer's page that went out (docs/decisions/019-customer-page.md): in
+ * which e-mail, and whether and when that was sent. Only the token's hash is kept, so the link itself
+ * is never shown.
+ */
+export const sentLinkSchema = z.object({
+  id,
+  createdAt: timestamp,
+  mailSubject: z.string().nullable(),
+  mailStatus: z.enum(["pending", "sent", "failed"]).nullable(),
+  mailSentAt: timestamp.nullable(),
+});
+export type AdminSentLink = z.infer<typeof sentLinkSchema>;
+
+export const noteSchema = z.object({
+  id,
+  submissionId: id,
+  body: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type AdminNote = z.infer<typeof noteSchema>;
+
+export const bulkResultSchema = z.object({
+  /** Requests the action changed (or that were already as asked). */
+  changed: z.array(id),
+  /** Requests left as they were: the state change is not allowed from where they are. */
+  skipped: z.array(id),
+  /** Ids that no longer exist. */
+  missing: z.array(id),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+/** A request named on the dashboard: enough to find and open it. */
+export const attentionItemSchema = z.object({
+  id,
+  reference: z.string(),
+  name: z.string(),
+  formType: z.enum(formTypes),
+  state,
+  /** When it arrived (new) or when the quote went out (quoted). */
+  since: timestamp,
+});
+export type AttentionItem = z.infer<typeof attentionItemSchema>;
+
+/** A confirmed visit on a given day (from appointments, when they exist). */
+export const scheduledJobSchema = z.object({
+  submissionId: id,
+  reference: z.string(),
+  name: z.string(),
+  /** YYYY-MM-DD, Europe/London. */
+  date: z.string(),
+  /** e.g. "morning", "afternoon", "any". */
+  window: z.string(),
+});
+export type ScheduledJob = z.infer<typeof scheduledJobSchema>;
+
+const attentionGroup = z.object({ count: z.number().int(), items: z.array(attentionItemSchema) });
+
+export const attentionSchema = z.object({
+  /** Not archived, per state. */
+  counts: z.record(state, z.number().int()),
+  archived: z.number().int(),
+  /** Still `new` more than 24 hours after arriving (the site promises a reply within 24 hours). */
+  overdueReplies: attentionGroup,
+  /** Quoted more than 7 days ago and not answered. */
+  staleQuotes: attentionGroup,
+  today: z.array(scheduledJobSchema),
+  tomorrow: z.array(scheduledJobSchema),
+});
+export type AdminAttention = z.infer<typeof attentionSchema>;
+
+export const personReportSchema = z.object({
+  email: z.string(),
+  submissions: z.array(
+    z.object({
+      id,
+      reference: z.string(),
+      formType: z.enum(formTypes),
+      state,
+      name: z.string(),
+      submittedAt: timestamp,
+    }),
+  ),
+  /** Reviews carry no e-mail address, so none can be linked to one. */
+  reviews: z.array(z.never()),
+  mail: z.array(
+    z.object({
+      id,
+      kind: z.string(),
+      status: z.string(),
+      subject: z.string(),
+      createdAt: timestamp,
+      sentAt: timestamp.nullable(),
+    }),
+  ),
+  /** Items found in all. */
+  total: z.number().int(),
+});
+export type PersonReport = z.infer<typeof personReportSchema>;
+
+export const personEraseResultSchema = z.object({ submissions: z.number().int(), mail: z.number().int() });
+export type PersonEraseResult = z.infer<typeof personEraseResultSchema>;
+
+export const auditActions = ["person_search", "person_export", "person_erase", "retention"] as const;
+export const auditEntrySchema = z.object({
+  id,
+  action: z.enum(auditActions),
+  actor: z.enum(requestActors),
+  itemCount: z.number().int(),
+  createdAt: timestamp,
+});
+export type AdminAuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const requestEndpoints = {
+  /** Every request the filters match, as a CSV file (UTF-8 with BOM); no JSON answer. */
+  exportSubmissions: defineEndpoint({
+    ...routes.exportSubmissionsRoute,
+    status: 200,
+    query: inboxQuerySchema,
+  }),
+  /** One action on up to 200 requests in one transaction. */
+  bulkSubmissions: defineEndpoint({
+    ...routes.bulkSubmissionsRoute,
+    status: 200,
+    request: bulkActionSchema,
+    response: bulkResultSchema,
+  }),
+  /** Every state change of one request, oldest first. */
+  listHistory: defineEndpoint({
+    ...routes.listHistoryRoute,
+    status: 200,
+    query: submissionQuerySchema,
+    /** `links`: the private links sent to the customer, newest first. */
+    response: z.object({ history: z.array(historyEntrySchema), links: z.array(sentLinkSchema) }),
+  }),
+  /** The owner's private notes on one request, oldest first. */
+  listNotes: defineEndpoint({
+    ...routes.listNotesRoute,
+    status: 200,
+    query: submissionQuerySchema,
+    response: z.object({ notes: z.array(noteSchema) }),
+  }),
+  addNote: defineEndpoint({
+    ...routes.addNoteRoute,
+    status: 201,
+    request: newNoteSchema,
+    response: z.object({ note: noteSchema }),
+  }),
+  editNote: defineEndpoint({
+    ...routes.editNoteRoute,
+    status: 200,
+    request: noteBodySchema,
+    response: z.object({ note: noteSchema }),
+  }),
+  deleteNote: defineEndpoint({ ...routes.deleteNoteRoute, status: 204 }),
+  /** The dashboard's "needs attention" and the count per state. */
+  attention: defineEndpoint({ ...routes.attentionRoute, status: 200, response: attentionSchema }),
+  /** What is held about one e-mail address (the address travels in the body, never in a URL). */
+  findPerson: defineEndpoint({
+    ...routes.findPersonRoute,
+    status: 200,
+    request: personEmailSchema,
+    response: personReportSchema,
+  }),
+  /** All of it as one JSON file (an attachment). */
+  exportPerson: defineEndpoint({ ...routes.exportPersonRoute, status: 200, request: personEmailSchema }),
+  /** Erase all of it. */
+  erasePerson: defineEndpoint({
+    ...routes.erasePersonRoute,
+    status: 200,
+    request: personEmailSchema,
+    response: z.object({ erased: personEraseResultSchema }),
+  }),
+  /** Each use of the person tools and each retention run: what, when, how many; never the data. */
+  listAudit: defineEndpoint({
+    ...routes.listAuditRoute,
+    status: 200,
+    response: z.object({ audit: z.array(auditEntrySchema) }),
+  }),
+};

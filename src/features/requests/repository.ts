@@ -1,0 +1,202 @@
+/**
+ * form_submissions table: contact messages and booking requests. SQL in, plain camelCase objects
+ * out. Every function takes the database handle last (`Db`: the database or an open transaction);
+ * it defaults to `getDb()`.
+ *
+ *   insert(input, key?)             { submission, created }: a repeated idempotency key returns the
+ *                                   first row with created = false and stores nothing
+ *   findByIdempotencyKey(key)       the row an earlier request with this key stored, or null
+ *   list({ type?, unreadOnly? })    newest first (submitted_at desc, id desc); type contact|booking
+ *   counts()                        { total, unread, contact, booking }
+ *   setRead(id, isRead = true)      the updated row or null when no such id
+ *   remove(id)                      true when a row was deleted
+ *   rowExtras(ids)                  per id: a booking's first preferred date and the photo count
+ */
+import { and, count, desc, eq, inArray, isNotNull, lt, sql, type SQL } from "../../platform/db/orm";
+import type { RequestState } from "./contract/states";
+import type { FormType } from "./contract/forms";
+import { getDb, type Db } from "../../platform/db/client";
+import { formSubmissions } from "../tables";
+
+export interface Submission {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  formType: FormType;
+  address: string | null;
+  service: string | null;
+  submittedAt: Date;
+  isRead: boolean;
+  /** Lifecycle state (src/features/requests/contract/states.ts) and when it last changed. */
+  state: RequestState;
+  stateChangedAt: Date;
+  archivedAt: Date | null;
+}
+
+export interface NewSubmission {
+  formType: FormType;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  address?: string | null;
+  service?: string | null;
+}
+
+const columns = {
+  id: formSubmissions.id,
+  name: formSubmissions.name,
+  email: formSubmissions.email,
+  phone: formSubmissions.phone,
+  message: formSubmissions.message,
+  formType: formSubmissions.formType,
+  address: formSubmissions.address,
+  service: formSubmissions.service,
+  submittedAt: formSubmissions.submittedAt,
+  isRead: formSubmissions.isRead,
+  state: formSubmissions.state,
+  stateChangedAt: formSubmissions.stateChangedAt,
+  archivedAt: formSubmissions.archivedAt,
+};
+
+/** The columns every reader of a submission selects (request-workflow repositories share them). */
+export const submissionColumns = columns;
+
+type Row = Omit<Submission, "formType" | "state"> & { formType: string; state: string };
+export const toSubmission = (row: Row): Submission => ({
+  ...row,
+  formType: row.formType as FormType,
+  state: row.state as RequestState,
+});
+
+export async function insert(
+  input: NewSubmission,
+  idempotencyKey?: string,
+  db: Db = getDb(),
+): Promise<{ submission: Submission; created: boolean }> {
+  const inserted = await db
+    .insert(formSubmissions)
+    .values({
+      formType: input.formType,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      message: input.message,
+      address: input.address ?? null,
+      service: input.service ?? null,
+      idempotencyKey: idempotencyKey ?? null,
+    })
+    .onConflictDoNothing({ target: formSubmissions.idempotencyKey })
+    .returning(columns);
+  if (inserted[0]) return { submission: toSubmission(inserted[0]), created: true };
+  // Only a repeated idempotency key can make the insert do nothing.
+  const existing = await findByIdempotencyKey(idempotencyKey!, db);
+  if (!existing) throw new Error("Submission insert returned no row");
+  return { submission: existing, created: false };
+}
+
+export async function findByIdempotencyKey(key: string, db: Db = getDb()): Promise<Submission | null> {
+  const rows = await db
+    .select(columns)
+    .from(formSubmissions)
+    .where(eq(formSubmissions.idempotencyKey, key))
+    .limit(1);
+  return rows[0] ? toSubmission(rows[0]) : null;
+}
+
+export async function list(
+  options: { type?: FormType | "all"; unreadOnly?: boolean } = {},
+  db: Db = getDb(),
+): Promise<Submission[]> {
+  const conditions: SQL[] = [];
+  if (options.type && options.type !== "all") conditions.push(eq(formSubmissions.formType, options.type));
+  if (options.unreadOnly) conditions.push(eq(formSubmissions.isRead, false));
+  const rows = await db
+    .select(columns)
+    .from(formSubmissions)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(formSubmissions.submittedAt), desc(formSubmissions.id));
+  return rows.map(toSubmission);
+}
+
+export async function counts(
+  db: Db = getDb(),
+): Promise<{ total: number; unread: number; contact: number; booking: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      unread: sql<number>`count(*) filter (where ${formSubmissions.isRead} = false)`,
+      contact: sql<number>`count(*) filter (where ${formSubmissions.formType} = 'contact')`,
+      booking: sql<number>`count(*) filter (where ${formSubmissions.formType} = 'booking')`,
+    })
+    .from(formSubmissions);
+  return {
+    total: Number(row?.total ?? 0),
+    unread: Number(row?.unread ?? 0),
+    contact: Number(row?.contact ?? 0),
+    booking: Number(row?.booking ?? 0),
+  };
+}
+
+export async function setRead(id: number, isRead = true, db: Db = getDb()): Promise<Submission | null> {
+  const rows = await db
+    .update(formSubmissions)
+    .set({ isRead, updatedAt: sql`now()` })
+    .where(eq(formSubmissions.id, id))
+    .returning(columns);
+  return rows[0] ? toSubmission(rows[0]) : null;
+}
+
+/**
+ * Forgets the Idempotency-Key of submissions stored before `before`: a retry comes within minutes,
+ * and a key kept for ever is one more thing stored about a request. Returns how many.
+ */
+export async function clearIdempotencyKeys(before: Date, db: Db = getDb()): Promise<number> {
+  const rows = await db
+    .update(formSubmissions)
+    .set({ idempotencyKey: null })
+    .where(and(isNotNull(formSubmissions.idempotencyKey), lt(formSubmissions.submittedAt, before)))
+    .returning({ id: formSubmissions.id });
+  return rows.length;
+}
+
+export async function remove(id: number, db: Db = getDb()): Promise<boolean> {
+  const rows = await db
+    .delete(formSubmissions)
+    .where(eq(formSubmissions.id, id))
+    .returning({ id: formSubmissions.id });
+  return rows.length > 0;
+}
+
+/** What the inbox row shows beyond the request itself. */
+export interface RowExtras {
+  /** The booking's first preferred date ("YYYY-MM-DD"), null for a contact message. */
+  firstPreferredDate: string | null;
+  photoCount: number;
+}
+
+/**
+ * The first preferred date and the number of photos of each request, in one query for a whole
+ * page (both lookups use an index on submission_id). Ids with neither get no entry.
+ */
+export async function rowExtras(ids: readonly number[], db: Db = getDb()): Promise<Map<number, RowExtras>> {
+  const result = new Map<number, RowExtras>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select({
+      id: formSubmissions.id,
+      // Written out in full: inside a select list Drizzle leaves column names unqualified.
+      firstPreferredDate: sql<string | null>`(select bd.preferred_options -> 0 ->> 'date'
+        from booking_details bd where bd.submission_id = form_submissions.id)`,
+      photoCount: sql<number>`(select count(*)::int from photos p
+        where p.submission_id = form_submissions.id)`,
+    })
+    .from(formSubmissions)
+    .where(inArray(formSubmissions.id, [...ids]));
+  for (const r of rows) {
+    result.set(r.id, { firstPreferredDate: r.firstPreferredDate, photoCount: Number(r.photoCount) });
+  }
+  return result;
+}

@@ -1,0 +1,116 @@
+/**
+ * The public write path, one pipeline for every public form (contact, booking, review). The edge
+ * has already read the body, checked the spam-guard fields and parsed the input against the
+ * endpoint's contract; here:
+ *
+ *   Idempotency-Key seen before → the first request's row, nothing stored
+ *   → per-client rate limit (RateLimited)
+ *   → INSERT and its e-mails in one transaction → one quick attempt to send the e-mails.
+ *
+ * The caller answers 2xx only after this returns, so only after the row is committed.
+ */
+import type { Db } from "../../platform/db/client";
+import type { BookingRequest, ContactMessage, FormType } from "./contract/forms";
+import type { TestimonialSubmission } from "../reviews/contract/testimonial";
+import { deliverSoon, queueReviewMail, queueSubmissionMail } from "../mail/service";
+import * as submissions from "./repository";
+import type { Submission } from "./repository";
+import * as testimonials from "../reviews/repository";
+import type { Testimonial } from "../reviews/repository";
+import { inTransaction, type ServiceContext } from "../../platform/context";
+import { insertInvitedReview } from "../reviews/service";
+import { enforceRateLimit, publicFormRules, type RateLimitRule } from "../rate-limits/service";
+
+export interface Accepted<Row> {
+  row: Row;
+  /** False when an Idempotency-Key repeat returned the row stored by the first request. */
+  created: boolean;
+}
+
+/** What differs between the public forms; everything else is `acceptPublicPost`. */
+export interface PublicPost<Row> {
+  rule: RateLimitRule;
+  /** Idempotency keys are stored per form, so one key cannot cross from contacts to bookings. */
+  scope: string;
+  findByKey(key: string, db: Db): Promise<Row | null>;
+  /** Inserts the row; a concurrent request with the same key gets the first row, created false. */
+  insert(key: string | undefined, tx: Db): Promise<Accepted<Row>>;
+  /** Queues the row's e-mails in the same transaction; returns the outbox ids. */
+  queueMail(row: Row, tx: Db): Promise<number[]>;
+}
+
+export async function acceptPublicPost<Row>(
+  post: PublicPost<Row>,
+  ctx: ServiceContext,
+): Promise<Accepted<Row>> {
+  const key = ctx.idempotencyKey ? `${post.scope}:${ctx.idempotencyKey}` : undefined;
+  if (key) {
+    const existing = await post.findByKey(key, ctx.db);
+    if (existing) return { row: existing, created: false };
+  }
+  await enforceRateLimit(post.rule, ctx.client, { now: ctx.now.getTime(), db: ctx.db });
+  let mail: number[] = [];
+  const accepted = await inTransaction(ctx, async (tx) => {
+    const inserted = await post.insert(key, tx);
+    if (inserted.created) mail = await post.queueMail(inserted.row, tx);
+    return inserted;
+  });
+  await deliverSoon(ctx, mail);
+  return accepted;
+}
+
+function submissionPost(formType: FormType, input: ContactMessage | BookingRequest): PublicPost<Submission> {
+  return {
+    rule: formType === "booking" ? publicFormRules.bookings : publicFormRules.contact,
+    scope: formType,
+    findByKey: submissions.findByIdempotencyKey,
+    insert: async (key, tx) => {
+      const { submission, created } = await submissions.insert(
+        {
+          formType,
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          message: input.message,
+          address: "address" in input ? input.address : null,
+          service: "service" in input ? input.service : null,
+        },
+        key,
+        tx,
+      );
+      return { row: submission, created };
+    },
+    queueMail: queueSubmissionMail,
+  };
+}
+
+export const contactPost = (input: ContactMessage) => submissionPost("contact", input);
+export const bookingPost = (input: BookingRequest) => submissionPost("booking", input);
+
+export function reviewPost(input: TestimonialSubmission, now = new Date()): PublicPost<Testimonial> {
+  return {
+    rule: publicFormRules.testimonials,
+    scope: "testimonial",
+    findByKey: testimonials.findByIdempotencyKey,
+    insert: async (key, tx) => {
+      const { invitation } = input;
+      const { testimonial, created } = invitation
+        ? await insertInvitedReview({ ...input, invitation }, key, now, tx)
+        : await testimonials.insertPending(input, key, tx);
+      return { row: testimonial, created };
+    },
+    queueMail: queueReviewMail,
+  };
+}
+
+/** A contact message: stored, the owner notified, the sender sent a confirmation. */
+export const submitContact = (input: ContactMessage, ctx: ServiceContext) =>
+  acceptPublicPost(contactPost(input), ctx);
+
+/** A booking request: stored, the owner notified, the customer sent a confirmation. */
+export const submitBooking = (input: BookingRequest, ctx: ServiceContext) =>
+  acceptPublicPost(bookingPost(input), ctx);
+
+/** A visitor's review: stored pending until the owner approves it; the owner is notified. */
+export const submitReview = (input: TestimonialSubmission, ctx: ServiceContext) =>
+  acceptPublicPost(reviewPost(input, ctx.now), ctx);

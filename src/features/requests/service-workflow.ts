@@ -1,0 +1,314 @@
+/**
+ * The request lifecycle's rules (docs/decisions/016-request-workflow.md): state changes checked
+ * against src/features/requests/contract/states.ts and recorded in the history in the same transaction, notes,
+ * archive, bulk actions, the inbox query and the dashboard's "needs attention".
+ *
+ * Services take typed input and a ServiceContext and throw domain errors; a scheduled job, the
+ * appointment flow or the customer's page call `changeState` (or `applyStateChange` inside their
+ * own transaction) with their own actor.
+ */
+import { site } from "../../config/site";
+import { encodeCursor } from "./contract/inbox-cursor";
+import { addDays, londonParts } from "../../lib/london-time";
+import { canTransition, stateInfo, type RequestActor, type RequestState } from "./contract/states";
+import type { AdminSubmission } from "../../lib/contracts/admin";
+import type {
+  AdminAttention,
+  AdminHistoryEntry,
+  AdminNote,
+  AdminSentLink,
+  BulkResult,
+} from "./contract/endpoints";
+import type { BulkActionInput, InboxQuery, SubmissionPatch } from "./contract/workflow";
+import type { Db } from "../../platform/db/client";
+import * as customerLinks from "../customer-page/repository";
+import * as search from "./repository-search";
+import * as workflow from "./repository-workflow";
+import type { PhotoBlobs } from "../photos/repository";
+import type { Submission } from "./repository";
+import { scheduledOn } from "../appointments/repository-scheduled";
+import { withMailStatus } from "./service-admin";
+import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
+import { deliverSoon } from "../mail/service";
+import { removeSubmissionPhotoBlobs } from "../photos/service";
+import { autoInviteOnDone } from "../reviews/service";
+import { Conflict, NotFound } from "../../platform/domain-errors";
+
+/** How long a quote may wait for an answer before the dashboard calls it out. */
+export const staleQuoteDays = 7;
+
+const missing = () => new NotFound("That request no longer exists.");
+
+export const invalidTransition = (from: RequestState, to: RequestState) =>
+  new Conflict(
+    `A request that is ${stateInfo[from].label.toLowerCase()} cannot be moved to ${stateInfo[to].label.toLowerCase()}.`,
+    "invalid_transition",
+  );
+
+async function findOne(id: number, db: Db): Promise<Submission> {
+  const [row] = await workflow.findMany([id], db);
+  if (!row) throw missing();
+  return row;
+}
+
+/**
+ * Moves one request to `to` and records the change (from, to, actor, note) in one transaction.
+ * Moving to the state it is already in changes nothing and records nothing.
+ */
+export async function changeState(
+  id: number,
+  to: RequestState,
+  options: { actor: RequestActor; note?: string | undefined },
+  ctx: ServiceContext = serviceContext(),
+): Promise<Submission> {
+  return inTransaction(ctx, (tx) => applyStateChange(id, to, options, tx));
+}
+
+/**
+ * `changeState` inside a transaction the caller already holds (e.g. confirming an appointment and
+ * scheduling its request together). The row stays locked until that transaction ends.
+ */
+export async function applyStateChange(
+  id: number,
+  to: RequestState,
+  options: { actor: RequestActor; note?: string | undefined },
+  tx: Db,
+): Promise<Submission> {
+  const from = (await workflow.lockStates([id], tx)).get(id);
+  if (!from) throw missing();
+  if (from === to) return findOne(id, tx);
+  if (!canTransition(from, to, options.actor)) throw invalidTransition(from, to);
+  const [updated] = await workflow.setStates([id], to, tx);
+  await workflow.addHistory(
+    [{ submissionId: id, fromState: from, toState: to, actor: options.actor, note: options.note ?? null }],
+    tx,
+  );
+  return updated!;
+}
+
+/** The owner's change to one request: any of read flag, state (with a note) and archive, at once. */
+export async function updateSubmission(
+  id: number,
+  patch: SubmissionPatch,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminSubmission> {
+  let invitationMail: number[] = [];
+  const row = await inTransaction(ctx, async (tx) => {
+    if (patch.state !== undefined) {
+      await applyStateChange(id, patch.state, { actor: "owner", note: patch.note }, tx);
+      if (patch.state === "done") invitationMail = await autoInviteOnDone([id], ctx.now, tx);
+    }
+    if (patch.isRead !== undefined && (await workflow.setRead([id], patch.isRead, tx)).length === 0) {
+      throw missing();
+    }
+    if (patch.archived !== undefined && (await workflow.setArchived([id], patch.archived, tx)).length === 0) {
+      throw missing();
+    }
+    return findOne(id, tx);
+  });
+  await deliverSoon(ctx, invitationMail);
+  const [shaped] = await withMailStatus([row], ctx);
+  return shaped!;
+}
+
+/** One request as the inbox shows it; NotFound when there is no such id. */
+export async function getSubmission(
+  id: number,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminSubmission> {
+  const [shaped] = await withMailStatus([await findOne(id, ctx.db)], ctx);
+  return shaped!;
+}
+
+/** A page of the inbox and the cursor of the next one. */
+export async function listInbox(
+  query: InboxQuery,
+  ctx: ServiceContext = serviceContext(),
+): Promise<{ submissions: AdminSubmission[]; nextCursor: string | null }> {
+  const { rows, next } = await search.listPage(
+    toFilter(query),
+    { cursor: query.cursor ?? null, limit: query.limit },
+    ctx.db,
+  );
+  return { submissions: await withMailStatus(rows, ctx), nextCursor: next ? encodeCursor(next) : null };
+}
+
+export function toFilter(query: Omit<InboxQuery, "cursor" | "limit">): search.InboxFilter {
+  return {
+    type: query.type,
+    ...(query.state ? { states: query.state } : {}),
+    ...(query.q ? { q: query.q } : {}),
+    ...(query.from ? { from: query.from } : {}),
+    ...(query.to ? { to: query.to } : {}),
+    archived: query.archived,
+    sort: query.sort,
+  };
+}
+
+/**
+ * One action on many requests, in one transaction. A state change (or "spam") skips the requests
+ * it is not allowed for and reports them; ids that no longer exist are reported as missing.
+ */
+export async function bulk(
+  input: BulkActionInput,
+  ctx: ServiceContext = serviceContext(),
+  actor: RequestActor = "owner",
+): Promise<BulkResult> {
+  const ids = [...new Set(input.ids)];
+  let photoBlobs: PhotoBlobs[] = [];
+  let invitationMail: number[] = [];
+  const result = await inTransaction(ctx, async (tx) => {
+    const states = await workflow.lockStates(ids, tx);
+    const existing = ids.filter((id) => states.has(id));
+    const missingIds = ids.filter((id) => !states.has(id));
+    let changed: number[] = [];
+    let skipped: number[] = [];
+    switch (input.action) {
+      case "read":
+      case "unread":
+        changed = await workflow.setRead(existing, input.action === "read", tx);
+        break;
+      case "archive":
+      case "unarchive":
+        changed = await workflow.setArchived(existing, input.action === "archive", tx);
+        break;
+      case "delete": {
+        const removed = await workflow.removeRequests(existing, tx);
+        changed = removed.ids;
+        photoBlobs = removed.photoBlobs;
+        break;
+      }
+      case "state":
+      case "spam": {
+        const to: RequestState = input.action === "spam" ? "spam" : input.state!;
+        const unchanged = existing.filter((id) => states.get(id) === to);
+        const allowed = existing.filter(
+          (id) => states.get(id) !== to && canTransition(states.get(id)!, to, actor),
+        );
+        skipped = existing.filter((id) => states.get(id) !== to && !allowed.includes(id));
+        await workflow.setStates(allowed, to, tx);
+        await workflow.addHistory(
+          allowed.map((id) => ({
+            submissionId: id,
+            fromState: states.get(id)!,
+            toState: to,
+            actor,
+            note: input.note ?? null,
+          })),
+          tx,
+        );
+        changed = [...allowed, ...unchanged];
+        if (to === "done") invitationMail = await autoInviteOnDone(allowed, ctx.now, tx);
+        break;
+      }
+    }
+    const byId = (a: number, b: number) => a - b;
+    return { changed: changed.sort(byId), skipped: skipped.sort(byId), missing: missingIds.sort(byId) };
+  });
+  await removeSubmissionPhotoBlobs(photoBlobs);
+  await deliverSoon(ctx, invitationMail);
+  return result;
+}
+
+/** Deletes one request with its history, notes and every e-mail about it. */
+export async function deleteRequest(id: number, ctx: ServiceContext = serviceContext()): Promise<void> {
+  const { ids, photoBlobs } = await inTransaction(ctx, (tx) => workflow.removeRequests([id], tx));
+  if (ids.length === 0) throw missing();
+  await removeSubmissionPhotoBlobs(photoBlobs);
+}
+
+export async function history(
+  id: number,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminHistoryEntry[]> {
+  await findOne(id, ctx.db);
+  return (await workflow.listHistory(id, ctx.db)).map((h) => ({
+    id: h.id,
+    fromState: h.fromState,
+    toState: h.toState,
+    actor: h.actor,
+    note: h.note,
+    changedAt: h.changedAt.toISOString(),
+  }));
+}
+
+/** The private links sent for a request (never a token): docs/decisions/019-customer-page.md. */
+export async function sentLinks(
+  id: number,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminSentLink[]> {
+  await findOne(id, ctx.db);
+  return (await customerLinks.listForRequest(id, ctx.db)).map((l) => ({
+    id: l.id,
+    createdAt: l.createdAt.toISOString(),
+    mailSubject: l.mailSubject,
+    mailStatus: l.mailStatus,
+    mailSentAt: l.mailSentAt?.toISOString() ?? null,
+  }));
+}
+
+const toAdminNote = (n: workflow.Note): AdminNote => ({
+  id: n.id,
+  submissionId: n.submissionId,
+  body: n.body,
+  createdAt: n.createdAt.toISOString(),
+  updatedAt: n.updatedAt.toISOString(),
+});
+
+export async function notes(id: number, ctx: ServiceContext = serviceContext()): Promise<AdminNote[]> {
+  await findOne(id, ctx.db);
+  return (await workflow.listNotes(id, ctx.db)).map(toAdminNote);
+}
+
+export async function addNote(
+  id: number,
+  body: string,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminNote> {
+  return inTransaction(ctx, async (tx) => {
+    await workflow.lockStates([id], tx).then((found) => {
+      if (!found.has(id)) throw missing();
+    });
+    return toAdminNote(await workflow.addNote(id, body, tx));
+  });
+}
+
+export async function editNote(
+  noteId: number,
+  body: string,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminNote> {
+  const note = await workflow.updateNote(noteId, body, ctx.db);
+  if (!note) throw new NotFound("That note no longer exists.");
+  return toAdminNote(note);
+}
+
+export async function deleteNote(noteId: number, ctx: ServiceContext = serviceContext()): Promise<void> {
+  if (!(await workflow.removeNote(noteId, ctx.db))) throw new NotFound("That note no longer exists.");
+}
+
+/**
+ * The dashboard's "needs attention": requests still new after the promised reply time, quotes
+ * waiting more than a week, today's and tomorrow's visits, and the count in each state.
+ */
+export async function attention(ctx: ServiceContext = serviceContext()): Promise<AdminAttention> {
+  const { db, now } = ctx;
+  const today = londonParts(now).date;
+  const tomorrow = addDays(today, 1);
+  const replyBy = new Date(now.getTime() - site.response.replyWithinHours * 3_600_000);
+  const quotedBefore = new Date(now.getTime() - staleQuoteDays * 86_400_000);
+  const [counts, overdueReplies, staleQuotes, jobs] = await Promise.all([
+    workflow.countsByState(db),
+    workflow.overdue(replyBy, 5, db),
+    workflow.staleQuotes(quotedBefore, 5, db),
+    scheduledOn([today, tomorrow], db),
+  ]);
+  return {
+    counts: counts.counts,
+    archived: counts.archived,
+    overdueReplies,
+    staleQuotes,
+    today: jobs.filter((j) => j.date === today),
+    tomorrow: jobs.filter((j) => j.date === tomorrow),
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * What the review features send: the invitation token a customer's link carries, the owner's
+ * rejection (a reason from the fixed list) and reply, the invitation setting
+ * (docs/decisions/020-verified-reviews.md). The endpoints' full contracts are in
+ * src/features/reviews/contract/endpoints.ts.
+ */
+import { z } from "zod";
+import { reviewRejectReasons, type ReviewRejectReason } from "../../../data/legal";
+import { submissionIdSchema } from "../../requests/contract/workflow";
+import { charLength, isStorableText, unsupportedCharactersMessage } from "../../../lib/form-fields/text";
+
+/** Longest owner's reply, in characters (the database CHECK says the same). */
+export const replyMaxLength = 2000;
+
+/** How long an invitation link works. */
+export const invitationValidDays = 60;
+
+/** The token in an invitation link: 32 random bytes, base64url (43 characters). */
+export const invitationTokenSchema = z
+  .string({ error: "This review link is not valid." })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{43}$/, "This review link is not valid.");
+
+/** POST /api/review-invitation */
+export const invitationLookupSchema = z.object({ token: invitationTokenSchema });
+
+const reasonIds = reviewRejectReasons.map((r) => r.id) as [ReviewRejectReason, ...ReviewRejectReason[]];
+export const rejectReasonSchema = z.enum(reasonIds, {
+  error: "Choose a reason for rejecting the review from the list.",
+});
+
+/** POST /api/admin/testimonials/reject */
+export const testimonialRejectSchema = z.object({
+  id: z.number({ error: "id must be a review id." }).int().positive(),
+  reason: rejectReasonSchema,
+});
+export type TestimonialReject = z.output<typeof testimonialRejectSchema>;
+
+/** PUT /api/admin/testimonials/reply: the reply's text, or null to remove it. */
+export const testimonialReplySchema = z.object({
+  id: z.number({ error: "id must be a review id." }).int().positive(),
+  text: z
+    .string({ error: "Please write a reply." })
+    .trim()
+    .refine((v) => charLength(v) >= 1, "Please write a reply.")
+    .refine((v) => charLength(v) <= replyMaxLength, `A reply can be at most ${replyMaxLength} characters.`)
+    .refine(isStorableText, unsupportedCharactersMessage)
+    .nullable(),
+});
+export type TestimonialReply = z.output<typeof testimonialReplySchema>;
+
+/** POST /api/admin/review-invitations */
+export const sendInvitationSchema = z.object({ submissionId: submissionIdSchema });
+
+/** PUT /api/admin/review-invitations/settings */
+export const reviewSettingsSchema = z.object({
+  autoInvite: z.boolean({ error: "autoInvite must be true or false." }),
+});
+export type ReviewSettings = z.output<typeof reviewSettingsSchema>;

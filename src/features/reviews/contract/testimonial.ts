@@ -1,0 +1,55 @@
+// zod/mini, as the contact and booking schemas: no island loads the full zod build.
+import * as z from "zod/mini";
+import { limits } from "../../../lib/form-fields/limits";
+import {
+  charLength,
+  containsLink,
+  isStorableText,
+  noLinkMessages,
+  unsupportedCharactersMessage,
+} from "../../../lib/form-fields/text";
+
+/** Trimmed text of `min`..`max` characters (code points, as the database counts), storable as is. */
+const text = (min: number, tooShort: string, max: number, tooLong: string) =>
+  z.string({ error: tooShort }).check(
+    z.trim(),
+    z.refine((v) => charLength(v) >= min, tooShort),
+    z.refine((v) => charLength(v) <= max, tooLong),
+    z.refine(isStorableText, unsupportedCharactersMessage),
+  );
+
+const ratingMessage = "Please choose a rating from 1 to 5 stars.";
+
+/** Review form payload: name, location, the review and a rating (1-5, default 5). */
+export const testimonialSubmissionSchema = z.object({
+  name: text(
+    2,
+    "Name must be at least 2 characters.",
+    limits.name,
+    "Name must be at most 100 characters.",
+  ).check(z.refine((v) => !containsLink(v), noLinkMessages.name)),
+  location: text(
+    2,
+    "Location must be at least 2 characters.",
+    limits.location,
+    "Location must be at most 100 characters.",
+  ).check(z.refine((v) => !containsLink(v), noLinkMessages.location)),
+  text: text(
+    10,
+    "Review must be at least 10 characters.",
+    limits.reviewText,
+    "Review must be at most 2000 characters.",
+  ),
+  rating: z._default(
+    z.coerce
+      .number({ error: ratingMessage })
+      .check(z.refine(Number.isInteger, ratingMessage), z.gte(1, ratingMessage), z.lte(5, ratingMessage)),
+    5,
+  ),
+  /**
+   * The token of a review invitation's link (docs/decisions/020-verified-reviews.md), when the
+   * review comes through one; empty or absent for the open form.
+   */
+  invitation: z.optional(z.string().check(z.trim(), z.maxLength(64, "This review link is not valid."))),
+});
+export type TestimonialSubmission = z.infer<typeof testimonialSubmissionSchema>;

@@ -1,0 +1,76 @@
+/**
+ * What a rule can refuse, in the rule's own words. Services throw these; they never know about
+ * HTTP. The edge (src/platform/http/errors.ts `toHttpError`) maps each one to a status and the error
+ * envelope:
+ *
+ *   Invalid          422  a field or the whole input breaks a rule (`fields`: field → message)
+ *   NotFound         404  the thing asked for does not exist (any more)
+ *   Conflict         409  the input clashes with what is stored
+ *   RateLimited      429  this client must wait `retryAfterSeconds`
+ *   Unauthenticated  401  the credentials given are wrong
+ *   NotConfigured    503  the site is missing a setting a person must make (e.g. the admin password)
+ *
+ * `code` is the machine-readable reason clients may branch on (e.g. "invalid_password").
+ */
+export abstract class DomainError extends Error {
+  abstract readonly kind: string;
+  readonly code: string;
+
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export class Invalid extends DomainError {
+  readonly kind = "invalid";
+  override name = "Invalid";
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(message: string, options: { fields?: Record<string, string>; code?: string } = {}) {
+    super(options.code ?? "validation_failed", message);
+    this.fields = options.fields;
+  }
+}
+
+export class NotFound extends DomainError {
+  readonly kind = "not_found";
+  override name = "NotFound";
+  constructor(message = "Not found.") {
+    super("not_found", message);
+  }
+}
+
+export class Conflict extends DomainError {
+  readonly kind = "conflict";
+  override name = "Conflict";
+  constructor(message: string, code = "conflict") {
+    super(code, message);
+  }
+}
+
+export class RateLimited extends DomainError {
+  readonly kind = "rate_limited";
+  override name = "RateLimited";
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super("rate_limited", "Too many requests from this client.");
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export class Unauthenticated extends DomainError {
+  readonly kind = "unauthenticated";
+  override name = "Unauthenticated";
+  constructor(message: string, code = "unauthorized") {
+    super(code, message);
+  }
+}
+
+export class NotConfigured extends DomainError {
+  readonly kind = "not_configured";
+  override name = "NotConfigured";
+  constructor(message: string, code: string) {
+    super(code, message);
+  }
+}

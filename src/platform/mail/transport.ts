@@ -1,0 +1,79 @@
+/**
+ * SMTP through nodemailer, configured by SMTP_URL (e.g. smtp://user:pass@host:587), MAIL_FROM and
+ * OWNER_EMAIL. Without SMTP_URL (local dev) there is no transport: messages stay pending in the
+ * outbox, where `npm run mail:outbox` shows them, and nothing pretends to have been sent.
+ *
+ * TLS is required for every host but loopback: `smtps://` is TLS from the start, and `smtp://`
+ * must upgrade with STARTTLS or nothing is sent (`requireTLS`), so a server, or someone in the
+ * path, that does not offer STARTTLS never receives the password or the customers' details in
+ * clear. Only on loopback, where the test servers listen, may `?tls=off` skip TLS
+ * (docs/decisions/015-security-hardening.md).
+ */
+import type { Transporter } from "nodemailer";
+import type { OutgoingMessage } from "../../features/mail/messages";
+import { isLoopbackHost, smtpUrlProblem } from "./smtp-url";
+
+export interface MailSender {
+  send(message: OutgoingMessage): Promise<void>;
+}
+
+export interface MailSettings {
+  smtpUrl: string | undefined;
+  from: string;
+  ownerEmail: string;
+  siteUrl: string;
+}
+
+export function createSmtpSender(settings: { smtpUrl: string; from: string }, timeoutMs = 8000): MailSender {
+  const problem = smtpUrlProblem(settings.smtpUrl);
+  if (problem) throw new Error(`SMTP_URL: ${problem}`);
+  const url = new URL(settings.smtpUrl);
+  const secure = url.protocol === "smtps:";
+  const loopback = isLoopbackHost(url.hostname);
+  const options = {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    ...(url.username
+      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+      : {}),
+    // Real providers must upgrade with STARTTLS; loopback test servers have no certificate.
+    requireTLS: !secure && !loopback,
+    ignoreTLS: loopback && url.searchParams.get("tls") === "off",
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+  // nodemailer is loaded by the first message sent, not by every function's cold start.
+  let transport: Promise<Transporter> | undefined;
+  return {
+    async send(message) {
+      transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+        nodemailer.createTransport(options),
+      );
+      await (
+        await transport
+      ).sendMail({
+        from: settings.from,
+        to: message.to,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((a) => ({
+                filename: a.filename,
+                content: a.content,
+                contentType: a.contentType,
+              })),
+            }
+          : {}),
+        // Transactional mail: ask auto-responders not to answer, and say what this is.
+        headers: { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "OOF, AutoReply" },
+      });
+    },
+  };
+}
