@@ -61,7 +61,9 @@ const screens: [string, string[]][] = [
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const s = sizes(shell);
-console.log(`admin shell (${shell.size} files): ${kb(s.gzip)} gzip, ${kb(s.brotli)} brotli, ${kb(s.raw)} raw`);
+console.log(
+  `admin shell (${shell.size} files): ${kb(s.gzip)} gzip, ${kb(s.brotli)} brotli, ${kb(s.raw)} raw`,
+);
 console.log("per screen, shell included (gzip / brotli):");
 for (const [label, names] of screens) {
   const all = new Set(shell);

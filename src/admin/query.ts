@@ -58,6 +58,9 @@ export const queries = {
   item: (id: number) => ({
     queryKey: keys.item(id),
     queryFn: async () => (await adminApi.submission(id)).submission,
+    // Opened from the inbox: the row is already in the cache, so the dialog shows at once.
+    initialData: () => inboxRow(id),
+    initialDataUpdatedAt: () => queryClient.getQueryState(keys.inbox)?.dataUpdatedAt,
   }),
   history: (id: number) => ({ queryKey: keys.history(id), queryFn: () => workflowApi.history(id) }),
   notes: (id: number) => ({ queryKey: keys.notes(id), queryFn: () => workflowApi.notes(id) }),
@@ -81,18 +84,31 @@ export async function requestChanged(id: number, updated?: AdminSubmission): Pro
   );
 }
 
+/** The row of request `id` in any inbox page in the cache. */
+function inboxRow(id: number): AdminSubmission | undefined {
+  for (const [, data] of queryClient.getQueriesData<{ pages: { submissions: AdminSubmission[] }[] }>({
+    queryKey: keys.inbox,
+  })) {
+    const row = data?.pages.flatMap((p) => p.submissions).find((s) => s.id === id);
+    if (row) return row;
+  }
+  return undefined;
+}
+
 /** The inbox pages hold the row too: put the changed one in place before they are fetched again. */
 function patchInboxRow(updated: AdminSubmission) {
-  queryClient.setQueriesData<{ pages: { submissions: AdminSubmission[] }[] }>({ queryKey: keys.inbox }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((p) => ({
-            ...p,
-            submissions: p.submissions.map((s) => (s.id === updated.id ? updated : s)),
-          })),
-        }
-      : data,
+  queryClient.setQueriesData<{ pages: { submissions: AdminSubmission[] }[] }>(
+    { queryKey: keys.inbox },
+    (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((p) => ({
+              ...p,
+              submissions: p.submissions.map((s) => (s.id === updated.id ? updated : s)),
+            })),
+          }
+        : data,
   );
 }
 

@@ -74,7 +74,12 @@ const inboxRoute = createRoute({
   // Links in e-mails sent before requests had their own address: /admin/submissions?open=ID.
   beforeLoad: ({ search }) => {
     if (search.open && /^\d{1,10}$/.test(search.open)) {
-      throw redirect({ to: "/admin/requests/$id", params: { id: Number(search.open) }, search: {}, replace: true });
+      throw redirect({
+        to: "/admin/requests/$id",
+        params: { id: Number(search.open) },
+        search: {},
+        replace: true,
+      });
     }
   },
 });

@@ -4,7 +4,13 @@
  * shows an appointment change at once, the inbox row says what the request is about, and the
  * photo viewer works by keyboard and by touch.
  */
-import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import {
+  expect as baseExpect,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { bookableDates } from "../../src/features/appointments/availability";
 import { photoLike } from "../helpers/images";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
@@ -203,7 +209,9 @@ test.describe("the photo viewer on a phone", () => {
     const viewer = page.getByRole("dialog", { name: "Photo 1 of 2" });
     const img = viewer.getByRole("img");
     await expect(img).toBeVisible();
-    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth))
+      .toBeGreaterThan(0);
     // The photo fills the screen: all of it inside the 375 px viewport, nothing scrolled away.
     const box = (await img.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
@@ -218,8 +226,18 @@ test.describe("the photo viewer on a phone", () => {
     const content = page.getByRole("dialog", { name: "Photo 2 of 2" });
     const at = (await content.boundingBox())!;
     const y = at.y + at.height / 2;
-    await content.dispatchEvent("pointerdown", { clientX: 80, clientY: y, pointerType: "touch", isPrimary: true });
-    await content.dispatchEvent("pointerup", { clientX: 260, clientY: y + 10, pointerType: "touch", isPrimary: true });
+    await content.dispatchEvent("pointerdown", {
+      clientX: 80,
+      clientY: y,
+      pointerType: "touch",
+      isPrimary: true,
+    });
+    await content.dispatchEvent("pointerup", {
+      clientX: 260,
+      clientY: y + 10,
+      pointerType: "touch",
+      isPrimary: true,
+    });
     await expect(page.getByRole("dialog", { name: "Photo 1 of 2" })).toBeVisible();
 
     // Escape closes the viewer, and only the viewer.

@@ -74,7 +74,12 @@ export function Dashboard() {
         </div>
       ) : null}
 
-      {summary ? <MailDeliveryPanel mail={summary.mail} onChanged={() => void queryClient.invalidateQueries({ queryKey: keys.summary })} /> : null}
+      {summary ? (
+        <MailDeliveryPanel
+          mail={summary.mail}
+          onChanged={() => void queryClient.invalidateQueries({ queryKey: keys.summary })}
+        />
+      ) : null}
 
       <div className="mt-8 grid gap-5 md:grid-cols-2">
         <DashboardCard

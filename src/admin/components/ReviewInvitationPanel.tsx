@@ -129,8 +129,8 @@ export function ReviewInvitationPanel({ submission }: { submission: AdminSubmiss
               {preview.text}
             </pre>
             <p className="mt-2 text-xs text-slate-600">
-              The link is made when you send the e-mail and works once. The review form suggests the
-              first name and the surname&rsquo;s initial; the customer can change them.
+              The link is made when you send the e-mail and works once. The review form suggests the first
+              name and the surname&rsquo;s initial; the customer can change them.
             </p>
             <div className="mt-4 flex flex-wrap justify-end gap-3">
               <Button variant="secondary" disabled={busy} onClick={() => setPreview(null)}>

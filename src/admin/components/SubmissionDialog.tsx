@@ -106,9 +106,7 @@ export function SubmissionDialog({
             </p>
           </div>
           <SubmissionPhotos key={s.id} submissionId={s.id} />
-          {isBooking ? (
-            <AppointmentPanel key={`appointment-${s.id}`} submissionId={s.id} />
-          ) : null}
+          {isBooking ? <AppointmentPanel key={`appointment-${s.id}`} submissionId={s.id} /> : null}
           <RequestWorkflowPanel key={s.id} submission={s} />
           <ReviewInvitationPanel key={`invite-${s.id}`} submission={s} />
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-end">

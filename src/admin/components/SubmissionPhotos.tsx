@@ -135,7 +135,12 @@ export function SubmissionPhotos({ submissionId }: { submissionId: number }) {
                   />
                 </div>
                 <div className="flex flex-wrap items-center justify-center gap-2">
-                  <button type="button" className={viewerButton} onClick={() => step(-1)} disabled={count < 2}>
+                  <button
+                    type="button"
+                    className={viewerButton}
+                    onClick={() => step(-1)}
+                    disabled={count < 2}
+                  >
                     <ChevronLeft aria-hidden="true" className="size-4" /> Previous
                   </button>
                   <button type="button" className={viewerButton} onClick={() => step(1)} disabled={count < 2}>

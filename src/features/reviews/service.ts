@@ -70,7 +70,10 @@ export function townFromAddress(address: string | null): string {
  * customer types it. A single name stays as it is.
  */
 export function reviewerName(full: string): string {
-  const words = full.trim().split(/\s+/).filter((w) => w.length > 0);
+  const words = full
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
   const first = words[0] ?? "";
   const last = words.length > 1 ? words.at(-1)! : "";
   const initial = last ? ` ${last[0]!.toLocaleUpperCase("en-GB")}.` : "";
