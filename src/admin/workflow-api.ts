@@ -118,6 +118,8 @@ export const workflowApi = {
   },
   /** The history, and the private links to the customer's page sent in e-mails. */
   history: (submissionId: number) => signedIn(callApi(r.listHistoryRoute, { query: { submissionId } })),
+  /** Stops every private link of the request working; the links as they now stand. */
+  revokeLinks: (submissionId: number) => signedIn(callApi(r.revokeLinksRoute, { body: { submissionId } })),
   notes: async (submissionId: number) =>
     (await signedIn(callApi(r.listNotesRoute, { query: { submissionId } }))).notes,
   addNote: async (submissionId: number, body: string) =>

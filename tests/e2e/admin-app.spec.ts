@@ -12,6 +12,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { bookableDates } from "../../src/features/appointments/availability";
+import { formatShortDate } from "../../src/platform/time";
 import { photoLike } from "../helpers/images";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 
@@ -173,14 +174,7 @@ test.describe("the admin app", () => {
     await expect(details).toContainText(`KB-${String(id).padStart(6, "0")}`);
     await expect(details).toContainText("Plumbing & Heating");
     const first = bookableDates({ now: new Date() })[0]!.date;
-    const day = new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Europe/London",
-      weekday: "short",
-      day: "numeric",
-      month: "short",
-    })
-      .format(new Date(`${first}T12:00:00Z`))
-      .replace(",", "");
+    const day = formatShortDate(first);
     await expect(details).toContainText(`First choice ${day}`);
     await expect(details.getByTestId("row-photos")).toHaveText("2 photos");
   });

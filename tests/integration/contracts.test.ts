@@ -37,6 +37,7 @@ import { getDb } from "../../src/platform/db/client";
 import { mailOutbox } from "../../src/features/tables";
 import { and, eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db";
+import { sendPending, sentMessage } from "../helpers/sent-mail";
 import { randomIp, validBooking, validContact, validReview } from "../helpers/http";
 
 useTestDatabase();
@@ -156,12 +157,14 @@ describe("every endpoint answers what its contract says", () => {
     setMailSender(undefined);
     await check(r.listReviewInvitationsRoute, adminReviewInvitations, { cookie, query });
     const [invite] = await getDb()
-      .select({ text: mailOutbox.textBody })
+      .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(eq(mailOutbox.kind, "review_invitation"));
-    const token = /#invite=([A-Za-z0-9_-]{43})/.exec(invite!.text)![1]!;
+    await sendPending(getDb(), { submissionId: id });
+    const token = /#invite=([A-Za-z0-9_-]{43})/.exec(sentMessage(invite!.id).text)![1]!;
     await check(r.reviewInvitationRoute, reviewInvitation, { body: { token } });
     await check(r.listHistoryRoute, adminHistory, { cookie, query });
+    await check(r.revokeLinksRoute, adminHistory, { cookie, body: { submissionId: id } });
     const { note } = await check(r.addNoteRoute, adminNotes, {
       cookie,
       body: { submissionId: id, body: "x" },
@@ -189,10 +192,11 @@ describe("every endpoint answers what its contract says", () => {
 
     // The customer's page answers HTML pages (docs/decisions/019-customer-page.md).
     const [confirmation] = await getDb()
-      .select({ text: mailOutbox.textBody })
+      .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.kind, "customer_confirmation"), eq(mailOutbox.submissionId, booking.id)));
-    const pagePath = /\/request\/[A-Za-z0-9_-]{22}/.exec(confirmation!.text)![0];
+    await sendPending(getDb(), { submissionId: booking.id });
+    const pagePath = /\/request\/[A-Za-z0-9_-]{22}/.exec(sentMessage(confirmation!.id).text)![0];
     const page = async (route: Route, path: string, form?: Record<string, string>) => {
       const res = await customerPage(
         new Request(base + path, {

@@ -47,6 +47,10 @@ describe("owner notification for a booking", () => {
     expect(m.text).toContain("The kitchen tap drips.\nIt started last week.");
     expect(m.html).toContain("Plumbing &amp; Heating");
   });
+  it("gives the time it arrived in London time, in the site's one style", () => {
+    // 14:30 UTC on 5 March is 2:30pm GMT.
+    expect(m.text).toContain("Received: Thursday 5 March 2026 at 2:30pm");
+  });
 });
 
 describe("customer confirmation", () => {

@@ -16,6 +16,7 @@ import { formatSubmittedAt } from "../format";
 import { keys, queries, queryClient, requestChanged } from "../query";
 import { workflowApi } from "../workflow-api";
 import { StateBadge } from "./StateBadge";
+import { ConfirmDialog } from "./dialogs";
 import { Button, IconButton } from "./ui";
 
 const actorLabel = { owner: "you", customer: "the customer", system: "the website" } as const;
@@ -59,6 +60,7 @@ export function RequestWorkflowPanel({ submission }: { submission: AdminSubmissi
   }, [loadError]);
   const setNotes = (update: (list: AdminNote[] | undefined) => AdminNote[]) =>
     queryClient.setQueryData<AdminNote[]>(keys.notes(s.id), update);
+  const [confirmRevoke, setConfirmRevoke] = useState(false);
   const [newNote, setNewNote] = useState("");
   const [editing, setEditing] = useState<{ id: number; body: string } | null>(null);
 
@@ -89,6 +91,23 @@ export function RequestWorkflowPanel({ submission }: { submission: AdminSubmissi
       await requestChanged(s.id, updated);
     } catch (err) {
       reportFailure(err, "Archiving");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revokeLinks = async () => {
+    setBusy(true);
+    try {
+      const result = await workflowApi.revokeLinks(s.id);
+      queryClient.setQueryData<{ history: AdminHistoryEntry[]; links: AdminSentLink[] }>(
+        keys.history(s.id),
+        (data) => (data ? { ...data, links: result.links } : data),
+      );
+      setConfirmRevoke(false);
+      toast.success(result.revoked === 1 ? "1 link revoked" : `${result.revoked} links revoked`);
+    } catch (err) {
+      reportFailure(err, "Revoking the links");
     } finally {
       setBusy(false);
     }
@@ -255,10 +274,32 @@ export function RequestWorkflowPanel({ submission }: { submission: AdminSubmissi
                     : l.mailStatus === "failed"
                       ? "not delivered"
                       : `waiting to send since ${formatSubmittedAt(l.createdAt)}`}
+                  {l.revokedAt ? `, revoked ${formatSubmittedAt(l.revokedAt)}` : ""}
                 </span>
               </li>
             ))}
           </ul>
+          {links.some((l) => !l.revokedAt) ? (
+            <Button
+              variant="secondary"
+              className="mt-2"
+              disabled={busy}
+              onClick={() => setConfirmRevoke(true)}
+            >
+              Revoke links
+            </Button>
+          ) : null}
+          <ConfirmDialog
+            open={confirmRevoke}
+            onOpenChange={(open) => {
+              if (!busy) setConfirmRevoke(open);
+            }}
+            title="Revoke links"
+            message="Every link to this request's page stops working now, including any in forwarded e-mails. The customer can ask the site for a new link, which goes only to their e-mail address."
+            confirmLabel="Revoke links"
+            busy={busy}
+            onConfirm={() => void revokeLinks()}
+          />
         </section>
       ) : null}
 

@@ -8,6 +8,7 @@ import { site } from "../../config/site";
 import type { CustomerAction } from "./contract/endpoints";
 import { requestReference } from "../requests/contract/reference";
 import { serviceLabel } from "../../lib/service-catalog";
+import { formatDate } from "../../platform/time";
 import type { Submission } from "../requests/repository";
 import {
   customerMessage,
@@ -16,11 +17,13 @@ import {
   wrapHtml,
   type MailContext,
   type OutgoingMessage,
+  type PageOffer,
 } from "../mail/messages";
 
-const londonDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
-
-/** To the customer: what they did on their page, in their words. */
+/**
+ * To the customer: what they did on their page, in their words. `offer` is what the page offers
+ * after it (a cancelled request: only a look at it).
+ */
 export function customerUpdateMessage(
   r: Submission,
   update:
@@ -28,6 +31,7 @@ export function customerUpdateMessage(
     | { action: "message"; text: string }
     | { action: "cancel"; reason: string | null },
   ctx: MailContext,
+  offer: PageOffer,
 ): OutgoingMessage {
   const ref = requestReference(r);
   switch (update.action) {
@@ -42,6 +46,7 @@ export function customerUpdateMessage(
           `Your reference is ${ref}.`,
         ],
         ctx,
+        { offer },
       );
     case "message":
       return customerMessage(
@@ -54,6 +59,7 @@ export function customerUpdateMessage(
           `Your reference is ${ref}.`,
         ],
         ctx,
+        { offer },
       );
     case "cancel":
       return customerMessage(
@@ -67,12 +73,13 @@ export function customerUpdateMessage(
           `Your reference is ${ref}.`,
         ],
         ctx,
+        { offer },
       );
   }
 }
 
-/** To the customer, from the lost-link form: a fresh link to one of their open requests. */
-export function lostLinkMessage(r: Submission, ctx: MailContext): OutgoingMessage {
+/** To the customer, from the lost-link form: a fresh link to one of their requests. */
+export function lostLinkMessage(r: Submission, ctx: MailContext, offer: PageOffer): OutgoingMessage {
   const ref = requestReference(r);
   const what = r.formType === "booking" ? `booking request for ${serviceLabel(r.service)}` : "message";
   return customerMessage(
@@ -80,10 +87,11 @@ export function lostLinkMessage(r: Submission, ctx: MailContext): OutgoingMessag
     r,
     `Your link to request ${ref}`,
     [
-      `You asked for a new link to your ${what} (reference ${ref}), sent on ${londonDate.format(r.submittedAt)}.`,
+      `You asked for a new link to your ${what} (reference ${ref}), sent on ${formatDate(r.submittedAt)}.`,
       "If you did not ask for it, you can ignore this e-mail; nothing has changed.",
     ],
     ctx,
+    { offer },
   );
 }
 

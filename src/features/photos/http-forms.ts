@@ -17,7 +17,7 @@ import type { SubmissionForMail } from "../mail/messages";
 import { queueSubmissionMail } from "../mail/service";
 import type { Submission } from "../requests/repository";
 import type { ServiceContext } from "../../platform/context";
-import { readBytesLimited } from "../../platform/http/request";
+import { assertPublicOrigin, readBytesLimited } from "../../platform/http/request";
 import { claimPhotos, enforceUploadLimits, storePhoto } from "./service";
 import { acceptPublicPost, type Accepted, type PublicPost } from "../requests/service-forms";
 
@@ -99,6 +99,10 @@ export function submitWithPhotos<I>(
 export function acceptingPhotoFiles(action: Action): Action {
   return {
     ...action,
-    run: async (call) => action.run({ ...call, req: await withPhotoFormPost(call.req, call.services()) }),
+    run: async (call) => {
+      // Before any file is stored: a post from another site's page is refused outright.
+      assertPublicOrigin(call.req);
+      return action.run({ ...call, req: await withPhotoFormPost(call.req, call.services()) });
+    },
   };
 }

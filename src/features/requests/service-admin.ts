@@ -13,7 +13,7 @@ import type {
   MailDeliveryStatus,
 } from "../../lib/contracts/admin";
 import { adminPageSize } from "../../lib/contracts/admin";
-import { londonParts } from "../../lib/london-time";
+import { wallClock } from "../../platform/time";
 import { requestReference } from "./contract/reference";
 import { logEvent } from "../../platform/log";
 import { deliverDue } from "../mail/service-delivery";
@@ -35,7 +35,7 @@ export const toAdminTestimonial = (t: testimonials.Testimonial): AdminTestimonia
   status: t.approved ? "approved" : t.rejectedAt ? "rejected" : "pending",
   rejectedReason: t.rejectedReason,
   rejectedAt: t.rejectedAt?.toISOString() ?? null,
-  jobCompletedMonth: t.jobCompletedAt ? londonParts(t.jobCompletedAt).date.slice(0, 7) : null,
+  jobCompletedMonth: t.jobCompletedAt ? wallClock(t.jobCompletedAt).date.slice(0, 7) : null,
   reply:
     t.replyText !== null && t.replyUpdatedAt !== null
       ? { text: t.replyText, updatedAt: t.replyUpdatedAt.toISOString() }

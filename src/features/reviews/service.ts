@@ -7,16 +7,17 @@
  * e-mail is the only copy. The link is `/testimonials#invite=<token>`: a fragment never reaches a
  * server log or a Referer header.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { townNames } from "../../config/site";
 import type { ReviewRejectReason } from "../../data/legal";
-import { londonParts } from "../../lib/london-time";
+import { wallClock } from "../../platform/time";
 import { requestReference } from "../requests/contract/reference";
 import type { AdminInvitation, InvitationPrefill } from "./contract/endpoints";
 import type { AdminTestimonial } from "../../lib/contracts/admin";
 import { invitationTokenSchema, invitationValidDays } from "./contract/forms";
 import type { TestimonialSubmission } from "./contract/testimonial";
 import type { Db } from "../../platform/db/client";
+import { invitePlaceholder, unusableTokenHash } from "../customer-page/link";
 import { reviewInvitationMessage } from "../mail/messages";
 import { deliverSoon, mailContext } from "../mail/service";
 import * as outbox from "../mail/repository";
@@ -45,7 +46,7 @@ export const invitationMessages = {
 export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
 /** "YYYY-MM" of an instant in Europe/London. */
-export const londonMonth = (instant: Date) => londonParts(instant).date.slice(0, 7);
+export const londonMonth = (instant: Date) => wallClock(instant).date.slice(0, 7);
 
 /**
  * The town to prefill from a request: a covered town named in its address, else the address's
@@ -100,12 +101,13 @@ async function createInvitation(
   tx: Db,
 ): Promise<{ invitation: invitations.Invitation; mailId: number }> {
   await invitations.expireOpen(submission.id, now, tx);
-  const token = randomBytes(32).toString("base64url");
+  // The token is made as the e-mail is sent (src/features/mail/repository.ts
+  // `withLiveLinks`); until then the row holds the hash of a token nobody has.
   const expiresAt = new Date(now.getTime() + invitationValidDays * dayMs);
   const invitation = await invitations.insert(
     {
       submissionId: submission.id,
-      tokenHash: hashToken(token),
+      tokenHash: unusableTokenHash(),
       name: reviewerName(submission.name),
       location: townFromAddress(submission.address),
       jobCompletedAt: submission.stateChangedAt,
@@ -123,7 +125,7 @@ async function createInvitation(
             name: submission.name,
             email: submission.email,
             reference: requestReference(submission),
-            link: `${mail.siteUrl}/testimonials#invite=${token}`,
+            link: `${mail.siteUrl}/testimonials#invite=${invitePlaceholder}`,
             expiresAt,
           },
           mail,

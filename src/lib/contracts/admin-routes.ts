@@ -26,6 +26,7 @@ export const deleteSubmissionRoute = route("DELETE", "/api/admin/submissions/:id
 export const exportSubmissionsRoute = route("GET", "/api/admin/submissions/export.csv");
 export const bulkSubmissionsRoute = route("POST", "/api/admin/submissions/bulk");
 export const listHistoryRoute = route("GET", "/api/admin/history");
+export const revokeLinksRoute = route("POST", "/api/admin/history/revoke-links");
 export const listNotesRoute = route("GET", "/api/admin/notes");
 export const addNoteRoute = route("POST", "/api/admin/notes");
 export const editNoteRoute = route("PATCH", "/api/admin/notes/:id");

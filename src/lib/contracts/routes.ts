@@ -37,6 +37,7 @@ export const routes = {
   exportSubmissions: adminRoutes.exportSubmissionsRoute,
   bulkSubmissions: adminRoutes.bulkSubmissionsRoute,
   listHistory: adminRoutes.listHistoryRoute,
+  revokeLinks: adminRoutes.revokeLinksRoute,
   listNotes: adminRoutes.listNotesRoute,
   addNote: adminRoutes.addNoteRoute,
   editNote: adminRoutes.editNoteRoute,
