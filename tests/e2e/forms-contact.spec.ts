@@ -1,6 +1,7 @@
 /**
  * The contact form on /contact-us against the running stack and its database.
  */
+import { contactNextSteps } from "../../src/lib/request-wording";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
@@ -67,6 +68,10 @@ test("sends a contact message through the form: stored, the spec's success text,
     phone: m.phone,
     message: m.message,
   });
+  // The notice names the stored request's reference and says what happens next, as the e-mail does.
+  const status = page.getByRole("status").filter({ hasText: success });
+  await expect(status).toContainText(`Your reference is KC-${String(stored[0]!.id).padStart(6, "0")}.`);
+  await expect(status).toContainText(contactNextSteps(24));
 });
 
 test("shows every client-side validation message with the spec's labels and placeholder", async ({

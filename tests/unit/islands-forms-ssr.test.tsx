@@ -6,7 +6,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import BookingForm from "../../src/islands/BookingForm";
 import { windowsSentence } from "../../src/features/appointments/contract/rules";
-import { windowIds, windowName } from "../../src/features/appointments/contract/windows";
+import { windowName } from "../../src/features/appointments/contract/windows";
 import ContactForm from "../../src/islands/ContactForm";
 import ReviewForm from "../../src/islands/ReviewForm";
 import { serviceCatalog } from "../../src/lib/service-catalog";
@@ -24,7 +24,10 @@ describe("forms without JavaScript", () => {
     const html = renderToString(
       <BookingForm
         phone={phone}
-        standardWindows={windowIds.map((window) => ({ window, label: windowName(window) }))}
+        standardWindows={(["any", "morning", "afternoon"] as const).map((window) => ({
+          window,
+          label: windowName(window),
+        }))}
         windowsHint={windowsSentence()}
       />,
     );
