@@ -51,6 +51,25 @@ describe("toOutcome", () => {
     });
   });
 
+  it("reads the challenge of a 428 challenge_required, and says what happened if it cannot be solved", async () => {
+    const challenge = {
+      algorithm: "SHA-256",
+      challenge: "ab",
+      maxnumber: 10,
+      salt: "s?expires=1&",
+      signature: "cd",
+    };
+    const res = new Response(
+      JSON.stringify({ error: { code: "challenge_required", message: "A short check.", challenge } }),
+      { status: 428 },
+    );
+    const outcome = await toOutcome(res);
+    expect(outcome).toEqual({ kind: "challenge", message: "A short check.", challenge });
+    expect(failureText(outcome as Exclude<typeof outcome, { kind: "ok" }>, phone)).toBe(
+      "A short check. Everything you typed is still here.",
+    );
+  });
+
   it("treats 503 and a body that is not JSON as a server failure, never as success", async () => {
     expect(await toOutcome(new Response("<html>Bad gateway</html>", { status: 503 }))).toMatchObject({
       kind: "server",
