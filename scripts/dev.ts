@@ -189,7 +189,9 @@ try {
   const common = ["--offline", "--internal-disable-edge-functions", "--port", String(port)];
   let args: string[];
   if (values.serve) {
-    args = ["netlify", "serve", ...common];
+    // netlify serve's static file server listens on 3999 unless told otherwise: a second stack
+    // (another --port) would fail on it.
+    args = ["netlify", "serve", ...common, "--staticServerPort", String(await freePort())];
   } else {
     const astroPort = await freePort();
     args = [

@@ -2,7 +2,7 @@
  * Dates in the admin, always in the firm's time zone and in the site's one style
  * (src/platform/time.ts; docs/decisions/028-time-and-money.md).
  */
-import { formatDateTime, formatShortDate } from "../platform/time";
+import { formatDateTime, formatShortDate, type IsoDate } from "../platform/time";
 
 const parse = (value: string): Date | null => {
   const date = new Date(value);
@@ -22,4 +22,9 @@ export function formatSubmittedAt(value: string): string {
 export function formatDateOnly(value: string): string {
   const date = parse(value);
   return date ? formatShortDate(date, { year: true }) : value;
+}
+
+/** A calendar date ("YYYY-MM-DD", a London date already): 'Mon 1 Dec'. */
+export function formatDay(date: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? formatShortDate(date as IsoDate) : date;
 }

@@ -11,6 +11,8 @@
  * while any remain (docs/decisions/013-honest-content-and-launch-check.md).
  */
 
+import { businessZone } from "../platform/time";
+
 export interface OpeningHours {
   /** Days as shown to people, e.g. "Monday to Friday". */
   readonly label: string;
@@ -125,7 +127,7 @@ export const site = {
    */
   booking: {
     /** All dates and windows are wall-clock times in this zone. */
-    timeZone: "Europe/London",
+    timeZone: businessZone,
     /** Arrival windows, in the order they happen. "any" (any time that day) spans them all. */
     windows: {
       morning: { label: "morning", start: "08:00", end: "12:00" },

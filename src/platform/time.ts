@@ -3,7 +3,7 @@
  * written, for pages, islands, the admin, e-mails and calendar text. Browser-safe (islands import
  * it): no server imports. See docs/decisions/028-time-and-money.md.
  *
- * - The zone is `site.booking.timeZone` (Europe/London): GMT in winter, BST in summer.
+ * - The zone is `businessZone`, Europe/London (the config's `booking.timeZone`): GMT in winter, BST in summer.
  * - The engine is @date-fns/tz's `tzOffset`: the zone's offset at an instant, from the runtime's
  *   time-zone data. Both directions are built on it here (an instant's wall clock; a wall-clock
  *   time's instant, where a time inside the spring-forward gap moves an hour later, as `TZDate`
@@ -21,10 +21,14 @@
  *   Machine-readable places (CSV exports, iCalendar, `datetime` attributes) use ISO forms.
  */
 import { tzOffset } from "@date-fns/tz";
-import { site, type OpeningHours } from "../config/site";
+import type { OpeningHours } from "../config/site";
 
-/** The business's time zone: every date and time the site shows or stores is wall-clock time here. */
-export const businessZone: string = site.booking.timeZone;
+/**
+ * The business's time zone: every date and time the site shows or stores is wall-clock time here.
+ * The site config names it as `booking.timeZone` from this constant. This module reads nothing
+ * else from the config at import time, so an island that formats a date does not carry the config.
+ */
+export const businessZone = "Europe/London";
 
 // ---------------------------------------------------------------------------------------------
 // Calendar dates
@@ -313,20 +317,24 @@ export function openingHoursText(entry: OpeningHours): string {
   return entry.closed ?? "Closed";
 }
 
-/** The weekly hours as every page, the footer and the e-mails show them. */
-export const openingHours: readonly OpeningHoursLine[] = site.hours.weekly.map((h: OpeningHours) => ({
-  label: h.label,
-  short: h.short,
-  hours: openingHoursText(h),
-  days: h.days,
-  opens: h.opens,
-  closes: h.closes,
-}));
+/** The weekly hours (`site.hours.weekly`) as every page, the footer and the e-mails show them. */
+export function openingHoursOf(weekly: readonly OpeningHours[]): OpeningHoursLine[] {
+  return weekly.map((h) => ({
+    label: h.label,
+    short: h.short,
+    hours: openingHoursText(h),
+    days: h.days,
+    opens: h.opens,
+    closes: h.closes,
+  }));
+}
 
 /** The weekly hours in one line: "Monday to Friday 8am-6pm, Saturday 9am-4pm, Sunday closed (emergency only)". */
-export const hoursLine: string = openingHours
-  .map((h) => `${h.label} ${h.opens ? h.hours : h.hours.charAt(0).toLowerCase() + h.hours.slice(1)}`)
-  .join(", ");
+export function hoursLineOf(weekly: readonly OpeningHours[]): string {
+  return openingHoursOf(weekly)
+    .map((h) => `${h.label} ${h.opens ? h.hours : h.hours.charAt(0).toLowerCase() + h.hours.slice(1)}`)
+    .join(", ");
+}
 
 /**
  * The one label of an arrival window: its name and its times on that day, e.g.

@@ -127,6 +127,11 @@ describe("every endpoint answers what its contract says", () => {
     // The workflow and review checks take the request to done; the appointment checks below need the
     // booking still open, so these use another request.
     const id = submissions.find((s) => s.id !== booking.id)!.id;
+    const { submission: one } = await check(r.getSubmissionRoute, adminSubmissions, {
+      cookie,
+      id: booking.id,
+    });
+    expect(one).toMatchObject({ id: booking.id, firstPreferredDate: expect.any(String), photoCount: 0 });
     await check(r.updateSubmissionRoute, adminSubmissions, {
       cookie,
       id,
@@ -143,6 +148,11 @@ describe("every endpoint answers what its contract says", () => {
     await check(r.saveReviewSettingsRoute, adminReviewInvitations, { cookie, body: { autoInvite: false } });
     setMailSender(null);
     await check(r.updateSubmissionRoute, adminSubmissions, { cookie, id, body: { state: "done" } });
+    const preview = await check(r.previewReviewInvitationRoute, adminReviewInvitations, {
+      cookie,
+      query: { submissionId: String(id) },
+    });
+    expect(preview.text).toContain("[your one-time review link]");
     await check(r.sendReviewInvitationRoute, adminReviewInvitations, { cookie, body: { submissionId: id } });
     setMailSender(undefined);
     await check(r.listReviewInvitationsRoute, adminReviewInvitations, { cookie, query });

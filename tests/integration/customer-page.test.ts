@@ -395,7 +395,7 @@ describe("actions", () => {
     const alert = mail.find((m) => m.kind === "owner_customer_update")!;
     expect(alert.toAddress).toBe(mailContext().ownerEmail);
     expect(alert.textBody).toContain("The gate code is 4321.");
-    expect(alert.textBody).toContain(`/admin/submissions?open=${id}`);
+    expect(alert.textBody).toContain(`/admin/requests/${id}`);
 
     const page = await (await get(`/request/${token}`)).text();
     expect(page).toContain("You sent a message");

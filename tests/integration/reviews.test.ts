@@ -106,17 +106,18 @@ describe("review invitations", () => {
     const prefill = await lookup(token);
     expect(prefill.status).toBe(200);
     expect(await prefill.json()).toMatchObject({
-      name: "Fiona Campbell",
+      // The first name and the surname's initial; the customer may write more.
+      name: "Fiona C.",
       location: "Kirkcaldy",
       jobCompletedMonth: londonMonth(job.stateChangedAt),
     });
 
     // The customer edits the prefilled name; the review is stored pending, with the job's date.
-    const first = await postReview({ ...validReview({ name: "Fiona C.", rating: 2 }), invitation: token });
+    const first = await postReview({ ...validReview({ name: "Fiona Cam", rating: 2 }), invitation: token });
     expect(first.status).toBe(201);
     const { id: reviewId } = (await first.json()) as { id: number };
     const [row] = await t.db.select().from(testimonials).where(eq(testimonials.id, reviewId));
-    expect(row).toMatchObject({ name: "Fiona C.", approved: false, rating: 2 });
+    expect(row).toMatchObject({ name: "Fiona Cam", approved: false, rating: 2 });
     expect(row!.jobCompletedAt!.getTime()).toBe(job.stateChangedAt.getTime());
 
     // Second use: refused with a clear message, nothing stored.

@@ -10,7 +10,7 @@ import {
 } from "../../src/config/site";
 import { serviceCatalog } from "../../src/lib/service-catalog";
 import { formatMoney } from "../../src/platform/money";
-import { hoursLine, openingHours } from "../../src/platform/time";
+import { hoursLineOf, openingHoursOf } from "../../src/platform/time";
 import { mainNav, footerQuickLinks, legalLinks } from "../../src/config/navigation";
 import { services } from "../../src/data/services";
 
@@ -41,12 +41,14 @@ describe("site config", () => {
   });
 
   it("has one set of opening hours, and its one-line form says the same", () => {
-    expect(openingHours.map((h) => `${h.short} ${h.hours}`)).toEqual([
+    expect(openingHoursOf(site.hours.weekly).map((h) => `${h.short} ${h.hours}`)).toEqual([
       "Mon-Fri 8am-6pm",
       "Saturday 9am-4pm",
       "Sunday Closed (emergency only)",
     ]);
-    expect(hoursLine).toBe("Monday to Friday 8am-6pm, Saturday 9am-4pm, Sunday closed (emergency only)");
+    expect(hoursLineOf(site.hours.weekly)).toBe(
+      "Monday to Friday 8am-6pm, Saturday 9am-4pm, Sunday closed (emergency only)",
+    );
   });
 
   it("has one reading of the service area: a 30-mile radius around the base in Kirkcaldy", () => {

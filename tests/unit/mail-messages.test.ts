@@ -42,7 +42,7 @@ describe("owner notification for a booking", () => {
       expect(part).toContain("morag@example.org");
       expect(part).toContain("3 Links Street, Kirkcaldy");
       expect(part).toContain("KB-000042");
-      expect(part).toContain(`${ctx.siteUrl}/admin/submissions`);
+      expect(part).toContain(`${ctx.siteUrl}/admin/requests/42`);
     }
     expect(m.text).toContain("The kitchen tap drips.\nIt started last week.");
     expect(m.html).toContain("Plumbing &amp; Heating");

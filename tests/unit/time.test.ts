@@ -21,8 +21,8 @@ import {
   formatMonthYear,
   formatShortDate,
   formatTime,
-  hoursLine,
-  openingHours,
+  hoursLineOf,
+  openingHoursOf,
   startOfDay,
   wallClock,
   wallClockInstant,
@@ -138,12 +138,14 @@ describe("the clock changes", () => {
 
 describe("opening hours and arrival windows come from the config", () => {
   it("writes each day's hours from its opening and closing times", () => {
-    expect(openingHours.map((h) => `${h.short} ${h.hours}`)).toEqual([
+    expect(openingHoursOf(site.hours.weekly).map((h) => `${h.short} ${h.hours}`)).toEqual([
       "Mon-Fri 8am-6pm",
       "Saturday 9am-4pm",
       "Sunday Closed (emergency only)",
     ]);
-    expect(hoursLine).toBe("Monday to Friday 8am-6pm, Saturday 9am-4pm, Sunday closed (emergency only)");
+    expect(hoursLineOf(site.hours.weekly)).toBe(
+      "Monday to Friday 8am-6pm, Saturday 9am-4pm, Sunday closed (emergency only)",
+    );
   });
 
   it("labels a window with its times on that day: Saturday's afternoon ends when Saturday closes", () => {

@@ -21,16 +21,8 @@ import type { AdminTestimonial } from "../../lib/contracts/admin";
 import { ApiError, adminApi } from "../api";
 import { formatMonthYear } from "../../platform/time";
 import { RejectDialog, ReplyDialog } from "./ReviewModerationDialogs";
-import {
-  AdminTable,
-  Badge,
-  Button,
-  ConfirmDialog,
-  IconButton,
-  Spinner,
-  buttonClass,
-  type AdminColumn,
-} from "./ui";
+import { ConfirmDialog } from "./dialogs";
+import { AdminTable, Badge, Button, IconButton, Spinner, buttonClass, type AdminColumn } from "./ui";
 
 const columns: readonly AdminColumn[] = [
   { label: "Name", className: "px-4 py-3" },

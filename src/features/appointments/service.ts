@@ -734,7 +734,7 @@ export async function calendarFeed(secret: string, services: ServiceContext): Pr
   const events: AppointmentEvent[] = jobs.map((job) => {
     const reference = requestReference({ id: job.appointment.submissionId, formType: "booking" });
     const area = areaOf(job.address);
-    const admin = `${ctx.siteUrl}/admin/submissions?open=${job.appointment.submissionId}`;
+    const admin = `${ctx.siteUrl}/admin/requests/${job.appointment.submissionId}`;
     return {
       uid: job.appointment.uid,
       sequence: job.appointment.sequence,

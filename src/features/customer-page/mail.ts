@@ -111,7 +111,7 @@ export function ownerCustomerUpdateMessage(
 ): OutgoingMessage {
   const ref = requestReference(r);
   const subject = oneLine(`${ref}: ${r.name} ${ownerWords[action]}`, 200);
-  const open = `${ctx.siteUrl}/admin/submissions?open=${r.id}`;
+  const open = `${ctx.siteUrl}/admin/requests/${r.id}`;
   const lines = [
     `${oneLine(r.name, 100)} ${ownerWords[action]} on their request's page (${ref}).`,
     ...details,

@@ -10,7 +10,7 @@ import { addressLine, site } from "../../config/site";
 import { bookingNextSteps, contactNextSteps } from "../../lib/request-wording";
 import { requestReference as reference } from "../requests/contract/reference";
 import { serviceLabel } from "../../lib/service-catalog";
-import { formatDate, formatDateTime, openingHours } from "../../platform/time";
+import { formatDate, formatDateTime, openingHoursOf } from "../../platform/time";
 import { linkPlaceholder, requestPageUrl } from "../customer-page/link";
 import type { MailAttachment, mailKinds } from "../tables";
 
@@ -164,18 +164,17 @@ export function ownerSubmissionMessage(s: SubmissionForMail, ctx: MailContext): 
       `${photoCount} photo${photoCount === 1 ? "" : "s"} attached: see them in the admin`,
     ]);
   }
-  const inbox =
-    photoCount > 0 ? `${ctx.siteUrl}/admin/submissions?open=${s.id}` : `${ctx.siteUrl}/admin/submissions`;
+  const inbox = `${ctx.siteUrl}/admin/requests/${s.id}`;
   const t = table(rows);
   return {
     kind: "owner_submission",
     to: owner(ctx),
     replyTo: { name: oneLine(s.name, 100), address: s.email },
     subject,
-    text: `${kindLabel} from the website.\n\n${t.text}\n\nReply to this e-mail to answer ${oneLine(s.name, 100)} directly.\nOpen the admin inbox: ${inbox}\n`,
+    text: `${kindLabel} from the website.\n\n${t.text}\n\nReply to this e-mail to answer ${oneLine(s.name, 100)} directly.\nOpen it in the admin: ${inbox}\n`,
     html: wrapHtml(
       subject,
-      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(kindLabel)} from the website</h1>${t.html}<p>Reply to this e-mail to answer ${escapeHtml(oneLine(s.name, 100))} directly.</p><p><a href="${escapeHtml(inbox)}">Open the admin inbox</a></p>`,
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(kindLabel)} from the website</h1>${t.html}<p>Reply to this e-mail to answer ${escapeHtml(oneLine(s.name, 100))} directly.</p><p><a href="${escapeHtml(inbox)}">Open it in the admin</a></p>`,
     ),
   };
 }
@@ -274,7 +273,9 @@ export function customerMessage(
 }
 
 function hoursText(): string {
-  return openingHours.map((h) => `${h.label}: ${h.hours}`).join("\n");
+  return openingHoursOf(site.hours.weekly)
+    .map((h) => `${h.label}: ${h.hours}`)
+    .join("\n");
 }
 
 export function customerConfirmationMessage(s: SubmissionForMail, ctx: MailContext): OutgoingMessage {

@@ -111,6 +111,15 @@ export async function updateSubmission(
   return shaped!;
 }
 
+/** One request as the inbox shows it; NotFound when there is no such id. */
+export async function getSubmission(
+  id: number,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminSubmission> {
+  const [shaped] = await withMailStatus([await findOne(id, ctx.db)], ctx);
+  return shaped!;
+}
+
 /** A page of the inbox and the cursor of the next one. */
 export async function listInbox(
   query: InboxQuery,

@@ -65,6 +65,22 @@ export function townFromAddress(address: string | null): string {
   return (parts.at(-1) ?? "").slice(0, 100);
 }
 
+/**
+ * The name an invitation link suggests for the review: the first name and the surname's initial
+ * ("Fiona Campbell" → "Fiona C."), so a published review does not carry the full name unless the
+ * customer types it. A single name stays as it is.
+ */
+export function reviewerName(full: string): string {
+  const words = full
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
+  const first = words[0] ?? "";
+  const last = words.length > 1 ? words.at(-1)! : "";
+  const initial = last ? ` ${last[0]!.toLocaleUpperCase("en-GB")}.` : "";
+  return `${first.slice(0, 96)}${initial}`;
+}
+
 const toAdminInvitation = (i: invitations.InvitationWithMail): AdminInvitation => ({
   id: i.id,
   submissionId: i.submissionId,
@@ -92,7 +108,7 @@ async function createInvitation(
     {
       submissionId: submission.id,
       tokenHash: unusableTokenHash(),
-      name: submission.name.slice(0, 100),
+      name: reviewerName(submission.name),
       location: townFromAddress(submission.address),
       jobCompletedAt: submission.stateChangedAt,
       createdAt: now,
@@ -121,6 +137,32 @@ async function createInvitation(
   );
   await invitations.setMail(invitation.id, mailId!, tx);
   return { invitation: { ...invitation, mailId: mailId! }, mailId: mailId! };
+}
+
+/** Stands for the one-time link in a preview: the real one is made when the e-mail is sent. */
+export const previewLinkText = "[your one-time review link]";
+
+/** The invitation e-mail as sending it now would write it, without a link made or anything stored. */
+export async function previewInvitation(
+  submissionId: number,
+  ctx: ServiceContext = serviceContext(),
+): Promise<{ to: string; subject: string; text: string }> {
+  const [submission] = await workflow.findMany([submissionId], ctx.db);
+  if (!submission) throw new NotFound("That request no longer exists.");
+  if (submission.state !== "done") {
+    throw new Conflict("A review invitation can only be sent once the job is marked done.", "not_done");
+  }
+  const message = reviewInvitationMessage(
+    {
+      name: submission.name,
+      email: submission.email,
+      reference: requestReference(submission),
+      link: previewLinkText,
+      expiresAt: new Date(ctx.now.getTime() + invitationValidDays * dayMs),
+    },
+    mailContext(),
+  );
+  return { to: `${message.to.name} <${message.to.address}>`, subject: message.subject, text: message.text };
 }
 
 /** The owner's "Send review invitation" on a finished request. */
