@@ -137,7 +137,19 @@ const preferredOptions = fc.oneof(
 const bookingBody = fc
   .tuple(
     contactBody,
-    textLike(fc.string({ unit: "grapheme", minLength: 1, maxLength: 120 })),
+    textLike(
+      fc.oneof(
+        // Addresses we can find: a house number and a street, or a UK postcode (the field rule).
+        {
+          weight: 3,
+          arbitrary: fc.stringMatching(
+            /^[1-9]\d{0,2} [A-Z][a-z]{2,12} (Street|Road|Lane), [A-Z][a-z]{3,10}$/,
+          ),
+        },
+        { weight: 1, arbitrary: fc.stringMatching(/^[A-Z][a-z]{3,10}, KY[1-9] [1-9][A-Z]{2}$/) },
+        { weight: 2, arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 120 }) },
+      ),
+    ),
     service,
     preferredOptions,
     fc.option(textLike(fc.string({ unit: "grapheme", maxLength: 200 })), { nil: undefined }),

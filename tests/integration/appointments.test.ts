@@ -30,7 +30,14 @@ import { scheduledOn } from "../../src/features/appointments/repository-schedule
 import { actOnAppointment, sendDueReminders } from "../../src/features/appointments/service";
 import { adminClient } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
-import { bookableToday, formRequest, getRequest, jsonRequest, validBooking } from "../helpers/http";
+import {
+  bookableToday,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  uniqueName,
+  validBooking,
+} from "../helpers/http";
 
 const t = useTestDatabase();
 
@@ -145,7 +152,7 @@ describe("a booking with preferred options", () => {
   });
 
   it("refuses a booking with no option, and says which option is not available, storing nothing", async () => {
-    const name = `Nobody ${Date.now()}`;
+    const name = uniqueName("Nobody");
     const none = await bookings(jsonRequest("/api/bookings", validBooking({ name, preferredOptions: [] })));
     expect(none.status).toBe(422);
     expect((await none.json()).error.fields.preferredOptions).toBe(
@@ -449,9 +456,7 @@ describe("the private calendar feed", () => {
     expect(ours.summary).toBe(`Feed Customer: Paint & Wallpaper (${reference})`);
     expect(ours.location).toBe("Kirkcaldy KY1");
     expect(ours.description).toContain(reference);
-    expect(ours.component.getFirstPropertyValue("url")).toMatch(
-      new RegExp(`/admin/submissions\\?open=${id}$`),
-    );
+    expect(ours.component.getFirstPropertyValue("url")).toMatch(new RegExp(`/admin/requests/${id}$`));
     const text = await (await calendarFeedFn(getRequest(oldPath))).text();
     for (const secret of [
       "07700",
