@@ -5,7 +5,9 @@
  * `option1Date`/`option1Window` … `option3Date`/`option3Window`), `urgent`, `accessNotes`, and
  * `photos` (ids of uploads to attach, docs/decisions/017-photos.md). Every option is re-checked
  * against today's availability; one that is no longer bookable gets a plain sentence under its
- * field key (`option1`…`option3`).
+ * field key (`option1`…`option3`). These checks run in the same pass as the contract's, so a
+ * refusal names every problem; refused without JavaScript, the answer page shows the form again,
+ * filled in and marked, with today's bookable dates to choose from (src/features/appointments/refused-form.ts).
  */
 import type { Config } from "@netlify/functions";
 import { site } from "../../src/config/site";
@@ -16,7 +18,8 @@ import { publicEndpoints } from "../../src/lib/contracts/public";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { publicForm } from "../../src/platform/http/public";
 import type { Submission } from "../../src/features/requests/repository";
-import { submitBooking } from "../../src/features/appointments/service";
+import { availability, bookingOptionProblems, submitBooking } from "../../src/features/appointments/service";
+import { refusedBookingForm } from "../../src/features/appointments/refused-form";
 import { acceptingPhotoFiles } from "../../src/features/photos/http-forms";
 
 const withPhotos = {
@@ -28,7 +31,10 @@ export default apiHandler("/api/bookings", [
   acceptingPhotoFiles(
     publicForm(withPhotos, {
       formPage: "/book-appointment",
+      // The options are checked with the contract, so one refusal names every problem.
+      check: (data, ctx) => bookingOptionProblems(data, ctx),
       accept: submitBooking,
+      refusedForm: async (refusal, ctx) => refusedBookingForm(refusal, (await availability({}, ctx)).dates),
       reply: (row: Submission) => ({
         id: row.id,
         reference: requestReference({ id: row.id, formType: "booking" }),

@@ -218,6 +218,14 @@ export async function readBookingExtras(
   return { extras: { preferredOptions: parsed.data, urgent: truthy(data["urgent"]), accessNotes }, fields };
 }
 
+/** The problems `readBookingExtras` finds in posted data (empty when the options are fine). */
+export async function bookingOptionProblems(
+  data: Record<string, unknown>,
+  ctx: ServiceContext,
+): Promise<Record<string, string>> {
+  return (await readBookingExtras(data, ctx.now, ctx.db)).fields;
+}
+
 export async function saveBookingExtras(submissionId: number, extras: BookingExtras, tx: Db): Promise<void> {
   await repo.insertDetails({ submissionId, ...extras }, tx);
 }

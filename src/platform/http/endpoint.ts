@@ -48,8 +48,12 @@ export interface Action {
   /** For a public form: the page that holds it, linked from the no-JavaScript error page. */
   formPage?: string;
   run(call: Call): Promise<Response>;
-  /** For a page (./public.ts `publicPage`): a failure answered as a page rather than the envelope. */
-  renderError?(failure: HttpError, call: Call): Promise<Response>;
+  /**
+   * A failure answered as a page rather than the envelope: a page (./public.ts `publicPage`), or a
+   * refused form posted without JavaScript shown again with its fields marked (undefined: the
+   * usual answer).
+   */
+  renderError?(failure: HttpError, call: Call): Promise<Response | undefined>;
 }
 
 /** The part of the contract's path after the function's route: "", "/:id" or e.g. "/retry". */
@@ -104,7 +108,7 @@ export function apiHandler(route: string, actions: readonly Action[]) {
     const started = performance.now();
     let response: Response;
     let failure: HttpError | undefined;
-    let errorPage: ((failure: HttpError) => Promise<Response>) | undefined;
+    let errorPage: ((failure: HttpError) => Promise<Response | undefined>) | undefined;
     try {
       const { actions: byMethod, rawId } = match(table, route, req, context);
       const method = req.method.toUpperCase();

@@ -29,8 +29,8 @@ import { limits } from "../../lib/form-fields/limits";
 import type { ServiceContext } from "../context";
 import type { Accepted } from "../../features/requests/service-forms";
 import type { Action, Call } from "./endpoint";
-import { badRequest, fromZodError, type HttpError } from "./errors";
-import { htmlPage } from "./html-page";
+import { badRequest, fromZodError, validationFailed, type HttpError } from "./errors";
+import { htmlError, htmlPage } from "./html-page";
 import { assertPublicOrigin, assertSameOrigin, idempotencyKey, readBody, wantsHtml } from "./request";
 import { apiSecurityHeaders, html, json } from "./response";
 import { assertNotSpam } from "./spam-guard";
@@ -57,19 +57,38 @@ export function publicForm<E extends FormEndpoint, Row>(
     reply: (row: Row) => ResponseOf<E>;
     /** The no-JavaScript confirmation page, or a function of the stored row (e.g. its reference). */
     page: ConfirmationPage | ((row: Row) => ConfirmationPage);
+    /**
+     * Checks beyond the contract (a booking's dates against today's diary), run in the same pass
+     * so a refusal names every problem at once: field → message, empty when all is well.
+     */
+    check?: (data: Record<string, unknown>, ctx: ServiceContext) => Promise<Record<string, string>>;
+    /**
+     * For a form posted without JavaScript and refused (422 with fields): the form again as HTML,
+     * filled with what was posted and each problem marked, shown on the answer page.
+     */
+    refusedForm?: (refusal: RefusedForm, ctx: ServiceContext) => Promise<string>;
   },
 ): Action {
+  // What each request posted, for its refusal page; keyed by the request's `services`, which stays
+  // the same when a wrapper (src/features/photos/http-forms.ts) passes a copy of the call on.
+  const posted = new WeakMap<Call["services"], Record<string, unknown>>();
   return {
     endpoint,
     formPage: options.formPage,
     async run(call) {
       assertPublicOrigin(call.req);
       const body = await readBody(call.req, limits.bodyBytes);
+      if (wantsHtml(call.req, body)) posted.set(call.services, body.data);
       const ctx = call.services(idempotencyKey(call.req));
       ctx.challengeSolution = call.req.headers.get(challengeSolutionHeader)?.slice(0, 2048) || undefined;
       assertNotSpam(body.data, ctx.now.getTime());
       const parsed = endpoint.request.safeParse(body.data);
-      if (!parsed.success) throw fromZodError(parsed.error);
+      const more = options.check ? await options.check(body.data, ctx) : {};
+      if (!parsed.success) {
+        const failure = fromZodError(parsed.error);
+        throw Object.keys(more).length > 0 ? validationFailed({ ...failure.fields, ...more }) : failure;
+      }
+      if (Object.keys(more).length > 0) throw validationFailed(more);
       const accepted = await options.accept(parsed.data as z.output<E["request"]>, ctx);
       const headers: Record<string, string> = accepted.created ? {} : { "Idempotent-Replayed": "true" };
       if (wantsHtml(call.req, body)) {
@@ -78,7 +97,19 @@ export function publicForm<E extends FormEndpoint, Row>(
       }
       return json(options.reply(accepted.row), endpoint.status, headers);
     },
+    async renderError(failure, call) {
+      const data = posted.get(call.services);
+      if (!data || !options.refusedForm || failure.status !== 422 || !failure.fields) return undefined;
+      const form = await options.refusedForm({ data, fields: failure.fields }, call.services());
+      return htmlError(failure, options.formPage, form);
+    },
   };
+}
+
+/** A refused form post: what was posted and the problem with each field. */
+export interface RefusedForm {
+  data: Record<string, unknown>;
+  fields: Record<string, string>;
 }
 
 export function publicRead<E extends Endpoint & { response: z.ZodType }>(
