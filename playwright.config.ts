@@ -63,7 +63,16 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: /admin-password\.spec\.ts$/,
+      testIgnore: /(admin-password|reviews-verified)\.spec\.ts$/,
+      teardown: "admin-password",
+    },
+    // The verified-review journey and tests/e2e/mail-booking.spec.ts both catch the stack's e-mail
+    // on the one SMTP port the stack sends to, so this one runs after the chromium project.
+    {
+      name: "reviews",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: /reviews-verified\.spec\.ts$/,
+      dependencies: ["chromium"],
       teardown: "admin-password",
     },
     // The smoke test (tests/smoke) on the production build; playwright.dev.config.ts runs it on

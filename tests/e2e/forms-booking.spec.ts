@@ -296,7 +296,7 @@ test("books an appointment with JavaScript switched off", async ({ browser, base
   await fill(page, { ...booking(), phone: "12" });
   await submitButton(page).click();
   await expect(page.getByText("Please enter a valid phone number, for example 07700 900123.")).toBeVisible();
-  await expect(page.getByRole("link", { name: /0131 496 0472/ })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: /0131 496 0472/ })).toBeVisible();
   await context.close();
 });
 
