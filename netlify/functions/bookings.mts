@@ -14,7 +14,7 @@ import { apiHandler } from "../../src/platform/http/endpoint";
 import { publicForm } from "../../src/platform/http/public";
 import type { Submission } from "../../src/features/requests/repository";
 import { submitBooking } from "../../src/features/appointments/service";
-import { acceptingPhotoFiles } from "../../src/features/photos/http-forms";
+import { acceptingPhotoFiles } from "../../src/features/photos/http";
 
 const withPhotos = {
   ...publicEndpoints.booking,

@@ -9,12 +9,12 @@ import type { Config } from "@netlify/functions";
 import { photoEndpoints } from "../../src/features/photos/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { json } from "../../src/platform/http/response";
-import { acceptUpload } from "../../src/features/photos/service";
+import { receiveUpload } from "../../src/features/photos/http";
 
 export default apiHandler("/api/uploads", [
   {
     endpoint: photoEndpoints.upload,
-    run: async (call) => json(await acceptUpload(call.req, call.services()), photoEndpoints.upload.status),
+    run: async (call) => json(await receiveUpload(call.req, call.services()), photoEndpoints.upload.status),
   },
 ]);
 

@@ -28,7 +28,12 @@ import {
   uniqueIndex,
   sql,
 } from "../platform/db/orm";
-import { reviewRejectReasons } from "../data/legal";
+import { reviewRejectReasonIds } from "./reviews/contract/forms";
+import { mailKinds } from "./mail/kinds";
+import type { MailAttachment } from "../platform/mail/message";
+
+export { mailKinds };
+export type { MailAttachment };
 import { appointmentStatuses } from "./appointments/contract/status";
 import { windowIds } from "./appointments/contract/windows";
 import { requestActors, requestStates } from "./requests/contract/states";
@@ -93,7 +98,7 @@ export const testimonials = pgTable(
     ),
     check(
       "testimonials_rejected_reason",
-      sql`${t.rejectedReason} is null or ${t.rejectedReason} in (${sqlList(reviewRejectReasons.map((r) => r.id))})`,
+      sql`${t.rejectedReason} is null or ${t.rejectedReason} in (${sqlList(reviewRejectReasonIds)})`,
     ),
     check("testimonials_rejection_complete", sql`(${t.rejectedReason} is null) = (${t.rejectedAt} is null)`),
     check("testimonials_rejected_not_approved", sql`not (${t.approved} and ${t.rejectedAt} is not null)`),
@@ -215,34 +220,6 @@ export const rateLimits = pgTable(
     index("rate_limits_window_start_idx").on(t.windowStart),
   ],
 ).enableRLS();
-
-/** A file attached to an outgoing message; `content` is text (an .ics is UTF-8 text). */
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  content: string;
-}
-
-/** What an outbox row is about (the CHECK below lists them). */
-export const mailKinds = [
-  "owner_submission",
-  "customer_confirmation",
-  "owner_review",
-  "owner_alert",
-  "owner_digest",
-  "appointment_confirmed",
-  "appointment_changed",
-  "appointment_proposed",
-  "appointment_cancelled",
-  "appointment_declined",
-  "appointment_reminder",
-  "review_invitation",
-  // The customer's page (docs/decisions/019-customer-page.md): what the customer did there, told to
-  // them and to the owner, and a fresh link asked for on the lost-link form.
-  "customer_update",
-  "owner_customer_update",
-  "customer_link",
-] as const;
 
 /**
  * Transactional outbox for e-mail. A row is written in the same transaction as the

@@ -16,7 +16,7 @@ import contact from "../../netlify/functions/contact.mts";
 import customerPageFn from "../../netlify/functions/customer-page.mts";
 import { addDays, weekdayOf, type IsoDate } from "../../src/features/appointments/contract";
 import { changeCutoff, dateInZone } from "../../src/features/appointments/window-instants";
-import { hashToken } from "../../src/features/customer-page/link";
+import { hashToken } from "../../src/features/mail/request-link";
 import {
   appointments,
   bookingDetails,

@@ -1,5 +1,5 @@
 /**
- * The private link to a request's page in the customer's e-mails (src/features/customer-page/link.ts): a
+ * The private link to a request's page in the customer's e-mails (src/features/mail/request-link.ts): a
  * fresh 128-bit token per queued message wherever the composer left the placeholder, only its
  * hash handed on, and the token dropped from what is kept once the message is sent.
  */
@@ -10,7 +10,7 @@ import {
   tokenPattern,
   withoutTokens,
   withRequestLink,
-} from "../../src/features/customer-page/link";
+} from "../../src/features/mail/request-link";
 import { appointmentReminderMessage } from "../../src/features/appointments/mail";
 import {
   customerConfirmationMessage,

@@ -12,7 +12,7 @@ import { customerMessageMax, customerReasonMax, type CustomerAction } from "./co
 import { escapeHtml as e, fieldLabel, pageHead } from "../../platform/http/html-page";
 import type { ActionOutcome, CustomerPageView } from "./service";
 import { linkLifetimeAfterCloseDays } from "./service";
-import { requestPagePath } from "./link";
+import { requestPagePath } from "../mail/request-link";
 
 const styles = `
 *,*::before,*::after{box-sizing:border-box}

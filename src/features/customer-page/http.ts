@@ -33,7 +33,7 @@ import {
   requestPage,
   type FormState,
 } from "./html";
-import { requestPagePath } from "./link";
+import { requestPagePath } from "../mail/request-link";
 
 type Endpoints = typeof customerPageEndpoints;
 

@@ -8,7 +8,6 @@ import { site } from "../../config/site";
 import type { CustomerAction } from "./contract/endpoints";
 import { requestReference } from "../requests/contract/reference";
 import { serviceLabel } from "../../lib/service-catalog";
-import type { Submission } from "../requests/repository";
 import {
   customerMessage,
   escapeHtml,
@@ -16,13 +15,20 @@ import {
   wrapHtml,
   type MailContext,
   type OutgoingMessage,
+  type SubmissionForMail,
 } from "../mail/messages";
+
+/** What these messages say about the request. */
+type RequestForMail = Pick<
+  SubmissionForMail,
+  "id" | "formType" | "name" | "email" | "phone" | "service" | "submittedAt"
+>;
 
 const londonDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
 
 /** To the customer: what they did on their page, in their words. */
 export function customerUpdateMessage(
-  r: Submission,
+  r: RequestForMail,
   update:
     | { action: "reschedule"; options: readonly string[] }
     | { action: "message"; text: string }
@@ -72,7 +78,7 @@ export function customerUpdateMessage(
 }
 
 /** To the customer, from the lost-link form: a fresh link to one of their open requests. */
-export function lostLinkMessage(r: Submission, ctx: MailContext): OutgoingMessage {
+export function lostLinkMessage(r: RequestForMail, ctx: MailContext): OutgoingMessage {
   const ref = requestReference(r);
   const what = r.formType === "booking" ? `booking request for ${serviceLabel(r.service)}` : "message";
   return customerMessage(
@@ -96,7 +102,7 @@ const ownerWords: Record<CustomerAction, string> = {
 
 /** To the owner: what the customer did on their page, with the details and the link to the request. */
 export function ownerCustomerUpdateMessage(
-  r: Submission,
+  r: RequestForMail,
   action: CustomerAction,
   details: readonly string[],
   ctx: MailContext,

@@ -9,26 +9,11 @@
 import { addressLine, site } from "../../config/site";
 import { requestReference as reference } from "../requests/contract/reference";
 import { serviceLabel } from "../../lib/service-catalog";
-import { linkPlaceholder, requestPageUrl } from "../customer-page/link";
-import type { MailAttachment, mailKinds } from "../tables";
+import { linkPlaceholder, requestPageUrl } from "./request-link";
+import type { MailAddress, MailAttachment } from "../../platform/mail/message";
+import type { MessageKind, OutgoingMessage } from "./kinds";
 
-export type MessageKind = (typeof mailKinds)[number];
-
-export interface MailAddress {
-  name: string;
-  address: string;
-}
-
-export interface OutgoingMessage {
-  kind: MessageKind;
-  to: MailAddress;
-  replyTo?: MailAddress;
-  subject: string;
-  text: string;
-  html: string;
-  /** Files sent with the message (an appointment's .ics). */
-  attachments?: MailAttachment[];
-}
+export type { MailAddress, MessageKind, OutgoingMessage };
 
 export interface SubmissionForMail {
   id: number;
@@ -191,7 +176,7 @@ function numbered(lines: readonly string[]): string {
 /**
  * The paragraph every customer e-mail about a request carries: the private link to the request's
  * page (docs/decisions/019-customer-page.md). The outbox puts a fresh token in it when the message
- * is queued (src/features/customer-page/link.ts).
+ * is queued (src/features/mail/request-link.ts).
  */
 export function requestLinkParagraph(ctx: MailContext): { text: string; html: string } {
   const url = requestPageUrl(ctx.siteUrl, linkPlaceholder);

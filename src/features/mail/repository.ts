@@ -6,7 +6,7 @@
  *   enqueue(items)                       inserts messages (pending, due now); returns their ids. A
  *                                        customer message about a request gets its private link
  *                                        here: a fresh token, its hash in customer_links
- *                                        (src/features/customer-page/link.ts)
+ *                                        (src/features/mail/request-link.ts)
  *   claimDue({ now, leaseUntil, … })     claims due messages for one sender (see below)
  *   markSent(row, at)                    delivered; the stored text keeps no link token
  *   markAttemptFailed(id, outcome)       back to pending with a later due time, or failed
@@ -18,9 +18,9 @@
 import { and, asc, between, eq, inArray, lte, sql } from "../../platform/db/orm";
 import type { AdminFailedDelivery } from "../../lib/contracts/admin";
 import { getDb, type Db } from "../../platform/db/client";
-import { withoutTokens, withRequestLink } from "../customer-page/link";
+import { withoutTokens, withRequestLink } from "./request-link";
 import { customerLinks, mailOutbox } from "../tables";
-import type { OutgoingMessage } from "./messages";
+import type { OutgoingMessage } from "./kinds";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type DeliveryStatus = "pending" | "sent" | "failed";

@@ -9,12 +9,11 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { townNames } from "../../config/site";
-import type { ReviewRejectReason } from "../../data/legal";
 import { londonParts } from "../../lib/london-time";
 import { requestReference } from "../requests/contract/reference";
 import type { AdminInvitation, InvitationPrefill } from "./contract/endpoints";
 import type { AdminTestimonial } from "../../lib/contracts/admin";
-import { invitationTokenSchema, invitationValidDays } from "./contract/forms";
+import { invitationTokenSchema, invitationValidDays, type ReviewRejectReason } from "./contract/forms";
 import type { TestimonialSubmission } from "./contract/testimonial";
 import type { Db } from "../../platform/db/client";
 import { reviewInvitationMessage } from "../mail/messages";

@@ -12,7 +12,7 @@ import type { ZodError } from "zod";
 import { site } from "../../config/site";
 import type { ApiErrorBody } from "../../lib/contracts/envelope";
 import { ConfigurationError } from "../env";
-import { DomainError, Invalid, RateLimited } from "../domain-errors";
+import { DomainError, Invalid, RateLimited, Unavailable } from "../domain-errors";
 import { isDatabaseUnavailable } from "../db/errors";
 
 export class HttpError extends Error {
@@ -132,16 +132,26 @@ export const notConfigured = (cause?: unknown) =>
 
 /** The status each domain error answers with (src/platform/domain-errors.ts). */
 const domainStatus: Record<string, number> = {
+  unreadable: 400,
+  too_large: 413,
+  unsupported_type: 415,
   invalid: 422,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
   unauthenticated: 401,
   not_configured: 503,
+  unavailable: 503,
 };
 
 function fromDomainError(error: DomainError): HttpError {
   if (error instanceof RateLimited) return tooManyRequests(error.retryAfterSeconds);
+  if (error instanceof Unavailable) {
+    return new HttpError(503, error.code, error.message, {
+      headers: { "Retry-After": String(error.retryAfterSeconds) },
+      cause: error.cause,
+    });
+  }
   const fields = error instanceof Invalid ? error.fields : undefined;
   return new HttpError(domainStatus[error.kind] ?? 500, error.code, error.message, fields ? { fields } : {});
 }

@@ -24,8 +24,7 @@
 import type { z } from "zod";
 import type { Endpoint, ResponseOf } from "../../lib/contracts/endpoint";
 import { limits } from "../../lib/form-fields/limits";
-import type { ServiceContext } from "../context";
-import type { Accepted } from "../../features/requests/service-forms";
+import type { Accepted, ServiceContext } from "../context";
 import type { Action, Call } from "./endpoint";
 import { badRequest, fromZodError, type HttpError } from "./errors";
 import { htmlPage } from "./html-page";
