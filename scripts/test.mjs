@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every test, in the order that fails fastest.
- *  1. `npm run check`: types (astro check), lint (eslint, including the rule that keeps src/server
+ *  1. `npm run check`: types (astro check), lint (eslint, including the layer rules that keep server code
  *     out of browser code) and formatting (prettier --check); a violation fails the run;
  *  2. unit and integration tests (Vitest) on in-process PGlite;
  *  3. the data-layer and API suite again on a throwaway real PostgreSQL server, when one is installed;
