@@ -11,6 +11,22 @@ import securityHeaders from "./integrations/security-headers";
 const site = process.env.SITE_URL ?? "https://www.kingdomhandyman.example";
 
 /**
+ * The islands' share of the spam guard's minimum fill time (src/lib/form-fields/spam-guard.ts): 3 s, or
+ * FORM_MIN_FILL_MS where a local test stack lowers it (the server enforces its own copy,
+ * src/platform/env.ts). A build on Netlify (NETLIFY=true) refuses a lower value.
+ */
+function islandMinFillMs() {
+  const raw = process.env.FORM_MIN_FILL_MS?.trim();
+  if (!raw) return 3000;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 60_000)
+    throw new Error(`FORM_MIN_FILL_MS must be a whole number of milliseconds from 0 to 60000, not "${raw}".`);
+  if (value < 3000 && process.env.NETLIFY === "true")
+    throw new Error("FORM_MIN_FILL_MS below 3000 is for local test stacks only; unset it on Netlify.");
+  return value;
+}
+
+/**
  * A build that still carries sample content or placeholder facts says so, loudly, at the end
  * (`npm run doctor` lists the same lines and checks the production settings too).
  * @type {import("astro").AstroIntegration}
@@ -59,6 +75,7 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
+    define: { __FORM_MIN_FILL_MS__: JSON.stringify(islandMinFillMs()) },
     // Never inline scripts into the HTML: the Content-Security-Policy is `script-src 'self'`.
     build: { assetsInlineLimit: 0 },
   },

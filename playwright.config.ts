@@ -10,6 +10,13 @@ export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 /** The stack sends its e-mail here; tests/e2e/mail-booking.spec.ts listens on it. */
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
+/**
+ * The spam guard's minimum fill time on the test stack (FORM_MIN_FILL_MS; production: 3 s). The
+ * islands wait out the rest of it before sending, so no test waits like a person; the production
+ * value is proven in tests/unit/api-helpers.test.ts and tests/integration/api-submissions.test.ts.
+ */
+export const formMinFillMs = 1000;
+
 /** Chromium from the system, kept off the network; shared with playwright.dev.config.ts. */
 export const chromiumArgs = [
   "--disable-gpu",
@@ -37,7 +44,13 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [["list"]],
+  // `npm test` (scripts/test.mjs) also asks for a JSON report, for its slowest-tests list and totals.
+  reporter: [
+    ["list"],
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
+      ? [["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }] as const]
+      : []),
+  ],
   use: {
     baseURL,
     trace: "retain-on-failure",
@@ -72,7 +85,8 @@ export default defineConfig({
         webServer: {
           command: `npx tsx scripts/dev.ts --serve --port ${port} --data-dir .data/e2e --fresh`,
           url: `${baseURL}/api/health`,
-          timeout: 180_000,
+          // `netlify serve` builds the site first: about a minute idle, several on a busy machine.
+          timeout: 600_000,
           reuseExistingServer: !process.env.CI,
           env: {
             ...(process.env as Record<string, string>),
@@ -80,6 +94,7 @@ export default defineConfig({
             // Every test runs from 127.0.0.1; each names its own client in X-Simulated-Client
             // (tests/e2e/forms-support.ts; the local proxy overwrites X-Forwarded-For), which the server reads only with this switch.
             SIMULATE_CLIENTS: "1",
+            FORM_MIN_FILL_MS: String(formMinFillMs),
           },
           stdout: "pipe",
           stderr: "pipe",

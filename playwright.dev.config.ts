@@ -18,7 +18,12 @@ export default defineConfig({
   workers: 1,
   retries: process.env["CI"] ? 1 : 0,
   timeout: 180_000,
-  reporter: [["list"]],
+  reporter: [
+    ["list"],
+    ...(process.env["PLAYWRIGHT_JSON_OUTPUT_FILE"]
+      ? [["json", { outputFile: process.env["PLAYWRIGHT_JSON_OUTPUT_FILE"] }] as const]
+      : []),
+  ],
   use: {
     baseURL,
     trace: "retain-on-failure",

@@ -21,29 +21,38 @@ export interface HeaderRule {
 /**
  * script-src: our own files plus the hashes of Astro's island bootstrap scripts, which Astro writes
  * inline on pages with an island. No 'unsafe-inline' and no 'unsafe-eval' for scripts. The map
- * iframe on /contact-us loads only when asked (frame-src).
+ * iframe on /contact-us loads only when asked (frame-src). `imgSrc` is `'self' data:` everywhere;
+ * the pages with a photo field also allow `blob:`, the object URLs of the visitor's own photos
+ * shown as thumbnails before upload (docs/decisions/025-light-forms.md).
  */
-const contentSecurityPolicy = [
-  "default-src 'self'",
+const policy = (imgSrc: string) =>
   [
-    "script-src 'self'",
-    "'sha256-QzWFZi+FLIx23tnm9SBU4aEgx4x8DsuASP07mfqol/c='",
-    "'sha256-Ya0pUYrC7nM5Cn/056TyVuEiz6dFGrzmkWzgON0pF0U='",
-    "'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q='",
-    "'sha256-BF0290pkb3jxQsE7z00xR8Imp8X34FLC88L0lkMnrGw='",
-  ].join(" "),
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-src https://www.openstreetmap.org",
-  "manifest-src 'self'",
-  "form-action 'self'",
-  "base-uri 'self'",
-  "object-src 'none'",
-  "frame-ancestors 'none'",
-  "upgrade-insecure-requests",
-].join("; ");
+    "default-src 'self'",
+    [
+      "script-src 'self'",
+      "'sha256-QzWFZi+FLIx23tnm9SBU4aEgx4x8DsuASP07mfqol/c='",
+      "'sha256-Ya0pUYrC7nM5Cn/056TyVuEiz6dFGrzmkWzgON0pF0U='",
+      "'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q='",
+      "'sha256-BF0290pkb3jxQsE7z00xR8Imp8X34FLC88L0lkMnrGw='",
+    ].join(" "),
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${imgSrc}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src https://www.openstreetmap.org",
+    "manifest-src 'self'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "upgrade-insecure-requests",
+  ].join("; ");
+
+const contentSecurityPolicy = policy("'self' data:");
+
+/** The pages whose forms preview the visitor's photos from `blob:` URLs before uploading them. */
+export const photoPreviewPages = ["/book-appointment", "/contact-us"] as const;
+const photoPreviewPolicy = policy("'self' data: blob:");
 
 export const headerRules: readonly HeaderRule[] = [
   {
@@ -59,6 +68,14 @@ export const headerRules: readonly HeaderRule[] = [
       "Content-Security-Policy": contentSecurityPolicy,
     },
   },
+  // After "/*": for the same header the later matching rule wins, so these pages get the policy
+  // with `blob:` images and every other page keeps the stricter one.
+  ...photoPreviewPages.flatMap((page) =>
+    [page, `${page}.html`, `${page}/`].map((path) => ({
+      for: path,
+      values: { "Content-Security-Policy": photoPreviewPolicy },
+    })),
+  ),
   { for: "/_astro/*", values: { "Cache-Control": "public, max-age=31536000, immutable" } },
   { for: "/admin*", values: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } },
 ];

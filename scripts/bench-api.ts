@@ -133,7 +133,14 @@ async function run(backend: string, db: Database): Promise<Result> {
       response = await retryOf.handler(request(retryOf.path, retryOf.body, retryOf.key));
     } else {
       const key = `bench-${backend.replace(/[^a-z0-9]+/gi, "-")}-${Date.now()}-${i}`;
-      const person = { name: `Bench Person ${i}`, email: `bench${i}@example.com`, phone: "07700 900123" };
+      const person = {
+        // The spam guard's fields, as a browser sends them.
+        website: "",
+        formStartedAt: Date.now() - 60_000,
+        name: `Bench Person ${i}`,
+        email: `bench${i}@example.com`,
+        phone: "07700 900123",
+      };
       post =
         kind === "contact"
           ? {
@@ -160,6 +167,8 @@ async function run(backend: string, db: Database): Promise<Result> {
                 handler: testimonialsFn,
                 key,
                 body: {
+                  website: "",
+                  formStartedAt: Date.now() - 60_000,
                   name: `Bench Reviewer ${i}`,
                   location: "Kirkcaldy",
                   rating: 4,

@@ -3,8 +3,9 @@
  * timed one after the other (default 10 times):
  *  - a booking post (`POST /api/bookings` with JSON, as the island sends it) until its 201;
  *  - the admin's first screen, signed in: from navigating to /admin until the dashboard shows its
- *    counts (the page, its scripts, the session check and the summary call), in Chromium, with
- *    the page load and each of the two calls on their own.
+ *    counts (the page, its scripts, the session check and the summary call, which the admin makes
+ *    at the same time), in Chromium, with the page load and each call on its own;
+ *  - the same for the inbox: from navigating to /admin/submissions until its first row shows.
  * Prints p50, min and max. It writes booking rows, so point it at a throwaway stack:
  *   npm run dev -- --data-dir .data/bench --fresh     (in another terminal)
  *   npm run bench:dev                                  (BENCH_BASE_URL, BENCH_RUNS, BENCH_ADMIN_PASSWORD)
@@ -72,7 +73,12 @@ const signIn = await context.request.post("/api/admin/session", {
 if (signIn.status() !== 200) throw new Error(`sign-in answered ${signIn.status()}: ${await signIn.text()}`);
 const firstScreen: number[] = [];
 const pageLoad: number[] = [];
-const apiCalls: Record<string, number[]> = { "/api/admin/session": [], "/api/admin/summary": [] };
+const inboxScreen: number[] = [];
+const apiCalls: Record<string, number[]> = {
+  "/api/admin/session": [],
+  "/api/admin/summary": [],
+  "/api/admin/submissions": [],
+};
 for (let i = 0; i < runs; i++) {
   const page = await context.newPage();
   page.on("requestfinished", (request) => {
@@ -84,6 +90,16 @@ for (let i = 0; i < runs; i++) {
   await page.getByText(/\d+ in total, \d+ unread/).waitFor({ timeout: 60_000 });
   firstScreen.push(performance.now() - started);
   await page.close();
+  const inbox = await context.newPage();
+  const inboxStarted = performance.now();
+  await inbox.goto("/admin/submissions", { waitUntil: "commit" });
+  await inbox
+    .locator("tbody tr")
+    .first()
+    .or(inbox.getByText("No form submissions found"))
+    .waitFor({ timeout: 60_000 });
+  inboxScreen.push(performance.now() - inboxStarted);
+  await inbox.close();
 }
 await browser.close();
 
@@ -91,4 +107,5 @@ console.log(`bench-dev against ${base}`);
 console.log(summary("booking post", bookings));
 console.log(summary("admin first screen", firstScreen));
 console.log(`  ${summary("page and its scripts loaded", pageLoad)}`);
+console.log(summary("admin inbox first screen (first row shown)", inboxScreen));
 for (const [path, ms] of Object.entries(apiCalls)) console.log(`  ${summary(`GET ${path}`, ms)}`);

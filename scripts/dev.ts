@@ -164,12 +164,20 @@ try {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl,
+    // Links in e-mails (the customer's page, the admin) point at this stack, not the live domain.
+    SITE_URL: siteUrl,
     // The key of the rate limits' HMAC (README, Security): a new one per start is enough locally,
     // where the counters only live for minutes.
     RATE_LIMIT_SECRET: process.env["RATE_LIMIT_SECRET"] ?? randomBytes(32).toString("hex"),
     ASTRO_TELEMETRY_DISABLED: "1",
     ASTRO_DISABLE_UPDATE_CHECK: "true",
     BROWSER: "none",
+    // Node's on-disk cache of compiled code, for netlify-cli, Astro and above all the worker thread
+    // netlify-cli starts for every function call, which compiles the function's bundle, zod, pg and
+    // drizzle-orm again each time (docs/decisions/021-functions-cold-start.md). Keyed by each file's
+    // content, so an edited file is compiled afresh.
+    NODE_COMPILE_CACHE:
+      process.env["NODE_COMPILE_CACHE"] ?? path.resolve("node_modules/.cache/node-compile-cache"),
     // `astro` and other local tools by name, on this same Node, however the runner was started.
     PATH: [path.resolve("node_modules/.bin"), path.dirname(process.execPath), process.env["PATH"] ?? ""].join(
       path.delimiter,
@@ -181,7 +189,9 @@ try {
   const common = ["--offline", "--internal-disable-edge-functions", "--port", String(port)];
   let args: string[];
   if (values.serve) {
-    args = ["netlify", "serve", ...common];
+    // netlify serve's static file server listens on 3999 unless told otherwise: a second stack
+    // (another --port) would fail on it.
+    args = ["netlify", "serve", ...common, "--staticServerPort", String(await freePort())];
   } else {
     const astroPort = await freePort();
     args = [
@@ -226,7 +236,9 @@ try {
   });
 
   // Ready when the functions answer and the database behind them does too.
-  const deadline = Date.now() + 300_000;
+  // About a minute on an idle 2-core machine (netlify-cli builds every function first); far more
+  // while other work shares the machine.
+  const deadline = Date.now() + 600_000;
   for (;;) {
     if (stopping) break;
     try {
@@ -236,7 +248,7 @@ try {
       /* not up yet */
     }
     if (Date.now() > deadline) {
-      console.error(`[dev] ${siteUrl}/api/health did not answer 200 within 5 minutes; stopping`);
+      console.error(`[dev] ${siteUrl}/api/health did not answer 200 within 10 minutes; stopping`);
       await shutdown(1);
     }
     await new Promise((r) => setTimeout(r, 500));

@@ -1,52 +1,310 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every test, in the order that fails fastest.
- *  1. `npm run check`: types (astro check), lint (eslint, including the layer rules that keep server code
- *     out of browser code) and formatting (prettier --check); a violation fails the run;
- *  2. unit and integration tests (Vitest) on in-process PGlite;
- *  3. the data-layer and API suite again on a throwaway real PostgreSQL server, when one is installed;
- *  4. the production build and its checks (valid HTML, every internal link resolves);
- *  5. browser tests (Playwright + Chromium) against the real stack: the production build (with the
- *     smoke test), then the smoke test again against `npm run dev` as the README starts it.
- * Set SKIP_POSTGRES=1 or SKIP_E2E=1 to leave a stage out locally; CI runs them all.
+ * `npm test`: every test, as stages that run side by side where they do not depend on each other
+ * (docs/decisions/024-fast-ci.md). Two lanes, because the machine has two cores and the browser
+ * stacks cannot overlap (`netlify dev` and `netlify serve` build their functions into the same
+ * .netlify/functions-serve):
+ *
+ *  lane 1: check (astro check, eslint, prettier --check)
+ *          → unit + content tests, and the integration suite's PGlite-only files (Vitest, PGlite)
+ *          → the integration suite on a throwaway PostgreSQL server (every data-layer and API file)
+ *  lane 2: browser tests (Playwright) on the production build, which `netlify serve` builds
+ *          → build checks on that build (valid HTML, links, headers, JS budget)
+ *          → the stack test: `npm run dev` for real, with the smoke test in Chromium on it
+ *
+ * Without a PostgreSQL server (SKIP_POSTGRES=1, or none installed) the whole integration suite runs
+ * on PGlite instead. SKIP_E2E=1 leaves out the browser tests and the stack test (the build and its
+ * checks still run). CI runs everything.
+ *
+ * Each stage's output goes to test-reports/<stage>.log and is printed in one piece when the stage
+ * ends, so parallel stages never interleave. At the end: each stage's time, the ten slowest tests
+ * (from the Vitest and Playwright JSON reports in test-reports/), and one line `N passed, N failed`
+ * summing every stage. The run fails when any stage fails; the failing stages' output is printed
+ * again at the end.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
 
-const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ASTRO_DISABLE_UPDATE_CHECK: "true" };
+const root = path.resolve(import.meta.dirname, "..");
+const reports = path.join(root, "test-reports");
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
 
-function run(label, cmd, args, extraEnv = {}) {
-  const started = Date.now();
-  console.log(`\n=== ${label} ===`);
-  const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
-  const secs = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n✗ ${label} failed after ${secs}s`);
-    process.exit(result.status ?? 1);
+const env = {
+  ...process.env,
+  ASTRO_TELEMETRY_DISABLED: "1",
+  ASTRO_DISABLE_UPDATE_CHECK: "true",
+  FORCE_COLOR: "0",
+};
+const skipE2e = Boolean(process.env.SKIP_E2E);
+const havePostgres =
+  !process.env.SKIP_POSTGRES &&
+  existsSync("/usr/lib/postgresql") &&
+  readdirSync("/usr/lib/postgresql").some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+if (!process.env.SKIP_POSTGRES && !havePostgres && process.env.CI) {
+  console.error(
+    "✗ CI needs the PostgreSQL server binaries (/usr/lib/postgresql/*/bin); .ci/run installs them.",
+  );
+  process.exit(1);
+}
+
+/** Integration files about PGlite itself (the local database server, its restarts) and the data
+ * layer the local stack runs on PGlite: they run on PGlite even when the rest runs on PostgreSQL. */
+const pgliteFiles = [
+  "tests/integration/local-db-server.test.ts",
+  "tests/integration/db-restart.test.ts",
+  "tests/integration/data-layer.test.ts",
+  "tests/integration/request-search.test.ts",
+];
+
+const vitestJson = (name) => [
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${path.join(reports, `vitest-${name}.json`)}`,
+];
+
+/** @typedef {{ name: string, cmd: string, args: string[], env?: Record<string, string>, reports?: string[], needsFreshBuild?: boolean }} Stage */
+/** @type {Stage[][]} */
+const lanes = [
+  [
+    { name: "check", cmd: "npm", args: ["run", "check"] },
+    havePostgres
+      ? {
+          name: "unit, content, integration on PGlite (PGlite-only files)",
+          cmd: "npx",
+          args: [
+            "vitest",
+            "run",
+            "--project",
+            "unit",
+            "--project",
+            "content",
+            "--project",
+            "integration",
+            ...vitestJson("pglite"),
+            ...pgliteFiles,
+            "tests/unit",
+            "tests/content",
+          ],
+          reports: ["vitest-pglite"],
+        }
+      : {
+          name: "unit, content, integration (PGlite)",
+          cmd: "npx",
+          args: [
+            "vitest",
+            "run",
+            "--project",
+            "unit",
+            "--project",
+            "content",
+            "--project",
+            "integration",
+            ...vitestJson("pglite"),
+          ],
+          reports: ["vitest-pglite"],
+        },
+    ...(havePostgres
+      ? [
+          {
+            name: "integration (PostgreSQL server)",
+            cmd: "npx",
+            args: [
+              "tsx",
+              "scripts/with-postgres.ts",
+              "npx",
+              "vitest",
+              "run",
+              "--project",
+              "integration",
+              ...vitestJson("postgres"),
+              ...pgliteFiles.flatMap((f) => ["--exclude", f]),
+            ],
+            reports: ["vitest-postgres"],
+          },
+        ]
+      : []),
+  ],
+  skipE2e
+    ? [
+        { name: "build", cmd: "npx", args: ["astro", "build"] },
+        { name: "build checks", cmd: "node", args: ["scripts/check-build.mjs"], needsFreshBuild: true },
+      ]
+    : [
+        {
+          name: "browser tests (Playwright, production build)",
+          cmd: "npx",
+          args: ["playwright", "test"],
+          env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright.json") },
+          reports: ["playwright"],
+        },
+        // On the build `netlify serve` made for the browser tests (dist/ and .netlify/v1).
+        { name: "build checks", cmd: "node", args: ["scripts/check-build.mjs"], needsFreshBuild: true },
+        {
+          name: "stack (npm run dev, smoke test on it; function bundles)",
+          cmd: "npx",
+          args: ["vitest", "run", "--project", "stack", ...vitestJson("stack")],
+          env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright-smoke-dev.json") },
+          reports: ["vitest-stack", "playwright-smoke-dev"],
+        },
+      ],
+];
+
+const started = Date.now();
+const elapsed = (from) => `${((Date.now() - from) / 1000).toFixed(1)}s`;
+/** @type {{ name: string, ok: boolean, secs: string, log: string, output: string, reports: string[] }[]} */
+const results = [];
+const running = new Map();
+
+function runStage(stage) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    const slug = stage.name
+      .replace(/[^a-z0-9]+/gi, "-")
+      .replace(/^-|-$/g, "")
+      .toLowerCase();
+    const log = path.join(reports, `${slug}.log`);
+    console.log(`▶ ${stage.name} (started at +${elapsed(started)})`);
+    running.set(stage.name, t0);
+    let output = "";
+    const child = spawn(stage.cmd, stage.args, {
+      cwd: root,
+      env: { ...env, ...stage.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("close", (code, signal) => {
+      running.delete(stage.name);
+      writeFileSync(log, output);
+      const ok = code === 0;
+      const secs = elapsed(t0);
+      const rule = "─".repeat(78);
+      console.log(
+        `\n${rule}\n${ok ? "✓" : "✗"} ${stage.name} (${secs}; log ${path.relative(root, log)})\n${rule}`,
+      );
+      console.log(output.trimEnd());
+      if (!ok) console.log(`✗ ${stage.name} failed (${signal ?? `exit ${code}`}) after ${secs}`);
+      results.push({ name: stage.name, ok, secs, log, output, reports: stage.reports ?? [] });
+      resolve(ok);
+    });
+  });
+}
+
+/** Whether dist/ holds a build made during this run (not one left from an earlier run). */
+const freshBuild = () => {
+  const index = path.join(root, "dist", "index.html");
+  return existsSync(index) && statSync(index).mtimeMs >= started;
+};
+
+/** Runs a lane's stages in order. A failed stage fails the run, and the lane goes on (so one run
+ * shows every failure), except into the build checks when this run made no build. */
+async function runLane(lane) {
+  let ok = true;
+  for (const stage of lane) {
+    if (stage.needsFreshBuild && !freshBuild()) {
+      console.log(`✗ ${stage.name}: not run, this run made no build in dist/`);
+      results.push({
+        name: `${stage.name} (not run: no build)`,
+        ok: false,
+        secs: "0.0s",
+        log: "",
+        output: "",
+        reports: [],
+      });
+      ok = false;
+      continue;
+    }
+    ok = (await runStage(stage)) && ok;
   }
-  console.log(`✓ ${label} (${secs}s)`);
+  return ok;
 }
 
-run("check (types, lint, formatting)", "npm", ["run", "check"]);
-run("unit + integration (PGlite)", "npx", ["vitest", "run"]);
-if (!process.env.SKIP_POSTGRES) {
-  run("integration (PostgreSQL server)", "npx", [
-    "tsx",
-    "scripts/with-postgres.ts",
-    "npx",
-    "vitest",
-    "run",
-    "--project",
-    "integration",
-  ]);
+// A line a minute, so a CI log shows the run is alive while the stages' output is held back.
+const heartbeat = setInterval(() => {
+  const now = Date.now();
+  const list = [...running].map(([name, t0]) => `${name} ${Math.round((now - t0) / 1000)}s`).join("; ");
+  if (list) console.log(`… +${elapsed(started)} running: ${list}`);
+}, 60_000);
+
+const lanesOk = await Promise.all(lanes.map(runLane));
+clearInterval(heartbeat);
+
+// ---- summary ----------------------------------------------------------------------------------
+
+/** Every test from the JSON reports: { name, ms, status } with status passed | failed | skipped. */
+function collectTests() {
+  const tests = [];
+  for (const file of readdirSync(reports).filter((f) => f.endsWith(".json"))) {
+    let data;
+    try {
+      data = JSON.parse(readFileSync(path.join(reports, file), "utf8"));
+    } catch {
+      continue;
+    }
+    const source = file.replace(/\.json$/, "");
+    if (Array.isArray(data.testResults)) {
+      for (const suite of data.testResults) {
+        for (const t of suite.assertionResults ?? []) {
+          tests.push({
+            name: `${path.relative(root, suite.name)} › ${t.fullName ?? t.title}`,
+            ms: t.duration ?? 0,
+            status: t.status === "passed" ? "passed" : t.status === "failed" ? "failed" : "skipped",
+            source,
+          });
+        }
+      }
+    } else if (Array.isArray(data.suites)) {
+      const walk = (suite, titles) => {
+        for (const spec of suite.specs ?? []) {
+          for (const test of spec.tests ?? []) {
+            const runs = test.results ?? [];
+            const status =
+              test.status === "expected" || test.status === "flaky"
+                ? "passed"
+                : test.status === "skipped"
+                  ? "skipped"
+                  : "failed";
+            tests.push({
+              name: `${[...titles, spec.title].filter(Boolean).join(" › ")} [${test.projectName}]${test.status === "flaky" ? " (flaky: passed on retry)" : ""}`,
+              ms: runs.reduce((sum, r) => sum + (r.duration ?? 0), 0),
+              status,
+              source,
+            });
+          }
+        }
+        for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+      };
+      for (const suite of data.suites) walk(suite, [suite.title]);
+    }
+  }
+  return tests;
 }
-run("build", "npx", ["astro", "build"]);
-run("build checks", "node", ["scripts/check-build.mjs"]);
-if (!process.env.SKIP_E2E) {
-  run("browser tests (Playwright)", "npx", ["playwright", "test"]);
-  run("smoke test on `npm run dev` (Playwright)", "npx", [
-    "playwright",
-    "test",
-    "-c",
-    "playwright.dev.config.ts",
-  ]);
+
+const tests = collectTests();
+console.log(`\n${"═".repeat(78)}\nStages (wall time; run side by side in two lanes):`);
+for (const r of results) console.log(`  ${r.ok ? "✓" : "✗"} ${r.secs.padStart(7)}  ${r.name}`);
+console.log(`  total ${elapsed(started)}`);
+console.log("\nTen slowest tests:");
+for (const t of [...tests].sort((a, b) => b.ms - a.ms).slice(0, 10))
+  console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)}s  ${t.name}`);
+
+const failedStages = results.filter((r) => !r.ok);
+for (const r of failedStages) {
+  console.log(
+    `\n${"═".repeat(78)}\n✗ ${r.name}: its output again (last 200 lines; all of it in ${path.relative(root, r.log)})`,
+  );
+  console.log(r.output.trimEnd().split("\n").slice(-200).join("\n"));
 }
+const passed = tests.filter((t) => t.status === "passed").length;
+// A stage that failed with no failed test in a report (a check, a crash, a stack that never
+// started) counts as one failure, so the line never reads "0 failed" on a failed run.
+const failedTests = tests.filter((t) => t.status === "failed").length;
+const failed =
+  failedTests +
+  failedStages.filter((r) => !tests.some((t) => t.status === "failed" && r.reports.includes(t.source)))
+    .length;
+if (failedStages.length > 0) console.log(`\n✗ failed stages: ${failedStages.map((r) => r.name).join(", ")}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(lanesOk.every(Boolean) && failedStages.length === 0 ? 0 : 1);

@@ -2,6 +2,8 @@
  * GET /api/admin/history?submissionId=12: every state change of one request, oldest first (`actor`
  * "customer" marks what the customer did on their page), and the private links to that page sent
  * in the customer's e-mails (`links`, newest first; never the link itself).
+ * POST /api/admin/history/revoke-links {"submissionId": 12}: every link of that request stops
+ * working; 200 {"revoked": n, "links": [...]}.
  */
 import type { Config } from "@netlify/functions";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
@@ -13,6 +15,10 @@ export default apiHandler("/api/admin/history", [
   adminAction(requestEndpoints.listHistory, async ({ query, ctx }) => ({
     history: await requests.history(query.submissionId, ctx),
     links: await requests.sentLinks(query.submissionId, ctx),
+  })),
+  adminAction(requestEndpoints.revokeLinks, async ({ body, ctx }) => ({
+    revoked: await requests.revokeLinks(body.submissionId, ctx),
+    links: await requests.sentLinks(body.submissionId, ctx),
   })),
 ]);
 

@@ -7,7 +7,7 @@
  *   GET  /api/admin/person/audit   each use of these tools and of retention, counts only
  */
 import type { Config } from "@netlify/functions";
-import { londonParts } from "../../src/lib/london-time";
+import { wallClock } from "../../src/platform/time";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { adminAction, adminDownload, fileResponse } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
@@ -19,7 +19,7 @@ export default apiHandler("/api/admin/person", [
     fileResponse(
       JSON.stringify(await people.exportPerson(body.email, ctx), null, 2),
       "application/json; charset=utf-8",
-      `personal-data-${londonParts(ctx.now).date}.json`,
+      `personal-data-${wallClock(ctx.now).date}.json`,
     ),
   ),
   adminAction(requestEndpoints.erasePerson, async ({ body, ctx }) => ({

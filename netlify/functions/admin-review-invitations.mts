@@ -1,6 +1,6 @@
 /**
  * /api/admin/review-invitations: the invitations of one request (GET ?submissionId=), send one
- * (POST); /settings: whether finishing a job sends one by itself (GET, PUT).
+ * (POST); /preview: the e-mail it would send (GET ?submissionId=); /settings: whether finishing a job sends one by itself (GET, PUT).
  * docs/decisions/020-verified-reviews.md
  */
 import type { Config } from "@netlify/functions";
@@ -16,10 +16,17 @@ export default apiHandler("/api/admin/review-invitations", [
   adminAction(reviewEndpoints.sendReviewInvitation, async ({ body, ctx }) => ({
     invitation: await reviews.sendInvitation(body.submissionId, ctx),
   })),
+  adminAction(reviewEndpoints.previewReviewInvitation, ({ query, ctx }) =>
+    reviews.previewInvitation(query.submissionId, ctx),
+  ),
   adminAction(reviewEndpoints.reviewSettings, ({ ctx }) => reviews.reviewSettings(ctx)),
   adminAction(reviewEndpoints.saveReviewSettings, ({ body, ctx }) => reviews.saveReviewSettings(body, ctx)),
 ]);
 
 export const config: Config = {
-  path: ["/api/admin/review-invitations", "/api/admin/review-invitations/settings"],
+  path: [
+    "/api/admin/review-invitations",
+    "/api/admin/review-invitations/preview",
+    "/api/admin/review-invitations/settings",
+  ],
 };

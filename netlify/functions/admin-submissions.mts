@@ -3,6 +3,7 @@
  *   GET    /api/admin/submissions             a page: ?type=&state=&q=&from=&to=&archived=&sort=&cursor=&limit=
  *   GET    /api/admin/submissions/export.csv  the same filters, every matching request, as CSV
  *   POST   /api/admin/submissions/bulk        one action on up to 200 requests
+ *   GET    /api/admin/submissions/:id         one request, as in the list
  *   PATCH  /api/admin/submissions/:id         read flag, state (with a note), archive
  *   DELETE /api/admin/submissions/:id         the request, its history, notes and e-mails
  */
@@ -24,6 +25,9 @@ export default apiHandler("/api/admin/submissions", [
     ),
   ),
   adminAction(requestEndpoints.bulkSubmissions, ({ body, ctx }) => requests.bulk(body, ctx)),
+  adminAction(adminEndpoints.getSubmission, async ({ id, ctx }) => ({
+    submission: await requests.getSubmission(id, ctx),
+  })),
   adminAction(adminEndpoints.updateSubmission, async ({ id, body, ctx }) => ({
     submission: await requests.updateSubmission(id, body, ctx),
   })),

@@ -8,6 +8,9 @@
  * field key (`option1`…`option3`).
  */
 import type { Config } from "@netlify/functions";
+import { site } from "../../src/config/site";
+import { requestReference } from "../../src/features/requests/contract/reference";
+import { bookingNextSteps, referenceSentence } from "../../src/lib/request-wording";
 import { photoIdsSchema } from "../../src/features/photos/contract/endpoints";
 import { publicEndpoints } from "../../src/lib/contracts/public";
 import { apiHandler } from "../../src/platform/http/endpoint";
@@ -26,13 +29,16 @@ export default apiHandler("/api/bookings", [
     publicForm(withPhotos, {
       formPage: "/book-appointment",
       accept: submitBooking,
-      reply: (row: Submission) => ({ id: row.id }),
-      page: {
+      reply: (row: Submission) => ({
+        id: row.id,
+        reference: requestReference({ id: row.id, formType: "booking" }),
+      }),
+      page: (row: Submission) => ({
         title: "Appointment requested",
         heading: "Appointment booked successfully!",
-        message: "We'll contact you to confirm, within 24 hours.",
+        message: `We'll contact you to confirm. ${referenceSentence(requestReference({ id: row.id, formType: "booking" }))} ${bookingNextSteps(site.response.confirmWithinHours)}`,
         back: { href: "/", label: "Back to the home page" },
-      },
+      }),
     }),
   ),
 ]);

@@ -1,5 +1,8 @@
 /** POST /api/contact: a contact message, as JSON or a classic form post (src/lib/contracts/public.ts). */
 import type { Config } from "@netlify/functions";
+import { site } from "../../src/config/site";
+import { requestReference } from "../../src/features/requests/contract/reference";
+import { contactNextSteps, referenceSentence } from "../../src/lib/request-wording";
 import { publicEndpoints } from "../../src/lib/contracts/public";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import type { Submission } from "../../src/features/requests/repository";
@@ -19,13 +22,16 @@ export default apiHandler("/api/contact", [
     publicForm(withPhotos, {
       formPage: "/contact-us",
       accept: submitWithPhotos(contactPost),
-      reply: (row: Submission) => ({ id: row.id }),
-      page: {
+      reply: (row: Submission) => ({
+        id: row.id,
+        reference: requestReference({ id: row.id, formType: "contact" }),
+      }),
+      page: (row: Submission) => ({
         title: "Message sent",
         heading: "Message sent successfully!",
-        message: "We'll get back to you soon, usually within 24 hours.",
+        message: `We'll get back to you soon. ${referenceSentence(requestReference({ id: row.id, formType: "contact" }))} ${contactNextSteps(site.response.replyWithinHours)}`,
         back: { href: "/", label: "Back to the home page" },
-      },
+      }),
     }),
   ),
 ]);

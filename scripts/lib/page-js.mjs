@@ -45,15 +45,20 @@ export function pageScripts(dist, htmlFile) {
 }
 
 /**
- * The form pages and their budget in bytes of gzip. The goal is 90 KB; with React DOM (about 63 KB)
- * plus react-hook-form, sonner and the photo field the pages load about 117-119 KB today, so the
- * budget holds today's figure with a little headroom and fails any regression
- * (docs/decisions/018-appointments-stored.md).
+ * Every page with an island (an `<astro-island>` in its HTML: the forms, the reviews) may load at
+ * most this much JavaScript, gzipped, whole page: React DOM (about 63 KB) plus the page's own
+ * islands. Pages without an island load a few hundred bytes of plain script and no budget applies.
+ * See docs/decisions/025-light-forms.md.
  */
-export const jsBudgets = [
-  { page: "book-appointment.html", maxGzipBytes: 120 * 1024 },
-  { page: "contact-us.html", maxGzipBytes: 120 * 1024 },
-];
+export const jsBudgetBytes = 90 * 1024;
+
+/** The built pages (paths relative to dist) that hydrate at least one island. */
+export function islandPages(dist, htmlFiles) {
+  return htmlFiles
+    .filter((file) => /<astro-island\b/.test(readFileSync(file, "utf8")))
+    .map((file) => relative(dist, file))
+    .sort();
+}
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 

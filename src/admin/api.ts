@@ -83,10 +83,15 @@ export const adminApi = {
     signedIn(callApi(r.saveReviewSettingsRoute, { body: { autoInvite } })),
   invitations: async (submissionId: number) =>
     (await signedIn(callApi(r.listReviewInvitationsRoute, { query: { submissionId } }))).invitations,
+  /** The invitation e-mail as it would be sent now, to read before sending. */
+  previewInvitation: (submissionId: number) =>
+    signedIn(callApi(r.previewReviewInvitationRoute, { query: { submissionId } })),
   sendInvitation: async (submissionId: number) =>
     (await signedIn(callApi(r.sendReviewInvitationRoute, { body: { submissionId } }))).invitation,
   submissions: async (type: SubmissionFilter) =>
     (await signedIn(callApi(r.listSubmissionsRoute, { query: { type } }))).submissions,
+  /** One request by id (its own admin address opens it). */
+  submission: (id: number) => signedIn(callApi(r.getSubmissionRoute, { id })),
   setRead: async (id: number, isRead: boolean) =>
     (await signedIn(callApi(r.updateSubmissionRoute, { id, body: { isRead } }))).submission,
   deleteSubmission: (id: number) => signedIn(callApi(r.deleteSubmissionRoute, { id })),

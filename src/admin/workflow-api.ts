@@ -8,7 +8,6 @@ import { readJson, send } from "../lib/api/http";
 import * as r from "../lib/contracts/admin-routes";
 import type { RequestState } from "../features/requests/contract/states";
 import type { ArchivedFilter, BulkAction, InboxSort } from "../features/requests/contract/workflow";
-import { maxBulkIds } from "../features/requests/contract/workflow";
 import { signedIn } from "./api";
 
 /** What the inbox screen filters by; empty strings mean "any". */
@@ -104,6 +103,8 @@ export const workflowApi = {
   ) => (await signedIn(callApi(r.updateSubmissionRoute, { id, body }))).submission,
   /** One action on any number of requests, sent `maxBulkIds` at a time; the results added up. */
   bulk: async (ids: number[], action: BulkAction, extra: { state?: RequestState; note?: string } = {}) => {
+    // Loaded when used: the module defines the request schemas (zod), which the inbox needs not.
+    const { maxBulkIds } = await import("../features/requests/contract/workflow");
     const total = { changed: [] as number[], skipped: [] as number[], missing: [] as number[] };
     for (let i = 0; i < ids.length; i += maxBulkIds) {
       const part = await signedIn(
@@ -117,6 +118,8 @@ export const workflowApi = {
   },
   /** The history, and the private links to the customer's page sent in e-mails. */
   history: (submissionId: number) => signedIn(callApi(r.listHistoryRoute, { query: { submissionId } })),
+  /** Stops every private link of the request working; the links as they now stand. */
+  revokeLinks: (submissionId: number) => signedIn(callApi(r.revokeLinksRoute, { body: { submissionId } })),
   notes: async (submissionId: number) =>
     (await signedIn(callApi(r.listNotesRoute, { query: { submissionId } }))).notes,
   addNote: async (submissionId: number, body: string) =>

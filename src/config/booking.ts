@@ -5,17 +5,20 @@
  * (src/features/appointments/contract/) need them and nothing else of the site's profile.
  */
 
+import { businessZone } from "../platform/time";
+
 export interface OpeningHours {
   /** Days as shown to people, e.g. "Monday to Friday". */
   readonly label: string;
   /** Short form used in compact places, e.g. "Mon-Fri". */
   readonly short: string;
-  /** Shown text, e.g. "8am-6pm" or "Closed (emergency only)". */
-  readonly hours: string;
   /** schema.org dayOfWeek values; empty when closed. */
   readonly days: readonly string[];
+  /** `HH:MM`; the shown text ("8am-6pm") is made from these (src/platform/time.ts). */
   readonly opens?: string;
   readonly closes?: string;
+  /** Shown instead of hours on a closed day, e.g. "Closed (emergency only)". */
+  readonly closed?: string;
 }
 
 /** The one set of opening hours: every page, the footer, the structured data and the e-mails show it. */
@@ -23,7 +26,6 @@ export const weeklyHours: readonly OpeningHours[] = [
   {
     label: "Monday to Friday",
     short: "Mon-Fri",
-    hours: "8am-6pm",
     days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
     opens: "08:00",
     closes: "18:00",
@@ -31,12 +33,11 @@ export const weeklyHours: readonly OpeningHours[] = [
   {
     label: "Saturday",
     short: "Saturday",
-    hours: "9am-4pm",
     days: ["Saturday"],
     opens: "09:00",
     closes: "16:00",
   },
-  { label: "Sunday", short: "Sunday", hours: "Closed (emergency only)", days: [] },
+  { label: "Sunday", short: "Sunday", days: [], closed: "Closed (emergency only)" },
 ];
 
 /**
@@ -49,7 +50,7 @@ export const weeklyHours: readonly OpeningHours[] = [
  */
 export const booking = {
   /** All dates and windows are wall-clock times in this zone. */
-  timeZone: "Europe/London",
+  timeZone: businessZone,
   /** Arrival windows, in the order they happen. "any" (any time that day) spans them all. */
   windows: {
     morning: { label: "morning", start: "08:00", end: "12:00" },

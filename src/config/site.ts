@@ -12,10 +12,12 @@
  */
 
 import type { PricingBasis } from "../lib/service-catalog";
+import { listInWords } from "../lib/words";
 import { booking, weeklyHours } from "./booking";
 
 export type { OpeningHours } from "./booking";
 export type { PricingBasis };
+export { listInWords };
 
 /** A town the business names as covered, with its centre, so a test can check it is in range. */
 export interface Town {
@@ -80,7 +82,10 @@ export const site = {
     { network: "LinkedIn", url: "https://www.linkedin.com/company/kingdomhandyman-example" },
   ],
 
-  /** The one set of opening hours: every page, the footer, the structured data and the e-mails show it. */
+  /**
+   * The one set of opening hours: every page, the footer, the structured data and the e-mails show
+   * it, written by `openingHours` in src/platform/time.ts ("8am-6pm").
+   */
   hours: { weekly: weeklyHours },
 
   /** Appointments: src/config/booking.ts. */
@@ -144,6 +149,19 @@ export const site = {
     methods: ["Cash", "Debit and credit cards", "Bank transfer", "Cheque"],
   },
 
+  /**
+   * VAT, for quotes and invoices (docs/decisions/028-time-and-money.md). Not registered: prices are
+   * totals and invoices carry no VAT lines or number. Once registered, set `registered: true` and
+   * the VAT number; prices are then entered without VAT and each line carries one of `rates`.
+   */
+  vat: {
+    registered: false as boolean,
+    /** The VAT registration number ("GB123456789") once registered. */
+    number: null as string | null,
+    /** The rates a line may carry, in percent (standard, reduced, zero). */
+    rates: [20, 5, 0],
+  },
+
   /** Cover the business holds; stated in the FAQ, the about page and the terms. */
   insurance: {
     publicLiability: "£5 million",
@@ -188,6 +206,26 @@ export const site = {
     accountingRecordYears: 6,
   },
 
+  /**
+   * Limits that keep the customers' private links and the site's e-mail safe
+   * (docs/decisions/027-security-review-fixes.md).
+   */
+  security: {
+    customerLinks: {
+      /** A private link stops working after this many days without being opened (each use renews it). */
+      idleDays: 90,
+      /** …and this many days after its request is closed with nothing owed. */
+      afterCloseDays: 30,
+    },
+    /** Changes a customer's page accepts for one request in an hour (each sends two e-mails). */
+    customerActionsPerHour: 6,
+    /**
+     * Contact, booking and review posts one client (connection) may make in a day, all forms
+     * together: far under the site's 100 confirmation e-mails a day, so no one client can use them up.
+     */
+    clientPostsPerDay: 20,
+  },
+
   priceRange: "££",
 
   /** The social card every page shares (rendered by scripts/render-og-image.mjs). */
@@ -215,17 +253,6 @@ export const serviceAreaLine = `${site.address.locality} and everywhere within a
 
 /** The names of the towns the site lists as covered. */
 export const townNames: readonly string[] = site.serviceArea.towns.map((t) => t.name);
-
-/** "a, b and c". */
-export function listInWords(items: readonly string[]): string {
-  if (items.length < 2) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
-
-/** The weekly hours in one line, e.g. "Monday to Friday 8am-6pm, Saturday 9am-4pm, Sunday closed (emergency only)". */
-export const hoursLine = site.hours.weekly
-  .map((h) => `${h.label} ${h.days.length ? h.hours : h.hours.charAt(0).toLowerCase() + h.hours.slice(1)}`)
-  .join(", ");
 
 /** Straight-line distance in miles between two points (haversine, mean Earth radius). */
 export function milesBetween(

@@ -21,7 +21,11 @@ export const serviceSchema = z.object({
   image: z.enum(illustrationKeys),
   imageAlt: sentence,
   features: z.array(z.string().min(3)).length(5),
-  pricing: z.string().regex(/^from £\d+/),
+  /** The starting price in whole pence and what it is per ("room", "hour"). */
+  fromPence: z.number().int().positive(),
+  per: z.string().min(2),
+  /** The same price in words, "from £150 per room" (made from the two above). */
+  pricing: z.string().regex(/^from £\d/),
   /** How labour is priced; picks the quote sentence from the site config. */
   basis: z.enum(["fixed-quote", "hourly"]),
   process: z.array(z.object({ title: z.string().min(3), description: sentence })).length(5),

@@ -3,7 +3,11 @@ import type { ReviewRejectReason } from "../features/reviews/contract/forms";
 export type { ReviewRejectReason };
 
 /** Shared facts for the policy pages. */
-export const legalUpdated = { iso: "2026-11-23", display: "23 November 2026" } as const;
+import { formatDayMonth } from "../platform/time";
+
+const legalUpdatedOn = "2026-11-23";
+/** When the policy pages last changed: the date, and as shown ("23 November 2026"). */
+export const legalUpdated = { iso: legalUpdatedOn, display: formatDayMonth(legalUpdatedOn) } as const;
 
 /** The admin session cookie, as set by src/features/admin-auth/http-guard.ts (described on /cookie-policy). */
 export const adminSessionCookie = {

@@ -9,7 +9,14 @@ import { serviceSchema, type Service } from "./content-shapes";
 function catalogue(id: ServiceId) {
   const entry = serviceCatalog.find((s) => s.id === id);
   if (!entry) throw new Error(`Unknown service id ${id}`);
-  return { id: entry.id, title: entry.title, pricing: entry.pricing, basis: entry.basis };
+  return {
+    id: entry.id,
+    title: entry.title,
+    fromPence: entry.fromPence,
+    per: entry.per,
+    pricing: entry.pricing,
+    basis: entry.basis,
+  };
 }
 
 const entries: Service[] = [

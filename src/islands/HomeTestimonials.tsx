@@ -6,12 +6,14 @@
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useSyncExternalStore } from "react";
-import { useTestimonials } from "./testimonials/load-testimonials";
+import { useTestimonials, type InitialReviews } from "./testimonials/load-testimonials";
 import { TestimonialCard } from "./testimonials/TestimonialCard";
 import { LoadError, listMessages } from "./TestimonialsGrid";
 
 export interface HomeTestimonialsProps {
   readonly count?: number;
+  /** The top reviews the page was built with, if the build could read them. */
+  readonly initial?: InitialReviews | null;
 }
 
 const reducedMotion = () =>
@@ -32,8 +34,8 @@ function Placeholder() {
   );
 }
 
-export default function HomeTestimonials({ count = 3 }: HomeTestimonialsProps) {
-  const { state, retry } = useTestimonials();
+export default function HomeTestimonials({ count = 3, initial }: HomeTestimonialsProps) {
+  const { state, retry } = useTestimonials(initial);
   // Carousel settings: drag threshold 10, duration 25, centred.
   const [viewportRef, embla] = useEmblaCarousel({
     align: "center",

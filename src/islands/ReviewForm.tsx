@@ -9,23 +9,17 @@
  * review, which is then stored as from a verified customer (docs/decisions/020-verified-reviews.md).
  * The token is taken out of the address bar at once, so it is not bookmarked or shared by mistake.
  */
-import "./lib/zod-no-eval";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { BadgeCheck, ChevronDown, CircleAlert, CircleCheck, MessageSquarePlus } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import type * as z from "zod/mini";
 import { ApiError, callApi } from "../lib/api/client";
 import { createTestimonialRoute, reviewInvitationRoute } from "../lib/contracts/public-routes";
 import { limits } from "../lib/form-fields/limits";
-import { testimonialSubmissionSchema } from "../features/reviews/contract/testimonial";
+import { checkReview } from "./forms/checks";
 import { InputField, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";
 import { useSubmission, type PhoneContact } from "./forms/use-submission";
+import { formatMonthYear } from "../platform/time";
 import { defaultRating, StarRating } from "./StarRating";
-import { Toaster } from "./Toaster";
-
-type ReviewInput = z.input<typeof testimonialSubmissionSchema>;
 
 export const reviewMessages = {
   success: "Thank you for your review! It will be displayed after approval.",
@@ -33,12 +27,6 @@ export const reviewMessages = {
 } as const;
 
 const fieldOrder = ["name", "location", "rating", "text"] as const;
-
-/** "March 2026" for "2026-03". */
-const monthName = (yearMonth: string) =>
-  new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${yearMonth}-15T00:00:00Z`),
-  );
 
 type Invitation =
   | { status: "checking" }
@@ -54,35 +42,34 @@ export interface ReviewFormProps {
 
 export default function ReviewForm({ phone, openOnHash = "#review-form" }: ReviewFormProps) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
-  const form = useForm<ReviewInput, unknown, z.output<typeof testimonialSubmissionSchema>>({
-    resolver: zodResolver(testimonialSubmissionSchema),
-    // No defaultValues on purpose: react-hook-form would write them into the inputs when it
-    // registers them at hydration, wiping anything typed into the server-rendered form before the
-    // island woke up (a slow phone). Without them it reads the inputs' current values instead, and
-    // reset() falls back to the native form.reset(), which restores the HTML defaults.
-    shouldFocusError: true,
-  });
-  const { register, formState, control, setValue } = form;
   const [invitation, setInvitation] = useState<Invitation | null>(null);
-  const { errors, isSubmitting } = formState;
-  const rating = Number(useWatch({ control, name: "rating" })) || defaultRating;
+  const [rating, setRating] = useState(defaultRating);
+  const formElement = useRef<HTMLFormElement | null>(null);
+  /** Writes a field's value into the uncontrolled form (the invitation's prefill). */
+  const setValue = useCallback((name: string, value: string) => {
+    const field = formElement.current?.elements.namedItem(name);
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) field.value = value;
+  }, []);
   const hide = useCallback(() => {
     if (detailsRef.current) detailsRef.current.open = false;
   }, []);
-  const { onSubmit, notice, clearNotice, formRef, honeypotRef, startedAtRef } = useSubmission({
-    form,
-    endpoint: createTestimonialRoute,
-    fieldOrder,
-    successMessage: reviewMessages.success,
-    errorMessage: reviewMessages.error,
-    phone,
-    onSuccess: () => {
-      hide();
-      // The link is spent: a second review from this page is an open one.
-      setInvitation(null);
-      setValue("invitation", "");
-    },
-  });
+  const { onSubmit, onChange, busy, errors, notice, clearNotice, formRef, honeypotRef, startedAtRef } =
+    useSubmission({
+      endpoint: createTestimonialRoute,
+      fieldOrder,
+      check: checkReview,
+      toPayload: (values) => ({ ...values, rating: Number(values["rating"] ?? defaultRating) }),
+      successMessage: reviewMessages.success,
+      errorMessage: reviewMessages.error,
+      phone,
+      onSuccess: () => {
+        hide();
+        // The link is spent: a second review from this page is an open one.
+        setInvitation(null);
+        setRating(defaultRating);
+        setValue("invitation", "");
+      },
+    });
 
   useEffect(() => {
     const match = /^#invite=([A-Za-z0-9_-]{20,64})$/.exec(window.location.hash);
@@ -103,7 +90,7 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
         setValue("name", prefill.name);
         setValue("location", prefill.location);
         setValue("invitation", token);
-        setInvitation({ status: "ready", token, month: monthName(prefill.jobCompletedMonth) });
+        setInvitation({ status: "ready", token, month: formatMonthYear(prefill.jobCompletedMonth) });
       },
       (error: unknown) => {
         if (!current) return;
@@ -121,6 +108,10 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
       current = false;
     };
   }, [setValue]);
+
+  useEffect(() => {
+    formElement.current = formRef.current;
+  }, [formRef]);
 
   // The form closes after a success, so the page gets shorter: bring the confirmation into view
   // and give it focus, so nobody is left looking at the section below wondering what happened.
@@ -202,11 +193,17 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
             method="post"
             action={createTestimonialRoute.path}
             onSubmit={onSubmit}
-            aria-busy={isSubmitting}
+            onChange={(event) => {
+              const target = event.target as unknown as HTMLInputElement;
+              if (target.name === "rating") setRating(Number(target.value) || defaultRating);
+              onChange(event);
+            }}
+            onReset={() => setRating(defaultRating)}
+            aria-busy={busy}
             aria-label="Review form"
             className="relative mt-6 grid gap-5"
           >
-            <input type="hidden" {...register("invitation")} />
+            <input type="hidden" name="invitation" defaultValue="" />
             <div className="grid gap-5 sm:grid-cols-2">
               <InputField
                 id={id("name")}
@@ -214,8 +211,8 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
                 autoComplete="name"
                 placeholder="e.g. Fiona Campbell"
                 maxLength={limits.name}
-                error={errors.name?.message}
-                registration={register("name")}
+                error={errors["name"]}
+                name="name"
               />
               <InputField
                 id={id("location")}
@@ -223,16 +220,16 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
                 autoComplete="address-level2"
                 placeholder="e.g. Kirkcaldy"
                 maxLength={limits.location}
-                error={errors.location?.message}
-                registration={register("location")}
+                error={errors["location"]}
+                name="location"
               />
             </div>
             <StarRating
               id={id("rating")}
               legend="Your Rating"
               value={rating}
-              error={errors.rating?.message}
-              registration={register("rating")}
+              error={errors["rating"]}
+              name="rating"
             />
             <TextAreaField
               id={id("text")}
@@ -240,14 +237,14 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
               placeholder="Tell others about the job we did for you"
               rows={5}
               maxLength={limits.reviewText}
-              error={errors.text?.message}
-              registration={register("text")}
+              error={errors["text"]}
+              name="text"
             />
             <FormFooter
               idPrefix={id("guard")}
               honeypotRef={honeypotRef}
               startedAtRef={startedAtRef}
-              busy={isSubmitting}
+              busy={busy}
               idleLabel="Submit Review"
               busyLabel="Submitting..."
               notice={notice?.tone === "error" ? notice : null}
@@ -256,7 +253,6 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
           </form>
         </div>
       </details>
-      <Toaster />
     </div>
   );
 }

@@ -6,14 +6,14 @@
  */
 import { Star } from "lucide-react";
 import { useState } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
 import { describedBy, errorId } from "./forms/fields";
 
 interface Props {
   readonly id: string;
   readonly legend: string;
   readonly value: number;
-  readonly registration: UseFormRegisterReturn;
+  /** What the radios post as. */
+  readonly name: string;
   readonly error?: string | undefined;
 }
 
@@ -21,7 +21,7 @@ export const ratingValues = [1, 2, 3, 4, 5] as const;
 export const defaultRating = 5;
 const starLabel = (n: number) => (n === 1 ? "1 star" : `${n} stars`);
 
-export function StarRating({ id, legend, value, registration, error }: Props) {
+export function StarRating({ id, legend, value, name, error }: Props) {
   const [hover, setHover] = useState<number | null>(null);
   const shown = hover ?? value;
   return (
@@ -47,7 +47,7 @@ export function StarRating({ id, legend, value, registration, error }: Props) {
                 value={String(n)}
                 defaultChecked={n === defaultRating}
                 className="sr-only"
-                {...registration}
+                name={name}
               />
               <span className="sr-only">{starLabel(n)}</span>
               <Star

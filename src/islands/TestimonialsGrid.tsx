@@ -13,7 +13,7 @@ import {
   serializeJsonLd,
   type BusinessRef,
 } from "./testimonials/reviews-json-ld";
-import { useTestimonials } from "./testimonials/load-testimonials";
+import { useTestimonials, type InitialReviews } from "./testimonials/load-testimonials";
 import { Stars } from "./testimonials/Stars";
 import { TestimonialCard } from "./testimonials/TestimonialCard";
 import { isSampleReview, sampleNotice } from "./testimonials/sample-reviews";
@@ -36,6 +36,8 @@ export const listMessages = {
 
 export interface TestimonialsGridProps {
   readonly business: BusinessRef;
+  /** The reviews the page was built with, if the build could read them. */
+  readonly initial?: InitialReviews | null;
 }
 
 export function Spinner({ label }: { label: string }) {
@@ -91,8 +93,8 @@ export function sortReviews(items: readonly PublicTestimonial[], sort: ReviewSor
   return copy.sort((a, b) => sign * (a.rating - b.rating) || byNewest(a, b));
 }
 
-export default function TestimonialsGrid({ business }: TestimonialsGridProps) {
-  const { state, retry } = useTestimonials();
+export default function TestimonialsGrid({ business, initial }: TestimonialsGridProps) {
+  const { state, retry } = useTestimonials(initial);
   const [sort, setSort] = useState<ReviewSort>("newest");
   const sortId = useId();
   const ready = state.status === "ready" ? state.items : null;

@@ -1,32 +1,53 @@
 /** How a service's labour is priced; decides the sentence about quotes next to its price. */
 export type PricingBasis = "fixed-quote" | "hourly";
+import { formatMoney, type Pence } from "../platform/money";
 
 /**
  * The four services by id, title, starting price and pricing basis. Isomorphic: the
  * booking schema, the admin app and the server import this; the page copy and images live in
  * src/data/services.ts. The basis picks the sentence about quotes (`site.pricing`) shown beside the
  * price: a service priced per hour never promises a fixed quote.
+ *
+ * A starting price is whole pence (`fromPence`) and the unit it is per; the words every page
+ * shows ("from £150 per room") are made from them by `startingPriceText` with the one money
+ * formatter, and the structured data reads the number (docs/decisions/028-time-and-money.md).
  */
-export const serviceCatalog = [
-  { id: "paint-wallpaper", title: "Paint & Wallpaper", pricing: "from £150 per room", basis: "fixed-quote" },
-  { id: "plumbing-heating", title: "Plumbing & Heating", pricing: "from £80 per hour", basis: "hourly" },
+const catalogue = [
+  { id: "paint-wallpaper", title: "Paint & Wallpaper", fromPence: 150_00, per: "room", basis: "fixed-quote" },
+  { id: "plumbing-heating", title: "Plumbing & Heating", fromPence: 80_00, per: "hour", basis: "hourly" },
   {
     id: "kitchen-bathroom",
     title: "Kitchen & Bathroom Fixing",
-    pricing: "from £250 per project",
+    fromPence: 250_00,
+    per: "project",
     basis: "fixed-quote",
   },
   {
     id: "floor-carpet",
     title: "Floor & Carpet Installing",
-    pricing: "from £12 per square foot",
+    fromPence: 12_00,
+    per: "square foot",
     basis: "fixed-quote",
   },
-] as const satisfies readonly { id: string; title: string; pricing: string; basis: PricingBasis }[];
+] as const satisfies readonly {
+  id: string;
+  title: string;
+  fromPence: Pence;
+  per: string;
+  basis: PricingBasis;
+}[];
 
-export type ServiceId = (typeof serviceCatalog)[number]["id"];
+/** "from £150 per room": an advertised starting price, whole pounds without ".00". */
+export function startingPriceText(price: { readonly fromPence: Pence; readonly per: string }): string {
+  return `from ${formatMoney(price.fromPence, { dropZeroPence: true })} per ${price.per}`;
+}
 
-export const serviceIds = serviceCatalog.map((s) => s.id) as unknown as readonly [ServiceId, ...ServiceId[]];
+/** The catalogue, each service with its starting price also in words (`pricing`). */
+export const serviceCatalog = catalogue.map((s) => ({ ...s, pricing: startingPriceText(s) }));
+
+export type ServiceId = (typeof catalogue)[number]["id"];
+
+export const serviceIds = catalogue.map((s) => s.id) as unknown as readonly [ServiceId, ...ServiceId[]];
 
 /**
  * The label the admin shows for a stored service value: a known id shows its title,

@@ -81,9 +81,12 @@ export class RateLimited extends DomainError {
   readonly kind = "rate_limited";
   override name = "RateLimited";
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super("rate_limited", "Too many requests from this client.");
+  /** What was too much, in a sentence for a person (the edge adds when to retry); default: the client's requests. */
+  readonly what: string | undefined;
+  constructor(retryAfterSeconds: number, what?: string) {
+    super("rate_limited", what ?? "Too many requests from this client.");
     this.retryAfterSeconds = retryAfterSeconds;
+    this.what = what;
   }
 }
 

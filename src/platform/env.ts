@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { site } from "../config/site";
+import { minFillMs } from "../lib/form-fields/spam-guard";
 import { logEvent } from "./log";
 import { smtpUrlProblem } from "./mail/smtp-url";
 
@@ -59,15 +60,70 @@ const mailEnvSchema = z.object({
 export type MailEnv = z.infer<typeof mailEnvSchema>;
 let cachedMail: MailEnv | undefined;
 
+/** A host nobody owns or that points at the machine itself (example domains, .test, localhost). */
+export function isReservedHost(host: string): boolean {
+  const h = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
+  return (
+    /(^|\.)(example|test|invalid|localhost)$/.test(h) ||
+    /(^|\.)example\.(com|net|org)$/.test(h) ||
+    h === "::1" ||
+    h === "0.0.0.0" ||
+    /^127\./.test(h)
+  );
+}
+
+/**
+ * What is wrong with SITE_URL for a deployed site, or null: it fills every link in the e-mails
+ * (the customer's private page, review invitations, the calendar feed), so an `http://` address
+ * would send secrets in the clear and an example domain would send customers nowhere.
+ */
+export function deployedSiteUrlProblem(value: string | undefined): string | null {
+  if (!value) {
+    return `SITE_URL is not set, so links in e-mails would point at ${site.defaultUrl}. Set it to the live site's address, e.g. https://www.your-domain.co.uk.`;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `SITE_URL "${value}" is not a URL. Set it to the live site's address, e.g. https://www.your-domain.co.uk.`;
+  }
+  if (url.protocol !== "https:") return `SITE_URL ${value} must start with https://.`;
+  if (isReservedHost(url.hostname)) return `SITE_URL ${value} is not a public domain.`;
+  return null;
+}
+
+/**
+ * The mail settings, validated once. Deployed (`isDeployed()`), SITE_URL must also be a public
+ * https address: otherwise every function that builds an e-mail or a link refuses (503, nothing
+ * stored) and the log says `config.invalid` naming SITE_URL, rather than sending links nobody can
+ * open or that travel in the clear (docs/decisions/027-security-review-fixes.md).
+ */
 export function mailEnv(): MailEnv {
   if (cachedMail) return cachedMail;
-  const parsed = mailEnvSchema.safeParse(readRaw());
+  const raw = readRaw();
+  const parsed = mailEnvSchema.safeParse(raw);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid mail environment: ${detail}`);
   }
+  if (isDeployed(raw)) {
+    const problem = deployedSiteUrlProblem(raw["SITE_URL"]?.trim() || undefined);
+    if (problem) {
+      logEvent({ event: "config.invalid", level: "error", variable: "SITE_URL", message: problem });
+      throw new ConfigurationError("SITE_URL", problem);
+    }
+  }
   cachedMail = parsed.data;
   return cachedMail;
+}
+
+/** Forgets the validated settings (tests that change the environment). */
+export function resetEnvCache(): void {
+  cached = undefined;
+  cachedMail = undefined;
 }
 
 /**
@@ -141,4 +197,45 @@ export function simulateClients(): boolean {
     });
   }
   return false;
+}
+
+const formMinFillSchema = z.coerce
+  .number({ error: "FORM_MIN_FILL_MS must be a whole number of milliseconds." })
+  .int("FORM_MIN_FILL_MS must be a whole number of milliseconds.")
+  .min(0, "FORM_MIN_FILL_MS must be 0 or more.")
+  .max(60_000, "FORM_MIN_FILL_MS must be at most 60000 (a minute).");
+let reportedFillTime = false;
+
+/**
+ * FORM_MIN_FILL_MS: the spam guard's minimum time between showing a public form and sending it
+ * (src/platform/http/spam-guard.ts). Unset, it is the production value, 3 s (`minFillMs`). A local
+ * test stack lowers it so browser tests need not wait like a person (docs/decisions/024-fast-ci.md).
+ * A deployed site never goes below 3 s: a lower value is ignored there and the log says so once.
+ * A value that is no whole number from 0 to 60000 is a configuration error (503, the log names it).
+ */
+export function formMinFillMs(env: Record<string, string | undefined> = readRaw()): number {
+  const raw = env["FORM_MIN_FILL_MS"];
+  if (raw === undefined || raw.trim() === "") return minFillMs;
+  const parsed = formMinFillSchema.safeParse(raw);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "FORM_MIN_FILL_MS is invalid.";
+    if (!reportedFillTime) {
+      reportedFillTime = true;
+      logEvent({ event: "config.invalid", level: "error", variable: "FORM_MIN_FILL_MS", message });
+    }
+    throw new ConfigurationError("FORM_MIN_FILL_MS", message);
+  }
+  if (parsed.data < minFillMs && isDeployed(env)) {
+    if (!reportedFillTime) {
+      reportedFillTime = true;
+      logEvent({
+        event: "config.ignored",
+        level: "warn",
+        variable: "FORM_MIN_FILL_MS",
+        message: `FORM_MIN_FILL_MS below ${minFillMs} is for local test stacks only; ignored on Netlify.`,
+      });
+    }
+    return minFillMs;
+  }
+  return parsed.data;
 }

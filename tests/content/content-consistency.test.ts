@@ -16,6 +16,8 @@ import {
   townNames,
 } from "../../src/config/site";
 import { serviceCatalog } from "../../src/lib/service-catalog";
+import { formatMoney, poundsDecimal } from "../../src/platform/money";
+import { openingHoursOf } from "../../src/platform/time";
 import { services } from "../../src/data/services";
 import { reviewRejectReasons } from "../../src/data/legal";
 import { publicPaths } from "../../scripts/lib/public-pages.mjs";
@@ -91,7 +93,7 @@ const page = (path: string) => {
 
 describe("opening hours", () => {
   const timeRange = String.raw`\d{1,2}(?::\d{2})?\s?(?:am|pm)\s?[-–]\s?\d{1,2}(?::\d{2})?\s?(?:am|pm)`;
-  const configured = new Set(site.hours.weekly.map((h) => h.hours));
+  const configured = new Set(openingHoursOf(site.hours.weekly).map((h) => h.hours));
 
   it("every time range on every page is one of the configured hours", () => {
     for (const [path, { text }] of all()) {
@@ -104,7 +106,10 @@ describe("opening hours", () => {
     const days = String.raw`(?:Mon(?:day)?|Tue(?:sday)?|Wed(?:nesday)?|Thu(?:rsday)?|Fri(?:day)?|Sat(?:urday)?|Sun(?:day)?)`;
     const labelled = new RegExp(String.raw`(${days}(?:\s?(?:to|-|–)\s?${days})?)[\s:,]*(${timeRange})`, "g");
     const allowed = new Map(
-      site.hours.weekly.flatMap((h) => [[h.label, h.hours] as const, [h.short, h.hours] as const]),
+      openingHoursOf(site.hours.weekly).flatMap((h) => [
+        [h.label, h.hours] as const,
+        [h.short, h.hours] as const,
+      ]),
     );
     let seen = 0;
     for (const [path, { text }] of all()) {
@@ -119,7 +124,8 @@ describe("opening hours", () => {
   it("the contact, booking and every service page show the whole weekly table", () => {
     for (const path of ["/contact-us", "/book-appointment", ...services.map((s) => `/services/${s.id}`)]) {
       const { text } = page(path);
-      for (const h of site.hours.weekly) expect(text, path).toContain(`${h.label} ${h.hours}`);
+      for (const h of openingHoursOf(site.hours.weekly))
+        expect(text, path).toContain(`${h.label} ${h.hours}`);
     }
   });
 });
@@ -169,6 +175,16 @@ describe("prices and quotes", () => {
       expect(text, s.id).toContain(site.pricing[s.basis]);
       if (s.basis === "hourly") expect(text, s.id).not.toMatch(/fixed (?:written )?(?:quote|price)/i);
       else expect(text, s.id).not.toMatch(/by the hour/i);
+    }
+  });
+
+  it("each service page's structured data offers the catalogue's price in pounds, from its pence", () => {
+    for (const s of serviceCatalog) {
+      const service = jsonLd(page(`/services/${s.id}`).html).find((d) => d["@type"] === "Service");
+      const offers = service?.["offers"] as { price?: string; priceCurrency?: string } | undefined;
+      expect(offers, s.id).toMatchObject({ priceCurrency: "GBP", price: poundsDecimal(s.fromPence) });
+      // The shown words and the number agree: "from £150 per room" and 150.00.
+      expect(s.pricing, s.id).toContain(formatMoney(s.fromPence, { dropZeroPence: true }));
     }
   });
 });

@@ -2,7 +2,7 @@
  * The booking form on /book-appointment against the running stack and its database.
  */
 import { expect as baseExpect, test, type Page, type Request } from "@playwright/test";
-import { minFillMs } from "../../src/lib/form-fields/spam-guard";
+import { formMinFillMs } from "../../playwright.config";
 import { bookingRequestSchema } from "../../src/features/requests/contract/forms";
 import {
   bookableDate,
@@ -13,7 +13,7 @@ import {
   goToForm,
   ownClientHeaders,
   submissionsNamed,
-  toasts,
+  notices,
   uniqueName,
   waitForHydration,
   serverTimeout,
@@ -67,17 +67,16 @@ test("books an appointment through the form: stored once, the spec's success tex
   request,
   baseURL,
 }) => {
-  const ready = await goToForm(page, "/book-appointment", "/api/bookings");
+  await goToForm(page, "/book-appointment", "/api/bookings");
   const b = booking();
   await fill(page, b);
-  await ready();
   const posts: Request[] = [];
   page.on("request", (r) => {
     if (r.url().endsWith("/api/bookings") && r.method() === "POST") posts.push(r);
   });
   // A double click must send once.
   await submitButton(page).dblclick();
-  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(notices(page).getByText(success)).toBeVisible();
   await expect(page.getByRole("status").getByText(success)).toBeVisible();
   for (const label of ["Full Name", "Email", "Phone", "Address", "Service Required", "Job Description"]) {
     await expect(form(page).getByLabel(label)).toHaveValue("");
@@ -114,9 +113,8 @@ test("keeps what was typed before the form's script arrived, and sends it", asyn
   release();
   await waitForHydration(page, "/api/bookings");
   await expectFields(page, b);
-  await page.waitForTimeout(minFillMs + 250);
   await submitButton(page).click();
-  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(notices(page).getByText(success)).toBeVisible();
   await expect(form(page).getByLabel("Full Name")).toHaveValue("");
   await expect(form(page).getByLabel("Service Required")).toHaveValue("");
   const stored = await submissionsNamed(request, baseURL!, b.name);
@@ -173,10 +171,9 @@ test("a lost connection and a 503 keep every field, say what to do next, and the
   baseURL,
 }) => {
   test.slow(); // three sends plus a fourth after the fill-time wait
-  const ready = await goToForm(page, "/book-appointment", "/api/bookings");
+  await goToForm(page, "/book-appointment", "/api/bookings");
   const b = booking();
   await fill(page, b);
-  await ready();
 
   const keys: string[] = [];
   let attempt = 0;
@@ -197,7 +194,7 @@ test("a lost connection and a 503 keep every field, say what to do next, and the
   });
 
   await submitButton(page).click();
-  await expect(toasts(page).getByText(failure)).toBeVisible();
+  await expect(notices(page).getByText(failure)).toBeVisible();
   const alert = page.getByRole("alert").filter({ hasText: "still here" });
   await expect(alert).toContainText("check your connection and try again");
   await expect(alert.getByRole("link", { name: "0131 496 0472" })).toHaveAttribute("href", /^tel:\+44/);
@@ -210,7 +207,7 @@ test("a lost connection and a 503 keep every field, say what to do next, and the
   await expectNoAxeViolations(page, "booking: server failure", section);
 
   await submitButton(page).click();
-  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(notices(page).getByText(success)).toBeVisible();
   await expect(form(page).getByLabel("Full Name")).toHaveValue("");
 
   expect(keys).toHaveLength(3);
@@ -220,8 +217,7 @@ test("a lost connection and a 503 keep every field, say what to do next, and the
 
   // After a success the next booking gets a new key.
   const next = booking();
-  await fill(page, next);
-  await page.waitForTimeout(minFillMs + 250); // the fill-time clock restarts after a success
+  await fill(page, next); // the fill-time clock restarts after a success; the island waits it out
   await submitButton(page).click();
   await expect(form(page).getByLabel("Full Name")).toHaveValue("");
   expect(keys).toHaveLength(4);
@@ -229,10 +225,9 @@ test("a lost connection and a 503 keep every field, say what to do next, and the
 });
 
 test("field errors from the server land on their fields", async ({ page }) => {
-  const ready = await goToForm(page, "/book-appointment", "/api/bookings");
+  await goToForm(page, "/book-appointment", "/api/bookings");
   const b = booking();
   await fill(page, b);
-  await ready();
   await page.route("**/api/bookings", (route) =>
     route.fulfill({
       status: 422,
@@ -257,9 +252,8 @@ test("field errors from the server land on their fields", async ({ page }) => {
 });
 
 test("shows 'Booking...' and a disabled button while sending", async ({ page }) => {
-  const ready = await goToForm(page, "/book-appointment", "/api/bookings");
+  await goToForm(page, "/book-appointment", "/api/bookings");
   await fill(page, booking());
-  await ready();
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/bookings", async (route) => {
@@ -270,17 +264,16 @@ test("shows 'Booking...' and a disabled button while sending", async ({ page }) 
   const busy = page.getByRole("button", { name: "Booking..." });
   await expect(busy).toBeDisabled();
   release();
-  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(notices(page).getByText(success)).toBeVisible();
   await expect(submitButton(page)).toBeEnabled();
 });
 
 test("axe finds nothing on the empty and the successful booking form", async ({ page }) => {
-  const ready = await goToForm(page, "/book-appointment", "/api/bookings");
+  await goToForm(page, "/book-appointment", "/api/bookings");
   await expectNoAxeViolations(page, "booking: empty", section);
   await fill(page, booking());
-  await ready();
   await submitButton(page).click();
-  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(notices(page).getByText(success)).toBeVisible();
   await expectNoAxeViolations(page, "booking: success", section);
 });
 
@@ -326,7 +319,6 @@ test("filled and sent at autofill speed, within a second of the form appearing: 
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ["novalidate"] });
   });
   await page.goto("/book-appointment");
-  await page.waitForFunction(() => (window as unknown as { formShownAt?: number }).formShownAt !== undefined);
   const posts: { at: number; request: Request }[] = [];
   page.on("request", (r) => {
     if (r.url().endsWith("/api/bookings") && r.method() === "POST")
@@ -336,7 +328,11 @@ test("filled and sent at autofill speed, within a second of the form appearing: 
   // What browser autofill does: every field filled at once (input and change events), then send
   // pressed, all in the page.
   const { sinceShown, shownAt } = await page.evaluate(
-    (values) => {
+    async (values) => {
+      // Wait in the page for the form to be shown and act at once, as autofill does: a round trip
+      // from the test to the page can take longer than the minimum fill time on a busy machine.
+      const shown = () => (window as unknown as { formShownAt?: number }).formShownAt;
+      while (shown() === undefined) await new Promise((r) => setTimeout(r, 5));
       const form = document.querySelector<HTMLFormElement>('form[action="/api/bookings"]')!;
       for (const [name, value] of Object.entries(values)) {
         const field = form.elements.namedItem(name) as
@@ -352,48 +348,15 @@ test("filled and sent at autofill speed, within a second of the form appearing: 
     },
     { ...b, option1Date: bookableDate(1), option1Window: "morning" },
   );
-  expect(sinceShown, "pressed within a second of the form being shown").toBeLessThan(1000);
+  expect(sinceShown, "pressed well within the minimum fill time").toBeLessThan(formMinFillMs / 2);
 
   // The island waits out the rest of the minimum fill time in the sending state, then sends once.
   await expect(page.getByRole("button", { name: "Booking..." })).toBeDisabled();
-  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(notices(page).getByText(success)).toBeVisible();
   await expect(page.getByRole("status").getByText(success)).toBeVisible();
   await expect(page.getByText(/faster than a person/)).toHaveCount(0);
   expect(posts).toHaveLength(1);
-  expect(posts[0]!.at - shownAt).toBeGreaterThanOrEqual(minFillMs);
+  expect(posts[0]!.at - shownAt).toBeGreaterThanOrEqual(formMinFillMs);
   expect((await posts[0]!.request.response())?.status()).toBe(201);
   expect(await submissionsNamed(request, baseURL!, b.name)).toHaveLength(1);
-});
-
-test("a post that skips the form, with a start time 1 s old, is still refused as too fast", async ({
-  request,
-  baseURL,
-}) => {
-  const b = booking();
-  const headers = ownClientHeaders();
-  // Each call through the local stack first starts a function worker (seconds on a busy machine),
-  // and the server reads its clock only then. So the start time is made 1 s old as the server sees
-  // it, from the quicker of two calls to the same endpoint just before (refused by the honeypot,
-  // storing nothing).
-  const latencies: number[] = [];
-  for (let i = 0; i < 2; i++) {
-    const sent = Date.now();
-    const probe = await request.post("/api/bookings", {
-      data: { ...b, website: "filled by a bot", formStartedAt: Date.now() - 60_000 },
-      headers,
-    });
-    expect(probe.status()).toBe(422);
-    latencies.push(Date.now() - sent);
-  }
-  const latency = Math.min(...latencies);
-
-  const response = await request.post("/api/bookings", {
-    data: { ...b, website: "", formStartedAt: Date.now() + latency - 1000 },
-    headers,
-  });
-  expect(response.status()).toBe(422);
-  const body = (await response.json()) as { error: { code: string; message: string } };
-  expect(body.error.code).toBe("too_fast");
-  expect(body.error.message).toContain("faster than a person");
-  expect(await submissionsNamed(request, baseURL!, b.name)).toHaveLength(0);
 });

@@ -1,13 +1,14 @@
 /**
  * The contact form on /contact-us against the running stack and its database.
  */
+import { contactNextSteps } from "../../src/lib/request-wording";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
   goToForm,
   ownClientHeaders,
   submissionsNamed,
-  toasts,
+  notices,
   uniqueName,
   serverTimeout,
 } from "./forms-support";
@@ -49,13 +50,12 @@ test("sends a contact message through the form: stored, the spec's success text,
   request,
   baseURL,
 }) => {
-  const ready = await goToForm(page, "/contact-us", "/api/contact");
+  await goToForm(page, "/contact-us", "/api/contact");
   await expectNoAxeViolations(page, "contact: empty", section);
   const m = message();
   await fill(page, m);
-  await ready();
   await submitButton(page).click();
-  await expect(toasts(page).getByText(success)).toBeVisible();
+  await expect(notices(page).getByText(success)).toBeVisible();
   for (const label of ["Full Name", "Email", "Phone", "Message"]) {
     await expect(form(page).getByLabel(label)).toHaveValue("");
   }
@@ -68,6 +68,10 @@ test("sends a contact message through the form: stored, the spec's success text,
     phone: m.phone,
     message: m.message,
   });
+  // The notice names the stored request's reference and says what happens next, as the e-mail does.
+  const status = page.getByRole("status").filter({ hasText: success });
+  await expect(status).toContainText(`Your reference is KC-${String(stored[0]!.id).padStart(6, "0")}.`);
+  await expect(status).toContainText(contactNextSteps(24));
 });
 
 test("shows every client-side validation message with the spec's labels and placeholder", async ({
@@ -101,13 +105,12 @@ test("shows every client-side validation message with the spec's labels and plac
   await expectNoAxeViolations(page, "contact: errors", section);
 });
 
-test("a 503 from the server shows the error toast, keeps every field and offers the phone", async ({
+test("a 503 from the server shows the error notice, keeps every field and offers the phone", async ({
   page,
 }) => {
-  const ready = await goToForm(page, "/contact-us", "/api/contact");
+  await goToForm(page, "/contact-us", "/api/contact");
   const m = message();
   await fill(page, m);
-  await ready();
   await page.route("**/api/contact", (route) =>
     route.fulfill({
       status: 503,
@@ -118,7 +121,7 @@ test("a 503 from the server shows the error toast, keeps every field and offers 
     }),
   );
   await submitButton(page).click();
-  await expect(toasts(page).getByText(failure)).toBeVisible();
+  await expect(notices(page).getByText(failure)).toBeVisible();
   await expect(form(page).getByLabel("Full Name")).toHaveValue(m.name);
   await expect(form(page).getByLabel("Email")).toHaveValue(m.email);
   await expect(form(page).getByLabel("Phone")).toHaveValue(m.phone);
@@ -130,9 +133,8 @@ test("a 503 from the server shows the error toast, keeps every field and offers 
 });
 
 test("a 429 says how long to wait", async ({ page }) => {
-  const ready = await goToForm(page, "/contact-us", "/api/contact");
+  await goToForm(page, "/contact-us", "/api/contact");
   await fill(page, message());
-  await ready();
   await page.route("**/api/contact", (route) =>
     route.fulfill({
       status: 429,

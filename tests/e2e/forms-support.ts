@@ -4,7 +4,6 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { minFillMs } from "../../src/lib/form-fields/spam-guard";
 import { bookableDates } from "../../src/features/appointments/availability";
 
 /** The dev stack seeds this password into its fresh database (src/features/admin-auth/service.ts). */
@@ -36,17 +35,14 @@ export function uniqueName(first: string): string {
 }
 
 /**
- * The API refuses a form sent faster than a person could fill it (src/lib/form-fields/spam-guard.ts),
- * timed from when the island mounted. Tests type fast, so they wait out the rest before sending.
+ * Opens a form page and waits until its island has hydrated. The spam guard's minimum fill time
+ * (src/lib/form-fields/spam-guard.ts) needs no waiting here: the test stack lowers it to
+ * `formMinFillMs` (playwright.config.ts), and the island itself waits out whatever is left of it
+ * before sending, as it does for a person using autofill.
  */
-export async function goToForm(page: Page, path: string, action: string): Promise<() => Promise<void>> {
+export async function goToForm(page: Page, path: string, action: string): Promise<void> {
   await page.goto(path);
   await waitForHydration(page, action);
-  const shownAt = Date.now();
-  return async () => {
-    const wait = minFillMs + 250 - (Date.now() - shownAt);
-    if (wait > 0) await page.waitForTimeout(wait);
-  };
 }
 
 /** Waits until the island holding the form that posts to `action` has hydrated. */
@@ -135,7 +131,7 @@ export async function approveTestimonial(
 }
 
 /**
- * WCAG 2.2 A/AA checks on one of this issue's sections (its form or list, and the toasts its island
+ * WCAG 2.2 A/AA checks on one of the public sections (its form or list, and the notices its island
  * renders) as it is now. The page frame has its own axe tests in the public-pages suite.
  */
 export async function expectNoAxeViolations(page: Page, label: string, scope: string): Promise<void> {
@@ -149,9 +145,12 @@ export async function expectNoAxeViolations(page: Page, label: string, scope: st
   expect(summary, `axe violations in state "${label}"`).toEqual([]);
 }
 
-/** The toast outlet's text (sonner renders toasts as list items in a labelled region). */
-export function toasts(page: Page) {
-  return page.getByRole("region", { name: /Notifications/ });
+/**
+ * The forms' lasting notices: the success (role status) and the failure (role alert) under each
+ * public form. The public pages have no toasts (docs/decisions/025-light-forms.md).
+ */
+export function notices(page: Page) {
+  return page.locator('[role="status"], [role="alert"]');
 }
 
 /**

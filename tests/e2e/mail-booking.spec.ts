@@ -12,10 +12,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import ICAL from "ical.js";
+import { readFileSync } from "node:fs";
 import { weekdayOf } from "../../src/features/appointments/contract/dates";
 import { bookableDates } from "../../src/features/appointments/availability";
-import { wallClockInstant } from "../../src/features/appointments/window-instants";
-import { smtpPort } from "../../playwright.config";
+import { wallClockInstant } from "../../src/platform/time";
+import { baseURL, smtpPort } from "../../playwright.config";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate, fillBookingFields, fillOption, goToForm } from "./forms-support";
 import { startSmtp } from "../helpers/smtp";
@@ -43,7 +44,7 @@ test("a booking made in the form is e-mailed to the owner and the customer, and 
   const name = uniqueName("Eilidh");
   const email = `eilidh.${Date.now()}@example.com`;
   await ownClient(page);
-  const filledLikeAPerson = await goToForm(page, "/book-appointment", "/api/bookings");
+  await goToForm(page, "/book-appointment", "/api/bookings");
   const form = page.locator('form[action="/api/bookings"]');
   await fillBookingFields(form, {
     name,
@@ -54,7 +55,6 @@ test("a booking made in the form is e-mailed to the owner and the customer, and 
     message: "Laminate for a small hall, about 6 square metres.",
   });
   await fillOption(form, 1, { date: bookableDate(0), window: "any" });
-  await filledLikeAPerson();
   await form.getByRole("button", { name: "Book Appointment", exact: true }).click();
   await expect(
     page.getByText("Appointment booked successfully! We'll contact you to confirm.").first(),
@@ -111,7 +111,7 @@ test("a visitor books with two options, the owner confirms the second, the custo
   // A weekday, so the afternoon is 12pm to 5pm (Saturday's ends at 4pm).
   const second = [2, 3, 4, 5].map((n) => bookableDate(n)).find((d) => weekdayOf(d) !== 6)!;
   await ownClient(page);
-  const filledLikeAPerson = await goToForm(page, "/book-appointment", "/api/bookings");
+  await goToForm(page, "/book-appointment", "/api/bookings");
   const form = page.locator('form[action="/api/bookings"]');
   await fillBookingFields(form, {
     name,
@@ -127,7 +127,6 @@ test("a visitor books with two options, the owner confirms the second, the custo
   });
   await fillOption(form, 1, { date: first, window: "morning" });
   await fillOption(form, 2, { date: second, window: "afternoon" });
-  await filledLikeAPerson();
   await form.getByRole("button", { name: "Book Appointment", exact: true }).click();
   await expect(
     page.getByText("Appointment booked successfully! We'll contact you to confirm.").first(),
@@ -207,11 +206,15 @@ async function mailTo(email: string, subject: RegExp): Promise<string> {
   return find()!.raw;
 }
 
-/** The page's path from the private link in an e-mail (the stack's SITE_URL may name another host). */
+/**
+ * The page's path from the private link in an e-mail, which points at this stack (the runner gives
+ * the functions its address as SITE_URL).
+ */
 function pagePath(raw: string): string {
-  const match = /https?:\/\/[^\s"<>]+(\/request\/[A-Za-z0-9_-]{22})(?![A-Za-z0-9_-])/.exec(decoded(raw));
+  const match = /(https?:\/\/[^\s"<>/]+)(\/request\/[A-Za-z0-9_-]{22})(?![A-Za-z0-9_-])/.exec(decoded(raw));
   expect(match, "a private link in the e-mail").not.toBeNull();
-  return match![1]!;
+  expect(match![1], "the link's origin").toBe(new URL(baseURL).origin);
+  return match![2]!;
 }
 
 const weekdays = () =>
@@ -323,16 +326,65 @@ async function customerJourney(
   await expect(page.getByRole("heading", { name: "Accept this time" })).toBeVisible();
   await axeClean(page, "the accept step");
   await page.getByRole("button", { name: "Yes, book this time" }).click();
+  // The answer is the request's page as it now is, with what was done above it.
   await expect(page.getByRole("heading", { name: "Appointment confirmed" })).toBeVisible();
-  const ics = calendarPart(await mailTo(email, /Your appointment is confirmed/));
+  await expect(page.getByText(/^Appointment confirmed: /)).toBeVisible();
+  const confirmedMail = await mailTo(email, /Your appointment is confirmed/);
+  const ics = calendarPart(confirmedMail);
   expect(ics, "the calendar file").not.toBeNull();
   const calendar = new ICAL.Component(ICAL.parse(ics!));
   expect(calendar.getFirstPropertyValue("method")).toBe("REQUEST");
   const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
   expect(event.startDate.toJSDate().toISOString()).toBe(wallClockInstant(offered, "12:00").toISOString());
-  await page.getByRole("link", { name: "Back to your request" }).click();
-  await expect(page.getByText(/^Appointment confirmed: /)).toBeVisible();
+  // The e-mail reads the visit first and the legal information last.
+  const mailText = decoded(confirmedMail);
+  expect(mailText.indexOf("Your appointment for")).toBeGreaterThan(-1);
+  expect(mailText.indexOf("Your appointment for")).toBeLessThan(mailText.indexOf("FOR YOUR RECORDS"));
   await axeClean(page, "the page with an appointment");
+
+  // Back (the accept step again, reloaded: the page is no-store): the request as it now is.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goBack();
+  await expect(page).toHaveURL(/\?step=accept$/);
+  await expect(page.getByRole("heading", { name: "This time is already accepted" })).toBeVisible();
+  await expect(page.getByText(/^Appointment confirmed: /)).toBeVisible();
+  await expect(page.getByText("can no longer be done online")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Yes, book this time" })).toHaveCount(0);
+
+  // The site's own font, loaded from this site under the page's CSP.
+  if (javaScriptEnabled) {
+    const inter = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].some((f) => f.family.includes("Inter") && f.status === "loaded");
+    });
+    expect(inter, "Inter loaded").toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
+      /^"Inter Variable"/,
+    );
+  }
+
+  // Add to calendar: the .ics of the confirmed visit, the same event as the e-mailed invitation.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Add to calendar" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^appointment-KB-\d{6}\.ics$/);
+  const file = new ICAL.Component(ICAL.parse(readFileSync((await download.path())!, "utf8")));
+  expect(file.getFirstPropertyValue("method")).toBe("PUBLISH");
+  const fileEvent = file.getFirstSubcomponent("vevent")!;
+  const mailedEvent = calendar.getFirstSubcomponent("vevent")!;
+  expect(fileEvent.getFirstPropertyValue("uid")).toBe(mailedEvent.getFirstPropertyValue("uid"));
+  expect(fileEvent.getFirstPropertyValue("sequence")).toBe(mailedEvent.getFirstPropertyValue("sequence"));
+  expect(new ICAL.Event(fileEvent).startDate.toJSDate().toISOString()).toBe(
+    wallClockInstant(offered, "12:00").toISOString(),
+  );
+  if (javaScriptEnabled) {
+    await page.goto(path);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`confirmed-${width}.png`), fullPage: true });
+    }
+  }
 
   // Ask for another time.
   await page.getByRole("link", { name: "Ask for another time" }).click();
@@ -342,7 +394,6 @@ async function customerJourney(
   await page.getByRole("button", { name: "Send these times" }).click();
   await expect(page.getByRole("heading", { name: "New times sent" })).toBeVisible();
   await mailTo(email, /We've got your new times/);
-  await page.getByRole("link", { name: "Back to your request" }).click();
 
   // Cancel the appointment, with a reason.
   await page.getByRole("link", { name: "Cancel my appointment" }).click();
@@ -350,12 +401,22 @@ async function customerJourney(
   await axeClean(page, "the cancel step");
   await page.getByRole("button", { name: "Yes, cancel" }).click();
   await expect(page.getByRole("heading", { name: "Cancelled" })).toBeVisible();
-  const cancellation = calendarPart(await mailTo(email, /Your appointment is cancelled/));
+  const cancelledMail = await mailTo(email, /Your appointment is cancelled/);
+  const cancellation = calendarPart(cancelledMail);
   expect(new ICAL.Component(ICAL.parse(cancellation!)).getFirstPropertyValue("method")).toBe("CANCEL");
-  await page.getByRole("link", { name: "Back to your request" }).click();
+  // It offers the page to look at, and nothing that can no longer be done.
+  expect(decoded(cancelledMail)).toContain("See your request and what has happened:");
+  expect(decoded(cancelledMail)).not.toMatch(/change or cancel|cancel it online/);
   await expect(page.getByText("This request is closed")).toBeVisible();
   await expect(page.getByText("You cancelled")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveCount(0);
   await axeClean(page, "the closed page");
+  if (javaScriptEnabled) {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`cancelled-${width}.png`), fullPage: true });
+    }
+  }
   await customer.close();
 
   // The owner sees each change, marked as the customer's, and the links sent.

@@ -59,8 +59,11 @@ test.describe("page frame on desktop (1280 px)", () => {
     await page.goto("/services");
     const header = page.locator("[data-header]");
     await expect(header).not.toHaveAttribute("data-scrolled", "");
-    await page.evaluate(() => window.scrollTo({ top: 40, behavior: "instant" }));
-    await page.waitForTimeout(100);
+    // Two animation frames: the scroll has been handled and painted.
+    await page.evaluate(async () => {
+      window.scrollTo({ top: 40, behavior: "instant" });
+      for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+    });
     await expect(header).not.toHaveAttribute("data-scrolled", "");
     await page.evaluate(() => window.scrollTo({ top: 400, behavior: "instant" }));
     await expect(header).toHaveAttribute("data-scrolled", "");

@@ -8,6 +8,8 @@ import { expect, test } from "@playwright/test";
  */
 const csp =
   "default-src 'self'; script-src 'self' 'sha256-QzWFZi+FLIx23tnm9SBU4aEgx4x8DsuASP07mfqol/c=' 'sha256-Ya0pUYrC7nM5Cn/056TyVuEiz6dFGrzmkWzgON0pF0U=' 'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q=' 'sha256-BF0290pkb3jxQsE7z00xR8Imp8X34FLC88L0lkMnrGw='; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://www.openstreetmap.org; manifest-src 'self'; form-action 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'none'; upgrade-insecure-requests";
+/** The booking and contact pages preview picked photos from blob: URLs; no other page may load them. */
+const photoPagesCsp = csp.replace("img-src 'self' data:", "img-src 'self' data: blob:");
 const security = {
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",
   "X-Content-Type-Options": "nosniff",
@@ -19,6 +21,12 @@ const security = {
 };
 const rules = [
   { for: "/*", values: security },
+  ...["/book-appointment", "/contact-us"].flatMap((page) =>
+    [page, `${page}.html`, `${page}/`].map((p) => ({
+      for: p,
+      values: { "Content-Security-Policy": photoPagesCsp },
+    })),
+  ),
   { for: "/_astro/*", values: { "Cache-Control": "public, max-age=31536000, immutable" } },
   { for: "/admin*", values: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } },
 ];
@@ -33,8 +41,10 @@ test("the production build serves exactly the site's security headers, CSP inclu
   for (const p of paths) {
     const res = await request.get(p);
     const headers = res.headers();
+    const photoPage = p === "/book-appointment" || p === "/contact-us";
     for (const [name, value] of Object.entries(security)) {
-      expect(headers[name.toLowerCase()], `${name} on ${p}`).toBe(value);
+      const expected = name === "Content-Security-Policy" && photoPage ? photoPagesCsp : value;
+      expect(headers[name.toLowerCase()], `${name} on ${p}`).toBe(expected);
     }
   }
   expect((await request.get("/admin")).headers()["x-robots-tag"]).toBe("noindex, nofollow");

@@ -52,9 +52,21 @@ export function getRequest(path: string, options: RequestOptions = {}): Request 
   });
 }
 
-export const uniqueName = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
+/** A unique name of letters only: a contact or booking name may hold no digits. */
+export const uniqueName = (label: string) =>
+  `${label} ${Math.random()
+    .toString(36)
+    .slice(2, 8)
+    .replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)] ?? "a")}`;
+
+/**
+ * The spam-guard fields a person's browser sends: an empty honeypot and the time the form was shown
+ * (a minute ago). A post without `formStartedAt` is refused like one sent too fast.
+ */
+export const humanFields = () => ({ website: "", formStartedAt: String(Date.now() - 60_000) });
 
 export const validContact = (overrides: Record<string, unknown> = {}) => ({
+  ...humanFields(),
   name: uniqueName("Morag"),
   // Its own mailbox per request: the site confirms to one mailbox at most three times a day.
   email: `morag.${Math.random().toString(36).slice(2, 10)}@example.com`,
@@ -89,6 +101,7 @@ export const bookingFormFields = (overrides: Record<string, unknown> = {}): Reco
 };
 
 export const validReview = (overrides: Record<string, unknown> = {}) => ({
+  ...humanFields(),
   name: uniqueName("Hamish"),
   location: "Glenrothes",
   rating: 5,

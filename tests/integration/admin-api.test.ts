@@ -263,9 +263,9 @@ describe("every admin route", () => {
     const a = await call(adminTestimonials, "POST", "/api/admin/testimonials", { cookie, body: {} });
     expect(a.status).toBe(405);
     expect(a.headers.get("allow")).toBe("GET");
-    const b = await call(adminSubmissions, "GET", "/api/admin/submissions/1", { cookie });
+    const b = await call(adminSubmissions, "PUT", "/api/admin/submissions/1", { cookie, body: {} });
     expect(b.status).toBe(405);
-    expect(b.headers.get("allow")).toBe("PATCH, DELETE");
+    expect(b.headers.get("allow")).toBe("GET, PATCH, DELETE");
     const c = await call(adminPassword, "POST", "/api/admin/password", { cookie, body: {} });
     expect(c.status).toBe(405);
   });

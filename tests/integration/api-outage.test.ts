@@ -122,45 +122,66 @@ describe("database outage", () => {
   });
 
   it("answers 503 when the work passes the deadline before the commit, and 201 when only after it", async () => {
-    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-    /** POST /api/contact whose service is slowed down by `wait` before or after the commit. */
+    /** A gate the test opens; the slowed service waits at it (no fixed sleeps). */
+    const gate = () => {
+      let open = () => {};
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { open, opened };
+    };
+    /** The services' own work, which goes on after the edge has answered. */
+    const abandoned: Promise<unknown>[] = [];
+    /** POST /api/contact whose service is held at a gate before or after the commit. */
     const slowContact = (
       wait: (accept: () => ReturnType<typeof submitContact>) => ReturnType<typeof submitContact>,
     ) =>
       apiHandler("/api/contact", [
         publicForm(publicEndpoints.contact, {
           formPage: "/contact-us",
-          accept: (input: ContactMessage, ctx: ServiceContext) => wait(() => submitContact(input, ctx)),
-          reply: (row) => ({ id: row.id }),
+          accept: (input: ContactMessage, ctx: ServiceContext) => {
+            const work = wait(() => submitContact(input, ctx));
+            abandoned.push(work);
+            return work;
+          },
+          reply: (row) => ({ id: row.id, reference: `KC-${String(row.id).padStart(6, "0")}` }),
           page: { title: "t", heading: "h", message: "m", back: { href: "/", label: "b" } },
         }),
       ]);
+    const deadlineMs = 1500; // room for the commit on a busy machine
+    const beforeCommit = gate();
     const slowBefore = slowContact(async (accept) => {
-      await sleep(2500); // e.g. a database that does not answer
+      await beforeCommit.opened; // e.g. a database that does not answer until the deadline passed
       return accept();
     });
     const slowAfter = slowContact(async (accept) => {
+      const started = Date.now();
       const accepted = await accept();
-      await sleep(2500); // e.g. a slow e-mail attempt after the commit
+      // e.g. a slow e-mail attempt after the commit: still busy when the deadline passes (the edge
+      // waits for committed work, so this cannot be a gate the test opens after the answer).
+      await new Promise((resolve) => setTimeout(resolve, started + deadlineMs + 200 - Date.now()));
       return accepted;
     });
     const before = validContact();
     const after = validContact();
-    const previous = setRequestDeadline(1500); // room for the commit on a busy machine
+    const previous = setRequestDeadline(deadlineMs);
     try {
       const refused = await slowBefore(jsonRequest("/api/contact", before));
       expect(refused.status).toBe(503);
       setDatabase(t.db); // the deadline closed (forgot) the client; a new request would open one
+      beforeCommit.open(); // the abandoned request now runs into the closed client
       const stored = await slowAfter(jsonRequest("/api/contact", after));
       expect(stored.status).toBe(201);
     } finally {
+      beforeCommit.open();
       setRequestDeadline(previous);
       setDatabase(t.db); // the deadline closed the client
     }
-    await sleep(3000); // let the abandoned request run into the closed client
+    await Promise.allSettled(abandoned);
     expect(
       await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, after.name)),
     ).toHaveLength(1);
+    expect(
+      await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, before.name)),
+    ).toHaveLength(0);
   });
 });
 

@@ -105,9 +105,11 @@ const contactBody = fc.record(
     phone: textLike(phone),
     message: textLike(fc.string({ unit: "grapheme", minLength: 1, maxLength: 300 })),
     website: fc.constantFrom("", "", "", "http://spam.example"),
+    // The time the form was shown, as the islands send it (a post without it is refused).
+    formStartedAt: fc.constant(Date.now() - 60_000),
     extra: anyString,
   },
-  { requiredKeys: ["name", "email", "phone", "message"] },
+  { requiredKeys: ["name", "email", "phone", "message", "formStartedAt"] },
 );
 // Preferred options: mostly bookable dates with a real window, sometimes junk of any shape.
 const bookable = bookableToday().map((d) => d.date);
@@ -160,8 +162,9 @@ const reviewBody = fc.record(
       fc.double(),
       fc.constantFrom("3", "five", "", null),
     ),
+    formStartedAt: fc.constant(Date.now() - 60_000),
   },
-  { requiredKeys: ["name", "location", "text"] },
+  { requiredKeys: ["name", "location", "text", "formStartedAt"] },
 );
 
 const allowed = new Set([201, 400, 413, 415, 422]);

@@ -9,12 +9,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import { site } from "../../src/config/site";
+import { bookingNextSteps } from "../../src/lib/request-wording";
 import { formSubmissions } from "../../src/features/tables";
 import { setLogSink } from "../../src/platform/log";
 import { useTestDatabase } from "../helpers/db";
 import {
   formRequest,
   getRequest,
+  humanFields,
   jsonRequest,
   randomIp,
   uniqueName,
@@ -80,7 +82,7 @@ describe("POST /api/contact", () => {
   });
 
   it("reports every invalid field at once", async () => {
-    const response = await contact(jsonRequest("/api/contact", {}));
+    const response = await contact(jsonRequest("/api/contact", humanFields()));
     expect(response.status).toBe(422);
     expect((await errorOf(response)).fields).toEqual({
       name: "Please enter your name.",
@@ -242,7 +244,8 @@ describe("POST /api/contact", () => {
     expect(honeypot.status).toBe(422);
     expect((await errorOf(honeypot)).code).toBe("spam_suspected");
 
-    const fast = validContact({ formStartedAt: Date.now() - 500 });
+    // 2.5 s: refused at the production minimum (3 s; no FORM_MIN_FILL_MS in this suite).
+    const fast = validContact({ formStartedAt: Date.now() - 2_500 });
     const tooFast = await contact(jsonRequest("/api/contact", fast));
     expect(tooFast.status).toBe(422);
     expect((await errorOf(tooFast)).code).toBe("too_fast");
@@ -293,11 +296,12 @@ describe("POST /api/contact", () => {
 });
 
 describe("POST /api/bookings", () => {
-  it("stores a booking with address and service and answers 201 with the new id", async () => {
+  it("stores a booking with address and service and answers 201 with the new id and its reference", async () => {
     const input = validBooking({ service: "floor-carpet" });
     const response = await bookings(jsonRequest("/api/bookings", input));
     expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: number };
+    const { id, reference } = (await response.json()) as { id: number; reference: string };
+    expect(reference).toBe(`KB-${String(id).padStart(6, "0")}`);
     const [row] = await t.db.select().from(formSubmissions).where(eq(formSubmissions.id, id));
     expect(row).toMatchObject({
       formType: "booking",
@@ -343,18 +347,27 @@ describe("POST /api/bookings", () => {
     const ok = await bookings(formRequest("/api/bookings", { ...fields, website: "" }));
     expect(ok.status).toBe(201);
     expect(ok.headers.get("content-type")).toContain("text/html");
-    const page = await ok.text();
+    const page = (await ok.text()).replaceAll("&#39;", "'");
     expect(page).toContain("Appointment booked successfully!");
-    expect(page).toContain("contact you to confirm, within 24 hours");
+    expect(page).toContain("We'll contact you to confirm.");
+    expect(page).toMatch(/Your reference is KB-\d{6}\./);
+    expect(page).toContain(bookingNextSteps(24));
     expect(await storedByName(fields["name"]!)).toHaveLength(1);
 
     const bad = await bookings(
-      formRequest("/api/bookings", { ...fields, name: "Someone <b>Else</b>", email: "nope" }),
+      formRequest("/api/bookings", { ...fields, name: "Someone <b>Else</b>", email: "nope", address: "x" }),
     );
     expect(bad.status).toBe(422);
     const badPage = await bad.text();
     expect(badPage).toContain("Please enter a valid email address.");
+    expect(badPage).toContain("Please use only letters, spaces, hyphens and apostrophes in your name.");
+    expect(badPage).toContain("Please enter your house number or name and street, or your postcode");
     expect(badPage).toContain('href="/book-appointment"');
+    // Every problem on this one page, inside the site's frame, without promising highlighted fields.
+    expect(badPage).not.toContain("highlighted");
+    expect(badPage).toContain("Please correct what is listed below.");
+    expect(badPage).toMatch(/<header class="site">[\s\S]*<a class="brand" href="\/">/);
+    expect(badPage).toMatch(/<footer class="site">/);
     expect(badPage).not.toContain("<script");
   });
 

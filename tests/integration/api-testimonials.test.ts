@@ -10,7 +10,7 @@ import type { PublicTestimonial } from "../../src/lib/contracts/public";
 import { testimonials } from "../../src/features/tables";
 import { setApproved } from "../../src/features/reviews/repository";
 import { useTestDatabase } from "../helpers/db";
-import { formRequest, getRequest, jsonRequest, validReview } from "../helpers/http";
+import { formRequest, getRequest, humanFields, jsonRequest, validReview } from "../helpers/http";
 
 const t = useTestDatabase();
 
@@ -75,7 +75,13 @@ describe("POST /api/testimonials", () => {
   });
 
   it("accepts the shortest valid review (2, 2 and 10 characters)", async () => {
-    const response = await post({ name: "Al", location: "Ay", text: "0123456789", rating: 1 });
+    const response = await post({
+      ...humanFields(),
+      name: "Al",
+      location: "Ay",
+      text: "0123456789",
+      rating: 1,
+    });
     expect(response.status).toBe(201);
   });
 
@@ -110,6 +116,8 @@ describe("POST /api/testimonials", () => {
         location: review.location,
         text: review.text,
         rating: "3",
+        website: "",
+        formStartedAt: "",
       }),
     );
     expect(response.status).toBe(201);

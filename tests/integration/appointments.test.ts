@@ -14,7 +14,8 @@ import availabilityFn from "../../netlify/functions/availability.mts";
 import bookings from "../../netlify/functions/bookings.mts";
 import calendarFeedFn from "../../netlify/functions/calendar-feed.mts";
 import { addDays, weekdayOf, type IsoDate } from "../../src/features/appointments/contract";
-import { reminderAt, wallClockInstant } from "../../src/features/appointments/window-instants";
+import { wallClockInstant } from "../../src/platform/time";
+import { reminderAt } from "../../src/features/appointments/window-instants";
 import {
   appointments,
   blockedDates,
@@ -418,7 +419,13 @@ describe("the private calendar feed", () => {
   it("lists confirmed jobs for the current secret only; replacing it stops the old URL at once", async () => {
     const owner = await adminClient();
     const date = weekday(3);
-    const id = await book({ name: "Feed Customer", preferredOptions: [{ date, window: "afternoon" }] });
+    const id = await book({
+      name: "Feed Customer",
+      email: "feed.customer@example.com",
+      message: "Leaking pipe under the sink in the back kitchen",
+      accessNotes: "Key under the blue flowerpot, alarm code 4321",
+      preferredOptions: [{ date, window: "afternoon" }],
+    });
     await actOnAppointment(id, { action: "confirm", date, window: "afternoon" }, serviceContext());
 
     const created = await owner.call(adminAvailability, "POST", "/api/admin/availability/calendar-feed");
@@ -437,8 +444,28 @@ describe("the private calendar feed", () => {
     const events = calendar.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
     const ours = events.find((e) => e.summary.startsWith("Feed Customer"))!;
     expect(ours.startDate.toJSDate().toISOString()).toBe(wallClockInstant(date, "12:00").toISOString());
-    expect(ours.description).toContain("Phone: 07700 900123");
-    expect(ours.location).toBe("12 High Street, Kirkcaldy KY1 1AA");
+    // Name, service, area, reference and the admin link only: every calendar app keeps a copy.
+    const reference = `KB-${String(id).padStart(6, "0")}`;
+    expect(ours.summary).toBe(`Feed Customer: Paint & Wallpaper (${reference})`);
+    expect(ours.location).toBe("Kirkcaldy KY1");
+    expect(ours.description).toContain(reference);
+    expect(ours.component.getFirstPropertyValue("url")).toMatch(
+      new RegExp(`/admin/submissions\\?open=${id}$`),
+    );
+    const text = await (await calendarFeedFn(getRequest(oldPath))).text();
+    for (const secret of [
+      "07700",
+      "900123",
+      "feed.customer",
+      "Leaking pipe",
+      "flowerpot",
+      "4321",
+      "High Street",
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(feed.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(feed.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
 
     const replaced = await owner.call(adminAvailability, "POST", "/api/admin/availability/calendar-feed");
     const newPath = new URL(replaced.json.url).pathname;

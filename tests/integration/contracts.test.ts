@@ -37,6 +37,7 @@ import { getDb } from "../../src/platform/db/client";
 import { mailOutbox } from "../../src/features/tables";
 import { and, eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db";
+import { sendPending, sentMessage } from "../helpers/sent-mail";
 import { randomIp, validBooking, validContact, validReview } from "../helpers/http";
 
 useTestDatabase();
@@ -126,6 +127,11 @@ describe("every endpoint answers what its contract says", () => {
     // The workflow and review checks take the request to done; the appointment checks below need the
     // booking still open, so these use another request.
     const id = submissions.find((s) => s.id !== booking.id)!.id;
+    const { submission: one } = await check(r.getSubmissionRoute, adminSubmissions, {
+      cookie,
+      id: booking.id,
+    });
+    expect(one).toMatchObject({ id: booking.id, firstPreferredDate: expect.any(String), photoCount: 0 });
     await check(r.updateSubmissionRoute, adminSubmissions, {
       cookie,
       id,
@@ -142,16 +148,23 @@ describe("every endpoint answers what its contract says", () => {
     await check(r.saveReviewSettingsRoute, adminReviewInvitations, { cookie, body: { autoInvite: false } });
     setMailSender(null);
     await check(r.updateSubmissionRoute, adminSubmissions, { cookie, id, body: { state: "done" } });
+    const preview = await check(r.previewReviewInvitationRoute, adminReviewInvitations, {
+      cookie,
+      query: { submissionId: String(id) },
+    });
+    expect(preview.text).toContain("[your one-time review link]");
     await check(r.sendReviewInvitationRoute, adminReviewInvitations, { cookie, body: { submissionId: id } });
     setMailSender(undefined);
     await check(r.listReviewInvitationsRoute, adminReviewInvitations, { cookie, query });
     const [invite] = await getDb()
-      .select({ text: mailOutbox.textBody })
+      .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(eq(mailOutbox.kind, "review_invitation"));
-    const token = /#invite=([A-Za-z0-9_-]{43})/.exec(invite!.text)![1]!;
+    await sendPending(getDb(), { submissionId: id });
+    const token = /#invite=([A-Za-z0-9_-]{43})/.exec(sentMessage(invite!.id).text)![1]!;
     await check(r.reviewInvitationRoute, reviewInvitation, { body: { token } });
     await check(r.listHistoryRoute, adminHistory, { cookie, query });
+    await check(r.revokeLinksRoute, adminHistory, { cookie, body: { submissionId: id } });
     const { note } = await check(r.addNoteRoute, adminNotes, {
       cookie,
       body: { submissionId: id, body: "x" },
@@ -179,10 +192,11 @@ describe("every endpoint answers what its contract says", () => {
 
     // The customer's page answers HTML pages (docs/decisions/019-customer-page.md).
     const [confirmation] = await getDb()
-      .select({ text: mailOutbox.textBody })
+      .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.kind, "customer_confirmation"), eq(mailOutbox.submissionId, booking.id)));
-    const pagePath = /\/request\/[A-Za-z0-9_-]{22}/.exec(confirmation!.text)![0];
+    await sendPending(getDb(), { submissionId: booking.id });
+    const pagePath = /\/request\/[A-Za-z0-9_-]{22}/.exec(sentMessage(confirmation!.id).text)![0];
     const page = async (route: Route, path: string, form?: Record<string, string>) => {
       const res = await customerPage(
         new Request(base + path, {

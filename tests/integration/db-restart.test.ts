@@ -101,5 +101,7 @@ describe.skipIf(!postgresAvailable() || process.env["TEST_DATABASE_URL"])("Postg
       await check.end();
     }
     expect(answers.slice(-clients).every((a) => a.status === 201)).toBe(true);
-  });
+    // Ten restarts of a real server and a child process under load: about 10 s alone, and `npm test`
+    // runs it beside the browser tests on two cores.
+  }, 120_000);
 });

@@ -170,7 +170,7 @@ describe("photos on the forms", () => {
       .from(mailOutbox)
       .where(sql`${mailOutbox.submissionId} = ${id} and ${mailOutbox.kind} = 'owner_submission'`);
     expect(ownerMail!.textBody).toContain("2 photos attached");
-    expect(ownerMail!.textBody).toContain(`/admin/submissions?open=${id}`);
+    expect(ownerMail!.textBody).toContain(`/admin/requests/${id}`);
     expect(ownerMail!.htmlBody).not.toContain("<img");
   });
 

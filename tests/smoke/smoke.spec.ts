@@ -24,7 +24,8 @@ test.describe.configure({ timeout: 180_000 });
 const adminPassword = process.env["SMOKE_ADMIN_PASSWORD"] ?? defaultAdminPassword;
 
 const bookingSuccess = "Appointment booked successfully! We'll contact you to confirm.";
-const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
+/** The booking form's lasting notice (the public pages have no toasts). */
+const notices = (page: Page) => page.locator('[role="status"], [role="alert"]');
 
 test.beforeEach(async ({ page }) => {
   // Public forms and the admin sign-in are rate-limited per client; every test gets its own.
@@ -105,7 +106,7 @@ test("a booking with JavaScript on: the island sends it and the success message 
   expect(request.resourceType()).toBe("fetch");
   expect(request.headers()["content-type"]).toContain("application/json");
   expect((await request.response())?.status()).toBe(201);
-  await expect(toasts(page).getByText(bookingSuccess)).toBeVisible();
+  await expect(notices(page).getByText(bookingSuccess)).toBeVisible();
   expect(new URL(page.url()).pathname).toBe("/book-appointment");
   await expect(form.getByLabel("Full Name")).toHaveValue("");
 });

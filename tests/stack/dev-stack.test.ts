@@ -1,8 +1,11 @@
 /**
  * The one-command local stack for real: `tsx scripts/dev.ts` (what `npm run dev` runs) started
- * from this test on its own port and data folder. It serves the pages and /api/*, refuses a second
- * owner of the data folder with a clear message, stops every process on SIGINT, and a row written
- * through the API is still there after a restart (and the seed does not run twice).
+ * from this test on the README's port 8888 with a data folder of its own. It serves the pages and
+ * /api/*, passes the smoke test in Chromium (tests/smoke, playwright.dev.config.ts, pointed at this
+ * stack with the admin password it printed), refuses a second owner of the data folder with a clear
+ * message, stops every process on SIGINT, and a row written through the API is still there after a
+ * restart (and the seed does not run twice). One start for the smoke test and this test, one more
+ * for the restart: each start of `netlify dev` costs about a minute on a busy 2-core machine.
  */
 import { bookableDates } from "../../src/features/appointments/availability";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -15,6 +18,8 @@ import { afterAll, describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = path.join(root, ".data", `stack-test-${process.pid}-${Date.now()}`);
 const lockFile = `${dataDir}.lock`;
+/** The README's URL; the smoke test checks the site there (playwright.dev.config.ts `devPort`). */
+const devPort = 8888;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -60,7 +65,7 @@ function startStack(port: number): Stack {
   return { child, output: () => out, exited };
 }
 
-async function waitReady(stack: Stack, url: string, ms = 300_000): Promise<void> {
+async function waitReady(stack: Stack, url: string, ms = 600_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (stack.child.exitCode !== null) throw new Error(`stack exited early:\n${stack.output().slice(-3000)}`);
@@ -128,13 +133,50 @@ afterAll(async () => {
   rmSync(lockFile, { force: true });
 }, 60_000);
 
+/** Whether nothing listens on the port yet (another `npm run dev` would own 8888). */
+async function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/** The smoke test (tests/smoke) in Chromium against the running stack; its output on failure. */
+async function smokeTest(
+  url: string,
+  adminPassword: string,
+): Promise<{ code: number | null; output: string }> {
+  const env = childEnv();
+  for (const key of Object.keys(env)) if (key.startsWith("E2E_")) delete env[key];
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "node_modules/@playwright/test/cli.js"), "test", "-c", "playwright.dev.config.ts"],
+    {
+      cwd: root,
+      env: { ...env, SMOKE_BASE_URL: url, SMOKE_ADMIN_PASSWORD: adminPassword },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
+  return { code, output };
+}
+
 describe("npm run dev", () => {
-  it("serves pages and the API, refuses a second owner, and keeps rows across a restart", async () => {
-    const port = await freePort();
+  it("serves pages and the API, passes the smoke test, refuses a second owner, and keeps rows across a restart", async () => {
+    const port = devPort;
+    expect(await portFree(port), `port ${port} is in use: stop the other \`npm run dev\` first`).toBe(true);
     const url = `http://localhost:${port}`;
     const first = startStack(port);
     running.push(first);
     await waitReady(first, url);
+    expect(first.output()).toContain(`ready in`);
+    expect(first.output()).toContain(url);
+    const adminPassword = /admin password \(this local database only\): (\S+)/.exec(first.output())?.[1];
+    expect(adminPassword, "the runner prints the admin password of a new database").toBeTruthy();
 
     const home = await fetch(`${url}/`);
     expect(home.status).toBe(200);
@@ -146,11 +188,22 @@ describe("npm run dev", () => {
     const seeded = ((await list.json()) as { testimonials: unknown[] }).testimonials.length;
     expect(seeded).toBe(6);
 
+    const smoke = await smokeTest(url, adminPassword!);
+    console.log(
+      smoke.output
+        .split("\n")
+        .filter((l) => /passed|failed|flaky|✓|✘/.test(l))
+        .join("\n"),
+    );
+    expect(smoke.code, `the smoke test on npm run dev failed:\n${smoke.output.slice(-6000)}`).toBe(0);
+
     const name = `Stack Test ${Date.now()}`;
     const booked = await fetch(`${url}/api/bookings`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
+        website: "",
+        formStartedAt: Date.now() - 60_000,
         name,
         email: "stack@example.com",
         phone: "07700 900123",
@@ -163,6 +216,15 @@ describe("npm run dev", () => {
     expect(booked.status).toBe(201);
     const { id } = (await booked.json()) as { id: number };
     expect((await fetch(`${url}/api/bookings`)).status).toBe(405);
+    // The runner gives the functions this stack's address as SITE_URL: the private link in the
+    // customer's confirmation (no SMTP locally, so it waits in the outbox) opens this stack's page.
+    const [confirmation] = await queryStack(
+      "select text_body from mail_outbox where submission_id = $1 and kind = 'customer_confirmation'",
+      [id],
+    );
+    const link = /https?:\/\/\S+\/request\/[A-Za-z0-9_-]{22}/.exec(String(confirmation?.["text_body"]))?.[0];
+    expect(link, String(confirmation?.["text_body"])).toMatch(new RegExp(`^${url}/request/`));
+    expect((await fetch(link!)).status).toBe(200);
 
     // A second stack on the same folder exits at once with a clear message.
     const second = startStack(await freePort());
@@ -187,5 +249,5 @@ describe("npm run dev", () => {
     const listAgain = (await (await fetch(`${url}/api/testimonials`)).json()) as { testimonials: unknown[] };
     expect(listAgain.testimonials).toHaveLength(6); // the seed did not run twice
     expect(await stopStack(again)).toBe(0);
-  }, 900_000);
+  }, 1_800_000);
 });

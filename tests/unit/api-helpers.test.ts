@@ -8,6 +8,8 @@ import { isDatabaseUnavailable, pgErrorCode } from "../../src/platform/db/errors
 import { HttpError, toHttpError } from "../../src/platform/http/errors";
 import { clientKey, idempotencyKey, readBody, wantsHtml } from "../../src/platform/http/request";
 import { assertNotSpam } from "../../src/platform/http/spam-guard";
+import { ConfigurationError, formMinFillMs } from "../../src/platform/env";
+import { minFillMs } from "../../src/lib/form-fields/spam-guard";
 
 const codeOf = (run: () => unknown) => {
   try {
@@ -36,14 +38,17 @@ describe("text rules", () => {
 
 describe("spam guard", () => {
   const now = 1_800_000_000_000;
-  it("accepts an empty honeypot and no start time (a form posted without JavaScript)", () => {
-    expect(codeOf(() => assertNotSpam({ website: "" }, now))).toBeNull();
-    expect(codeOf(() => assertNotSpam({}, now))).toBeNull();
-    expect(codeOf(() => assertNotSpam({ website: "   " }, now))).toBeNull();
+  it("accepts an empty honeypot and an empty start time (a form posted without JavaScript)", () => {
+    expect(codeOf(() => assertNotSpam({ website: "", formStartedAt: "" }, now))).toBeNull();
+    expect(codeOf(() => assertNotSpam({ website: "   ", formStartedAt: "" }, now))).toBeNull();
+  });
+  it("refuses a post that leaves the start-time field out, like one sent too fast", () => {
+    expect(codeOf(() => assertNotSpam({}, now))).toBe("too_fast");
+    expect(codeOf(() => assertNotSpam({ website: "" }, now))).toBe("too_fast");
   });
   it("refuses a filled honeypot", () => {
-    expect(codeOf(() => assertNotSpam({ website: "x" }, now))).toBe("spam_suspected");
-    expect(codeOf(() => assertNotSpam({ website: 0 }, now))).toBe("spam_suspected");
+    expect(codeOf(() => assertNotSpam({ website: "x", formStartedAt: "" }, now))).toBe("spam_suspected");
+    expect(codeOf(() => assertNotSpam({ website: 0, formStartedAt: "" }, now))).toBe("spam_suspected");
   });
   it("refuses a form sent within 3 s, accepts 3 s and more, and ignores a start in the future", () => {
     expect(codeOf(() => assertNotSpam({ formStartedAt: now - 2999 }, now))).toBe("too_fast");
@@ -51,6 +56,32 @@ describe("spam guard", () => {
     expect(codeOf(() => assertNotSpam({ formStartedAt: now - 3000 }, now))).toBeNull();
     expect(codeOf(() => assertNotSpam({ formStartedAt: now + 60_000 }, now))).toBeNull();
     expect(codeOf(() => assertNotSpam({ formStartedAt: "soon" }, now))).toBeNull();
+  });
+  it("uses FORM_MIN_FILL_MS where a local stack lowers it", () => {
+    expect(codeOf(() => assertNotSpam({ formStartedAt: now - 300 }, now, 200))).toBeNull();
+    expect(codeOf(() => assertNotSpam({ formStartedAt: now - 100 }, now, 200))).toBe("too_fast");
+  });
+});
+
+describe("FORM_MIN_FILL_MS", () => {
+  it("is the production 3 s when unset or empty", () => {
+    expect(minFillMs).toBe(3000);
+    expect(formMinFillMs({})).toBe(3000);
+    expect(formMinFillMs({ FORM_MIN_FILL_MS: " " })).toBe(3000);
+  });
+  it("may be lowered, or raised, off Netlify", () => {
+    expect(formMinFillMs({ FORM_MIN_FILL_MS: "1000" })).toBe(1000);
+    expect(formMinFillMs({ FORM_MIN_FILL_MS: "0" })).toBe(0);
+    expect(formMinFillMs({ FORM_MIN_FILL_MS: "5000", AWS_LAMBDA_RUNTIME_API: "127.0.0.1:9001" })).toBe(5000);
+  });
+  it("is never lowered on a deployed site", () => {
+    expect(formMinFillMs({ FORM_MIN_FILL_MS: "1000", AWS_LAMBDA_RUNTIME_API: "127.0.0.1:9001" })).toBe(3000);
+  });
+  it("refuses a value that is no whole number of milliseconds from 0 to 60000", () => {
+    for (const bad of ["fast", "1.5", "-1", "60001"]) {
+      expect(() => formMinFillMs({ FORM_MIN_FILL_MS: bad })).toThrow(ConfigurationError);
+      expect(() => formMinFillMs({ FORM_MIN_FILL_MS: bad })).toThrow(/FORM_MIN_FILL_MS/);
+    }
   });
 });
 

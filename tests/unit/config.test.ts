@@ -4,12 +4,13 @@ import {
   phoneHref,
   emailHref,
   addressLine,
-  hoursLine,
   milesBetween,
   serviceAreaLine,
   townNames,
 } from "../../src/config/site";
 import { serviceCatalog } from "../../src/lib/service-catalog";
+import { formatMoney } from "../../src/platform/money";
+import { hoursLineOf, openingHoursOf } from "../../src/platform/time";
 import { mainNav, footerQuickLinks, legalLinks } from "../../src/config/navigation";
 import { services } from "../../src/data/services";
 
@@ -40,12 +41,14 @@ describe("site config", () => {
   });
 
   it("has one set of opening hours, and its one-line form says the same", () => {
-    expect(site.hours.weekly.map((h) => `${h.short} ${h.hours}`)).toEqual([
+    expect(openingHoursOf(site.hours.weekly).map((h) => `${h.short} ${h.hours}`)).toEqual([
       "Mon-Fri 8am-6pm",
       "Saturday 9am-4pm",
       "Sunday Closed (emergency only)",
     ]);
-    expect(hoursLine).toBe("Monday to Friday 8am-6pm, Saturday 9am-4pm, Sunday closed (emergency only)");
+    expect(hoursLineOf(site.hours.weekly)).toBe(
+      "Monday to Friday 8am-6pm, Saturday 9am-4pm, Sunday closed (emergency only)",
+    );
   });
 
   it("has one reading of the service area: a 30-mile radius around the base in Kirkcaldy", () => {
@@ -71,7 +74,10 @@ describe("site config", () => {
   it("gives every service a pricing basis with its own quote sentence; only hourly prices are hourly", () => {
     for (const s of serviceCatalog) {
       expect(site.pricing[s.basis], s.id).toMatch(/before any work starts/);
-      expect(s.basis === "hourly", s.id).toBe(/per hour/.test(s.pricing));
+      expect(s.basis === "hourly", s.id).toBe(s.per === "hour");
+      // Prices are whole pence, and the words are the money formatter's.
+      expect(Number.isSafeInteger(s.fromPence) && s.fromPence > 0, s.id).toBe(true);
+      expect(s.pricing, s.id).toBe(`from ${formatMoney(s.fromPence, { dropZeroPence: true })} per ${s.per}`);
     }
     expect(site.pricing.hourly).toMatch(/by the hour/);
     expect(site.pricing["fixed-quote"]).toMatch(/fixed written quote/);

@@ -27,6 +27,12 @@ const root = new URL("../../", import.meta.url);
 
 describe("services content", () => {
   it("has the spec's four services with their ids, titles and prices, in order", () => {
+    expect(services.map((s) => [s.id, s.fromPence, s.per])).toEqual([
+      ["paint-wallpaper", 15_000, "room"],
+      ["plumbing-heating", 8_000, "hour"],
+      ["kitchen-bathroom", 25_000, "project"],
+      ["floor-carpet", 1_200, "square foot"],
+    ]);
     expect(services.map((s) => [s.id, s.title, s.pricing])).toEqual([
       ["paint-wallpaper", "Paint & Wallpaper", "from £150 per room"],
       ["plumbing-heating", "Plumbing & Heating", "from £80 per hour"],
@@ -46,9 +52,22 @@ describe("services content", () => {
   });
 
   it("agrees with the shared service catalogue used by forms and the admin", () => {
-    expect(services.map((s) => ({ id: s.id, title: s.title, pricing: s.pricing, basis: s.basis }))).toEqual(
-      serviceCatalog.map((c) => ({ id: c.id, title: c.title, pricing: c.pricing, basis: c.basis })),
-    );
+    const shared = (s: {
+      id: string;
+      title: string;
+      fromPence: number;
+      per: string;
+      pricing: string;
+      basis: string;
+    }) => ({
+      id: s.id,
+      title: s.title,
+      fromPence: s.fromPence,
+      per: s.per,
+      pricing: s.pricing,
+      basis: s.basis,
+    });
+    expect(services.map(shared)).toEqual(serviceCatalog.map(shared));
   });
 
   it("points every service at an image file that exists and has alt text", () => {
@@ -170,8 +189,20 @@ describe("structured data", () => {
       "@type": "Service",
       url: `${base}/services/plumbing-heating`,
       provider: { "@id": `${base}/#business` },
-      offers: { priceCurrency: "GBP", price: "80" },
+      offers: {
+        priceCurrency: "GBP",
+        price: "80.00",
+        priceSpecification: { minPrice: "80.00", priceCurrency: "GBP", unitText: "hour" },
+        description: "From £80 per hour",
+      },
     });
+  });
+
+  it("takes every offer's price from the catalogue's pence, not from the words", () => {
+    for (const s of services) {
+      const offer = serviceJsonLd(s, base)["offers"] as { price: string };
+      expect(Number(offer.price.replace(".", "")), s.id).toBe(s.fromPence);
+    }
   });
 
   it("lists every FAQ and numbers breadcrumbs from one", () => {

@@ -1,15 +1,18 @@
 /**
- * The private link to a request's page in the customer's e-mails (src/features/mail/request-link.ts): a
- * fresh 128-bit token per queued message wherever the composer left the placeholder, only its
- * hash handed on, and the token dropped from what is kept once the message is sent.
+ * The private link to a request's page in the customer's e-mails (src/features/mail/request-link.ts): the
+ * composer leaves a placeholder, a token goes in only in the copy that is sent, and what is kept or
+ * shown never holds a token (the outbox side is tests/integration/token-storage.test.ts).
  */
 import { describe, expect, it } from "vitest";
 import {
-  hashToken,
+  fillLinks,
+  hasLinkSlot,
+  invitePlaceholder,
   linkPlaceholder,
+  newToken,
   tokenPattern,
+  unusableTokenHash,
   withoutTokens,
-  withRequestLink,
 } from "../../src/features/mail/request-link";
 import { appointmentReminderMessage } from "../../src/features/appointments/mail";
 import {
@@ -40,6 +43,7 @@ describe("the link in the customer's e-mails", () => {
       request,
       { uid: "a@x", sequence: 0, date: "2026-03-10", window: "morning", message: null },
       ctx,
+      { now: new Date("2026-03-09T18:00:00Z") },
     );
     for (const m of [customerConfirmationMessage(request, ctx), reminder]) {
       expect(m.text).toContain(placeholderUrl);
@@ -49,33 +53,36 @@ describe("the link in the customer's e-mails", () => {
     expect(ownerSubmissionMessage(request, ctx).text).not.toContain(linkPlaceholder);
   });
 
-  it("each queued message gets its own 128-bit token; only its hash is handed on", () => {
+  it("a token is 128 bits; a placeholder is filled only where it stands, and each link row starts with an unusable hash", () => {
     const m = customerConfirmationMessage(request, ctx);
-    const a = withRequestLink(m);
-    const b = withRequestLink(m);
-    const token = /\/request\/([^\s"<]+)/.exec(a.message.text)![1]!;
+    expect(hasLinkSlot(m)).toBe(true);
+    expect(hasLinkSlot(ownerSubmissionMessage(request, ctx))).toBe(false);
+    const token = newToken();
     expect(token).toMatch(tokenPattern);
     expect(Buffer.from(token, "base64url")).toHaveLength(16);
-    expect(a.message.html).toContain(`/request/${token}"`);
-    expect(a.message.text).not.toContain(linkPlaceholder);
-    expect(a.tokenHash).toBe(hashToken(token));
-    expect(a.tokenHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(b.tokenHash).not.toBe(a.tokenHash);
+    const text = fillLinks(m.text, { request: token });
+    expect(text).toContain(`/request/${token}\n`);
+    expect(text).not.toContain(linkPlaceholder);
+    expect(fillLinks(m.html, { request: token })).toContain(`/request/${token}"`);
+    expect(unusableTokenHash()).toMatch(/^[0-9a-f]{64}$/);
+    expect(unusableTokenHash()).not.toBe(unusableTokenHash());
   });
 
-  it("a message without the placeholder is left as it is", () => {
-    const m = ownerSubmissionMessage(request, ctx);
-    expect(withRequestLink(m)).toEqual({ message: m, tokenHash: null });
-  });
-
-  it("what is kept once sent names the page but not the token", () => {
-    const { message } = withRequestLink(customerConfirmationMessage(request, ctx));
-    const kept = withoutTokens(message.text);
-    expect(kept).toContain("https://www.kingdomhandyman.example/request/link-sent");
-    expect(kept).not.toMatch(/\/request\/[A-Za-z0-9_-]{22}/);
-    expect(withoutTokens(message.html)).toContain(
+  it("what is kept or shown names the page but never a token, nor a placeholder", () => {
+    const m = customerConfirmationMessage(request, ctx);
+    const sent = fillLinks(m.text, { request: newToken() });
+    for (const body of [m.text, sent]) {
+      const kept = withoutTokens(body);
+      expect(kept).toContain("https://www.kingdomhandyman.example/request/link-sent");
+      expect(kept).not.toMatch(/\/request\/[A-Za-z0-9_-]{22}/);
+      expect(kept).not.toContain(linkPlaceholder);
+    }
+    expect(withoutTokens(fillLinks(m.html, { request: newToken() }))).toContain(
       'href="https://www.kingdomhandyman.example/request/link-sent"',
     );
+    const invite = `x/testimonials#invite=${"A".repeat(43)}\n`;
+    expect(withoutTokens(invite)).toBe("x/testimonials#invite=link-sent\n");
+    expect(withoutTokens(`#invite=${invitePlaceholder}`)).toBe("#invite=link-sent");
     expect(withoutTokens("/request/lost and /request/AAAAAAAAAAAAAAAAAAAAAAAA")).toBe(
       "/request/lost and /request/AAAAAAAAAAAAAAAAAAAAAAAA",
     );

@@ -339,3 +339,15 @@ describe("text escaping and folding", () => {
     expect(foldLine(`X${"語".repeat(30)}`).split("\r\n")[0]).toBe(`X${"語".repeat(24)}`);
   });
 });
+
+describe("the feed's area of a job", () => {
+  it("keeps the town and the postcode district, never the street", async () => {
+    const { areaOf } = await import("../../src/features/appointments/service");
+    expect(areaOf("12 High Street, Kirkcaldy KY1 1AA")).toBe("Kirkcaldy KY1");
+    expect(areaOf("Flat 3, 4 Links Street\nKirkcaldy\nky2 5qe")).toBe("Kirkcaldy KY2");
+    expect(areaOf("9 Dunnikier Road, Kirkcaldy")).toBe("Kirkcaldy");
+    expect(areaOf("9 Dunnikier Road KY1 2RB")).toBe("KY1");
+    expect(areaOf("9 Dunnikier Road")).toBeUndefined();
+    expect(areaOf(null)).toBeUndefined();
+  });
+});

@@ -5,6 +5,8 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import BookingForm from "../../src/islands/BookingForm";
+import { windowsSentence } from "../../src/features/appointments/contract/rules";
+import { windowName } from "../../src/features/appointments/contract/windows";
 import ContactForm from "../../src/islands/ContactForm";
 import ReviewForm from "../../src/islands/ReviewForm";
 import { serviceCatalog } from "../../src/lib/service-catalog";
@@ -19,10 +21,26 @@ function parse(html: string) {
 
 describe("forms without JavaScript", () => {
   it("renders the booking form as a real POST to /api/bookings with every named field", () => {
-    const html = renderToString(<BookingForm phone={phone} />);
+    const html = renderToString(
+      <BookingForm
+        phone={phone}
+        standardWindows={(["any", "morning", "afternoon"] as const).map((window) => ({
+          window,
+          label: windowName(window),
+        }))}
+        windowsHint={windowsSentence()}
+      />,
+    );
     const { inputs, textareas, selects, forms } = parse(html);
     expect(forms[0]).toMatch(/method="post"/);
     expect(forms[0]).toMatch(/action="\/api\/bookings"/);
+    // Before a date is chosen the windows are named and their times given for each kind of day,
+    // from the config, so a Saturday afternoon is never promised until 5pm when Saturday closes at 4pm.
+    expect(html).toContain(
+      "Arrival windows: morning (8am to 12pm; Saturday 9am to 12pm) and afternoon (12pm to 5pm; Saturday 12pm to 4pm).",
+    );
+    expect(html).toContain(">Afternoon</option>");
+    expect(html).not.toMatch(/12pm to 5pm\)?</);
     for (const [name, type, autocomplete] of [
       ["name", "text", "name"],
       ["email", "email", "email"],

@@ -37,6 +37,12 @@ describe("review structured data", () => {
     });
   });
 
+  it("dates each review by the London calendar (late on 31 July in UTC is already 1 August in BST)", () => {
+    const late = { ...t(1, 5), createdAt: "2026-07-31T23:30:00.000Z" };
+    const ld = reviewsJsonLd(business, [late]) as { review: { datePublished: string }[] };
+    expect(ld.review[0]!.datePublished).toBe("2026-08-01");
+  });
+
   it("claims no rating at all when there are no reviews", () => {
     expect(reviewsJsonLd(business, [])).toBeNull();
     expect(averageRating([])).toBeNull();

@@ -42,10 +42,14 @@ describe("owner notification for a booking", () => {
       expect(part).toContain("morag@example.org");
       expect(part).toContain("3 Links Street, Kirkcaldy");
       expect(part).toContain("KB-000042");
-      expect(part).toContain(`${ctx.siteUrl}/admin/submissions`);
+      expect(part).toContain(`${ctx.siteUrl}/admin/requests/42`);
     }
     expect(m.text).toContain("The kitchen tap drips.\nIt started last week.");
     expect(m.html).toContain("Plumbing &amp; Heating");
+  });
+  it("gives the time it arrived in London time, in the site's one style", () => {
+    // 14:30 UTC on 5 March is 2:30pm GMT.
+    expect(m.text).toContain("Received: Thursday 5 March 2026 at 2:30pm");
   });
 });
 

@@ -71,12 +71,12 @@ describe("owner e-mail", () => {
   it("says how many photos came and links to the request, attaching nothing", () => {
     const m = ownerSubmissionMessage({ ...base, photoCount: 3 }, ctx);
     expect(m.text).toContain("3 photos attached");
-    expect(m.text).toContain("https://site.example/admin/submissions?open=42");
+    expect(m.text).toContain("https://site.example/admin/requests/42");
     expect(m.html).not.toContain("<img");
   });
   it("says nothing about photos when none came", () => {
     const m = ownerSubmissionMessage(base, ctx);
     expect(m.text).not.toContain("Photos");
-    expect(m.text).toContain("https://site.example/admin/submissions\n");
+    expect(m.text).toContain("https://site.example/admin/requests/42\n");
   });
 });

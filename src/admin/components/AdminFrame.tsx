@@ -1,12 +1,13 @@
 /**
- * The admin page frame: header (home link, View Website) and the main area. Rendered by the app
+ * The admin page frame: header (home link, View Website), the navigation once signed in, and the
+ * main area. Rendered by the app
  * and, as static HTML, by AdminPage.astro before the app starts, so the two cannot drift apart.
  */
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { site } from "../../config/site";
 
-export function AdminFrame({ children }: { children: ReactNode }) {
+export function AdminFrame({ children, nav }: { children: ReactNode; nav?: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="border-b border-brand-900 bg-brand-950 text-white">
@@ -23,6 +24,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
           </a>
         </div>
       </header>
+      {nav}
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
         {children}
       </main>

@@ -5,15 +5,13 @@
  * carries a calendar invitation) and moves the request through its states on the server.
  */
 import { CalendarCheck, CalendarClock, CalendarX, Zap } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
 import { toast } from "sonner";
-import type {
-  AppointmentWire,
-  BookingAppointmentsWire,
-} from "../../features/appointments/contract/endpoints";
+import type { AppointmentWire } from "../../features/appointments/contract/endpoints";
 import type { AppointmentActionInput } from "../../features/appointments/contract/owner-forms";
-import type { RequestState } from "../../features/requests/contract/states";
 import { adminApi, ApiError } from "../api";
+import { queries, requestChanged } from "../query";
 import { Badge, Button, Spinner } from "./ui";
 
 const windowChoices = [
@@ -32,37 +30,16 @@ const statusWords: Record<AppointmentWire["status"], string> = {
 const fieldClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-500";
 
-export function AppointmentPanel({
-  submissionId,
-  onChanged,
-}: {
-  submissionId: number;
-  /** The request's state after an action (confirming schedules it, declining loses it …). */
-  onChanged?: (state: RequestState) => void;
-}) {
-  const [data, setData] = useState<BookingAppointmentsWire | null>(null);
-  const [failed, setFailed] = useState(false);
+export function AppointmentPanel({ submissionId }: { submissionId: number }) {
+  const query = useQuery(queries.appointment(submissionId));
+  const data = query.data ?? null;
+  const failed = query.isError;
   const [busy, setBusy] = useState(false);
   const [date, setDate] = useState("");
   const [window, setWindow] = useState<"morning" | "afternoon" | "any">("any");
   const [message, setMessage] = useState("");
   const [reason, setReason] = useState("");
   const ids = useId();
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      setData(await adminApi.appointment(submissionId));
-    } catch (err) {
-      console.error("Loading the appointment failed", err);
-      setFailed(true);
-    }
-  }, [submissionId]);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- loading on open; state is set after the fetch
-    void load();
-  }, [load]);
 
   const act = async (input: AppointmentActionInput, done: string) => {
     setBusy(true);
@@ -71,8 +48,9 @@ export function AppointmentPanel({
       toast.success(result.changed ? done : "Already done: nothing changed and no e-mail was sent.");
       setMessage("");
       setReason("");
-      await load();
-      if (result.changed) onChanged?.(result.requestState as RequestState);
+      // The appointment, the request's state and its history all changed: every view of them
+      // (this dialog's history too) is fetched again now.
+      await requestChanged(submissionId);
     } catch (err) {
       const text =
         err instanceof ApiError
@@ -88,7 +66,7 @@ export function AppointmentPanel({
     return (
       <div role="alert" className="mt-5 rounded-lg bg-danger-50 p-3 text-danger-600">
         The appointment could not be loaded.{" "}
-        <Button variant="secondary" onClick={() => void load()}>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
           Try Again
         </Button>
       </div>

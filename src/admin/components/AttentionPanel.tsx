@@ -4,13 +4,14 @@
  * (each count links to the inbox filtered to that state).
  */
 import { AlertTriangle, CalendarDays, Clock } from "lucide-react";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { site } from "../../config/site";
 import { requestStates } from "../../features/requests/contract/states";
-import type { AdminAttention, AttentionItem, ScheduledJob } from "../../features/requests/contract/endpoints";
+import type { AttentionItem, ScheduledJob } from "../../features/requests/contract/endpoints";
 import { ApiError } from "../api";
 import { formatDateOnly } from "../format";
-import { workflowApi } from "../workflow-api";
+import { queries } from "../query";
 import { StateBadge } from "./StateBadge";
 import { Button } from "./ui";
 
@@ -64,7 +65,7 @@ function ItemLine({ item, since }: { item: AttentionItem; since: string }) {
     <li>
       <a
         className="flex min-h-11 flex-wrap items-center gap-x-2 py-1 text-brand-800 underline-offset-2 hover:underline"
-        href={inboxLink({ q: item.reference, archived: "all" })}
+        href={`/admin/requests/${item.id}`}
       >
         <span className="font-mono text-xs">{item.reference}</span>
         <span className="font-semibold">{item.name}</span>
@@ -87,24 +88,9 @@ function JobLine({ job }: { job: ScheduledJob }) {
 }
 
 export function AttentionPanel() {
-  const [data, setData] = useState<AdminAttention | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      setData(await workflowApi.attention());
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return;
-      console.error("Loading what needs attention failed", err);
-      setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set after the awaited fetch
-    void load();
-  }, [load]);
+  const query = useQuery(queries.attention());
+  const data = query.data ?? null;
+  const failed = query.isError && !(query.error instanceof ApiError && query.error.status === 401);
 
   return (
     <section aria-labelledby="attention-heading" className="mt-8">
@@ -117,7 +103,7 @@ export function AttentionPanel() {
           className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-danger-50 px-4 py-3 text-danger-600"
         >
           <span className="font-medium">Failed to load what needs attention.</span>
-          <Button variant="secondary" onClick={() => void load()}>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
             Try Again
           </Button>
         </div>

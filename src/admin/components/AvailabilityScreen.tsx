@@ -7,10 +7,11 @@ import { ArrowLeft, CalendarOff, Link2, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import type { AvailabilitySettingsWire } from "../../features/appointments/contract/endpoints";
+import { formatDate, weekdayNames } from "../../platform/time";
 import { adminApi, ApiError } from "../api";
 import { Button, buttonClass, Spinner } from "./ui";
 
-const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const weekdays = weekdayNames;
 const fieldClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-500";
 
@@ -18,17 +19,6 @@ const failure = (err: unknown) =>
   err instanceof ApiError
     ? (Object.values(err.fields)[0] ?? err.message)
     : "The server could not be reached. Please try again.";
-
-function formatDate(iso: string): string {
-  const [y, m, d] = iso.split("-").map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
 
 export function AvailabilityScreen() {
   const [data, setData] = useState<AvailabilitySettingsWire | null>(null);

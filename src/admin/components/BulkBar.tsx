@@ -6,7 +6,8 @@ import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { requestStates, stateInfo, type RequestState } from "../../features/requests/contract/states";
 import type { BulkAction } from "../../features/requests/contract/workflow";
-import { AdminDialog, Button } from "./ui";
+import { AdminDialog } from "./dialogs";
+import { Button } from "./ui";
 
 const actions: { value: BulkAction; label: string }[] = [
   { value: "read", label: "Mark as read" },

@@ -9,7 +9,8 @@ import {
   type AdminPasswordChange,
 } from "../../features/admin-auth/contract/forms";
 import { ApiError, adminApi } from "../api";
-import { AdminDialog, Button } from "./ui";
+import { AdminDialog } from "./dialogs";
+import { Button } from "./ui";
 
 const fields = [
   { name: "currentPassword", label: "Current Password", autoComplete: "current-password" },

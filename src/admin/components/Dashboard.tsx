@@ -11,35 +11,27 @@ import {
   MessageSquareQuote,
   UserSearch,
 } from "lucide-react";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
-import type { AdminSummary } from "../../lib/contracts/admin";
-import { ApiError, adminApi } from "../api";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useState, type ReactNode } from "react";
+import { ApiError } from "../api";
+import { keys, queries, queryClient } from "../query";
+import { logout } from "../session";
 import { AttentionPanel } from "./AttentionPanel";
-import { ChangePasswordDialog } from "./ChangePasswordDialog";
 import { MailDeliveryPanel } from "./MailDeliveryPanel";
 import { Button } from "./ui";
 
-export function Dashboard({ onLogout }: { onLogout: () => Promise<void> }) {
-  const [summary, setSummary] = useState<AdminSummary | null>(null);
-  const [failed, setFailed] = useState(false);
+// The password form (and its validation code) loads when the owner asks for it.
+const ChangePasswordDialog = lazy(() =>
+  import("./ChangePasswordDialog").then((m) => ({ default: m.ChangePasswordDialog })),
+);
+
+export function Dashboard() {
+  const query = useQuery(queries.summary());
+  const summary = query.data ?? null;
+  // A 401 is not a failure to show here: the app shows the login gate.
+  const failed = query.isError && !(query.error instanceof ApiError && query.error.status === 401);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      setSummary(await adminApi.summary());
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return; // the app shows the login gate
-      console.error("Loading the admin summary failed", err);
-      setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set after the awaited fetch
-    void load();
-  }, [load]);
 
   const unread = summary?.submissions.unread ?? 0;
   const pending = summary?.testimonials.pending ?? 0;
@@ -61,7 +53,7 @@ export function Dashboard({ onLogout }: { onLogout: () => Promise<void> }) {
             disabled={loggingOut}
             onClick={() => {
               setLoggingOut(true);
-              void onLogout().finally(() => setLoggingOut(false));
+              void logout().finally(() => setLoggingOut(false));
             }}
           >
             <LogOut aria-hidden="true" className="size-4" />
@@ -76,13 +68,18 @@ export function Dashboard({ onLogout }: { onLogout: () => Promise<void> }) {
           className="mt-6 flex flex-wrap items-center gap-3 rounded-lg bg-danger-50 px-4 py-3 text-danger-600"
         >
           <span className="font-medium">Failed to load the counts. Please try again.</span>
-          <Button variant="secondary" onClick={() => void load()}>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
             Try Again
           </Button>
         </div>
       ) : null}
 
-      {summary ? <MailDeliveryPanel mail={summary.mail} onChanged={() => void load()} /> : null}
+      {summary ? (
+        <MailDeliveryPanel
+          mail={summary.mail}
+          onChanged={() => void queryClient.invalidateQueries({ queryKey: keys.summary })}
+        />
+      ) : null}
 
       <div className="mt-8 grid gap-5 md:grid-cols-2">
         <DashboardCard
@@ -136,7 +133,11 @@ export function Dashboard({ onLogout }: { onLogout: () => Promise<void> }) {
         />
       </div>
 
-      <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+      {passwordOpen ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

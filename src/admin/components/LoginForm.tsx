@@ -15,13 +15,15 @@ function waitText(seconds: number | undefined): string {
 }
 
 export function LoginForm({
-  notice,
+  sessionExpired = false,
   onSignedIn,
 }: {
-  notice?: string;
+  /** The session ended (expired or revoked elsewhere): say so above the form. */
+  sessionExpired?: boolean;
   onSignedIn: (session: AdminSessionInfo) => void;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
+  const notice = sessionExpired ? adminMessages.sessionExpired : null;
   const {
     register,
     handleSubmit,

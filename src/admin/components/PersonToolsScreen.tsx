@@ -11,7 +11,8 @@ import { ApiError } from "../api";
 import { formatDateOnly, formatSubmittedAt } from "../format";
 import { workflowApi } from "../workflow-api";
 import { StateBadge } from "./StateBadge";
-import { AdminDialog, Button, buttonClass } from "./ui";
+import { AdminDialog } from "./dialogs";
+import { Button, buttonClass } from "./ui";
 
 const auditLabels: Record<AdminAuditEntry["action"], string> = {
   person_search: "Looked up a person",

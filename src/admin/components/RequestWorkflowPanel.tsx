@@ -5,15 +5,18 @@
  * shown to the customer).
  */
 import { Archive, ArchiveRestore, Pencil, X } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { nextStates, stateInfo, type RequestState } from "../../features/requests/contract/states";
 import type { AdminSubmission } from "../../lib/contracts/admin";
 import type { AdminHistoryEntry, AdminNote, AdminSentLink } from "../../features/requests/contract/endpoints";
 import { ApiError } from "../api";
 import { formatSubmittedAt } from "../format";
+import { keys, queries, queryClient, requestChanged } from "../query";
 import { workflowApi } from "../workflow-api";
 import { StateBadge } from "./StateBadge";
+import { ConfirmDialog } from "./dialogs";
 import { Button, IconButton } from "./ui";
 
 const actorLabel = { owner: "you", customer: "the customer", system: "the website" } as const;
@@ -37,40 +40,29 @@ function reportFailure(err: unknown, what: string) {
   );
 }
 
-export function RequestWorkflowPanel({
-  submission,
-  onChanged,
-}: {
-  submission: AdminSubmission;
-  onChanged: (updated: AdminSubmission) => void;
-}) {
+export function RequestWorkflowPanel({ submission }: { submission: AdminSubmission }) {
   const id = useId();
   const s = submission;
   const options = nextStates(s.state);
   const [target, setTarget] = useState<RequestState | "">("");
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
-  const [history, setHistory] = useState<AdminHistoryEntry[] | null>(null);
-  const [links, setLinks] = useState<AdminSentLink[]>([]);
-  const [notes, setNotes] = useState<AdminNote[] | null>(null);
+  // From the cache: any action on this request (here, in the appointment panel, a bulk action)
+  // fetches them again, so the history shows every change as soon as it is made.
+  const historyQuery = useQuery(queries.history(s.id));
+  const notesQuery = useQuery(queries.notes(s.id));
+  const history = historyQuery.data?.history ?? null;
+  const links: AdminSentLink[] = historyQuery.data?.links ?? [];
+  const notes: AdminNote[] | null = notesQuery.data ?? null;
+  const loadError = historyQuery.error ?? notesQuery.error;
+  useEffect(() => {
+    if (loadError) reportFailure(loadError, "Loading the history and notes");
+  }, [loadError]);
+  const setNotes = (update: (list: AdminNote[] | undefined) => AdminNote[]) =>
+    queryClient.setQueryData<AdminNote[]>(keys.notes(s.id), update);
+  const [confirmRevoke, setConfirmRevoke] = useState(false);
   const [newNote, setNewNote] = useState("");
   const [editing, setEditing] = useState<{ id: number; body: string } | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const [h, n] = await Promise.all([workflowApi.history(s.id), workflowApi.notes(s.id)]);
-      setHistory(h.history);
-      setLinks(h.links);
-      setNotes(n);
-    } catch (err) {
-      reportFailure(err, "Loading the history and notes");
-    }
-  }, [s.id]);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set after the awaited fetch
-    void load();
-  }, [load, s.state]);
 
   const changeState = async () => {
     if (!target) return;
@@ -83,7 +75,7 @@ export function RequestWorkflowPanel({
       toast.success(`Moved to ${stateInfo[updated.state].label}`);
       setTarget("");
       setNote("");
-      onChanged(updated);
+      await requestChanged(s.id, updated);
     } catch (err) {
       reportFailure(err, "Changing the state");
     } finally {
@@ -96,9 +88,26 @@ export function RequestWorkflowPanel({
     try {
       const updated = await workflowApi.update(s.id, { archived: s.archivedAt === null });
       toast.success(updated.archivedAt ? "Archived" : "Restored to the inbox");
-      onChanged(updated);
+      await requestChanged(s.id, updated);
     } catch (err) {
       reportFailure(err, "Archiving");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revokeLinks = async () => {
+    setBusy(true);
+    try {
+      const result = await workflowApi.revokeLinks(s.id);
+      queryClient.setQueryData<{ history: AdminHistoryEntry[]; links: AdminSentLink[] }>(
+        keys.history(s.id),
+        (data) => (data ? { ...data, links: result.links } : data),
+      );
+      setConfirmRevoke(false);
+      toast.success(result.revoked === 1 ? "1 link revoked" : `${result.revoked} links revoked`);
+    } catch (err) {
+      reportFailure(err, "Revoking the links");
     } finally {
       setBusy(false);
     }
@@ -265,10 +274,32 @@ export function RequestWorkflowPanel({
                     : l.mailStatus === "failed"
                       ? "not delivered"
                       : `waiting to send since ${formatSubmittedAt(l.createdAt)}`}
+                  {l.revokedAt ? `, revoked ${formatSubmittedAt(l.revokedAt)}` : ""}
                 </span>
               </li>
             ))}
           </ul>
+          {links.some((l) => !l.revokedAt) ? (
+            <Button
+              variant="secondary"
+              className="mt-2"
+              disabled={busy}
+              onClick={() => setConfirmRevoke(true)}
+            >
+              Revoke links
+            </Button>
+          ) : null}
+          <ConfirmDialog
+            open={confirmRevoke}
+            onOpenChange={(open) => {
+              if (!busy) setConfirmRevoke(open);
+            }}
+            title="Revoke links"
+            message="Every link to this request's page stops working now, including any in forwarded e-mails. The customer can ask the site for a new link, which goes only to their e-mail address."
+            confirmLabel="Revoke links"
+            busy={busy}
+            onConfirm={() => void revokeLinks()}
+          />
         </section>
       ) : null}
 

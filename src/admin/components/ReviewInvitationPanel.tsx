@@ -1,15 +1,19 @@
 /**
  * Inside a finished (`done`) request's dialog: send the customer a one-time review link by e-mail,
- * and see what became of the links sent (docs/decisions/020-verified-reviews.md). Nothing shows, and
- * nothing is fetched, for a request in any other state.
+ * after reading the e-mail exactly as it will go, and see what became of the links sent
+ * (docs/decisions/020-verified-reviews.md). Nothing shows, and nothing is fetched, for a request in
+ * any other state.
  */
+import { useQuery } from "@tanstack/react-query";
 import { Send } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
 import type { AdminSubmission } from "../../lib/contracts/admin";
 import type { AdminInvitation } from "../../features/reviews/contract/endpoints";
 import { ApiError, adminApi } from "../api";
 import { formatSubmittedAt } from "../format";
+import { keys, requestChanged } from "../query";
+import { AdminDialog } from "./dialogs";
 import { Button } from "./ui";
 
 const mailLabel = { sent: "e-mail sent", pending: "e-mail queued", failed: "e-mail failed" } as const;
@@ -22,51 +26,57 @@ function describe(i: AdminInvitation, now: number): string {
   return `${sent}${mail}: works until ${formatSubmittedAt(i.expiresAt)}.`;
 }
 
+type Preview = { to: string; subject: string; text: string };
+
+function failure(err: unknown, what: string) {
+  if (err instanceof ApiError && err.status === 401) return;
+  toast.error(err instanceof ApiError && err.status < 500 ? err.message : `${what} failed.`);
+}
+
 export function ReviewInvitationPanel({ submission }: { submission: AdminSubmission }) {
   const id = useId();
-  const [invitations, setInvitations] = useState<AdminInvitation[] | null>(null);
-  /** When the list was loaded: a link whose date has passed by then no longer works. */
-  const [loadedAt, setLoadedAt] = useState(0);
-  const [busy, setBusy] = useState(false);
   const isDone = submission.state === "done";
-
-  const load = useCallback(async () => {
-    try {
-      const list = await adminApi.invitations(submission.id);
-      setLoadedAt(Date.now());
-      setInvitations(list);
-    } catch (err) {
-      if (!(err instanceof ApiError && err.status === 401)) console.error("Loading invitations failed", err);
-    }
-  }, [submission.id]);
-
   // Only a finished request can have invitations sent, so only its dialog asks for them: every
   // other dialog opens with one call fewer (each call starts a function worker of its own).
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set after the awaited fetch
-    if (isDone) void load();
-  }, [load, isDone]);
+  const query = useQuery({
+    queryKey: keys.invitations(submission.id),
+    queryFn: async () => ({ list: await adminApi.invitations(submission.id), loadedAt: Date.now() }),
+    enabled: isDone,
+  });
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<Preview | null>(null);
 
   if (!isDone) return null;
+  const invitations = query.data?.list ?? null;
+  /** When the list was loaded: a link whose date has passed by then no longer works. */
+  const now = query.data?.loadedAt ?? 0;
   const reviewed = invitations?.some((i) => i.testimonialId !== null) ?? false;
+
+  const showPreview = async () => {
+    setBusy(true);
+    try {
+      setPreview(await adminApi.previewInvitation(submission.id));
+    } catch (err) {
+      failure(err, "Preparing the e-mail");
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const send = async () => {
     setBusy(true);
     try {
       await adminApi.sendInvitation(submission.id);
       toast.success("Review invitation sent");
-      await load();
+      setPreview(null);
+      await requestChanged(submission.id);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return;
-      toast.error(
-        err instanceof ApiError && err.status < 500 ? err.message : "Sending the invitation failed.",
-      );
+      failure(err, "Sending the invitation");
     } finally {
       setBusy(false);
     }
   };
 
-  const now = loadedAt;
   return (
     <section aria-labelledby={`${id}-title`} className="mt-6 border-t border-slate-200 pt-5">
       <h3 id={`${id}-title`} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -84,12 +94,56 @@ export function ReviewInvitationPanel({ submission }: { submission: AdminSubmiss
           verified customer.
         </p>
       )}
-      {isDone && !reviewed ? (
-        <Button className="mt-3" variant="secondary" disabled={busy} onClick={() => void send()}>
+      {!reviewed ? (
+        <Button className="mt-3" variant="secondary" disabled={busy} onClick={() => void showPreview()}>
           <Send aria-hidden="true" className="size-4" />
           {invitations && invitations.length > 0 ? "Send a new review link" : "Send review invitation"}
         </Button>
       ) : null}
+
+      <AdminDialog
+        open={preview !== null}
+        onOpenChange={(open) => {
+          if (!open && !busy) setPreview(null);
+        }}
+        title="Review invitation e-mail"
+        description="Read it before it goes: this is the e-mail the customer will get."
+        wide
+      >
+        {preview ? (
+          <>
+            <dl className="grid gap-1 text-sm">
+              <div className="flex gap-2">
+                <dt className="font-semibold text-slate-700">To:</dt>
+                <dd className="break-all text-slate-900">{preview.to}</dd>
+              </div>
+              <div className="flex gap-2">
+                <dt className="font-semibold text-slate-700">Subject:</dt>
+                <dd className="text-slate-900">{preview.subject}</dd>
+              </div>
+            </dl>
+            <pre
+              className="mt-3 max-h-[50vh] overflow-y-auto rounded-lg bg-slate-50 p-3 font-sans text-sm break-words whitespace-pre-wrap text-slate-900"
+              data-testid="invitation-preview"
+            >
+              {preview.text}
+            </pre>
+            <p className="mt-2 text-xs text-slate-600">
+              The link is made when you send the e-mail and works once. The review form suggests the first
+              name and the surname&rsquo;s initial; the customer can change them.
+            </p>
+            <div className="mt-4 flex flex-wrap justify-end gap-3">
+              <Button variant="secondary" disabled={busy} onClick={() => setPreview(null)}>
+                Cancel
+              </Button>
+              <Button disabled={busy} onClick={() => void send()}>
+                <Send aria-hidden="true" className="size-4" />
+                Send this e-mail
+              </Button>
+            </div>
+          </>
+        ) : null}
+      </AdminDialog>
     </section>
   );
 }

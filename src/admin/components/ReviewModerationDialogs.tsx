@@ -7,7 +7,8 @@ import { useId, useState } from "react";
 import { reviewRejectReasons, type ReviewRejectReason } from "../../data/legal";
 import type { AdminTestimonial } from "../../lib/contracts/admin";
 import { replyMaxLength } from "../../features/reviews/contract/forms";
-import { AdminDialog, Button } from "./ui";
+import { AdminDialog } from "./dialogs";
+import { Button } from "./ui";
 
 export function RejectDialog({
   testimonial,

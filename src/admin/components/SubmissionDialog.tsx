@@ -1,4 +1,4 @@
-/** Detail dialog for one submission. */
+/** Detail dialog for one submission (opened by ./RequestRoute.tsx at /admin/requests/:id). */
 import { Mail, MailOpen, Phone, Reply, Trash2 } from "lucide-react";
 import type { AdminSubmission } from "../../lib/contracts/admin";
 import { serviceLabel } from "../../lib/service-catalog";
@@ -9,7 +9,8 @@ import { RequestWorkflowPanel } from "./RequestWorkflowPanel";
 import { ReviewInvitationPanel } from "./ReviewInvitationPanel";
 import { StateBadge } from "./StateBadge";
 import { SubmissionPhotos } from "./SubmissionPhotos";
-import { AdminDialog, Button, buttonClass } from "./ui";
+import { AdminDialog } from "./dialogs";
+import { Button, buttonClass, Spinner } from "./ui";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -22,32 +23,47 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 export function SubmissionDialog({
   submission,
+  status,
   onClose,
+  onRetry,
   onToggleRead,
   onDelete,
-  onChanged,
   busy,
 }: {
   submission: AdminSubmission | null;
+  status: "loading" | "missing" | "failed" | "ready";
   onClose: () => void;
+  onRetry: () => void;
   onToggleRead: (s: AdminSubmission) => void;
   onDelete: (s: AdminSubmission) => void;
-  /** The request's state, archive flag or notes changed in the dialog. */
-  onChanged: (s: AdminSubmission) => void;
   busy: boolean;
 }) {
   const s = submission;
   const isBooking = s?.formType === "booking";
   return (
     <AdminDialog
-      open={s !== null}
+      open
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={isBooking ? "Appointment Request" : "Contact Message"}
+      title={s ? (isBooking ? "Appointment Request" : "Contact Message") : "Request"}
       description={s ? `Submitted on ${formatSubmittedAt(s.submittedAt)}` : ""}
       wide
     >
+      {status === "loading" ? <Spinner label="Loading the request…" /> : null}
+      {status === "missing" ? (
+        <p role="alert" className="rounded-lg bg-slate-50 p-4 text-slate-700">
+          This request no longer exists. It may have been deleted.
+        </p>
+      ) : null}
+      {status === "failed" ? (
+        <div role="alert" className="rounded-lg bg-danger-50 p-4 text-danger-600">
+          The request could not be loaded.{" "}
+          <Button variant="secondary" onClick={onRetry}>
+            Try Again
+          </Button>
+        </div>
+      ) : null}
       {s ? (
         <>
           <dl className="grid gap-4 sm:grid-cols-2">
@@ -90,14 +106,8 @@ export function SubmissionDialog({
             </p>
           </div>
           <SubmissionPhotos key={s.id} submissionId={s.id} />
-          {isBooking ? (
-            <AppointmentPanel
-              key={`appointment-${s.id}`}
-              submissionId={s.id}
-              onChanged={(state) => onChanged({ ...s, state })}
-            />
-          ) : null}
-          <RequestWorkflowPanel key={s.id} submission={s} onChanged={onChanged} />
+          {isBooking ? <AppointmentPanel key={`appointment-${s.id}`} submissionId={s.id} /> : null}
+          <RequestWorkflowPanel key={s.id} submission={s} />
           <ReviewInvitationPanel key={`invite-${s.id}`} submission={s} />
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
             <Button

@@ -1,40 +1,36 @@
 /**
- * The photos attached to a request, in its detail dialog: thumbnails, a full-size view with
- * previous/next (buttons and arrow keys) and a download link. The images come from the admin photo
- * function behind the session (docs/decisions/017-photos.md); nothing is cached by the browser.
+ * The photos attached to a request, in its detail dialog: thumbnails, and a full-screen viewer
+ * with previous/next (buttons, arrow keys, a swipe on a touch screen) and a download link. The
+ * viewer is a dialog of its own inside the request's, so Escape closes the viewer only, focus stays
+ * in it, and the page under it cannot scroll while it is open. The images come from the admin
+ * photo function behind the session (docs/decisions/017-photos.md); nothing is cached by the browser.
  */
-import { ChevronLeft, ChevronRight, Download, Grid2x2 } from "lucide-react";
-import { useEffect, useState } from "react";
-import { adminApi, type AdminPhoto } from "../api";
-import { Button, buttonClass, Spinner } from "./ui";
-
-type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; photos: AdminPhoto[] };
+import * as Dialog from "@radix-ui/react-dialog";
+import { useQuery } from "@tanstack/react-query";
+import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
+import { useEffect, useRef, useState, type PointerEvent } from "react";
+import { queries } from "../query";
+import { Spinner } from "./ui";
 
 const photoUrl = (id: string, variant?: "thumb") =>
   `/api/admin/photos/${encodeURIComponent(id)}${variant ? `/${variant}` : ""}`;
 
+/** How far (px) a finger must travel sideways for a swipe to change the photo. */
+const swipeDistance = 40;
+
+const viewerButton =
+  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg bg-white/10 px-3 text-sm font-semibold text-white hover:bg-white/20 disabled:opacity-40";
+
 export function SubmissionPhotos({ submissionId }: { submissionId: number }) {
-  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const query = useQuery(queries.photos(submissionId));
   const [current, setCurrent] = useState<number | null>(null);
+  const swipeStart = useRef<{ x: number; y: number } | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    adminApi.photos(submissionId).then(
-      (photos) => live && setLoad({ state: "ready", photos }),
-      () => {
-        if (live) setLoad({ state: "failed" });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [submissionId]);
-
-  const photos = load.state === "ready" ? load.photos : [];
+  const photos = query.data ?? [];
   const count = photos.length;
   const step = (delta: number) => setCurrent((i) => (i === null ? i : (i + delta + count) % count));
 
-  // Arrow keys page through the full-size view while it is open.
+  // Arrow keys page through the viewer while it is open.
   useEffect(() => {
     if (current === null || count < 2) return;
     const onKey = (e: KeyboardEvent) => {
@@ -45,14 +41,14 @@ export function SubmissionPhotos({ submissionId }: { submissionId: number }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [current, count]);
 
-  if (load.state === "loading") {
+  if (query.isPending) {
     return (
       <p className="mt-5 flex items-center gap-2 text-sm text-slate-600">
         <Spinner label="Loading photos" /> Loading photos…
       </p>
     );
   }
-  if (load.state === "failed") {
+  if (query.isError) {
     return (
       <p className="mt-5 text-sm text-danger-600">
         The photos could not be loaded. Close and open the request to try again.
@@ -62,62 +58,103 @@ export function SubmissionPhotos({ submissionId }: { submissionId: number }) {
   if (count === 0) return null;
 
   const shown = current === null ? null : photos[current];
+
+  const onPointerDown = (e: PointerEvent) => {
+    swipeStart.current = { x: e.clientX, y: e.clientY };
+  };
+  const onPointerUp = (e: PointerEvent) => {
+    const start = swipeStart.current;
+    swipeStart.current = null;
+    if (!start || count < 2) return;
+    const dx = e.clientX - start.x;
+    if (Math.abs(dx) >= swipeDistance && Math.abs(dx) > Math.abs(e.clientY - start.y)) step(dx < 0 ? 1 : -1);
+  };
+
   return (
     <section className="mt-5" aria-label="Photos">
       <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Photos ({count})</h3>
-      {shown ? (
-        <div
-          className="mt-2"
-          role="group"
-          aria-roledescription="photo viewer"
-          aria-label={`Photo ${current! + 1} of ${count}`}
-        >
-          <img
-            src={photoUrl(shown.id)}
-            alt={`Attachment ${current! + 1} of ${count} sent with this request`}
-            width={shown.width}
-            height={shown.height}
-            className="max-h-[60vh] w-full rounded-lg bg-slate-900 object-contain"
-          />
-          <div className="mt-2 flex flex-wrap items-center gap-2">
-            <Button variant="secondary" onClick={() => step(-1)} disabled={count < 2}>
-              <ChevronLeft aria-hidden="true" className="size-4" /> Previous
-            </Button>
-            <span className="text-sm text-slate-600" aria-live="polite">
-              {current! + 1} of {count} · {shown.width}×{shown.height}
-            </span>
-            <Button variant="secondary" onClick={() => step(1)} disabled={count < 2}>
-              Next <ChevronRight aria-hidden="true" className="size-4" />
-            </Button>
-            <a className={buttonClass("secondary")} href={`${photoUrl(shown.id)}?download=1`} download>
-              <Download aria-hidden="true" className="size-4" /> Download
-            </a>
-            <Button variant="ghost" onClick={() => setCurrent(null)}>
-              <Grid2x2 aria-hidden="true" className="size-4" /> All photos
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5">
-          {photos.map((p, i) => (
-            <li key={p.id}>
-              <button
-                type="button"
-                onClick={() => setCurrent(i)}
-                className="block w-full overflow-hidden rounded-lg border border-slate-200 hover:border-brand-500"
-                aria-label={`Open photo ${i + 1} of ${count}`}
-              >
-                <img
-                  src={photoUrl(p.id, "thumb")}
-                  alt=""
-                  className="aspect-square w-full object-cover"
-                  loading="lazy"
-                />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5">
+        {photos.map((p, i) => (
+          <li key={p.id}>
+            <button
+              type="button"
+              onClick={() => setCurrent(i)}
+              className="block w-full overflow-hidden rounded-lg border border-slate-200 hover:border-brand-500"
+              aria-label={`Open photo ${i + 1} of ${count}`}
+            >
+              <img
+                src={photoUrl(p.id, "thumb")}
+                alt=""
+                className="aspect-square w-full object-cover"
+                loading="lazy"
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      <Dialog.Root
+        open={shown !== null && shown !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setCurrent(null);
+        }}
+      >
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-950/95" />
+          <Dialog.Content
+            aria-roledescription="photo viewer"
+            aria-describedby={undefined}
+            className="fixed inset-0 z-[60] flex touch-none flex-col overscroll-contain p-2 text-white sm:p-4"
+            onPointerDown={onPointerDown}
+            onPointerUp={onPointerUp}
+            onPointerCancel={() => (swipeStart.current = null)}
+          >
+            {shown && current !== null ? (
+              <>
+                <div className="flex items-center justify-between gap-2">
+                  <p className="text-sm">
+                    <Dialog.Title className="inline font-semibold" aria-live="polite">
+                      Photo {current + 1} of {count}
+                    </Dialog.Title>
+                    <span className="ml-2 text-slate-300">
+                      {shown.width}×{shown.height}
+                    </span>
+                  </p>
+                  <Dialog.Close className={viewerButton} aria-label="Close the photo">
+                    <X aria-hidden="true" className="size-5" />
+                  </Dialog.Close>
+                </div>
+                <div className="flex min-h-0 flex-1 items-center justify-center py-2">
+                  <img
+                    src={photoUrl(shown.id)}
+                    alt={`Attachment ${current + 1} of ${count} sent with this request`}
+                    width={shown.width}
+                    height={shown.height}
+                    draggable={false}
+                    className="max-h-full max-w-full object-contain select-none"
+                  />
+                </div>
+                <div className="flex flex-wrap items-center justify-center gap-2">
+                  <button
+                    type="button"
+                    className={viewerButton}
+                    onClick={() => step(-1)}
+                    disabled={count < 2}
+                  >
+                    <ChevronLeft aria-hidden="true" className="size-4" /> Previous
+                  </button>
+                  <button type="button" className={viewerButton} onClick={() => step(1)} disabled={count < 2}>
+                    Next <ChevronRight aria-hidden="true" className="size-4" />
+                  </button>
+                  <a className={viewerButton} href={`${photoUrl(shown.id)}?download=1`} download>
+                    <Download aria-hidden="true" className="size-4" /> Download
+                  </a>
+                </div>
+              </>
+            ) : null}
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
     </section>
   );
 }

@@ -2,30 +2,29 @@
  * Form submissions administration, extended into the
  * owner's inbox (docs/decisions/016-request-workflow.md): every request with its state, search and
  * filters kept in the page address, pages loaded as the owner asks for more, bulk actions on the
- * selected rows, and the CSV export of the current filter.
+ * selected rows, and the CSV export of the current filter. A request opens at its own address
+ * (/admin/requests/:id, ./RequestRoute.tsx) over the list, which stays as it was.
  */
-import { ArrowLeft, Eye, Mail, MailOpen, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Outlet, useNavigate, useSearch } from "@tanstack/react-router";
+import { ArrowLeft, Camera, Eye, Mail, MailOpen, Trash2 } from "lucide-react";
+import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import type { RequestState } from "../../features/requests/contract/states";
 import type { AdminSubmission } from "../../lib/contracts/admin";
+import { serviceLabel } from "../../lib/service-catalog";
 import type { BulkAction } from "../../features/requests/contract/workflow";
 import { ApiError, adminApi } from "../api";
-import { formatDateOnly } from "../format";
-import { openParam } from "../deep-link";
-import {
-  defaultFilters,
-  filtersFromParams,
-  filtersToQuery,
-  workflowApi,
-  type InboxFilters,
-} from "../workflow-api";
+import { formatDateOnly, formatDay } from "../format";
+import { markOpenedFromInbox } from "../inbox-nav";
+import { inboxFilters, inboxQuery, requestChanged, requestRemoved } from "../query";
+import { filtersToQuery, workflowApi, type InboxFilters } from "../workflow-api";
 import { BulkBar } from "./BulkBar";
 import { InboxToolbar } from "./InboxToolbar";
 import { MailStatus, unreadRowBackground } from "./MailStatus";
 import { StateBadge } from "./StateBadge";
-import { SubmissionDialog } from "./SubmissionDialog";
-import { AdminTable, Badge, ConfirmDialog, IconButton, Spinner, buttonClass, type AdminColumn } from "./ui";
+import { ConfirmDialog } from "./dialogs";
+import { AdminTable, Badge, IconButton, Spinner, buttonClass, type AdminColumn } from "./ui";
 
 const columns: readonly AdminColumn[] = [
   { label: "Select", className: "w-10 py-3 pr-0 pl-3 sm:px-3", hiddenLabel: true },
@@ -39,16 +38,6 @@ const columns: readonly AdminColumn[] = [
   { label: "Actions", className: "py-3 pr-3 text-right sm:px-3" },
 ];
 
-type Load =
-  | { state: "loading" }
-  | { state: "failed" }
-  | { state: "ready"; items: AdminSubmission[]; nextCursor: string | null; loadingMore: boolean };
-
-const initialFilters = (): InboxFilters =>
-  typeof window === "undefined"
-    ? defaultFilters
-    : filtersFromParams(new URLSearchParams(window.location.search));
-
 function TypeBadge({ s }: { s: AdminSubmission }) {
   return s.formType === "booking" ? (
     <Badge tone="accent">Booking</Badge>
@@ -57,96 +46,50 @@ function TypeBadge({ s }: { s: AdminSubmission }) {
   );
 }
 
+/** What the row says about the request at a glance: reference, service, first choice of day, photos. */
+function RowDetails({ s }: { s: AdminSubmission }) {
+  return (
+    <span
+      className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs font-normal text-slate-600"
+      data-testid="row-details"
+    >
+      <span className="font-mono text-slate-700">{s.reference}</span>
+      {s.service ? <span>{serviceLabel(s.service)}</span> : null}
+      {s.firstPreferredDate ? <span>First choice {formatDay(s.firstPreferredDate)}</span> : null}
+      {s.photoCount > 0 ? (
+        <span className="inline-flex items-center gap-1" data-testid="row-photos">
+          <Camera aria-hidden="true" className="size-3.5" />
+          {s.photoCount} {s.photoCount === 1 ? "photo" : "photos"}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 export function SubmissionsScreen() {
-  const [filters, setFilters] = useState<InboxFilters>(initialFilters);
-  const [load, setLoad] = useState<Load>({ state: "loading" });
-  const [viewing, setViewing] = useState<AdminSubmission | null>(null);
+  const search = useSearch({ from: "/inbox" });
+  const navigate = useNavigate();
+  const filters = useMemo(() => inboxFilters(search), [search]);
+  const list = useInfiniteQuery(inboxQuery(filters));
   const [busyId, setBusyId] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<AdminSubmission | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkBusy, setBulkBusy] = useState(false);
-  const latest = useRef(0);
-  /** The request the owner's e-mail link asks to open, until the first page has loaded. */
-  const linkedId = useRef(openParam());
 
-  const fetchFirstPage = useCallback(async (f: InboxFilters, showSpinner: boolean) => {
-    const ticket = ++latest.current;
-    if (showSpinner) setLoad({ state: "loading" });
-    try {
-      const page = await workflowApi.list(f);
-      if (ticket !== latest.current) return; // a newer search has started
-      setLoad({ state: "ready", items: page.submissions, nextCursor: page.nextCursor, loadingMore: false });
-      setSelected((sel) => new Set([...sel].filter((id) => page.submissions.some((s) => s.id === id))));
-      // Keep an open dialog in step with the reloaded row; a link from the owner's e-mail opens one.
-      const linked = linkedId.current;
-      linkedId.current = null;
-      setViewing((open) => (open ? (page.submissions.find((i) => i.id === open.id) ?? open) : null));
-      if (linked !== null) setViewing(page.submissions.find((i) => i.id === linked) ?? null);
-    } catch (err) {
-      if (ticket !== latest.current) return;
-      if (err instanceof ApiError && err.status === 401) return;
-      console.error("Loading submissions failed", err);
-      toast.error("Error", { description: "Failed to load submissions. Please try again." });
-      setLoad({ state: "failed" });
-    }
-  }, []);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set after the awaited fetch
-    void fetchFirstPage(filters, true);
-    const qs = new URLSearchParams(filtersToQuery(filters)).toString();
-    window.history.replaceState(null, "", `${window.location.pathname}${qs ? `?${qs}` : ""}`);
-  }, [filters, fetchFirstPage]);
-
-  const changeFilters = useCallback((next: InboxFilters) => {
-    setFilters(next);
+  const changeFilters = (next: InboxFilters) => {
     setSelected(new Set());
-  }, []);
-
-  const loadMore = async () => {
-    if (load.state !== "ready" || !load.nextCursor) return;
-    const ticket = latest.current;
-    setLoad({ ...load, loadingMore: true });
-    try {
-      const page = await workflowApi.list(filters, load.nextCursor);
-      if (ticket !== latest.current) return;
-      setLoad((l) =>
-        l.state === "ready"
-          ? {
-              state: "ready",
-              items: [...l.items, ...page.submissions],
-              nextCursor: page.nextCursor,
-              loadingMore: false,
-            }
-          : l,
-      );
-    } catch (err) {
-      setLoad((l) => (l.state === "ready" ? { ...l, loadingMore: false } : l));
-      if (err instanceof ApiError && err.status === 401) return;
-      console.error("Loading more submissions failed", err);
-      toast.error("Failed to load more. Please try again.");
-    }
+    void navigate({ to: "/admin/submissions", search: filtersToQuery(next), replace: true });
   };
 
-  /** Puts a changed row in place, or drops it when it no longer matches the filter's archive view. */
-  const replaceRow = (updated: AdminSubmission) => {
-    setViewing((open) => (open?.id === updated.id ? updated : open));
-    setLoad((l) =>
-      l.state === "ready" ? { ...l, items: l.items.map((i) => (i.id === updated.id ? updated : i)) } : l,
-    );
-  };
-
-  const setRead = async (s: AdminSubmission, isRead: boolean, quiet = false) => {
+  const setRead = async (s: AdminSubmission, isRead: boolean) => {
     setBusyId(s.id);
     try {
       const updated = await adminApi.setRead(s.id, isRead);
-      replaceRow(updated);
-      if (!quiet) {
-        toast.success(isRead ? "Marked as read" : "Marked as unread", {
-          description: `The submission has been marked as ${isRead ? "read" : "unread"}`,
-        });
-      }
+      await requestChanged(s.id, updated);
+      toast.success(isRead ? "Marked as read" : "Marked as unread", {
+        description: `The submission has been marked as ${isRead ? "read" : "unread"}`,
+      });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return;
       console.error("Updating a submission failed", err);
@@ -157,9 +100,8 @@ export function SubmissionsScreen() {
   };
 
   const open = (s: AdminSubmission) => {
-    setViewing(s);
-    // Opening an unread one marks it read.
-    if (!s.isRead) void setRead(s, true, true);
+    markOpenedFromInbox();
+    void navigate({ to: "/admin/requests/$id", params: { id: s.id }, search: (prev) => prev });
   };
 
   const confirmDelete = async () => {
@@ -170,9 +112,8 @@ export function SubmissionsScreen() {
       await adminApi.deleteSubmission(id);
       toast.success("Submission deleted", { description: "The submission has been successfully deleted." });
       setToDelete(null);
-      setViewing((v) => (v?.id === id ? null : v));
       setSelected((sel) => new Set([...sel].filter((x) => x !== id)));
-      setLoad((l) => (l.state === "ready" ? { ...l, items: l.items.filter((i) => i.id !== id) } : l));
+      await requestRemoved(id);
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 401)) {
         console.error("Deleting a submission failed", err);
@@ -198,7 +139,7 @@ export function SubmissionsScreen() {
         },
       );
       setSelected(new Set());
-      await fetchFirstPage(filters, false);
+      await Promise.all(ids.map((id) => requestChanged(id)));
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return;
       console.error("A bulk action failed", err);
@@ -208,7 +149,17 @@ export function SubmissionsScreen() {
     }
   };
 
-  const items = load.state === "ready" ? load.items : [];
+  const items = list.data?.pages.flatMap((p) => p.submissions) ?? [];
+  const failed = list.isError && !(list.error instanceof ApiError && list.error.status === 401);
+  const load = list.isPending
+    ? ({ state: "loading" } as const)
+    : failed || !list.data
+      ? ({ state: "failed" } as const)
+      : ({ state: "ready", items, nextCursor: list.hasNextPage ? "more" : null } as const);
+  const loadMore = async () => {
+    const result = await list.fetchNextPage();
+    if (result.isFetchNextPageError) toast.error("Failed to load more. Please try again.");
+  };
   const allSelected = items.length > 0 && items.every((i) => selected.has(i.id));
   const toggle = (id: number) =>
     setSelected((sel) => {
@@ -244,7 +195,7 @@ export function SubmissionsScreen() {
             <button
               type="button"
               className={buttonClass("primary", "mt-4")}
-              onClick={() => void fetchFirstPage(filters, true)}
+              onClick={() => void list.refetch()}
             >
               Try Again
             </button>
@@ -297,6 +248,7 @@ export function SubmissionsScreen() {
                     <span className="mt-0.5 block">
                       <MailStatus status={s.mailStatus} />
                     </span>
+                    <RowDetails s={s} />
                     <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-normal text-slate-600 lg:hidden">
                       <span className="sm:hidden">
                         <StateBadge state={s.state} />
@@ -357,10 +309,10 @@ export function SubmissionsScreen() {
                 <button
                   type="button"
                   className={buttonClass("secondary")}
-                  disabled={load.loadingMore}
+                  disabled={list.isFetchingNextPage}
                   onClick={() => void loadMore()}
                 >
-                  {load.loadingMore ? "Loading…" : "Load more"}
+                  {list.isFetchingNextPage ? "Loading…" : "Load more"}
                 </button>
               </div>
             ) : null}
@@ -377,14 +329,7 @@ export function SubmissionsScreen() {
         />
       ) : null}
 
-      <SubmissionDialog
-        submission={viewing}
-        busy={viewing !== null && busyId === viewing.id}
-        onClose={() => setViewing(null)}
-        onToggleRead={(s) => void setRead(s, !s.isRead)}
-        onDelete={(s) => setToDelete(s)}
-        onChanged={replaceRow}
-      />
+      <Outlet />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(o) => {

@@ -19,17 +19,10 @@ import { toast } from "sonner";
 import { reviewRejectReasons, type ReviewRejectReason } from "../../data/legal";
 import type { AdminTestimonial } from "../../lib/contracts/admin";
 import { ApiError, adminApi } from "../api";
+import { formatMonthYear } from "../../platform/time";
 import { RejectDialog, ReplyDialog } from "./ReviewModerationDialogs";
-import {
-  AdminTable,
-  Badge,
-  Button,
-  ConfirmDialog,
-  IconButton,
-  Spinner,
-  buttonClass,
-  type AdminColumn,
-} from "./ui";
+import { ConfirmDialog } from "./dialogs";
+import { AdminTable, Badge, Button, IconButton, Spinner, buttonClass, type AdminColumn } from "./ui";
 
 const columns: readonly AdminColumn[] = [
   { label: "Name", className: "px-4 py-3" },
@@ -46,12 +39,6 @@ type Load =
 
 const reasonLabel = (id: string | null) => reviewRejectReasons.find((r) => r.id === id)?.label ?? id ?? "";
 
-/** "Mar 2026" for "2026-03". */
-const shortMonth = (yearMonth: string) =>
-  new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${yearMonth}-15T00:00:00Z`),
-  );
-
 function StatusBadge({ t }: { t: AdminTestimonial }) {
   if (t.status === "approved") return <Badge tone="success">Approved</Badge>;
   if (t.status === "rejected")
@@ -64,7 +51,7 @@ function Verified({ t }: { t: AdminTestimonial }) {
   return (
     <span className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-success-700">
       <BadgeCheck aria-hidden="true" className="size-3.5" />
-      {`Verified, job ${shortMonth(t.jobCompletedMonth)}`}
+      {`Verified, job ${formatMonthYear(t.jobCompletedMonth)}`}
     </span>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { site } from "../../config/site";
 import type { Faq, Service } from "../../data/content-shapes";
+import { poundsDecimal } from "../../platform/money";
 
 type Json = Record<string, unknown>;
 
@@ -79,7 +80,6 @@ export function businessJsonLd(base: URL | string): Json {
 }
 
 export function serviceJsonLd(service: Service, base: URL | string): Json {
-  const price = /£(\d+)/.exec(service.pricing)?.[1];
   return {
     "@context": "https://schema.org",
     "@type": "Service",
@@ -93,7 +93,14 @@ export function serviceJsonLd(service: Service, base: URL | string): Json {
     offers: {
       "@type": "Offer",
       priceCurrency: "GBP",
-      ...(price ? { price } : {}),
+      // A starting price: the least the service costs, per unit.
+      price: poundsDecimal(service.fromPence),
+      priceSpecification: {
+        "@type": "UnitPriceSpecification",
+        priceCurrency: "GBP",
+        minPrice: poundsDecimal(service.fromPence),
+        unitText: service.per,
+      },
       description: `${service.pricing[0]?.toUpperCase()}${service.pricing.slice(1)}`,
     },
   };

@@ -23,7 +23,7 @@ import type { IsoDate } from "./contract/dates";
 import { defaultBookingRules, windowsOn, type BookingRules } from "./contract/rules";
 import type { PreferredOption } from "./contract/option-fields";
 import { windowLabel, windowName, type WindowTimes } from "./contract/windows";
-import { dateInZone } from "./window-instants";
+import { dateInZone } from "../../platform/time";
 
 /** A date the owner has blocked (a holiday), with an optional label shown to customers. */
 export interface BlockedDate {
@@ -128,6 +128,9 @@ function prepare(input: AvailabilityInput): Prepared {
   };
 }
 
+/** Dates within the booking horizon (weeks ahead) are written without their year. */
+const noYear = { year: false } as const;
+
 function offered(windows: readonly WindowTimes[]): OfferedWindow[] {
   return windows.map((w) => ({ ...w, label: windowLabel(w) }));
 }
@@ -136,16 +139,18 @@ function noticeMessage(p: Prepared): string {
   const n = p.rules.minimumNoticeWorkingDays;
   const need =
     n === 1 ? "We need at least one working day's notice." : `We need at least ${n} working days' notice.`;
-  return p.span.earliest ? `${need} The earliest date we can book is ${formatDate(p.span.earliest)}.` : need;
+  return p.span.earliest
+    ? `${need} The earliest date we can book is ${formatDate(p.span.earliest, noYear)}.`
+    : need;
 }
 
 function horizonMessage(p: Prepared): string {
   const w = p.rules.horizonWeeks;
-  return `We book up to ${w === 1 ? "1 week" : `${w} weeks`} ahead. The latest date we can book is ${formatDate(p.span.latest)}.`;
+  return `We book up to ${w === 1 ? "1 week" : `${w} weeks`} ahead. The latest date we can book is ${formatDate(p.span.latest, noYear)}.`;
 }
 
 function day(date: IsoDate, p: Prepared): DayAvailability {
-  const label = formatDate(date);
+  const label = formatDate(date, noYear);
   const no = (reason: UnavailableReason, message: string): DayAvailability => ({
     date,
     label,
@@ -161,7 +166,7 @@ function day(date: IsoDate, p: Prepared): DayAvailability {
   }
   if (p.blocked.has(date)) {
     const why = p.blocked.get(date);
-    return no("blocked", `We are closed on ${formatDayMonth(date)}${why ? ` (${why})` : ""}.`);
+    return no("blocked", `We are closed on ${formatDayMonth(date, noYear)}${why ? ` (${why})` : ""}.`);
   }
   if (earliest === null || date < earliest) return no("notice", noticeMessage(p));
   if (date > latest) return no("horizon", horizonMessage(p));

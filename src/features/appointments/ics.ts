@@ -13,12 +13,16 @@
  */
 import { site } from "../../config/site";
 import { parseIsoDate, type IsoDate } from "./contract/dates";
+import { businessZone } from "../../platform/time";
 import { defaultBookingRules, windowTimesOn, type BookingRules } from "./contract/rules";
 import type { WindowId } from "./contract/windows";
 
-export const calendarTimeZone = "Europe/London";
-if (site.booking.timeZone !== calendarTimeZone) {
-  throw new Error(`src/features/appointments/ics.ts carries the VTIMEZONE of ${calendarTimeZone} only`);
+/** The business's zone (src/platform/time.ts); the VTIMEZONE below describes its rules. */
+export const calendarTimeZone = businessZone;
+if (calendarTimeZone !== "Europe/London") {
+  throw new Error(
+    `src/features/appointments/ics.ts carries the VTIMEZONE of Europe/London only, not ${calendarTimeZone}`,
+  );
 }
 
 const productId = `-//${site.name}//Appointments//EN`;
@@ -122,6 +126,18 @@ export function appointmentRequestIcs(event: AppointmentEvent, options: Invitati
  */
 export function appointmentCancelIcs(event: AppointmentEvent, options: InvitationOptions): string {
   return calendar("CANCEL", [], [eventLines(event, "CANCELLED", options)]);
+}
+
+/**
+ * The same event as a file to add by hand (the customer page's "Add to calendar"): METHOD:PUBLISH,
+ * no attendee (RFC 5546 §3.2.1), and the UID and SEQUENCE of the invitation last e-mailed, so a
+ * calendar that has both keeps one event.
+ */
+export function appointmentPublishIcs(
+  event: AppointmentEvent,
+  options: Omit<InvitationOptions, "attendee">,
+): string {
+  return calendar("PUBLISH", [], [eventLines(event, "CONFIRMED", options)]);
 }
 
 /** A subscription feed of many events (the owner's private calendar). */

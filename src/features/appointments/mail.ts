@@ -14,11 +14,20 @@ import { requestReference as referenceOf } from "../requests/contract/reference"
 import { serviceLabel } from "../../lib/service-catalog";
 import {
   appointmentCancelIcs,
+  appointmentPublishIcs,
   appointmentRequestIcs,
   calendarContentType,
   type AppointmentEvent,
 } from "./ics";
-import { customerMessage, oneLine, type MailContext, type OutgoingMessage } from "../mail/messages";
+import { changeCutoff } from "./window-instants";
+import {
+  customerMessage,
+  customerName,
+  oneLine,
+  type MailContext,
+  type OutgoingMessage,
+  type PageOffer,
+} from "../mail/messages";
 
 export interface AppointmentForMail {
   uid: string;
@@ -73,7 +82,7 @@ function build(
   subject: string,
   paragraphs: readonly string[],
   ctx: MailContext,
-  extra: { attachments?: OutgoingMessage["attachments"]; footer?: string } = {},
+  extra: { offer: PageOffer; attachments?: OutgoingMessage["attachments"]; footer?: string },
 ): OutgoingMessage {
   return customerMessage(`appointment_${kind}`, r, subject, paragraphs, ctx, extra);
 }
@@ -82,6 +91,23 @@ const whatToExpect = (r: RequestForMail) =>
   `What to expect: we will arrive within that window and phone you if we are running late. Please make sure we can get to the work area${r.address ? ` at ${oneLine(r.address, 300)}` : ""}. The calendar invitation attached adds the visit to your calendar.`;
 
 const changeWords = `If the time no longer suits you, change or cancel it on your request's page (link below) up to ${site.booking.changeCutoffHours} hours before, or call us on ${site.phone.display}.`;
+
+const lateChangeWords = `Your appointment is less than ${site.booking.changeCutoffHours} hours away, so it can no longer be changed online. If the time no longer suits you, please call us on ${site.phone.display}.`;
+
+/** Whether a confirmed visit is already inside the change cut-off (the page then offers only a message). */
+export function isPastChangeCutoff(a: { date: IsoDate; window: WindowId }, now: Date, rules?: BookingRules) {
+  return now.getTime() >= changeCutoff(a.date, a.window, rules).getTime();
+}
+
+/** The customer as the calendar invitation names them: the clean full name, or none. */
+const attendeeOf = (r: RequestForMail) => {
+  const name = customerName(r.name).full;
+  return { email: r.email, ...(name ? { name } : {}) };
+};
+
+/** The legal information that goes with a confirmed visit, after the visit itself and our signature. */
+const forYourRecords = () =>
+  `FOR YOUR RECORDS: THE LEGAL INFORMATION ABOUT THIS VISIT\n\n${consumerRightsText()}`;
 
 /** Confirmed (first time) or changed (same UID, higher sequence): with the .ics invitation. */
 export function appointmentConfirmedMessage(
@@ -94,10 +120,11 @@ export function appointmentConfirmedMessage(
   const ref = requestReference(r);
   const ics = appointmentRequestIcs(customerEvent(r, a, ctx), {
     organizer: { email: ctx.ownerEmail, name: site.name },
-    attendee: { email: r.email, name: oneLine(r.name, 100) },
+    attendee: attendeeOf(r),
     now: options.now,
     rules: options.rules,
   });
+  const late = isPastChangeCutoff(a, options.now, options.rules);
   const subject = options.changed
     ? `Your appointment has changed: ${when} (${ref})`
     : `Your appointment is confirmed: ${when} (${ref})`;
@@ -112,17 +139,39 @@ export function appointmentConfirmedMessage(
       `${lead}\n${when}${r.address ? `\nAt: ${oneLine(r.address, 300)}` : ""}`,
       ...(a.message ? [a.message] : []),
       whatToExpect(r),
-      changeWords,
+      late ? lateChangeWords : changeWords,
       `Your reference is ${ref}. Our phone number is ${site.phone.display}.`,
     ],
     ctx,
     {
+      offer: late ? "message" : "change",
       attachments: [
         { filename: "appointment.ics", contentType: calendarContentType("REQUEST"), content: ics },
       ],
-      footer: consumerRightsText(),
+      footer: forYourRecords(),
     },
   );
+}
+
+/**
+ * The confirmed appointment as a file for the customer's page ("Add to calendar"): the event the
+ * last invitation carried (same UID and SEQUENCE), published rather than sent as an invitation.
+ */
+export function appointmentCalendarFile(
+  r: RequestForMail,
+  a: AppointmentForMail,
+  ctx: MailContext,
+  options: { now: Date; rules?: BookingRules | undefined },
+): { filename: string; contentType: string; content: string } {
+  return {
+    filename: `appointment-${requestReference(r)}.ics`,
+    contentType: calendarContentType("PUBLISH"),
+    content: appointmentPublishIcs(customerEvent(r, a, ctx), {
+      organizer: { email: ctx.ownerEmail, name: site.name },
+      now: options.now,
+      rules: options.rules,
+    }),
+  };
 }
 
 /** The owner offers another time: plain words, no invitation (nothing is booked yet). */
@@ -145,12 +194,15 @@ export function appointmentProposedMessage(
       `Your reference is ${ref}.`,
     ],
     ctx,
+    { offer: "change" },
   );
 }
 
 /**
  * Cancelled (a live appointment called off) or declined (the booking could not be taken). An
  * appointment that had been confirmed gets METHOD:CANCEL with its UID and a higher sequence.
+ * `requestClosed`: the request itself ended with it (the customer cancelled, or it was declined),
+ * so the e-mail offers no change on the page, only a look at it.
  */
 export function appointmentCancelledMessage(
   r: RequestForMail,
@@ -159,11 +211,13 @@ export function appointmentCancelledMessage(
   options: {
     declined: boolean;
     wasConfirmed: boolean;
+    requestClosed: boolean;
     reason: string | null;
     now: Date;
     rules?: BookingRules;
   },
 ): OutgoingMessage {
+  const closed = options.declined || options.requestClosed;
   const ref = requestReference(r);
   const when = a ? appointmentLabel(a.date, a.window, options.rules) : null;
   const attachments =
@@ -174,7 +228,7 @@ export function appointmentCancelledMessage(
             contentType: calendarContentType("CANCEL"),
             content: appointmentCancelIcs(customerEvent(r, a, ctx), {
               organizer: { email: ctx.ownerEmail, name: site.name },
-              attendee: { email: r.email, name: oneLine(r.name, 100) },
+              attendee: attendeeOf(r),
               now: options.now,
               rules: options.rules,
             }),
@@ -191,7 +245,9 @@ export function appointmentCancelledMessage(
     : [
         `Your appointment${when ? ` on ${when}` : ""} for ${serviceLabel(r.service)} is cancelled.${attachments ? " The attached calendar file removes it from your calendar." : ""}`,
         ...(options.reason ? [options.reason] : []),
-        `To arrange another time, reply to this e-mail or call us on ${site.phone.display}.`,
+        closed
+          ? `If you would like us to come another time, send us a new request or call us on ${site.phone.display}.`
+          : `To arrange another time, ask for one on your request's page (link below), reply to this e-mail or call us on ${site.phone.display}.`,
         `Your reference is ${ref}.`,
       ];
   return build(
@@ -202,17 +258,19 @@ export function appointmentCancelledMessage(
       : `Your appointment is cancelled${when ? `: ${when}` : ""} (${ref})`,
     paragraphs,
     ctx,
-    attachments ? { attachments } : {},
+    { offer: closed ? "view" : "change", ...(attachments ? { attachments } : {}) },
   );
 }
 
-/** The evening before a confirmed window. */
+/** The evening before a confirmed window (usually inside the change cut-off: then only a message online). */
 export function appointmentReminderMessage(
   r: RequestForMail,
   a: AppointmentForMail,
   ctx: MailContext,
-  rules?: BookingRules,
+  options: { now: Date; rules?: BookingRules | undefined },
 ): OutgoingMessage {
+  const rules = options.rules;
+  const late = isPastChangeCutoff(a, options.now, rules);
   const when = appointmentLabel(a.date, a.window, rules);
   const times = windowTimesOn(a.date, a.window, rules);
   return build(
@@ -221,9 +279,10 @@ export function appointmentReminderMessage(
     `Reminder: we are coming tomorrow, ${when}`,
     [
       `A reminder that we are coming tomorrow for your ${serviceLabel(r.service).toLowerCase()} job, arriving between ${formatTime(times.start)} and ${formatTime(times.end)}:\n${when}${r.address ? `\nAt: ${oneLine(r.address, 300)}` : ""}`,
-      `If something has changed, please call us on ${site.phone.display}.`,
+      late ? `If something has changed, please call us on ${site.phone.display}.` : changeWords,
       `Your reference is ${requestReference(r)}.`,
     ],
     ctx,
+    { offer: late ? "message" : "change" },
   );
 }

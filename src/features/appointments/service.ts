@@ -10,17 +10,19 @@
  * already confirmed and changes nothing, sends nothing. The partial unique index on live
  * appointments backs this up.
  */
+import { requestReference } from "../requests/contract/reference";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { site } from "../../config/site";
 import { addDays, isIsoDate, type IsoDate } from "./contract/dates";
 import { bookingRules, type BookingRules, type BookingRulesOverrides } from "./contract/rules";
 import { preferredOptionsSchema, type PreferredOption } from "./contract/option-fields";
 import { windowIds, type WindowId } from "./contract/windows";
-import type { RequestState } from "../requests/contract/states";
+import { isClosed, type RequestState } from "../requests/contract/states";
 import { charLength, isStorableText } from "../../lib/form-fields/text";
 import { serviceLabel } from "../../lib/service-catalog";
 import { bookableDates, bookingSpan, checkOptions, type AvailabilityInput } from "./availability";
-import { dateInZone, isReminderDue } from "./window-instants";
+import { dateInZone } from "../../platform/time";
+import { isReminderDue } from "./window-instants";
 import { appointmentUid, calendarFeedIcs, type AppointmentEvent } from "./ics";
 import type { Db } from "../../platform/db/client";
 import { pgErrorCode } from "../../platform/db/errors";
@@ -482,6 +484,7 @@ async function actInTransaction(
             appointmentCancelledMessage(mail, null, ctx, {
               declined: true,
               wasConfirmed: false,
+              requestClosed: true,
               reason,
               now,
               rules,
@@ -515,7 +518,14 @@ async function actInTransaction(
               mail,
               { ...appointment, date: live.date!, window: live.window! },
               ctx,
-              { declined: false, wasConfirmed, reason, now, rules },
+              {
+                declined: false,
+                wasConfirmed,
+                requestClosed: isClosed(updated.state),
+                reason,
+                now,
+                rules,
+              },
             ),
           );
         }
@@ -560,7 +570,7 @@ export async function sendDueReminders(services: ServiceContext): Promise<{ queu
           { id: a.submissionId, submittedAt: a.createdAt, ...job },
           { ...a, date: a.date!, window: a.window! },
           ctx,
-          rules,
+          { now, rules },
         ),
         { submissionId: a.submissionId },
       );
@@ -676,6 +686,26 @@ export function feedPath(secret: string): string {
   return `/api/calendar/${secret}.ics`;
 }
 
+/**
+ * Where a job is, coarsely, for the calendar feed: the town and the postcode district
+ * ("Kirkcaldy KY1") from an address such as "12 High Street, Kirkcaldy KY1 1AA"; never the street.
+ * The town is the address's last comma-separated part when it holds no digit (a street or a flat
+ * number does); undefined when neither can be found.
+ */
+export function areaOf(address: string | null): string | undefined {
+  if (!address) return undefined;
+  const postcode = /\b([A-Z]{1,2}\d[A-Z\d]?)\s*\d[A-Z]{2}\s*$/i.exec(address.trim());
+  const rest = postcode ? address.trim().slice(0, postcode.index) : address;
+  const last = rest
+    .split(/[,\n]/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .at(-1);
+  const town = last && !/\d/.test(last) ? last : undefined;
+  const parts = [town, postcode?.[1]?.toUpperCase()].filter(Boolean);
+  return parts.length ? parts.join(" ") : undefined;
+}
+
 /** The owner's feed for this secret, or null when the secret is not the current one. */
 export async function calendarFeed(secret: string, services: ServiceContext): Promise<string | null> {
   if (!secretPattern.test(secret)) return null;
@@ -690,21 +720,23 @@ export async function calendarFeed(secret: string, services: ServiceContext): Pr
   const rules = rulesFromSettings(row);
   const today = dateInZone(now);
   const jobs = await repo.confirmedJobs(addDays(today, -30), addDays(today, 90), db);
-  const events: AppointmentEvent[] = jobs.map((job) => ({
-    uid: job.appointment.uid,
-    sequence: job.appointment.sequence,
-    date: job.appointment.date!,
-    window: job.appointment.window!,
-    summary: `${job.name}: ${serviceLabel(job.service)}`,
-    location: job.address ?? undefined,
-    description: [
-      `Phone: ${job.phone}`,
-      `E-mail: ${job.email}`,
-      `Job: ${job.message}`,
-      ...(job.accessNotes ? [`Access: ${job.accessNotes}`] : []),
-    ].join("\n"),
-    url: `${ctx.siteUrl}/admin/submissions?open=${job.appointment.submissionId}`,
-  }));
+  // Only what the owner needs to see at a glance: every calendar app the feed is subscribed in
+  // keeps a copy, so the phone, e-mail, job text and access notes stay in the admin.
+  const events: AppointmentEvent[] = jobs.map((job) => {
+    const reference = requestReference({ id: job.appointment.submissionId, formType: "booking" });
+    const area = areaOf(job.address);
+    const admin = `${ctx.siteUrl}/admin/requests/${job.appointment.submissionId}`;
+    return {
+      uid: job.appointment.uid,
+      sequence: job.appointment.sequence,
+      date: job.appointment.date!,
+      window: job.appointment.window!,
+      summary: `${job.name}: ${serviceLabel(job.service)} (${reference})`,
+      location: area,
+      description: `${reference}. Phone, address and job details: ${admin}`,
+      url: admin,
+    };
+  });
   return calendarFeedIcs({ name: `${site.name} jobs`, events, now, rules });
 }
 

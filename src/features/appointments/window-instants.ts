@@ -1,42 +1,16 @@
 /**
- * From wall-clock dates and windows in the business's zone (Europe/London) to instants, and back.
- * Appointments are stored as a date plus a window; the instants are computed here, with the zone's
- * own rules, whenever something needs one (the reminder, the change cut-off, a calendar feed in UTC).
- * The zone's rules come from the runtime's time-zone data through @date-fns/tz, so the answer does
- * not depend on the server's own zone. See docs/decisions/014-appointments-and-calendar.md.
+ * From the wall-clock dates and windows of appointments to instants. Appointments are stored as a
+ * date plus a window in the business's zone; the instants are computed here, through the one zone
+ * engine in src/platform/time.ts, whenever something needs one (the reminder, the change cut-off, a
+ * calendar feed in UTC). See docs/decisions/014-appointments-and-calendar.md.
  */
-import { TZDate } from "@date-fns/tz";
 import { site } from "../../config/site";
-import { addDays, parseIsoDate, type IsoDate } from "./contract/dates";
+import { addDays, type IsoDate } from "./contract/dates";
 import { defaultBookingRules, windowTimesOn, type BookingRules } from "./contract/rules";
-import { minutesOf, type WindowId, type WindowTimes } from "./contract/windows";
+import type { WindowId, WindowTimes } from "./contract/windows";
+import { wallClockInstant } from "../../platform/time";
 
-export const businessTimeZone = site.booking.timeZone;
 const hourMs = 3_600_000;
-
-/**
- * The instant of a wall-clock time on a date in the zone. A time that does not exist (inside the
- * spring-forward hour) resolves to the instant one hour later; an ambiguous one (inside the
- * autumn hour that happens twice) to one of the two. Arrival windows never fall in either hour.
- */
-export function wallClockInstant(date: IsoDate, time: string, timeZone: string = businessTimeZone): Date {
-  const p = parseIsoDate(date);
-  if (!p) throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
-  const minutes = minutesOf(time);
-  const zoned = new TZDate(p.year, p.month - 1, p.day, Math.floor(minutes / 60), minutes % 60, 0, timeZone);
-  if (Number.isNaN(zoned.getTime())) throw new RangeError(`Unknown time zone: ${timeZone}`);
-  return new Date(zoned.getTime());
-}
-
-/** The date on the zone's wall calendar at an instant (e.g. "today" for `new Date()`). */
-export function dateInZone(instant: Date, timeZone: string = businessTimeZone): IsoDate {
-  const zoned = new TZDate(instant.getTime(), timeZone);
-  if (Number.isNaN(zoned.getTime())) throw new RangeError(`Unknown time zone or instant: ${timeZone}`);
-  const y = String(zoned.getFullYear()).padStart(4, "0");
-  const m = String(zoned.getMonth() + 1).padStart(2, "0");
-  const d = String(zoned.getDate()).padStart(2, "0");
-  return `${y}-${m}-${d}`;
-}
 
 export interface WindowInstants {
   /** The window's wall-clock times on that date (clipped to the day's hours). */
@@ -45,7 +19,7 @@ export interface WindowInstants {
   readonly end: Date;
 }
 
-/** The UTC start and end of a window on a date in Europe/London. */
+/** The UTC start and end of a window on a date in the business's zone. */
 export function windowInstants(
   date: IsoDate,
   window: WindowId,

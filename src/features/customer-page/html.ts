@@ -7,14 +7,23 @@
  * which changes nothing), whose form POSTs the change with a one-time key.
  */
 import { phoneHref, site } from "../../config/site";
-import { windowIds, windowLabel, windowTimes } from "../appointments/contract/windows";
+import { windowChoicesAnyDay } from "../appointments/contract/rules";
 import { customerMessageMax, customerReasonMax, type CustomerAction } from "./contract/endpoints";
 import { escapeHtml as e, fieldLabel, pageHead } from "../../platform/http/html-page";
-import type { ActionOutcome, CustomerPageView } from "./service";
-import { linkLifetimeAfterCloseDays } from "./service";
+import { formatDateTime } from "../../platform/time";
+import type { CustomerPageView } from "./service";
+import { linkIdleDays, linkLifetimeAfterCloseDays } from "./service";
 import { requestPagePath } from "../mail/request-link";
 
+/**
+ * The site's own Inter (the Latin variable file of @fontsource-variable/inter, which the static
+ * pages load under a hashed name this function cannot know): a copy at a fixed address in
+ * public/fonts, checked to be the same bytes by tests/unit/customer-page-font.test.ts.
+ */
+export const fontPath = "/fonts/inter-latin-wght-normal.woff2";
+
 const styles = `
+@font-face{font-family:"Inter Variable";font-style:normal;font-display:swap;font-weight:100 900;src:url(${fontPath}) format("woff2-variations"),url(${fontPath}) format("woff2");unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD}
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;min-height:100vh;display:flex;flex-direction:column;font-family:"Inter Variable",ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#334155;background:#f8fafc;line-height:1.65;font-size:1rem}
@@ -88,6 +97,7 @@ legend{font-weight:700;color:#132340;padding:0 .35rem}
 .problems ul{margin:0;padding-left:1.25rem}
 .note{background:#fff8eb;border:1px solid #fcbf4d;border-radius:.5rem;padding:.75rem 1rem;margin:0 0 1rem;color:#1e293b}
 .done{border-left:6px solid #15803d}
+.notice{border-left:6px solid #f59e0b}
 .muted{color:#475569}
 .foot{border-top:1px solid #e2e8f0;background:#fff;color:#475569;font-size:.9rem}
 .foot p{max-width:46rem;margin:0 auto;padding:1.25rem 1rem}
@@ -119,18 +129,9 @@ ${body}
 }
 
 const pageUrl = (token: string) => `${requestPagePath}/${token}`;
+/** The confirmed appointment as an .ics file (a GET that only reads). */
+export const calendarUrl = (token: string) => `${pageUrl(token)}?download=calendar`;
 const stepUrl = (token: string, step: CustomerAction) => `${pageUrl(token)}?step=${step}`;
-
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-  timeZone: "Europe/London",
-});
 
 const heading = (reference: string, title: string) =>
   `<p class="eyebrow">Your request <span class="ref">${e(reference)}</span></p>\n<h1>${e(title)}</h1>`;
@@ -140,13 +141,28 @@ const link = (href: string, label: string, style = "") =>
 
 const backTo = (token: string) => link(pageUrl(token), "Back to your request", "outline");
 
-/** The page itself: where the request is, what can be done, what happened, what was sent. */
-export function requestPage(view: CustomerPageView, token: string): string {
+/** A note at the top of the page: what was just done, or why a step is not there any more. */
+export interface PageBanner {
+  heading: string;
+  message: string;
+  tone: "done" | "note";
+}
+
+function bannerCard(banner: PageBanner | undefined): string {
+  if (!banner) return "";
+  return `<section class="card ${banner.tone === "done" ? "done" : "notice"}" role="status" aria-labelledby="banner-h"><h2 id="banner-h">${e(banner.heading)}</h2><p>${e(banner.message)}</p></section>`;
+}
+
+/**
+ * The page itself: where the request is, what can be done, what happened, what was sent; with a
+ * banner after an action (its answer is this page, so it always shows the request as it is now).
+ */
+export function requestPage(view: CustomerPageView, token: string, banner?: PageBanner): string {
   const sent = `<dl>${view.sent.map((s) => `<dt>${e(s.label)}</dt><dd>${e(s.value)}</dd>`).join("")}</dl>`;
   const history = `<ol class="history">${view.history
     .map(
       (h) =>
-        `<li${h.byCustomer ? ' class="you"' : ""}><time datetime="${e(h.at.toISOString())}">${e(dateTime.format(h.at))}</time><strong>${e(h.text)}</strong>${h.quote ? `<blockquote>${e(h.quote)}</blockquote>` : ""}</li>`,
+        `<li${h.byCustomer ? ' class="you"' : ""}><time datetime="${e(h.at.toISOString())}">${e(formatDateTime(h.at, { short: true }))}</time><strong>${e(h.text)}</strong>${h.quote ? `<blockquote>${e(h.quote)}</blockquote>` : ""}</li>`,
     )
     .join("")}</ol>`;
   const proposal = view.proposal
@@ -173,9 +189,10 @@ export function requestPage(view: CustomerPageView, token: string): string {
     : `${late}${view.request.formType === "booking" && !view.late ? `<p class="muted">Changes to a confirmed appointment can be made here up to ${site.booking.changeCutoffHours} hours before it starts.</p>` : ""}${buttons.length ? `<p class="actions">${buttons.join("")}</p>` : ""}`;
   const title = view.request.formType === "booking" ? "Your booking request" : "Your message to us";
   return layout(
-    `Your request ${view.reference}`,
+    banner ? `${banner.heading}: your request ${view.reference}` : `Your request ${view.reference}`,
     `${heading(view.reference, title)}
-<section class="card status${view.closed ? " closed" : ""}" aria-labelledby="status-h"><h2 id="status-h">Where it is now</h2><p class="headline">${e(view.status.headline)}</p><p>${e(view.status.detail)}</p></section>
+${bannerCard(banner)}
+<section class="card status${view.closed ? " closed" : ""}" aria-labelledby="status-h"><h2 id="status-h">Where it is now</h2><p class="headline">${e(view.status.headline)}</p><p>${e(view.status.detail)}</p>${view.appointment ? `<p class="actions"><a class="button outline" href="${e(calendarUrl(token))}" download>Add to calendar</a></p><p class="hint">A calendar file (.ics) for your phone or computer's calendar.</p>` : ""}</section>
 ${proposal}
 <section class="card" aria-labelledby="actions-h"><h2 id="actions-h">What you can do</h2>${actions}</section>
 <section class="card" aria-labelledby="history-h"><h2 id="history-h">What has happened</h2>${history}</section>
@@ -211,10 +228,11 @@ const invalid = (id: string, message: string | undefined) =>
 
 /** Up to three dates (those we can still do) with an arrival window each. */
 function optionFields(dates: readonly { date: string; label: string }[], form: FormState): string {
-  const windows = windowIds.map((w) => {
-    const label = windowLabel(windowTimes(w, null));
-    return { w, label: label.charAt(0).toUpperCase() + label.slice(1) };
-  });
+  // No date is chosen yet: each window with its times on every working day, from the config.
+  const windows = windowChoicesAnyDay().map(({ window: w, label }) => ({
+    w,
+    label: label.charAt(0).toUpperCase() + label.slice(1),
+  }));
   return [1, 2, 3]
     .map((n) => {
       const date = valueOf(form.values, `option${n}Date`);
@@ -286,14 +304,6 @@ export function actionPage(
   );
 }
 
-/** After an action: what happened. */
-export function donePage(token: string, outcome: ActionOutcome): string {
-  return layout(
-    outcome.heading,
-    `<h1>${e(outcome.heading)}</h1><section class="card done" role="status"><p>${e(outcome.message)}</p><p class="actions">${link(pageUrl(token), "Back to your request")}</p></section>`,
-  );
-}
-
 /** A short page with one message and a way on. */
 export function messagePage(title: string, message: string, back: { href: string; label: string }): string {
   return layout(
@@ -307,7 +317,7 @@ export function messagePage(title: string, message: string, back: { href: string
 export function notFoundPage(): string {
   return layout(
     "Link not found",
-    `<h1>This link does not work</h1><section class="card"><p>The link may be incomplete (please copy all of it from the e-mail), or it has expired: links stop working ${linkLifetimeAfterCloseDays} days after a request is closed.</p><p>We can send you a new link to any request that is still open. Or call us on ${phoneLink()}.</p><p class="actions">${link(`${requestPagePath}/lost`, "Send me a new link", "primary")}${link("/", "Home page", "outline")}</p></section>`,
+    `<h1>This link does not work</h1><section class="card"><p>The link may be incomplete (please copy all of it from the e-mail), or it no longer works: a link stops working after ${linkIdleDays} days unused, ${linkLifetimeAfterCloseDays} days after its request is closed, or once a newer link has been asked for.</p><p>We can send you a new link to your request. Or call us on ${phoneLink()}.</p><p class="actions">${link(`${requestPagePath}/lost`, "Send me a new link", "primary")}${link("/", "Home page", "outline")}</p></section>`,
     callUs(),
   );
 }
@@ -316,7 +326,7 @@ export function lostLinkPage(form: { problem?: string; email?: string } = {}): s
   const title = "Get a new link to your request";
   return layout(
     title,
-    `<h1>${title}</h1>${form.problem ? problemsBox({ email: form.problem }) : ""}<section class="card"><p>Enter the e-mail address you used on our form. If we have an open request from it, we will e-mail you a new private link to each one.</p><form method="post" action="${requestPagePath}/lost"><label for="email">Your e-mail address</label><input type="email" id="email" name="email" autocomplete="email" required maxlength="254" value="${e(form.email ?? "")}"${invalid("email", form.problem)}>${fieldError("email", form.problem)}<p class="actions"><button class="button primary" type="submit">Send me a link</button></p></form></section>`,
+    `<h1>${title}</h1>${form.problem ? problemsBox({ email: form.problem }) : ""}<section class="card"><p>Enter the e-mail address you used on our form. If we have a request from it, we will e-mail you a new private link to each one, including requests that are closed.</p><form method="post" action="${requestPagePath}/lost"><label for="email">Your e-mail address</label><input type="email" id="email" name="email" autocomplete="email" required maxlength="254" value="${e(form.email ?? "")}"${invalid("email", form.problem)}>${fieldError("email", form.problem)}<p class="actions"><button class="button primary" type="submit">Send me a link</button></p></form></section>`,
     callUs(),
   );
 }
@@ -325,7 +335,7 @@ export function lostLinkPage(form: { problem?: string; email?: string } = {}): s
 export function lostLinkAnswerPage(): string {
   return messagePage(
     "Check your e-mail",
-    "If we have an open request from that address, we have sent it a new link. It can take a few minutes to arrive; please look in your spam folder too.",
+    "If we have a request from that address, we have sent it a new link to each one. It can take a few minutes to arrive; please look in your spam folder too.",
     { href: "/", label: "Back to the home page" },
   );
 }

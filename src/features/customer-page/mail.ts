@@ -8,6 +8,7 @@ import { site } from "../../config/site";
 import type { CustomerAction } from "./contract/endpoints";
 import { requestReference } from "../requests/contract/reference";
 import { serviceLabel } from "../../lib/service-catalog";
+import { formatDate } from "../../platform/time";
 import {
   customerMessage,
   escapeHtml,
@@ -15,6 +16,7 @@ import {
   wrapHtml,
   type MailContext,
   type OutgoingMessage,
+  type PageOffer,
   type SubmissionForMail,
 } from "../mail/messages";
 
@@ -24,9 +26,10 @@ type RequestForMail = Pick<
   "id" | "formType" | "name" | "email" | "phone" | "service" | "submittedAt"
 >;
 
-const londonDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
-
-/** To the customer: what they did on their page, in their words. */
+/**
+ * To the customer: what they did on their page, in their words. `offer` is what the page offers
+ * after it (a cancelled request: only a look at it).
+ */
 export function customerUpdateMessage(
   r: RequestForMail,
   update:
@@ -34,6 +37,7 @@ export function customerUpdateMessage(
     | { action: "message"; text: string }
     | { action: "cancel"; reason: string | null },
   ctx: MailContext,
+  offer: PageOffer,
 ): OutgoingMessage {
   const ref = requestReference(r);
   switch (update.action) {
@@ -48,6 +52,7 @@ export function customerUpdateMessage(
           `Your reference is ${ref}.`,
         ],
         ctx,
+        { offer },
       );
     case "message":
       return customerMessage(
@@ -60,6 +65,7 @@ export function customerUpdateMessage(
           `Your reference is ${ref}.`,
         ],
         ctx,
+        { offer },
       );
     case "cancel":
       return customerMessage(
@@ -73,12 +79,13 @@ export function customerUpdateMessage(
           `Your reference is ${ref}.`,
         ],
         ctx,
+        { offer },
       );
   }
 }
 
-/** To the customer, from the lost-link form: a fresh link to one of their open requests. */
-export function lostLinkMessage(r: RequestForMail, ctx: MailContext): OutgoingMessage {
+/** To the customer, from the lost-link form: a fresh link to one of their requests. */
+export function lostLinkMessage(r: RequestForMail, ctx: MailContext, offer: PageOffer): OutgoingMessage {
   const ref = requestReference(r);
   const what = r.formType === "booking" ? `booking request for ${serviceLabel(r.service)}` : "message";
   return customerMessage(
@@ -86,10 +93,11 @@ export function lostLinkMessage(r: RequestForMail, ctx: MailContext): OutgoingMe
     r,
     `Your link to request ${ref}`,
     [
-      `You asked for a new link to your ${what} (reference ${ref}), sent on ${londonDate.format(r.submittedAt)}.`,
+      `You asked for a new link to your ${what} (reference ${ref}), sent on ${formatDate(r.submittedAt)}.`,
       "If you did not ask for it, you can ignore this e-mail; nothing has changed.",
     ],
     ctx,
+    { offer },
   );
 }
 
@@ -109,7 +117,7 @@ export function ownerCustomerUpdateMessage(
 ): OutgoingMessage {
   const ref = requestReference(r);
   const subject = oneLine(`${ref}: ${r.name} ${ownerWords[action]}`, 200);
-  const open = `${ctx.siteUrl}/admin/submissions?open=${r.id}`;
+  const open = `${ctx.siteUrl}/admin/requests/${r.id}`;
   const lines = [
     `${oneLine(r.name, 100)} ${ownerWords[action]} on their request's page (${ref}).`,
     ...details,

@@ -4,24 +4,55 @@
  * (./mail-outbox.ts `enqueue`). SQL in, plain objects out; the database handle comes last.
  *
  *   findByHash(hash)            the link with this token hash, or null
+ *   markUsed(id, at)            the link opened the page: its idle time starts again
+ *   revokeForRequests(ids, at)  every link of these requests stops working; returns how many
  *   listForRequest(id)          what the admin is shown: when, and in which e-mail (never a token)
  */
-import { desc, eq } from "../../platform/db/orm";
+import { and, desc, eq, inArray, isNull } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
 import { customerLinks, mailOutbox } from "../tables";
 
 export interface StoredLink {
+  id: number;
   submissionId: number;
   tokenHash: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
 }
 
 export async function findByHash(hash: string, db: Db = getDb()): Promise<StoredLink | null> {
   const [row] = await db
-    .select({ submissionId: customerLinks.submissionId, tokenHash: customerLinks.tokenHash })
+    .select({
+      id: customerLinks.id,
+      submissionId: customerLinks.submissionId,
+      tokenHash: customerLinks.tokenHash,
+      createdAt: customerLinks.createdAt,
+      lastUsedAt: customerLinks.lastUsedAt,
+      revokedAt: customerLinks.revokedAt,
+    })
     .from(customerLinks)
     .where(eq(customerLinks.tokenHash, hash))
     .limit(1);
   return row ?? null;
+}
+
+export async function markUsed(id: number, at: Date, db: Db = getDb()): Promise<void> {
+  await db.update(customerLinks).set({ lastUsedAt: at }).where(eq(customerLinks.id, id));
+}
+
+export async function revokeForRequests(
+  submissionIds: readonly number[],
+  at: Date,
+  db: Db = getDb(),
+): Promise<number> {
+  if (submissionIds.length === 0) return 0;
+  const rows = await db
+    .update(customerLinks)
+    .set({ revokedAt: at })
+    .where(and(inArray(customerLinks.submissionId, [...submissionIds]), isNull(customerLinks.revokedAt)))
+    .returning({ id: customerLinks.id });
+  return rows.length;
 }
 
 export interface SentLink {
@@ -31,6 +62,8 @@ export interface SentLink {
   mailSubject: string | null;
   mailStatus: "pending" | "sent" | "failed" | null;
   mailSentAt: Date | null;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
 }
 
 /** Newest first. */
@@ -43,6 +76,8 @@ export async function listForRequest(submissionId: number, db: Db = getDb()): Pr
       mailSubject: mailOutbox.subject,
       mailStatus: mailOutbox.status,
       mailSentAt: mailOutbox.sentAt,
+      lastUsedAt: customerLinks.lastUsedAt,
+      revokedAt: customerLinks.revokedAt,
     })
     .from(customerLinks)
     .leftJoin(mailOutbox, eq(mailOutbox.id, customerLinks.mailId))

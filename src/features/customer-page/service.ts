@@ -25,15 +25,15 @@ import {
   type LostLinkInput,
 } from "./contract/endpoints";
 import { requestReference } from "../requests/contract/reference";
-import { isClosed, openStates, type RequestState } from "../requests/contract/states";
+import { isClosed, type RequestState } from "../requests/contract/states";
 import { charLength, isStorableText } from "../../lib/form-fields/text";
 import { serviceLabel } from "../../lib/service-catalog";
 import { changeCutoff } from "../appointments/window-instants";
 import { hashToken, tokenPattern } from "../mail/request-link";
 import type { Db } from "../../platform/db/client";
-import { appointmentLabel } from "../appointments/mail";
+import { appointmentCalendarFile, appointmentLabel } from "../appointments/mail";
 import { customerUpdateMessage, lostLinkMessage, ownerCustomerUpdateMessage } from "./mail";
-import type { OutgoingMessage } from "../mail/messages";
+import { pageOffer, type OutgoingMessage } from "../mail/messages";
 import { deliverSoon, mailboxKey, mailContext } from "../mail/service";
 import * as appointmentsRepo from "../appointments/repository";
 import type { Appointment } from "../appointments/repository";
@@ -49,7 +49,8 @@ import {
   readBookingExtras,
 } from "../appointments/service";
 import { inTransaction, type ServiceContext } from "../../platform/context";
-import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
+import { formatDateTime } from "../../platform/time";
+import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
 import { applyStateChange } from "../requests/service-workflow";
 
@@ -57,14 +58,30 @@ const dayMs = 24 * 60 * 60 * 1000;
 
 // ---------------------------------------------------------------- the link
 
-/** A link stops working this many days after its request was closed (done, lost, cancelled). */
-export const linkLifetimeAfterCloseDays = 30;
+/**
+ * A link stops working this many days after its request was closed (done, lost, cancelled). The
+ * site records no payments, so no closed request has anything owed that would keep it open longer.
+ */
+export const linkLifetimeAfterCloseDays = site.security.customerLinks.afterCloseDays;
+
+/** …and this many days after it was last used (or sent, if never used): each use renews it. */
+export const linkIdleDays = site.security.customerLinks.idleDays;
 
 /** Whether a request in `state`, last changed at `changedAt`, still opens through its links. */
 export function linkStillWorks(state: RequestState, changedAt: Date, now: Date): boolean {
   if (state === "spam") return false;
   if (!isClosed(state)) return true;
   return now.getTime() < changedAt.getTime() + linkLifetimeAfterCloseDays * dayMs;
+}
+
+/** Whether the link itself still works: not revoked, and used (or sent) within `linkIdleDays`. */
+export function linkIsLive(
+  link: { createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null },
+  now: Date,
+) {
+  if (link.revokedAt) return false;
+  const lastActive = link.lastUsedAt ?? link.createdAt;
+  return now.getTime() < lastActive.getTime() + linkIdleDays * dayMs;
 }
 
 const notFound = () => new NotFound("This link does not work.");
@@ -80,10 +97,12 @@ export async function requestForToken(token: string, ctx: ServiceContext): Promi
   const candidate = Buffer.from(hashToken(wellFormed ? token : `malformed:${token.slice(0, 100)}`), "hex");
   const row = await links.findByHash(candidate.toString("hex"), ctx.db);
   const same = timingSafeEqual(row ? Buffer.from(row.tokenHash, "hex") : dummyHash, candidate);
-  const found = wellFormed && same && row !== null;
+  const found = wellFormed && same && row !== null && linkIsLive(row, ctx.now);
   // Read on every path (id 0 matches nothing), so a miss costs what a hit costs.
   const [request] = await workflow.findMany([found ? row.submissionId : 0], ctx.db);
   if (!found || !request || !linkStillWorks(request.state, request.stateChangedAt, ctx.now)) throw notFound();
+  // Used: its idle time starts again (docs/decisions/027-security-review-fixes.md).
+  await links.markUsed(row.id, ctx.now, ctx.db);
   return request;
 }
 
@@ -168,12 +187,6 @@ function historyItem(h: workflow.HistoryEntry): CustomerHistoryItem | null {
   return text ? quoted(text, null) : null;
 }
 
-const sentAt = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "long",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
-
 const liveOf = (list: readonly Appointment[]) =>
   list.find((a) => a.status === "proposed" || a.status === "confirmed") ?? null;
 
@@ -189,7 +202,7 @@ export async function customerPage(token: string, ctx: ServiceContext): Promise<
     loadRules(db),
   ]);
   const sent = [
-    { label: "Sent", value: sentAt.format(request.submittedAt) },
+    { label: "Sent", value: formatDateTime(request.submittedAt) },
     { label: "Name", value: request.name },
     { label: "Phone", value: request.phone },
     { label: "Email", value: request.email },
@@ -241,6 +254,30 @@ export async function customerPage(token: string, ctx: ServiceContext): Promise<
   };
 }
 
+/**
+ * The request's confirmed appointment as an .ics file (NotFound for a link that opens nothing; null
+ * when there is no confirmed appointment). Reads only: a scanner fetching it changes nothing.
+ */
+export async function appointmentCalendar(
+  token: string,
+  ctx: ServiceContext,
+): Promise<ReturnType<typeof appointmentCalendarFile> | null> {
+  const request = await requestForToken(token, ctx);
+  if (request.formType !== "booking") return null;
+  const [list, rules] = await Promise.all([
+    appointmentsRepo.listForRequest(request.id, ctx.db),
+    loadRules(ctx.db),
+  ]);
+  const live = liveOf(list);
+  if (live?.status !== "confirmed" || !live.date || !live.window) return null;
+  return appointmentCalendarFile(
+    request,
+    { uid: live.uid, sequence: live.sequence, date: live.date, window: live.window, message: live.message },
+    mailContext(),
+    { now: ctx.now, rules },
+  );
+}
+
 // ---------------------------------------------------------------- actions
 
 export interface ActionOutcome {
@@ -260,6 +297,18 @@ export function newFormKey(now: Date): string {
 }
 
 const formKeyRule: RateLimitRule = { name: "customer-form", limit: 1, windowMs: dayMs };
+
+/**
+ * Each change from the customer's page sends two e-mails (to the customer and the owner), so one
+ * request takes at most `site.security.customerActionsPerHour` an hour, whoever holds its link.
+ */
+export const customerActionRule: RateLimitRule = {
+  name: "customer-actions",
+  limit: site.security.customerActionsPerHour,
+  windowMs: 60 * 60_000,
+};
+const tooManyActions =
+  "This request has had a lot of changes in the last hour, so we have paused changes online for a while.";
 const formKeyPattern = /^([0-9a-z]{1,12})\.[A-Za-z0-9_-]{16}$/;
 
 function issuedAt(key: string, now: Date): number {
@@ -339,6 +388,13 @@ export async function actOnRequest(
       return { outcome, mailIds: [] as number[] };
     }
     if (isClosed(state) || state === "spam") throw closedRequest();
+    // Counted in the transaction: a refusal rolls back the form key's claim as well, so the same
+    // form can be sent again once the hour is over; a repeat of a done form costs nothing.
+    const actions = await hitRateLimit(customerActionRule, String(requestId), {
+      now: ctx.now.getTime(),
+      db: tx,
+    });
+    if (!actions.allowed) throw new RateLimited(actions.retryAfterSeconds, tooManyActions);
     const [request] = await workflow.findMany([requestId], tx);
     const rules = await loadRules(tx);
     const live =
@@ -392,7 +448,9 @@ export async function actOnRequest(
           );
         }
         await note(`${rescheduleNote}${labels.join("; ")}`);
-        await queue(customerUpdateMessage(request!, { action: "reschedule", options: labels }, mail));
+        await queue(
+          customerUpdateMessage(request!, { action: "reschedule", options: labels }, mail, "change"),
+        );
         await tellOwner([
           `New times asked for:\n${labels.join("\n")}`,
           confirmed
@@ -410,7 +468,8 @@ export async function actOnRequest(
       }
       case "message": {
         await note(message);
-        await queue(customerUpdateMessage(request!, { action: "message", text: message! }, mail));
+        const offer = pageOffer({ closed: false, booking: request!.formType === "booking", late: isLate });
+        await queue(customerUpdateMessage(request!, { action: "message", text: message! }, mail, offer));
         await tellOwner([`Message:\n${message}`]);
         return {
           outcome: {
@@ -445,7 +504,7 @@ export async function actOnRequest(
             { actor: "customer", note: reason ?? undefined },
             tx,
           );
-          await queue(customerUpdateMessage(request!, { action: "cancel", reason }, mail));
+          await queue(customerUpdateMessage(request!, { action: "cancel", reason }, mail, "view"));
           await tellOwner([because]);
         }
         return {
@@ -485,14 +544,15 @@ export const lostLinkAddressRule: RateLimitRule = {
   limit: 3,
   windowMs: 60 * 60_000,
 };
-/** At most this many open requests get a link from one ask. */
+/** At most this many requests (the newest) get a link from one ask. */
 const lostLinkMaxRequests = 10;
 
 /**
- * Queues one e-mail with a fresh link for each open request sent from this address (RateLimited
- * when the client asked too often). The caller answers the same whatever happens here (an unknown
- * address, one over its own limit), so the answer never tells whether an address is known; the
- * e-mails go after the answer where the platform allows.
+ * Queues one e-mail with a fresh link for each request sent from this address that a link still
+ * opens (`linkStillWorks`: open ones, and closed ones until their links stop working), the newest
+ * first; RateLimited when the client asked too often. The caller answers the same whatever happens
+ * here (an unknown address, one over its own limit), so the answer never tells whether an address
+ * is known; the e-mails go after the answer where the platform allows.
  */
 export async function sendLostLinks(input: LostLinkInput, ctx: ServiceContext): Promise<void> {
   await enforceRateLimit(lostLinkClientRule, ctx.client, { now: ctx.now.getTime(), db: ctx.db });
@@ -501,16 +561,35 @@ export async function sendLostLinks(input: LostLinkInput, ctx: ServiceContext): 
     db: ctx.db,
   });
   if (!perAddress.allowed) return;
-  const open = (await requestsOf(input.email, ctx.db))
-    .filter((r) => openStates.includes(r.state))
+  const kept = (await requestsOf(input.email, ctx.db))
+    .filter((r) => linkStillWorks(r.state, r.stateChangedAt, ctx.now))
+    .reverse()
     .slice(0, lostLinkMaxRequests);
-  if (open.length === 0) return;
-  const mail = mailContext();
-  const ids = await inTransaction(ctx, (tx) =>
-    outbox.enqueue(
-      open.map((r) => ({ message: lostLinkMessage(r, mail), submissionId: r.id })),
+  if (kept.length === 0) return;
+  const rules = await loadRules(ctx.db);
+  const messages: { message: OutgoingMessage; submissionId: number }[] = [];
+  for (const r of kept) {
+    const closed = isClosed(r.state);
+    let late = false;
+    if (!closed && r.formType === "booking") {
+      const confirmed = liveOf(await appointmentsRepo.listForRequest(r.id, ctx.db));
+      late =
+        confirmed?.status === "confirmed" &&
+        confirmed.date !== null &&
+        confirmed.window !== null &&
+        ctx.now.getTime() >= changeCutoff(confirmed.date, confirmed.window, rules).getTime();
+    }
+    const offer = pageOffer({ closed, booking: r.formType === "booking", late });
+    messages.push({ message: lostLinkMessage(r, mailContext(), offer), submissionId: r.id });
+  }
+  const ids = await inTransaction(ctx, async (tx) => {
+    // A new link replaces the old ones: a link in a lost or forwarded e-mail stops working.
+    await links.revokeForRequests(
+      kept.map((r) => r.id),
+      ctx.now,
       tx,
-    ),
-  );
+    );
+    return outbox.enqueue(messages, tx);
+  });
   await deliverSoon(ctx, ids);
 }

@@ -29,6 +29,10 @@ export const customerLinks = pgTable(
     tokenHash: text("token_hash").notNull(),
     mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the link last opened the page or changed something; it stops working after a long idle spell. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    /** When the owner (or a lost-link request for a new one) revoked it; it never works again. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("customer_links_token_hash_unique").on(t.tokenHash),

@@ -4,7 +4,7 @@
  * is claimed once per London day in job_runs, so running twice does nothing twice. A failing job
  * is logged and retried on the next run; it never stops the others or the mail.
  */
-import { londonParts } from "../../lib/london-time";
+import { wallClock } from "../../platform/time";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
 import { logEvent } from "../../platform/log";
 import * as jobRuns from "./repository-job-runs";
@@ -16,7 +16,7 @@ export const retentionJob = "retention";
 
 /** Retention once per London day: the claim and the deletes commit together or not at all. */
 async function runRetentionOncePerDay(ctx: ServiceContext) {
-  const { date } = londonParts(ctx.now);
+  const { date } = wallClock(ctx.now);
   return inTransaction(ctx, async (tx) => {
     if (!(await jobRuns.claim(retentionJob, date, tx))) return { status: "already_done", date } as const;
     const report = await applyRetentionIn(tx, ctx.now);

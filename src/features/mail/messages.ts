@@ -7,8 +7,10 @@
  * field can inject a header. Transactional mail: no tracking, no marketing, no unsubscribe link.
  */
 import { addressLine, site } from "../../config/site";
+import { bookingNextSteps, contactNextSteps } from "../../lib/request-wording";
 import { requestReference as reference } from "../requests/contract/reference";
 import { serviceLabel } from "../../lib/service-catalog";
+import { formatDate, formatDateTime, openingHoursOf } from "../../platform/time";
 import { linkPlaceholder, requestPageUrl } from "./request-link";
 import type { MailAddress, MailAttachment } from "../../platform/mail/message";
 import type { MessageKind, OutgoingMessage } from "./kinds";
@@ -98,12 +100,6 @@ export function escapeHtml(value: string): string {
 /** A short reference the customer can quote on the phone: "KB-000042" (src/features/requests/contract/reference.ts). */
 export { reference };
 
-const londonDate = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
-
 function table(rows: ReadonlyArray<readonly [string, string]>): { text: string; html: string } {
   const text = rows.map(([k, v]) => `${k}: ${v.includes("\n") ? `\n${v}` : v}`).join("\n");
   const html = `<table cellpadding="6" style="border-collapse:collapse;font:15px/1.5 Arial,sans-serif">${rows
@@ -132,7 +128,7 @@ export function ownerSubmissionMessage(s: SubmissionForMail, ctx: MailContext): 
   );
   const rows: Array<readonly [string, string]> = [
     ["Reference", reference(s)],
-    ["Received", londonDate.format(s.submittedAt)],
+    ["Received", formatDateTime(s.submittedAt)],
     ["Name", s.name],
     ["Phone", s.phone],
     ["Email", s.email],
@@ -153,18 +149,17 @@ export function ownerSubmissionMessage(s: SubmissionForMail, ctx: MailContext): 
       `${photoCount} photo${photoCount === 1 ? "" : "s"} attached: see them in the admin`,
     ]);
   }
-  const inbox =
-    photoCount > 0 ? `${ctx.siteUrl}/admin/submissions?open=${s.id}` : `${ctx.siteUrl}/admin/submissions`;
+  const inbox = `${ctx.siteUrl}/admin/requests/${s.id}`;
   const t = table(rows);
   return {
     kind: "owner_submission",
     to: owner(ctx),
     replyTo: { name: oneLine(s.name, 100), address: s.email },
     subject,
-    text: `${kindLabel} from the website.\n\n${t.text}\n\nReply to this e-mail to answer ${oneLine(s.name, 100)} directly.\nOpen the admin inbox: ${inbox}\n`,
+    text: `${kindLabel} from the website.\n\n${t.text}\n\nReply to this e-mail to answer ${oneLine(s.name, 100)} directly.\nOpen it in the admin: ${inbox}\n`,
     html: wrapHtml(
       subject,
-      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(kindLabel)} from the website</h1>${t.html}<p>Reply to this e-mail to answer ${escapeHtml(oneLine(s.name, 100))} directly.</p><p><a href="${escapeHtml(inbox)}">Open the admin inbox</a></p>`,
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(kindLabel)} from the website</h1>${t.html}<p>Reply to this e-mail to answer ${escapeHtml(oneLine(s.name, 100))} directly.</p><p><a href="${escapeHtml(inbox)}">Open it in the admin</a></p>`,
     ),
   };
 }
@@ -174,19 +169,56 @@ function numbered(lines: readonly string[]): string {
 }
 
 /**
- * The paragraph every customer e-mail about a request carries: the private link to the request's
- * page (docs/decisions/019-customer-page.md). The outbox puts a fresh token in it when the message
- * is queued (src/features/mail/request-link.ts).
+ * What the request's page lets the customer do when an e-mail arrives, so the e-mail never offers
+ * more than the page does (the same rules as the page: src/features/customer-page/service.ts):
+ * - `view`: the request is closed (done, lost, cancelled): the page shows it, nothing more;
+ * - `message`: a confirmed visit is inside the change cut-off: only a message can be sent;
+ * - `cancel`: an open contact message: a message, or cancel it;
+ * - `change`: an open booking: a message, another time, or cancel it.
  */
-export function requestLinkParagraph(ctx: MailContext): { text: string; html: string } {
+export type PageOffer = "view" | "message" | "cancel" | "change";
+
+export function pageOffer(request: { closed: boolean; booking: boolean; late?: boolean }): PageOffer {
+  if (request.closed) return "view";
+  if (request.late) return "message";
+  return request.booking ? "change" : "cancel";
+}
+
+const offerWords: Record<PageOffer, string> = {
+  view: "See your request and what has happened:",
+  message: "See your request or send us a message online:",
+  cancel: "See your request, send us a message, or cancel it online:",
+  change: "See your request, send us a message, or change or cancel it online:",
+};
+
+/**
+ * The paragraph every customer e-mail about a request carries: the private link to the request's
+ * page (docs/decisions/019-customer-page.md), with words that promise only what the page offers.
+ * The outbox puts a fresh token in it when the message is queued (src/features/mail/request-link.ts).
+ */
+export function requestLinkParagraph(ctx: MailContext, offer: PageOffer): { text: string; html: string } {
   const url = requestPageUrl(ctx.siteUrl, linkPlaceholder);
-  const words = "See your request, send us a message, or change or cancel it online:";
+  const words = offerWords[offer];
   const privacy = "This link is private to you; please do not share it.";
   return {
     text: `${words}\n${url}\n(${privacy})`,
     html: `<p>${escapeHtml(words)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a><br><span style="color:#64748b;font-size:13px">${escapeHtml(privacy)}</span></p>`,
   };
 }
+
+/**
+ * The one clean form of a customer's name for everything sent to them: the greeting's first name
+ * and the To header's full name (each "" when the name is not plain words; see `plainFirstName`).
+ * The name as typed is kept for the owner only.
+ */
+export function customerName(name: string): { first: string; full: string } {
+  return { first: plainFirstName(name), full: plainFullName(name) };
+}
+
+const greetingFor = (name: string) => {
+  const first = customerName(name).first;
+  return first ? `Hello ${first}` : "Hello";
+};
 
 const signature = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
 
@@ -200,10 +232,10 @@ export function customerMessage(
   subject: string,
   paragraphs: readonly string[],
   ctx: MailContext,
-  extra: { attachments?: MailAttachment[] | undefined; footer?: string } = {},
+  extra: { offer: PageOffer; attachments?: MailAttachment[] | undefined; footer?: string },
 ): OutgoingMessage {
-  const body = [`Hello ${oneLine(r.name, 100).split(" ")[0] ?? ""},`, ...paragraphs];
-  const link = requestLinkParagraph(ctx);
+  const body = [`${greetingFor(r.name)},`, ...paragraphs];
+  const link = requestLinkParagraph(ctx, extra.offer);
   const text = `${[...body, link.text, signature].join("\n\n")}\n${extra.footer ? `\n${extra.footer}\n` : ""}`;
   const html = wrapHtml(
     subject,
@@ -216,7 +248,7 @@ export function customerMessage(
   );
   return {
     kind,
-    to: { name: oneLine(r.name, 100), address: r.email },
+    to: { name: customerName(r.name).full, address: r.email },
     replyTo: { name: site.name, address: ctx.ownerEmail },
     subject: oneLine(subject, 200),
     text,
@@ -226,7 +258,9 @@ export function customerMessage(
 }
 
 function hoursText(): string {
-  return site.hours.weekly.map((h) => `${h.label}: ${h.hours}`).join("\n");
+  return openingHoursOf(site.hours.weekly)
+    .map((h) => `${h.label}: ${h.hours}`)
+    .join("\n");
 }
 
 export function customerConfirmationMessage(s: SubmissionForMail, ctx: MailContext): OutgoingMessage {
@@ -235,19 +269,20 @@ export function customerConfirmationMessage(s: SubmissionForMail, ctx: MailConte
   const subject = isBooking
     ? `We've received your booking request (${ref})`
     : `We've received your message (${ref})`;
-  const firstName = plainFirstName(s.name);
+  // What happens next, in the words the form's notice and confirmation page use too.
   const what = isBooking
-    ? `Thank you for your booking request for ${serviceLabel(s.service)}. We will contact you within ${site.response.confirmWithinHours} hours to confirm a time that suits you.`
-    : `Thank you for getting in touch. We will reply within ${site.response.replyWithinHours} hours.`;
+    ? `Thank you for your booking request for ${serviceLabel(s.service)}.`
+    : `Thank you for getting in touch. ${contactNextSteps(site.response.replyWithinHours)}`;
+  const next = isBooking ? bookingNextSteps(site.response.confirmWithinHours) : "";
   const urgent = `If it is urgent, please call us on ${site.phone.display}.`;
   const sign = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
-  const greeting = firstName ? `Hello ${firstName}` : "Hello";
+  const greeting = greetingFor(s.name);
   const options = isBooking && s.booking ? s.booking.optionLabels : [];
   const asked =
     options.length > 0
-      ? `You asked for ${options.length === 1 ? "this time" : "these times, in this order"}:\n${numbered(options)}\n\nWe will confirm one of them, or suggest another, by e-mail. Your appointment is booked once you have our confirmation, which comes with a calendar invitation.`
-      : "";
-  const link = requestLinkParagraph(ctx);
+      ? `You asked for ${options.length === 1 ? "this time" : "these times, in this order"}:\n${numbered(options)}\n\n${next} The confirmation comes with a calendar invitation.`
+      : next;
+  const link = requestLinkParagraph(ctx, pageOffer({ closed: false, booking: isBooking }));
   const text = `${greeting},\n\n${what}\n\nYour reference is ${ref}.\n\n${asked ? `${asked}\n\n` : ""}${link.text}\n\n${urgent}\n\nOur hours:\n${hoursText()}\n\n${sign}\n\nYou are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.\n`;
   const html = wrapHtml(
     subject,
@@ -255,7 +290,7 @@ export function customerConfirmationMessage(s: SubmissionForMail, ctx: MailConte
   );
   return {
     kind: "customer_confirmation",
-    to: { name: plainFullName(s.name), address: s.email },
+    to: { name: customerName(s.name).full, address: s.email },
     replyTo: { name: site.name, address: ctx.ownerEmail },
     subject,
     text,
@@ -312,6 +347,49 @@ export function ownerSignInAlertMessage(
   };
 }
 
+/** What the owner is told when a daily cap is reached (src/features/mail/service.ts `alertLimitReached`). */
+export function ownerLimitAlertMessage(
+  cap: "confirmations" | "client-posts" | "uploads",
+  ctx: MailContext,
+): OutgoingMessage {
+  const what = {
+    confirmations: {
+      subject: "Website: today's confirmation e-mails are used up",
+      lines: [
+        "The website has sent as many confirmation e-mails to customers today as it may send in one day.",
+        "New requests are still saved and you are still e-mailed about each one; only the customer's own confirmation is left out until the day's count starts again (midnight UTC).",
+        "On a normal day this never happens, so someone may be using the forms to send e-mails to other people. Please look through today's requests in the admin area and reply to the real ones yourself.",
+      ],
+    },
+    "client-posts": {
+      subject: "Website: one connection reached its daily limit of form posts",
+      lines: [
+        `One connection has sent ${site.security.clientPostsPerDay} contact, booking or review forms today, the most one connection may send in a day; its further posts are refused until midnight UTC and told to call you.`,
+        "This is usually a script. If it was a customer (for example an office where many people share one connection), they can call you.",
+      ],
+    },
+    uploads: {
+      subject: "Website: today's photo uploads are used up",
+      lines: [
+        "The website has taken as many photo uploads today as it may take in one day; further photos are refused until midnight UTC (forms can still be sent without them).",
+        "On a normal day this never happens. Please look through today's requests in the admin area.",
+      ],
+    },
+  }[cap];
+  const admin = `${ctx.siteUrl}/admin`;
+  const lines = [...what.lines, "You get this e-mail at most once a day for each limit."];
+  return {
+    kind: "owner_alert",
+    to: owner(ctx),
+    subject: what.subject,
+    text: `${lines.join("\n\n")}\n\nAdmin area: ${admin}\n`,
+    html: wrapHtml(
+      what.subject,
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(what.subject)}</h1>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(admin)}">Open the admin area</a></p>`,
+    ),
+  };
+}
+
 /**
  * After a finished job: asks the customer for a review through a one-time link
  * (docs/decisions/020-verified-reviews.md). Sent only when the owner asks (or has set it to go on
@@ -322,11 +400,8 @@ export function reviewInvitationMessage(
   ctx: MailContext,
 ): OutgoingMessage {
   const subject = `How did we do? Your review of job ${invite.reference}`;
-  const firstName = plainFirstName(invite.name);
-  const greeting = firstName ? `Hello ${firstName}` : "Hello";
-  const until = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" }).format(
-    invite.expiresAt,
-  );
+  const greeting = greetingFor(invite.name);
+  const until = formatDate(invite.expiresAt);
   const lines = [
     `Thank you for choosing ${site.name}. Your job (${invite.reference}) is finished, and we would like to know how it went.`,
     'If you have a minute, please leave a review through the link below. Your name and town are filled in for you; change them as you like. Your review will be marked "Verified customer" because it comes from a job we did.',
@@ -344,7 +419,7 @@ export function reviewInvitationMessage(
   );
   return {
     kind: "review_invitation",
-    to: { name: plainFullName(invite.name), address: invite.email },
+    to: { name: customerName(invite.name).full, address: invite.email },
     replyTo: { name: site.name, address: ctx.ownerEmail },
     subject,
     text,

@@ -8,6 +8,8 @@
  *                                        here: a fresh token, its hash in customer_links
  *                                        (src/features/mail/request-link.ts)
  *   claimDue({ now, leaseUntil, … })     claims due messages for one sender (see below)
+ *   withLiveLinks(row)                   the message as it is sent: its links' tokens made now,
+ *                                        their hashes stored, the tokens in this copy only
  *   markSent(row, at)                    delivered; the stored text keeps no link token
  *   markAttemptFailed(id, outcome)       back to pending with a later due time, or failed
  *   retryFailed(ids?)                    failed messages back in the queue, due now
@@ -15,11 +17,20 @@
  *   listFailed(limit?)                   messages given up on, newest first
  *   countByStatus()                      { pending, sent, failed }
  */
-import { and, asc, between, eq, inArray, lte, sql } from "../../platform/db/orm";
+import { and, asc, between, eq, inArray, isNull, lte, sql } from "../../platform/db/orm";
 import type { AdminFailedDelivery } from "../../lib/contracts/admin";
 import { getDb, type Db } from "../../platform/db/client";
-import { withoutTokens, withRequestLink } from "./request-link";
-import { customerLinks, mailOutbox } from "../tables";
+import { randomBytes } from "node:crypto";
+import {
+  fillLinks,
+  hasLinkSlot,
+  hashToken,
+  invitePlaceholder,
+  newToken,
+  unusableTokenHash,
+  withoutTokens,
+} from "./request-link";
+import { customerLinks, mailOutbox, reviewInvitations } from "../tables";
 import type { OutgoingMessage } from "./kinds";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -62,24 +73,52 @@ export function messageOf(row: OutboxRow): OutgoingMessage {
 
 /**
  * Call it in the transaction that writes what the messages are about: a message and its link's
- * hash are stored together or not at all.
+ * row are stored together or not at all. The row's hash is of no real token until the message is
+ * sent (`withLiveLinks`); the stored message holds the placeholder, never a token.
  */
 export async function enqueue(items: readonly OutboxItem[], db: Db = getDb()): Promise<number[]> {
   const ids: number[] = [];
   for (const item of items) {
-    const linked = item.submissionId === undefined ? null : withRequestLink(item.message);
-    const [row] = await db
-      .insert(mailOutbox)
-      .values(toRow(linked ? { ...item, message: linked.message } : item))
-      .returning({ id: mailOutbox.id });
+    const [row] = await db.insert(mailOutbox).values(toRow(item)).returning({ id: mailOutbox.id });
     ids.push(row!.id);
-    if (linked?.tokenHash) {
+    if (item.submissionId !== undefined && hasLinkSlot(item.message)) {
       await db
         .insert(customerLinks)
-        .values({ submissionId: item.submissionId!, tokenHash: linked.tokenHash, mailId: row!.id });
+        .values({ submissionId: item.submissionId, tokenHash: unusableTokenHash(), mailId: row!.id });
     }
   }
   return ids;
+}
+
+/**
+ * The message of a claimed row as the transport sends it: for each link it carries, a token made
+ * now, whose hash replaces the one in the link's row (a customer_links row, or the review
+ * invitation that names this e-mail), so only the copy that leaves has the token. A retry makes a
+ * new token and the last one sent is the one that works. A link revoked or deleted in the meantime
+ * is not brought back: the message goes with the link's place marked instead.
+ */
+export async function withLiveLinks(row: OutboxRow, db: Db = getDb()): Promise<OutgoingMessage> {
+  const message = messageOf(row);
+  const tokens: { request?: string | null; invite?: string | null } = {};
+  if (hasLinkSlot(message)) {
+    const token = newToken();
+    const updated = await db
+      .update(customerLinks)
+      .set({ tokenHash: hashToken(token) })
+      .where(and(eq(customerLinks.mailId, row.id), isNull(customerLinks.revokedAt)))
+      .returning({ id: customerLinks.id });
+    tokens.request = updated.length > 0 ? token : null;
+  }
+  if (hasLinkSlot(message, invitePlaceholder)) {
+    const token = randomBytes(32).toString("base64url");
+    const updated = await db
+      .update(reviewInvitations)
+      .set({ tokenHash: hashToken(token) })
+      .where(and(eq(reviewInvitations.mailId, row.id), isNull(reviewInvitations.usedAt)))
+      .returning({ id: reviewInvitations.id });
+    tokens.invite = updated.length > 0 ? token : null;
+  }
+  return { ...message, text: fillLinks(message.text, tokens), html: fillLinks(message.html, tokens) };
 }
 
 /**

@@ -3,14 +3,17 @@
  * the mail composers, the outbox and the page all use these.
  *
  *   requestPageUrl(siteUrl, token)   https://…/request/<token>
- *   withRequestLink(message)         a customer message with a fresh token in place of the placeholder
+ *   hasLinkSlot(message)             whether a message holds a placeholder for a token
+ *   fillLinks(body, tokens)          the placeholders replaced by tokens: only as the message is sent
  *   hashToken(token)                 what is stored (SHA-256, hex)
  *
- * A token is 16 random bytes (128 bits) in base64url: 22 characters. Messages are composed before
- * they are queued, so a customer message holds `linkPlaceholder` where the token goes; the outbox
- * (src/features/mail/repository.ts) swaps it for a fresh token as it stores the row, and
- * stores the token's hash with it in the same transaction. Once the message is sent, the outbox
- * keeps its text with `sentLinkMarker` in place of the token.
+ * A token is 16 random bytes (128 bits) in base64url: 22 characters. No token is ever stored, not
+ * even in a message waiting to be sent (docs/decisions/027-security-review-fixes.md): a customer
+ * message holds `linkPlaceholder` where the token goes (a review invitation `invitePlaceholder`),
+ * and is stored like that. The outbox (src/features/mail/repository.ts) writes the link's
+ * row with the message, holding the hash of a token nobody knows; as it hands the message to the
+ * transport it makes the real token, stores its hash in that row, and puts the token in the copy
+ * that is sent. Once sent, the stored text shows `sentLinkMarker` where the link's token was.
  */
 import { createHash, randomBytes } from "node:crypto";
 
@@ -23,8 +26,11 @@ export const tokenBytes = 16;
 /** A token as it may appear in a URL. */
 export const tokenPattern = /^[A-Za-z0-9_-]{22}$/;
 
-/** Written where the token goes until the message is queued; never a token (it has no 22-char run). */
+/** Written where the token goes until the message is sent; never a token (it has no 22-char run). */
 export const linkPlaceholder = "__request_link__";
+
+/** The same for a review invitation's token (`/testimonials#invite=<token>`, 43 characters). */
+export const invitePlaceholder = "__review_invite__";
 
 /** What a sent message's stored text keeps in place of the token. */
 export const sentLinkMarker = "link-sent";
@@ -46,28 +52,34 @@ interface Composed {
   html: string;
 }
 
+/** Whether a message holds `placeholder` (by default the request page's) where a token goes. */
+export function hasLinkSlot(message: Composed, placeholder: string = linkPlaceholder): boolean {
+  return message.text.includes(placeholder) || message.html.includes(placeholder);
+}
+
 /**
- * The message with a fresh token wherever it holds the placeholder, and that token's hash; a
- * message without the placeholder comes back as it is, with no hash.
+ * The hash a link's row holds until its message is sent: of a token that is made here and
+ * dropped, so nobody can open the link before the real token is made at sending.
  */
-export function withRequestLink<M extends Composed>(message: M): { message: M; tokenHash: string | null } {
-  if (!message.text.includes(linkPlaceholder) && !message.html.includes(linkPlaceholder)) {
-    return { message, tokenHash: null };
-  }
-  const token = newToken();
-  return {
-    message: {
-      ...message,
-      text: message.text.replaceAll(linkPlaceholder, token),
-      html: message.html.replaceAll(linkPlaceholder, token),
-    },
-    tokenHash: hashToken(token),
-  };
+export const unusableTokenHash = (): string => hashToken(randomBytes(32).toString("base64url"));
+
+/** A body with each placeholder replaced by its token (or, without one, by `sentLinkMarker`). */
+export function fillLinks(body: string, tokens: { request?: string | null; invite?: string | null }): string {
+  return body
+    .replaceAll(linkPlaceholder, tokens.request ?? sentLinkMarker)
+    .replaceAll(invitePlaceholder, tokens.invite ?? sentLinkMarker);
 }
 
 const tokenInPage = new RegExp(`${requestPagePath}/[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])`, "g");
 
-/** A sent message's text as the outbox keeps it: every page link without its token. */
+const tokenInInvite = /#invite=[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
+
+/**
+ * A message's text as the outbox keeps it and people are shown it (the admin, the personal-data
+ * export): no placeholder, and no token of a page link or a review invitation.
+ */
 export function withoutTokens(body: string): string {
-  return body.replace(tokenInPage, `${requestPagePath}/${sentLinkMarker}`);
+  return fillLinks(body, {})
+    .replace(tokenInPage, `${requestPagePath}/${sentLinkMarker}`)
+    .replace(tokenInInvite, `#invite=${sentLinkMarker}`);
 }

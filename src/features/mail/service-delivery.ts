@@ -3,7 +3,8 @@
  * mail-outbox.ts), hands each to the transport and records the outcome. A claim is a lease: two
  * senders (a request's own attempt and the scheduled retry) never send the same message at once.
  * Failed attempts back off (1, 2, 4 … 60 minutes); after 24 hours a message is marked failed and the
- * admin dashboard offers a retry.
+ * admin dashboard offers a retry. The links a message carries get their tokens only as it is handed
+ * to the transport (`outbox.withLiveLinks`); the stored copy never holds one.
  */
 import type { Db } from "../../platform/db/client";
 import * as outbox from "./repository";
@@ -36,7 +37,7 @@ export async function deliverDue(
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   for (const row of claimed) {
     try {
-      await sender.send(outbox.messageOf(row));
+      await sender.send(await outbox.withLiveLinks(row, db));
       await outbox.markSent(row, new Date(), db);
       report.sent += 1;
     } catch (error) {

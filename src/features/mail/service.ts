@@ -20,6 +20,7 @@ import { deliverDue } from "./service-delivery";
 import {
   customerConfirmationMessage,
   ownerReviewMessage,
+  ownerLimitAlertMessage,
   ownerSignInAlertMessage,
   ownerSubmissionMessage,
   type MailContext,
@@ -76,8 +77,29 @@ export function mailboxKey(address: string): string {
   return `${local}@${domain}`;
 }
 
-/** Counts a confirmation to this address; false when the mailbox or the day is over its cap. */
-async function mayConfirm(address: string, db: Db): Promise<boolean> {
+/** The daily caps the owner is told about when one is reached (once per cap per day). */
+export type DailyCap = "confirmations" | "client-posts" | "uploads";
+
+/**
+ * Tells the owner that a daily cap was reached, the first time it happens in the day (a counter
+ * per cap, so a flood sends one e-mail, not one per refusal). Call it in the transaction of the
+ * request that met the cap, or on its own; returns the outbox ids to deliver.
+ */
+export async function alertLimitReached(cap: DailyCap, db: Db, now: Date = new Date()): Promise<number[]> {
+  const first = await hitRateLimit({ name: `limit-alert-${cap}`, limit: 1, windowMs: dayMs }, "all", {
+    db,
+    now: now.getTime(),
+  });
+  if (!first.allowed) return [];
+  logEvent({ event: "limit.reached", level: "warn", cap });
+  return outbox.enqueue([{ message: ownerLimitAlertMessage(cap, mailContext()) }], db);
+}
+
+/**
+ * Counts a confirmation to this address; false when the mailbox or the day is over its cap (the
+ * owner told, once, when it is the day's cap).
+ */
+async function mayConfirm(address: string, db: Db, alerts: number[]): Promise<boolean> {
   const mailbox = await hitRateLimit(
     confirmationRules.perRecipient,
     limitKey("mailbox", mailboxKey(address)),
@@ -92,6 +114,7 @@ async function mayConfirm(address: string, db: Db): Promise<boolean> {
   const total = await hitRateLimit(confirmationRules.total, "all", { db });
   if (!total.allowed) {
     logEvent({ event: "mail.confirmation_skipped", level: "warn", reason: "daily_limit" });
+    alerts.push(...(await alertLimitReached("confirmations", db)));
     return false;
   }
   return true;
@@ -106,10 +129,11 @@ export async function queueSubmissionMail(submission: SubmissionForMail, db: Db)
   const items: outbox.OutboxItem[] = [
     { message: ownerSubmissionMessage(submission, ctx), submissionId: submission.id },
   ];
-  if (await mayConfirm(submission.email, db)) {
+  const alerts: number[] = [];
+  if (await mayConfirm(submission.email, db, alerts)) {
     items.push({ message: customerConfirmationMessage(submission, ctx), submissionId: submission.id });
   }
-  return outbox.enqueue(items, db);
+  return [...(await outbox.enqueue(items, db)), ...alerts];
 }
 
 /** The owner's alert about failed admin sign-ins (src/features/admin-auth/service-login.ts). */

@@ -3,6 +3,7 @@
  * address, hand it over as one JSON document, or erase it all in one transaction. Each use is
  * written to the audit log with what was done, when and how many items, never the address.
  */
+import { withoutTokens } from "../mail/request-link";
 import { requestReference } from "../requests/contract/reference";
 import type { PersonEraseResult, PersonReport } from "../requests/contract/endpoints";
 import * as audit from "./repository-audit";
@@ -93,7 +94,8 @@ export async function exportPerson(email: string, ctx: ServiceContext = serviceC
       to: m.toAddress,
       replyTo: m.replyToAddress,
       subject: m.subject,
-      text: m.textBody,
+      // As stored: no link token (only placeholders or the sent marker); `withoutTokens` shows both plainly.
+      text: withoutTokens(m.textBody),
       createdAt: m.createdAt.toISOString(),
       sentAt: m.sentAt?.toISOString() ?? null,
     })),

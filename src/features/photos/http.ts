@@ -19,7 +19,12 @@ import { photoLimits, photoMessages } from "./contract/rules";
 import type { ServiceContext } from "../../platform/context";
 import type { Action } from "../../platform/http/endpoint";
 import { HttpError, toHttpError, validationFailed } from "../../platform/http/errors";
-import { mediaType, readBytesLimited, readMultipartForm } from "../../platform/http/request";
+import {
+  assertPublicOrigin,
+  mediaType,
+  readBytesLimited,
+  readMultipartForm,
+} from "../../platform/http/request";
 import { acceptUpload, enforceUploadLimits, storePhoto } from "./service";
 
 const photoTooLarge = () => new HttpError(413, "payload_too_large", photoMessages.tooBig);
@@ -90,6 +95,10 @@ export async function withPhotoFormPost(req: Request, ctx: ServiceContext): Prom
 export function acceptingPhotoFiles(action: Action): Action {
   return {
     ...action,
-    run: async (call) => action.run({ ...call, req: await withPhotoFormPost(call.req, call.services()) }),
+    run: async (call) => {
+      // Before any file is stored: a post from another site's page is refused outright.
+      assertPublicOrigin(call.req);
+      return action.run({ ...call, req: await withPhotoFormPost(call.req, call.services()) });
+    },
   };
 }

@@ -17,13 +17,14 @@ import { photoIdPattern, photoLimits, photoMessages } from "./contract/rules";
 import { site } from "../../config/site";
 import type { Db } from "../../platform/db/client";
 import { logEvent } from "../../platform/log";
+import { alertLimitReached, deliverSoon } from "../mail/service";
 import { processPhoto } from "./process";
 import { blobKeys, deleteBlobs, photoStore } from "../../platform/blobs";
 import * as photosRepo from "./repository";
 import type { Photo, PhotoBlobs } from "./repository";
 import { serviceContext, type ServiceContext } from "../../platform/context";
-import { Invalid, Unavailable } from "../../platform/domain-errors";
-import { enforceRateLimit, type RateLimitRule } from "../rate-limits/service";
+import { Invalid, RateLimited, Unavailable } from "../../platform/domain-errors";
+import { enforceRateLimit, hitRateLimit, type RateLimitRule } from "../rate-limits/service";
 
 /**
  * Upload limits: a person attaches up to five photos and may retry a few; thirty in ten minutes
@@ -91,7 +92,11 @@ export async function enforceUploadLimits(ctx: ServiceContext): Promise<void> {
   const options = { now: ctx.now.getTime(), db: ctx.db };
   await enforceRateLimit(uploadRules.perClient, key, options);
   await enforceRateLimit(uploadRules.perClientDay, key, options);
-  await enforceRateLimit(uploadRules.siteDay, "all", options);
+  const siteDay = await hitRateLimit(uploadRules.siteDay, "all", options);
+  if (!siteDay.allowed) {
+    await deliverSoon(ctx, await alertLimitReached("uploads", ctx.db, ctx.now));
+    throw new RateLimited(siteDay.retryAfterSeconds);
+  }
 }
 
 /** One uploaded photo, its bytes already read by the edge (limits first: `enforceUploadLimits`). */

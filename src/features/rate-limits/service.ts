@@ -8,6 +8,7 @@
  *   const r = await hitRateLimit(rule, key);          // { allowed, hits, remaining, retryAfterSeconds }
  *   const p = await peekRateLimit(rule, key);         // { hits, retryAfterSeconds }, counts nothing
  */
+import { site } from "../../config/site";
 import { getDb, type Db } from "../../platform/db/client";
 import { limitKey } from "../../platform/limit-key";
 import * as counters from "./repository";
@@ -109,6 +110,16 @@ export async function peekRateLimit(
  * books as well; ten posts per endpoint in ten minutes is far beyond that, while a burst of 80
  * from one client is stopped after the tenth.
  */
+/**
+ * All public forms together, per client per day (`site.security.clientPostsPerDay`): one connection
+ * cannot spend the site's daily confirmation e-mails (docs/decisions/027-security-review-fixes.md).
+ */
+export const clientDailyRule: RateLimitRule = {
+  name: "public-posts-day",
+  limit: site.security.clientPostsPerDay,
+  windowMs: 24 * 60 * 60 * 1000,
+};
+
 export const publicFormRules = {
   contact: { name: "contact", limit: 10, windowMs: 10 * 60 * 1000 },
   bookings: { name: "bookings", limit: 10, windowMs: 10 * 60 * 1000 },

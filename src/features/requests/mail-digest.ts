@@ -6,6 +6,7 @@
  * request also deletes any digest that names its reference.
  */
 import { site } from "../../config/site";
+import { formatDate } from "../../platform/time";
 import type { AttentionItem, ScheduledJob } from "./contract/endpoints";
 import { escapeHtml, oneLine, wrapHtml, type MailContext, type OutgoingMessage } from "../mail/messages";
 
@@ -21,13 +22,6 @@ export interface DigestContent {
 /** True when the digest would say nothing worth an e-mail. */
 export const isEmptyDigest = (c: DigestContent) =>
   c.arrived.count === 0 && c.overdueReplies.count === 0 && c.staleQuotes.count === 0 && c.today.length === 0;
-
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  timeZone: "UTC",
-});
 
 const itemLine = (i: AttentionItem) =>
   `${i.reference}  ${oneLine(i.name, 100)} (${i.formType === "booking" ? "booking" : "contact"})`;
@@ -51,7 +45,7 @@ function section<T>(
 }
 
 export function digestMessage(c: DigestContent, ctx: MailContext): OutgoingMessage {
-  const day = dayFormat.format(new Date(`${c.date}T12:00:00Z`));
+  const day = formatDate(c.date, { year: false });
   const headline = [
     c.arrived.count > 0 ? `${c.arrived.count} new` : null,
     c.overdueReplies.count > 0 ? `${c.overdueReplies.count} waiting for a reply` : null,

@@ -38,7 +38,7 @@ import {
   type SQL,
 } from "../../platform/db/orm";
 import type { InboxCursor } from "./contract/inbox-cursor";
-import { londonMidnight, addDays } from "../../lib/london-time";
+import { startOfDay, addDays } from "../../platform/time";
 import type { RequestState } from "./contract/states";
 import { parseReference } from "./contract/reference";
 import type { ArchivedFilter, InboxSort } from "./contract/workflow";
@@ -124,8 +124,8 @@ export function filterConditions(filter: InboxFilter, withSearch = true): SQL[] 
   const archived = filter.archived ?? "false";
   if (archived === "false") conditions.push(isNull(formSubmissions.archivedAt));
   else if (archived === "true") conditions.push(isNotNull(formSubmissions.archivedAt));
-  if (filter.from) conditions.push(gte(formSubmissions.submittedAt, londonMidnight(filter.from)));
-  if (filter.to) conditions.push(lt(formSubmissions.submittedAt, londonMidnight(addDays(filter.to, 1))));
+  if (filter.from) conditions.push(gte(formSubmissions.submittedAt, startOfDay(filter.from)));
+  if (filter.to) conditions.push(lt(formSubmissions.submittedAt, startOfDay(addDays(filter.to, 1))));
   if (filter.q && withSearch) conditions.push(searchCondition(filter.q));
   return conditions;
 }

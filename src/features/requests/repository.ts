@@ -10,8 +10,9 @@
  *   counts()                        { total, unread, contact, booking }
  *   setRead(id, isRead = true)      the updated row or null when no such id
  *   remove(id)                      true when a row was deleted
+ *   rowExtras(ids)                  per id: a booking's first preferred date and the photo count
  */
-import { and, count, desc, eq, isNotNull, lt, sql, type SQL } from "../../platform/db/orm";
+import { and, count, desc, eq, inArray, isNotNull, lt, sql, type SQL } from "../../platform/db/orm";
 import type { RequestState } from "./contract/states";
 import type { FormType } from "./contract/forms";
 import { getDb, type Db } from "../../platform/db/client";
@@ -167,4 +168,35 @@ export async function remove(id: number, db: Db = getDb()): Promise<boolean> {
     .where(eq(formSubmissions.id, id))
     .returning({ id: formSubmissions.id });
   return rows.length > 0;
+}
+
+/** What the inbox row shows beyond the request itself. */
+export interface RowExtras {
+  /** The booking's first preferred date ("YYYY-MM-DD"), null for a contact message. */
+  firstPreferredDate: string | null;
+  photoCount: number;
+}
+
+/**
+ * The first preferred date and the number of photos of each request, in one query for a whole
+ * page (both lookups use an index on submission_id). Ids with neither get no entry.
+ */
+export async function rowExtras(ids: readonly number[], db: Db = getDb()): Promise<Map<number, RowExtras>> {
+  const result = new Map<number, RowExtras>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select({
+      id: formSubmissions.id,
+      // Written out in full: inside a select list Drizzle leaves column names unqualified.
+      firstPreferredDate: sql<string | null>`(select bd.preferred_options -> 0 ->> 'date'
+        from booking_details bd where bd.submission_id = form_submissions.id)`,
+      photoCount: sql<number>`(select count(*)::int from photos p
+        where p.submission_id = form_submissions.id)`,
+    })
+    .from(formSubmissions)
+    .where(inArray(formSubmissions.id, [...ids]));
+  for (const r of rows) {
+    result.set(r.id, { firstPreferredDate: r.firstPreferredDate, photoCount: Number(r.photoCount) });
+  }
+  return result;
 }

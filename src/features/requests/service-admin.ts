@@ -12,7 +12,7 @@ import type {
   MailDeliveryStatus,
 } from "../../lib/contracts/admin";
 import { adminPageSize } from "../../lib/contracts/admin";
-import { londonParts } from "../../lib/london-time";
+import { wallClock } from "../../platform/time";
 import { requestReference } from "./contract/reference";
 import { purgeCdnTags } from "../../platform/cdn";
 import { logEvent } from "../../platform/log";
@@ -35,7 +35,7 @@ export const toAdminTestimonial = (t: testimonials.Testimonial): AdminTestimonia
   status: t.approved ? "approved" : t.rejectedAt ? "rejected" : "pending",
   rejectedReason: t.rejectedReason,
   rejectedAt: t.rejectedAt?.toISOString() ?? null,
-  jobCompletedMonth: t.jobCompletedAt ? londonParts(t.jobCompletedAt).date.slice(0, 7) : null,
+  jobCompletedMonth: t.jobCompletedAt ? wallClock(t.jobCompletedAt).date.slice(0, 7) : null,
   reply:
     t.replyText !== null && t.replyUpdatedAt !== null
       ? { text: t.replyText, updatedAt: t.replyUpdatedAt.toISOString() }
@@ -45,6 +45,7 @@ export const toAdminTestimonial = (t: testimonials.Testimonial): AdminTestimonia
 const toAdminSubmission = (
   s: submissions.Submission,
   mailStatus: MailDeliveryStatus | null = null,
+  extras: submissions.RowExtras | undefined = undefined,
 ): AdminSubmission => ({
   id: s.id,
   name: s.name,
@@ -61,18 +62,22 @@ const toAdminSubmission = (
   state: s.state,
   stateChangedAt: s.stateChangedAt.toISOString(),
   archivedAt: s.archivedAt?.toISOString() ?? null,
+  firstPreferredDate: extras?.firstPreferredDate ?? null,
+  photoCount: extras?.photoCount ?? 0,
 });
 
-/** Submissions with whether the owner was e-mailed about each (one query for the whole list). */
+/**
+ * Submissions with whether the owner was e-mailed about each, a booking's first preferred date and
+ * the photo count (one query each for the whole list).
+ */
 export async function withMailStatus(
   rows: submissions.Submission[],
   ctx: ServiceContext,
 ): Promise<AdminSubmission[]> {
-  const statuses = await outbox.ownerStatusBySubmission(
-    rows.map((r) => r.id),
-    ctx.db,
-  );
-  return rows.map((r) => toAdminSubmission(r, statuses.get(r.id) ?? null));
+  const ids = rows.map((r) => r.id);
+  const statuses = await outbox.ownerStatusBySubmission(ids, ctx.db);
+  const extras = await submissions.rowExtras(ids, ctx.db);
+  return rows.map((r) => toAdminSubmission(r, statuses.get(r.id) ?? null, extras.get(r.id)));
 }
 
 export async function summary(ctx: ServiceContext = serviceContext()): Promise<AdminSummary> {

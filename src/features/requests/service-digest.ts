@@ -6,7 +6,7 @@
  * finds the day taken. A day with nothing to say is claimed too, and sends nothing.
  */
 import { site } from "../../config/site";
-import { londonParts } from "../../lib/london-time";
+import { wallClock } from "../../platform/time";
 import { digestMessage, isEmptyDigest, type DigestContent } from "./mail-digest";
 import type { MailContext } from "../mail/messages";
 import { mailContext } from "../mail/service";
@@ -32,7 +32,7 @@ export async function runDailyDigest(
   mail: MailContext = mailContext(),
 ): Promise<DigestOutcome> {
   const { now } = ctx;
-  const { date, hour } = londonParts(now);
+  const { date, hour } = wallClock(now);
   if (hour < digestHour) return { status: "too_early", date };
   return inTransaction(ctx, async (tx) => {
     if (!(await jobRuns.claim(digestJob, date, tx))) return { status: "already_done", date } as const;

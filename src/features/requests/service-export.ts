@@ -11,7 +11,7 @@
  * - Streamed: rows are read a page at a time (keyset, 500 rows) and written out as they come, so
  *   memory holds one page whatever the size of the export.
  */
-import { londonDateTime } from "../../lib/london-time";
+import { formatIsoDateTime } from "../../platform/time";
 import { requestReference } from "./contract/reference";
 import { stateInfo } from "./contract/states";
 import { serviceLabel } from "../../lib/service-catalog";
@@ -53,7 +53,7 @@ function toCells(s: Submission) {
     requestReference(s),
     s.formType === "booking" ? "Booking" : "Contact",
     stateInfo[s.state].label,
-    londonDateTime(s.submittedAt),
+    formatIsoDateTime(s.submittedAt),
     s.name,
     s.email,
     s.phone,
@@ -61,8 +61,8 @@ function toCells(s: Submission) {
     s.service ? serviceLabel(s.service) : "",
     s.message,
     s.isRead ? "Yes" : "No",
-    s.archivedAt ? londonDateTime(s.archivedAt) : "",
-    londonDateTime(s.stateChangedAt),
+    s.archivedAt ? formatIsoDateTime(s.archivedAt) : "",
+    formatIsoDateTime(s.stateChangedAt),
   ];
 }
 
@@ -108,4 +108,4 @@ export function exportCsv(
 }
 
 /** "requests-2026-11-23.csv" */
-export const exportFileName = (now = new Date()) => `requests-${londonDateTime(now).slice(0, 10)}.csv`;
+export const exportFileName = (now = new Date()) => `requests-${formatIsoDateTime(now).slice(0, 10)}.csv`;

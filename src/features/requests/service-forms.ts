@@ -4,7 +4,8 @@
  * endpoint's contract; here:
  *
  *   Idempotency-Key seen before → the first request's row, nothing stored
- *   → per-client rate limit (RateLimited)
+ *   → per-client rate limits: per form per 10 minutes, all forms per day (RateLimited; the owner is
+ *     told once a day when a client reaches the daily one)
  *   → INSERT and its e-mails in one transaction → one quick attempt to send the e-mails.
  *
  * The caller answers 2xx only after this returns, so only after the row is committed.
@@ -12,14 +13,21 @@
 import type { Db } from "../../platform/db/client";
 import type { BookingRequest, ContactMessage, FormType } from "./contract/forms";
 import type { TestimonialSubmission } from "../reviews/contract/testimonial";
-import { deliverSoon, queueReviewMail, queueSubmissionMail } from "../mail/service";
+import { alertLimitReached, deliverSoon, queueReviewMail, queueSubmissionMail } from "../mail/service";
 import * as submissions from "./repository";
 import type { Submission } from "./repository";
 import * as testimonials from "../reviews/repository";
 import type { Testimonial } from "../reviews/repository";
 import { inTransaction, type Accepted, type ServiceContext } from "../../platform/context";
 import { insertInvitedReview } from "../reviews/service";
-import { enforceRateLimit, publicFormRules, type RateLimitRule } from "../rate-limits/service";
+import { RateLimited } from "../../platform/domain-errors";
+import {
+  clientDailyRule,
+  enforceRateLimit,
+  hitRateLimit,
+  publicFormRules,
+  type RateLimitRule,
+} from "../rate-limits/service";
 import type { SubmissionForMail } from "../mail/messages";
 import { claimPhotos } from "../photos/service";
 
@@ -46,7 +54,16 @@ export async function acceptPublicPost<Row>(
     const existing = await post.findByKey(key, ctx.db);
     if (existing) return { row: existing, created: false };
   }
-  await enforceRateLimit(post.rule, ctx.client, { now: ctx.now.getTime(), db: ctx.db });
+  const limits = { now: ctx.now.getTime(), db: ctx.db };
+  await enforceRateLimit(post.rule, ctx.client, limits);
+  const daily = await hitRateLimit(clientDailyRule, ctx.client, limits);
+  if (!daily.allowed) {
+    await deliverSoon(ctx, await alertLimitReached("client-posts", ctx.db, ctx.now));
+    throw new RateLimited(
+      daily.retryAfterSeconds,
+      "We have had a lot of messages from your connection today.",
+    );
+  }
   let mail: number[] = [];
   const accepted = await inTransaction(ctx, async (tx) => {
     const inserted = await post.insert(key, tx);

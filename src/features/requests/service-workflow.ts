@@ -9,7 +9,7 @@
  */
 import { site } from "../../config/site";
 import { encodeCursor } from "./contract/inbox-cursor";
-import { addDays, londonParts } from "../../lib/london-time";
+import { addDays, wallClock } from "../../platform/time";
 import { canTransition, stateInfo, type RequestActor, type RequestState } from "./contract/states";
 import type { AdminSubmission } from "../../lib/contracts/admin";
 import type {
@@ -108,6 +108,15 @@ export async function updateSubmission(
   });
   await deliverSoon(ctx, invitationMail);
   const [shaped] = await withMailStatus([row], ctx);
+  return shaped!;
+}
+
+/** One request as the inbox shows it; NotFound when there is no such id. */
+export async function getSubmission(
+  id: number,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminSubmission> {
+  const [shaped] = await withMailStatus([await findOne(id, ctx.db)], ctx);
   return shaped!;
 }
 
@@ -235,7 +244,15 @@ export async function sentLinks(
     mailSubject: l.mailSubject,
     mailStatus: l.mailStatus,
     mailSentAt: l.mailSentAt?.toISOString() ?? null,
+    lastUsedAt: l.lastUsedAt?.toISOString() ?? null,
+    revokedAt: l.revokedAt?.toISOString() ?? null,
   }));
+}
+
+/** The owner's "revoke links": every link of the request stops working now; returns how many did. */
+export async function revokeLinks(id: number, ctx: ServiceContext = serviceContext()): Promise<number> {
+  await findOne(id, ctx.db);
+  return customerLinks.revokeForRequests([id], ctx.now, ctx.db);
 }
 
 const toAdminNote = (n: workflow.Note): AdminNote => ({
@@ -284,7 +301,7 @@ export async function deleteNote(noteId: number, ctx: ServiceContext = serviceCo
  */
 export async function attention(ctx: ServiceContext = serviceContext()): Promise<AdminAttention> {
   const { db, now } = ctx;
-  const today = londonParts(now).date;
+  const today = wallClock(now).date;
   const tomorrow = addDays(today, 1);
   const replyBy = new Date(now.getTime() - site.response.replyWithinHours * 3_600_000);
   const quotedBefore = new Date(now.getTime() - staleQuoteDays * 86_400_000);

@@ -1,6 +1,6 @@
 /** What the public pages read: the approved testimonials, and whether the database answers. */
 import type { PublicTestimonial } from "../../lib/contracts/public";
-import { londonParts } from "../../lib/london-time";
+import { wallClock } from "../../platform/time";
 import { pingDatabase } from "../../platform/db/client";
 import * as testimonials from "./repository";
 import { serviceContext, type ServiceContext } from "../../platform/context";
@@ -17,7 +17,7 @@ export async function listPublicTestimonials(
     rating: r.rating,
     text: r.text,
     createdAt: r.createdAt.toISOString(),
-    jobCompletedMonth: r.jobCompletedAt ? londonParts(r.jobCompletedAt).date.slice(0, 7) : null,
+    jobCompletedMonth: r.jobCompletedAt ? wallClock(r.jobCompletedAt).date.slice(0, 7) : null,
     reply:
       r.replyText !== null && r.replyUpdatedAt !== null
         ? { text: r.replyText, updatedAt: r.replyUpdatedAt.toISOString() }

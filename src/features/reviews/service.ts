@@ -7,15 +7,16 @@
  * e-mail is the only copy. The link is `/testimonials#invite=<token>`: a fragment never reaches a
  * server log or a Referer header.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { townNames } from "../../config/site";
-import { londonParts } from "../../lib/london-time";
+import { wallClock } from "../../platform/time";
 import { requestReference } from "../requests/contract/reference";
 import type { AdminInvitation, InvitationPrefill } from "./contract/endpoints";
 import type { AdminTestimonial } from "../../lib/contracts/admin";
 import { invitationTokenSchema, invitationValidDays, type ReviewRejectReason } from "./contract/forms";
 import type { TestimonialSubmission } from "./contract/testimonial";
 import type { Db } from "../../platform/db/client";
+import { invitePlaceholder, unusableTokenHash } from "../mail/request-link";
 import { reviewInvitationMessage } from "../mail/messages";
 import { deliverSoon, mailContext } from "../mail/service";
 import * as outbox from "../mail/repository";
@@ -44,7 +45,7 @@ export const invitationMessages = {
 export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
 /** "YYYY-MM" of an instant in Europe/London. */
-export const londonMonth = (instant: Date) => londonParts(instant).date.slice(0, 7);
+export const londonMonth = (instant: Date) => wallClock(instant).date.slice(0, 7);
 
 /**
  * The town to prefill from a request: a covered town named in its address, else the address's
@@ -61,6 +62,22 @@ export function townFromAddress(address: string | null): string {
     .map((p) => p.trim().replace(/\s+[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i, ""))
     .filter((p) => p.length >= 2 && !postcode.test(p) && !/\d/.test(p));
   return (parts.at(-1) ?? "").slice(0, 100);
+}
+
+/**
+ * The name an invitation link suggests for the review: the first name and the surname's initial
+ * ("Fiona Campbell" → "Fiona C."), so a published review does not carry the full name unless the
+ * customer types it. A single name stays as it is.
+ */
+export function reviewerName(full: string): string {
+  const words = full
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
+  const first = words[0] ?? "";
+  const last = words.length > 1 ? words.at(-1)! : "";
+  const initial = last ? ` ${last[0]!.toLocaleUpperCase("en-GB")}.` : "";
+  return `${first.slice(0, 96)}${initial}`;
 }
 
 const toAdminInvitation = (i: invitations.InvitationWithMail): AdminInvitation => ({
@@ -83,13 +100,14 @@ async function createInvitation(
   tx: Db,
 ): Promise<{ invitation: invitations.Invitation; mailId: number }> {
   await invitations.expireOpen(submission.id, now, tx);
-  const token = randomBytes(32).toString("base64url");
+  // The token is made as the e-mail is sent (src/features/mail/repository.ts
+  // `withLiveLinks`); until then the row holds the hash of a token nobody has.
   const expiresAt = new Date(now.getTime() + invitationValidDays * dayMs);
   const invitation = await invitations.insert(
     {
       submissionId: submission.id,
-      tokenHash: hashToken(token),
-      name: submission.name.slice(0, 100),
+      tokenHash: unusableTokenHash(),
+      name: reviewerName(submission.name),
       location: townFromAddress(submission.address),
       jobCompletedAt: submission.stateChangedAt,
       createdAt: now,
@@ -106,7 +124,7 @@ async function createInvitation(
             name: submission.name,
             email: submission.email,
             reference: requestReference(submission),
-            link: `${mail.siteUrl}/testimonials#invite=${token}`,
+            link: `${mail.siteUrl}/testimonials#invite=${invitePlaceholder}`,
             expiresAt,
           },
           mail,
@@ -118,6 +136,32 @@ async function createInvitation(
   );
   await invitations.setMail(invitation.id, mailId!, tx);
   return { invitation: { ...invitation, mailId: mailId! }, mailId: mailId! };
+}
+
+/** Stands for the one-time link in a preview: the real one is made when the e-mail is sent. */
+export const previewLinkText = "[your one-time review link]";
+
+/** The invitation e-mail as sending it now would write it, without a link made or anything stored. */
+export async function previewInvitation(
+  submissionId: number,
+  ctx: ServiceContext = serviceContext(),
+): Promise<{ to: string; subject: string; text: string }> {
+  const [submission] = await workflow.findMany([submissionId], ctx.db);
+  if (!submission) throw new NotFound("That request no longer exists.");
+  if (submission.state !== "done") {
+    throw new Conflict("A review invitation can only be sent once the job is marked done.", "not_done");
+  }
+  const message = reviewInvitationMessage(
+    {
+      name: submission.name,
+      email: submission.email,
+      reference: requestReference(submission),
+      link: previewLinkText,
+      expiresAt: new Date(ctx.now.getTime() + invitationValidDays * dayMs),
+    },
+    mailContext(),
+  );
+  return { to: `${message.to.name} <${message.to.address}>`, subject: message.subject, text: message.text };
 }
 
 /** The owner's "Send review invitation" on a finished request. */

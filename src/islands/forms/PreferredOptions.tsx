@@ -8,10 +8,13 @@
  * those dates, with only the windows that date offers; if the answer does not come, the native
  * inputs stay and the server still checks every option.
  *
- * Small on purpose: no zod and no date library; labels come from the server.
+ * Small on purpose: no zod and no date library; labels come from the server: the day's windows
+ * with their times from the availability answer, and before a date is chosen the page's
+ * `standardWindows` (names only) and `windowsHint`, a sentence made from the config with each
+ * day's own times ("afternoon (12pm to 5pm; Saturday 12pm to 4pm)"), so the form never promises a
+ * time the confirmation e-mail then contradicts.
  */
-import { useEffect, useState } from "react";
-import type { FieldErrors, UseFormRegister, UseFormWatch } from "react-hook-form";
+import { useEffect, useRef, useState } from "react";
 import { callApi } from "../../lib/api/client";
 import { availabilityRoute } from "../../lib/contracts/public-routes";
 import { describedBy, errorId, FieldShell, hintId, inputClass } from "./fields";
@@ -19,18 +22,9 @@ import { describedBy, errorId, FieldShell, hintId, inputClass } from "./fields";
 export const optionNumbers = [1, 2, 3] as const;
 export const accessNotesMax = 500;
 
-export interface OptionValues {
-  option1Date?: string;
-  option1Window?: string;
-  option2Date?: string;
-  option2Window?: string;
-  option3Date?: string;
-  option3Window?: string;
-  urgent?: boolean;
-  accessNotes?: string;
-}
+export type OptionValues = Readonly<Record<string, string | undefined>>;
 
-interface OfferedWindow {
+export interface OfferedWindow {
   readonly window: string;
   readonly label: string;
 }
@@ -39,13 +33,6 @@ interface OfferedDate {
   readonly label: string;
   readonly windows: readonly OfferedWindow[];
 }
-
-/** Before the availability answer (and without JavaScript): the standard windows. */
-const standardWindows: readonly OfferedWindow[] = [
-  { window: "any", label: "Any time" },
-  { window: "morning", label: "Morning (8am to 12pm)" },
-  { window: "afternoon", label: "Afternoon (12pm to 5pm)" },
-];
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -66,32 +53,40 @@ function useAvailability(): readonly OfferedDate[] | null {
   return dates;
 }
 
-export interface PreferredOptionsProps<T extends OptionValues> {
+export interface PreferredOptionsProps {
   readonly idPrefix: string;
-  readonly register: UseFormRegister<T>;
-  readonly watch: UseFormWatch<T>;
-  readonly errors: FieldErrors<T> & Partial<Record<string, { message?: string }>>;
+  /** The form's errors by field name (`option1Date`, `option2`, `accessNotes`, …). */
+  readonly errors: Readonly<Record<string, string | undefined>>;
   readonly phone: { readonly display: string; readonly href: string };
+  /** Before a date is chosen (and without JavaScript): every window, by name. */
+  readonly standardWindows: readonly OfferedWindow[];
+  /** The windows' times on each kind of day, in one sentence, shown under the legend. */
+  readonly windowsHint: string;
 }
 
-export function PreferredOptions<T extends OptionValues>({
+export function PreferredOptions({
   idPrefix,
-  register: registerAny,
-  watch: watchAny,
-  errors: errorsAny,
+  errors,
   phone,
-}: PreferredOptionsProps<T>) {
-  // The option fields are the same in every form that uses this; narrow the generics once.
-  const register = registerAny as unknown as UseFormRegister<OptionValues>;
-  const watch = watchAny as unknown as UseFormWatch<OptionValues>;
-  const errors = errorsAny as Record<string, { message?: string } | undefined>;
+  standardWindows,
+  windowsHint,
+}: PreferredOptionsProps) {
   const dates = useAvailability();
+  // The date chosen in each option decides which windows it offers; a form reset clears them.
+  const [chosen, setChosen] = useState<Readonly<Record<string, string>>>({});
+  const fieldsetRef = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    const form = fieldsetRef.current?.form;
+    const clear = () => setChosen({});
+    form?.addEventListener("reset", clear);
+    return () => form?.removeEventListener("reset", clear);
+  }, []);
   const id = (name: string) => `${idPrefix}-${name}`;
   const urgentHint = `For an emergency, such as water coming through a ceiling, please phone us now on ${phone.display}. We will still receive this form.`;
 
   return (
     <>
-      <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
+      <fieldset ref={fieldsetRef} className="grid gap-4 rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-800">
           When suits you?
           <span aria-hidden="true" className="ml-0.5 text-danger-600">
@@ -100,20 +95,18 @@ export function PreferredOptions<T extends OptionValues>({
         </legend>
         <p id={hintId(id("options"))} className="-mt-1 text-sm text-slate-600">
           Give at least one date and arrival window, and up to three. We confirm one of them, or suggest
-          another, within 24 hours.
+          another, within 24 hours. {windowsHint}
         </p>
         {optionNumbers.map((n) => {
           const dateName = `option${n}Date` as const;
           const windowName = `option${n}Window` as const;
-          const chosen = watch(dateName);
-          const offered = dates?.find((d) => d.date === chosen);
+          const offered = dates?.find((d) => d.date === chosen[dateName]);
           const windows = offered
             ? offered.windows.map((w) => ({ window: w.window, label: capitalised(w.label) }))
-            : standardWindows;
+            : standardWindows.map((w) => ({ window: w.window, label: capitalised(w.label) }));
           const error =
-            errors[dateName]?.message ??
-            errors[`option${n}`]?.message ??
-            (n === 1 ? errors["preferredOptions"]?.message : undefined);
+            errors[dateName] ?? errors[`option${n}`] ?? (n === 1 ? errors["preferredOptions"] : undefined);
+          const onDate = (value: string) => setChosen((previous) => ({ ...previous, [dateName]: value }));
           const dateId = id(`option${n}-date`);
           const windowId = id(`option${n}-window`);
           const required = n === 1;
@@ -129,7 +122,8 @@ export function PreferredOptions<T extends OptionValues>({
                     aria-invalid={error ? true : undefined}
                     aria-describedby={describedBy(dateId, undefined, error)}
                     className={`${inputClass} appearance-auto`}
-                    {...register(dateName)}
+                    name={dateName}
+                    onChange={(event) => onDate(event.currentTarget.value)}
                   >
                     <option value="">Choose a date</option>
                     {dates.map((d) => (
@@ -146,7 +140,7 @@ export function PreferredOptions<T extends OptionValues>({
                     aria-invalid={error ? true : undefined}
                     aria-describedby={describedBy(dateId, undefined, error)}
                     className={inputClass}
-                    {...register(dateName)}
+                    name={dateName}
                   />
                 )}
               </FieldShell>
@@ -155,7 +149,7 @@ export function PreferredOptions<T extends OptionValues>({
                   id={windowId}
                   className={`${inputClass} appearance-auto`}
                   aria-describedby={error ? errorId(dateId) : undefined}
-                  {...register(windowName)}
+                  name={windowName}
                 >
                   {windows.map((w) => (
                     <option key={w.window} value={w.window}>
@@ -175,7 +169,7 @@ export function PreferredOptions<T extends OptionValues>({
           value="on"
           aria-describedby={hintId(id("urgent"))}
           className="mt-1 size-5 shrink-0 accent-brand-700"
-          {...register("urgent")}
+          name="urgent"
         />
         <div>
           <label htmlFor={id("urgent")} className="text-sm font-semibold text-slate-800">
@@ -196,21 +190,21 @@ export function PreferredOptions<T extends OptionValues>({
       <FieldShell
         id={id("access-notes")}
         label="Access notes (optional)"
-        error={errors["accessNotes"]?.message}
+        error={errors["accessNotes"]}
         hint="Parking, pets, a key safe, or anything else that helps us get to the job."
       >
         <textarea
           id={id("access-notes")}
           rows={2}
           maxLength={accessNotesMax}
-          aria-invalid={errors["accessNotes"]?.message ? true : undefined}
+          aria-invalid={errors["accessNotes"] ? true : undefined}
           aria-describedby={describedBy(
             id("access-notes"),
             "Parking, pets, a key safe, or anything else that helps us get to the job.",
-            errors["accessNotes"]?.message,
+            errors["accessNotes"],
           )}
           className={inputClass}
-          {...register("accessNotes")}
+          name="accessNotes"
         />
       </FieldShell>
     </>

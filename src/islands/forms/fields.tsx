@@ -5,7 +5,6 @@
  */
 import { CircleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
 import { limits } from "../../lib/form-fields/limits";
 
 export const inputClass =
@@ -64,7 +63,8 @@ export function FieldShell({ id, label, required, error, hint, className, childr
 interface InputFieldProps {
   readonly id: string;
   readonly label: string;
-  readonly registration: UseFormRegisterReturn;
+  /** The control's name: what it posts as, and the key of its error. */
+  readonly name: string;
   readonly error?: string | undefined;
   readonly hint?: string;
   readonly required?: boolean;
@@ -79,7 +79,7 @@ interface InputFieldProps {
 export function InputField({
   id,
   label,
-  registration,
+  name,
   error,
   hint,
   required = true,
@@ -110,7 +110,7 @@ export function InputField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         className={inputClass}
-        {...registration}
+        name={name}
       />
     </FieldShell>
   );
@@ -119,7 +119,8 @@ export function InputField({
 interface TextAreaFieldProps {
   readonly id: string;
   readonly label: string;
-  readonly registration: UseFormRegisterReturn;
+  /** The control's name: what it posts as, and the key of its error. */
+  readonly name: string;
   readonly error?: string | undefined;
   readonly required?: boolean;
   /** e.g. "street-address", which HTML allows on a multi-line control only. */
@@ -133,7 +134,7 @@ interface TextAreaFieldProps {
 export function TextAreaField({
   id,
   label,
-  registration,
+  name,
   error,
   required = true,
   autoComplete,
@@ -154,7 +155,7 @@ export function TextAreaField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, undefined, error)}
         className={`${inputClass} resize-y`}
-        {...registration}
+        name={name}
       />
     </FieldShell>
   );
@@ -168,12 +169,10 @@ type PersonField = "name" | "email" | "phone";
  */
 export function PersonFields({
   id,
-  registrations,
   errors,
 }: {
   id: (name: string) => string;
-  registrations: Record<PersonField, UseFormRegisterReturn>;
-  errors: Partial<Record<PersonField, string | undefined>>;
+  errors: Partial<Record<PersonField | (string & {}), string | undefined>>;
 }) {
   return (
     <>
@@ -184,7 +183,7 @@ export function PersonFields({
         placeholder="Your name"
         maxLength={limits.name}
         error={errors.name}
-        registration={registrations.name}
+        name="name"
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField
@@ -196,7 +195,7 @@ export function PersonFields({
           placeholder="you@example.com"
           maxLength={limits.email}
           error={errors.email}
-          registration={registrations.email}
+          name="email"
         />
         <InputField
           id={id("phone")}
@@ -207,7 +206,7 @@ export function PersonFields({
           placeholder="07700 900123"
           maxLength={limits.phone}
           error={errors.phone}
-          registration={registrations.phone}
+          name="phone"
         />
       </div>
     </>
@@ -217,22 +216,15 @@ export function PersonFields({
 interface SelectFieldProps {
   readonly id: string;
   readonly label: string;
-  readonly registration: UseFormRegisterReturn;
+  /** The control's name: what it posts as, and the key of its error. */
+  readonly name: string;
   readonly error?: string | undefined;
   readonly placeholder: string;
   readonly options: readonly { readonly value: string; readonly label: string }[];
   readonly className?: string;
 }
 
-export function SelectField({
-  id,
-  label,
-  registration,
-  error,
-  placeholder,
-  options,
-  className,
-}: SelectFieldProps) {
+export function SelectField({ id, label, name, error, placeholder, options, className }: SelectFieldProps) {
   return (
     <FieldShell id={id} label={label} required error={error} className={className ?? ""}>
       <select
@@ -241,7 +233,7 @@ export function SelectField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, undefined, error)}
         className={`${inputClass} appearance-auto`}
-        {...registration}
+        name={name}
       >
         <option value="">{placeholder}</option>
         {options.map((o) => (

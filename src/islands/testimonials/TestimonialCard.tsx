@@ -7,6 +7,7 @@
  */
 import { BadgeCheck, MapPin, MessageSquareReply, Quote } from "lucide-react";
 import type { PublicTestimonial } from "../../lib/contracts/public";
+import { dateInZone, formatMonthYear } from "../../platform/time";
 import { isSampleReview } from "./sample-reviews";
 import { Stars } from "./Stars";
 
@@ -17,21 +18,8 @@ export function initials(name: string): string {
   return letters.map((w) => Array.from(w ?? "")[0]?.toUpperCase() ?? "").join("") || "?";
 }
 
-const monthYear = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-
-/** "March 2026" for "2026-03". */
-export function formatMonth(yearMonth: string): string {
-  return monthYear.format(new Date(`${yearMonth}-15T00:00:00Z`));
-}
-
-/** "March 2026" for an ISO timestamp, in the business's time zone. */
-export function formatReviewDate(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    month: "long",
-    year: "numeric",
-    timeZone: "Europe/London",
-  }).format(new Date(iso));
-}
+/** "YYYY-MM" of an ISO timestamp in the business's time zone. */
+const reviewMonth = (iso: string) => dateInZone(new Date(iso)).slice(0, 7);
 
 export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonial }) {
   const { name, location, rating, text, createdAt, jobCompletedMonth, reply } = testimonial;
@@ -52,7 +40,7 @@ export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonia
           data-verified=""
         >
           <BadgeCheck aria-hidden="true" className="size-4 shrink-0" />
-          {`Verified customer, job completed ${formatMonth(jobCompletedMonth)}`}
+          {`Verified customer, job completed ${formatMonthYear(jobCompletedMonth)}`}
         </p>
       ) : null}
       <div className="flex items-center justify-between gap-3">
@@ -78,7 +66,7 @@ export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonia
         </span>
       </figcaption>
       <p className="mt-3 text-sm text-slate-600">
-        Reviewed <time dateTime={createdAt.slice(0, 7)}>{formatReviewDate(createdAt)}</time>
+        Reviewed <time dateTime={reviewMonth(createdAt)}>{formatMonthYear(reviewMonth(createdAt))}</time>
       </p>
       {reply ? (
         <div className="mt-4 rounded-lg border-l-4 border-brand-600 bg-slate-50 p-3" data-owner-reply="">

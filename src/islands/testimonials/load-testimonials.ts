@@ -2,6 +2,10 @@
  * Reading approved testimonials from GET /api/testimonials (approved only, rating descending, then
  * newest) through the one API client, which checks the answer against the contract in development
  * and tests. A failed or malformed answer is a failure the visitor sees, never a silent empty list.
+ *
+ * With `initial` (the reviews the page was built with: src/components/sections/reviews-at-build.ts)
+ * the list is ready at once, in the server-rendered HTML too, and the current list replaces it when
+ * it arrives; if that fails, the built list stays.
  */
 import { useCallback, useEffect, useState } from "react";
 import type { PublicTestimonial } from "../../lib/contracts/public";
@@ -29,19 +33,28 @@ async function load(): Promise<ListState> {
   }
 }
 
-export function useTestimonials() {
-  const [state, setState] = useState<ListState>({ status: "loading" });
+/** What the page was built with: the reviews and their count and average. */
+export interface InitialReviews {
+  readonly testimonials: readonly PublicTestimonial[];
+  readonly stats?: { readonly count: number; readonly average: number | null } | undefined;
+}
+
+export function useTestimonials(initial?: InitialReviews | null) {
+  const [state, setState] = useState<ListState>(
+    initial ? { status: "ready", items: initial.testimonials, stats: initial.stats } : { status: "loading" },
+  );
   const [attempt, setAttempt] = useState(0);
+  const hasInitial = Boolean(initial);
 
   useEffect(() => {
     let current = true;
     void load().then((next) => {
-      if (current) setState(next);
+      if (current && (next.status === "ready" || !hasInitial)) setState(next);
     });
     return () => {
       current = false;
     };
-  }, [attempt]);
+  }, [attempt, hasInitial]);
 
   const retry = useCallback(() => {
     setState({ status: "loading" });

@@ -3,6 +3,7 @@
  * the count and the average are computed from the list on screen, never a fixed figure.
  */
 import type { PublicTestimonial } from "../../lib/contracts/public";
+import { dateInZone } from "../../platform/time";
 
 export interface BusinessRef {
   /** The same @id the page's business JSON-LD uses, so the two nodes describe one business. */
@@ -50,7 +51,7 @@ export function reviewsJsonLd(
       author: { "@type": "Person", name: t.name },
       reviewRating: { "@type": "Rating", ratingValue: t.rating, bestRating: 5, worstRating: 1 },
       reviewBody: t.text,
-      ...(t.createdAt ? { datePublished: t.createdAt.slice(0, 10) } : {}),
+      ...(t.createdAt ? { datePublished: dateInZone(new Date(t.createdAt)) } : {}),
     })),
   };
 }

@@ -96,6 +96,10 @@ export const adminSubmissionSchema = z.object({
   state: z.enum(requestStates),
   stateChangedAt: timestamp,
   archivedAt: timestamp.nullable(),
+  /** A booking's first preferred date ("YYYY-MM-DD"); null for a contact message. */
+  firstPreferredDate: z.string().nullable(),
+  /** How many photos came with the request. */
+  photoCount: z.number().int(),
 });
 export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
 
@@ -149,6 +153,12 @@ export const adminEndpoints = {
     status: 200,
     query: inboxQuerySchema,
     response: z.object({ submissions: z.array(adminSubmissionSchema), nextCursor: z.string().nullable() }),
+  }),
+  /** One request, as in the list (the admin's page for a request opens by its id). */
+  getSubmission: defineEndpoint({
+    ...routes.getSubmissionRoute,
+    status: 200,
+    response: z.object({ submission: adminSubmissionSchema }),
   }),
   /** Read flag, state (with a note for the history) and archive, any of them at once. */
   updateSubmission: defineEndpoint({

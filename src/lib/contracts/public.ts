@@ -42,7 +42,8 @@ export const publicEndpoints = {
     ...routes.contactRoute,
     status: 201,
     request: z.object(contactMessageSchema.shape),
-    response: z.object({ id }),
+    /** `reference`: what the customer quotes, "KC-000042" (src/features/requests/contract/reference.ts). */
+    response: z.object({ id, reference: z.string().regex(/^KC-\d{6,}$/) }),
   }),
   /**
    * An appointment request: the booking fields plus one to three preferred options, urgency and
@@ -53,7 +54,8 @@ export const publicEndpoints = {
     ...routes.bookingRoute,
     status: 201,
     request: z.object({ ...bookingRequestSchema.shape, ...bookingExtrasFields }),
-    response: z.object({ id }),
+    /** `reference`: what the customer quotes, "KB-000042" (src/features/requests/contract/reference.ts). */
+    response: z.object({ id, reference: z.string().regex(/^KB-\d{6,}$/) }),
   }),
   /** A visitor's review, stored pending until the owner approves it. */
   createTestimonial: defineEndpoint({

@@ -8,6 +8,7 @@
  * - runs the action under the deadline (./deadline.ts);
  * - maps every thrown error to the envelope and an honest status (./errors.ts `toHttpError`); a
  *   classic form post (no JavaScript) gets it as a small HTML page instead;
+ * - adds HSTS to every answer of a deployed site (./response.ts `withTransportSecurity`);
  * - writes one log line.
  *
  * The actions themselves are in ./public.ts (public forms and reads) and ./admin.ts (admin routes);
@@ -25,7 +26,8 @@ import { RequestProgress, withDeadline } from "./deadline";
 import { methodNotAllowed, notFound, toHttpError, type HttpError } from "./errors";
 import { htmlError } from "./html-page";
 import { clientKey, wantsHtml } from "./request";
-import { errorResponse } from "./response";
+import { errorResponse, withTransportSecurity } from "./response";
+import { isDeployed } from "../env";
 
 /** What Netlify passes as the second argument; tests may leave it out. */
 export type HandlerContext = Partial<Pick<Context, "ip" | "params" | "waitUntil">>;
@@ -135,6 +137,7 @@ export function apiHandler(route: string, actions: readonly Action[]) {
       const page = await errorPage?.(failure).catch(() => undefined);
       response = page ?? (wantsHtml(req) ? htmlError(failure, formPage) : errorResponse(failure));
     }
+    response = withTransportSecurity(response, isDeployed());
     const internal = failure && failure.status >= 500 ? failure.cause : undefined;
     logRequest({
       route,

@@ -91,15 +91,24 @@ export function fromZodError(error: ZodError): HttpError {
   return validationFailed(fields);
 }
 
-export function tooManyRequests(retryAfterSeconds: number): HttpError {
+/** "12 seconds", "5 minutes": how long until a retry, in words. */
+export function waitInWords(seconds: number): string {
+  const wait = Math.max(1, Math.ceil(seconds));
+  if (wait < 90) return `${wait} seconds`;
+  if (wait < 90 * 60) return `${Math.ceil(wait / 60)} minutes`;
+  return `${Math.ceil(wait / 3600)} hours`;
+}
+
+/** 429 with `Retry-After`; `what` says what was too much (by default, requests from the client). */
+export function tooManyRequests(
+  retryAfterSeconds: number,
+  what = "Too many requests from your connection.",
+): HttpError {
   const wait = Math.max(1, Math.ceil(retryAfterSeconds));
-  const when = wait < 90 ? `${wait} seconds` : `${Math.ceil(wait / 60)} minutes`;
-  return new HttpError(
-    429,
-    "rate_limited",
-    `Too many requests from your connection. Please try again in ${when}, or ${callUs}.`,
-    { headers: { "Retry-After": String(wait) } },
-  );
+  const when = waitInWords(wait);
+  return new HttpError(429, "rate_limited", `${what} Please try again in ${when}, or ${callUs}.`, {
+    headers: { "Retry-After": String(wait) },
+  });
 }
 
 export const serviceUnavailable = (cause?: unknown) =>
@@ -145,7 +154,7 @@ const domainStatus: Record<string, number> = {
 };
 
 function fromDomainError(error: DomainError): HttpError {
-  if (error instanceof RateLimited) return tooManyRequests(error.retryAfterSeconds);
+  if (error instanceof RateLimited) return tooManyRequests(error.retryAfterSeconds, error.what);
   if (error instanceof Unavailable) {
     return new HttpError(503, error.code, error.message, {
       headers: { "Retry-After": String(error.retryAfterSeconds) },

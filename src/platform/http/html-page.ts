@@ -4,7 +4,7 @@
  * its own style block, by hash: ./response.ts), no script, `noindex`. Everything interpolated is
  * escaped.
  */
-import { site } from "../../config/site";
+import { addressLine, site } from "../../config/site";
 import type { HttpError } from "./errors";
 import { html } from "./response";
 
@@ -47,7 +47,7 @@ export function pageHead(title: string, css: string, meta = ""): string {
 export function htmlPage(o: HtmlPageOptions): string {
   const accent = o.tone === "success" ? "#166534" : "#b91c1c";
   const problems = o.problems?.length
-    ? `<ul>${o.problems.map((p) => `<li><strong>${escapeHtml(p.label)}:</strong> ${escapeHtml(p.message)}</li>`).join("")}</ul>`
+    ? `<ul class="problems">${o.problems.map((p) => `<li><strong>${escapeHtml(p.label)}:</strong> ${escapeHtml(p.message)}</li>`).join("")}</ul>`
     : "";
   return `${pageHead(
     o.title,
@@ -58,9 +58,17 @@ h1{margin-top:0;color:${accent};font-size:1.5rem;line-height:1.3}
 a.button{display:inline-block;margin-top:1rem;padding:.75rem 1.25rem;border-radius:.5rem;background:#1e3a8a;color:#fff;text-decoration:none;font-weight:600}
 a.button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 p.small{font-size:.9rem;color:#4b5563}
+header.site,footer.site{background:#1e3a8a;color:#fff}
+header.site div,footer.site div{max-width:64rem;margin:0 auto;padding:.9rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:center;justify-content:space-between}
+header.site a,footer.site a{color:#fff}
+header.site a.brand{font-weight:700;font-size:1.1rem;text-decoration:none}
+header.site nav{display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+footer.site{margin-top:3rem;font-size:.9rem}
+ul.problems li{margin:.35rem 0}
 `,
   )}
 <body>
+<header class="site"><div><a class="brand" href="/">${escapeHtml(site.name)}</a><nav aria-label="Main"><a href="/services">Services</a><a href="/book-appointment">Book</a><a href="/contact-us">Contact</a><a href="tel:${escapeHtml(site.phone.e164)}">${escapeHtml(site.phone.display)}</a></nav></div></header>
 <main>
 <h1>${escapeHtml(o.heading)}</h1>
 <p>${escapeHtml(o.message)}</p>
@@ -68,6 +76,7 @@ ${problems}
 <a class="button" href="${escapeHtml(o.back.href)}">${escapeHtml(o.back.label)}</a>
 <p class="small">Prefer to talk? Call us on <a href="tel:${escapeHtml(site.phone.e164)}">${escapeHtml(site.phone.display)}</a>.</p>
 </main>
+<footer class="site"><div><span>${escapeHtml(site.name)}, ${escapeHtml(addressLine)}</span><a href="tel:${escapeHtml(site.phone.e164)}">${escapeHtml(site.phone.display)}</a></div></footer>
 </body>
 </html>
 `;
@@ -82,7 +91,9 @@ export function htmlError(error: HttpError, formPage = "/"): Response {
     htmlPage({
       title: "Please check the form",
       heading: error.status === 422 ? "Please check the form" : "Sorry, that did not go through",
-      message: `${error.message} Use your browser's Back button to return to the form with what you typed.`,
+      // The JSON answer's "check the highlighted fields" suits a form that marks them; this page lists
+      // them instead.
+      message: `${problems ? "Please correct what is listed below." : error.message} Use your browser's Back button to return to the form with what you typed.`,
       ...(problems ? { problems } : {}),
       back: { href: formPage, label: "Back to the form" },
       tone: "error",

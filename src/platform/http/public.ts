@@ -2,7 +2,7 @@
  * Public actions for `apiHandler` (./endpoint.ts).
  *
  * `publicForm(contract, { accept, reply, page })`: a public form post, JSON or a classic browser
- * form. The edge reads the body (32 KB; 413/415/400), the Idempotency-Key header (400), checks the
+ * form. The edge refuses a post another site's page sent (403, ./request.ts `assertPublicOrigin`), reads the body (32 KB; 413/415/400), the Idempotency-Key header (400), checks the
  * spam-guard fields (422, ./spam-guard.ts) and parses the body against the contract (422, one
  * message per field); the service (`accept`) gets typed input and decides the rest. The answer is
  * `201` with `reply(row)` as JSON, or for a form posted without JavaScript a small confirmation
@@ -28,8 +28,8 @@ import type { Accepted, ServiceContext } from "../context";
 import type { Action, Call } from "./endpoint";
 import { badRequest, fromZodError, type HttpError } from "./errors";
 import { htmlPage } from "./html-page";
-import { assertSameOrigin, idempotencyKey, readBody, wantsHtml } from "./request";
-import { html, json } from "./response";
+import { assertPublicOrigin, assertSameOrigin, idempotencyKey, readBody, wantsHtml } from "./request";
+import { apiSecurityHeaders, html, json } from "./response";
 import { assertNotSpam } from "./spam-guard";
 
 type FormEndpoint = Endpoint & { request: z.ZodType; response: z.ZodType };
@@ -49,13 +49,15 @@ export function publicForm<E extends FormEndpoint, Row>(
     formPage: string;
     accept: (input: z.output<E["request"]>, ctx: ServiceContext) => Promise<Accepted<Row>>;
     reply: (row: Row) => ResponseOf<E>;
-    page: ConfirmationPage;
+    /** The no-JavaScript confirmation page, or a function of the stored row (e.g. its reference). */
+    page: ConfirmationPage | ((row: Row) => ConfirmationPage);
   },
 ): Action {
   return {
     endpoint,
     formPage: options.formPage,
     async run(call) {
+      assertPublicOrigin(call.req);
       const body = await readBody(call.req, limits.bodyBytes);
       const ctx = call.services(idempotencyKey(call.req));
       assertNotSpam(body.data, ctx.now.getTime());
@@ -64,7 +66,8 @@ export function publicForm<E extends FormEndpoint, Row>(
       const accepted = await options.accept(parsed.data as z.output<E["request"]>, ctx);
       const headers: Record<string, string> = accepted.created ? {} : { "Idempotent-Replayed": "true" };
       if (wantsHtml(call.req, body)) {
-        return html(htmlPage({ ...options.page, tone: "success" }), endpoint.status, headers);
+        const page = typeof options.page === "function" ? options.page(accepted.row) : options.page;
+        return html(htmlPage({ ...page, tone: "success" }), endpoint.status, headers);
       }
       return json(options.reply(accepted.row), endpoint.status, headers);
     },
@@ -118,6 +121,7 @@ export function publicLookup<E extends FormEndpoint>(
   return {
     endpoint,
     async run(call) {
+      assertPublicOrigin(call.req);
       const body = await readBody(call.req, limits.bodyBytes);
       const parsed = endpoint.request.safeParse(body.data);
       if (!parsed.success) throw fromZodError(parsed.error);
@@ -127,11 +131,13 @@ export function publicLookup<E extends FormEndpoint>(
   };
 }
 
-/** A page's markup and, when it is not 200, its status. */
+/** A page's markup and, when it is not 200, its status; or a file to download instead. */
 export interface PageAnswer {
   markup: string;
   status?: number;
   headers?: Record<string, string>;
+  /** A file answered in place of the page (e.g. an .ics), with the page's no-store headers. */
+  file?: { filename: string; contentType: string; content: string };
 }
 
 /** What a page's render and error functions get: the path's secret, the parsed input, the context. */
@@ -149,8 +155,20 @@ type BodyOutput<E extends Endpoint> = E["request"] extends z.ZodType ? z.output<
 /** Headers every page answer carries: never stored, never indexed, never sends its URL on. */
 const pageHeaders = { "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" } as const;
 
-const pageResponse = (answer: PageAnswer) =>
-  html(answer.markup, answer.status ?? 200, { ...answer.headers, ...pageHeaders });
+function pageResponse(answer: PageAnswer): Response {
+  if (!answer.file) return html(answer.markup, answer.status ?? 200, { ...answer.headers, ...pageHeaders });
+  return new Response(answer.file.content, {
+    status: answer.status ?? 200,
+    headers: {
+      "Content-Type": answer.file.contentType,
+      "Content-Disposition": `attachment; filename="${answer.file.filename.replace(/[^A-Za-z0-9._-]/g, "_")}"`,
+      "Cache-Control": "no-store",
+      ...apiSecurityHeaders,
+      ...answer.headers,
+      ...pageHeaders,
+    },
+  });
+}
 
 export function publicPage<E extends Endpoint>(
   endpoint: E,

@@ -8,6 +8,8 @@
  * - `wantsHtml(req, body)`: true for a classic browser form post (no JavaScript), which gets an HTML
  *   page back instead of JSON (./html-page.ts).
  * - `assertSameOrigin(req)`: 403 for a state change from another site.
+ * - `assertPublicOrigin(req)`: the same for a public form or upload, which non-browser clients
+ *   (no Origin, no Sec-Fetch-Site) may also post to.
  */
 import { isIP } from "node:net";
 import { limits } from "../../lib/form-fields/limits";
@@ -233,4 +235,32 @@ export function assertSameOrigin(req: Request): void {
   }
   if (req.headers.get("sec-fetch-site") === "same-origin") return;
   throw forbidden("This request came from another website and was refused.");
+}
+
+const crossSite = () => forbidden("This request came from another website and was refused.");
+
+/**
+ * Refuses a public POST (a form, an upload) that a page on another site made a visitor's browser
+ * send: without this, a hidden form on a busy site would make every visitor post from their own
+ * address and the per-client limits would never trigger (docs/decisions/027-security-review-fixes.md).
+ * - `Origin` of this site: accepted. Any other origin: refused.
+ * - `Origin: null` (a page with `Referrer-Policy: no-referrer`, or a sandboxed frame anywhere):
+ *   accepted only when `Sec-Fetch-Site`, which no page can set, says same-origin.
+ * - No `Origin` at all: every browser sends one with every POST, so this is not a browser, and
+ *   no other site can make a visitor send it. It is accepted (a script posts from its own address
+ *   and meets the per-client limits), unless `Sec-Fetch-Site` names another site.
+ */
+export function assertPublicOrigin(req: Request): void {
+  if (safeMethods.has(req.method.toUpperCase())) return;
+  const origin = req.headers.get("origin");
+  const fetchSite = req.headers.get("sec-fetch-site");
+  if (origin === null) {
+    if (fetchSite === "cross-site" || fetchSite === "same-site") throw crossSite();
+    return;
+  }
+  if (origin === "null") {
+    if (fetchSite === "same-origin") return;
+    throw crossSite();
+  }
+  if (origin !== new URL(req.url).origin) throw crossSite();
 }

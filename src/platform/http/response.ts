@@ -11,19 +11,45 @@
 import { createHash } from "node:crypto";
 import type { HttpError } from "./errors";
 
+/**
+ * HSTS on every function answer of a deployed site, the same value the static files get from
+ * integrations/security-headers.ts (a browser that only ever called an API first still learns it).
+ */
+export const hstsHeader = [
+  "Strict-Transport-Security",
+  "max-age=63072000; includeSubDomains; preload",
+] as const;
+
+/** The answer with HSTS added (deployed only; locally the stack runs over plain http). */
+export function withTransportSecurity(response: Response, deployed: boolean): Response {
+  if (!deployed || response.headers.has(hstsHeader[0])) return response;
+  try {
+    response.headers.set(...hstsHeader);
+    return response;
+  } catch {
+    // Immutable headers (e.g. Response.redirect): copy the answer.
+    const headers = new Headers(response.headers);
+    headers.set(...hstsHeader);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
 export const apiSecurityHeaders = {
   "X-Content-Type-Options": "nosniff",
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
 } as const;
 
-/** The CSP of an HTML page: its own inline `<style>` blocks by hash, links and forms to this site. */
+/**
+ * The CSP of an HTML page: its own inline `<style>` blocks by hash, links and forms to this site,
+ * and this site's own font files when a style declares a `@font-face`.
+ */
 export function htmlPolicy(markup: string): string {
-  const styles = [...markup.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
-    (m) => `'sha256-${createHash("sha256").update(m[1]!, "utf8").digest("base64")}'`,
-  );
+  const blocks = [...markup.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+  const styles = blocks.map((css) => `'sha256-${createHash("sha256").update(css, "utf8").digest("base64")}'`);
   return [
     "default-src 'none'",
     `style-src ${styles.length ? styles.join(" ") : "'none'"}`,
+    ...(blocks.some((css) => css.includes("@font-face")) ? ["font-src 'self'"] : []),
     "img-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",

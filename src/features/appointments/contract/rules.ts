@@ -4,8 +4,18 @@
  * settings in the admin override them through `bookingRules(overrides)`.
  */
 import { booking, weeklyHours } from "../../../config/booking";
+import { listInWords } from "../../../lib/words";
+import { formatTimeRange } from "../../../platform/time";
 import { weekdayNames, weekdayOf, type IsoDate, type Weekday } from "./dates";
-import { windowsForDay, windowTimes, type DayHours, type WindowId, type WindowTimes } from "./windows";
+import {
+  arrivalWindowIds,
+  windowLabel,
+  windowsForDay,
+  windowTimes,
+  type DayHours,
+  type WindowId,
+  type WindowTimes,
+} from "./windows";
 
 export interface BookingRules {
   /** Hours per weekday, index 0 = Sunday … 6 = Saturday; null on a day that is not worked. */
@@ -87,4 +97,50 @@ export function windowTimesOn(
   rules: BookingRules = defaultBookingRules,
 ): WindowTimes {
   return windowTimes(window, hoursOn(date, rules));
+}
+
+/**
+ * A window's label where the day is not known yet (a form before a date is chosen): its times on
+ * most working days, then the days whose hours clip it differently, e.g.
+ * "afternoon (12pm to 5pm; Saturday 12pm to 4pm)". Made from the same clipped times as a day's own
+ * label (`windowLabel`), so the form never promises a time an e-mail then contradicts.
+ */
+export function windowLabelAnyDay(window: WindowId, rules: BookingRules = defaultBookingRules): string {
+  const groups = new Map<string, { times: WindowTimes; days: string[] }>();
+  // Monday first, Sunday last, as the hours are listed.
+  for (const day of [1, 2, 3, 4, 5, 6, 0] as const) {
+    const times = windowsForDay(rules.hours[day] ?? null).find((w) => w.window === window);
+    if (!times) continue;
+    const key = `${times.start}-${times.end}`;
+    const group = groups.get(key) ?? { times, days: [] };
+    group.days.push(weekdayNames[day]);
+    groups.set(key, group);
+  }
+  const [main, ...others] = [...groups.values()].sort((a, b) => b.days.length - a.days.length);
+  if (!main) return windowLabel(windowTimes(window, null));
+  const label = windowLabel(main.times);
+  if (others.length === 0) return label;
+  const extra = others
+    .map((g) => `${listInWords(g.days)} ${formatTimeRange(g.times.start, g.times.end)}`)
+    .join("; ");
+  return `${label.slice(0, -1)}; ${extra})`;
+}
+
+/** Every window ("any" first, as the forms offer them) with its label for a day not chosen yet. */
+export function windowChoicesAnyDay(
+  rules: BookingRules = defaultBookingRules,
+): { readonly window: WindowId; readonly label: string }[] {
+  return (["any", "morning", "afternoon"] as const).map((window) => ({
+    window,
+    label: windowLabelAnyDay(window, rules),
+  }));
+}
+
+/**
+ * The arrival windows in one sentence, for a form where the window list shows names only until a
+ * date is chosen: "Arrival windows: morning (8am to 12pm; Saturday 9am to 12pm) and afternoon
+ * (12pm to 5pm; Saturday 12pm to 4pm)."
+ */
+export function windowsSentence(rules: BookingRules = defaultBookingRules): string {
+  return `Arrival windows: ${listInWords(arrivalWindowIds.map((w) => windowLabelAnyDay(w, rules)))}.`;
 }

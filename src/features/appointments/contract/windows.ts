@@ -4,7 +4,9 @@
  * when Saturday opens. Times are `HH:MM` wall-clock strings in the business's time zone.
  */
 import { booking } from "../../../config/booking";
-import { formatDate, type IsoDate } from "./dates";
+import { arrivalWindowLabel, formatDate, minutesOf, timeOf, type IsoDate } from "../../../platform/time";
+
+export { formatTime, minutesOf } from "../../../platform/time";
 
 export const windowIds = ["morning", "afternoon", "any"] as const;
 export type WindowId = (typeof windowIds)[number];
@@ -23,29 +25,6 @@ export interface WindowTimes {
   readonly window: WindowId;
   readonly start: string;
   readonly end: string;
-}
-
-const timePattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-/** Minutes after midnight of an `HH:MM` time. */
-export function minutesOf(time: string): number {
-  const m = timePattern.exec(time);
-  if (!m) throw new RangeError(`Not an HH:MM time: ${JSON.stringify(time)}`);
-  return Number(m[1]) * 60 + Number(m[2]);
-}
-
-function timeOf(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-}
-
-/** "8am", "12pm", "5:30pm", "12am" (midnight): how a customer reads a time. */
-export function formatTime(time: string): string {
-  const minutes = minutesOf(time);
-  const h24 = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
-  const suffix = h24 < 12 ? "am" : "pm";
-  return m === 0 ? `${h12}${suffix}` : `${h12}:${String(m).padStart(2, "0")}${suffix}`;
 }
 
 /** The window's name alone: "morning", "afternoon", "any time". */
@@ -91,10 +70,10 @@ export function windowTimes(window: WindowId, hours: DayHours | null): WindowTim
 
 /** "morning (8am to 12pm)", "any time (9am to 4pm)". */
 export function windowLabel(times: WindowTimes): string {
-  return `${windowName(times.window)} (${formatTime(times.start)} to ${formatTime(times.end)})`;
+  return arrivalWindowLabel(windowName(times.window), times.start, times.end);
 }
 
 /** "Tuesday 3 March, morning (8am to 12pm)"; with `year`, "Tuesday 3 March 2026, morning (…)". */
 export function optionLabel(date: IsoDate, times: WindowTimes, options: { year?: boolean } = {}): string {
-  return `${formatDate(date, options)}, ${windowLabel(times)}`;
+  return `${formatDate(date, { year: options.year ?? false })}, ${windowLabel(times)}`;
 }

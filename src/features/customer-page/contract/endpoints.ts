@@ -21,6 +21,8 @@ export const customerReasonMax = 500;
 export const customerPageQuerySchema = z.object({
   /** An action's confirmation step; anything else shows the page itself. */
   step: z.enum(customerActions).optional().catch(undefined),
+  /** `calendar`: the confirmed appointment as an .ics file ("Add to calendar"). */
+  download: z.enum(["calendar"]).optional().catch(undefined),
 });
 
 export const customerActionSchema = z.object({

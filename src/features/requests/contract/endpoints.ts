@@ -44,6 +44,10 @@ export const sentLinkSchema = z.object({
   mailSubject: z.string().nullable(),
   mailStatus: z.enum(["pending", "sent", "failed"]).nullable(),
   mailSentAt: timestamp.nullable(),
+  /** When the link last opened the page (it stops working after a long idle spell). */
+  lastUsedAt: timestamp.nullable(),
+  /** When it was revoked (by the owner, or by the customer asking for a new link); it never works again. */
+  revokedAt: timestamp.nullable(),
 });
 export type AdminSentLink = z.infer<typeof sentLinkSchema>;
 
@@ -168,6 +172,14 @@ export const requestEndpoints = {
     query: submissionQuerySchema,
     /** `links`: the private links sent to the customer, newest first. */
     response: z.object({ history: z.array(historyEntrySchema), links: z.array(sentLinkSchema) }),
+  }),
+  /** Stops every private link of one request working at once (a forwarded e-mail, a lost phone). */
+  revokeLinks: defineEndpoint({
+    ...routes.revokeLinksRoute,
+    status: 200,
+    request: submissionQuerySchema,
+    /** `revoked`: how many links this stopped; `links`: as in the history, newest first. */
+    response: z.object({ revoked: z.number().int(), links: z.array(sentLinkSchema) }),
   }),
   /** The owner's private notes on one request, oldest first. */
   listNotes: defineEndpoint({

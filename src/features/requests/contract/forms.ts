@@ -1,19 +1,22 @@
 /**
- * The contact and booking forms' schemas, shared by the browser (the islands' validation) and the
- * server. Written with `zod/mini`, zod's tree-shakable build, so the form pages ship a few KB of it
- * instead of the full library (docs/decisions/018-appointments-stored.md, JavaScript budget); the
- * rules and messages are the same.
+ * The contact and booking forms' schemas: the server's authority on what is stored. The rules and
+ * messages live in src/lib/form-fields/field-rules.ts, which the islands check in the browser without loading zod
+ * (docs/decisions/025-light-forms.md). Written with `zod/mini`, zod's tree-shakable build.
  */
 import * as z from "zod/mini";
 import { serviceIds } from "../../../lib/service-catalog";
-import { limits } from "../../../lib/form-fields/limits";
 import {
   charLength,
   containsLink,
+  isFindableAddress,
+  isPersonName,
+  isPhoneNumber,
   isStorableText,
+  messages,
   noLinkMessages,
   unsupportedCharactersMessage,
-} from "../../../lib/form-fields/text";
+} from "../../../lib/form-fields/field-rules";
+import { limits } from "../../../lib/form-fields/limits";
 
 /**
  * A trimmed string that must not be empty after trimming, at most `max` characters (code points,
@@ -27,58 +30,44 @@ const required = (message: string, max: number, tooLong: string) =>
     z.refine(isStorableText, unsupportedCharactersMessage),
   );
 
-/** UK-friendly phone check: digits with optional spaces, brackets, dashes and a leading +; 10-15 digits. */
-const phonePattern = /^\+?[0-9\s()-]+$/;
-
-export const phoneSchema = z.string({ error: "Please enter your phone number." }).check(
+export const phoneSchema = z.string({ error: messages.phone.required }).check(
   z.trim(),
-  z.minLength(1, "Please enter your phone number."),
-  z.refine((v) => charLength(v) <= limits.phone, "Please enter a phone number of at most 30 characters."),
-  z.refine((v) => phonePattern.test(v) && /^\d{10,15}$/.test(v.replace(/\D/g, "")), {
-    error: "Please enter a valid phone number, for example 07700 900123.",
-  }),
+  z.minLength(1, messages.phone.required),
+  z.refine((v) => charLength(v) <= limits.phone, messages.phone.tooLong),
+  z.refine(isPhoneNumber, { error: messages.phone.invalid }),
 );
 
 export const emailSchema = z.pipe(
-  z.string({ error: "Please enter your email address." }).check(
+  z.string({ error: messages.email.required }).check(
     z.trim(),
-    z.minLength(1, "Please enter your email address."),
-    z.refine(
-      (v) => charLength(v) <= limits.email,
-      "Please enter an email address of at most 254 characters.",
-    ),
+    z.minLength(1, messages.email.required),
+    z.refine((v) => charLength(v) <= limits.email, messages.email.tooLong),
   ),
-  z.email({ error: "Please enter a valid email address." }),
+  z.email({ error: messages.email.invalid }),
 );
 
 /** Contact form payload: name, email, phone and message, all required. */
 export const contactMessageSchema = z.object({
-  name: required("Please enter your name.", limits.name, "Please keep your name under 100 characters.").check(
+  name: required(messages.name.required, limits.name, messages.name.tooLong).check(
     z.refine((v) => !containsLink(v), noLinkMessages.name),
+    z.refine((v) => containsLink(v) || isPersonName(v), messages.name.letters),
   ),
   email: emailSchema,
   phone: phoneSchema,
-  message: required(
-    "Please enter your message.",
-    limits.message,
-    "Please keep your message under 5000 characters.",
-  ),
+  message: required(messages.message.required, limits.message, messages.message.tooLong),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
-/** Booking form payload: the contact fields plus a required address and one of the four services. */
+/**
+ * Booking form payload: the contact fields plus an address we can find (a house number or name
+ * and a street, or a UK postcode) and one of the four services.
+ */
 export const bookingRequestSchema = z.extend(contactMessageSchema, {
-  message: required(
-    "Please describe the job you need help with.",
-    limits.message,
-    "Please keep the job description under 5000 characters.",
+  message: required(messages.jobDescription.required, limits.message, messages.jobDescription.tooLong),
+  address: required(messages.address.required, limits.address, messages.address.tooLong).check(
+    z.refine(isFindableAddress, messages.address.findable),
   ),
-  address: required(
-    "Please enter your address.",
-    limits.address,
-    "Please keep the address under 300 characters.",
-  ),
-  service: z.enum(serviceIds, { error: "Please select a service." }),
+  service: z.enum(serviceIds, { error: messages.service.required }),
 });
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 

@@ -4,6 +4,7 @@
  * to one request or many, notes, person tools, and the shapes the server answers with.
  */
 import { z } from "zod";
+import { isIsoDate } from "../../../platform/time";
 import { decodeCursor } from "./inbox-cursor";
 import { requestStates, type RequestState } from "./states";
 import { formTypes } from "./forms";
@@ -28,7 +29,7 @@ const dateParam = (name: string) =>
   z
     .string()
     .regex(isoDate, `${name} must be a date like 2026-11-22.`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${name} must be a real date.`)
+    .refine(isIsoDate, `${name} must be a real date.`)
     .optional();
 
 /**

@@ -86,6 +86,16 @@ export const reviewEndpoints = {
     request: sendInvitationSchema,
     response: z.object({ invitation: adminInvitationSchema }),
   }),
+  /**
+   * The invitation e-mail exactly as it would go to this request's customer now, for the owner to
+   * read before sending (the link itself is made when it is sent); 409 not_done as for sending.
+   */
+  previewReviewInvitation: defineEndpoint({
+    ...adminRoutes.previewReviewInvitationRoute,
+    status: 200,
+    query: submissionQuerySchema,
+    response: z.object({ to: z.string(), subject: z.string(), text: z.string() }),
+  }),
   reviewSettings: defineEndpoint({
     ...adminRoutes.reviewSettingsRoute,
     status: 200,

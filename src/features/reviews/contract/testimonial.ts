@@ -1,13 +1,14 @@
 // zod/mini, as the contact and booking schemas: no island loads the full zod build.
 import * as z from "zod/mini";
-import { limits } from "../../../lib/form-fields/limits";
 import {
   charLength,
   containsLink,
   isStorableText,
+  messages,
   noLinkMessages,
   unsupportedCharactersMessage,
-} from "../../../lib/form-fields/text";
+} from "../../../lib/form-fields/field-rules";
+import { limits } from "../../../lib/form-fields/limits";
 
 /** Trimmed text of `min`..`max` characters (code points, as the database counts), storable as is. */
 const text = (min: number, tooShort: string, max: number, tooLong: string) =>
@@ -18,28 +19,17 @@ const text = (min: number, tooShort: string, max: number, tooLong: string) =>
     z.refine(isStorableText, unsupportedCharactersMessage),
   );
 
-const ratingMessage = "Please choose a rating from 1 to 5 stars.";
+const ratingMessage = messages.review.rating;
 
 /** Review form payload: name, location, the review and a rating (1-5, default 5). */
 export const testimonialSubmissionSchema = z.object({
-  name: text(
-    2,
-    "Name must be at least 2 characters.",
-    limits.name,
-    "Name must be at most 100 characters.",
-  ).check(z.refine((v) => !containsLink(v), noLinkMessages.name)),
-  location: text(
-    2,
-    "Location must be at least 2 characters.",
-    limits.location,
-    "Location must be at most 100 characters.",
-  ).check(z.refine((v) => !containsLink(v), noLinkMessages.location)),
-  text: text(
-    10,
-    "Review must be at least 10 characters.",
-    limits.reviewText,
-    "Review must be at most 2000 characters.",
+  name: text(2, messages.review.nameShort, limits.name, messages.review.nameLong).check(
+    z.refine((v) => !containsLink(v), noLinkMessages.name),
   ),
+  location: text(2, messages.review.locationShort, limits.location, messages.review.locationLong).check(
+    z.refine((v) => !containsLink(v), noLinkMessages.location),
+  ),
+  text: text(10, messages.review.textShort, limits.reviewText, messages.review.textLong),
   rating: z._default(
     z.coerce
       .number({ error: ratingMessage })

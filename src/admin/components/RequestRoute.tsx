@@ -1,0 +1,110 @@
+/**
+ * /admin/requests/:id: one request, in a dialog over the inbox. The address alone opens it (a
+ * link from the owner's e-mail, a reload); Back, Escape and Close return to the inbox. Opening an
+ * unread request marks it read.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate, useParams, useRouter } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import type { AdminSubmission } from "../../lib/contracts/admin";
+import { ApiError, adminApi } from "../api";
+import { takeOpenedFromInbox } from "../inbox-nav";
+import { queries, requestChanged, requestRemoved } from "../query";
+import { SubmissionDialog } from "./SubmissionDialog";
+import { ConfirmDialog } from "./dialogs";
+
+export function RequestRoute() {
+  const params = useParams({ strict: false });
+  const id = Number(params.id);
+  const router = useRouter();
+  const navigate = useNavigate();
+  const [fromInbox] = useState(takeOpenedFromInbox);
+  const item = useQuery(queries.item(id));
+  const [busy, setBusy] = useState(false);
+  const [toDelete, setToDelete] = useState<AdminSubmission | null>(null);
+  const markedRead = useRef<number | null>(null);
+
+  const close = () => {
+    if (fromInbox) router.history.back();
+    else void navigate({ to: "/admin/submissions", search: (prev) => prev, replace: true });
+  };
+
+  const setRead = async (s: AdminSubmission, isRead: boolean, quiet = false) => {
+    setBusy(true);
+    try {
+      await requestChanged(s.id, await adminApi.setRead(s.id, isRead));
+      if (!quiet) {
+        toast.success(isRead ? "Marked as read" : "Marked as unread", {
+          description: `The submission has been marked as ${isRead ? "read" : "unread"}`,
+        });
+      }
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return;
+      console.error("Updating a submission failed", err);
+      toast.error("Failed to update submission status.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Opening an unread request marks it read, once per opening.
+  const unread = item.data && !item.data.isRead ? item.data : null;
+  useEffect(() => {
+    if (!unread || markedRead.current === unread.id) return;
+    markedRead.current = unread.id;
+    void setRead(unread, true, true);
+  }, [unread]);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setBusy(true);
+    try {
+      await adminApi.deleteSubmission(toDelete.id);
+      toast.success("Submission deleted", { description: "The submission has been successfully deleted." });
+      setToDelete(null);
+      close();
+      await requestRemoved(toDelete.id);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 401)) {
+        console.error("Deleting a submission failed", err);
+        toast.error("Failed to delete submission.");
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const status = item.data
+    ? "ready"
+    : item.isPending
+      ? "loading"
+      : item.error instanceof ApiError && item.error.status === 404
+        ? "missing"
+        : "failed";
+
+  return (
+    <>
+      <SubmissionDialog
+        submission={item.data ?? null}
+        status={status}
+        busy={busy}
+        onClose={close}
+        onRetry={() => void item.refetch()}
+        onToggleRead={(s) => void setRead(s, !s.isRead)}
+        onDelete={(s) => setToDelete(s)}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(o) => {
+          if (!o && !busy) setToDelete(null);
+        }}
+        title="Delete submission"
+        message="Are you sure you want to delete this submission? This action cannot be undone."
+        confirmLabel="Delete"
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+      />
+    </>
+  );
+}

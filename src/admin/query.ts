@@ -1,0 +1,123 @@
+/**
+ * The admin's server state: one TanStack Query cache for the whole app (docs/decisions/023-admin-app.md).
+ * Every screen reads through it, and every action updates or invalidates the entries it changed,
+ * so what the owner did shows at once on every screen without reloading one by hand.
+ */
+import { infiniteQueryOptions, QueryClient, type QueryKey } from "@tanstack/react-query";
+import type { AdminSubmission } from "../lib/contracts/admin";
+import { ApiError, adminApi } from "./api";
+import { filtersFromParams, workflowApi, type InboxFilters } from "./workflow-api";
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Another device may change things too: a screen shown again after 30 s asks once more.
+      staleTime: 30_000,
+      // A 4xx (signed out, gone, refused) will answer the same again; only a lost call is retried.
+      retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status < 500),
+    },
+  },
+});
+
+/** The cache's keys: everything about one request starts with ["request", id]. */
+export const keys = {
+  session: ["session"] as const,
+  summary: ["summary"] as const,
+  attention: ["attention"] as const,
+  failedMail: ["failed-mail"] as const,
+  inbox: ["inbox"] as const,
+  inboxPage: (filters: InboxFilters) => ["inbox", filters] as const,
+  request: (id: number) => ["request", id] as const,
+  item: (id: number) => ["request", id, "item"] as const,
+  history: (id: number) => ["request", id, "history"] as const,
+  notes: (id: number) => ["request", id, "notes"] as const,
+  appointment: (id: number) => ["request", id, "appointment"] as const,
+  photos: (id: number) => ["request", id, "photos"] as const,
+  invitations: (id: number) => ["request", id, "invitations"] as const,
+};
+
+/** The inbox's filters from its query string (`open` is not a filter). */
+export function inboxFilters(search: Record<string, string | undefined>): InboxFilters {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(search)) if (v !== undefined && k !== "open") params.set(k, v);
+  return filtersFromParams(params);
+}
+
+/** The inbox's pages for these filters; "Load more" fetches the next. */
+export const inboxQuery = (filters: InboxFilters) =>
+  infiniteQueryOptions({
+    queryKey: keys.inboxPage(filters),
+    queryFn: ({ pageParam }) => workflowApi.list(filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const queries = {
+  summary: () => ({ queryKey: keys.summary, queryFn: adminApi.summary }),
+  attention: () => ({ queryKey: keys.attention, queryFn: workflowApi.attention }),
+  item: (id: number) => ({
+    queryKey: keys.item(id),
+    queryFn: async () => (await adminApi.submission(id)).submission,
+    // Opened from the inbox: the row is already in the cache, so the dialog shows at once.
+    initialData: () => inboxRow(id),
+    initialDataUpdatedAt: () => queryClient.getQueryState(keys.inbox)?.dataUpdatedAt,
+  }),
+  history: (id: number) => ({ queryKey: keys.history(id), queryFn: () => workflowApi.history(id) }),
+  notes: (id: number) => ({ queryKey: keys.notes(id), queryFn: () => workflowApi.notes(id) }),
+  appointment: (id: number) => ({ queryKey: keys.appointment(id), queryFn: () => adminApi.appointment(id) }),
+  photos: (id: number) => ({ queryKey: keys.photos(id), queryFn: () => adminApi.photos(id) }),
+};
+
+/**
+ * After a request changed (state, read flag, archive, appointment, note): the new row goes into
+ * the cache at once, and everything that shows it or counts it is fetched again.
+ */
+export async function requestChanged(id: number, updated?: AdminSubmission): Promise<void> {
+  if (updated) {
+    queryClient.setQueryData(keys.item(id), updated);
+    patchInboxRow(updated);
+  }
+  await Promise.all(
+    [keys.request(id), keys.inbox, keys.summary, keys.attention].map((queryKey: QueryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+/** The row of request `id` in any inbox page in the cache. */
+function inboxRow(id: number): AdminSubmission | undefined {
+  for (const [, data] of queryClient.getQueriesData<{ pages: { submissions: AdminSubmission[] }[] }>({
+    queryKey: keys.inbox,
+  })) {
+    const row = data?.pages.flatMap((p) => p.submissions).find((s) => s.id === id);
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/** The inbox pages hold the row too: put the changed one in place before they are fetched again. */
+function patchInboxRow(updated: AdminSubmission) {
+  queryClient.setQueriesData<{ pages: { submissions: AdminSubmission[] }[] }>(
+    { queryKey: keys.inbox },
+    (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((p) => ({
+              ...p,
+              submissions: p.submissions.map((s) => (s.id === updated.id ? updated : s)),
+            })),
+          }
+        : data,
+  );
+}
+
+/** A request deleted: out of every list, its own entries dropped. */
+export async function requestRemoved(id: number): Promise<void> {
+  queryClient.removeQueries({ queryKey: keys.request(id) });
+  await Promise.all(
+    [keys.inbox, keys.summary, keys.attention].map((queryKey: QueryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * The admin's addresses (docs/decisions/023-admin-app.md). One app is mounted once; the router
+ * keeps it across screens, so moving between them loads no page and the cache keeps what it has.
+ * Each screen's component is its own chunk, loaded when the screen is first shown; a screen's
+ * loader starts its data calls at the same time, so neither waits for the other.
+ *
+ *   /admin                  dashboard
+ *   /admin/submissions      the inbox (filters in the query string)
+ *   /admin/requests/:id     one request, shown over the inbox; the owner's e-mails link here
+ *   /admin/testimonials     reviews
+ *   /admin/availability     working days, days off, calendar feed
+ *   /admin/people           personal data tools
+ *
+ * The static pages under src/pages/admin and the `/admin/*` rewrite in netlify.toml all serve the
+ * same shell, so a reload or a link from an e-mail opens the right screen.
+ */
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+} from "@tanstack/react-router";
+import { AdminRoot, NotFoundScreen } from "./AdminRoot";
+import { inboxFilters, inboxQuery, queries, queryClient } from "./query";
+
+declare module "@tanstack/react-router" {
+  interface StaticDataRouteOption {
+    /** The document title's first part. */
+    title?: string;
+  }
+  interface Register {
+    router: typeof router;
+  }
+}
+
+/** The inbox's query string: its filters (see workflow-api.ts), and `open` from older e-mails. */
+const inboxSearchKeys = ["type", "state", "q", "from", "to", "archived", "sort", "open"] as const;
+export type InboxSearch = Partial<Record<(typeof inboxSearchKeys)[number], string>>;
+
+/** Prefetch without waiting: the screen's own queries pick the answers up (a failure shows there). */
+const prefetch = (...options: { queryKey: readonly unknown[]; queryFn: () => Promise<unknown> }[]) => {
+  for (const o of options) void queryClient.prefetchQuery(o);
+};
+
+const rootRoute = createRootRoute({ component: AdminRoot, notFoundComponent: NotFoundScreen });
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin",
+  staticData: { title: "Dashboard" },
+  loader: () => prefetch(queries.summary(), queries.attention()),
+  component: lazyRouteComponent(() => import("./components/Dashboard"), "Dashboard"),
+});
+
+/** The inbox stays mounted under an open request, so closing it shows the list as it was. */
+const inboxLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "inbox",
+  validateSearch: (raw: Record<string, unknown>): InboxSearch => {
+    const search: InboxSearch = {};
+    for (const k of inboxSearchKeys) if (typeof raw[k] === "string" && raw[k]) search[k] = raw[k];
+    return search;
+  },
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps }) => void queryClient.prefetchInfiniteQuery(inboxQuery(inboxFilters(deps))),
+  component: lazyRouteComponent(() => import("./components/SubmissionsScreen"), "SubmissionsScreen"),
+});
+
+const inboxRoute = createRoute({
+  getParentRoute: () => inboxLayout,
+  path: "/admin/submissions",
+  staticData: { title: "Form Submissions" },
+  // Links in e-mails sent before requests had their own address: /admin/submissions?open=ID.
+  beforeLoad: ({ search }) => {
+    if (search.open && /^\d{1,10}$/.test(search.open)) {
+      throw redirect({
+        to: "/admin/requests/$id",
+        params: { id: Number(search.open) },
+        search: {},
+        replace: true,
+      });
+    }
+  },
+});
+
+export const requestRoute = createRoute({
+  getParentRoute: () => inboxLayout,
+  path: "/admin/requests/$id",
+  staticData: { title: "Request" },
+  params: {
+    parse: ({ id }) => {
+      if (!/^\d{1,10}$/.test(id)) throw new Error("Not a request number");
+      return { id: Number(id) };
+    },
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  loader: ({ params: { id } }) =>
+    prefetch(queries.item(id), queries.history(id), queries.notes(id), queries.photos(id)),
+  component: lazyRouteComponent(() => import("./components/RequestRoute"), "RequestRoute"),
+});
+
+const testimonialsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/testimonials",
+  staticData: { title: "Testimonials" },
+  component: lazyRouteComponent(() => import("./components/TestimonialsScreen"), "TestimonialsScreen"),
+});
+
+const availabilityRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/availability",
+  staticData: { title: "Availability" },
+  component: lazyRouteComponent(() => import("./components/AvailabilityScreen"), "AvailabilityScreen"),
+});
+
+const peopleRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/people",
+  staticData: { title: "Personal Data" },
+  component: lazyRouteComponent(() => import("./components/PersonToolsScreen"), "PersonToolsScreen"),
+});
+
+const routeTree = rootRoute.addChildren([
+  dashboardRoute,
+  inboxLayout.addChildren([inboxRoute, requestRoute]),
+  testimonialsRoute,
+  availabilityRoute,
+  peopleRoute,
+]);
+
+export const router = createRouter({
+  routeTree,
+  trailingSlash: "never",
+  // Plain query strings (`?state=done&q=42`), as the inbox has always written them; the router's
+  // default would JSON-encode values.
+  parseSearch: (s) => Object.fromEntries(new URLSearchParams(s)),
+  stringifySearch: (search) => {
+    const qs = new URLSearchParams(
+      Object.entries(search).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""),
+    ).toString();
+    return qs ? `?${qs}` : "";
+  },
+  defaultPreload: "intent",
+  // Data comes from the query cache, which decides when it is stale; the router keeps no copy.
+  defaultPreloadStaleTime: 0,
+});

@@ -1,0 +1,204 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  formatMoney,
+  fromPounds,
+  lineNet,
+  parsePounds,
+  percentOf,
+  poundsDecimal,
+  sumPence,
+  totals,
+  tryParsePounds,
+  vatOn,
+} from "../../src/platform/money";
+
+/** Amounts up to £10 million either way, in pence. */
+const amount = fc.integer({ min: -1_000_000_000, max: 1_000_000_000 });
+
+describe("formatMoney", () => {
+  it("writes pounds the UK way, always with pence", () => {
+    expect(formatMoney(123_400)).toBe("£1,234.00");
+    expect(formatMoney(0)).toBe("£0.00");
+    expect(formatMoney(5)).toBe("£0.05");
+    expect(formatMoney(1_234_567_89)).toBe("£1,234,567.89");
+    expect(formatMoney(-550)).toBe("-£5.50");
+  });
+
+  it("leaves '.00' off whole pounds only when asked (advertised prices)", () => {
+    expect(formatMoney(15_000, { dropZeroPence: true })).toBe("£150");
+    expect(formatMoney(1_250, { dropZeroPence: true })).toBe("£12.50");
+    expect(formatMoney(123_400, { dropZeroPence: true })).toBe("£1,234");
+  });
+
+  it("refuses a fraction of a penny", () => {
+    expect(() => formatMoney(1.5)).toThrow(RangeError);
+    expect(() => formatMoney(Number.NaN)).toThrow(RangeError);
+  });
+
+  it("reads back what it writes, for any amount", () => {
+    fc.assert(fc.property(amount, (p) => parsePounds(formatMoney(p)) === p));
+  });
+});
+
+describe("parsePounds", () => {
+  it("reads pounds as people write them", () => {
+    expect(parsePounds("1234")).toBe(123_400);
+    expect(parsePounds("£1,234.50")).toBe(123_450);
+    expect(parsePounds(" 12.05 ")).toBe(1_205);
+    expect(parsePounds("-£3.20")).toBe(-320);
+    expect(parsePounds("0.99")).toBe(99);
+    expect(parsePounds("-0")).toBe(0);
+  });
+
+  it("refuses anything that is not an exact amount", () => {
+    for (const bad of [
+      "",
+      "£",
+      "12.5",
+      "12.345",
+      "1,23",
+      "12,34.00",
+      "abc",
+      "1e3",
+      "12.",
+      ".50",
+      "£-3",
+      "£ 12",
+    ]) {
+      expect(() => parsePounds(bad), bad).toThrow(RangeError);
+      expect(tryParsePounds(bad), bad).toBeNull();
+    }
+  });
+
+  it("fromPounds is whole pounds only", () => {
+    expect(fromPounds(150)).toBe(15_000);
+    expect(() => fromPounds(1.5)).toThrow(RangeError);
+  });
+});
+
+describe("sums", () => {
+  it("are exact for any list of amounts (whole pence in, whole pence out, order does not matter)", () => {
+    fc.assert(
+      fc.property(fc.array(amount, { maxLength: 50 }), (list) => {
+        const total = sumPence(list);
+        const reversed = sumPence([...list].reverse());
+        const big = list.reduce((a, b) => a + BigInt(b), 0n);
+        return Number.isSafeInteger(total) && total === reversed && BigInt(total) === big;
+      }),
+    );
+  });
+
+  it("0.10 + 0.20 is 0.30 exactly", () => {
+    expect(formatMoney(sumPence([parsePounds("0.10"), parsePounds("0.20")]))).toBe("£0.30");
+  });
+});
+
+describe("VAT", () => {
+  it("matches hand-worked figures, half a penny rounded away from zero", () => {
+    expect(vatOn(10_000, 20)).toBe(2_000); // £100.00 at 20 % = £20.00
+    expect(vatOn(1_999, 20)).toBe(400); // £19.99 → 399.8p → £4.00
+    expect(vatOn(1_234, 20)).toBe(247); // 246.8p → 247p
+    expect(vatOn(1_010, 5)).toBe(51); // 50.5p → 51p (half up)
+    expect(vatOn(1_030, 5)).toBe(52); // 51.5p → 52p
+    expect(vatOn(990, 5)).toBe(50); // 49.5p → 50p
+    expect(vatOn(-1_010, 5)).toBe(-51); // a credit rounds the same way, away from zero
+    expect(vatOn(12_345, 0)).toBe(0);
+    expect(vatOn(1_000, 17.5)).toBe(175);
+  });
+
+  it("is computed once per rate on that rate's net total, not per line", () => {
+    // Three lines of £0.10 at 5 %: per line 0.5p each would round to 1p each (3p);
+    // on the rate's total, 30p at 5 % = 1.5p → 2p.
+    const t = totals(
+      [
+        { quantity: 1, unitPrice: 10, vatRate: 5 },
+        { quantity: 1, unitPrice: 10, vatRate: 5 },
+        { quantity: 1, unitPrice: 10, vatRate: 5 },
+        { quantity: 2, unitPrice: 12_345, vatRate: 20 }, // £246.90 at 20 % = £49.38
+        { quantity: 1, unitPrice: 5_000, vatRate: 0 },
+      ],
+      { vatRegistered: true },
+    );
+    expect(t.vatByRate).toEqual([
+      { rate: 20, net: 24_690, vat: 4_938 },
+      { rate: 5, net: 30, vat: 2 },
+      { rate: 0, net: 5_000, vat: 0 },
+    ]);
+    expect(t).toMatchObject({ net: 29_720, vat: 4_940, gross: 34_660 });
+  });
+
+  it("adds no VAT when not registered", () => {
+    const t = totals([{ quantity: 3, unitPrice: 4_999, vatRate: 20 }], { vatRegistered: false });
+    expect(t).toEqual({ net: 14_997, vatByRate: [], vat: 0, gross: 14_997 });
+  });
+
+  it("rounds a fractional quantity's line to the penny (2.5 hours at £33.33 = £83.325 → £83.33)", () => {
+    expect(lineNet({ quantity: 2.5, unitPrice: 3_333, vatRate: 20 })).toBe(8_333);
+    expect(() => lineNet({ quantity: 0.001, unitPrice: 100, vatRate: 20 })).toThrow(RangeError);
+  });
+
+  it("totals always add up: net = sum of rate nets, gross = net + VAT, each VAT within half a penny", () => {
+    const line = fc.record({
+      quantity: fc.integer({ min: 1, max: 500 }).map((q) => q / 4),
+      unitPrice: fc.integer({ min: 0, max: 10_000_000 }),
+      vatRate: fc.constantFrom(20, 5, 0),
+    });
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 20 }), (lines) => {
+        const t = totals(lines, { vatRegistered: true });
+        const netSum = sumPence(lines.map(lineNet));
+        expect(t.net).toBe(netSum);
+        expect(sumPence(t.vatByRate.map((b) => b.net))).toBe(t.net);
+        expect(t.vat).toBe(sumPence(t.vatByRate.map((b) => b.vat)));
+        expect(t.gross).toBe(t.net + t.vat);
+        for (const b of t.vatByRate) {
+          expect(Number.isSafeInteger(b.vat)).toBe(true);
+          // |vat - exact| <= 0.5p, i.e. |100·vat - net·rate| <= 50
+          expect(Math.abs(100 * b.vat - b.net * b.rate)).toBeLessThanOrEqual(50);
+        }
+      }),
+    );
+  });
+});
+
+describe("percentage deposits", () => {
+  it("round to the penny, half away from zero", () => {
+    expect(percentOf(123_400, 25)).toBe(30_850);
+    expect(percentOf(333, 50)).toBe(167); // 166.5p → 167p
+    expect(percentOf(1_000, 33.33)).toBe(333);
+    expect(percentOf(99_999, 100)).toBe(99_999);
+    expect(() => percentOf(100, 101)).toThrow(RangeError);
+  });
+
+  it("deposit plus balance is always the whole amount", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000_000 }),
+        fc.integer({ min: 0, max: 100 }),
+        (total, pct) => {
+          const deposit = percentOf(total, pct);
+          return (
+            Number.isSafeInteger(deposit) &&
+            deposit >= 0 &&
+            deposit <= total &&
+            deposit + (total - deposit) === total
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe("poundsDecimal", () => {
+  it("writes pounds with two decimals from the integer, for machine-readable places", () => {
+    expect([15_000, 5, 0, -550, 123_456].map(poundsDecimal)).toEqual([
+      "150.00",
+      "0.05",
+      "0.00",
+      "-5.50",
+      "1234.56",
+    ]);
+    fc.assert(fc.property(amount, (p) => parsePounds(poundsDecimal(p)) === p));
+  });
+});
