@@ -6,6 +6,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { layerRules } from "./eslint.layers.js";
 
 export default tseslint.config(
   {
@@ -34,20 +35,7 @@ export default tseslint.config(
     plugins: { ...jsxA11y.flatConfigs.recommended.plugins, "react-hooks": reactHooks },
     rules: { ...jsxA11y.flatConfigs.recommended.rules, ...reactHooks.configs.recommended.rules },
   },
-  {
-    // Server-only code (database access, secrets, password hashing) never reaches the browser.
-    files: ["src/islands/**", "src/admin/**", "src/components/**", "src/lib/**", "src/pages/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["**/server/**", "**/server"], message: "Browser code must not import src/server." },
-          ],
-        },
-      ],
-    },
-  },
+  ...layerRules,
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],

@@ -21,7 +21,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { minPasswordLength } from "../src/features/admin-auth/contract/forms";
 import { limits } from "../src/lib/form-fields/limits";
-import { openDatabase, schema, setDatabase, type Database } from "../src/platform/db/client";
+import { openDatabase, setDatabase, type Database } from "../src/platform/db/client";
 import { migratePglite } from "../src/platform/db/migrate";
 import { endAllSessions, storeAdminPassword } from "../src/features/admin-auth/service";
 import { acquireLock, DataDirBusy, defaultDataDir, readLock } from "./lib/local-db";
@@ -118,7 +118,7 @@ async function open(): Promise<{ where: string; close: () => Promise<void> }> {
   try {
     const pg = await PGlite.create(dataDir);
     await migratePglite(pg);
-    setDatabase(drizzlePglite(pg, { schema }) as unknown as Database);
+    setDatabase(drizzlePglite(pg) as unknown as Database);
     return {
       where: `${path.relative(process.cwd(), dataDir)} (local database)`,
       close: async () => {

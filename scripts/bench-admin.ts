@@ -22,7 +22,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import adminSubmissions from "../netlify/functions/admin-submissions.mts";
-import { closeDb, schema, setDatabase, type Database } from "../src/platform/db/client";
+import { closeDb, setDatabase, type Database } from "../src/platform/db/client";
 import { migratePglite, migrateUrl } from "../src/platform/db/migrate";
 import { setLogSink } from "../src/platform/log";
 import { createSession } from "../src/features/admin-auth/service";
@@ -280,7 +280,7 @@ if (values.only === undefined || values.only === "pglite") {
   const pg = await PGlite.create();
   await migratePglite(pg);
   try {
-    results.push(await run("PGlite (in-process)", drizzlePglite(pg, { schema }) as unknown as Database));
+    results.push(await run("PGlite (in-process)", drizzlePglite(pg) as unknown as Database));
     print(results.at(-1)!);
   } finally {
     await closeDb();
@@ -296,9 +296,7 @@ if (values.only === undefined || values.only === "postgres") {
       await migrateUrl(server.url);
       const client = new pg.Pool({ connectionString: server.url, max: 4 });
       try {
-        results.push(
-          await run("PostgreSQL 15", drizzleNodePostgres(client, { schema }) as unknown as Database),
-        );
+        results.push(await run("PostgreSQL 15", drizzleNodePostgres(client) as unknown as Database));
         print(results.at(-1)!);
       } finally {
         await closeDb();

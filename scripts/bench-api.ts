@@ -19,7 +19,8 @@ import { parseArgs } from "node:util";
 import bookings from "../netlify/functions/bookings.mts";
 import contact from "../netlify/functions/contact.mts";
 import testimonialsFn from "../netlify/functions/testimonials.mts";
-import { closeDb, openDatabase, schema, setDatabase, type Database } from "../src/platform/db/client";
+import { closeDb, openDatabase, setDatabase, type Database } from "../src/platform/db/client";
+import * as schema from "../src/features/tables";
 import { migratePglite, migrateUrl } from "../src/platform/db/migrate";
 import { seed } from "../src/features/reviews/seed";
 import { bookableDates } from "../src/features/appointments/availability";
@@ -238,7 +239,7 @@ const results: Result[] = [];
 if (values.only === undefined || values.only === "pglite") {
   const pg = await PGlite.create();
   await migratePglite(pg);
-  results.push(await run("PGlite (in-process)", drizzlePglite(pg, { schema }) as unknown as Database));
+  results.push(await run("PGlite (in-process)", drizzlePglite(pg) as unknown as Database));
   await closeDb();
   await pg.close();
   print(results.at(-1)!);

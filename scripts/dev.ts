@@ -25,7 +25,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { drizzle } from "drizzle-orm/pglite";
-import { schema, setDatabase, type Database } from "../src/platform/db/client";
+import { setDatabase, type Database } from "../src/platform/db/client";
 import { migratePglite } from "../src/platform/db/migrate";
 import { seed } from "../src/features/reviews/seed";
 import { seedDevAdminPassword } from "../src/features/admin-auth/service";
@@ -147,7 +147,7 @@ try {
     ? await PGlite.create(dataDir, { loadDataDir: await pgliteTemplate() })
     : await PGlite.create(dataDir);
   await migratePglite(pg);
-  const db = drizzle(pg, { schema }) as unknown as Database;
+  const db = drizzle(pg) as unknown as Database;
   setDatabase(db);
   const seeded = await seed(db);
   for (const step of bootstrapSteps) await step({ db, log });

@@ -7,7 +7,7 @@
  * against today's availability; one that is no longer bookable gets a plain sentence under its
  * field key (`option1`…`option3`). These checks run in the same pass as the contract's, so a
  * refusal names every problem; refused without JavaScript, the answer page shows the form again,
- * filled in and marked, with today's bookable dates to choose from (src/features/appointments/refused-form.ts).
+ * filled in and marked, with today's bookable dates to choose from (src/features/appointments/http-refused-form.ts).
  */
 import type { Config } from "@netlify/functions";
 import { site } from "../../src/config/site";
@@ -19,8 +19,8 @@ import { apiHandler } from "../../src/platform/http/endpoint";
 import { publicForm } from "../../src/platform/http/public";
 import type { Submission } from "../../src/features/requests/repository";
 import { availability, bookingOptionProblems, submitBooking } from "../../src/features/appointments/service";
-import { refusedBookingForm } from "../../src/features/appointments/refused-form";
-import { acceptingPhotoFiles } from "../../src/features/photos/http-forms";
+import { refusedBookingForm } from "../../src/features/appointments/http-refused-form";
+import { acceptingPhotoFiles } from "../../src/features/photos/http";
 
 const withPhotos = {
   ...publicEndpoints.booking,

@@ -8,8 +8,8 @@ import { apiHandler } from "../../src/platform/http/endpoint";
 import type { Submission } from "../../src/features/requests/repository";
 import { publicForm } from "../../src/platform/http/public";
 import { photoIdsSchema } from "../../src/features/photos/contract/endpoints";
-import { acceptingPhotoFiles, submitWithPhotos } from "../../src/features/photos/http-forms";
-import { contactPost } from "../../src/features/requests/service-forms";
+import { acceptingPhotoFiles } from "../../src/features/photos/http";
+import { contactPost, submitWithPhotos } from "../../src/features/requests/service-forms";
 
 /** The contract plus `photos`: ids of uploads to attach (docs/decisions/017-photos.md). */
 const withPhotos = {

@@ -10,14 +10,14 @@ import { photoEndpoints } from "../../src/features/photos/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { assertPublicOrigin } from "../../src/platform/http/request";
 import { json } from "../../src/platform/http/response";
-import { acceptUpload } from "../../src/features/photos/service";
+import { receiveUpload } from "../../src/features/photos/http";
 
 export default apiHandler("/api/uploads", [
   {
     endpoint: photoEndpoints.upload,
     run: async (call) => {
       assertPublicOrigin(call.req); // 403 for an upload another site's page sent
-      return json(await acceptUpload(call.req, call.services()), photoEndpoints.upload.status);
+      return json(await receiveUpload(call.req, call.services()), photoEndpoints.upload.status);
     },
   },
 ]);

@@ -10,7 +10,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import path from "node:path";
-import { closeDb, getDb, schema, setDatabase, type Database } from "../../src/platform/db/client";
+import { closeDb, getDb, setDatabase, type Database } from "../../src/platform/db/client";
 import { migratePglite } from "../../src/platform/db/migrate";
 import { acquireLock, defaultDataDir, readLock } from "./local-db";
 
@@ -36,7 +36,7 @@ export async function openScriptDatabase(dataDir = defaultDataDir): Promise<Scri
   try {
     const pg = await PGlite.create(path.resolve(dataDir));
     await migratePglite(pg);
-    const db = drizzlePglite(pg, { schema }) as unknown as Database;
+    const db = drizzlePglite(pg) as unknown as Database;
     setDatabase(db, async () => {
       await pg.close();
     });

@@ -11,21 +11,13 @@
  * while any remain (docs/decisions/013-honest-content-and-launch-check.md).
  */
 
-import { businessZone } from "../platform/time";
+import type { PricingBasis } from "../lib/service-catalog";
+import { listInWords } from "../lib/words";
+import { booking, weeklyHours } from "./booking";
 
-export interface OpeningHours {
-  /** Days as shown to people, e.g. "Monday to Friday". */
-  readonly label: string;
-  /** Short form used in compact places, e.g. "Mon-Fri". */
-  readonly short: string;
-  /** schema.org dayOfWeek values; empty when closed. */
-  readonly days: readonly string[];
-  /** `HH:MM`; the shown text ("8am-6pm") is made from these (src/platform/time.ts). */
-  readonly opens?: string;
-  readonly closes?: string;
-  /** Shown instead of hours on a closed day, e.g. "Closed (emergency only)". */
-  readonly closed?: string;
-}
+export type { OpeningHours } from "./booking";
+export type { PricingBasis };
+export { listInWords };
 
 /** A town the business names as covered, with its centre, so a test can check it is in range. */
 export interface Town {
@@ -33,9 +25,6 @@ export interface Town {
   readonly latitude: number;
   readonly longitude: number;
 }
-
-/** How a service's labour is priced; decides the sentence about quotes next to its price. */
-export type PricingBasis = "fixed-quote" | "hourly";
 
 export const site = {
   name: "Kingdom Handyman Services",
@@ -97,60 +86,10 @@ export const site = {
    * The one set of opening hours: every page, the footer, the structured data and the e-mails show
    * it, written by `openingHours` in src/platform/time.ts ("8am-6pm").
    */
-  hours: {
-    weekly: [
-      {
-        label: "Monday to Friday",
-        short: "Mon-Fri",
-        days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-        opens: "08:00",
-        closes: "18:00",
-      },
-      {
-        label: "Saturday",
-        short: "Saturday",
-        days: ["Saturday"],
-        opens: "09:00",
-        closes: "16:00",
-      },
-      { label: "Sunday", short: "Sunday", days: [], closed: "Closed (emergency only)" },
-    ] satisfies readonly OpeningHours[],
-  },
+  hours: { weekly: weeklyHours },
 
-  /**
-   * Appointments (docs/decisions/014-appointments-and-calendar.md). The working days and each day's
-   * hours are not repeated here: they come from `hours.weekly` above, so a change of hours changes
-   * what the booking form offers. Every arrival window is clipped to the day's hours (Saturday's
-   * morning is 9am to 12pm) and left out on a day where less than `minimumWindowMinutes` remains.
-   * The owner can adjust the notice, horizon, cap and working days in the admin; these are the
-   * defaults.
-   */
-  booking: {
-    /** All dates and windows are wall-clock times in this zone. */
-    timeZone: businessZone,
-    /** Arrival windows, in the order they happen. "any" (any time that day) spans them all. */
-    windows: {
-      morning: { label: "morning", start: "08:00", end: "12:00" },
-      afternoon: { label: "afternoon", start: "12:00", end: "17:00" },
-    },
-    anyTimeLabel: "any time",
-    minimumWindowMinutes: 60,
-    /** The earliest bookable date is this many working days after today (1: the next working day). */
-    minimumNoticeWorkingDays: 1,
-    /** The latest bookable date is this many weeks after today. */
-    horizonWeeks: 8,
-    /** Confirmed jobs a day can take; a day at the cap is offered no more. */
-    dailyCap: 3,
-    /** How many preferred options a booking may give (at least one). */
-    maxPreferredOptions: 3,
-    /** Customers change or cancel on their own page until this many hours before the window starts. */
-    changeCutoffHours: 24,
-    /**
-     * The reminder goes out at `time` on the evening before the window, and only for a job confirmed
-     * at least `minimumLeadHours` before the window starts.
-     */
-    reminder: { daysBefore: 1, time: "18:00", minimumLeadHours: 24 },
-  },
+  /** Appointments: src/config/booking.ts. */
+  booking,
 
   /**
    * One reading of the area: a straight-line radius around the base in Kirkcaldy (the same circle the
@@ -328,12 +267,6 @@ export const serviceAreaLine = `${site.address.locality} and everywhere within a
 
 /** The names of the towns the site lists as covered. */
 export const townNames: readonly string[] = site.serviceArea.towns.map((t) => t.name);
-
-/** "a, b and c". */
-export function listInWords(items: readonly string[]): string {
-  if (items.length < 2) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
 
 /** Straight-line distance in miles between two points (haversine, mean Earth radius). */
 export function milesBetween(

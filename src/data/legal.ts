@@ -1,3 +1,7 @@
+import type { ReviewRejectReason } from "../features/reviews/contract/forms";
+
+export type { ReviewRejectReason };
+
 /** Shared facts for the policy pages. */
 import { formatDayMonth } from "../platform/time";
 
@@ -43,6 +47,8 @@ export const reviewRejectReasons = [
     label: "Duplicate",
     description: "the same person has already reviewed the same job.",
   },
-] as const;
+] as const satisfies readonly { id: ReviewRejectReason; label: string; description: string }[];
 
-export type ReviewRejectReason = (typeof reviewRejectReasons)[number]["id"];
+/** Every reason the records accept is explained on the page (a missing one fails the type check). */
+type Unexplained = Exclude<ReviewRejectReason, (typeof reviewRejectReasons)[number]["id"]>;
+export const everyReasonExplained: [Unexplained] extends [never] ? true : never = true;

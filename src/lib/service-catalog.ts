@@ -1,4 +1,5 @@
-import type { PricingBasis } from "../config/site";
+/** How a service's labour is priced; decides the sentence about quotes next to its price. */
+export type PricingBasis = "fixed-quote" | "hourly";
 import { formatMoney, type Pence } from "../platform/money";
 
 /**

@@ -28,6 +28,13 @@ export interface ServiceContext {
   writes?: { starting(): void; committed(): void } | undefined;
 }
 
+/** What a create that honours the Idempotency-Key answers: the row, and whether this call stored it. */
+export interface Accepted<Row> {
+  row: Row;
+  /** False when an Idempotency-Key repeat returned the row stored by the first request. */
+  created: boolean;
+}
+
 /** A context for a script or a test: the process's database, the current time, a fixed client. */
 export function serviceContext(overrides: Partial<ServiceContext> = {}): ServiceContext {
   return { db: getDb(), now: new Date(), client: "local", ...overrides };

@@ -3,6 +3,9 @@
  * HTTP. The edge (src/platform/http/errors.ts `toHttpError`) maps each one to a status and the error
  * envelope:
  *
+ *   Unreadable       400  the input cannot be read at all (an empty file, a form that is not one)
+ *   TooLarge         413  the input is bigger than the rule allows
+ *   UnsupportedType  415  the input is of a kind the rule does not take (a file that is no photo)
  *   Invalid          422  a field or the whole input breaks a rule (`fields`: field → message)
  *   NotFound         404  the thing asked for does not exist (any more)
  *   Conflict         409  the input clashes with what is stored
@@ -10,6 +13,7 @@
  *   ChallengeRequired 428 this client must solve `challenge` (proof of work) and send again
  *   Unauthenticated  401  the credentials given are wrong
  *   NotConfigured    503  the site is missing a setting a person must make (e.g. the admin password)
+ *   Unavailable      503  something the rule needs (e.g. the photo store) is down; try again later
  *
  * `code` is the machine-readable reason clients may branch on (e.g. "invalid_password").
  */
@@ -17,9 +21,33 @@ export abstract class DomainError extends Error {
   abstract readonly kind: string;
   readonly code: string;
 
-  constructor(code: string, message: string) {
-    super(message);
+  constructor(code: string, message: string, options: { cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
     this.code = code;
+  }
+}
+
+export class Unreadable extends DomainError {
+  readonly kind = "unreadable";
+  override name = "Unreadable";
+  constructor(message: string, code = "bad_request") {
+    super(code, message);
+  }
+}
+
+export class TooLarge extends DomainError {
+  readonly kind = "too_large";
+  override name = "TooLarge";
+  constructor(message: string, code = "payload_too_large") {
+    super(code, message);
+  }
+}
+
+export class UnsupportedType extends DomainError {
+  readonly kind = "unsupported_type";
+  override name = "UnsupportedType";
+  constructor(message: string, code = "unsupported_media_type") {
+    super(code, message);
   }
 }
 
@@ -97,5 +125,15 @@ export class NotConfigured extends DomainError {
   override name = "NotConfigured";
   constructor(message: string, code: string) {
     super(code, message);
+  }
+}
+
+export class Unavailable extends DomainError {
+  readonly kind = "unavailable";
+  override name = "Unavailable";
+  readonly retryAfterSeconds: number;
+  constructor(message: string, code: string, options: { retryAfterSeconds: number; cause?: unknown }) {
+    super(code, message, { cause: options.cause });
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

@@ -21,7 +21,7 @@
  *   Machine-readable places (CSV exports, iCalendar, `datetime` attributes) use ISO forms.
  */
 import { tzOffset } from "@date-fns/tz";
-import type { OpeningHours } from "../config/site";
+import type { OpeningHours } from "../config/booking";
 
 /**
  * The business's time zone: every date and time the site shows or stores is wall-clock time here.

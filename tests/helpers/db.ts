@@ -24,7 +24,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { closeDb, openDatabase, schema, setDatabase, type Database } from "../../src/platform/db/client";
+import { closeDb, openDatabase, setDatabase, type Database } from "../../src/platform/db/client";
 import { migrateUrl } from "../../src/platform/db/migrate";
 import { setLogSink } from "../../src/platform/log";
 import { migrationsHash, pgliteTemplate, supabaseRolesSql } from "../../scripts/lib/pglite-template";
@@ -41,7 +41,7 @@ export interface TestDatabase {
 
 async function createPglite(): Promise<TestDatabase> {
   const pglite = await PGlite.create({ loadDataDir: await pgliteTemplate() });
-  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  const db = drizzlePglite(pglite) as unknown as Database;
   return { db, kind: "pglite", pglite, close: () => pglite.close() };
 }
 

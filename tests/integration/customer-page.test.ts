@@ -18,7 +18,7 @@ import { site } from "../../src/config/site";
 import { addDays, weekdayOf, type IsoDate } from "../../src/features/appointments/contract";
 import { dateInZone } from "../../src/platform/time";
 import { changeCutoff } from "../../src/features/appointments/window-instants";
-import { hashToken } from "../../src/features/customer-page/link";
+import { hashToken } from "../../src/features/mail/request-link";
 import {
   appointments,
   bookingDetails,

@@ -1,5 +1,5 @@
 /**
- * The private link to a request's page in the customer's e-mails (src/features/customer-page/link.ts): the
+ * The private link to a request's page in the customer's e-mails (src/features/mail/request-link.ts): the
  * composer leaves a placeholder, a token goes in only in the copy that is sent, and what is kept or
  * shown never holds a token (the outbox side is tests/integration/token-storage.test.ts).
  */
@@ -13,7 +13,7 @@ import {
   tokenPattern,
   unusableTokenHash,
   withoutTokens,
-} from "../../src/features/customer-page/link";
+} from "../../src/features/mail/request-link";
 import { appointmentReminderMessage } from "../../src/features/appointments/mail";
 import {
   customerConfirmationMessage,

@@ -90,7 +90,7 @@ function everyCustomerMail(name: string): Record<string, OutgoingMessage> {
     updateCancel: customerUpdateMessage(r, { action: "cancel", reason: null }, ctx, "view"),
     updateMessage: customerUpdateMessage(r, { action: "message", text: "Gate code 1234" }, ctx, "change"),
     updateReschedule: customerUpdateMessage(r, { action: "reschedule", options: ["Monday"] }, ctx, "change"),
-    lostLinkClosed: lostLinkMessage({ ...r, state: "done" }, ctx, "view"),
+    lostLinkClosed: lostLinkMessage(r, ctx, "view"),
   };
 }
 

@@ -3,7 +3,8 @@
  * read, and what the owner's e-mail says about photos.
  */
 import { describe, expect, it } from "vitest";
-import { HttpError as ApiError } from "../../src/platform/http/errors";
+import { Invalid } from "../../src/platform/domain-errors";
+import { toHttpError } from "../../src/platform/http/errors";
 import { ownerSubmissionMessage } from "../../src/features/mail/messages";
 import { sniffImage } from "../../src/features/photos/process";
 import { parsePhotoIds } from "../../src/features/photos/service";
@@ -40,15 +41,16 @@ describe("parsePhotoIds", () => {
       } catch (e) {
         error = e;
       }
-      expect(error).toBeInstanceOf(ApiError);
-      expect((error as ApiError).status).toBe(422);
-      expect((error as ApiError).fields?.["photos"]).toBeTruthy();
+      // A rule's refusal, which the edge answers 422 with the message on `photos`.
+      expect(error).toBeInstanceOf(Invalid);
+      expect(toHttpError(error).status).toBe(422);
+      expect(toHttpError(error).fields?.["photos"]).toBeTruthy();
     }
     try {
       parsePhotoIds(["a", "b", "c", "d", "e", "f"].map(id));
       expect.unreachable("six photos were accepted");
     } catch (e) {
-      expect((e as ApiError).fields?.["photos"]).toBe("Please attach at most 5 photos.");
+      expect(toHttpError(e).fields?.["photos"]).toBe("Please attach at most 5 photos.");
     }
   });
 });

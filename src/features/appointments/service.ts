@@ -46,8 +46,7 @@ import { inTransaction, type ServiceContext } from "../../platform/context";
 import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
 import type { BookingRequest } from "../requests/contract/forms";
 import type { Submission } from "../requests/repository";
-import { submitWithPhotos } from "../photos/http-forms";
-import { bookingPost, type Accepted, type PublicPost } from "../requests/service-forms";
+import { bookingPost, submitWithPhotos, type Accepted, type PublicPost } from "../requests/service-forms";
 import { applyStateChange } from "../requests/service-workflow";
 
 /** Queues one e-mail about a request in the caller's transaction; returns its outbox id. */

@@ -13,7 +13,7 @@ import { escapeHtml as e, fieldLabel, pageHead } from "../../platform/http/html-
 import { formatDateTime } from "../../platform/time";
 import type { CustomerPageView } from "./service";
 import { linkIdleDays, linkLifetimeAfterCloseDays } from "./service";
-import { requestPagePath } from "./link";
+import { requestPagePath } from "../mail/request-link";
 
 /**
  * The site's own Inter (the Latin variable file of @fontsource-variable/inter, which the static

@@ -35,7 +35,7 @@ import {
   type FormState,
   type PageBanner,
 } from "./html";
-import { requestPagePath } from "./link";
+import { requestPagePath } from "../mail/request-link";
 
 type Endpoints = typeof customerPageEndpoints;
 

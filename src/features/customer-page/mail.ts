@@ -9,7 +9,6 @@ import type { CustomerAction } from "./contract/endpoints";
 import { requestReference } from "../requests/contract/reference";
 import { serviceLabel } from "../../lib/service-catalog";
 import { formatDate } from "../../platform/time";
-import type { Submission } from "../requests/repository";
 import {
   customerMessage,
   escapeHtml,
@@ -18,14 +17,21 @@ import {
   type MailContext,
   type OutgoingMessage,
   type PageOffer,
+  type SubmissionForMail,
 } from "../mail/messages";
+
+/** What these messages say about the request. */
+type RequestForMail = Pick<
+  SubmissionForMail,
+  "id" | "formType" | "name" | "email" | "phone" | "service" | "submittedAt"
+>;
 
 /**
  * To the customer: what they did on their page, in their words. `offer` is what the page offers
  * after it (a cancelled request: only a look at it).
  */
 export function customerUpdateMessage(
-  r: Submission,
+  r: RequestForMail,
   update:
     | { action: "reschedule"; options: readonly string[] }
     | { action: "message"; text: string }
@@ -79,7 +85,7 @@ export function customerUpdateMessage(
 }
 
 /** To the customer, from the lost-link form: a fresh link to one of their requests. */
-export function lostLinkMessage(r: Submission, ctx: MailContext, offer: PageOffer): OutgoingMessage {
+export function lostLinkMessage(r: RequestForMail, ctx: MailContext, offer: PageOffer): OutgoingMessage {
   const ref = requestReference(r);
   const what = r.formType === "booking" ? `booking request for ${serviceLabel(r.service)}` : "message";
   return customerMessage(
@@ -104,7 +110,7 @@ const ownerWords: Record<CustomerAction, string> = {
 
 /** To the owner: what the customer did on their page, with the details and the link to the request. */
 export function ownerCustomerUpdateMessage(
-  r: Submission,
+  r: RequestForMail,
   action: CustomerAction,
   details: readonly string[],
   ctx: MailContext,

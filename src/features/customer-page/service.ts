@@ -29,7 +29,7 @@ import { isClosed, type RequestState } from "../requests/contract/states";
 import { charLength, isStorableText } from "../../lib/form-fields/text";
 import { serviceLabel } from "../../lib/service-catalog";
 import { changeCutoff } from "../appointments/window-instants";
-import { hashToken, tokenPattern } from "./link";
+import { hashToken, tokenPattern } from "../mail/request-link";
 import type { Db } from "../../platform/db/client";
 import { appointmentCalendarFile, appointmentLabel } from "../appointments/mail";
 import { customerUpdateMessage, lostLinkMessage, ownerCustomerUpdateMessage } from "./mail";

@@ -11,26 +11,11 @@ import { bookingNextSteps, contactNextSteps } from "../../lib/request-wording";
 import { requestReference as reference } from "../requests/contract/reference";
 import { serviceLabel } from "../../lib/service-catalog";
 import { formatDate, formatDateTime, openingHoursOf } from "../../platform/time";
-import { linkPlaceholder, requestPageUrl } from "../customer-page/link";
-import type { MailAttachment, mailKinds } from "../tables";
+import { linkPlaceholder, requestPageUrl } from "./request-link";
+import type { MailAddress, MailAttachment } from "../../platform/mail/message";
+import type { MessageKind, OutgoingMessage } from "./kinds";
 
-export type MessageKind = (typeof mailKinds)[number];
-
-export interface MailAddress {
-  name: string;
-  address: string;
-}
-
-export interface OutgoingMessage {
-  kind: MessageKind;
-  to: MailAddress;
-  replyTo?: MailAddress;
-  subject: string;
-  text: string;
-  html: string;
-  /** Files sent with the message (an appointment's .ics). */
-  attachments?: MailAttachment[];
-}
+export type { MailAddress, MessageKind, OutgoingMessage };
 
 export interface SubmissionForMail {
   id: number;
@@ -209,7 +194,7 @@ const offerWords: Record<PageOffer, string> = {
 /**
  * The paragraph every customer e-mail about a request carries: the private link to the request's
  * page (docs/decisions/019-customer-page.md), with words that promise only what the page offers.
- * The outbox puts a fresh token in it when the message is queued (src/features/customer-page/link.ts).
+ * The outbox puts a fresh token in it when the message is queued (src/features/mail/request-link.ts).
  */
 export function requestLinkParagraph(ctx: MailContext, offer: PageOffer): { text: string; html: string } {
   const url = requestPageUrl(ctx.siteUrl, linkPlaceholder);

@@ -4,8 +4,9 @@
  * takes the database handle last (`Db`); it defaults to `getDb()`.
  *
  *   enqueue(items)                       inserts messages (pending, due now); returns their ids. A
- *                                        customer message about a request gets its private link's
- *                                        row here, in customer_links (src/features/customer-page/link.ts)
+ *                                        customer message about a request gets its private link
+ *                                        here: a fresh token, its hash in customer_links
+ *                                        (src/features/mail/request-link.ts)
  *   claimDue({ now, leaseUntil, … })     claims due messages for one sender (see below)
  *   withLiveLinks(row)                   the message as it is sent: its links' tokens made now,
  *                                        their hashes stored, the tokens in this copy only
@@ -28,9 +29,9 @@ import {
   newToken,
   unusableTokenHash,
   withoutTokens,
-} from "../customer-page/link";
+} from "./request-link";
 import { customerLinks, mailOutbox, reviewInvitations } from "../tables";
-import type { OutgoingMessage } from "./messages";
+import type { OutgoingMessage } from "./kinds";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type DeliveryStatus = "pending" | "sent" | "failed";

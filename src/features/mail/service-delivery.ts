@@ -8,7 +8,7 @@
  */
 import type { Db } from "../../platform/db/client";
 import * as outbox from "./repository";
-import type { MailSender } from "../../platform/mail/transport";
+import type { Sender } from "./kinds";
 
 export const giveUpAfterMs = 24 * 60 * 60 * 1000;
 export const leaseMs = 2 * 60 * 1000;
@@ -26,7 +26,7 @@ export interface DeliveryReport {
 /** Sends due messages (all due ones, or only `ids`), at most `limit` (default 25) per call. */
 export async function deliverDue(
   db: Db,
-  sender: MailSender,
+  sender: Sender,
   options: { ids?: readonly number[]; limit?: number; now?: Date } = {},
 ): Promise<DeliveryReport> {
   const now = options.now ?? new Date();

@@ -28,21 +28,22 @@ import {
   type TestimonialForMail,
 } from "./messages";
 import { hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
-import { createSmtpSender, type MailSender } from "../../platform/mail/transport";
+import { createSmtpSender } from "../../platform/mail/transport";
+import type { Sender } from "./kinds";
 
 export function mailContext(): MailContext {
   const env = mailEnv();
   return { ownerEmail: env.OWNER_EMAIL, siteUrl: env.SITE_URL };
 }
 
-let testSender: MailSender | null | undefined;
+let testSender: Sender | null | undefined;
 /** Tests may replace the sender (null = no SMTP configured). */
-export function setMailSender(sender: MailSender | null | undefined): void {
+export function setMailSender(sender: Sender | null | undefined): void {
   testSender = sender;
 }
 
 /** The SMTP sender, or null when SMTP_URL is not set (local dev: messages stay in the outbox). */
-export function mailSender(timeoutMs?: number): MailSender | null {
+export function mailSender(timeoutMs?: number): Sender | null {
   if (testSender !== undefined) return testSender;
   const env = mailEnv();
   if (!env.SMTP_URL) return null;

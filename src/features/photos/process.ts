@@ -1,7 +1,7 @@
 /**
  * Turning untrusted bytes into a safe photo (docs/decisions/017-photos.md):
  *
- *   const photo = await processPhoto(bytes);   // throws an HttpError (4xx) for anything else
+ *   const photo = await processPhoto(bytes);   // throws a domain error (4xx at the edge) for anything else
  *   photo.full / photo.thumb                    // JPEG bytes, no metadata at all
  *
  * 1. The kind of file is decided by its first bytes, never by its name or declared type: JPEG,
@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import type { Metadata, SharpOptions } from "sharp";
 import { photoLimits, photoMessages } from "./contract/rules";
-import { HttpError } from "../../platform/http/errors";
+import { DomainError, Invalid, Unreadable, UnsupportedType } from "../../platform/domain-errors";
 
 export type SniffedKind = "jpeg" | "png" | "webp" | "heif" | "svg" | "pdf" | "unknown";
 
@@ -50,7 +50,17 @@ export interface ProcessedPhoto {
   sourceKind: SniffedKind;
 }
 
-const refuse = (status: number, code: string, message: string) => new HttpError(status, code, message);
+/** A refusal in the rule's words: unreadable (400), not a photo we take (415), broken or too big (422). */
+const refuse = (
+  kind: "unreadable" | "unsupported" | "invalid",
+  code: string,
+  message: string,
+): DomainError =>
+  kind === "unreadable"
+    ? new Unreadable(message, code)
+    : kind === "unsupported"
+      ? new UnsupportedType(message, code)
+      : new Invalid(message, { code });
 
 /**
  * Whether this sharp build decodes HEIC (HEVC inside HEIF). The prebuilt binaries read only AVIF
@@ -77,13 +87,14 @@ function decodeOptions(): SharpOptions {
 }
 
 export async function processPhoto(input: Uint8Array): Promise<ProcessedPhoto> {
-  if (input.byteLength === 0) throw refuse(400, "empty_photo", photoMessages.empty);
+  if (input.byteLength === 0) throw refuse("unreadable", "empty_photo", photoMessages.empty);
   const kind = sniffImage(input);
   if (kind !== "jpeg" && kind !== "png" && kind !== "webp" && kind !== "heif") {
-    throw refuse(415, "unsupported_photo", photoMessages.notImage);
+    throw refuse("unsupported", "unsupported_photo", photoMessages.notImage);
   }
   const sharp = await loadSharp();
-  if (kind === "heif" && !canReadHeif(sharp)) throw refuse(415, "unsupported_photo", photoMessages.heic);
+  if (kind === "heif" && !canReadHeif(sharp))
+    throw refuse("unsupported", "unsupported_photo", photoMessages.heic);
   const buffer = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
 
   let meta: Metadata;
@@ -92,9 +103,9 @@ export async function processPhoto(input: Uint8Array): Promise<ProcessedPhoto> {
   } catch (error) {
     throw decodeFailure(error, kind);
   }
-  if (!meta.width || !meta.height) throw refuse(422, "broken_photo", photoMessages.broken);
+  if (!meta.width || !meta.height) throw refuse("invalid", "broken_photo", photoMessages.broken);
   if (meta.width * meta.height > photoLimits.maxInputPixels) {
-    throw refuse(422, "photo_too_many_pixels", photoMessages.tooManyPixels);
+    throw refuse("invalid", "photo_too_many_pixels", photoMessages.tooManyPixels);
   }
   // Animated images: only the first frame is kept (sharp reads one page by default).
 
@@ -137,9 +148,10 @@ export async function processPhoto(input: Uint8Array): Promise<ProcessedPhoto> {
 }
 
 /** sharp's error as the visitor's message: too many pixels, or unreadable. */
-function decodeFailure(error: unknown, kind: SniffedKind): HttpError {
+function decodeFailure(error: unknown, kind: SniffedKind): DomainError {
   const message = error instanceof Error ? error.message : "";
-  if (/pixel limit/i.test(message)) return refuse(422, "photo_too_many_pixels", photoMessages.tooManyPixels);
-  if (kind === "heif") return refuse(415, "unsupported_photo", photoMessages.heic);
-  return refuse(422, "broken_photo", photoMessages.broken);
+  if (/pixel limit/i.test(message))
+    return refuse("invalid", "photo_too_many_pixels", photoMessages.tooManyPixels);
+  if (kind === "heif") return refuse("unsupported", "unsupported_photo", photoMessages.heic);
+  return refuse("invalid", "broken_photo", photoMessages.broken);
 }

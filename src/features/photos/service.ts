@@ -1,7 +1,9 @@
 /**
  * Photos with a request (docs/decisions/017-photos.md).
  *
- *   acceptUpload(req, ctx)                 POST /api/uploads: one photo → { id } (stored, unclaimed)
+ *   enforceUploadLimits(ctx)               the per-client and site-wide upload limits (429)
+ *   acceptUpload(bytes, ctx)               POST /api/uploads: one photo → { id } (stored, unclaimed);
+ *                                          the edge (./http.ts) reads the bytes from the request
  *   parsePhotoIds(data.photos)             the ids a form sent (array, or comma-separated in a web form)
  *   claimPhotos(tx, submissionId, ids)     in the submission's transaction; 422 if any id is not a
  *                                          fresh, unclaimed upload (the whole request then rolls back)
@@ -14,8 +16,6 @@ import { randomBytes } from "node:crypto";
 import { photoIdPattern, photoLimits, photoMessages } from "./contract/rules";
 import { site } from "../../config/site";
 import type { Db } from "../../platform/db/client";
-import { HttpError, validationFailed } from "../../platform/http/errors";
-import { mediaType, readBytesLimited } from "../../platform/http/request";
 import { logEvent } from "../../platform/log";
 import { alertLimitReached, deliverSoon } from "../mail/service";
 import { processPhoto } from "./process";
@@ -23,7 +23,7 @@ import { blobKeys, deleteBlobs, photoStore } from "../../platform/blobs";
 import * as photosRepo from "./repository";
 import type { Photo, PhotoBlobs } from "./repository";
 import { serviceContext, type ServiceContext } from "../../platform/context";
-import { RateLimited } from "../../platform/domain-errors";
+import { Invalid, RateLimited, Unavailable } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, type RateLimitRule } from "../rate-limits/service";
 
 /**
@@ -40,33 +40,15 @@ export const uploadRules = {
 export const newPhotoId = () => randomBytes(18).toString("base64url");
 
 const storageUnavailable = (cause: unknown) =>
-  new HttpError(
-    503,
-    "photo_storage_unavailable",
+  new Unavailable(
     `Sorry, we could not store the photo just now, and nothing was saved. Please try again in a minute, or call us on ${site.phone.display}.`,
-    { headers: { "Retry-After": "30" }, cause },
+    "photo_storage_unavailable",
+    { retryAfterSeconds: 30, cause },
   );
 
-const photoTooLarge = () => new HttpError(413, "payload_too_large", photoMessages.tooBig);
-
-/** The upload's bytes: the whole body, or the one file part of a multipart body. */
-async function uploadBytes(req: Request): Promise<Uint8Array<ArrayBuffer>> {
-  const bytes = await readBytesLimited(req, photoLimits.uploadBytes, photoTooLarge);
-  if (mediaType(req) !== "multipart/form-data") return bytes;
-  let form: FormData;
-  try {
-    form = await new Response(bytes, {
-      headers: { "content-type": req.headers.get("content-type")! },
-    }).formData();
-  } catch {
-    throw new HttpError(400, "malformed_body", "The upload could not be read. Please send one photo.");
-  }
-  const files = [...form.values()].filter((v): v is File => typeof v !== "string");
-  if (files.length !== 1) {
-    throw new HttpError(400, "one_photo_per_upload", "Please send exactly one photo per upload.");
-  }
-  return new Uint8Array(await files[0]!.arrayBuffer());
-}
+/** The photos field breaks a rule (422 with the message on `photos`). */
+const invalidPhotos = (message: string) =>
+  new Invalid("Please check the highlighted fields.", { fields: { photos: message } });
 
 /** Processes and stores one photo; the row is committed last, so a 201 means it is all stored. */
 export async function storePhoto(bytes: Uint8Array, ctx: ServiceContext): Promise<Photo> {
@@ -117,14 +99,12 @@ export async function enforceUploadLimits(ctx: ServiceContext): Promise<void> {
   }
 }
 
+/** One uploaded photo, its bytes already read by the edge (limits first: `enforceUploadLimits`). */
 export async function acceptUpload(
-  req: Request,
+  bytes: Uint8Array,
   ctx: ServiceContext,
 ): Promise<{ id: string; width: number; height: number; bytes: number }> {
-  const declared = req.headers.get("content-length");
-  if (declared !== null && Number(declared) > photoLimits.uploadBytes) throw photoTooLarge();
-  await enforceUploadLimits(ctx);
-  const photo = await storePhoto(await uploadBytes(req), ctx);
+  const photo = await storePhoto(bytes, ctx);
   logEvent({ event: "photo.uploaded", bytes: photo.bytes, width: photo.width, height: photo.height });
   return { id: photo.id, width: photo.width, height: photo.height, bytes: photo.bytes };
 }
@@ -142,10 +122,10 @@ export function parsePhotoIds(value: unknown): string[] {
         ? value
         : null;
   if (raw === null || !raw.every((v): v is string => typeof v === "string" && photoIdPattern.test(v))) {
-    throw validationFailed({ photos: photoMessages.unknown });
+    throw invalidPhotos(photoMessages.unknown);
   }
   const ids = [...new Set(raw)];
-  if (ids.length > photoLimits.perRequest) throw validationFailed({ photos: photoMessages.tooMany });
+  if (ids.length > photoLimits.perRequest) throw invalidPhotos(photoMessages.tooMany);
   return ids;
 }
 
@@ -153,7 +133,7 @@ export function parsePhotoIds(value: unknown): string[] {
 export async function claimPhotos(tx: Db, submissionId: number, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const claimed = await photosRepo.claim(ids, submissionId, tx);
-  if (claimed.length !== ids.length) throw validationFailed({ photos: photoMessages.unknown });
+  if (claimed.length !== ids.length) throw invalidPhotos(photoMessages.unknown);
   return claimed.length;
 }
 

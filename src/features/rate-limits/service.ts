@@ -8,11 +8,12 @@
  *   const r = await hitRateLimit(rule, key);          // { allowed, hits, remaining, retryAfterSeconds }
  *   const p = await peekRateLimit(rule, key);         // { hits, retryAfterSeconds }, counts nothing
  */
-import { createHmac } from "node:crypto";
 import { site } from "../../config/site";
 import { getDb, type Db } from "../../platform/db/client";
-import { rateLimitSecret } from "../../platform/env";
+import { limitKey } from "../../platform/limit-key";
 import * as counters from "./repository";
+
+export { limitKey };
 import { RateLimited } from "../../platform/domain-errors";
 
 export interface RateLimitRule {
@@ -35,15 +36,6 @@ interface Options {
   /** Epoch ms; defaults to now. */
   now?: number;
   db?: Db;
-}
-
-/**
- * The bucket key for a value (a client's address, an e-mail address): an HMAC with
- * RATE_LIMIT_SECRET, so nobody holding the table can reverse it by hashing every IPv4 address.
- * Throws (503 at the edge, fail closed) when the secret is not set.
- */
-export function limitKey(purpose: string, value: string): string {
-  return createHmac("sha256", rateLimitSecret()).update(`${purpose}:${value}`).digest("hex").slice(0, 32);
 }
 
 /**

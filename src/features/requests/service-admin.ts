@@ -4,7 +4,6 @@
  * retrying them. Repositories hold the SQL; this layer shapes what the admin sees and refuses a
  * missing row with NotFound.
  */
-import { purgeCache } from "@netlify/functions";
 import type {
   AdminFailedDelivery,
   AdminSubmission,
@@ -15,6 +14,7 @@ import type {
 import { adminPageSize } from "../../lib/contracts/admin";
 import { wallClock } from "../../platform/time";
 import { requestReference } from "./contract/reference";
+import { purgeCdnTags } from "../../platform/cdn";
 import { logEvent } from "../../platform/log";
 import { deliverDue } from "../mail/service-delivery";
 import { mailSender } from "../mail/service";
@@ -102,7 +102,7 @@ export async function summary(ctx: ServiceContext = serviceContext()): Promise<A
  */
 export async function purgePublicTestimonials(): Promise<void> {
   try {
-    await purgeCache({ tags: ["testimonials"] });
+    await purgeCdnTags(["testimonials"]);
   } catch (error) {
     logEvent({
       event: "admin.cache_purge_failed",

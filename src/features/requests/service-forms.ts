@@ -26,7 +26,7 @@ import * as submissions from "./repository";
 import type { Submission } from "./repository";
 import * as testimonials from "../reviews/repository";
 import type { Testimonial } from "../reviews/repository";
-import { inTransaction, type ServiceContext } from "../../platform/context";
+import { inTransaction, type Accepted, type ServiceContext } from "../../platform/context";
 import { insertInvitedReview } from "../reviews/service";
 import { ChallengeRequired, RateLimited } from "../../platform/domain-errors";
 import {
@@ -40,12 +40,10 @@ import {
 } from "../rate-limits/service";
 import { newChallenge, useSolution } from "../rate-limits/challenge";
 import { site } from "../../config/site";
+import type { SubmissionForMail } from "../mail/messages";
+import { claimPhotos } from "../photos/service";
 
-export interface Accepted<Row> {
-  row: Row;
-  /** False when an Idempotency-Key repeat returned the row stored by the first request. */
-  created: boolean;
-}
+export type { Accepted };
 
 /** What differs between the public forms; everything else is `acceptPublicPost`. */
 export interface PublicPost<Row> {
@@ -166,3 +164,32 @@ export const submitBooking = (input: BookingRequest, ctx: ServiceContext) =>
 /** A visitor's review: stored pending until the owner approves it; the owner is notified. */
 export const submitReview = (input: TestimonialSubmission, ctx: ServiceContext) =>
   acceptPublicPost(reviewPost(input, ctx.now), ctx);
+
+/**
+ * A contact or booking post that names photos: the submission's insert claims them and its e-mails
+ * say how many came, all in the submission's one transaction (an id that cannot be claimed rolls
+ * the whole request back with 422).
+ */
+export function submitWithPhotos<I>(
+  post: (input: I) => PublicPost<Submission>,
+  /** More for the e-mails (a booking's preferred times). */
+  mail: Partial<SubmissionForMail> = {},
+): (input: I & { photos?: string[] | undefined }, ctx: ServiceContext) => Promise<Accepted<Submission>> {
+  return (input, ctx) => {
+    const base = post(input);
+    const ids = input.photos ?? [];
+    let photoCount = 0;
+    return acceptPublicPost<Submission>(
+      {
+        ...base,
+        insert: async (key, tx) => {
+          const inserted = await base.insert(key, tx);
+          if (inserted.created) photoCount = await claimPhotos(tx, inserted.row.id, ids);
+          return inserted;
+        },
+        queueMail: (row, tx) => queueSubmissionMail({ ...row, ...mail, photoCount }, tx),
+      },
+      ctx,
+    );
+  };
+}

@@ -9,15 +9,14 @@
  */
 import { createHash } from "node:crypto";
 import { townNames } from "../../config/site";
-import type { ReviewRejectReason } from "../../data/legal";
 import { wallClock } from "../../platform/time";
 import { requestReference } from "../requests/contract/reference";
 import type { AdminInvitation, InvitationPrefill } from "./contract/endpoints";
 import type { AdminTestimonial } from "../../lib/contracts/admin";
-import { invitationTokenSchema, invitationValidDays } from "./contract/forms";
+import { invitationTokenSchema, invitationValidDays, type ReviewRejectReason } from "./contract/forms";
 import type { TestimonialSubmission } from "./contract/testimonial";
 import type { Db } from "../../platform/db/client";
-import { invitePlaceholder, unusableTokenHash } from "../customer-page/link";
+import { invitePlaceholder, unusableTokenHash } from "../mail/request-link";
 import { reviewInvitationMessage } from "../mail/messages";
 import { deliverSoon, mailContext } from "../mail/service";
 import * as outbox from "../mail/repository";

@@ -12,10 +12,11 @@ import pg from "pg";
 import { drizzleNodePostgres, sql } from "./orm";
 import { serverEnv } from "../env";
 import { logEvent } from "../log";
-import * as schema from "../../features/tables";
-
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The database handle. It carries no table map: repositories name their tables
+ * (src/features/<name>/tables.ts) in each query, so the platform knows no feature.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 /**
  * The one handle repositories and services take: the database (a pool or an in-process PGlite) or
  * an open transaction. Both run queries and can open a (nested) transaction.
@@ -127,13 +128,13 @@ function closePoolNow(pool: pg.Pool, inUse: Set<pg.PoolClient>): Promise<void> {
  * a failure with the error, so the pool drops the connection rather than reuse it.
  */
 export function drizzlePool(pool: pg.Pool): Database {
-  const db = drizzleNodePostgres(pool, { schema });
+  const db = drizzleNodePostgres(pool);
   type Work<T> = Parameters<typeof db.transaction<T>>[0];
   const transaction = async <T>(work: Work<T>, config?: PgTransactionConfig): Promise<T> => {
     const client = await pool.connect();
     let failure: Error | undefined;
     try {
-      return await drizzleNodePostgres(client, { schema }).transaction(work, config);
+      return await drizzleNodePostgres(client).transaction(work, config);
     } catch (error) {
       failure = error instanceof Error ? error : new Error(String(error));
       throw error;
@@ -181,8 +182,6 @@ export async function closeDb(): Promise<void> {
   closeCurrent = undefined;
   if (close) await close();
 }
-
-export { schema };
 
 /** One round trip to the database; throws (and so maps to 503) when it cannot be reached. */
 export async function pingDatabase(db: Db = getDb()): Promise<void> {

@@ -12,7 +12,14 @@ import type { ZodError } from "zod";
 import { site } from "../../config/site";
 import type { ApiErrorBody } from "../../lib/contracts/envelope";
 import { ConfigurationError } from "../env";
-import { ChallengeRequired, DomainError, Invalid, RateLimited, type PowChallenge } from "../domain-errors";
+import {
+  ChallengeRequired,
+  DomainError,
+  Invalid,
+  RateLimited,
+  Unavailable,
+  type PowChallenge,
+} from "../domain-errors";
 import { isDatabaseUnavailable } from "../db/errors";
 
 export class HttpError extends Error {
@@ -154,6 +161,9 @@ export const notConfigured = (cause?: unknown) =>
 
 /** The status each domain error answers with (src/platform/domain-errors.ts). */
 const domainStatus: Record<string, number> = {
+  unreadable: 400,
+  too_large: 413,
+  unsupported_type: 415,
   invalid: 422,
   not_found: 404,
   conflict: 409,
@@ -161,6 +171,7 @@ const domainStatus: Record<string, number> = {
   challenge_required: 428,
   unauthenticated: 401,
   not_configured: 503,
+  unavailable: 503,
 };
 
 function fromDomainError(error: DomainError): HttpError {
@@ -169,6 +180,12 @@ function fromDomainError(error: DomainError): HttpError {
     return new HttpError(428, error.code, error.message, {
       challenge: error.challenge,
       headers: { "Cache-Control": "no-store" },
+    });
+  }
+  if (error instanceof Unavailable) {
+    return new HttpError(503, error.code, error.message, {
+      headers: { "Retry-After": String(error.retryAfterSeconds) },
+      cause: error.cause,
     });
   }
   const fields = error instanceof Invalid ? error.fields : undefined;

@@ -26,8 +26,7 @@
 import type { z } from "zod";
 import type { Endpoint, ResponseOf } from "../../lib/contracts/endpoint";
 import { limits } from "../../lib/form-fields/limits";
-import type { ServiceContext } from "../context";
-import type { Accepted } from "../../features/requests/service-forms";
+import type { Accepted, ServiceContext } from "../context";
 import type { Action, Call } from "./endpoint";
 import { badRequest, fromZodError, validationFailed, type HttpError } from "./errors";
 import { htmlError, htmlPage } from "./html-page";

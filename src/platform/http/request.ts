@@ -14,7 +14,7 @@
 import { isIP } from "node:net";
 import { limits } from "../../lib/form-fields/limits";
 import { simulateClients } from "../env";
-import { limitKey } from "../../features/rate-limits/service";
+import { limitKey } from "../limit-key";
 import { badRequest, forbidden, malformedJson, payloadTooLarge, unsupportedMediaType } from "./errors";
 
 export type BodyKind = "json" | "form";
@@ -62,6 +62,26 @@ export async function readBytesLimited(
     offset += c.byteLength;
   }
   return out;
+}
+
+/**
+ * A multipart/form-data body, read up to `maxBytes` (`tooLarge()` beyond) and parsed; a body that is
+ * not valid multipart is a 400 with `unreadable` as its message.
+ */
+export async function readMultipartForm(
+  req: Request,
+  maxBytes: number,
+  tooLarge: () => Error,
+  unreadable: string,
+): Promise<FormData> {
+  const bytes = await readBytesLimited(req, maxBytes, tooLarge);
+  try {
+    return await new Response(bytes, {
+      headers: { "content-type": req.headers.get("content-type")! },
+    }).formData();
+  } catch {
+    throw badRequest(unreadable, "malformed_body");
+  }
 }
 
 export async function readBody(req: Request, maxBytes: number = limits.bodyBytes): Promise<ParsedBody> {

@@ -10,11 +10,12 @@
  * (docs/decisions/015-security-hardening.md).
  */
 import type { Transporter } from "nodemailer";
-import type { OutgoingMessage } from "../../features/mail/messages";
+import type { MailMessage } from "./message";
 import { isLoopbackHost, smtpUrlProblem } from "./smtp-url";
 
-export interface MailSender {
-  send(message: OutgoingMessage): Promise<void>;
+/** Sends one message; a feature may name its own message type (which carries more than the envelope). */
+export interface MailSender<M extends MailMessage = MailMessage> {
+  send(message: M): Promise<void>;
 }
 
 export interface MailSettings {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { site } from "../../../config/site";
+import { booking } from "../../../config/booking";
 import { isIsoDate } from "./dates";
 import { windowIds } from "./windows";
 
@@ -22,7 +22,7 @@ export const windowIdSchema = z.enum(windowIds, { error: "Please choose morning,
 export const preferredOptionSchema = z.object({ date: isoDateSchema, window: windowIdSchema });
 export type PreferredOption = z.infer<typeof preferredOptionSchema>;
 
-const maxOptions = site.booking.maxPreferredOptions;
+const maxOptions = booking.maxPreferredOptions;
 
 /** One to three options (the configured maximum), no two the same. */
 export const preferredOptionsSchema = z

@@ -1,9 +1,10 @@
 /**
  * The booking rules: which weekdays are worked and their hours, the minimum notice, the horizon and
- * the daily cap. The defaults come from the site config (`hours.weekly` and `booking`); the owner's
+ * the daily cap. The defaults come from the site config (src/config/booking.ts: `weeklyHours` and `booking`); the owner's
  * settings in the admin override them through `bookingRules(overrides)`.
  */
-import { listInWords, site } from "../../../config/site";
+import { booking, weeklyHours } from "../../../config/booking";
+import { listInWords } from "../../../lib/words";
 import { formatTimeRange } from "../../../platform/time";
 import { weekdayNames, weekdayOf, type IsoDate, type Weekday } from "./dates";
 import {
@@ -38,7 +39,7 @@ export interface BookingRulesOverrides {
 /** Each weekday's hours as the site config states them (`hours.weekly`); null when closed. */
 function configHours(): (DayHours | null)[] {
   const hours: (DayHours | null)[] = [null, null, null, null, null, null, null];
-  for (const entry of site.hours.weekly) {
+  for (const entry of weeklyHours) {
     if (!("opens" in entry) || !entry.opens || !entry.closes) continue;
     for (const day of entry.days) {
       const index = (weekdayNames as readonly string[]).indexOf(day);
@@ -68,11 +69,11 @@ export function bookingRules(overrides: BookingRulesOverrides = {}): BookingRule
     hours,
     minimumNoticeWorkingDays: wholeNumber(
       "minimumNoticeWorkingDays",
-      overrides.minimumNoticeWorkingDays ?? site.booking.minimumNoticeWorkingDays,
+      overrides.minimumNoticeWorkingDays ?? booking.minimumNoticeWorkingDays,
       0,
     ),
-    horizonWeeks: wholeNumber("horizonWeeks", overrides.horizonWeeks ?? site.booking.horizonWeeks, 1),
-    dailyCap: wholeNumber("dailyCap", overrides.dailyCap ?? site.booking.dailyCap, 0),
+    horizonWeeks: wholeNumber("horizonWeeks", overrides.horizonWeeks ?? booking.horizonWeeks, 1),
+    dailyCap: wholeNumber("dailyCap", overrides.dailyCap ?? booking.dailyCap, 0),
   };
 }
 

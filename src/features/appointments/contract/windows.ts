@@ -3,7 +3,7 @@
  * never a minute. Each window is clipped to the day's opening hours, so Saturday's morning starts
  * when Saturday opens. Times are `HH:MM` wall-clock strings in the business's time zone.
  */
-import { site } from "../../../config/site";
+import { booking } from "../../../config/booking";
 import { arrivalWindowLabel, formatDate, minutesOf, timeOf, type IsoDate } from "../../../platform/time";
 
 export { formatTime, minutesOf } from "../../../platform/time";
@@ -29,7 +29,7 @@ export interface WindowTimes {
 
 /** The window's name alone: "morning", "afternoon", "any time". */
 export function windowName(window: WindowId): string {
-  return window === "any" ? site.booking.anyTimeLabel : site.booking.windows[window].label;
+  return window === "any" ? booking.anyTimeLabel : booking.windows[window].label;
 }
 
 /**
@@ -43,10 +43,10 @@ export function windowsForDay(hours: DayHours | null): WindowTimes[] {
   const closes = minutesOf(hours.closes);
   const out: WindowTimes[] = [];
   for (const id of arrivalWindowIds) {
-    const def = site.booking.windows[id];
+    const def = booking.windows[id];
     const start = Math.max(minutesOf(def.start), opens);
     const end = Math.min(minutesOf(def.end), closes);
-    if (end - start >= site.booking.minimumWindowMinutes) {
+    if (end - start >= booking.minimumWindowMinutes) {
       out.push({ window: id, start: timeOf(start), end: timeOf(end) });
     }
   }
@@ -62,9 +62,9 @@ export function windowsForDay(hours: DayHours | null): WindowTimes[] {
 export function windowTimes(window: WindowId, hours: DayHours | null): WindowTimes {
   const offered = windowsForDay(hours).find((w) => w.window === window);
   if (offered) return offered;
-  const { morning, afternoon } = site.booking.windows;
+  const { morning, afternoon } = booking.windows;
   if (window === "any") return { window, start: morning.start, end: afternoon.end };
-  const def = site.booking.windows[window];
+  const def = booking.windows[window];
   return { window, start: def.start, end: def.end };
 }
 

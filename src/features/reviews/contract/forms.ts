@@ -5,7 +5,6 @@
  * src/features/reviews/contract/endpoints.ts.
  */
 import { z } from "zod";
-import { reviewRejectReasons, type ReviewRejectReason } from "../../../data/legal";
 import { submissionIdSchema } from "../../requests/contract/workflow";
 import { charLength, isStorableText, unsupportedCharactersMessage } from "../../../lib/form-fields/text";
 
@@ -24,8 +23,20 @@ export const invitationTokenSchema = z
 /** POST /api/review-invitation */
 export const invitationLookupSchema = z.object({ token: invitationTokenSchema });
 
-const reasonIds = reviewRejectReasons.map((r) => r.id) as [ReviewRejectReason, ...ReviewRejectReason[]];
-export const rejectReasonSchema = z.enum(reasonIds, {
+/**
+ * The only reasons a review is declined; /review-policy explains each one (src/data/legal.ts) and
+ * the database accepts no other (src/features/reviews/tables.ts).
+ */
+export const reviewRejectReasonIds = [
+  "abusive",
+  "personal-data",
+  "not-about-our-work",
+  "not-genuine",
+  "duplicate",
+] as const;
+export type ReviewRejectReason = (typeof reviewRejectReasonIds)[number];
+
+export const rejectReasonSchema = z.enum(reviewRejectReasonIds, {
   error: "Choose a reason for rejecting the review from the list.",
 });
 

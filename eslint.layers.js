@@ -1,0 +1,151 @@
+// @ts-check
+/**
+ * Which code may import which (docs/decisions/022-feature-folders.md). Every file falls in exactly
+ * one group below (ESLint replaces, not merges, a rule's options when two blocks match a file), and
+ * each group lists what its imports must not reach. The patterns read the import as written: the
+ * folders (`src/platform`, `src/features/<name>/contract`) and, inside a feature, the file name's
+ * first word (`http`, `html`, `service`, `repository`, `mail`, `tables`) say what a file is.
+ */
+
+/** @param {string} regex @param {string} message */
+const no = (regex, message) => ({ regex, message });
+
+/** A file of a feature as another feature file names it: `./x`, `../<feature>/x`, `…/features/<feature>/x`. */
+const inFeature = (/** @type {string} */ name) => `(^\\./|^\\.\\./[\\w-]+/|(^|/)features/[\\w-]+/)(${name})$`;
+/** A folder right below src, as code elsewhere in src names it (`../data/x`, `../../data/x`). */
+const srcFolder = (/** @type {string} */ names) => `(^|\\.\\./)(${names})(/|$)`;
+
+const httpEdge = [
+  no("(^|/)platform/http(/|$)", "Only the HTTP edge (src/platform/http, a feature's http*.ts) sees HTTP."),
+  no(
+    inFeature("(http|html)(-[\\w-]+)?"),
+    "Only the HTTP edge (src/platform/http, a feature's http*.ts) sees HTTP.",
+  ),
+  no("^@netlify/functions$", "Only the HTTP edge and src/platform talk to Netlify."),
+];
+const browserCode = [
+  no(
+    srcFolder("pages|islands|components|layouts|admin"),
+    "Server and shared code never import pages or browser code.",
+  ),
+];
+const pageContent = [
+  no(srcFolder("data"), "Page content (src/data) is for pages; a rule it states belongs to a feature."),
+];
+const services = [
+  no(inFeature("service(-[\\w-]+)?"), "A service calls its repository, never the other way round."),
+];
+const mail = [
+  no(
+    inFeature("(mail(-[\\w-]+)?|messages)"),
+    "Repositories never import e-mail: the service composes and queues it.",
+  ),
+  no("(^|/)platform/mail/(?!message$)", "Repositories never send e-mail (a message's shape is plain data)."),
+];
+const dataAccess = [
+  no(
+    inFeature("repository(-[\\w-]+)?"),
+    "E-mail composers take plain data: the service reads it and passes it in.",
+  ),
+  no(
+    "(^|/)(features/tables|tables|db/[\\w-]+)$",
+    "E-mail composers take plain data, not rows or database access.",
+  ),
+];
+/** What browser code may not reach: anything server-side but time and money. */
+const serverCode = [
+  no(
+    "(^|/)platform/(?!(time|money)$)",
+    "Browser code reaches only src/platform/time and src/platform/money.",
+  ),
+  no("(^|/)features/(?![\\w-]+/contract(/|$))", "Browser code reaches only a feature's contract/."),
+];
+const config = [
+  no(
+    "(^|\\.\\./)config/(?!booking$)",
+    "Browser-safe shared code reads only the booking facts (src/config/booking.ts), not the site's whole profile.",
+  ),
+];
+
+/** Only the HTTP edge sees a Request or a Response; everything below it takes typed input. */
+/** @type {import("eslint").Linter.RulesRecord} */
+const requestResponse = {
+  "no-restricted-syntax": [
+    "error",
+    {
+      selector: "TSTypeReference[typeName.name=/^(Request|Response)$/]",
+      message: "Only the HTTP edge sees Request and Response: take typed input, return data.",
+    },
+    {
+      selector: "NewExpression[callee.name=/^(Request|Response)$/]",
+      message: "Only the HTTP edge builds a Request or a Response.",
+    },
+  ],
+};
+
+/** @param {ReturnType<typeof no>[]} patterns @returns {import("eslint").Linter.RulesRecord} */
+const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+
+const contracts = "src/features/*/contract/**";
+const edges = ["src/features/*/http*.ts", "src/features/*/html*.ts"];
+const repositories = "src/features/*/repository*.ts";
+const tables = ["src/features/*/tables.ts", "src/features/tables.ts"];
+const composers = ["src/features/*/mail*.ts", "src/features/mail/messages.ts"];
+
+/** @type {import("eslint").Linter.Config[]} */
+export const layerRules = [
+  {
+    // The platform (HTTP edge, database, mail transport, blobs, env) serves every feature, knows none.
+    files: ["src/platform/**"],
+    rules: restrict([
+      no("(^|/)features(/|$)", "src/platform never imports a feature."),
+      ...browserCode,
+      ...pageContent,
+    ]),
+  },
+  {
+    // A feature's HTTP edge (routes' handlers, server-rendered pages): the platform edge and services.
+    files: edges,
+    rules: restrict([...browserCode, ...pageContent]),
+  },
+  {
+    files: [repositories, ...tables],
+    rules: {
+      ...restrict([...httpEdge, ...browserCode, ...pageContent, ...services, ...mail]),
+      ...requestResponse,
+    },
+  },
+  {
+    files: composers,
+    rules: { ...restrict([...httpEdge, ...browserCode, ...dataAccess, ...services]), ...requestResponse },
+  },
+  {
+    // Services and the rest of a feature's server code: typed input, domain errors, no HTTP.
+    files: ["src/features/**"],
+    ignores: [contracts, ...edges, repositories, ...tables, ...composers],
+    rules: { ...restrict([...httpEdge, ...browserCode]), ...requestResponse },
+  },
+  {
+    // A feature's contract/: what crosses the wire and the rules both sides share. Zod, other
+    // contracts and src/lib only: `../x` is its own feature's server code, `../../<feature>/x` another's.
+    files: [contracts],
+    rules: restrict([
+      ...serverCode,
+      ...browserCode,
+      ...pageContent,
+      ...config,
+      no("^\\.\\./(?!\\.\\.)[^/]+$", "A contract never imports its feature's server code."),
+      no("^\\.\\./\\.\\./(?!\\.\\.)[\\w-]+/(?!contract(/|$))", "A contract never imports server code."),
+    ]),
+  },
+  {
+    // Shared browser-safe code: the API client, the endpoint plumbing, form-field rules.
+    files: ["src/lib/**"],
+    rules: restrict([...serverCode, ...browserCode, ...pageContent, ...config]),
+  },
+  {
+    // Browser code: islands, components, pages, the admin app.
+    files: ["src/islands/**", "src/components/**", "src/layouts/**", "src/pages/**", "src/admin/**"],
+    rules: restrict(serverCode),
+  },
+];

@@ -1,0 +1,37 @@
+/**
+ * What an e-mail is about: the kinds the outbox stores (its CHECK lists them) and a message of a
+ * kind, as the composers build it and the outbox keeps it.
+ */
+import type { MailMessage } from "../../platform/mail/message";
+import type { MailSender } from "../../platform/mail/transport";
+
+/** What an outbox row is about (the CHECK below lists them). */
+export const mailKinds = [
+  "owner_submission",
+  "customer_confirmation",
+  "owner_review",
+  "owner_alert",
+  "owner_digest",
+  "appointment_confirmed",
+  "appointment_changed",
+  "appointment_proposed",
+  "appointment_cancelled",
+  "appointment_declined",
+  "appointment_reminder",
+  "review_invitation",
+  // The customer's page (docs/decisions/019-customer-page.md): what the customer did there, told to
+  // them and to the owner, and a fresh link asked for on the lost-link form.
+  "customer_update",
+  "owner_customer_update",
+  "customer_link",
+] as const;
+
+export type MessageKind = (typeof mailKinds)[number];
+
+/** A composed e-mail: the transport's message and what it is about. */
+export interface OutgoingMessage extends MailMessage {
+  kind: MessageKind;
+}
+
+/** The mail feature's senders get the whole message, its kind included. */
+export type Sender = MailSender<OutgoingMessage>;
