@@ -175,8 +175,18 @@ test.describe("home page, phone width", () => {
     await expectNoAxeViolations(page, "home carousel", "#testimonials");
   });
 
-  test("keeps the top three it was built with when the list cannot be loaded", async ({ page }) => {
-    const top = (await approved(page)).slice(0, 3);
+  test("keeps the top three it was built with when the list cannot be loaded", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // What the page was built with: the first card of the HTML, read without JavaScript (other
+    // tests approve reviews after the build, so the current list may differ).
+    const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL! });
+    const built = await plain.newPage();
+    await built.goto("/");
+    const firstBuilt = (await built.locator("#testimonials figcaption span.block").first().textContent())!;
+    await plain.close();
     await page.route("**/api/testimonials", (route) =>
       route.fulfill({
         status: 503,
@@ -188,7 +198,7 @@ test.describe("home page, phone width", () => {
     await page.goto("/");
     await page.locator("#testimonials").scrollIntoViewIfNeeded();
     await answered;
-    await expect(page.locator("#testimonials").getByRole("listitem").first()).toContainText(top[0]!.name);
+    await expect(page.locator("#testimonials").getByRole("listitem").first()).toContainText(firstBuilt);
     await expect(page.locator("#testimonials").getByRole("alert")).toHaveCount(0);
   });
 });

@@ -50,26 +50,13 @@ export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonia
       <blockquote className="mt-4 flex-1 text-[0.975rem] leading-relaxed break-words whitespace-pre-line text-slate-700">
         <p>{text}</p>
       </blockquote>
-      <figcaption className="mt-6 flex items-center gap-3 border-t border-slate-100 pt-4">
-        <span
-          aria-hidden="true"
-          className="grid size-11 shrink-0 place-items-center rounded-full bg-brand-700 text-sm font-semibold tracking-wide text-white"
-        >
-          {initials(name)}
-        </span>
-        <span className="min-w-0">
-          <span className="block truncate font-semibold text-slate-900">{name}</span>
-          <span className="flex items-center gap-1 text-sm text-slate-600">
-            <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
-            <span className="truncate">{location}</span>
-          </span>
-        </span>
-      </figcaption>
-      <p className="mt-3 text-sm text-slate-600">
-        Reviewed <time dateTime={reviewMonth(createdAt)}>{formatMonthYear(reviewMonth(createdAt))}</time>
-      </p>
       {reply ? (
-        <div className="mt-4 rounded-lg border-l-4 border-brand-600 bg-slate-50 p-3" data-owner-reply="">
+        // Shown under the caption (order-last) but written before it: a figcaption must be the
+        // figure's first or last child.
+        <div
+          className="order-last mt-4 rounded-lg border-l-4 border-brand-600 bg-slate-50 p-3"
+          data-owner-reply=""
+        >
           <p className="flex items-center gap-1.5 text-sm font-semibold text-brand-900">
             <MessageSquareReply aria-hidden="true" className="size-4 shrink-0" />
             Reply from the owner
@@ -77,6 +64,26 @@ export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonia
           <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{reply.text}</p>
         </div>
       ) : null}
+      <figcaption className="mt-6 border-t border-slate-100 pt-4">
+        <span className="flex items-center gap-3">
+          <span
+            aria-hidden="true"
+            className="grid size-11 shrink-0 place-items-center rounded-full bg-brand-700 text-sm font-semibold tracking-wide text-white"
+          >
+            {initials(name)}
+          </span>
+          <span className="min-w-0">
+            <span className="block truncate font-semibold text-slate-900">{name}</span>
+            <span className="flex items-center gap-1 text-sm text-slate-600">
+              <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
+              <span className="truncate">{location}</span>
+            </span>
+          </span>
+        </span>
+        <span className="mt-3 inline-block text-sm text-slate-600">
+          Reviewed <time dateTime={reviewMonth(createdAt)}>{formatMonthYear(reviewMonth(createdAt))}</time>
+        </span>
+      </figcaption>
     </figure>
   );
 }
