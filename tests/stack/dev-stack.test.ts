@@ -8,6 +8,7 @@
  * for the restart: each start of `netlify dev` costs about a minute on a busy 2-core machine.
  */
 import { bookableDates } from "../../src/features/appointments/availability";
+import { uniqueName } from "../helpers/http";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -197,7 +198,7 @@ describe("npm run dev", () => {
     );
     expect(smoke.code, `the smoke test on npm run dev failed:\n${smoke.output.slice(-6000)}`).toBe(0);
 
-    const name = `Stack Test ${Date.now()}`;
+    const name = uniqueName("Stack Test");
     const booked = await fetch(`${url}/api/bookings`, {
       method: "POST",
       headers: { "content-type": "application/json" },
