@@ -137,7 +137,8 @@ async function run(backend: string, db: Database): Promise<Result> {
         // The spam guard's fields, as a browser sends them.
         website: "",
         formStartedAt: Date.now() - 60_000,
-        name: `Bench Person ${i}`,
+        // Names are letters only (the form rule): the number written in letters a-z.
+        name: `Bench Person ${i.toString(26).replace(/./g, (c) => String.fromCharCode(97 + parseInt(c, 26)))}`,
         email: `bench${i}@example.com`,
         phone: "07700 900123",
       };
