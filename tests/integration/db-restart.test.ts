@@ -50,7 +50,8 @@ describe.skipIf(!postgresAvailable() || process.env["TEST_DATABASE_URL"])("Postg
     let err = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
     child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    // "close", not "exit": a large last line can still be in the pipe when the process exits.
+    const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
 
     const readyBy = Date.now() + 60_000;
     while (!out.includes("ready") && child.exitCode === null && Date.now() < readyBy) await sleep(50);
