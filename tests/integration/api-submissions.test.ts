@@ -363,9 +363,10 @@ describe("POST /api/bookings", () => {
     expect(badPage).toContain("Please use only letters, spaces, hyphens and apostrophes in your name.");
     expect(badPage).toContain("Please enter your house number or name and street, or your postcode");
     expect(badPage).toContain('href="/book-appointment"');
-    // Every problem on this one page, inside the site's frame, without promising highlighted fields.
+    // Every problem on this one page, counted, with the form again inside the site's frame.
     expect(badPage).not.toContain("highlighted");
-    expect(badPage).toContain("Please correct what is listed below.");
+    expect(badPage).toContain("There are 3 problems to correct before we can take your request.");
+    expect(badPage).toContain('action="/api/bookings"');
     expect(badPage).toMatch(/<header class="site">[\s\S]*<a class="brand" href="\/">/);
     expect(badPage).toMatch(/<footer class="site">/);
     expect(badPage).not.toContain("<script");
