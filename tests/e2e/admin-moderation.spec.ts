@@ -329,7 +329,12 @@ test.describe("submissions", () => {
     await signedIn(context, request, baseURL!);
     await page.route("**/api/admin/submissions?*", (route) => route.abort("failed"));
     await page.goto("/admin/submissions");
-    await expect(toasts(page).getByText("Failed to load submissions. Please try again.")).toBeVisible();
+    // Shown where the list would be, with a way to try again (not a passing toast).
+    const failed = page
+      .getByRole("alert")
+      .filter({ hasText: "Failed to load submissions. Please try again." });
+    await expect(failed).toBeVisible();
+    await expect(failed.getByRole("button", { name: "Try Again" })).toBeVisible();
     await expect(page.getByText("No form submissions found")).toHaveCount(0);
   });
 });

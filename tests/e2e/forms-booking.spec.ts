@@ -295,7 +295,9 @@ test("books an appointment with JavaScript switched off", async ({ browser, base
   await page.goto("/book-appointment");
   await fill(page, { ...booking(), phone: "12" });
   await submitButton(page).click();
-  await expect(page.getByText("Please enter a valid phone number, for example 07700 900123.")).toBeVisible();
+  await expect(
+    page.getByText("Please enter a valid phone number, for example 07700 900123.", { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: /0131 496 0472/ })).toBeVisible();
   await context.close();
 });
