@@ -175,13 +175,26 @@ export async function fillOption(
   option: { date: string; window: "morning" | "afternoon" | "any" },
 ): Promise<void> {
   const date = form.getByLabel(`${optionLabel(n)}: date`);
-  // The island swaps the native date input for a select once the availability answer arrives, so
-  // the control can change between looking at it and filling it: look again and retry.
+  // The island swaps the native date input for a select once the availability answer arrives, and
+  // a value typed into the input before the swap is gone after it: wait for the select (the test
+  // stack always answers), fill, and check the value held; look again if the swap came between.
+  // Whether the page runs script: a document without it parses <noscript>'s content as markup.
+  const scripting = await form.evaluate(() => {
+    const probe = document.createElement("div");
+    probe.innerHTML = "<noscript><b></b></noscript>";
+    return probe.querySelector("b") === null;
+  });
   for (let attempt = 1; ; attempt++) {
+    if (scripting)
+      await expect
+        .poll(() => date.evaluate((el) => el.tagName), { timeout: 15_000 })
+        .toBe("SELECT")
+        .catch(() => undefined);
     try {
       if ((await date.evaluate((el) => el.tagName)) === "SELECT")
         await date.selectOption(option.date, { timeout: 5_000 });
       else await date.fill(option.date, { timeout: 5_000 });
+      await expect(date).toHaveValue(option.date, { timeout: 2_000 });
       break;
     } catch (error) {
       if (attempt === 3) throw error;
