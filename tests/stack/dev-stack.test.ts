@@ -218,14 +218,14 @@ describe("npm run dev", () => {
     const { id } = (await booked.json()) as { id: number };
     expect((await fetch(`${url}/api/bookings`)).status).toBe(405);
     // The runner gives the functions this stack's address as SITE_URL: the private link in the
-    // customer's confirmation (no SMTP locally, so it waits in the outbox) opens this stack's page.
+    // customer's confirmation (no SMTP locally, so it waits in the outbox) points at this stack. A
+    // waiting e-mail holds a placeholder where the token goes; the token is made only as it is sent.
     const [confirmation] = await queryStack(
       "select text_body from mail_outbox where submission_id = $1 and kind = 'customer_confirmation'",
       [id],
     );
-    const link = /https?:\/\/\S+\/request\/[A-Za-z0-9_-]{22}/.exec(String(confirmation?.["text_body"]))?.[0];
-    expect(link, String(confirmation?.["text_body"])).toMatch(new RegExp(`^${url}/request/`));
-    expect((await fetch(link!)).status).toBe(200);
+    expect(String(confirmation?.["text_body"])).toContain(`${url}/request/__request_link__`);
+    expect((await fetch(`${url}/request/lost`)).status).toBe(200);
 
     // A second stack on the same folder exits at once with a clear message.
     const second = startStack(await freePort());
