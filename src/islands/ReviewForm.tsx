@@ -77,7 +77,6 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
       // The link is spent: a second review from this page is an open one.
       setInvitation(null);
       setRating(defaultRating);
-      setValue("invitation", "");
     },
   });
 
@@ -99,7 +98,6 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
         if (!current) return;
         setValue("name", prefill.name);
         setValue("location", prefill.location);
-        setValue("invitation", token);
         setInvitation({ status: "ready", token, month: formatMonthYear(prefill.jobCompletedMonth) });
       },
       (error: unknown) => {
@@ -213,7 +211,8 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
             aria-label="Review form"
             className="relative mt-6 grid gap-5"
           >
-            <input type="hidden" name="invitation" defaultValue="" />
+            {/* Controlled: React rewrites a hidden input's defaultValue (its value) on every render. */}
+            <input type="hidden" name="invitation" value={invitation?.status === "ready" ? invitation.token : ""} />
             <div className="grid gap-5 sm:grid-cols-2">
               <InputField
                 id={id("name")}
