@@ -212,7 +212,11 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
             className="relative mt-6 grid gap-5"
           >
             {/* Controlled: React rewrites a hidden input's defaultValue (its value) on every render. */}
-            <input type="hidden" name="invitation" value={invitation?.status === "ready" ? invitation.token : ""} />
+            <input
+              type="hidden"
+              name="invitation"
+              value={invitation?.status === "ready" ? invitation.token : ""}
+            />
             <div className="grid gap-5 sm:grid-cols-2">
               <InputField
                 id={id("name")}
