@@ -162,6 +162,18 @@ export const site = {
     rates: [20, 5, 0],
   },
 
+  /**
+   * Quotes (docs/decisions/029-quotes.md): how long a quote stays open by default, and when the one
+   * follow-up e-mail goes to a customer who has not answered. The owner can set another valid-until
+   * date on each quote.
+   */
+  quotes: {
+    /** A new quote is valid until this many days from today unless the owner picks a date. */
+    validDays: 30,
+    /** A sent quote nobody has answered gets one follow-up e-mail this many days after sending. */
+    followUpDays: 7,
+  },
+
   /** Cover the business holds; stated in the FAQ, the about page and the terms. */
   insurance: {
     publicLiability: "£5 million",

@@ -8,6 +8,7 @@ import { appointmentEndpoints } from "../../features/appointments/contract/endpo
 import { customerPageEndpoints } from "../../features/customer-page/contract/endpoints";
 import type { Endpoint } from "./endpoint";
 import { publicEndpoints } from "./public";
+import { quoteEndpoints } from "../../features/quotes/contract/endpoints";
 import { requestEndpoints } from "../../features/requests/contract/endpoints";
 import { reviewEndpoints } from "../../features/reviews/contract/endpoints";
 import type { Route, RouteName } from "./routes";
@@ -19,6 +20,7 @@ export const endpoints = {
   ...reviewEndpoints,
   ...appointmentEndpoints,
   ...customerPageEndpoints,
+  ...quoteEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 export type Endpoints = typeof endpoints;
 

@@ -56,6 +56,18 @@ export const routes = {
   blockDate: adminRoutes.blockDateRoute,
   unblockDate: adminRoutes.unblockDateRoute,
   replaceCalendarFeed: adminRoutes.replaceCalendarFeedRoute,
+  listQuotes: adminRoutes.listQuotesRoute,
+  createQuote: adminRoutes.createQuoteRoute,
+  getQuote: adminRoutes.getQuoteRoute,
+  updateQuote: adminRoutes.updateQuoteRoute,
+  sendQuote: adminRoutes.sendQuoteRoute,
+  quotePdf: adminRoutes.quotePdfRoute,
+  cancelQuote: adminRoutes.cancelQuoteRoute,
+  recordAmountOwed: adminRoutes.recordAmountOwedRoute,
+  listPriceList: adminRoutes.listPriceListRoute,
+  addPriceListItem: adminRoutes.addPriceListItemRoute,
+  updatePriceListItem: adminRoutes.updatePriceListItemRoute,
+  deletePriceListItem: adminRoutes.deletePriceListItemRoute,
 };
 
 export type RouteName = keyof typeof routes;

@@ -1,0 +1,403 @@
+/**
+ * Contracts of the quote and price-list endpoints (docs/decisions/029-quotes.md). Amounts are whole
+ * pence in fields named `…Pence`; a quantity has up to two decimals (the server stores hundredths);
+ * a VAT rate is a percentage and is only used when the business is VAT-registered. Bad input is
+ * answered with the error envelope's `fields` (one sentence per field; a line's problem names the
+ * line: "Line 3: …"), an unknown id with 404 and a change the quote's status does not allow with 409.
+ *
+ *   GET    /api/admin/submissions/:id/quotes   every version of the request's quote, newest first
+ *   POST   /api/admin/submissions/:id/quotes   a new draft                            → 201 { quote }
+ *   GET    /api/admin/quotes/:id               one version                            → { quote }
+ *   PATCH  /api/admin/quotes/:id               a draft changes in place; a sent or opened quote
+ *                                              gets version n+1 (n is superseded)     → { quote }
+ *   POST   /api/admin/quotes/:id/send          e-mails the customer the link and the PDF → { quote }
+ *   GET    /api/admin/quotes/:id/pdf           the PDF (`?download=1` as an attachment)
+ *   POST   /api/admin/quotes/:id/cancel        a cancellation the customer made by phone or letter
+ *   POST   /api/admin/quotes/:id/amount-owed   what is owed for work done before a cancellation
+ *   GET    /api/admin/price-list               the owner's usual items, and the quote settings
+ *   POST   /api/admin/price-list               a new item                             → 201 { item }
+ *   PATCH  /api/admin/price-list/:id           change an item                         → { item }
+ *   DELETE /api/admin/price-list/:id           remove an item                         → 204
+ */
+import { z } from "zod";
+import { isIsoDate } from "../../../platform/time";
+import { charLength, isStorableText } from "../../../lib/form-fields/text";
+import * as routes from "../../../lib/contracts/admin-routes";
+import { defineEndpoint } from "../../../lib/contracts/endpoint";
+import { hasAtMostTwoDecimals, quoteLimits, quoteStatuses } from "./rules";
+
+const L = quoteLimits;
+const id = z.number().int().positive();
+/** ISO timestamp. */
+const timestamp = z.string();
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** Text a person types: trimmed, storable, at most `max` characters. */
+function text(what: string, max: number) {
+  return z
+    .string({ error: `${what} must be text.` })
+    .trim()
+    .refine(isStorableText, `${what} contains characters we cannot store.`)
+    .refine((v) => charLength(v) <= max, `${what} must be at most ${max} characters.`);
+}
+
+/** Optional text; empty means none (null). */
+const optionalText = (what: string, max: number) =>
+  text(what, max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const penceField = (what: string, max: number) =>
+  z
+    .number({ error: `${what} must be a whole number of pence.` })
+    .int(`${what} must be a whole number of pence.`)
+    .min(0, `${what} cannot be negative.`)
+    .max(max, `${what} must be at most £${(max / 100).toLocaleString("en-GB")}.`);
+
+const quantityField = z
+  .number({ error: "The quantity must be a number." })
+  .gt(0, "The quantity must be more than 0.")
+  .max(L.maxQuantity, `The quantity must be at most ${L.maxQuantity.toLocaleString("en-GB")}.`)
+  .refine(hasAtMostTwoDecimals, "The quantity may have at most two decimals.");
+
+const vatRateField = z
+  .number({ error: "The VAT rate must be a percentage." })
+  .min(0, "The VAT rate cannot be negative.")
+  .max(100, "The VAT rate must be at most 100%.")
+  .refine(hasAtMostTwoDecimals, "The VAT rate may have at most two decimals.");
+
+const validUntilField = z
+  .string({ error: "Please give the date the quote is valid until." })
+  .trim()
+  .refine(isIsoDate, "Please give a real date (YYYY-MM-DD) for valid until.");
+
+const depositPercentField = z
+  .number({ error: "The deposit percentage must be a number." })
+  .gt(0, "The deposit percentage must be more than 0.")
+  .max(100, "The deposit percentage must be at most 100.")
+  .refine(hasAtMostTwoDecimals, "The deposit percentage may have at most two decimals.");
+
+/** One line as the owner writes it. */
+export const quoteLineInputSchema = z.object({
+  description: text("The description", L.descriptionMax).refine(
+    (v) => v.length > 0,
+    "Please describe the line.",
+  ),
+  quantity: quantityField,
+  unitPence: penceField("The unit price", L.maxUnitPence),
+  /** Percent; required when VAT-registered (one of the configured rates), ignored otherwise. */
+  vatRate: vatRateField.nullish(),
+  /** A line the customer may tick on their page; it counts only when ticked. */
+  optional: z.boolean({ error: "Optional must be true or false." }).optional().default(false),
+});
+export type QuoteLineInput = z.input<typeof quoteLineInputSchema>;
+
+/**
+ * The lines, with each problem named by its line ("Line 3: The quantity must be more than 0."), so
+ * the one `lines` field of the envelope says which line to fix.
+ */
+const linesField = z
+  .array(z.unknown(), { error: "Please add the quote's lines." })
+  .min(1, "Please add at least one line.")
+  .max(L.maxLines, `A quote may have at most ${L.maxLines} lines.`)
+  .transform((lines, ctx) => {
+    const out: z.output<typeof quoteLineInputSchema>[] = [];
+    lines.forEach((line, i) => {
+      const parsed = quoteLineInputSchema.safeParse(line);
+      if (parsed.success) out.push(parsed.data);
+      else {
+        const first = parsed.error.issues[0];
+        const message =
+          first?.code === "invalid_type" && first.path.length === 0
+            ? "Each line needs a description, a quantity and a unit price."
+            : (first?.message ?? "This line is not valid.");
+        ctx.addIssue({ code: "custom", message: `Line ${i + 1}: ${message}`, path: [i] });
+      }
+    });
+    return out;
+  })
+  .refine((lines) => lines.some((l) => !l.optional), "At least one line must not be optional.");
+
+/**
+ * A new quote (`POST /api/admin/submissions/:id/quotes`). `validUntil` defaults to the configured
+ * number of days from today. A deposit is `depositPence` (fixed) or `depositPercent`, not both.
+ */
+export const quoteInputSchema = z
+  .object({
+    lines: linesField,
+    validUntil: validUntilField.optional(),
+    depositPence: penceField("The deposit", 100 * L.maxUnitPence).nullish(),
+    depositPercent: depositPercentField.nullish(),
+    note: optionalText("The note", L.noteMax),
+    urgentRepair: z.boolean({ error: "Urgent repair must be true or false." }).optional().default(false),
+  })
+  .refine((q) => q.depositPence == null || q.depositPercent == null, {
+    message: "Please give the deposit as an amount or as a percentage, not both.",
+    path: ["depositPercent"],
+  });
+export type QuoteInput = z.input<typeof quoteInputSchema>;
+export type QuoteInputParsed = z.output<typeof quoteInputSchema>;
+
+/**
+ * A change (`PATCH /api/admin/quotes/:id`): any of the fields; `lines` replaces every line. Clear
+ * the deposit or the note with null. Setting `depositPence` clears a percentage and the other way
+ * round.
+ */
+export const quotePatchSchema = z
+  .object({
+    lines: linesField.optional(),
+    validUntil: validUntilField.optional(),
+    depositPence: penceField("The deposit", 100 * L.maxUnitPence).nullish(),
+    depositPercent: depositPercentField.nullish(),
+    note: text("The note", L.noteMax)
+      .nullish()
+      .transform((v) => (v === undefined ? undefined : v ? v : null)),
+    urgentRepair: z.boolean({ error: "Urgent repair must be true or false." }).optional(),
+  })
+  .refine((q) => q.depositPence == null || q.depositPercent == null, {
+    message: "Please give the deposit as an amount or as a percentage, not both.",
+    path: ["depositPercent"],
+  })
+  .refine((q) => Object.values(q).some((v) => v !== undefined), {
+    message: "Nothing to change.",
+    path: ["_form"],
+  });
+export type QuotePatch = z.input<typeof quotePatchSchema>;
+export type QuotePatchParsed = z.output<typeof quotePatchSchema>;
+
+/** A cancellation the owner records (received by phone or letter). */
+export const ownerCancelSchema = z.object({
+  /** The day the customer told us (defaults to today); must be within the 14 days. */
+  receivedOn: validUntilField.optional(),
+  reason: optionalText("The reason", L.reasonMax),
+  /** When work had started early at the customer's request: the proportionate amount owed. */
+  amountOwedPence: penceField("The amount owed", 100 * L.maxUnitPence).nullish(),
+});
+export type OwnerCancelInput = z.input<typeof ownerCancelSchema>;
+
+/** What is owed for work done before a cancellation (work started early at the customer's request). */
+export const amountOwedSchema = z.object({
+  amountOwedPence: penceField("The amount owed", 100 * L.maxUnitPence),
+  note: optionalText("The note", L.reasonMax),
+});
+export type AmountOwedInput = z.input<typeof amountOwedSchema>;
+
+export const quoteLineSchema = z.object({
+  id,
+  /** 0-based order on the quote. */
+  position: z.number().int().nonnegative(),
+  description: z.string(),
+  quantity: z.number(),
+  unitPence: z.number().int(),
+  /** Null when the business is not VAT-registered. */
+  vatRate: z.number().nullable(),
+  optional: z.boolean(),
+  /** quantity × unit price, rounded to the penny. */
+  netPence: z.number().int(),
+});
+export type QuoteLine = z.infer<typeof quoteLineSchema>;
+
+export const vatBandSchema = z.object({
+  rate: z.number(),
+  netPence: z.number().int(),
+  vatPence: z.number().int(),
+});
+
+export const totalsSchema = z.object({
+  netPence: z.number().int(),
+  vatByRate: z.array(vatBandSchema),
+  vatPence: z.number().int(),
+  totalPence: z.number().int(),
+});
+export type QuoteTotalsWire = z.infer<typeof totalsSchema>;
+
+/** The evidence kept with an acceptance (never edited). */
+export const acceptanceSchema = z.object({
+  at: timestamp,
+  /** What the customer agreed to pay: the total with the optional lines they ticked. */
+  totalPence: z.number().int(),
+  /** The customer asked for the work to start within the cancellation period. */
+  expressStart: z.boolean(),
+  /** Ids of the optional lines the customer ticked. */
+  optionalLinesChosen: z.array(id),
+  /** The deposit due on that total. */
+  depositPence: z.number().int(),
+  /** The last day the customer may cancel (Europe/London); null for an urgent repair. */
+  cancelUntil: isoDate.nullable(),
+  /** SHA-256 (hex) of the terms text the page showed before the button. */
+  termsHash: z.string(),
+});
+export type QuoteAcceptance = z.infer<typeof acceptanceSchema>;
+
+export const cancellationSchema = z.object({
+  at: timestamp,
+  /** Who told us: the customer on their page, or the owner recording a phone call or letter. */
+  by: z.enum(["customer", "owner"]),
+  reason: z.string().nullable(),
+  /** Owed for work done before the cancellation (started early at the customer's request). */
+  amountOwedPence: z.number().int().nullable(),
+});
+export type QuoteCancellation = z.infer<typeof cancellationSchema>;
+
+export const quoteSchema = z.object({
+  id,
+  submissionId: id,
+  /** "Q-000013": one number per request; versions share it. */
+  number: z.string(),
+  version: z.number().int().positive(),
+  status: z.enum(quoteStatuses),
+  /** Whether the business was VAT-registered when the quote was written (its prices are then ex-VAT). */
+  vatRegistered: z.boolean(),
+  lines: z.array(quoteLineSchema),
+  note: z.string().nullable(),
+  validUntil: isoDate,
+  /** A fixed deposit, or null. */
+  depositPence: z.number().int().nullable(),
+  /** A percentage deposit, or null. */
+  depositPercent: z.number().nullable(),
+  /** The deposit due on `totalPence` (0 without a deposit). */
+  depositDuePence: z.number().int(),
+  urgentRepair: z.boolean(),
+  /** Without the optional lines. */
+  totals: totalsSchema,
+  /** The total without the optional lines (the same as `totals.totalPence`). */
+  totalPence: z.number().int(),
+  /** The total if every optional line were ticked. */
+  maxTotalPence: z.number().int(),
+  acceptance: acceptanceSchema.nullable(),
+  cancellation: cancellationSchema.nullable(),
+  declineReason: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  sentAt: timestamp.nullable(),
+  /** When the customer first opened it on their page (a mail scanner's visit does not count). */
+  viewedAt: timestamp.nullable(),
+  /** When it was accepted, declined, expired, superseded or cancelled. */
+  closedAt: timestamp.nullable(),
+  followUpSentAt: timestamp.nullable(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+/** The settings a quote is written under (src/config/site.ts). */
+export const quoteSettingsSchema = z.object({
+  vatRegistered: z.boolean(),
+  /** The rates a line may carry (percent), when registered. */
+  vatRates: z.array(z.number()),
+  /** valid-until's default: this many days from today. */
+  validDays: z.number().int().positive(),
+  /** Unanswered for this many days after sending: one follow-up e-mail. */
+  followUpDays: z.number().int().positive(),
+  /** Today in Europe/London, for the editor's default valid-until. */
+  today: isoDate,
+});
+export type QuoteSettings = z.infer<typeof quoteSettingsSchema>;
+
+/** An item of the owner's price list: a usual job or a labour rate. */
+export const priceListItemInputSchema = z.object({
+  description: text("The description", L.descriptionMax).refine(
+    (v) => v.length > 0,
+    "Please describe the item.",
+  ),
+  unitPence: penceField("The unit price", L.maxUnitPence),
+  /** "hour", "m²", "each"; optional. */
+  unit: optionalText("The unit", L.unitMax),
+  vatRate: vatRateField.nullish(),
+});
+export type PriceListItemInput = z.input<typeof priceListItemInputSchema>;
+
+export const priceListItemPatchSchema = z
+  .object({
+    description: text("The description", L.descriptionMax)
+      .refine((v) => v.length > 0, "Please describe the item.")
+      .optional(),
+    unitPence: penceField("The unit price", L.maxUnitPence).optional(),
+    unit: text("The unit", L.unitMax)
+      .nullish()
+      .transform((v) => (v === undefined ? undefined : v ? v : null)),
+    vatRate: vatRateField.nullish(),
+  })
+  .refine((p) => Object.values(p).some((v) => v !== undefined), {
+    message: "Nothing to change.",
+    path: ["_form"],
+  });
+export type PriceListItemPatch = z.input<typeof priceListItemPatchSchema>;
+
+export const priceListItemSchema = z.object({
+  id,
+  description: z.string(),
+  unitPence: z.number().int(),
+  unit: z.string().nullable(),
+  vatRate: z.number().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type PriceListItem = z.infer<typeof priceListItemSchema>;
+
+const quoteAnswer = z.object({ quote: quoteSchema });
+
+export const quoteEndpoints = {
+  /** Every version of the request's quote, newest first, and the settings for a new one. */
+  listQuotes: defineEndpoint({
+    ...routes.listQuotesRoute,
+    status: 200,
+    response: z.object({ quotes: z.array(quoteSchema), settings: quoteSettingsSchema }),
+  }),
+  /** A new draft. 409 when the request already has a draft or a quote out or accepted. */
+  createQuote: defineEndpoint({
+    ...routes.createQuoteRoute,
+    status: 201,
+    request: quoteInputSchema,
+    response: quoteAnswer,
+  }),
+  getQuote: defineEndpoint({ ...routes.getQuoteRoute, status: 200, response: quoteAnswer }),
+  /**
+   * A draft changes in place; a sent or opened quote becomes version n+1 (sent again with `send`),
+   * and n is superseded. Accepted, declined, expired, superseded or cancelled: 409.
+   */
+  updateQuote: defineEndpoint({
+    ...routes.updateQuoteRoute,
+    status: 200,
+    request: quotePatchSchema,
+    response: quoteAnswer,
+  }),
+  /** A draft goes out: the request moves to quoted, the customer gets the link and the PDF. */
+  sendQuote: defineEndpoint({ ...routes.sendQuoteRoute, status: 200, response: quoteAnswer }),
+  /** The PDF; no JSON answer. */
+  quotePdf: defineEndpoint({
+    ...routes.quotePdfRoute,
+    status: 200,
+    query: z.object({ download: z.string().optional() }),
+  }),
+  /** A cancellation received by phone or letter, within the 14 days (409 after, or for an urgent repair). */
+  cancelQuote: defineEndpoint({
+    ...routes.cancelQuoteRoute,
+    status: 200,
+    request: ownerCancelSchema,
+    response: quoteAnswer,
+  }),
+  /** Records what is owed for work done before a cancellation. */
+  recordAmountOwed: defineEndpoint({
+    ...routes.recordAmountOwedRoute,
+    status: 200,
+    request: amountOwedSchema,
+    response: quoteAnswer,
+  }),
+  listPriceList: defineEndpoint({
+    ...routes.listPriceListRoute,
+    status: 200,
+    response: z.object({ items: z.array(priceListItemSchema), settings: quoteSettingsSchema }),
+  }),
+  addPriceListItem: defineEndpoint({
+    ...routes.addPriceListItemRoute,
+    status: 201,
+    request: priceListItemInputSchema,
+    response: z.object({ item: priceListItemSchema }),
+  }),
+  updatePriceListItem: defineEndpoint({
+    ...routes.updatePriceListItemRoute,
+    status: 200,
+    request: priceListItemPatchSchema,
+    response: z.object({ item: priceListItemSchema }),
+  }),
+  deletePriceListItem: defineEndpoint({ ...routes.deletePriceListItemRoute, status: 204 }),
+};

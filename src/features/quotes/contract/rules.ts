@@ -1,0 +1,113 @@
+/**
+ * Quotes: the limits every quote keeps, its statuses and which status may follow which
+ * (docs/decisions/029-quotes.md). Browser-safe: the admin's editor checks the same limits the
+ * server does, with the same messages.
+ *
+ *   draft ──send──> sent ──(customer opens)──> viewed ──> accepted ──> cancelled (within 14 days)
+ *                    │                           │   └──> declined
+ *                    └──────(valid-until passes)─┴──> expired
+ *   editing a sent or viewed quote makes version n+1 and marks n superseded;
+ *   an accepted quote never changes (only a cancellation is recorded beside it).
+ */
+
+export const quoteStatuses = [
+  "draft",
+  "sent",
+  "viewed",
+  "accepted",
+  "declined",
+  "expired",
+  "superseded",
+  "cancelled",
+] as const;
+export type QuoteStatus = (typeof quoteStatuses)[number];
+
+/** Every allowed change: from → the statuses it may go to. A status never moves to itself. */
+export const quoteTransitions: Record<QuoteStatus, readonly QuoteStatus[]> = {
+  draft: ["sent"],
+  sent: ["viewed", "accepted", "declined", "expired", "superseded"],
+  viewed: ["accepted", "declined", "expired", "superseded"],
+  accepted: ["cancelled"],
+  declined: [],
+  expired: [],
+  superseded: [],
+  cancelled: [],
+};
+
+export const canQuoteTransition = (from: QuoteStatus, to: QuoteStatus): boolean =>
+  quoteTransitions[from].includes(to);
+
+/** Out with the customer and waiting for an answer: the page offers accept and decline. */
+export const isAwaitingAnswer = (status: QuoteStatus): boolean => status === "sent" || status === "viewed";
+
+/** The owner may still change it (a draft in place, a sent or viewed quote as a new version). */
+export const isEditable = (status: QuoteStatus): boolean =>
+  status === "draft" || status === "sent" || status === "viewed";
+
+/** What the owner sees for each status. */
+export const quoteStatusLabels: Record<QuoteStatus, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  viewed: "Opened by the customer",
+  accepted: "Accepted",
+  declined: "Declined",
+  expired: "Expired",
+  superseded: "Replaced by a newer version",
+  cancelled: "Cancelled",
+};
+
+/** The limits of one quote; the database's CHECK constraints repeat them. */
+export const quoteLimits = {
+  /** Lines on one quote, optional ones included. */
+  maxLines: 100,
+  /** Characters in one line's description. */
+  descriptionMax: 500,
+  /** Characters in the note to the customer. */
+  noteMax: 2000,
+  /** Characters in a decline or cancellation reason. */
+  reasonMax: 1000,
+  /** A unit price is at most £100,000. */
+  maxUnitPence: 10_000_000,
+  /** A quantity is more than 0 and at most this, with up to two decimals. */
+  maxQuantity: 10_000,
+  /** A price list item's unit ("hour", "m²", "each"). */
+  unitMax: 30,
+  /** Items in the price list. */
+  maxPriceListItems: 500,
+} as const;
+
+/** The days a customer has to cancel an accepted quote (counted from the day of acceptance). */
+export const cancellationDays = 14;
+
+/** A quantity (up to two decimals) as whole hundredths, how it is stored: 2.5 → 250. */
+export function quantityToHundredths(quantity: number): number {
+  const h = Math.round(quantity * 100);
+  if (!Number.isFinite(quantity) || Math.abs(h - quantity * 100) > 1e-6) {
+    throw new RangeError(`Quantity has more than two decimals: ${quantity}`);
+  }
+  return h;
+}
+
+/** Stored hundredths back to the quantity: 250 → 2.5. */
+export const hundredthsToQuantity = (hundredths: number): number => hundredths / 100;
+
+/** True when a number has at most two decimals (2.5, 0.25; not 0.125). */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) <= 1e-6;
+}
+
+/** "2.5", "1", "0.25": a quantity as people write it. */
+export function quantityText(quantity: number): string {
+  const h = Math.round(quantity * 100);
+  const whole = Math.trunc(h / 100);
+  const frac = Math.abs(h % 100);
+  if (frac === 0) return String(whole);
+  return `${whole}.${String(frac).padStart(2, "0").replace(/0$/, "")}`;
+}
+
+/** The quote's number as the customer sees it: one number per request, its version beside it. */
+export const quoteNumber = (submissionId: number): string => `Q-${String(submissionId).padStart(6, "0")}`;
+
+/** "Q-000013 version 2" (version 1 is just the number). */
+export const quoteTitle = (submissionId: number, version: number): string =>
+  version > 1 ? `${quoteNumber(submissionId)} version ${version}` : quoteNumber(submissionId);

@@ -1,0 +1,81 @@
+/**
+ * A quote's sums, built on src/platform/money.ts (docs/decisions/028-time-and-money.md): a line's
+ * net is quantity × unit price rounded to the penny; VAT-registered, VAT is computed once per rate
+ * on that rate's net total and rounded to the nearest penny (half a penny away from zero); the
+ * total is net + VAT. Optional lines count only when chosen. A deposit is a fixed amount or a
+ * percentage of the total (rounded the same way), never more than the total. Browser-safe: the
+ * admin's editor and the customer's page show the same figures the server stores.
+ */
+import { lineNet, percentOf, totals as moneyTotals, type Pence, type VatRate } from "../../../platform/money";
+
+/** A priced line as the sums need it. */
+export interface QuoteLineForTotals {
+  /** Up to two decimals. */
+  readonly quantity: number;
+  readonly unitPence: Pence;
+  /** Percent; null or absent when the business is not VAT-registered. */
+  readonly vatRate?: VatRate | null | undefined;
+  /** A line the customer may tick; counted only when chosen. */
+  readonly optional?: boolean | undefined;
+}
+
+export interface VatBandPence {
+  readonly rate: VatRate;
+  readonly netPence: Pence;
+  readonly vatPence: Pence;
+}
+
+export interface QuoteTotals {
+  readonly netPence: Pence;
+  /** One entry per rate used, highest first; empty when not VAT-registered. */
+  readonly vatByRate: readonly VatBandPence[];
+  readonly vatPence: Pence;
+  /** Net + VAT: what the customer pays. */
+  readonly totalPence: Pence;
+}
+
+/** The deposit asked for: a fixed amount, a percentage of the total, or none. */
+export type DepositTerms = { readonly pence: Pence } | { readonly percent: number } | null;
+
+export interface TotalsOptions {
+  readonly vatRegistered: boolean;
+  /**
+   * Which optional lines count, by their index in `lines` (or a predicate). Absent: none, so the
+   * total is the quote without its optional lines.
+   */
+  readonly chosen?: ReadonlySet<number> | ((index: number) => boolean);
+}
+
+/** The net of one line in pence: quantity × unit price, rounded to the penny. */
+export const lineNetPence = (line: QuoteLineForTotals): Pence =>
+  lineNet({ quantity: line.quantity, unitPrice: line.unitPence, vatRate: line.vatRate ?? 0 });
+
+/** The lines that count: every fixed line, and the optional lines chosen. */
+export function countedLines<L extends QuoteLineForTotals>(lines: readonly L[], options: TotalsOptions): L[] {
+  const { chosen } = options;
+  const isChosen = (i: number) =>
+    chosen === undefined ? false : typeof chosen === "function" ? chosen(i) : chosen.has(i);
+  return lines.filter((line, i) => !line.optional || isChosen(i));
+}
+
+/** Net, VAT per rate, VAT and total of a quote's counted lines. */
+export function quoteTotals(lines: readonly QuoteLineForTotals[], options: TotalsOptions): QuoteTotals {
+  const counted = countedLines(lines, options);
+  const t = moneyTotals(
+    counted.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPence, vatRate: l.vatRate ?? 0 })),
+    { vatRegistered: options.vatRegistered },
+  );
+  return {
+    netPence: t.net,
+    vatByRate: t.vatByRate.map((b) => ({ rate: b.rate, netPence: b.net, vatPence: b.vat })),
+    vatPence: t.vat,
+    totalPence: t.gross,
+  };
+}
+
+/** The deposit due on a total: the fixed amount or the percentage, never more than the total. */
+export function depositDuePence(totalPence: Pence, deposit: DepositTerms): Pence {
+  if (!deposit) return 0;
+  const due = "pence" in deposit ? deposit.pence : percentOf(totalPence, deposit.percent);
+  return Math.min(due, Math.max(totalPence, 0));
+}
