@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import adminQuotes from "../../netlify/functions/admin-quotes.mts";
 import adminRequestQuotes from "../../netlify/functions/admin-request-quotes.mts";
 import adminPriceList from "../../netlify/functions/admin-price-list.mts";
+import adminAppointments from "../../netlify/functions/admin-appointments.mts";
 import { appointments, mailOutbox, quotes, submissionHistory } from "../../src/features/tables";
 import { serviceContext } from "../../src/platform/context";
 import { addDays, dateInZone } from "../../src/platform/time";
@@ -545,6 +546,41 @@ describe("cancelling within 14 days", () => {
     expect(tooMuch.status).toBe(422);
     const twice = await owner.call(adminQuotes, "POST", `/api/admin/quotes/${quote.id}/cancel`, { body: {} });
     expect(twice.status).toBe(409);
+  });
+
+  it("warns the owner who confirms a visit inside the 14 days without an early-start request; a reason lets it go ahead", async () => {
+    const { owner, request, quote } = await sentQuote();
+    await acceptQuote(
+      request.id,
+      { quoteId: quote.id, optionalLineIds: [], expressStart: false },
+      serviceContext(),
+    );
+    const date = addDays(dateInZone(new Date()), 3);
+    const path = `/api/admin/appointments/${request.id}`;
+    const refused = await owner.call(adminAppointments, "POST", path, {
+      body: { action: "confirm", date, window: "morning" },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe("inside_cancellation_period");
+    expect(refused.json.error.message).toContain("without asking for the work to start early");
+    expect(
+      await t.db.select().from(appointments).where(eq(appointments.submissionId, request.id)),
+    ).toHaveLength(0);
+    const later = await owner.call(adminAppointments, "POST", path, {
+      body: { action: "confirm", date: addDays(dateInZone(new Date()), 20), window: "morning" },
+    });
+    expect(later.status, later.text).toBe(200);
+    const ok = await owner.call(adminAppointments, "POST", path, {
+      body: {
+        action: "confirm",
+        date,
+        window: "morning",
+        earlyStartReason: "She phoned to ask us to start sooner",
+      },
+    });
+    expect(ok.status, ok.text).toBe(200);
+    const history = await historyOf(request.id);
+    expect(history.at(-1)!.note).toContain("reason: She phoned to ask us to start sooner");
   });
 
   it("an urgent repair cannot be cancelled", async () => {
