@@ -386,6 +386,29 @@ describe("the customer's answers", () => {
     expect(edit.json.error.message).toContain("an accepted quote never changes");
   });
 
+  it("the database itself refuses to change or remove an acceptance", async () => {
+    const { request, quote } = await sentQuote();
+    await acceptQuote(
+      request.id,
+      { quoteId: quote.id, optionalLineIds: [], expressStart: false },
+      serviceContext(),
+    );
+    const [row] = await t.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    await expect(
+      t.db
+        .update(quotes)
+        .set({ acceptance: { ...row!.acceptance!, totalPence: 1 } })
+        .where(eq(quotes.id, quote.id)),
+    ).rejects.toThrow();
+    await expect(
+      t.db.update(quotes).set({ acceptance: null }).where(eq(quotes.id, quote.id)),
+    ).rejects.toThrow();
+    // Recording a cancellation beside it still works.
+    await t.db.update(quotes).set({ cancelReason: "test" }).where(eq(quotes.id, quote.id));
+    const [after] = await t.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(after!.acceptance).toEqual(row!.acceptance);
+  });
+
   it("two accepts at the same moment make exactly one acceptance", async () => {
     const { request, quote } = await sentQuote();
     const results = await Promise.allSettled(
