@@ -16,22 +16,22 @@ import { exportCsv, exportFileName } from "../../src/features/requests/service-e
 import * as requests from "../../src/features/requests/service-workflow";
 
 export default apiHandler("/api/admin/submissions", [
-  adminAction(adminEndpoints.listSubmissions, ({ query, ctx }) => requests.listInbox(query, ctx)),
-  adminDownload(requestEndpoints.exportSubmissions, async ({ query, ctx }) =>
+  adminAction(adminEndpoints.listRequests, ({ query, ctx }) => requests.listInbox(query, ctx)),
+  adminDownload(requestEndpoints.exportRequests, async ({ query, ctx }) =>
     fileResponse(
       exportCsv(requests.toFilter(query), ctx.db),
       "text/csv; charset=utf-8",
       exportFileName(ctx.now),
     ),
   ),
-  adminAction(requestEndpoints.bulkSubmissions, ({ body, ctx }) => requests.bulk(body, ctx)),
-  adminAction(adminEndpoints.getSubmission, async ({ id, ctx }) => ({
-    submission: await requests.getSubmission(id, ctx),
+  adminAction(requestEndpoints.bulkRequests, ({ body, ctx }) => requests.bulk(body, ctx)),
+  adminAction(adminEndpoints.getRequest, async ({ id, ctx }) => ({
+    submission: await requests.getRequest(id, ctx),
   })),
-  adminAction(adminEndpoints.updateSubmission, async ({ id, body, ctx }) => ({
-    submission: await requests.updateSubmission(id, body, ctx),
+  adminAction(adminEndpoints.updateRequest, async ({ id, body, ctx }) => ({
+    submission: await requests.updateRequest(id, body, ctx),
   })),
-  adminAction(adminEndpoints.deleteSubmission, ({ id, ctx }) => requests.deleteRequest(id, ctx)),
+  adminAction(adminEndpoints.deleteRequest, ({ id, ctx }) => requests.deleteRequest(id, ctx)),
 ]);
 
 export const config: Config = {

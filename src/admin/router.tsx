@@ -64,7 +64,7 @@ const inboxLayout = createRoute({
   },
   loaderDeps: ({ search }) => search,
   loader: ({ deps }) => void queryClient.prefetchInfiniteQuery(inboxQuery(inboxFilters(deps))),
-  component: lazyRouteComponent(() => import("./components/SubmissionsScreen"), "SubmissionsScreen"),
+  component: lazyRouteComponent(() => import("./components/InboxScreen"), "InboxScreen"),
 });
 
 const inboxRoute = createRoute({

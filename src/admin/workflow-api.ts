@@ -88,19 +88,19 @@ export const workflowApi = {
   /** A page of the inbox; the type is always sent, so the address names the list it shows. */
   list: (filters: InboxFilters, cursor?: string | null) =>
     signedIn(
-      callApi(r.listSubmissionsRoute, {
+      callApi(r.listRequestsRoute, {
         query: { type: filters.type, ...filtersToQuery(filters), ...(cursor ? { cursor } : {}) },
       }),
     ),
   /** Where the browser downloads the CSV of these filters (a plain link). */
   exportUrl: (filters: InboxFilters) => {
     const qs = new URLSearchParams(filtersToQuery(filters)).toString();
-    return `${r.exportSubmissionsRoute.path}${qs ? `?${qs}` : ""}`;
+    return `${r.exportRequestsRoute.path}${qs ? `?${qs}` : ""}`;
   },
   update: async (
     id: number,
     body: { isRead?: boolean; state?: RequestState; note?: string; archived?: boolean },
-  ) => (await signedIn(callApi(r.updateSubmissionRoute, { id, body }))).submission,
+  ) => (await signedIn(callApi(r.updateRequestRoute, { id, body }))).submission,
   /** One action on any number of requests, sent `maxBulkIds` at a time; the results added up. */
   bulk: async (ids: number[], action: BulkAction, extra: { state?: RequestState; note?: string } = {}) => {
     // Loaded when used: the module defines the request schemas (zod), which the inbox needs not.
@@ -108,7 +108,7 @@ export const workflowApi = {
     const total = { changed: [] as number[], skipped: [] as number[], missing: [] as number[] };
     for (let i = 0; i < ids.length; i += maxBulkIds) {
       const part = await signedIn(
-        callApi(r.bulkSubmissionsRoute, { body: { ids: ids.slice(i, i + maxBulkIds), action, ...extra } }),
+        callApi(r.bulkRequestsRoute, { body: { ids: ids.slice(i, i + maxBulkIds), action, ...extra } }),
       );
       total.changed.push(...part.changed);
       total.skipped.push(...part.skipped);

@@ -84,7 +84,7 @@ export interface StoredSubmission {
   service: string | null;
 }
 
-export async function submissionsNamed(
+export async function requestsNamed(
   request: APIRequestContext,
   baseURL: string,
   name: string,

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sampleTestimonials } from "../../src/data/testimonials";
 import { seed } from "../../src/features/reviews/seed";
-import { formSubmissions, testimonials as testimonialsTable } from "../../src/features/tables";
+import { requests, testimonials as testimonialsTable } from "../../src/features/tables";
 import * as settings from "../../src/features/admin-auth/repository-settings";
 import * as submissions from "../../src/features/requests/repository";
 import * as testimonials from "../../src/features/reviews/repository";
@@ -209,7 +209,7 @@ describe("submissions repository", () => {
       { ...base, formType: "quote" },
     ]) {
       const error = await t.db
-        .insert(formSubmissions)
+        .insert(requests)
         .values(values)
         .then(
           () => null,
@@ -244,7 +244,7 @@ describe("row level security", () => {
     });
     const seen = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local role anon`);
-      const rows = await tx.select({ id: formSubmissions.id }).from(formSubmissions);
+      const rows = await tx.select({ id: requests.id }).from(requests);
       const testimonialRows = await tx.select({ id: testimonialsTable.id }).from(testimonialsTable);
       return { rows: rows.length, testimonials: testimonialRows.length };
     });

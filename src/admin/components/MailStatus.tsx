@@ -9,7 +9,7 @@ export const mailStatusLooks = {
   failed: { label: "E-mail failed", Icon: MailX, className: "text-danger-600" },
 } as const;
 
-/** The tint of an unread row in the inbox (SubmissionsScreen). */
+/** The tint of an unread row in the inbox (InboxScreen). */
 export const unreadRowBackground = "bg-brand-50";
 /** Backgrounds a status sits on: read rows and the detail dialog, and unread rows. */
 export const mailStatusBackgrounds = ["bg-white", unreadRowBackground] as const;

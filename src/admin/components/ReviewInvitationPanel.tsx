@@ -8,7 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import type { AdminSubmission } from "../../lib/contracts/admin";
+import type { AdminRequest } from "../../lib/contracts/admin";
 import type { AdminInvitation } from "../../features/reviews/contract/endpoints";
 import { ApiError, adminApi } from "../api";
 import { formatSubmittedAt } from "../format";
@@ -33,7 +33,7 @@ function failure(err: unknown, what: string) {
   toast.error(err instanceof ApiError && err.status < 500 ? err.message : `${what} failed.`);
 }
 
-export function ReviewInvitationPanel({ submission }: { submission: AdminSubmission }) {
+export function ReviewInvitationPanel({ submission }: { submission: AdminRequest }) {
   const id = useId();
   const isDone = submission.state === "done";
   // Only a finished request can have invitations sent, so only its dialog asks for them: every

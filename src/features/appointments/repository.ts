@@ -7,7 +7,7 @@ import type { IsoDate } from "./contract/dates";
 import type { AppointmentStatus } from "./contract/status";
 import type { WindowId } from "./contract/windows";
 import { getDb, type Db } from "../../platform/db/client";
-import { appointments, blockedDates, bookingDetails, bookingSettings, formSubmissions } from "../tables";
+import { appointments, blockedDates, bookingDetails, bookingSettings, requests } from "../tables";
 
 export interface PreferredOptionRow {
   date: IsoDate;
@@ -188,16 +188,16 @@ export async function confirmedJobs(from: IsoDate, to: IsoDate, db: Db = getDb()
   const rows = await db
     .select({
       appointment: appointments,
-      name: formSubmissions.name,
-      email: formSubmissions.email,
-      phone: formSubmissions.phone,
-      address: formSubmissions.address,
-      service: formSubmissions.service,
-      message: formSubmissions.message,
+      name: requests.name,
+      email: requests.email,
+      phone: requests.phone,
+      address: requests.address,
+      service: requests.service,
+      message: requests.message,
       accessNotes: bookingDetails.accessNotes,
     })
     .from(appointments)
-    .innerJoin(formSubmissions, eq(formSubmissions.id, appointments.submissionId))
+    .innerJoin(requests, eq(requests.id, appointments.submissionId))
     .leftJoin(bookingDetails, eq(bookingDetails.submissionId, appointments.submissionId))
     .where(and(eq(appointments.status, "confirmed"), between(appointments.date, from, to)))
     .orderBy(

@@ -45,7 +45,7 @@ import type { AppointmentActionInput } from "./contract/owner-forms";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
 import type { BookingRequest } from "../requests/contract/forms";
-import type { Submission } from "../requests/repository";
+import type { CustomerRequest } from "../requests/repository";
 import { bookingPost, submitWithPhotos, type Accepted, type PublicPost } from "../requests/service-forms";
 import { applyStateChange } from "../requests/service-workflow";
 
@@ -237,11 +237,11 @@ export async function saveBookingExtras(submissionId: number, extras: BookingExt
 export async function submitBooking(
   input: BookingRequest & Record<string, unknown> & { photos?: string[] | undefined },
   ctx: ServiceContext,
-): Promise<Accepted<Submission>> {
+): Promise<Accepted<CustomerRequest>> {
   const { extras, fields } = await readBookingExtras(input, ctx.now, ctx.db);
   if (!extras) throw new Invalid("Please check the highlighted fields.", { fields });
   const labels = optionLabels(extras.preferredOptions, await loadRules(ctx.db));
-  const withOptions = (fields: BookingRequest): PublicPost<Submission> => {
+  const withOptions = (fields: BookingRequest): PublicPost<CustomerRequest> => {
     const base = bookingPost(fields);
     return {
       ...base,
@@ -341,7 +341,7 @@ export interface ActionResult {
 
 const conflict = (message: string, code = "appointment_conflict") => new Conflict(message, code);
 
-function forMail(s: Submission): RequestForMail {
+function forMail(s: CustomerRequest): RequestForMail {
   return s;
 }
 

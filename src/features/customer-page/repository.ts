@@ -42,15 +42,15 @@ export async function markUsed(id: number, at: Date, db: Db = getDb()): Promise<
 }
 
 export async function revokeForRequests(
-  submissionIds: readonly number[],
+  requestIds: readonly number[],
   at: Date,
   db: Db = getDb(),
 ): Promise<number> {
-  if (submissionIds.length === 0) return 0;
+  if (requestIds.length === 0) return 0;
   const rows = await db
     .update(customerLinks)
     .set({ revokedAt: at })
-    .where(and(inArray(customerLinks.submissionId, [...submissionIds]), isNull(customerLinks.revokedAt)))
+    .where(and(inArray(customerLinks.submissionId, [...requestIds]), isNull(customerLinks.revokedAt)))
     .returning({ id: customerLinks.id });
   return rows.length;
 }

@@ -4,9 +4,9 @@
  *
  *   insert(photo)                          the new row
  *   claim(ids, submissionId, tx)           ids now attached to the submission (only unclaimed ones)
- *   listForSubmission(submissionId)        oldest first
+ *   listForRequest(submissionId)        oldest first
  *   findById(id)                           one row or null
- *   countForSubmissions(ids)               Map submission id → photo count
+ *   countForRequests(ids)               Map submission id → photo count
  *   listUnclaimedBefore(cutoff, limit)     uploads no form claimed in time
  *   removeByIds(ids)                       deleted rows
  *   allIds()                               every photo id (the orphan-blob sweep)
@@ -54,7 +54,7 @@ export async function claim(
   return rows.map((r) => r.id);
 }
 
-export async function listForSubmission(submissionId: number, db: Db = getDb()): Promise<Photo[]> {
+export async function listForRequest(submissionId: number, db: Db = getDb()): Promise<Photo[]> {
   return db
     .select()
     .from(photos)
@@ -67,16 +67,16 @@ export async function findById(id: string, db: Db = getDb()): Promise<Photo | nu
   return rows[0] ?? null;
 }
 
-export async function countForSubmissions(
-  submissionIds: readonly number[],
+export async function countForRequests(
+  requestIds: readonly number[],
   db: Db = getDb(),
 ): Promise<Map<number, number>> {
   const out = new Map<number, number>();
-  if (submissionIds.length === 0) return out;
+  if (requestIds.length === 0) return out;
   const rows = await db
     .select({ submissionId: photos.submissionId, n: count() })
     .from(photos)
-    .where(inArray(photos.submissionId, [...submissionIds]))
+    .where(inArray(photos.submissionId, [...requestIds]))
     .groupBy(photos.submissionId);
   for (const r of rows) if (r.submissionId !== null) out.set(r.submissionId, Number(r.n));
   return out;

@@ -8,7 +8,7 @@
  *   claimPhotos(tx, submissionId, ids)     in the submission's transaction; 422 if any id is not a
  *                                          fresh, unclaimed upload (the whole request then rolls back)
  *   photosOf(submissionId) / photoBytes(id, variant)     the admin's list and image bytes
- *   removeSubmissionPhotoBlobs(photos)     after a submission is deleted (rows go by ON DELETE CASCADE)
+ *   removeRequestPhotoBlobs(photos)     after a submission is deleted (rows go by ON DELETE CASCADE)
  *   cleanupPhotos({ now })                 the scheduled run: unclaimed uploads past the retention
  *                                          time and blobs that no row refers to
  */
@@ -137,7 +137,7 @@ export async function claimPhotos(tx: Db, submissionId: number, ids: readonly st
   return claimed.length;
 }
 
-export const photosOf = (submissionId: number) => photosRepo.listForSubmission(submissionId);
+export const photosOf = (submissionId: number) => photosRepo.listForRequest(submissionId);
 
 export async function photoBytes(
   id: string,
@@ -158,7 +158,7 @@ export async function photoBytes(
 }
 
 /** Removes the blobs of photos whose rows are gone; failures are logged and left to the sweep. */
-export async function removeSubmissionPhotoBlobs(photos: readonly PhotoBlobs[]): Promise<void> {
+export async function removeRequestPhotoBlobs(photos: readonly PhotoBlobs[]): Promise<void> {
   if (photos.length === 0) return;
   try {
     await deleteBlobs(photos.flatMap((p) => [p.blobKey, p.thumbKey]));

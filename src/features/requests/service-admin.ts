@@ -6,7 +6,7 @@
  */
 import type {
   AdminFailedDelivery,
-  AdminSubmission,
+  AdminRequest,
   AdminSummary,
   AdminTestimonial,
   MailDeliveryStatus,
@@ -42,11 +42,11 @@ export const toAdminTestimonial = (t: testimonials.Testimonial): AdminTestimonia
       : null,
 });
 
-const toAdminSubmission = (
-  s: submissions.Submission,
+const toAdminRequest = (
+  s: submissions.CustomerRequest,
   mailStatus: MailDeliveryStatus | null = null,
   extras: submissions.RowExtras | undefined = undefined,
-): AdminSubmission => ({
+): AdminRequest => ({
   id: s.id,
   name: s.name,
   email: s.email,
@@ -71,13 +71,13 @@ const toAdminSubmission = (
  * the photo count (one query each for the whole list).
  */
 export async function withMailStatus(
-  rows: submissions.Submission[],
+  rows: submissions.CustomerRequest[],
   ctx: ServiceContext,
-): Promise<AdminSubmission[]> {
+): Promise<AdminRequest[]> {
   const ids = rows.map((r) => r.id);
-  const statuses = await outbox.ownerStatusBySubmission(ids, ctx.db);
+  const statuses = await outbox.ownerStatusByRequest(ids, ctx.db);
   const extras = await submissions.rowExtras(ids, ctx.db);
-  return rows.map((r) => toAdminSubmission(r, statuses.get(r.id) ?? null, extras.get(r.id)));
+  return rows.map((r) => toAdminRequest(r, statuses.get(r.id) ?? null, extras.get(r.id)));
 }
 
 export async function summary(ctx: ServiceContext = serviceContext()): Promise<AdminSummary> {

@@ -9,7 +9,7 @@
  *   setMail(id, mailId)               the outbox row that carries its link
  *   markUsed(id, testimonialId, at)   spends it
  *   expireOpen(submissionId, at)      ends every unused, unexpired link of a request
- *   listForSubmission(submissionId)   newest first, with whether its e-mail went out
+ *   listForRequest(submissionId)   newest first, with whether its e-mail went out
  *   hasVerifiedReview(submissionId)   whether a review already came through one of its links
  */
 import { and, desc, eq, gt, isNotNull, isNull, sql } from "../../platform/db/orm";
@@ -70,10 +70,7 @@ export interface InvitationWithMail extends Invitation {
   mailStatus: "sent" | "pending" | "failed" | null;
 }
 
-export async function listForSubmission(
-  submissionId: number,
-  db: Db = getDb(),
-): Promise<InvitationWithMail[]> {
+export async function listForRequest(submissionId: number, db: Db = getDb()): Promise<InvitationWithMail[]> {
   const rows = await db
     .select({ invitation: reviewInvitations, mailStatus: mailOutbox.status })
     .from(reviewInvitations)

@@ -14,7 +14,7 @@ import { requestReference } from "../requests/contract/reference";
 import type { AdminInvitation, InvitationPrefill } from "./contract/endpoints";
 import type { AdminTestimonial } from "../../lib/contracts/admin";
 import { invitationTokenSchema, invitationValidDays, type ReviewRejectReason } from "./contract/forms";
-import type { TestimonialSubmission } from "./contract/testimonial";
+import type { TestimonialInput } from "./contract/testimonial";
 import type { Db } from "../../platform/db/client";
 import { invitePlaceholder, unusableTokenHash } from "../mail/request-link";
 import { reviewInvitationMessage } from "../mail/messages";
@@ -22,7 +22,7 @@ import { deliverSoon, mailContext } from "../mail/service";
 import * as outbox from "../mail/repository";
 import * as invitations from "./repository-invitations";
 import * as workflow from "../requests/repository-workflow";
-import type { Submission } from "../requests/repository";
+import type { CustomerRequest } from "../requests/repository";
 import * as settings from "../admin-auth/repository-settings";
 import * as testimonials from "./repository";
 import type { Testimonial } from "./repository";
@@ -95,7 +95,7 @@ const toAdminInvitation = (i: invitations.InvitationWithMail): AdminInvitation =
  * earlier unused link of the request stops working. Returns the outbox id to deliver after commit.
  */
 async function createInvitation(
-  submission: Submission,
+  submission: CustomerRequest,
   now: Date,
   tx: Db,
 ): Promise<{ invitation: invitations.Invitation; mailId: number }> {
@@ -197,7 +197,7 @@ export async function autoInviteOnDone(ids: readonly number[], now: Date, tx: Db
   const mailIds: number[] = [];
   for (const submission of await workflow.findMany(ids, tx)) {
     if (submission.state !== "done") continue;
-    if ((await invitations.listForSubmission(submission.id, tx)).length > 0) continue;
+    if ((await invitations.listForRequest(submission.id, tx)).length > 0) continue;
     mailIds.push((await createInvitation(submission, now, tx)).mailId);
   }
   return mailIds;
@@ -207,7 +207,7 @@ export async function listInvitations(
   submissionId: number,
   ctx: ServiceContext = serviceContext(),
 ): Promise<AdminInvitation[]> {
-  return (await invitations.listForSubmission(submissionId, ctx.db)).map(toAdminInvitation);
+  return (await invitations.listForRequest(submissionId, ctx.db)).map(toAdminInvitation);
 }
 
 export async function reviewSettings(
@@ -253,7 +253,7 @@ export async function lookupInvitation(
  * locked, checked, and spent together with the insert, so two sends of one link store one review.
  */
 export async function insertInvitedReview(
-  input: TestimonialSubmission & { invitation: string },
+  input: TestimonialInput & { invitation: string },
   key: string | undefined,
   now: Date,
   tx: Db,

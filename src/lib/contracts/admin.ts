@@ -11,7 +11,7 @@ import {
   testimonialApprovalSchema,
 } from "../../features/admin-auth/contract/forms";
 import { requestStates } from "../../features/requests/contract/states";
-import { inboxQuerySchema, submissionPatchSchema } from "../../features/requests/contract/workflow";
+import { inboxQuerySchema, requestPatchSchema } from "../../features/requests/contract/workflow";
 import { formTypes } from "../../features/requests/contract/forms";
 import { defineEndpoint } from "./endpoint";
 import * as routes from "./admin-routes";
@@ -78,7 +78,7 @@ export const adminTestimonialSchema = z.object({
 });
 export type AdminTestimonial = z.infer<typeof adminTestimonialSchema>;
 
-export const adminSubmissionSchema = z.object({
+export const adminRequestSchema = z.object({
   id,
   name: z.string(),
   email: z.string(),
@@ -101,7 +101,7 @@ export const adminSubmissionSchema = z.object({
   /** How many photos came with the request. */
   photoCount: z.number().int(),
 });
-export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
+export type AdminRequest = z.infer<typeof adminRequestSchema>;
 
 export const adminEndpoints = {
   /** Who is signed in (401 when nobody is). */
@@ -148,26 +148,26 @@ export const adminEndpoints = {
    * A page of contact messages and booking requests: filtered, searched, sorted; `nextCursor`
    * fetches the next page (docs/decisions/016-request-workflow.md).
    */
-  listSubmissions: defineEndpoint({
-    ...routes.listSubmissionsRoute,
+  listRequests: defineEndpoint({
+    ...routes.listRequestsRoute,
     status: 200,
     query: inboxQuerySchema,
-    response: z.object({ submissions: z.array(adminSubmissionSchema), nextCursor: z.string().nullable() }),
+    response: z.object({ submissions: z.array(adminRequestSchema), nextCursor: z.string().nullable() }),
   }),
   /** One request, as in the list (the admin's page for a request opens by its id). */
-  getSubmission: defineEndpoint({
-    ...routes.getSubmissionRoute,
+  getRequest: defineEndpoint({
+    ...routes.getRequestRoute,
     status: 200,
-    response: z.object({ submission: adminSubmissionSchema }),
+    response: z.object({ submission: adminRequestSchema }),
   }),
   /** Read flag, state (with a note for the history) and archive, any of them at once. */
-  updateSubmission: defineEndpoint({
-    ...routes.updateSubmissionRoute,
+  updateRequest: defineEndpoint({
+    ...routes.updateRequestRoute,
     status: 200,
-    request: submissionPatchSchema,
-    response: z.object({ submission: adminSubmissionSchema }),
+    request: requestPatchSchema,
+    response: z.object({ submission: adminRequestSchema }),
   }),
-  deleteSubmission: defineEndpoint({ ...routes.deleteSubmissionRoute, status: 204 }),
+  deleteRequest: defineEndpoint({ ...routes.deleteRequestRoute, status: 204 }),
   /** E-mails the site gave up on, newest first. */
   listFailedMail: defineEndpoint({
     ...routes.listFailedMailRoute,

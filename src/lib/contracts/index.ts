@@ -1,5 +1,5 @@
 /**
- * Every endpoint's contract by name (`endpoints.contact`, `endpoints.listSubmissions`, …) and by
+ * Every endpoint's contract by name (`endpoints.contact`, `endpoints.listRequests`, …) and by
  * route. The server's actions bind to these; the browser's client (src/lib/api/) is typed by them
  * and checks answers against them in development and tests.
  */

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { bookingRequestSchema, contactMessageSchema } from "../../features/requests/contract/forms";
-import { testimonialSubmissionSchema } from "../../features/reviews/contract/testimonial";
+import { testimonialInputSchema } from "../../features/reviews/contract/testimonial";
 import { defineEndpoint } from "./endpoint";
 import * as routes from "./public-routes";
 import { bookingExtrasFields } from "../../features/appointments/contract/endpoints";
@@ -61,7 +61,7 @@ export const publicEndpoints = {
   createTestimonial: defineEndpoint({
     ...routes.createTestimonialRoute,
     status: 201,
-    request: z.object(testimonialSubmissionSchema.shape),
+    request: z.object(testimonialInputSchema.shape),
     response: z.object({ id, approved: z.literal(false) }),
   }),
   /** Approved testimonials, rating descending then newest. */

@@ -1,7 +1,7 @@
 /**
  * Contracts of the request-workflow endpoints (docs/decisions/016-request-workflow.md): export,
  * bulk actions, history, notes, what needs attention, and the person tools. The inbox list and the
- * change to one request are in ./admin.ts (listSubmissions, updateSubmission). Requests are the
+ * change to one request are in ./admin.ts (listRequests, updateRequest). Requests are the
  * schemas in src/features/requests/contract/workflow.ts; the answers are defined here.
  */
 import { z } from "zod";
@@ -12,7 +12,7 @@ import {
   newNoteSchema,
   noteBodySchema,
   personEmailSchema,
-  submissionQuerySchema,
+  requestQuerySchema,
 } from "./workflow";
 import { formTypes } from "./forms";
 import * as routes from "../../../lib/contracts/admin-routes";
@@ -153,14 +153,14 @@ export type AdminAuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const requestEndpoints = {
   /** Every request the filters match, as a CSV file (UTF-8 with BOM); no JSON answer. */
-  exportSubmissions: defineEndpoint({
-    ...routes.exportSubmissionsRoute,
+  exportRequests: defineEndpoint({
+    ...routes.exportRequestsRoute,
     status: 200,
     query: inboxQuerySchema,
   }),
   /** One action on up to 200 requests in one transaction. */
-  bulkSubmissions: defineEndpoint({
-    ...routes.bulkSubmissionsRoute,
+  bulkRequests: defineEndpoint({
+    ...routes.bulkRequestsRoute,
     status: 200,
     request: bulkActionSchema,
     response: bulkResultSchema,
@@ -169,7 +169,7 @@ export const requestEndpoints = {
   listHistory: defineEndpoint({
     ...routes.listHistoryRoute,
     status: 200,
-    query: submissionQuerySchema,
+    query: requestQuerySchema,
     /** `links`: the private links sent to the customer, newest first. */
     response: z.object({ history: z.array(historyEntrySchema), links: z.array(sentLinkSchema) }),
   }),
@@ -177,7 +177,7 @@ export const requestEndpoints = {
   revokeLinks: defineEndpoint({
     ...routes.revokeLinksRoute,
     status: 200,
-    request: submissionQuerySchema,
+    request: requestQuerySchema,
     /** `revoked`: how many links this stopped; `links`: as in the history, newest first. */
     response: z.object({ revoked: z.number().int(), links: z.array(sentLinkSchema) }),
   }),
@@ -185,7 +185,7 @@ export const requestEndpoints = {
   listNotes: defineEndpoint({
     ...routes.listNotesRoute,
     status: 200,
-    query: submissionQuerySchema,
+    query: requestQuerySchema,
     response: z.object({ notes: z.array(noteSchema) }),
   }),
   addNote: defineEndpoint({

@@ -5,7 +5,7 @@
  * ./public.ts and ./admin.ts. Requests are the schemas in src/features/reviews/contract/forms.ts.
  */
 import { z } from "zod";
-import { submissionQuerySchema } from "../../requests/contract/workflow";
+import { requestQuerySchema } from "../../requests/contract/workflow";
 import {
   invitationLookupSchema,
   reviewSettingsSchema,
@@ -73,7 +73,7 @@ export const reviewEndpoints = {
   listReviewInvitations: defineEndpoint({
     ...adminRoutes.listReviewInvitationsRoute,
     status: 200,
-    query: submissionQuerySchema,
+    query: requestQuerySchema,
     response: z.object({ invitations: z.array(adminInvitationSchema) }),
   }),
   /**
@@ -93,7 +93,7 @@ export const reviewEndpoints = {
   previewReviewInvitation: defineEndpoint({
     ...adminRoutes.previewReviewInvitationRoute,
     status: 200,
-    query: submissionQuerySchema,
+    query: requestQuerySchema,
     response: z.object({ to: z.string(), subject: z.string(), text: z.string() }),
   }),
   reviewSettings: defineEndpoint({

@@ -1,6 +1,6 @@
 /** Detail dialog for one submission (opened by ./RequestRoute.tsx at /admin/requests/:id). */
 import { Mail, MailOpen, Phone, Reply, Trash2 } from "lucide-react";
-import type { AdminSubmission } from "../../lib/contracts/admin";
+import type { AdminRequest } from "../../lib/contracts/admin";
 import { serviceLabel } from "../../lib/service-catalog";
 import { formatSubmittedAt } from "../format";
 import { AppointmentPanel } from "./AppointmentPanel";
@@ -8,7 +8,7 @@ import { MailStatus } from "./MailStatus";
 import { RequestWorkflowPanel } from "./RequestWorkflowPanel";
 import { ReviewInvitationPanel } from "./ReviewInvitationPanel";
 import { StateBadge } from "./StateBadge";
-import { SubmissionPhotos } from "./SubmissionPhotos";
+import { RequestPhotos } from "./RequestPhotos";
 import { AdminDialog } from "./dialogs";
 import { Button, buttonClass, Spinner } from "./ui";
 
@@ -21,7 +21,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-export function SubmissionDialog({
+export function RequestDialog({
   submission,
   status,
   onClose,
@@ -30,12 +30,12 @@ export function SubmissionDialog({
   onDelete,
   busy,
 }: {
-  submission: AdminSubmission | null;
+  submission: AdminRequest | null;
   status: "loading" | "missing" | "failed" | "ready";
   onClose: () => void;
   onRetry: () => void;
-  onToggleRead: (s: AdminSubmission) => void;
-  onDelete: (s: AdminSubmission) => void;
+  onToggleRead: (s: AdminRequest) => void;
+  onDelete: (s: AdminRequest) => void;
   busy: boolean;
 }) {
   const s = submission;
@@ -105,7 +105,7 @@ export function SubmissionDialog({
               {s.message}
             </p>
           </div>
-          <SubmissionPhotos key={s.id} submissionId={s.id} />
+          <RequestPhotos key={s.id} submissionId={s.id} />
           {isBooking ? <AppointmentPanel key={`appointment-${s.id}`} submissionId={s.id} /> : null}
           <RequestWorkflowPanel key={s.id} submission={s} />
           <ReviewInvitationPanel key={`invite-${s.id}`} submission={s} />

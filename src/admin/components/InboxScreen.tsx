@@ -11,7 +11,7 @@ import { ArrowLeft, Camera, Eye, Mail, MailOpen, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import type { RequestState } from "../../features/requests/contract/states";
-import type { AdminSubmission } from "../../lib/contracts/admin";
+import type { AdminRequest } from "../../lib/contracts/admin";
 import { serviceLabel } from "../../lib/service-catalog";
 import type { BulkAction } from "../../features/requests/contract/workflow";
 import { ApiError, adminApi } from "../api";
@@ -38,7 +38,7 @@ const columns: readonly AdminColumn[] = [
   { label: "Actions", className: "py-3 pr-3 text-right sm:px-3" },
 ];
 
-function TypeBadge({ s }: { s: AdminSubmission }) {
+function TypeBadge({ s }: { s: AdminRequest }) {
   return s.formType === "booking" ? (
     <Badge tone="accent">Booking</Badge>
   ) : (
@@ -47,7 +47,7 @@ function TypeBadge({ s }: { s: AdminSubmission }) {
 }
 
 /** What the row says about the request at a glance: reference, service, first choice of day, photos. */
-function RowDetails({ s }: { s: AdminSubmission }) {
+function RowDetails({ s }: { s: AdminRequest }) {
   return (
     <span
       className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs font-normal text-slate-600"
@@ -66,13 +66,13 @@ function RowDetails({ s }: { s: AdminSubmission }) {
   );
 }
 
-export function SubmissionsScreen() {
+export function InboxScreen() {
   const search = useSearch({ from: "/inbox" });
   const navigate = useNavigate();
   const filters = useMemo(() => inboxFilters(search), [search]);
   const list = useInfiniteQuery(inboxQuery(filters));
   const [busyId, setBusyId] = useState<number | null>(null);
-  const [toDelete, setToDelete] = useState<AdminSubmission | null>(null);
+  const [toDelete, setToDelete] = useState<AdminRequest | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkBusy, setBulkBusy] = useState(false);
@@ -82,7 +82,7 @@ export function SubmissionsScreen() {
     void navigate({ to: "/admin/submissions", search: filtersToQuery(next), replace: true });
   };
 
-  const setRead = async (s: AdminSubmission, isRead: boolean) => {
+  const setRead = async (s: AdminRequest, isRead: boolean) => {
     setBusyId(s.id);
     try {
       const updated = await adminApi.setRead(s.id, isRead);
@@ -99,7 +99,7 @@ export function SubmissionsScreen() {
     }
   };
 
-  const open = (s: AdminSubmission) => {
+  const open = (s: AdminRequest) => {
     markOpenedFromInbox();
     void navigate({ to: "/admin/requests/$id", params: { id: s.id }, search: (prev) => prev });
   };
@@ -109,7 +109,7 @@ export function SubmissionsScreen() {
     const id = toDelete.id;
     setDeleting(true);
     try {
-      await adminApi.deleteSubmission(id);
+      await adminApi.deleteRequest(id);
       toast.success("Submission deleted", { description: "The submission has been successfully deleted." });
       setToDelete(null);
       setSelected((sel) => new Set([...sel].filter((x) => x !== id)));
