@@ -57,7 +57,7 @@ export const queries = {
   attention: () => ({ queryKey: keys.attention, queryFn: workflowApi.attention }),
   item: (id: number) => ({
     queryKey: keys.item(id),
-    queryFn: async () => (await adminApi.submission(id)).submission,
+    queryFn: async () => (await adminApi.request(id)).submission,
     // Opened from the inbox: the row is already in the cache, so the dialog shows at once.
     initialData: () => inboxRow(id),
     initialDataUpdatedAt: () => queryClient.getQueryState(keys.inbox)?.dataUpdatedAt,

@@ -117,13 +117,15 @@ export const workflowApi = {
     return total;
   },
   /** The history, and the private links to the customer's page sent in e-mails. */
-  history: (submissionId: number) => signedIn(callApi(r.listHistoryRoute, { query: { submissionId } })),
+  history: (requestId: number) =>
+    signedIn(callApi(r.listHistoryRoute, { query: { submissionId: requestId } })),
   /** Stops every private link of the request working; the links as they now stand. */
-  revokeLinks: (submissionId: number) => signedIn(callApi(r.revokeLinksRoute, { body: { submissionId } })),
-  notes: async (submissionId: number) =>
-    (await signedIn(callApi(r.listNotesRoute, { query: { submissionId } }))).notes,
-  addNote: async (submissionId: number, body: string) =>
-    (await signedIn(callApi(r.addNoteRoute, { body: { submissionId, body } }))).note,
+  revokeLinks: (requestId: number) =>
+    signedIn(callApi(r.revokeLinksRoute, { body: { submissionId: requestId } })),
+  notes: async (requestId: number) =>
+    (await signedIn(callApi(r.listNotesRoute, { query: { submissionId: requestId } }))).notes,
+  addNote: async (requestId: number, body: string) =>
+    (await signedIn(callApi(r.addNoteRoute, { body: { submissionId: requestId, body } }))).note,
   editNote: async (noteId: number, body: string) =>
     (await signedIn(callApi(r.editNoteRoute, { id: noteId, body: { body } }))).note,
   deleteNote: (noteId: number) => signedIn(callApi(r.deleteNoteRoute, { id: noteId })),

@@ -72,7 +72,7 @@ export async function seedRequest(
 ): Promise<requestsRepo.CustomerRequest> {
   const tag = overrides.tag ?? uniqueTag("req");
   const formType = overrides.formType ?? "booking";
-  const { submission } = await requestsRepo.insert({
+  const { request } = await requestsRepo.insert({
     formType,
     name: overrides.name ?? `Owner Test ${tag}`,
     email: overrides.email ?? `${tag}@example.com`,
@@ -85,5 +85,5 @@ export async function seedRequest(
         }
       : {}),
   });
-  return submission;
+  return request;
 }

@@ -110,7 +110,7 @@ async function seedTestimonial(tag: string) {
 }
 
 async function seedRequest(tag: string, formType: "contact" | "booking" = "booking") {
-  const { submission } = await requestsRepo.insert({
+  const { request } = await requestsRepo.insert({
     formType,
     name: `Inbox Test ${tag}`,
     email: `inbox-${tag}@example.com`,
@@ -118,7 +118,7 @@ async function seedRequest(tag: string, formType: "contact" | "booking" = "booki
     message: `Please look at the radiator (${tag}).`,
     ...(formType === "booking" ? { address: "1 High Street, Kirkcaldy", service: "plumbing-heating" } : {}),
   });
-  return submission;
+  return request;
 }
 
 let restoreLog: ((line: string) => void) | undefined;

@@ -50,11 +50,11 @@ afterEach(async () => {
   await t.db.delete(blockedDates);
 });
 
-const mailFor = (submissionId: number) =>
-  t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, submissionId)).orderBy(mailOutbox.id);
+const mailFor = (requestId: number) =>
+  t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, requestId)).orderBy(mailOutbox.id);
 
-const appointmentMail = async (submissionId: number) =>
-  (await mailFor(submissionId)).filter((m) => m.kind.startsWith("appointment_"));
+const appointmentMail = async (requestId: number) =>
+  (await mailFor(requestId)).filter((m) => m.kind.startsWith("appointment_"));
 
 function eventOf(ics: string) {
   const calendar = new ICAL.Component(ICAL.parse(ics));

@@ -263,9 +263,9 @@ describe("private links", () => {
     const other = await sendContact();
     const first = await latestToken(other);
     const owner = await adminClient();
-    const revoke = (submissionId: number, origin?: string) =>
+    const revoke = (requestId: number, origin?: string) =>
       owner.call(adminHistory, "POST", "/api/admin/history/revoke-links", {
-        body: { submissionId },
+        body: { submissionId: requestId },
         ...(origin ? { origin } : {}),
       });
     expect((await revoke(other, "https://evil.example")).status).toBe(403);

@@ -159,28 +159,26 @@ describe("submissions repository", () => {
       address: "1 High Street, Kirkcaldy",
       service: "plumbing-heating",
     });
-    expect(contact.submission).toMatchObject({
+    expect(contact.request).toMatchObject({
       formType: "contact",
       isRead: false,
       address: null,
       service: null,
     });
-    expect(booking.submission).toMatchObject({ formType: "booking", service: "plumbing-heating" });
-    expect(booking.submission.submittedAt).toBeInstanceOf(Date);
+    expect(booking.request).toMatchObject({ formType: "booking", service: "plumbing-heating" });
+    expect(booking.request.submittedAt).toBeInstanceOf(Date);
 
     const all = await submissions.list();
     const ids = all.map((s) => s.id);
-    expect(ids.indexOf(booking.submission.id)).toBeLessThan(ids.indexOf(contact.submission.id));
+    expect(ids.indexOf(booking.request.id)).toBeLessThan(ids.indexOf(contact.request.id));
     for (let i = 1; i < all.length; i++) expect(all[i - 1]!.submittedAt >= all[i]!.submittedAt).toBe(true);
     expect((await submissions.list({ type: "contact" })).every((s) => s.formType === "contact")).toBe(true);
     expect((await submissions.list({ type: "booking" })).every((s) => s.formType === "booking")).toBe(true);
-    expect((await submissions.list({ type: "booking" })).some((s) => s.id === booking.submission.id)).toBe(
-      true,
-    );
+    expect((await submissions.list({ type: "booking" })).some((s) => s.id === booking.request.id)).toBe(true);
   });
 
   it("counts unread, toggles read and deletes", async () => {
-    const { submission } = await submissions.insert({
+    const { request } = await submissions.insert({
       formType: "contact",
       name: unique("Reader"),
       email: "r@example.com",
@@ -188,17 +186,17 @@ describe("submissions repository", () => {
       message: "Hello there.",
     });
     const before = (await submissions.counts()).unread;
-    expect((await submissions.setRead(submission.id))?.isRead).toBe(true);
+    expect((await submissions.setRead(request.id))?.isRead).toBe(true);
     expect((await submissions.counts()).unread).toBe(before - 1);
-    expect((await submissions.list({ unreadOnly: true })).some((s) => s.id === submission.id)).toBe(false);
-    expect((await submissions.setRead(submission.id, false))?.isRead).toBe(false);
+    expect((await submissions.list({ unreadOnly: true })).some((s) => s.id === request.id)).toBe(false);
+    expect((await submissions.setRead(request.id, false))?.isRead).toBe(false);
     expect((await submissions.counts()).unread).toBe(before);
     const counts = await submissions.counts();
     expect(counts.total).toBe(counts.contact + counts.booking);
     expect(counts.unread).toBe(before);
-    expect(await submissions.remove(submission.id)).toBe(true);
-    expect(await submissions.remove(submission.id)).toBe(false);
-    expect(await submissions.setRead(submission.id)).toBeNull();
+    expect(await submissions.remove(request.id)).toBe(true);
+    expect(await submissions.remove(request.id)).toBe(false);
+    expect(await submissions.setRead(request.id)).toBeNull();
   });
 
   it("refuses a booking without address or service, and an unknown form type", async () => {

@@ -1,4 +1,4 @@
-/** Whether the owner was e-mailed about a submission: sent, pending or failed. */
+/** Whether the owner was e-mailed about a request: sent, pending or failed. */
 import { MailCheck, MailWarning, MailX } from "lucide-react";
 import type { MailDeliveryStatus } from "../../lib/contracts/admin";
 

@@ -1,4 +1,4 @@
-/** Detail dialog for one submission (opened by ./RequestRoute.tsx at /admin/requests/:id). */
+/** Detail dialog for one request (opened by ./RequestRoute.tsx at /admin/requests/:id). */
 import { Mail, MailOpen, Phone, Reply, Trash2 } from "lucide-react";
 import type { AdminRequest } from "../../lib/contracts/admin";
 import { serviceLabel } from "../../lib/service-catalog";
@@ -22,7 +22,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 export function RequestDialog({
-  submission,
+  request,
   status,
   onClose,
   onRetry,
@@ -30,7 +30,7 @@ export function RequestDialog({
   onDelete,
   busy,
 }: {
-  submission: AdminRequest | null;
+  request: AdminRequest | null;
   status: "loading" | "missing" | "failed" | "ready";
   onClose: () => void;
   onRetry: () => void;
@@ -38,7 +38,7 @@ export function RequestDialog({
   onDelete: (s: AdminRequest) => void;
   busy: boolean;
 }) {
-  const s = submission;
+  const s = request;
   const isBooking = s?.formType === "booking";
   return (
     <AdminDialog
@@ -105,10 +105,10 @@ export function RequestDialog({
               {s.message}
             </p>
           </div>
-          <RequestPhotos key={s.id} submissionId={s.id} />
-          {isBooking ? <AppointmentPanel key={`appointment-${s.id}`} submissionId={s.id} /> : null}
-          <RequestWorkflowPanel key={s.id} submission={s} />
-          <ReviewInvitationPanel key={`invite-${s.id}`} submission={s} />
+          <RequestPhotos key={s.id} requestId={s.id} />
+          {isBooking ? <AppointmentPanel key={`appointment-${s.id}`} requestId={s.id} /> : null}
+          <RequestWorkflowPanel key={s.id} request={s} />
+          <ReviewInvitationPanel key={`invite-${s.id}`} request={s} />
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
             <Button
               variant="ghost"

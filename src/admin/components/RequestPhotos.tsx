@@ -21,8 +21,8 @@ const swipeDistance = 40;
 const viewerButton =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg bg-white/10 px-3 text-sm font-semibold text-white hover:bg-white/20 disabled:opacity-40";
 
-export function RequestPhotos({ submissionId }: { submissionId: number }) {
-  const query = useQuery(queries.photos(submissionId));
+export function RequestPhotos({ requestId }: { requestId: number }) {
+  const query = useQuery(queries.photos(requestId));
   const [current, setCurrent] = useState<number | null>(null);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
 

@@ -86,7 +86,7 @@ export function RequestRoute() {
   return (
     <>
       <RequestDialog
-        submission={item.data ?? null}
+        request={item.data ?? null}
         status={status}
         busy={busy}
         onClose={close}

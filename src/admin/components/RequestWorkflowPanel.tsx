@@ -40,9 +40,9 @@ function reportFailure(err: unknown, what: string) {
   );
 }
 
-export function RequestWorkflowPanel({ submission }: { submission: AdminRequest }) {
+export function RequestWorkflowPanel({ request }: { request: AdminRequest }) {
   const id = useId();
-  const s = submission;
+  const s = request;
   const options = nextStates(s.state);
   const [target, setTarget] = useState<RequestState | "">("");
   const [note, setNote] = useState("");

@@ -49,18 +49,18 @@ export async function insertDetails(details: BookingDetails, db: Db = getDb()): 
 
 /** A booking's preferred options replaced (the customer asked for other times); the rest kept. */
 export async function replacePreferredOptions(
-  submissionId: number,
+  requestId: number,
   preferredOptions: PreferredOptionRow[],
   db: Db,
 ): Promise<void> {
   await db
     .insert(bookingDetails)
-    .values({ submissionId, preferredOptions, urgent: false, accessNotes: null })
+    .values({ submissionId: requestId, preferredOptions, urgent: false, accessNotes: null })
     .onConflictDoUpdate({ target: bookingDetails.submissionId, set: { preferredOptions } });
 }
 
-export async function findDetails(submissionId: number, db: Db = getDb()): Promise<BookingDetails | null> {
-  const [row] = await db.select().from(bookingDetails).where(eq(bookingDetails.submissionId, submissionId));
+export async function findDetails(requestId: number, db: Db = getDb()): Promise<BookingDetails | null> {
+  const [row] = await db.select().from(bookingDetails).where(eq(bookingDetails.submissionId, requestId));
   return row ? { ...row, preferredOptions: row.preferredOptions as PreferredOptionRow[] } : null;
 }
 
@@ -81,26 +81,23 @@ export async function detailsFor(
 }
 
 /** The live (proposed or confirmed) appointment of a request, locked for the caller's transaction. */
-export async function findLiveForUpdate(submissionId: number, db: Db): Promise<Appointment | null> {
+export async function findLiveForUpdate(requestId: number, db: Db): Promise<Appointment | null> {
   const [row] = await db
     .select()
     .from(appointments)
     .where(
-      and(
-        eq(appointments.submissionId, submissionId),
-        inArray(appointments.status, ["proposed", "confirmed"]),
-      ),
+      and(eq(appointments.submissionId, requestId), inArray(appointments.status, ["proposed", "confirmed"])),
     )
     .for("update");
   return row ? toAppointment(row) : null;
 }
 
 /** Every appointment of a request, newest first. */
-export async function listForRequest(submissionId: number, db: Db = getDb()): Promise<Appointment[]> {
+export async function listForRequest(requestId: number, db: Db = getDb()): Promise<Appointment[]> {
   const rows = await db
     .select()
     .from(appointments)
-    .where(eq(appointments.submissionId, submissionId))
+    .where(eq(appointments.submissionId, requestId))
     .orderBy(desc(appointments.id));
   return rows.map(toAppointment);
 }

@@ -63,7 +63,7 @@ type LiveFields = Parameters<typeof repo.updateAppointment>[1];
  */
 async function saveLive(
   live: Appointment | null,
-  submissionId: number,
+  requestId: number,
   fields: LiveFields & Pick<Appointment, "status">,
   tx: Db,
 ): Promise<Appointment> {
@@ -71,7 +71,7 @@ async function saveLive(
   const { sequence: _sequence, ...first } = fields;
   const newId = await repo.nextAppointmentId(tx);
   return repo.insertAppointment(
-    { id: newId, submissionId, uid: appointmentUid(newId), date: null, window: null, ...first },
+    { id: newId, submissionId: requestId, uid: appointmentUid(newId), date: null, window: null, ...first },
     tx,
   );
 }
@@ -225,8 +225,8 @@ export async function bookingOptionProblems(
   return (await readBookingExtras(data, ctx.now, ctx.db)).fields;
 }
 
-export async function saveBookingExtras(submissionId: number, extras: BookingExtras, tx: Db): Promise<void> {
-  await repo.insertDetails({ submissionId, ...extras }, tx);
+export async function saveBookingExtras(requestId: number, extras: BookingExtras, tx: Db): Promise<void> {
+  await repo.insertDetails({ submissionId: requestId, ...extras }, tx);
 }
 
 /**

@@ -67,7 +67,7 @@ export interface SentLink {
 }
 
 /** Newest first. */
-export async function listForRequest(submissionId: number, db: Db = getDb()): Promise<SentLink[]> {
+export async function listForRequest(requestId: number, db: Db = getDb()): Promise<SentLink[]> {
   const rows = await db
     .select({
       id: customerLinks.id,
@@ -81,7 +81,7 @@ export async function listForRequest(submissionId: number, db: Db = getDb()): Pr
     })
     .from(customerLinks)
     .leftJoin(mailOutbox, eq(mailOutbox.id, customerLinks.mailId))
-    .where(eq(customerLinks.submissionId, submissionId))
+    .where(eq(customerLinks.submissionId, requestId))
     .orderBy(desc(customerLinks.id));
   return rows.map((r) => ({ ...r, mailStatus: r.mailStatus as SentLink["mailStatus"] }));
 }

@@ -523,9 +523,9 @@ export async function actOnRequest(
 }
 
 /** A history row with no state change: the customer's message or the times they asked for. */
-function customerHistory(submissionId: number, state: RequestState, note: string | null, tx: Db) {
+function customerHistory(requestId: number, state: RequestState, note: string | null, tx: Db) {
   return workflow.addHistory(
-    [{ submissionId, fromState: state, toState: state, actor: "customer", note }],
+    [{ submissionId: requestId, fromState: state, toState: state, actor: "customer", note }],
     tx,
   );
 }

@@ -42,10 +42,10 @@ export interface OutboxItem {
   testimonialId?: number;
 }
 
-function toRow({ message, submissionId, testimonialId }: OutboxItem) {
+function toRow({ message, submissionId: requestId, testimonialId }: OutboxItem) {
   return {
     kind: message.kind,
-    submissionId: submissionId ?? null,
+    submissionId: requestId ?? null,
     testimonialId: testimonialId ?? null,
     toAddress: message.to.address,
     toName: message.to.name,

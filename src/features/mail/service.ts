@@ -124,14 +124,14 @@ async function mayConfirm(address: string, db: Db, alerts: number[]): Promise<bo
  * Owner notification for a booking or contact message, plus the customer's confirmation unless
  * the mailbox or the day is over its cap (counted in the same transaction).
  */
-export async function queueRequestMail(submission: NewRequestForMail, db: Db): Promise<number[]> {
+export async function queueRequestMail(request: NewRequestForMail, db: Db): Promise<number[]> {
   const ctx = mailContext();
   const items: outbox.OutboxItem[] = [
-    { message: ownerRequestMessage(submission, ctx), submissionId: submission.id },
+    { message: ownerRequestMessage(request, ctx), submissionId: request.id },
   ];
   const alerts: number[] = [];
-  if (await mayConfirm(submission.email, db, alerts)) {
-    items.push({ message: customerConfirmationMessage(submission, ctx), submissionId: submission.id });
+  if (await mayConfirm(request.email, db, alerts)) {
+    items.push({ message: customerConfirmationMessage(request, ctx), submissionId: request.id });
   }
   return [...(await outbox.enqueue(items, db)), ...alerts];
 }

@@ -40,25 +40,21 @@ export async function insert(photo: NewPhoto, db: Db = getDb()): Promise<Photo> 
   return row;
 }
 
-export async function claim(
-  ids: readonly string[],
-  submissionId: number,
-  db: Db = getDb(),
-): Promise<string[]> {
+export async function claim(ids: readonly string[], requestId: number, db: Db = getDb()): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .update(photos)
-    .set({ submissionId, claimedAt: sql`now()` })
+    .set({ submissionId: requestId, claimedAt: sql`now()` })
     .where(and(inArray(photos.id, [...ids]), isNull(photos.submissionId)))
     .returning({ id: photos.id });
   return rows.map((r) => r.id);
 }
 
-export async function listForRequest(submissionId: number, db: Db = getDb()): Promise<Photo[]> {
+export async function listForRequest(requestId: number, db: Db = getDb()): Promise<Photo[]> {
   return db
     .select()
     .from(photos)
-    .where(eq(photos.submissionId, submissionId))
+    .where(eq(photos.submissionId, requestId))
     .orderBy(asc(photos.claimedAt), asc(photos.createdAt), asc(photos.id));
 }
 

@@ -129,15 +129,15 @@ export function parsePhotoIds(value: unknown): string[] {
   return ids;
 }
 
-/** Attaches the uploads to the submission inside its transaction; 422 (and a rollback) otherwise. */
-export async function claimPhotos(tx: Db, submissionId: number, ids: readonly string[]): Promise<number> {
+/** Attaches the uploads to the request inside its transaction; 422 (and a rollback) otherwise. */
+export async function claimPhotos(tx: Db, requestId: number, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const claimed = await photosRepo.claim(ids, submissionId, tx);
+  const claimed = await photosRepo.claim(ids, requestId, tx);
   if (claimed.length !== ids.length) throw invalidPhotos(photoMessages.unknown);
   return claimed.length;
 }
 
-export const photosOf = (submissionId: number) => photosRepo.listForRequest(submissionId);
+export const photosOf = (requestId: number) => photosRepo.listForRequest(requestId);
 
 export async function photoBytes(
   id: string,

@@ -94,11 +94,11 @@ export async function addHistory(
   );
 }
 
-export async function listHistory(submissionId: number, db: Db = getDb()): Promise<HistoryEntry[]> {
+export async function listHistory(requestId: number, db: Db = getDb()): Promise<HistoryEntry[]> {
   const rows = await db
     .select()
     .from(requestHistory)
-    .where(eq(requestHistory.submissionId, submissionId))
+    .where(eq(requestHistory.submissionId, requestId))
     .orderBy(asc(requestHistory.id));
   return rows.map((r) => ({
     ...r,
@@ -116,16 +116,19 @@ const noteColumns = {
   updatedAt: requestNotes.updatedAt,
 };
 
-export async function listNotes(submissionId: number, db: Db = getDb()): Promise<Note[]> {
+export async function listNotes(requestId: number, db: Db = getDb()): Promise<Note[]> {
   return db
     .select(noteColumns)
     .from(requestNotes)
-    .where(eq(requestNotes.submissionId, submissionId))
+    .where(eq(requestNotes.submissionId, requestId))
     .orderBy(asc(requestNotes.id));
 }
 
-export async function addNote(submissionId: number, body: string, db: Db = getDb()): Promise<Note> {
-  const [row] = await db.insert(requestNotes).values({ submissionId, body }).returning(noteColumns);
+export async function addNote(requestId: number, body: string, db: Db = getDb()): Promise<Note> {
+  const [row] = await db
+    .insert(requestNotes)
+    .values({ submissionId: requestId, body })
+    .returning(noteColumns);
   return row!;
 }
 

@@ -61,7 +61,7 @@ const columns = {
   archivedAt: requests.archivedAt,
 };
 
-/** The columns every reader of a submission selects (request-workflow repositories share them). */
+/** The columns every reader of a request selects (request-workflow repositories share them). */
 export const requestColumns = columns;
 
 type Row = Omit<CustomerRequest, "formType" | "state"> & { formType: string; state: string };
@@ -75,7 +75,7 @@ export async function insert(
   input: NewCustomerRequest,
   idempotencyKey?: string,
   db: Db = getDb(),
-): Promise<{ submission: CustomerRequest; created: boolean }> {
+): Promise<{ request: CustomerRequest; created: boolean }> {
   const inserted = await db
     .insert(requests)
     .values({
@@ -90,11 +90,11 @@ export async function insert(
     })
     .onConflictDoNothing({ target: requests.idempotencyKey })
     .returning(columns);
-  if (inserted[0]) return { submission: toCustomerRequest(inserted[0]), created: true };
+  if (inserted[0]) return { request: toCustomerRequest(inserted[0]), created: true };
   // Only a repeated idempotency key can make the insert do nothing.
   const existing = await findByIdempotencyKey(idempotencyKey!, db);
   if (!existing) throw new Error("Submission insert returned no row");
-  return { submission: existing, created: false };
+  return { request: existing, created: false };
 }
 
 export async function findByIdempotencyKey(key: string, db: Db = getDb()): Promise<CustomerRequest | null> {

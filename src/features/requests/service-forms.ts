@@ -118,7 +118,7 @@ function requestPost(
     scope: formType,
     findByKey: submissions.findByIdempotencyKey,
     insert: async (key, tx) => {
-      const { submission, created } = await submissions.insert(
+      const { request, created } = await submissions.insert(
         {
           formType,
           name: input.name,
@@ -131,7 +131,7 @@ function requestPost(
         key,
         tx,
       );
-      return { row: submission, created };
+      return { row: request, created };
     },
     queueMail: queueRequestMail,
   };

@@ -44,7 +44,7 @@ export const adminSummarySchema = z.object({
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
 
-/** Whether the owner was e-mailed about a submission (null: no message was queued for it). */
+/** Whether the owner was e-mailed about a request (null: no message was queued for it). */
 export const mailDeliveryStatusSchema = z.enum(["sent", "pending", "failed"]);
 export type MailDeliveryStatus = z.infer<typeof mailDeliveryStatusSchema>;
 
