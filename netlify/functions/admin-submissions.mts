@@ -8,7 +8,6 @@
  *   DELETE /api/admin/submissions/:id         the request, its history, notes and e-mails
  */
 import type { Config } from "@netlify/functions";
-import { adminEndpoints } from "../../src/lib/contracts/admin";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { adminAction, adminDownload, fileResponse } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
@@ -16,7 +15,7 @@ import { exportCsv, exportFileName } from "../../src/features/requests/service-e
 import * as requests from "../../src/features/requests/service-workflow";
 
 export default apiHandler("/api/admin/submissions", [
-  adminAction(adminEndpoints.listRequests, ({ query, ctx }) => requests.listInbox(query, ctx)),
+  adminAction(requestEndpoints.listRequests, ({ query, ctx }) => requests.listInbox(query, ctx)),
   adminDownload(requestEndpoints.exportRequests, async ({ query, ctx }) =>
     fileResponse(
       exportCsv(requests.toFilter(query), ctx.db),
@@ -25,13 +24,13 @@ export default apiHandler("/api/admin/submissions", [
     ),
   ),
   adminAction(requestEndpoints.bulkRequests, ({ body, ctx }) => requests.bulk(body, ctx)),
-  adminAction(adminEndpoints.getRequest, async ({ id, ctx }) => ({
+  adminAction(requestEndpoints.getRequest, async ({ id, ctx }) => ({
     submission: await requests.getRequest(id, ctx),
   })),
-  adminAction(adminEndpoints.updateRequest, async ({ id, body, ctx }) => ({
+  adminAction(requestEndpoints.updateRequest, async ({ id, body, ctx }) => ({
     submission: await requests.updateRequest(id, body, ctx),
   })),
-  adminAction(adminEndpoints.deleteRequest, ({ id, ctx }) => requests.deleteRequest(id, ctx)),
+  adminAction(requestEndpoints.deleteRequest, ({ id, ctx }) => requests.deleteRequest(id, ctx)),
 ]);
 
 export const config: Config = {

@@ -14,7 +14,7 @@ import { site } from "../../src/config/site";
 import { requestReference } from "../../src/features/requests/contract/reference";
 import { bookingNextSteps, referenceSentence } from "../../src/lib/request-wording";
 import { photoIdsSchema } from "../../src/features/photos/contract/endpoints";
-import { publicEndpoints } from "../../src/lib/contracts/public";
+import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { publicForm } from "../../src/platform/http/public";
 import type { CustomerRequest } from "../../src/features/requests/repository";
@@ -23,8 +23,8 @@ import { refusedBookingForm } from "../../src/features/appointments/http-refused
 import { acceptingPhotoFiles } from "../../src/features/photos/http";
 
 const withPhotos = {
-  ...publicEndpoints.booking,
-  request: publicEndpoints.booking.request.extend({ photos: photoIdsSchema }),
+  ...requestEndpoints.booking,
+  request: requestEndpoints.booking.request.extend({ photos: photoIdsSchema }),
 };
 
 export default apiHandler("/api/bookings", [

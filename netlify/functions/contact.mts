@@ -3,7 +3,7 @@ import type { Config } from "@netlify/functions";
 import { site } from "../../src/config/site";
 import { requestReference } from "../../src/features/requests/contract/reference";
 import { contactNextSteps, referenceSentence } from "../../src/lib/request-wording";
-import { publicEndpoints } from "../../src/lib/contracts/public";
+import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import type { CustomerRequest } from "../../src/features/requests/repository";
 import { publicForm } from "../../src/platform/http/public";
@@ -13,8 +13,8 @@ import { contactPost, submitWithPhotos } from "../../src/features/requests/servi
 
 /** The contract plus `photos`: ids of uploads to attach (docs/decisions/017-photos.md). */
 const withPhotos = {
-  ...publicEndpoints.contact,
-  request: publicEndpoints.contact.request.extend({ photos: photoIdsSchema }),
+  ...requestEndpoints.contact,
+  request: requestEndpoints.contact.request.extend({ photos: photoIdsSchema }),
 };
 
 export default apiHandler("/api/contact", [

@@ -4,7 +4,7 @@
  * so what the owner did shows at once on every screen without reloading one by hand.
  */
 import { infiniteQueryOptions, QueryClient, type QueryKey } from "@tanstack/react-query";
-import type { AdminRequest } from "../lib/contracts/admin";
+import type { AdminRequest } from "../features/requests/contract/endpoints";
 import { ApiError, adminApi } from "./api";
 import { filtersFromParams, workflowApi, type InboxFilters } from "./workflow-api";
 

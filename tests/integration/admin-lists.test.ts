@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { adminPageSize } from "../../src/lib/contracts/admin";
+import { adminPageSize } from "../../src/lib/contracts/paging";
 import { ownerStatusByRequest } from "../../src/features/mail/repository";
 import * as testimonialsRepo from "../../src/features/reviews/repository";
 import { listTestimonials } from "../../src/features/requests/service-admin";

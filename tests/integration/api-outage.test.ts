@@ -11,7 +11,7 @@ import contact from "../../netlify/functions/contact.mts";
 import health from "../../netlify/functions/health.mts";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
 import { site } from "../../src/config/site";
-import { publicEndpoints } from "../../src/lib/contracts/public";
+import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { contactMessageSchema } from "../../src/features/requests/contract/forms";
 import { openDatabase, setDatabase } from "../../src/platform/db/client";
 import { requests, testimonials } from "../../src/features/tables";
@@ -129,7 +129,7 @@ describe("database outage", () => {
       wait: (accept: () => ReturnType<typeof submitContact>) => ReturnType<typeof submitContact>,
     ) =>
       apiHandler("/api/contact", [
-        publicForm(publicEndpoints.contact, {
+        publicForm(requestEndpoints.contact, {
           formPage: "/contact-us",
           accept: (input: ContactMessage, ctx: ServiceContext) => {
             const work = wait(() => submitContact(input, ctx));

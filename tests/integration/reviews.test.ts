@@ -15,7 +15,7 @@ import bookings from "../../netlify/functions/bookings.mts";
 import reviewInvitation from "../../netlify/functions/review-invitation.mts";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
 import { TestimonialCard } from "../../src/islands/testimonials/TestimonialCard";
-import type { PublicTestimonial } from "../../src/lib/contracts/public";
+import type { PublicTestimonial } from "../../src/features/reviews/contract/endpoints";
 import { mailOutbox, reviewInvitations, testimonials } from "../../src/features/tables";
 import { setMailSender } from "../../src/features/mail/service";
 import { countByStatus } from "../../src/features/reviews/repository";

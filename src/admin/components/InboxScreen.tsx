@@ -11,7 +11,7 @@ import { ArrowLeft, Camera, Eye, Mail, MailOpen, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import type { RequestState } from "../../features/requests/contract/states";
-import type { AdminRequest } from "../../lib/contracts/admin";
+import type { AdminRequest } from "../../features/requests/contract/endpoints";
 import { serviceLabel } from "../../lib/service-catalog";
 import type { BulkAction } from "../../features/requests/contract/workflow";
 import { ApiError, adminApi } from "../api";

@@ -1,6 +1,6 @@
 /** Whether the owner was e-mailed about a request: sent, pending or failed. */
 import { MailCheck, MailWarning, MailX } from "lucide-react";
-import type { MailDeliveryStatus } from "../../lib/contracts/admin";
+import type { MailDeliveryStatus } from "../../features/mail/contract/endpoints";
 
 /** Text colours must stay AA on the rows they sit on: white, and brand-50 for unread rows. */
 export const mailStatusLooks = {

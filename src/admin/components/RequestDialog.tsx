@@ -1,6 +1,6 @@
 /** Detail dialog for one request (opened by ./RequestRoute.tsx at /admin/requests/:id). */
 import { Mail, MailOpen, Phone, Reply, Trash2 } from "lucide-react";
-import type { AdminRequest } from "../../lib/contracts/admin";
+import type { AdminRequest } from "../../features/requests/contract/endpoints";
 import { serviceLabel } from "../../lib/service-catalog";
 import { formatSubmittedAt } from "../format";
 import { AppointmentPanel } from "./AppointmentPanel";

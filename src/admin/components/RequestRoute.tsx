@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useParams, useRouter } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import type { AdminRequest } from "../../lib/contracts/admin";
+import type { AdminRequest } from "../../features/requests/contract/endpoints";
 import { ApiError, adminApi } from "../api";
 import { takeOpenedFromInbox } from "../inbox-nav";
 import { queries, requestChanged, requestRemoved } from "../query";

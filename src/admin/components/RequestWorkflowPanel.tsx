@@ -9,7 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { nextStates, stateInfo, type RequestState } from "../../features/requests/contract/states";
-import type { AdminRequest } from "../../lib/contracts/admin";
+import type { AdminRequest } from "../../features/requests/contract/endpoints";
 import type { AdminHistoryEntry, AdminNote, AdminSentLink } from "../../features/requests/contract/endpoints";
 import { ApiError } from "../api";
 import { formatSubmittedAt } from "../format";

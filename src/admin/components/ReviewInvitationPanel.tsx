@@ -8,7 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import type { AdminRequest } from "../../lib/contracts/admin";
+import type { AdminRequest } from "../../features/requests/contract/endpoints";
 import type { AdminInvitation } from "../../features/reviews/contract/endpoints";
 import { ApiError, adminApi } from "../api";
 import { formatSubmittedAt } from "../format";

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from "react";
 import { reviewRejectReasons, type ReviewRejectReason } from "../../data/legal";
-import type { AdminTestimonial } from "../../lib/contracts/admin";
+import type { AdminTestimonial } from "../../features/reviews/contract/endpoints";
 import { replyMaxLength } from "../../features/reviews/contract/forms";
 import { AdminDialog } from "./dialogs";
 import { Button } from "./ui";

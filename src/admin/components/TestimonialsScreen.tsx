@@ -17,7 +17,7 @@ import {
 import { useCallback, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { reviewRejectReasons, type ReviewRejectReason } from "../../data/legal";
-import type { AdminTestimonial } from "../../lib/contracts/admin";
+import type { AdminTestimonial } from "../../features/reviews/contract/endpoints";
 import { ApiError, adminApi } from "../api";
 import { formatMonthYear } from "../../platform/time";
 import { RejectDialog, ReplyDialog } from "./ReviewModerationDialogs";

@@ -18,7 +18,7 @@
  *   countByStatus()                      { pending, sent, failed }
  */
 import { and, asc, between, eq, inArray, isNull, lte, sql } from "../../platform/db/orm";
-import type { AdminFailedDelivery } from "../../lib/contracts/admin";
+import type { AdminFailedDelivery } from "./contract/endpoints";
 import { getDb, type Db } from "../../platform/db/client";
 import { randomBytes } from "node:crypto";
 import {

@@ -4,14 +4,10 @@
  * retrying them. Repositories hold the SQL; this layer shapes what the admin sees and refuses a
  * missing row with NotFound.
  */
-import type {
-  AdminFailedDelivery,
-  AdminRequest,
-  AdminSummary,
-  AdminTestimonial,
-  MailDeliveryStatus,
-} from "../../lib/contracts/admin";
-import { adminPageSize } from "../../lib/contracts/admin";
+import type { AdminFailedDelivery, MailDeliveryStatus } from "../mail/contract/endpoints";
+import type { AdminRequest, AdminSummary } from "./contract/endpoints";
+import type { AdminTestimonial } from "../reviews/contract/endpoints";
+import { adminPageSize } from "../../lib/contracts/paging";
 import { wallClock } from "../../platform/time";
 import { requestReference } from "./contract/reference";
 import { purgeCdnTags } from "../../platform/cdn";

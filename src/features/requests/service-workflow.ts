@@ -11,7 +11,7 @@ import { site } from "../../config/site";
 import { encodeCursor } from "./contract/inbox-cursor";
 import { addDays, wallClock } from "../../platform/time";
 import { canTransition, stateInfo, type RequestActor, type RequestState } from "./contract/states";
-import type { AdminRequest } from "../../lib/contracts/admin";
+import type { AdminRequest } from "./contract/endpoints";
 import type {
   AdminAttention,
   AdminHistoryEntry,

@@ -12,7 +12,7 @@ import { townNames } from "../../config/site";
 import { wallClock } from "../../platform/time";
 import { requestReference } from "../requests/contract/reference";
 import type { AdminInvitation, InvitationPrefill } from "./contract/endpoints";
-import type { AdminTestimonial } from "../../lib/contracts/admin";
+import type { AdminTestimonial } from "./contract/endpoints";
 import { invitationTokenSchema, invitationValidDays, type ReviewRejectReason } from "./contract/forms";
 import type { TestimonialInput } from "./contract/testimonial";
 import type { Db } from "../../platform/db/client";

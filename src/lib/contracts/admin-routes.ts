@@ -1,6 +1,6 @@
 /**
  * The admin API's endpoints: method and path. Plain data with no schema (see ./public-routes.ts);
- * ./admin.ts adds the status and the schemas, ./routes.ts lists every route.
+ * each feature's `contract/endpoints.ts` adds the status and the schemas, ./routes.ts lists every route.
  */
 const route = <const M extends string, const P extends string>(method: M, path: P) => ({ method, path });
 

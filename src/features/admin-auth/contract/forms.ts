@@ -1,7 +1,7 @@
 /**
  * What the admin sends: the sign-in and password forms, the moderation flags, the inbox filter,
  * shared by the admin app (src/admin) and the admin API. The endpoints' full contracts, with their
- * answers, are in src/lib/contracts/admin.ts.
+ * answers, are in each feature's `contract/endpoints.ts`.
  */
 import { z } from "zod";
 import { formTypes } from "../../requests/contract/forms";
