@@ -7,12 +7,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useParams, useRouter } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import type { AdminRequest } from "../../features/requests/contract/endpoints";
-import { ApiError, adminApi } from "../api";
-import { takeOpenedFromInbox } from "../inbox-nav";
-import { queries, requestChanged, requestRemoved } from "../query";
+import type { AdminRequest } from "../contract/endpoints";
+import { ApiError, adminApi } from "../../../admin/api";
+import { takeOpenedFromInbox } from "../../../admin/inbox-nav";
+import { queries, requestChanged, requestRemoved } from "../../../admin/query";
 import { RequestDialog } from "./RequestDialog";
-import { ConfirmDialog } from "./dialogs";
+import { ConfirmDialog } from "../../../admin/components/dialogs";
 
 export function RequestRoute() {
   const params = useParams({ strict: false });

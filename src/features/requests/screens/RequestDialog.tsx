@@ -1,16 +1,16 @@
 /** Detail dialog for one request (opened by ./RequestRoute.tsx at /admin/requests/:id). */
 import { Mail, MailOpen, Phone, Reply, Trash2 } from "lucide-react";
-import type { AdminRequest } from "../../features/requests/contract/endpoints";
-import { serviceLabel } from "../../lib/service-catalog";
-import { formatSubmittedAt } from "../format";
-import { AppointmentPanel } from "./AppointmentPanel";
-import { MailStatus } from "./MailStatus";
+import type { AdminRequest } from "../contract/endpoints";
+import { serviceLabel } from "../../../lib/service-catalog";
+import { formatSubmittedAt } from "../../../admin/format";
+import { AppointmentPanel } from "../../appointments/screens/AppointmentPanel";
+import { MailStatus } from "../../../admin/components/MailStatus";
 import { RequestWorkflowPanel } from "./RequestWorkflowPanel";
-import { ReviewInvitationPanel } from "./ReviewInvitationPanel";
-import { StateBadge } from "./StateBadge";
-import { RequestPhotos } from "./RequestPhotos";
-import { AdminDialog } from "./dialogs";
-import { Button, buttonClass, Spinner } from "./ui";
+import { ReviewInvitationPanel } from "../../reviews/screens/ReviewInvitationPanel";
+import { StateBadge } from "../../../admin/components/StateBadge";
+import { RequestPhotos } from "../../photos/screens/RequestPhotos";
+import { AdminDialog } from "../../../admin/components/dialogs";
+import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -10,21 +10,28 @@ import { Outlet, useNavigate, useSearch } from "@tanstack/react-router";
 import { ArrowLeft, Camera, Eye, Mail, MailOpen, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
-import type { RequestState } from "../../features/requests/contract/states";
-import type { AdminRequest } from "../../features/requests/contract/endpoints";
-import { serviceLabel } from "../../lib/service-catalog";
-import type { BulkAction } from "../../features/requests/contract/workflow";
-import { ApiError, adminApi } from "../api";
-import { formatDateOnly, formatDay } from "../format";
-import { markOpenedFromInbox } from "../inbox-nav";
-import { inboxFilters, inboxQuery, requestChanged, requestRemoved } from "../query";
-import { filtersToQuery, workflowApi, type InboxFilters } from "../workflow-api";
+import type { RequestState } from "../contract/states";
+import type { AdminRequest } from "../contract/endpoints";
+import { serviceLabel } from "../../../lib/service-catalog";
+import type { BulkAction } from "../contract/workflow";
+import { ApiError, adminApi } from "../../../admin/api";
+import { formatDateOnly, formatDay } from "../../../admin/format";
+import { markOpenedFromInbox } from "../../../admin/inbox-nav";
+import { inboxFilters, inboxQuery, requestChanged, requestRemoved } from "../../../admin/query";
+import { filtersToQuery, workflowApi, type InboxFilters } from "../../../admin/workflow-api";
 import { BulkBar } from "./BulkBar";
 import { InboxToolbar } from "./InboxToolbar";
-import { MailStatus, unreadRowBackground } from "./MailStatus";
-import { StateBadge } from "./StateBadge";
-import { ConfirmDialog } from "./dialogs";
-import { AdminTable, Badge, IconButton, Spinner, buttonClass, type AdminColumn } from "./ui";
+import { MailStatus, unreadRowBackground } from "../../../admin/components/MailStatus";
+import { StateBadge } from "../../../admin/components/StateBadge";
+import { ConfirmDialog } from "../../../admin/components/dialogs";
+import {
+  AdminTable,
+  Badge,
+  IconButton,
+  Spinner,
+  buttonClass,
+  type AdminColumn,
+} from "../../../admin/components/ui";
 
 const columns: readonly AdminColumn[] = [
   { label: "Select", className: "w-10 py-3 pr-0 pl-3 sm:px-3", hiddenLabel: true },

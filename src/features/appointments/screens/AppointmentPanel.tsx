@@ -8,11 +8,11 @@ import { CalendarCheck, CalendarClock, CalendarX, Zap } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import type { AppointmentWire } from "../../features/appointments/contract/endpoints";
-import type { AppointmentActionInput } from "../../features/appointments/contract/owner-forms";
-import { adminApi, ApiError } from "../api";
-import { queries, requestChanged } from "../query";
-import { Badge, Button, Spinner } from "./ui";
+import type { AppointmentWire } from "../contract/endpoints";
+import type { AppointmentActionInput } from "../contract/owner-forms";
+import { adminApi, ApiError } from "../../../admin/api";
+import { queries, requestChanged } from "../../../admin/query";
+import { Badge, Button, Spinner } from "../../../admin/components/ui";
 
 const windowChoices = [
   { value: "morning", label: "Morning" },

@@ -8,13 +8,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import type { AdminRequest } from "../../features/requests/contract/endpoints";
-import type { AdminInvitation } from "../../features/reviews/contract/endpoints";
-import { ApiError, adminApi } from "../api";
-import { formatSubmittedAt } from "../format";
-import { keys, requestChanged } from "../query";
-import { AdminDialog } from "./dialogs";
-import { Button } from "./ui";
+import type { AdminRequest } from "../../requests/contract/endpoints";
+import type { AdminInvitation } from "../contract/endpoints";
+import { ApiError, adminApi } from "../../../admin/api";
+import { formatSubmittedAt } from "../../../admin/format";
+import { keys, requestChanged } from "../../../admin/query";
+import { AdminDialog } from "../../../admin/components/dialogs";
+import { Button } from "../../../admin/components/ui";
 
 const mailLabel = { sent: "e-mail sent", pending: "e-mail queued", failed: "e-mail failed" } as const;
 

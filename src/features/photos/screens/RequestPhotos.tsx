@@ -9,8 +9,8 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
 import { useEffect, useRef, useState, type PointerEvent } from "react";
-import { queries } from "../query";
-import { Spinner } from "./ui";
+import { queries } from "../../../admin/query";
+import { Spinner } from "../../../admin/components/ui";
 
 const photoUrl = (id: string, variant?: "thumb") =>
   `/api/admin/photos/${encodeURIComponent(id)}${variant ? `/${variant}` : ""}`;
