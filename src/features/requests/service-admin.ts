@@ -15,7 +15,7 @@ import { logEvent } from "../../platform/log";
 import { deliverDue } from "../mail/service-delivery";
 import { mailSender } from "../mail/service";
 import * as outbox from "../mail/repository";
-import * as submissions from "./repository";
+import * as requestsRepo from "./repository";
 import * as testimonials from "../reviews/repository";
 import { serviceContext, type ServiceContext } from "../../platform/context";
 import { NotFound } from "../../platform/domain-errors";
@@ -39,9 +39,9 @@ export const toAdminTestimonial = (t: testimonials.Testimonial): AdminTestimonia
 });
 
 const toAdminRequest = (
-  s: submissions.CustomerRequest,
+  s: requestsRepo.CustomerRequest,
   mailStatus: MailDeliveryStatus | null = null,
-  extras: submissions.RowExtras | undefined = undefined,
+  extras: requestsRepo.RowExtras | undefined = undefined,
 ): AdminRequest => ({
   id: s.id,
   name: s.name,
@@ -67,19 +67,19 @@ const toAdminRequest = (
  * the photo count (one query each for the whole list).
  */
 export async function withMailStatus(
-  rows: submissions.CustomerRequest[],
+  rows: requestsRepo.CustomerRequest[],
   ctx: ServiceContext,
 ): Promise<AdminRequest[]> {
   const ids = rows.map((r) => r.id);
   const statuses = await outbox.ownerStatusByRequest(ids, ctx.db);
-  const extras = await submissions.rowExtras(ids, ctx.db);
+  const extras = await requestsRepo.rowExtras(ids, ctx.db);
   return rows.map((r) => toAdminRequest(r, statuses.get(r.id) ?? null, extras.get(r.id)));
 }
 
 export async function summary(ctx: ServiceContext = serviceContext()): Promise<AdminSummary> {
   const [t, s, m] = await Promise.all([
     testimonials.countByStatus(ctx.db),
-    submissions.counts(ctx.db),
+    requestsRepo.counts(ctx.db),
     outbox.countByStatus(ctx.db),
   ]);
   return {

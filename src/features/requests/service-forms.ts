@@ -22,7 +22,7 @@ import {
   queueReviewMail,
   queueRequestMail,
 } from "../mail/service";
-import * as submissions from "./repository";
+import * as requestsRepo from "./repository";
 import type { CustomerRequest } from "./repository";
 import * as testimonials from "../reviews/repository";
 import type { Testimonial } from "../reviews/repository";
@@ -116,9 +116,9 @@ function requestPost(
   return {
     rule: formType === "booking" ? publicFormRules.bookings : publicFormRules.contact,
     scope: formType,
-    findByKey: submissions.findByIdempotencyKey,
+    findByKey: requestsRepo.findByIdempotencyKey,
     insert: async (key, tx) => {
-      const { request, created } = await submissions.insert(
+      const { request, created } = await requestsRepo.insert(
         {
           formType,
           name: input.name,
