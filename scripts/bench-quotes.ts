@@ -21,7 +21,7 @@ import { serviceContext } from "../src/platform/context";
 import { setMailSender } from "../src/features/mail/service";
 import { hashToken, newToken } from "../src/features/mail/request-link";
 import { customerLinks } from "../src/features/tables";
-import * as requests from "../src/features/requests/repository";
+import * as requestsRepo from "../src/features/requests/repository";
 import { createQuote, sendQuote } from "../src/features/quotes/service";
 import { quotePdf } from "../src/features/quotes/pdf";
 import { toQuote } from "../src/features/quotes/service-model";
@@ -148,7 +148,7 @@ if (!postgresAvailable()) {
     setDatabase(client.db);
     setMailSender(null);
     const ctx = serviceContext({ db: client.db });
-    const { submission } = await requests.insert(
+    const { request } = await requestsRepo.insert(
       {
         formType: "booking",
         name: "Ann Example",
@@ -161,12 +161,10 @@ if (!postgresAvailable()) {
       undefined,
       client.db,
     );
-    const draft = await createQuote(submission.id, { lines, note: null, urgentRepair: false }, ctx);
+    const draft = await createQuote(request.id, { lines, note: null, urgentRepair: false }, ctx);
     await sendQuote(draft.id, ctx);
     const token = newToken();
-    await client.db
-      .insert(customerLinks)
-      .values({ submissionId: submission.id, tokenHash: hashToken(token) });
+    await client.db.insert(customerLinks).values({ submissionId: request.id, tokenHash: hashToken(token) });
     const load = async () => {
       const res = await customerPage(
         new Request(`http://localhost:8888/request/${token}`, {
