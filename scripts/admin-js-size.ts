@@ -57,6 +57,7 @@ const screens: [string, string[]][] = [
   ["testimonials", ["TestimonialsScreen"]],
   ["availability", ["AvailabilityScreen"]],
   ["personal data", ["PersonToolsScreen"]],
+  ["price list", ["PriceListScreen"]],
 ];
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

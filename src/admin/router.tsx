@@ -10,6 +10,7 @@
  *   /admin/testimonials     reviews
  *   /admin/availability     working days, days off, calendar feed
  *   /admin/people           personal data tools
+ *   /admin/price-list       the owner's usual items and labour rates, for quotes
  *
  * The static pages under src/pages/admin and the `/admin/*` rewrite in netlify.toml all serve the
  * same shell, so a reload or a link from an e-mail opens the right screen.
@@ -121,12 +122,21 @@ const peopleRoute = createRoute({
   component: lazyRouteComponent(() => import("./components/PersonToolsScreen"), "PersonToolsScreen"),
 });
 
+const priceListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/price-list",
+  staticData: { title: "Price List" },
+  loader: () => prefetch(queries.priceList()),
+  component: lazyRouteComponent(() => import("./components/PriceListScreen"), "PriceListScreen"),
+});
+
 const routeTree = rootRoute.addChildren([
   dashboardRoute,
   inboxLayout.addChildren([inboxRoute, requestRoute]),
   testimonialsRoute,
   availabilityRoute,
   peopleRoute,
+  priceListRoute,
 ]);
 
 export const router = createRouter({
