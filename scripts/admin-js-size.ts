@@ -54,6 +54,8 @@ const screens: [string, string[]][] = [
   ["dashboard", ["Dashboard"]],
   ["inbox", ["SubmissionsScreen"]],
   ["request (over the inbox)", ["SubmissionsScreen", "RequestRoute"]],
+  ["request with its quote", ["SubmissionsScreen", "RequestRoute", "QuotesPanel"]],
+  ["quote editor (opened)", ["SubmissionsScreen", "RequestRoute", "QuotesPanel", "QuoteEditor"]],
   ["testimonials", ["TestimonialsScreen"]],
   ["availability", ["AvailabilityScreen"]],
   ["personal data", ["PersonToolsScreen"]],

@@ -97,7 +97,13 @@ export const requestRoute = createRoute({
     stringify: ({ id }) => ({ id: String(id) }),
   },
   loader: ({ params: { id } }) =>
-    prefetch(queries.item(id), queries.history(id), queries.notes(id), queries.photos(id)),
+    prefetch(
+      queries.item(id),
+      queries.history(id),
+      queries.notes(id),
+      queries.photos(id),
+      queries.quotes(id),
+    ),
   component: lazyRouteComponent(() => import("./components/RequestRoute"), "RequestRoute"),
 });
 

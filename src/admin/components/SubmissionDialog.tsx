@@ -1,5 +1,6 @@
 /** Detail dialog for one submission (opened by ./RequestRoute.tsx at /admin/requests/:id). */
 import { Mail, MailOpen, Phone, Reply, Trash2 } from "lucide-react";
+import { lazy, Suspense } from "react";
 import type { AdminSubmission } from "../../lib/contracts/admin";
 import { serviceLabel } from "../../lib/service-catalog";
 import { formatSubmittedAt } from "../format";
@@ -11,6 +12,9 @@ import { StateBadge } from "./StateBadge";
 import { SubmissionPhotos } from "./SubmissionPhotos";
 import { AdminDialog } from "./dialogs";
 import { Button, buttonClass, Spinner } from "./ui";
+
+// The quote, its editor and its dialogs are a chunk of their own, loaded with the request.
+const QuotesPanel = lazy(() => import("./QuotesPanel").then((m) => ({ default: m.QuotesPanel })));
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -107,6 +111,9 @@ export function SubmissionDialog({
           </div>
           <SubmissionPhotos key={s.id} submissionId={s.id} />
           {isBooking ? <AppointmentPanel key={`appointment-${s.id}`} submissionId={s.id} /> : null}
+          <Suspense fallback={<Spinner label="Loading the quote…" className="py-4" />}>
+            <QuotesPanel key={`quotes-${s.id}`} submission={s} />
+          </Suspense>
           <RequestWorkflowPanel key={s.id} submission={s} />
           <ReviewInvitationPanel key={`invite-${s.id}`} submission={s} />
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
