@@ -60,6 +60,9 @@ function lineNetText(line: LineDraft): string | null {
   }
 }
 
+/** A line nothing has been typed into (its quantity may still be the 1 it starts with). */
+const isBlank = (l: LineDraft) => !l.description.trim() && !l.unitPrice.trim() && !l.optional;
+
 export interface QuoteEditorProps {
   submission: AdminSubmission;
   settings: QuoteSettings;
@@ -110,8 +113,12 @@ export function QuoteEditor({ submission, settings, quote, onClose, onSaved }: Q
   /** Lines added or removed: the messages about lines by number no longer fit them. */
   const withoutLineErrors = () =>
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith("lines"))));
-  const addLine = (line: LineDraft) => {
-    change((d) => ({ ...d, lines: [...d.lines, line] }));
+  /** A new line at the end; from the price list, the one blank line a new quote starts with is replaced. */
+  const addLine = (line: LineDraft, replaceBlank = false) => {
+    change((d) => ({
+      ...d,
+      lines: replaceBlank && d.lines.length === 1 && isBlank(d.lines[0]!) ? [line] : [...d.lines, line],
+    }));
     withoutLineErrors();
     focusKey.current = line.key;
   };
@@ -267,7 +274,7 @@ export function QuoteEditor({ submission, settings, quote, onClose, onSaved }: Q
                   id={`${id}-picker`}
                   vatRegistered={vatRegistered}
                   onPick={(item) => {
-                    addLine(lineFromItem(vatRegistered ? item : { ...item, vatRate: null }));
+                    addLine(lineFromItem(vatRegistered ? item : { ...item, vatRate: null }), true);
                     setPickerOpen(false);
                   }}
                   onClose={() => setPickerOpen(false)}
