@@ -315,9 +315,11 @@ export function serverErrors(fields: Record<string, string>): DraftErrors {
   return out;
 }
 
-/** "£45.00 per hour", "£150.00": a price list item's price with its unit. */
+/** "£45.00 per hour", "£38.00 each", "£150.00": a price list item's price with its unit. */
 export function priceWithUnit(item: { unitPence: Pence; unit: string | null }): string {
-  return item.unit ? `${formatMoney(item.unitPence)} per ${item.unit}` : formatMoney(item.unitPence);
+  const price = formatMoney(item.unitPence);
+  if (!item.unit) return price;
+  return /^(each|per\b)/i.test(item.unit) ? `${price} ${item.unit}` : `${price} per ${item.unit}`;
 }
 
 /** "Q-000013", or "Q-000013 version 2" from the second version on. */

@@ -361,17 +361,32 @@ export function QuoteEditor({ submission, settings, quote, onClose, onSaved }: Q
           <TotalsPanel id={`${id}-totals`} totals={totals} vatRegistered={vatRegistered} draft={draft} />
         </div>
 
-        <div className="mt-6 flex flex-col-reverse gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
-          <Button variant="ghost" disabled={busy} onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="secondary" disabled={busy}>
-            Save draft
-          </Button>
-          <Button disabled={busy} onClick={() => void save("send")}>
-            <Send aria-hidden="true" className="size-4" />
-            Save and send…
-          </Button>
+        {/* Kept in view while the form scrolls; below the wide layout it repeats the totals too. */}
+        <div className="sticky -bottom-5 z-10 -mx-5 mt-6 -mb-5 border-t border-slate-200 bg-white px-5 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
+          <p
+            className="mb-2 flex flex-wrap justify-between gap-x-3 text-sm text-slate-700 lg:hidden"
+            aria-hidden="true"
+          >
+            <span>
+              Total{" "}
+              <strong className="text-brand-900 tabular-nums">{formatMoney(totals.base.totalPence)}</strong>
+            </span>
+            {totals.hasOptional ? (
+              <span className="tabular-nums">with options {formatMoney(totals.withOptional.totalPence)}</span>
+            ) : null}
+          </p>
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end sm:gap-3">
+            <Button variant="ghost" className="max-sm:hidden" disabled={busy} onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="secondary" disabled={busy}>
+              Save draft
+            </Button>
+            <Button disabled={busy} onClick={() => void save("send")}>
+              <Send aria-hidden="true" className="size-4 max-sm:hidden" />
+              Save and send…
+            </Button>
+          </div>
         </div>
       </form>
 
