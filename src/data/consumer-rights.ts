@@ -1,37 +1,78 @@
 /**
  * Pre-contract information and the right to cancel for work agreed away from our premises (at the
  * customer's home, by phone or through this website), under the Consumer Contracts (Information,
- * Cancellation and Additional Charges) Regulations 2013. One place for the wording: the appointment
- * confirmation e-mail and the terms page both read it, so the owner adjusts it here only.
+ * Cancellation and Additional Charges) Regulations 2013. One place for the wording: the terms page,
+ * the appointment confirmation, the quote on the customer's page, the quote's PDF and the e-mails
+ * about a quote all read it, so the owner adjusts it here only.
+ *
+ * Plain functions of plain facts returning text (headings and paragraphs, no markup): each place
+ * escapes and lays it out its own way. Browser-safe and pure (config, dates and money only).
+ *
+ * What a quote's page shows before its button (Schedule 2 of the Regulations): who we are, the
+ * work and its total price including VAT, extra charges, deposit terms, the cancellation right with
+ * the date it ends and how to cancel, what is owed when work starts early at the customer's
+ * request, complaints, and the model cancellation form. An urgent repair the customer called us
+ * out for has no right to cancel (regulation 28(1)(e)); its text says so instead.
  *
  * The model cancellation form follows Schedule 3 of those Regulations.
  */
 import { addressLine, site } from "../config/site";
+import { formatMoney, type Pence } from "../platform/money";
+import { addDays, formatDate, type IsoDate } from "../platform/time";
 
 export interface RightsSection {
   readonly heading: string;
   readonly paragraphs: readonly string[];
 }
 
-/** Who we are and what the customer should know before the work is agreed. */
+/** Days a customer has to cancel, counted from the day after the day they accept. */
+export const cancellationDays = 14;
+
+/**
+ * The last day of the cancellation period for a quote accepted on `acceptedOn` (London date): the
+ * period ends 14 days after the day the contract is made, at the end of that day.
+ */
+export function cancellationEndDate(acceptedOn: IsoDate): IsoDate {
+  return addDays(acceptedOn, cancellationDays);
+}
+
+/** How the price is stated: with VAT when registered, or that no VAT is added. */
+const vatWords = () =>
+  site.vat.registered ? "including VAT" : "(we are not registered for VAT, so no VAT is added)";
+
+const contactWays = () =>
+  `phone ${site.phone.display}, e-mail ${site.email}, or write to ${site.company.registeredName}, ${addressLine}`;
+
+/** Who we are: name, geographic address, phone and e-mail. */
+export function traderIdentity(): RightsSection {
+  return {
+    heading: "Who we are",
+    paragraphs: [
+      `${site.company.registeredName}, ${addressLine}. Phone ${site.phone.display}, e-mail ${site.email}.`,
+    ],
+  };
+}
+
+/** Who we are and what the customer should know before the work is agreed (terms page, visit e-mails). */
 export const preContractInformation: RightsSection = {
   heading: "Before we start: who we are and what you agree to",
   paragraphs: [
     `${site.company.registeredName}, ${addressLine}. Phone ${site.phone.display}, e-mail ${site.email}.`,
-    "We describe the work, its total price including VAT (or how the price will be worked out) and any extra charges in a written quote before any work begins. The arrival window in your confirmation is when we will arrive; we will phone you if we are delayed.",
+    `Before any work begins we send you a written quote by e-mail: the work, its total price ${vatWords()} and any deposit. You accept it on your request's private page (the link is in our e-mails), where this information is shown again with the date your cancellation period would end. The arrival window in a visit confirmation is when we will arrive; we will phone you if we are delayed.`,
     `Our workmanship is guaranteed for ${site.guarantees.workmanshipMonths} months. Your statutory rights under the Consumer Rights Act 2015 apply in full: the work must be done with reasonable care and skill, and any goods must be as described, fit for purpose and of satisfactory quality.`,
     `If you have a complaint, please tell us first on ${site.phone.display} or at ${site.email} and we will put it right.`,
   ],
 };
 
-/** The 14-day right to cancel a contract made away from our premises or at a distance. */
+/** The 14-day right to cancel a contract made away from our premises or at a distance (terms page, visit e-mails). */
 export const cancellationRights: RightsSection = {
   heading: "Your right to cancel",
   paragraphs: [
-    "You have the right to cancel this contract within 14 days without giving any reason. The cancellation period ends 14 days after the day the contract is made (the day you accept our quote).",
-    `To cancel, tell us of your decision by a clear statement: phone ${site.phone.display}, e-mail ${site.email}, or write to ${site.company.registeredName}, ${addressLine}. You may use the model cancellation form below, but you do not have to. It is enough to send your message before the 14 days end.`,
-    "If you cancel, we will refund every payment you made to us without undue delay and no later than 14 days after we hear from you, using the same means of payment you used, at no cost to you.",
-    "If you ask us to start the work within the 14 days, you must pay for the work done up to the time you tell us you are cancelling, in proportion to the whole. Once the work is finished at your request within the 14 days, you no longer have the right to cancel.",
+    `You have the right to cancel this contract within ${cancellationDays} days without giving any reason. The cancellation period ends ${cancellationDays} days after the day the contract is made: the day you accept our quote on your request's page.`,
+    `To cancel, press "Cancel" on your request's page, or tell us of your decision by a clear statement: ${contactWays()}. You may use the model cancellation form below, but you do not have to. It is enough to send your message before the ${cancellationDays} days end. We e-mail you to confirm we have received it.`,
+    `If you cancel, we will refund every payment you made to us without undue delay and no later than ${cancellationDays} days after we hear from you, using the same means of payment you used, at no cost to you.`,
+    `If you ask us to start the work within the ${cancellationDays} days, you must pay for the work done up to the time you tell us you are cancelling, in proportion to the whole. Once the work is finished at your request within the ${cancellationDays} days, you no longer have the right to cancel.`,
+    `An urgent repair you asked us to come out for cannot be cancelled; your quote says so when that applies.`,
   ],
 };
 
@@ -50,12 +91,191 @@ export const cancellationForm = {
   ],
 } as const;
 
-/** The three sections as plain text, for the confirmation e-mail. */
+/** The model form as a section (its lines as paragraphs). */
+export function cancellationFormSection(): RightsSection {
+  return {
+    heading: cancellationForm.heading,
+    paragraphs: [cancellationForm.intro, ...cancellationForm.lines],
+  };
+}
+
+/** A section as plain text: its heading in capitals, then its paragraphs. */
+export function sectionText(s: RightsSection): string {
+  return `${s.heading.toUpperCase()}\n\n${s.paragraphs.join("\n\n")}`;
+}
+
+/** The model form as plain text, its lines one under another. */
+export function cancellationFormText(): string {
+  return `${cancellationForm.heading.toUpperCase()}\n\n${cancellationForm.intro}\n\n${cancellationForm.lines.join("\n")}`;
+}
+
+/** The three sections as plain text, for a visit's confirmation e-mail. */
 export function consumerRightsText(): string {
-  const section = (s: RightsSection) => `${s.heading.toUpperCase()}\n\n${s.paragraphs.join("\n\n")}`;
+  return [sectionText(preContractInformation), sectionText(cancellationRights), cancellationFormText()].join(
+    "\n\n",
+  );
+}
+
+// ------------------------------------------------------------------------------------- quotes
+
+/**
+ * The box on the acceptance form, unticked until the customer ticks it: their express request to
+ * start inside the cancellation period, word for word (it is stored with the acceptance).
+ */
+export const expressStartText =
+  "Please start the work before my 14-day cancellation period ends. I understand that if I cancel I must pay for work done up to then, and that I lose the right to cancel once the work is finished";
+
+/** The acceptance button: it states the obligation to pay and the amount (regulation 14). */
+export function acceptButtonLabel(totalPence: Pence): string {
+  return `Accept and agree to pay ${formatMoney(totalPence)}`;
+}
+
+/** What a quote's terms depend on. */
+export interface QuoteTermsFacts {
+  /** The total the customer agrees to pay: the quote's lines plus the optional lines ticked. */
+  readonly totalPence: Pence;
+  /** The VAT in that total (0 when not VAT-registered). */
+  readonly vatPence: Pence;
+  /** The deposit asked for, or null. */
+  readonly depositPence: Pence | null;
+  /** Marked by the owner: an urgent repair the customer asked us to come out for. */
+  readonly urgentRepair: boolean;
+  /**
+   * Before acceptance: the day the customer would accept (today). After: the day they accepted.
+   * The cancellation period ends `cancellationDays` days later.
+   */
+  readonly acceptedOn: IsoDate;
+  /** Whether the quote is accepted already (the words change tense). */
+  readonly accepted: boolean;
+  /** Whether the quote has optional lines the customer may tick. */
+  readonly hasOptionalLines?: boolean;
+}
+
+/** The work and its price, and that nothing else is added. */
+export function quotePriceSection(f: QuoteTermsFacts): RightsSection {
+  const price = site.vat.registered
+    ? `The total price for the work listed is ${formatMoney(f.totalPence)}, including VAT of ${formatMoney(f.vatPence)}.`
+    : `The total price for the work listed is ${formatMoney(f.totalPence)}. We are not registered for VAT, so no VAT is added.`;
+  return {
+    heading: "The work and its price",
+    paragraphs: [
+      f.hasOptionalLines
+        ? `${price} Optional items are included only if ${f.accepted ? "you ticked them" : "you tick them"}.`
+        : price,
+      "There are no extra charges: nothing is added to the lines of the quote for travel, call-outs or waste removal. If you ask us to change or add to the work, we agree the extra cost with you in writing before doing it.",
+    ],
+  };
+}
+
+/** Deposit and payment. */
+export function depositSection(f: QuoteTermsFacts): RightsSection {
+  const methods = site.payment.methods.map((m, i) => (i === 0 ? m : m.toLowerCase())).join(", ");
+  const paragraphs = f.depositPence
+    ? [
+        `A deposit of ${formatMoney(f.depositPence)} is due once you have accepted, before the work starts; the rest, ${formatMoney(Math.max(0, f.totalPence - f.depositPence))}, is due when the work is finished.`,
+        ...(f.urgentRepair
+          ? []
+          : [
+              "If you cancel within your cancellation period, we refund the deposit in full, less anything you owe for work you asked us to start early.",
+            ]),
+      ]
+    : ["No deposit is needed. Payment is due when the work is finished."];
+  return { heading: "Deposit and payment", paragraphs: [...paragraphs, `We accept: ${methods}.`] };
+}
+
+/** The 14-day right with its actual end date and how to cancel, or, for an urgent repair, why there is none. */
+export function quoteCancellationSection(f: QuoteTermsFacts): RightsSection {
+  if (f.urgentRepair) {
+    return {
+      heading: "No right to cancel: an urgent repair",
+      paragraphs: [
+        "You asked us to come out and carry out an urgent repair. The law gives no right to cancel a contract for an urgent repair the customer called the trader out for (Consumer Contracts Regulations 2013, regulation 28), so once you accept this quote it cannot be cancelled.",
+        `Any other work we offer you beyond the urgent repair is quoted separately, and you can cancel that within ${cancellationDays} days of accepting it.`,
+      ],
+    };
+  }
+  const ends = formatDate(cancellationEndDate(f.acceptedOn));
+  const when = f.accepted
+    ? `You can cancel this contract until the end of ${ends} without giving any reason (${cancellationDays} days after the day you accepted).`
+    : `You can cancel within ${cancellationDays} days without giving any reason. If you accept today, your cancellation period ends at the end of ${ends}.`;
+  return {
+    heading: "Your right to cancel",
+    paragraphs: [
+      when,
+      `To cancel, press "Cancel" on your request's page, or tell us by a clear statement: ${contactWays()}. You may use the model cancellation form below, but you do not have to. It is enough to send your message before the period ends. We e-mail you at once to confirm we have received it.`,
+      `If you cancel, we refund every payment you made to us no later than ${cancellationDays} days after we hear from you, by the same means you paid, at no cost to you.`,
+    ],
+  };
+}
+
+/** What is owed when the work starts inside the cancellation period at the customer's request. */
+export function earlyStartSection(f: QuoteTermsFacts): RightsSection | null {
+  if (f.urgentRepair) return null;
+  return {
+    heading: "If you want us to start sooner",
+    paragraphs: [
+      `We start the work inside your cancellation period only if you ask us to, by ticking the box ${f.accepted ? "when you accepted" : "below the terms"}. If you ask and then cancel, you pay for the work done up to the time you tell us, in proportion to the total price. Once the work is finished at your request, you can no longer cancel.`,
+      "If you do not ask, you owe nothing for any work done before you cancel.",
+    ],
+  };
+}
+
+/** Complaints handling. */
+export function complaintsSection(): RightsSection {
+  return {
+    heading: "Complaints",
+    paragraphs: [
+      `If something is not right, please tell us first: ${contactWays()}. We will put it right where we can. Your statutory rights under the Consumer Rights Act 2015 apply in full: the work must be done with reasonable care and skill, and any goods must be as described, fit for purpose and of satisfactory quality. Our workmanship is guaranteed for ${site.guarantees.workmanshipMonths} months.`,
+    ],
+  };
+}
+
+/**
+ * Every piece of pre-contract information for a quote, in the order the page shows it before the
+ * button (and the PDF and the acceptance e-mail repeat): who we are, price, deposit, cancellation
+ * (or the urgent-repair text), early start, complaints, the model form.
+ */
+export function quoteTermsSections(f: QuoteTermsFacts): RightsSection[] {
+  const early = earlyStartSection(f);
   return [
-    section(preContractInformation),
-    section(cancellationRights),
-    `${cancellationForm.heading.toUpperCase()}\n\n${cancellationForm.intro}\n\n${cancellationForm.lines.join("\n")}`,
-  ].join("\n\n");
+    traderIdentity(),
+    quotePriceSection(f),
+    depositSection(f),
+    quoteCancellationSection(f),
+    ...(early ? [early] : []),
+    complaintsSection(),
+    cancellationFormSection(),
+  ];
+}
+
+/** The same as plain text, for a PDF or an e-mail. */
+export function quoteTermsText(f: QuoteTermsFacts): string {
+  const sections = quoteTermsSections(f);
+  return [...sections.slice(0, -1).map(sectionText), cancellationFormText()].join("\n\n");
+}
+
+/** The customer's early-start choice as the acceptance confirmation states it. */
+export function expressStartRecord(chosen: boolean, urgentRepair = false): string {
+  if (urgentRepair) return "This is an urgent repair, so we can start as soon as we have agreed a time.";
+  return chosen
+    ? `You asked us to start before your cancellation period ends: "${expressStartText}".`
+    : "You did not ask us to start before your cancellation period ends, so if you cancel within it you owe nothing for work done.";
+}
+
+/** Why the page has no "Cancel" button for an accepted quote, with the phone number. */
+export function onlineCancellationClosedText(
+  reason: { kind: "period-ended"; endedOn: IsoDate } | { kind: "urgent-repair" },
+): string {
+  if (reason.kind === "urgent-repair") {
+    return `This quote is for an urgent repair you asked us to come out for, so it cannot be cancelled online or otherwise. To talk about the work, please call us on ${site.phone.display}.`;
+  }
+  return `Your ${cancellationDays}-day cancellation period ended at the end of ${formatDate(reason.endedOn)}, so online cancellation is closed. To talk about the work, please call us on ${site.phone.display}.`;
+}
+
+/** The receipt of a cancellation, for the acknowledgement (page and e-mail). */
+export function cancellationReceivedText(facts: { receivedOn: IsoDate; expressStart: boolean }): string {
+  const owed = facts.expressStart
+    ? ` Because you asked us to start before your cancellation period ended, you pay for any work done up to ${formatDate(facts.receivedOn)}, in proportion to the total price; we will tell you the amount. We refund anything you paid us beyond it`
+    : " You owe us nothing. We refund every payment you made to us";
+  return `We received your cancellation on ${formatDate(facts.receivedOn)}. The contract is cancelled.${owed} no later than ${cancellationDays} days after that date, by the same means you paid.`;
 }

@@ -23,5 +23,6 @@ export * from "./admin-auth/tables";
 export * from "./rate-limits/tables";
 export * from "./person-tools/tables";
 export * from "./housekeeping/tables";
+export * from "./quotes/tables";
 export { mailKinds } from "./mail/kinds";
 export type { MailAttachment } from "../platform/mail/message";

@@ -24,6 +24,13 @@ export const mailKinds = [
   "customer_update",
   "owner_customer_update",
   "customer_link",
+  // Quotes (docs/decisions/029-quotes.md): the quote sent, its one follow-up, the acceptance's
+  // confirmation, a cancellation's acknowledgement, and the owner told of an answer.
+  "quote_sent",
+  "quote_follow_up",
+  "quote_accepted",
+  "quote_cancelled",
+  "owner_quote_update",
 ] as const;
 
 export type MessageKind = (typeof mailKinds)[number];

@@ -8,11 +8,15 @@ export interface MailAddress {
   address: string;
 }
 
-/** A file attached to an outgoing message; `content` is text (an .ics is UTF-8 text). */
+/**
+ * A file attached to an outgoing message: `content` is text (an .ics is UTF-8 text), or with
+ * `encoding: "base64"` the base64 of a binary file (a PDF), so the outbox can keep it as JSON.
+ */
 export interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  encoding?: "base64";
 }
 
 export interface MailMessage {

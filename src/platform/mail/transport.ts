@@ -69,6 +69,7 @@ export function createSmtpSender(settings: { smtpUrl: string; from: string }, ti
                 filename: a.filename,
                 content: a.content,
                 contentType: a.contentType,
+                ...(a.encoding ? { encoding: a.encoding } : {}),
               })),
             }
           : {}),

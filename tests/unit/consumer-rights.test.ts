@@ -1,0 +1,107 @@
+/**
+ * The one source of the legal wording for quotes: the pre-contract information in the order the
+ * customer's page shows it before the button, with the cancellation period's real end date, the
+ * urgent-repair text in its place when the owner marked the quote so, the exact express-start
+ * request and the button that states the amount.
+ */
+import { describe, expect, it } from "vitest";
+import { site } from "../../src/config/site";
+import {
+  acceptButtonLabel,
+  cancellationEndDate,
+  cancellationReceivedText,
+  expressStartRecord,
+  expressStartText,
+  onlineCancellationClosedText,
+  quoteTermsSections,
+  quoteTermsText,
+  type QuoteTermsFacts,
+} from "../../src/data/consumer-rights";
+
+const facts: QuoteTermsFacts = {
+  totalPence: 123_400,
+  vatPence: 0,
+  depositPence: 20_000,
+  urgentRepair: false,
+  acceptedOn: "2026-11-25",
+  accepted: false,
+  hasOptionalLines: true,
+};
+
+describe("quote wording", () => {
+  it("words the button with the amount to pay, pence included", () => {
+    expect(acceptButtonLabel(123_400)).toBe("Accept and agree to pay £1,234.00");
+    expect(acceptButtonLabel(5)).toBe("Accept and agree to pay £0.05");
+  });
+
+  it("keeps the express-start request word for word", () => {
+    expect(expressStartText).toBe(
+      "Please start the work before my 14-day cancellation period ends. I understand that if I cancel I must pay for work done up to then, and that I lose the right to cancel once the work is finished",
+    );
+    expect(expressStartRecord(true)).toContain(expressStartText);
+    expect(expressStartRecord(false)).not.toContain(expressStartText);
+  });
+
+  it("ends the cancellation period 14 days after the day of acceptance, across month and clock changes", () => {
+    expect(cancellationEndDate("2026-11-25")).toBe("2026-12-09");
+    expect(cancellationEndDate("2026-03-20")).toBe("2026-04-03");
+    expect(cancellationEndDate("2026-10-20")).toBe("2026-11-03");
+    expect(cancellationEndDate("2026-12-25")).toBe("2027-01-08");
+  });
+
+  it("gives every piece of pre-contract information in order, with the actual end date", () => {
+    const headings = quoteTermsSections(facts).map((s) => s.heading);
+    expect(headings).toEqual([
+      "Who we are",
+      "The work and its price",
+      "Deposit and payment",
+      "Your right to cancel",
+      "If you want us to start sooner",
+      "Complaints",
+      "Model cancellation form",
+    ]);
+    const text = quoteTermsText(facts);
+    for (const fact of [
+      site.company.registeredName,
+      site.address.postalCode,
+      site.phone.display,
+      site.email,
+    ]) {
+      expect(text).toContain(fact);
+    }
+    expect(text).toContain("£1,234.00");
+    expect(text).toContain("A deposit of £200.00");
+    expect(text).toContain("the rest, £1,034.00");
+    expect(text).toContain(
+      "If you accept today, your cancellation period ends at the end of Wednesday 9 December 2026.",
+    );
+    expect(text).not.toMatch(/<[a-z]/i);
+    const accepted = quoteTermsText({ ...facts, accepted: true, acceptedOn: "2026-11-20" });
+    expect(accepted).toContain("until the end of Friday 4 December 2026");
+  });
+
+  it("replaces the cancellation right with the urgent-repair text", () => {
+    const sections = quoteTermsSections({ ...facts, urgentRepair: true });
+    const headings = sections.map((s) => s.heading);
+    expect(headings).toContain("No right to cancel: an urgent repair");
+    expect(headings).not.toContain("Your right to cancel");
+    expect(headings).not.toContain("If you want us to start sooner");
+    expect(quoteTermsText({ ...facts, urgentRepair: true })).not.toContain("If you accept today");
+  });
+
+  it("says why online cancellation is closed and gives the phone number", () => {
+    const ended = onlineCancellationClosedText({ kind: "period-ended", endedOn: "2026-12-09" });
+    expect(ended).toContain("ended at the end of Wednesday 9 December 2026");
+    expect(ended).toContain(site.phone.display);
+    expect(onlineCancellationClosedText({ kind: "urgent-repair" })).toContain(site.phone.display);
+  });
+
+  it("acknowledges a cancellation, saying what is owed after an early start", () => {
+    expect(cancellationReceivedText({ receivedOn: "2026-11-30", expressStart: false })).toContain(
+      "You owe us nothing",
+    );
+    expect(cancellationReceivedText({ receivedOn: "2026-11-30", expressStart: true })).toContain(
+      "in proportion to the total price",
+    );
+  });
+});
