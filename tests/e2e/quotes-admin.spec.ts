@@ -14,7 +14,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from "@
 import { smtpPort } from "../../playwright.config";
 import { quoteNumber } from "../../src/features/quotes/contract/rules";
 import { startSmtp } from "../helpers/smtp";
-import { pdfText } from "../helpers/pdf-text";
+import { pdfFromMime, pdfWords } from "../helpers/pdf";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate } from "./forms-support";
 
@@ -85,14 +85,8 @@ async function seedItem(
   expect(res.status(), await res.text()).toBe(201);
 }
 
-/** The raw bytes of a message's first application/pdf part (nodemailer sends it base64). */
-function pdfAttachment(raw: string): Buffer | null {
-  const m =
-    /Content-Type: application\/pdf[^\r\n]*(?:\r?\n[^\r\n]+)*\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n(?:\r?\n|--)/i.exec(
-      raw,
-    );
-  return m ? Buffer.from(m[1]!.replace(/\s+/g, ""), "base64") : null;
-}
+/** A message that carries a PDF (the quote). */
+const withPdf = (m: { raw: string }) => /Content-Type: application\/pdf/i.test(m.raw);
 
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
@@ -299,16 +293,9 @@ for (const width of [375, 1280]) {
       expect(pdfAnswer.headers()["content-type"]).toContain("application/pdf");
 
       // The customer's e-mail carries the PDF; read back, it names the number, the lines and the total.
-      await expect
-        .poll(
-          () => smtp!.received.filter((m) => m.envelopeTo.includes(email) && pdfAttachment(m.raw)).length,
-          {
-            timeout: 90_000,
-          },
-        )
-        .toBe(1);
-      const mail = smtp!.received.find((m) => m.envelopeTo.includes(email) && pdfAttachment(m.raw))!;
-      const text = (await pdfText(pdfAttachment(mail.raw)!)).replace(/\s+/g, " ");
+      const mine = () => smtp!.received.filter((m) => m.envelopeTo.includes(email) && withPdf(m));
+      await expect.poll(() => mine().length, { timeout: 90_000 }).toBe(1);
+      const text = await pdfWords(pdfFromMime(mine()[0]!.raw));
       expect(text).toContain(number);
       expect(text).toContain(labour);
       expect(text).toContain("Replacement radiator valve");
