@@ -99,7 +99,15 @@ export function QuotesPanel({ submission }: { submission: AdminSubmission }) {
       setToSend(null);
       await stored(sent);
     } catch (err) {
-      reportFailure(err, "Sending the quote");
+      if (err instanceof ApiError && err.status === 0) {
+        // No answer in time: the server may still have sent it. Show what it now says.
+        setToSend(null);
+        toast.warning("The server did not answer in time", {
+          description:
+            "The quote below shows whether it was sent; send it again only if it is still a draft.",
+        });
+        await requestChanged(s.id);
+      } else reportFailure(err, "Sending the quote");
     } finally {
       setBusy(false);
     }
