@@ -126,7 +126,7 @@ function ItemForm({
   return (
     <form
       noValidate
-      className={`grid gap-3 ${vatRegistered ? "sm:grid-cols-[minmax(0,1fr)_8rem_8rem_7rem]" : "sm:grid-cols-[minmax(0,1fr)_9rem_9rem]"}`}
+      className={`grid gap-3 ${vatRegistered ? "sm:grid-cols-[minmax(0,1fr)_8rem_11rem_7rem]" : "sm:grid-cols-[minmax(0,1fr)_9rem_11rem]"}`}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
