@@ -11,7 +11,7 @@ import type {
   OwnerCancelInput,
   PriceListItemInput,
 } from "../features/quotes/contract/endpoints";
-import type { QuoteBody } from "./quote-draft";
+import type { QuoteBody } from "../features/quotes/screens/quote-draft";
 import { signedIn } from "./api";
 
 export type {
@@ -22,9 +22,9 @@ export type {
 
 export const quotesApi = {
   /** Every version of the request's quote, newest first, and the settings a new one is written under. */
-  list: (submissionId: number) => signedIn(callApi(r.listQuotesRoute, { id: submissionId })),
-  create: async (submissionId: number, body: QuoteBody) =>
-    (await signedIn(callApi(r.createQuoteRoute, { id: submissionId, body }))).quote,
+  list: (requestId: number) => signedIn(callApi(r.listQuotesRoute, { id: requestId })),
+  create: async (requestId: number, body: QuoteBody) =>
+    (await signedIn(callApi(r.createQuoteRoute, { id: requestId, body }))).quote,
   /** A draft changes in place; a sent or opened quote becomes a new version (a draft to send). */
   update: async (id: number, body: QuoteBody) =>
     (await signedIn(callApi(r.updateQuoteRoute, { id, body }))).quote,

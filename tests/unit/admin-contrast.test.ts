@@ -9,7 +9,7 @@ import a11yPlugin from "colord/plugins/a11y";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { mailStatusBackgrounds, mailStatusLooks } from "../../src/admin/components/MailStatus";
-import { quoteStatusLooks } from "../../src/admin/components/QuotesPanel";
+import { quoteStatusLooks } from "../../src/features/quotes/screens/QuotesPanel";
 import { stateLooks } from "../../src/admin/components/StateBadge";
 
 extend([a11yPlugin]);

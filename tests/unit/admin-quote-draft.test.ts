@@ -18,7 +18,7 @@ import {
   serverErrors,
   type LineDraft,
   type QuoteDraft,
-} from "../../src/admin/quote-draft";
+} from "../../src/features/quotes/screens/quote-draft";
 
 const line = (patch: Partial<LineDraft>): LineDraft => ({
   key: Math.random().toString(36),

@@ -5,15 +5,15 @@
  * sums money itself: the live totals come from the quotes contract's own totals functions, the
  * ones the server and the customer's page use. Pure and browser-safe, so it is unit-tested alone.
  */
-import { formatMoney, tryParsePounds, poundsDecimal, type Pence } from "../platform/money";
+import { formatMoney, tryParsePounds, poundsDecimal, type Pence } from "../../../platform/money";
 import {
   depositDuePence,
   quoteTotals,
   type DepositTerms,
   type QuoteLineForTotals,
   type QuoteTotals,
-} from "../features/quotes/contract/totals";
-import { quantityText } from "../features/quotes/contract/rules";
+} from "../contract/totals";
+import { quantityText } from "../contract/rules";
 
 export interface LineDraft {
   /** A key for React only (never sent). */

@@ -10,22 +10,17 @@ import { useQuery } from "@tanstack/react-query";
 import { Ban, FileText, Pencil, Plus, Send } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { toast } from "sonner";
-import {
-  isEditable,
-  quantityText,
-  quoteStatusLabels,
-  type QuoteStatus,
-} from "../../features/quotes/contract/rules";
-import type { AdminSubmission } from "../../lib/contracts/admin";
-import { formatMoney } from "../../platform/money";
-import { formatShortDate } from "../../platform/time";
-import { ApiError } from "../api";
-import { formatSubmittedAt } from "../format";
-import { keys, queries, queryClient, requestChanged } from "../query";
-import { parseAmount, quoteLabel, serverErrors } from "../quote-draft";
-import { quotesApi, type AdminQuote, type QuoteSettings } from "../quotes-api";
-import { AdminDialog, ConfirmDialog } from "./dialogs";
-import { Button, buttonClass, Spinner } from "./ui";
+import { isEditable, quantityText, quoteStatusLabels, type QuoteStatus } from "../contract/rules";
+import type { AdminRequest } from "../../requests/contract/endpoints";
+import { formatMoney } from "../../../platform/money";
+import { formatShortDate } from "../../../platform/time";
+import { ApiError } from "../../../admin/api";
+import { formatSubmittedAt } from "../../../admin/format";
+import { keys, queries, queryClient, requestChanged } from "../../../admin/query";
+import { parseAmount, quoteLabel, serverErrors } from "./quote-draft";
+import { quotesApi, type AdminQuote, type QuoteSettings } from "../../../admin/quotes-api";
+import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
+import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
 
 const QuoteEditor = lazy(() => import("./QuoteEditor").then((m) => ({ default: m.QuoteEditor })));
 
@@ -72,9 +67,9 @@ function reportFailure(err: unknown, what: string) {
 
 type QuotesAnswer = Awaited<ReturnType<typeof quotesApi.list>>;
 
-export function QuotesPanel({ submission }: { submission: AdminSubmission }) {
+export function QuotesPanel({ request }: { request: AdminRequest }) {
   const id = useId();
-  const s = submission;
+  const s = request;
   const query = useQuery(queries.quotes(s.id));
   const [editing, setEditing] = useState<{ quote: AdminQuote | null } | null>(null);
   const [toSend, setToSend] = useState<AdminQuote | null>(null);
@@ -174,7 +169,7 @@ export function QuotesPanel({ submission }: { submission: AdminSubmission }) {
         {editing ? (
           <Suspense fallback={null}>
             <QuoteEditor
-              submission={s}
+              request={s}
               settings={query.data.settings}
               quote={editing.quote}
               onClose={() => setEditing(null)}

@@ -8,11 +8,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, ListPlus, Plus, Search, Send, Trash2, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import type { AdminSubmission } from "../../lib/contracts/admin";
-import { formatMoney } from "../../platform/money";
-import { addDays, formatShortDate, isIsoDate } from "../../platform/time";
-import { ApiError } from "../api";
-import { queries } from "../query";
+import type { AdminRequest } from "../../requests/contract/endpoints";
+import { formatMoney } from "../../../platform/money";
+import { addDays, formatShortDate, isIsoDate } from "../../../platform/time";
+import { ApiError } from "../../../admin/api";
+import { queries } from "../../../admin/query";
 import {
   draftFromQuote,
   draftToBody,
@@ -29,11 +29,16 @@ import {
   type DraftErrors,
   type LineDraft,
   type QuoteDraft,
-} from "../quote-draft";
-import { quotesApi, type AdminQuote, type PriceListItem, type QuoteSettings } from "../quotes-api";
-import { lineNetPence } from "../../features/quotes/contract/totals";
-import { AdminDialog, ConfirmDialog } from "./dialogs";
-import { Button, IconButton } from "./ui";
+} from "./quote-draft";
+import {
+  quotesApi,
+  type AdminQuote,
+  type PriceListItem,
+  type QuoteSettings,
+} from "../../../admin/quotes-api";
+import { lineNetPence } from "../contract/totals";
+import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
+import { Button, IconButton } from "../../../admin/components/ui";
 
 const inputClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-danger-600";
@@ -64,7 +69,7 @@ function lineNetText(line: LineDraft): string | null {
 const isBlank = (l: LineDraft) => !l.description.trim() && !l.unitPrice.trim() && !l.optional;
 
 export interface QuoteEditorProps {
-  submission: AdminSubmission;
+  request: AdminRequest;
   settings: QuoteSettings;
   /** The quote to change (a draft in place, a sent one as a new version); null for a new quote. */
   quote: AdminQuote | null;
@@ -73,7 +78,7 @@ export interface QuoteEditorProps {
   onSaved: (quote: AdminQuote, next: "close" | "send") => void;
 }
 
-export function QuoteEditor({ submission, settings, quote, onClose, onSaved }: QuoteEditorProps) {
+export function QuoteEditor({ request, settings, quote, onClose, onSaved }: QuoteEditorProps) {
   const id = useId();
   const vatRegistered = quote ? quote.vatRegistered : settings.vatRegistered;
   const defaultRate = vatRegistered ? (settings.vatRates[0] ?? 0) : null;
@@ -146,7 +151,7 @@ export function QuoteEditor({ submission, settings, quote, onClose, onSaved }: Q
     try {
       const saved = quote
         ? await quotesApi.update(quote.id, result.body)
-        : await quotesApi.create(submission.id, result.body);
+        : await quotesApi.create(request.id, result.body);
       setDirty(false);
       onSaved(saved, next);
     } catch (err) {
@@ -194,7 +199,7 @@ export function QuoteEditor({ submission, settings, quote, onClose, onSaved }: Q
         if (!open) close();
       }}
       title={title}
-      description={`For ${submission.name} (${submission.reference}).${
+      description={`For ${request.name} (${request.reference}).${
         vatRegistered ? " Prices without VAT." : ""
       }`}
     >

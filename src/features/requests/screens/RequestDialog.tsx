@@ -1,20 +1,22 @@
-/** Detail dialog for one submission (opened by ./RequestRoute.tsx at /admin/requests/:id). */
+/** Detail dialog for one request (opened by ./RequestRoute.tsx at /admin/requests/:id). */
 import { Mail, MailOpen, Phone, Reply, Trash2 } from "lucide-react";
 import { lazy, Suspense } from "react";
-import type { AdminSubmission } from "../../lib/contracts/admin";
-import { serviceLabel } from "../../lib/service-catalog";
-import { formatSubmittedAt } from "../format";
-import { AppointmentPanel } from "./AppointmentPanel";
-import { MailStatus } from "./MailStatus";
+import type { AdminRequest } from "../contract/endpoints";
+import { serviceLabel } from "../../../lib/service-catalog";
+import { formatSubmittedAt } from "../../../admin/format";
+import { AppointmentPanel } from "../../appointments/screens/AppointmentPanel";
+import { MailStatus } from "../../../admin/components/MailStatus";
 import { RequestWorkflowPanel } from "./RequestWorkflowPanel";
-import { ReviewInvitationPanel } from "./ReviewInvitationPanel";
-import { StateBadge } from "./StateBadge";
-import { SubmissionPhotos } from "./SubmissionPhotos";
-import { AdminDialog } from "./dialogs";
-import { Button, buttonClass, Spinner } from "./ui";
+import { ReviewInvitationPanel } from "../../reviews/screens/ReviewInvitationPanel";
+import { StateBadge } from "../../../admin/components/StateBadge";
+import { RequestPhotos } from "../../photos/screens/RequestPhotos";
+import { AdminDialog } from "../../../admin/components/dialogs";
+import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
 
 // The quote, its editor and its dialogs are a chunk of their own, loaded with the request.
-const QuotesPanel = lazy(() => import("./QuotesPanel").then((m) => ({ default: m.QuotesPanel })));
+const QuotesPanel = lazy(() =>
+  import("../../quotes/screens/QuotesPanel").then((m) => ({ default: m.QuotesPanel })),
+);
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -25,8 +27,8 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-export function SubmissionDialog({
-  submission,
+export function RequestDialog({
+  request,
   status,
   onClose,
   onRetry,
@@ -34,15 +36,15 @@ export function SubmissionDialog({
   onDelete,
   busy,
 }: {
-  submission: AdminSubmission | null;
+  request: AdminRequest | null;
   status: "loading" | "missing" | "failed" | "ready";
   onClose: () => void;
   onRetry: () => void;
-  onToggleRead: (s: AdminSubmission) => void;
-  onDelete: (s: AdminSubmission) => void;
+  onToggleRead: (s: AdminRequest) => void;
+  onDelete: (s: AdminRequest) => void;
   busy: boolean;
 }) {
-  const s = submission;
+  const s = request;
   const isBooking = s?.formType === "booking";
   return (
     <AdminDialog
@@ -109,13 +111,13 @@ export function SubmissionDialog({
               {s.message}
             </p>
           </div>
-          <SubmissionPhotos key={s.id} submissionId={s.id} />
-          {isBooking ? <AppointmentPanel key={`appointment-${s.id}`} submissionId={s.id} /> : null}
+          <RequestPhotos key={s.id} requestId={s.id} />
+          {isBooking ? <AppointmentPanel key={`appointment-${s.id}`} requestId={s.id} /> : null}
           <Suspense fallback={<Spinner label="Loading the quote…" className="py-4" />}>
-            <QuotesPanel key={`quotes-${s.id}`} submission={s} />
+            <QuotesPanel key={`quotes-${s.id}`} request={s} />
           </Suspense>
-          <RequestWorkflowPanel key={s.id} submission={s} />
-          <ReviewInvitationPanel key={`invite-${s.id}`} submission={s} />
+          <RequestWorkflowPanel key={s.id} request={s} />
+          <ReviewInvitationPanel key={`invite-${s.id}`} request={s} />
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
             <Button
               variant="ghost"

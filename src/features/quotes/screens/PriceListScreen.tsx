@@ -8,14 +8,14 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import { poundsDecimal } from "../../platform/money";
-import { ApiError } from "../api";
-import { keys, queries, queryClient } from "../query";
-import { parseAmount, priceWithUnit } from "../quote-draft";
-import { quotesApi, type PriceListItem, type QuoteSettings } from "../quotes-api";
-import type { PriceListItemInput } from "../../features/quotes/contract/endpoints";
-import { ConfirmDialog } from "./dialogs";
-import { Button, buttonClass, IconButton, Spinner } from "./ui";
+import { poundsDecimal } from "../../../platform/money";
+import { ApiError } from "../../../admin/api";
+import { keys, queries, queryClient } from "../../../admin/query";
+import { parseAmount, priceWithUnit } from "./quote-draft";
+import { quotesApi, type PriceListItem, type QuoteSettings } from "../../../admin/quotes-api";
+import type { PriceListItemInput } from "../contract/endpoints";
+import { ConfirmDialog } from "../../../admin/components/dialogs";
+import { Button, buttonClass, IconButton, Spinner } from "../../../admin/components/ui";
 
 const fieldClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
