@@ -10,7 +10,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import adminQuotes from "../../netlify/functions/admin-quotes.mts";
 import adminRequestQuotes from "../../netlify/functions/admin-request-quotes.mts";
 import adminPriceList from "../../netlify/functions/admin-price-list.mts";
-import { appointments, mailOutbox, quotes, submissionHistory } from "../../src/features/tables";
+import adminAppointments from "../../netlify/functions/admin-appointments.mts";
+import { appointments, mailOutbox, quotes, requestHistory } from "../../src/features/tables";
 import { serviceContext } from "../../src/platform/context";
 import { addDays, dateInZone } from "../../src/platform/time";
 import { actOnAppointment } from "../../src/features/appointments/service";
@@ -76,9 +77,9 @@ const mailOf = (requestId: number) =>
 const historyOf = (requestId: number) =>
   t.db
     .select()
-    .from(submissionHistory)
-    .where(eq(submissionHistory.submissionId, requestId))
-    .orderBy(submissionHistory.id);
+    .from(requestHistory)
+    .where(eq(requestHistory.submissionId, requestId))
+    .orderBy(requestHistory.id);
 
 const pdfOfRow = (row: { attachments: { content: string; contentType: string }[] | null }) => {
   const a = row.attachments?.find((x) => x.contentType === "application/pdf");
@@ -385,6 +386,29 @@ describe("the customer's answers", () => {
     expect(edit.json.error.message).toContain("an accepted quote never changes");
   });
 
+  it("the database itself refuses to change or remove an acceptance", async () => {
+    const { request, quote } = await sentQuote();
+    await acceptQuote(
+      request.id,
+      { quoteId: quote.id, optionalLineIds: [], expressStart: false },
+      serviceContext(),
+    );
+    const [row] = await t.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    await expect(
+      t.db
+        .update(quotes)
+        .set({ acceptance: { ...row!.acceptance!, totalPence: 1 } })
+        .where(eq(quotes.id, quote.id)),
+    ).rejects.toThrow();
+    await expect(
+      t.db.update(quotes).set({ acceptance: null }).where(eq(quotes.id, quote.id)),
+    ).rejects.toThrow();
+    // Recording a cancellation beside it still works.
+    await t.db.update(quotes).set({ cancelReason: "test" }).where(eq(quotes.id, quote.id));
+    const [after] = await t.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(after!.acceptance).toEqual(row!.acceptance);
+  });
+
   it("two accepts at the same moment make exactly one acceptance", async () => {
     const { request, quote } = await sentQuote();
     const results = await Promise.allSettled(
@@ -545,6 +569,41 @@ describe("cancelling within 14 days", () => {
     expect(tooMuch.status).toBe(422);
     const twice = await owner.call(adminQuotes, "POST", `/api/admin/quotes/${quote.id}/cancel`, { body: {} });
     expect(twice.status).toBe(409);
+  });
+
+  it("warns the owner who confirms a visit inside the 14 days without an early-start request; a reason lets it go ahead", async () => {
+    const { owner, request, quote } = await sentQuote();
+    await acceptQuote(
+      request.id,
+      { quoteId: quote.id, optionalLineIds: [], expressStart: false },
+      serviceContext(),
+    );
+    const date = addDays(dateInZone(new Date()), 3);
+    const path = `/api/admin/appointments/${request.id}`;
+    const refused = await owner.call(adminAppointments, "POST", path, {
+      body: { action: "confirm", date, window: "morning" },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe("inside_cancellation_period");
+    expect(refused.json.error.message).toContain("without asking for the work to start early");
+    expect(
+      await t.db.select().from(appointments).where(eq(appointments.submissionId, request.id)),
+    ).toHaveLength(0);
+    const later = await owner.call(adminAppointments, "POST", path, {
+      body: { action: "confirm", date: addDays(dateInZone(new Date()), 20), window: "morning" },
+    });
+    expect(later.status, later.text).toBe(200);
+    const ok = await owner.call(adminAppointments, "POST", path, {
+      body: {
+        action: "confirm",
+        date,
+        window: "morning",
+        earlyStartReason: "She phoned to ask us to start sooner",
+      },
+    });
+    expect(ok.status, ok.text).toBe(200);
+    const history = await historyOf(request.id);
+    expect(history.at(-1)!.note).toContain("reason: She phoned to ask us to start sooner");
   });
 
   it("an urgent repair cannot be cancelled", async () => {
