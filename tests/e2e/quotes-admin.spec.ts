@@ -305,6 +305,26 @@ for (const width of [375, 1280]) {
       expect(text).toContain(flush);
       expect(text).toContain("£143.05");
       expect(text).toContain("£493.05");
+
+      // Changing the sent quote makes version 2, a draft; version 1 is listed as replaced.
+      await latest.getByRole("button", { name: "Change (new version)" }).click();
+      const change = page.getByRole("dialog", { name: `Change ${number}: makes version 2` });
+      await expect(change.getByTestId("quote-line")).toHaveCount(3);
+      await expect(change.getByTestId("quote-total")).toHaveText("£143.05");
+      await change
+        .getByTestId("quote-line")
+        .nth(0)
+        .getByLabel(/^Quantity/)
+        .fill("3");
+      await expect(change.getByTestId("quote-total")).toHaveText("£164.30");
+      await change.getByRole("button", { name: "Save draft" }).click();
+      await expect(change).toHaveCount(0);
+      await expect(latest).toContainText(`${number} version 2`);
+      await expect(latest.getByTestId("quote-status")).toHaveAttribute("data-status", "draft");
+      await expect(latest.getByTestId("quote-panel-total")).toHaveText("£164.30");
+      const versions = panel.getByTestId("quote-versions");
+      await expect(versions).toContainText(number);
+      await expect(versions.getByTestId("quote-status")).toHaveAttribute("data-status", "superseded");
     });
   });
 }
