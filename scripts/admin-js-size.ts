@@ -54,9 +54,12 @@ const screens: [string, string[]][] = [
   ["dashboard", ["Dashboard"]],
   ["inbox", ["InboxScreen"]],
   ["request (over the inbox)", ["InboxScreen", "RequestRoute"]],
+  ["request with its quote", ["InboxScreen", "RequestRoute", "QuotesPanel"]],
+  ["quote editor (opened)", ["InboxScreen", "RequestRoute", "QuotesPanel", "QuoteEditor"]],
   ["testimonials", ["TestimonialsScreen"]],
   ["availability", ["AvailabilityScreen"]],
   ["personal data", ["PersonToolsScreen"]],
+  ["price list", ["PriceListScreen"]],
 ];
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

@@ -22,6 +22,7 @@ const nav = [
   { to: "/admin/submissions", label: "Inbox", exact: false },
   { to: "/admin/testimonials", label: "Reviews", exact: false },
   { to: "/admin/availability", label: "Availability", exact: false },
+  { to: "/admin/price-list", label: "Price list", exact: false },
   { to: "/admin/people", label: "Personal data", exact: false },
 ] as const;
 

@@ -6,6 +6,7 @@
 import { infiniteQueryOptions, QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { AdminRequest } from "../features/requests/contract/endpoints";
 import { ApiError, adminApi } from "./api";
+import { quotesApi } from "./quotes-api";
 import { filtersFromParams, workflowApi, type InboxFilters } from "./workflow-api";
 
 export const queryClient = new QueryClient({
@@ -34,6 +35,9 @@ export const keys = {
   appointment: (id: number) => ["request", id, "appointment"] as const,
   photos: (id: number) => ["request", id, "photos"] as const,
   invitations: (id: number) => ["request", id, "invitations"] as const,
+  /** A request's quotes, every version (under the request, so any change to it fetches them again). */
+  quotes: (id: number) => ["request", id, "quotes"] as const,
+  priceList: ["price-list"] as const,
 };
 
 /** The inbox's filters from its query string (`open` is not a filter). */
@@ -66,6 +70,8 @@ export const queries = {
   notes: (id: number) => ({ queryKey: keys.notes(id), queryFn: () => workflowApi.notes(id) }),
   appointment: (id: number) => ({ queryKey: keys.appointment(id), queryFn: () => adminApi.appointment(id) }),
   photos: (id: number) => ({ queryKey: keys.photos(id), queryFn: () => adminApi.photos(id) }),
+  quotes: (id: number) => ({ queryKey: keys.quotes(id), queryFn: () => quotesApi.list(id) }),
+  priceList: () => ({ queryKey: keys.priceList, queryFn: quotesApi.priceList }),
 };
 
 /**

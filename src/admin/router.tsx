@@ -10,6 +10,7 @@
  *   /admin/testimonials     reviews
  *   /admin/availability     working days, days off, calendar feed
  *   /admin/people           personal data tools
+ *   /admin/price-list       the owner's usual items and labour rates, for quotes
  *
  * The static pages under src/pages/admin and the `/admin/*` rewrite in netlify.toml all serve the
  * same shell, so a reload or a link from an e-mail opens the right screen.
@@ -96,7 +97,13 @@ export const requestRoute = createRoute({
     stringify: ({ id }) => ({ id: String(id) }),
   },
   loader: ({ params: { id } }) =>
-    prefetch(queries.item(id), queries.history(id), queries.notes(id), queries.photos(id)),
+    prefetch(
+      queries.item(id),
+      queries.history(id),
+      queries.notes(id),
+      queries.photos(id),
+      queries.quotes(id),
+    ),
   component: lazyRouteComponent(() => import("../features/requests/screens/RequestRoute"), "RequestRoute"),
 });
 
@@ -130,12 +137,24 @@ const peopleRoute = createRoute({
   ),
 });
 
+const priceListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/price-list",
+  staticData: { title: "Price List" },
+  loader: () => prefetch(queries.priceList()),
+  component: lazyRouteComponent(
+    () => import("../features/quotes/screens/PriceListScreen"),
+    "PriceListScreen",
+  ),
+});
+
 const routeTree = rootRoute.addChildren([
   dashboardRoute,
   inboxLayout.addChildren([inboxRoute, requestRoute]),
   testimonialsRoute,
   availabilityRoute,
   peopleRoute,
+  priceListRoute,
 ]);
 
 export const router = createRouter({

@@ -9,6 +9,7 @@ import a11yPlugin from "colord/plugins/a11y";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { mailStatusBackgrounds, mailStatusLooks } from "../../src/admin/components/MailStatus";
+import { quoteStatusLooks } from "../../src/features/quotes/screens/QuotesPanel";
 import { stateLooks } from "../../src/admin/components/StateBadge";
 
 extend([a11yPlugin]);
@@ -50,6 +51,12 @@ describe("admin status colours", () => {
 
   for (const [state, look] of Object.entries(stateLooks)) {
     it(`the '${state}' state badge is at least 4.5:1`, () => {
+      expect(colord(colourOf(look.text)).contrast(colourOf(look.bg))).toBeGreaterThanOrEqual(4.5);
+    });
+  }
+
+  for (const [status, look] of Object.entries(quoteStatusLooks)) {
+    it(`the '${status}' quote status badge is at least 4.5:1`, () => {
       expect(colord(colourOf(look.text)).contrast(colourOf(look.bg))).toBeGreaterThanOrEqual(4.5);
     });
   }

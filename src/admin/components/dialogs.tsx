@@ -16,6 +16,7 @@ export function AdminDialog({
   children,
   role = "dialog",
   wide = false,
+  widest = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -24,6 +25,8 @@ export function AdminDialog({
   children: ReactNode;
   role?: "dialog" | "alertdialog";
   wide?: boolean;
+  /** Room for a form with columns, such as the quote editor (wider than `wide`). */
+  widest?: boolean;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -32,7 +35,7 @@ export function AdminDialog({
         <Dialog.Content
           role={role}
           {...(description ? {} : { "aria-describedby": undefined })}
-          className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-5 shadow-card sm:p-6 ${wide ? "max-w-2xl" : "max-w-md"}`}
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-5 shadow-card sm:p-6 ${widest ? "max-w-5xl" : wide ? "max-w-2xl" : "max-w-md"}`}
         >
           <Dialog.Title className="pr-10 text-lg font-bold text-brand-900">{title}</Dialog.Title>
           {description ? (
@@ -60,6 +63,7 @@ export function ConfirmDialog({
   confirmLabel,
   busy,
   onConfirm,
+  tone = "danger",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -68,6 +72,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   busy: boolean;
   onConfirm: () => void;
+  /** "primary" for an action that destroys nothing (sending a quote). */
+  tone?: "danger" | "primary";
 }) {
   return (
     <AdminDialog
@@ -83,7 +89,7 @@ export function ConfirmDialog({
             Cancel
           </Button>
         </Dialog.Close>
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+        <Button variant={tone} onClick={onConfirm} disabled={busy}>
           {busy ? (
             <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
           ) : null}

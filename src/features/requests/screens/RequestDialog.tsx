@@ -1,5 +1,6 @@
 /** Detail dialog for one request (opened by ./RequestRoute.tsx at /admin/requests/:id). */
 import { Mail, MailOpen, Phone, Reply, Trash2 } from "lucide-react";
+import { lazy, Suspense } from "react";
 import type { AdminRequest } from "../contract/endpoints";
 import { serviceLabel } from "../../../lib/service-catalog";
 import { formatSubmittedAt } from "../../../admin/format";
@@ -11,6 +12,11 @@ import { StateBadge } from "../../../admin/components/StateBadge";
 import { RequestPhotos } from "../../photos/screens/RequestPhotos";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
+
+// The quote, its editor and its dialogs are a chunk of their own, loaded with the request.
+const QuotesPanel = lazy(() =>
+  import("../../quotes/screens/QuotesPanel").then((m) => ({ default: m.QuotesPanel })),
+);
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -107,6 +113,9 @@ export function RequestDialog({
           </div>
           <RequestPhotos key={s.id} requestId={s.id} />
           {isBooking ? <AppointmentPanel key={`appointment-${s.id}`} requestId={s.id} /> : null}
+          <Suspense fallback={<Spinner label="Loading the quote…" className="py-4" />}>
+            <QuotesPanel key={`quotes-${s.id}`} request={s} />
+          </Suspense>
           <RequestWorkflowPanel key={s.id} request={s} />
           <ReviewInvitationPanel key={`invite-${s.id}`} request={s} />
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-end">

@@ -1,0 +1,327 @@
+/**
+ * The quote editor's form state, kept as the owner typed it (text), and how it becomes the quote
+ * the server stores: prices typed in pounds become integer pence (src/platform/money.ts), a
+ * quantity keeps up to two decimals, the deposit is a fixed amount or a percentage. Nothing here
+ * sums money itself: the live totals come from the quotes contract's own totals functions, the
+ * ones the server and the customer's page use. Pure and browser-safe, so it is unit-tested alone.
+ */
+import { formatMoney, tryParsePounds, poundsDecimal, type Pence } from "../../../platform/money";
+import {
+  depositDuePence,
+  quoteTotals,
+  type DepositTerms,
+  type QuoteLineForTotals,
+  type QuoteTotals,
+} from "../contract/totals";
+import { quantityText } from "../contract/rules";
+
+export interface LineDraft {
+  /** A key for React only (never sent). */
+  readonly key: string;
+  description: string;
+  /** As typed: "1", "2.5". */
+  quantity: string;
+  /** Pounds as typed: "45", "1,250.50", "£12.05". */
+  unitPrice: string;
+  /** The VAT rate in percent as text ("20"); "" when the business is not VAT-registered. */
+  vatRate: string;
+  optional: boolean;
+}
+
+export type DepositKind = "none" | "fixed" | "percent";
+
+export interface QuoteDraft {
+  lines: LineDraft[];
+  note: string;
+  /** YYYY-MM-DD. */
+  validUntil: string;
+  depositKind: DepositKind;
+  /** Pounds as typed, for a fixed deposit. */
+  depositAmount: string;
+  /** Percent as typed, for a percentage deposit. */
+  depositPercent: string;
+  urgentRepair: boolean;
+}
+
+/**
+ * What the editor sends, for a new quote and for a change alike: every field, with null for "none"
+ * (no deposit, no note), so saving a changed draft clears what the owner cleared.
+ */
+export interface QuoteBody {
+  lines: { description: string; quantity: number; unitPence: Pence; vatRate?: number; optional: boolean }[];
+  validUntil: string;
+  depositPence: Pence | null;
+  depositPercent: number | null;
+  note: string | null;
+  urgentRepair: boolean;
+}
+
+/** Messages per field: `lines.<i>.<field>` for a line, the field's name for the rest. */
+export type DraftErrors = Record<string, string>;
+
+let nextKey = 0;
+export const newLineKey = (): string => `line-${++nextKey}`;
+
+export function emptyLine(defaultVatRate: number | null): LineDraft {
+  return {
+    key: newLineKey(),
+    description: "",
+    quantity: "1",
+    unitPrice: "",
+    vatRate: defaultVatRate === null ? "" : String(defaultVatRate),
+    optional: false,
+  };
+}
+
+export function emptyDraft(validUntil: string, defaultVatRate: number | null): QuoteDraft {
+  return {
+    lines: [emptyLine(defaultVatRate)],
+    note: "",
+    validUntil,
+    depositKind: "none",
+    depositAmount: "",
+    depositPercent: "",
+    urgentRepair: false,
+  };
+}
+
+/** A line filled from the price list: its description, price and rate; quantity 1. */
+export function lineFromItem(item: {
+  description: string;
+  unitPence: Pence;
+  vatRate?: number | null | undefined;
+}): LineDraft {
+  return {
+    key: newLineKey(),
+    description: item.description,
+    quantity: "1",
+    unitPrice: poundsDecimal(item.unitPence),
+    vatRate: item.vatRate === null || item.vatRate === undefined ? "" : String(item.vatRate),
+    optional: false,
+  };
+}
+
+/** A stored quote back into the form (to edit a draft, or to start the next version from it). */
+export function draftFromQuote(quote: {
+  lines: readonly {
+    description: string;
+    quantity: number;
+    unitPence: Pence;
+    vatRate?: number | null | undefined;
+    optional?: boolean | undefined;
+  }[];
+  note?: string | null | undefined;
+  validUntil?: string | null | undefined;
+  depositPence?: Pence | null | undefined;
+  depositPercent?: number | null | undefined;
+  urgentRepair?: boolean | undefined;
+}): QuoteDraft {
+  const percent = quote.depositPercent ?? null;
+  const fixed = quote.depositPence ?? null;
+  return {
+    lines: quote.lines.map((l) => ({
+      key: newLineKey(),
+      description: l.description,
+      quantity: quantityText(l.quantity),
+      unitPrice: poundsDecimal(l.unitPence),
+      vatRate: l.vatRate === null || l.vatRate === undefined ? "" : String(l.vatRate),
+      optional: Boolean(l.optional),
+    })),
+    note: quote.note ?? "",
+    validUntil: quote.validUntil ?? "",
+    depositKind: percent !== null ? "percent" : fixed !== null ? "fixed" : "none",
+    depositAmount: fixed !== null ? poundsDecimal(fixed) : "",
+    depositPercent: percent !== null ? String(percent) : "",
+    urgentRepair: Boolean(quote.urgentRepair),
+  };
+}
+
+const quantityPattern = /^\d+(?:\.\d{1,2})?$/;
+const percentPattern = /^\d{1,3}(?:\.\d{1,2})?$/;
+
+/** A quantity as typed ("2.5", "2,5" is refused), or null. Up to two decimals. */
+export function parseQuantity(text: string): number | null {
+  const t = text.trim();
+  return quantityPattern.test(t) ? Number(t) : null;
+}
+
+/** A percentage as typed (0-100, up to two decimals), or null. */
+export function parsePercent(text: string): number | null {
+  const t = text.trim().replace(/%$/, "").trim();
+  if (!percentPattern.test(t)) return null;
+  const n = Number(t);
+  return n <= 100 ? n : null;
+}
+
+/** Pounds as typed ("45", "1,250.50", "£12.05", "12.5" too: one decimal means tens of pence). */
+export function parseAmount(text: string): Pence | null {
+  const t = text.trim();
+  // People write "12.5" for £12.50; the money module wants both digits of the pence.
+  const withPence = /^[^.]*\.\d$/.test(t) ? `${t}0` : t;
+  return tryParsePounds(withPence);
+}
+
+export const messages = {
+  description: "Describe the work on this line.",
+  quantity: "Enter a quantity such as 1, 2.5 or 0.25 (two decimals at most).",
+  unitPrice: "Enter the price in pounds, such as 45 or 1,250.50.",
+  vatRate: "Choose a VAT rate.",
+  depositAmount: "Enter the deposit in pounds, such as 100 or 250.50.",
+  depositPercent: "Enter a percentage from 0 to 100, such as 25.",
+  lines: "Add at least one line.",
+  validUntil: "Choose the date the quote is valid until.",
+} as const;
+
+/**
+ * The body to send, or the fields the owner must fix first. Only what cannot be turned into the
+ * wire shape is checked here (a price that is not an amount, a quantity that is not a number);
+ * the limits themselves (a price over the maximum, a zero quantity, too many lines) are the
+ * server's to refuse, with its own per-field messages.
+ */
+export function draftToBody(
+  draft: QuoteDraft,
+  options: { vatRegistered: boolean },
+): { body: QuoteBody; errors: null } | { body: null; errors: DraftErrors } {
+  const errors: DraftErrors = {};
+  if (draft.lines.length === 0) errors["lines"] = messages.lines;
+  const lines = draft.lines.map((l, i) => {
+    const quantity = parseQuantity(l.quantity);
+    const unitPence = parseAmount(l.unitPrice);
+    if (!l.description.trim()) errors[`lines.${i}.description`] = messages.description;
+    if (quantity === null) errors[`lines.${i}.quantity`] = messages.quantity;
+    if (unitPence === null) errors[`lines.${i}.unitPence`] = messages.unitPrice;
+    const vatRate = options.vatRegistered ? Number(l.vatRate) : undefined;
+    if (options.vatRegistered && (l.vatRate === "" || !Number.isFinite(vatRate))) {
+      errors[`lines.${i}.vatRate`] = messages.vatRate;
+    }
+    return {
+      description: l.description.trim(),
+      quantity: quantity ?? 0,
+      unitPence: unitPence ?? 0,
+      ...(vatRate !== undefined ? { vatRate } : {}),
+      optional: l.optional,
+    };
+  });
+  if (!draft.validUntil) errors["validUntil"] = messages.validUntil;
+  const body: QuoteBody = {
+    lines,
+    validUntil: draft.validUntil,
+    depositPence: null,
+    depositPercent: null,
+    note: draft.note.trim() ? draft.note.trim() : null,
+    urgentRepair: draft.urgentRepair,
+  };
+  if (draft.depositKind === "fixed") {
+    const amount = parseAmount(draft.depositAmount);
+    if (amount === null) errors["depositPence"] = messages.depositAmount;
+    else body.depositPence = amount;
+  } else if (draft.depositKind === "percent") {
+    const percent = parsePercent(draft.depositPercent);
+    if (percent === null) errors["depositPercent"] = messages.depositPercent;
+    else body.depositPercent = percent;
+  }
+  return Object.keys(errors).length > 0 ? { body: null, errors } : { body, errors: null };
+}
+
+export interface LiveTotals {
+  /** The quote without its optional lines. */
+  readonly base: QuoteTotals;
+  /** Every optional line ticked. */
+  readonly withOptional: QuoteTotals;
+  readonly hasOptional: boolean;
+  /** The deposit on the base total (and with every optional line ticked). */
+  readonly depositPence: Pence;
+  readonly depositWithOptionalPence: Pence;
+  /** Lines not counted yet because their quantity or price cannot be read. */
+  readonly incompleteLines: number;
+}
+
+/**
+ * The totals as the owner types: the lines whose quantity and price can be read, summed by the
+ * quotes contract's `quoteTotals` and `depositDuePence` (the figures the server will store).
+ */
+export function liveTotals(draft: QuoteDraft, options: { vatRegistered: boolean }): LiveTotals {
+  const priced: QuoteLineForTotals[] = [];
+  let incompleteLines = 0;
+  for (const l of draft.lines) {
+    const quantity = parseQuantity(l.quantity);
+    const unitPence = parseAmount(l.unitPrice);
+    const rate = l.vatRate === "" ? null : Number(l.vatRate);
+    if (quantity === null || unitPence === null || (options.vatRegistered && rate === null)) {
+      incompleteLines++;
+      continue;
+    }
+    priced.push({ quantity, unitPence, vatRate: options.vatRegistered ? rate : null, optional: l.optional });
+  }
+  const base = quoteTotals(priced, { vatRegistered: options.vatRegistered });
+  const withOptional = quoteTotals(priced, { vatRegistered: options.vatRegistered, chosen: () => true });
+  const deposit = depositTermsOf(draft);
+  return {
+    base,
+    withOptional,
+    hasOptional: priced.some((l) => l.optional),
+    depositPence: depositDuePence(base.totalPence, deposit),
+    depositWithOptionalPence: depositDuePence(withOptional.totalPence, deposit),
+    incompleteLines,
+  };
+}
+
+/** The deposit as typed so far, or none while it cannot be read. */
+function depositTermsOf(draft: QuoteDraft): DepositTerms {
+  if (draft.depositKind === "fixed") {
+    const pence = parseAmount(draft.depositAmount);
+    return pence === null ? null : { pence };
+  }
+  if (draft.depositKind === "percent") {
+    const percent = parsePercent(draft.depositPercent);
+    return percent === null ? null : { percent };
+  }
+  return null;
+}
+
+/** Which field of a line a server message is about, from its words ("Line 2: The quantity …"). */
+function lineFieldOf(message: string): keyof typeof lineFieldWords | null {
+  for (const [field, pattern] of Object.entries(lineFieldWords)) {
+    if (pattern.test(message)) return field as keyof typeof lineFieldWords;
+  }
+  return null;
+}
+const lineFieldWords = {
+  quantity: /quantity/i,
+  unitPence: /price/i,
+  vatRate: /VAT/,
+  description: /descri/i,
+} as const;
+
+/**
+ * The server's per-field messages keyed the way the editor shows them. The server names a line's
+ * problem in its `lines` message ("Line 3: The quantity must be more than 0."): that goes beside
+ * the line's field it is about (`lines.2.quantity`), or under the whole line (`lines.2`) when the
+ * words name none. A key such as `lines.2.unitPence` or `lines[2].unitPence` is kept as it is.
+ */
+export function serverErrors(fields: Record<string, string>): DraftErrors {
+  const out: DraftErrors = {};
+  for (const [key, message] of Object.entries(fields)) {
+    const normal = key.replace(/\[(\d+)\]/g, ".$1").replace(/^\./, "");
+    const line = normal === "lines" ? /^Line (\d+): (.+)$/s.exec(message) : null;
+    if (line) {
+      const index = Number(line[1]) - 1;
+      const field = lineFieldOf(line[2]!);
+      out[field ? `lines.${index}.${field}` : `lines.${index}`] ??= line[2]!;
+    } else {
+      out[normal] ??= message;
+    }
+  }
+  return out;
+}
+
+/** "£45.00 per hour", "£38.00 each", "£150.00": a price list item's price with its unit. */
+export function priceWithUnit(item: { unitPence: Pence; unit: string | null }): string {
+  const price = formatMoney(item.unitPence);
+  if (!item.unit) return price;
+  return /^(each|per\b)/i.test(item.unit) ? `${price} ${item.unit}` : `${price} per ${item.unit}`;
+}
+
+/** "Q-000013", or "Q-000013 version 2" from the second version on. */
+export const quoteLabel = (q: { number: string; version: number }): string =>
+  q.version > 1 ? `${q.number} version ${q.version}` : q.number;
