@@ -19,14 +19,15 @@
 import { addressLine, site } from "../config/site";
 import { formatMoney, type Pence } from "../platform/money";
 import { addDays, formatDate, type IsoDate } from "../platform/time";
+import { cancellationDays } from "../features/quotes/contract/rules";
 
 export interface RightsSection {
   readonly heading: string;
   readonly paragraphs: readonly string[];
 }
 
-/** Days a customer has to cancel, counted from the day after the day they accept. */
-export const cancellationDays = 14;
+/** Days a customer has to cancel, counted from the day after the day they accept (the quotes' rule). */
+export { cancellationDays };
 
 /**
  * The last day of the cancellation period for a quote accepted on `acceptedOn` (London date): the
@@ -130,14 +131,23 @@ export function acceptButtonLabel(totalPence: Pence): string {
   return `Accept and agree to pay ${formatMoney(totalPence)}`;
 }
 
-/** What a quote's terms depend on. */
+/**
+ * What a quote's terms depend on. Before acceptance they do not depend on which optional lines
+ * are ticked (the page's totals and its button show that), so the text the customer reads, and
+ * the hash the acceptance keeps of it, stay the same while they tick.
+ */
 export interface QuoteTermsFacts {
-  /** The total the customer agrees to pay: the quote's lines plus the optional lines ticked. */
+  /**
+   * Before acceptance: the total of the lines that are not optional. After: the total the
+   * customer agreed to pay (with the optional lines they ticked).
+   */
   readonly totalPence: Pence;
   /** The VAT in that total (0 when not VAT-registered). */
   readonly vatPence: Pence;
-  /** The deposit asked for, or null. */
+  /** A fixed deposit, or after acceptance the deposit due on the agreed total; else null. */
   readonly depositPence: Pence | null;
+  /** A deposit asked for as a percentage of the total (before acceptance), else null. */
+  readonly depositPercent?: number | null;
   /** Marked by the owner: an urgent repair the customer asked us to come out for. */
   readonly urgentRepair: boolean;
   /**
@@ -151,17 +161,20 @@ export interface QuoteTermsFacts {
   readonly hasOptionalLines?: boolean;
 }
 
+const vatIncluded = (f: QuoteTermsFacts) =>
+  site.vat.registered
+    ? `, including VAT of ${formatMoney(f.vatPence)}`
+    : ". We are not registered for VAT, so no VAT is added";
+
 /** The work and its price, and that nothing else is added. */
 export function quotePriceSection(f: QuoteTermsFacts): RightsSection {
-  const price = site.vat.registered
-    ? `The total price for the work listed is ${formatMoney(f.totalPence)}, including VAT of ${formatMoney(f.vatPence)}.`
-    : `The total price for the work listed is ${formatMoney(f.totalPence)}. We are not registered for VAT, so no VAT is added.`;
+  const price = f.accepted
+    ? `You agreed to pay ${formatMoney(f.totalPence)} for the work listed${f.hasOptionalLines ? ", with the optional items you ticked" : ""}${vatIncluded(f)}.`
+    : `The total price for the work listed is ${formatMoney(f.totalPence)}${vatIncluded(f)}.${f.hasOptionalLines ? " Each optional item you tick adds the price shown beside it; the button below shows the total you agree to pay, with the items you ticked." : ""}`;
   return {
     heading: "The work and its price",
     paragraphs: [
-      f.hasOptionalLines
-        ? `${price} Optional items are included only if ${f.accepted ? "you ticked them" : "you tick them"}.`
-        : price,
+      price,
       "There are no extra charges: nothing is added to the lines of the quote for travel, call-outs or waste removal. If you ask us to change or add to the work, we agree the extra cost with you in writing before doing it.",
     ],
   };
@@ -170,9 +183,15 @@ export function quotePriceSection(f: QuoteTermsFacts): RightsSection {
 /** Deposit and payment. */
 export function depositSection(f: QuoteTermsFacts): RightsSection {
   const methods = site.payment.methods.map((m, i) => (i === 0 ? m : m.toLowerCase())).join(", ");
-  const paragraphs = f.depositPence
+  const deposit =
+    !f.accepted && f.depositPercent
+      ? `A deposit of ${f.depositPercent}% of the total price (shown with the total above)`
+      : f.depositPence
+        ? `A deposit of ${formatMoney(f.depositPence)}`
+        : null;
+  const paragraphs = deposit
     ? [
-        `A deposit of ${formatMoney(f.depositPence)} is due once you have accepted, before the work starts; the rest, ${formatMoney(Math.max(0, f.totalPence - f.depositPence))}, is due when the work is finished.`,
+        `${deposit} is due once you have accepted, before the work starts; the rest is due when the work is finished.`,
         ...(f.urgentRepair
           ? []
           : [

@@ -69,15 +69,20 @@ describe("quote wording", () => {
     ]) {
       expect(text).toContain(fact);
     }
-    expect(text).toContain("£1,234.00");
-    expect(text).toContain("A deposit of £200.00");
-    expect(text).toContain("the rest, £1,034.00");
+    expect(text).toContain("The total price for the work listed is £1,234.00.");
+    expect(text).toContain("Each optional item you tick adds the price shown beside it");
+    expect(text).toContain("A deposit of £200.00 is due once you have accepted");
+    const percent = quoteTermsText({ ...facts, depositPence: null, depositPercent: 10 });
+    expect(percent).toContain("A deposit of 10% of the total price");
     expect(text).toContain(
       "If you accept today, your cancellation period ends at the end of Wednesday 9 December 2026.",
     );
     expect(text).not.toMatch(/<[a-z]/i);
     const accepted = quoteTermsText({ ...facts, accepted: true, acceptedOn: "2026-11-20" });
     expect(accepted).toContain("until the end of Friday 4 December 2026");
+    expect(accepted).toContain(
+      "You agreed to pay £1,234.00 for the work listed, with the optional items you ticked.",
+    );
   });
 
   it("replaces the cancellation right with the urgent-repair text", () => {
