@@ -131,23 +131,17 @@ export function acceptButtonLabel(totalPence: Pence): string {
   return `Accept and agree to pay ${formatMoney(totalPence)}`;
 }
 
-/**
- * What a quote's terms depend on. Before acceptance they do not depend on which optional lines
- * are ticked (the page's totals and its button show that), so the text the customer reads, and
- * the hash the acceptance keeps of it, stay the same while they tick.
- */
+/** What a quote's terms depend on. */
 export interface QuoteTermsFacts {
   /**
-   * Before acceptance: the total of the lines that are not optional. After: the total the
-   * customer agreed to pay (with the optional lines they ticked).
+   * The total the customer agrees to pay: the lines that are not optional and the optional lines
+   * ticked (before acceptance, those ticked on the page; after, those they chose).
    */
   readonly totalPence: Pence;
   /** The VAT in that total (0 when not VAT-registered). */
   readonly vatPence: Pence;
-  /** A fixed deposit, or after acceptance the deposit due on the agreed total; else null. */
+  /** The deposit due on that total, or null. */
   readonly depositPence: Pence | null;
-  /** A deposit asked for as a percentage of the total (before acceptance), else null. */
-  readonly depositPercent?: number | null;
   /** Marked by the owner: an urgent repair the customer asked us to come out for. */
   readonly urgentRepair: boolean;
   /**
@@ -168,9 +162,12 @@ const vatIncluded = (f: QuoteTermsFacts) =>
 
 /** The work and its price, and that nothing else is added. */
 export function quotePriceSection(f: QuoteTermsFacts): RightsSection {
+  const total = formatMoney(f.totalPence);
   const price = f.accepted
-    ? `You agreed to pay ${formatMoney(f.totalPence)} for the work listed${f.hasOptionalLines ? ", with the optional items you ticked" : ""}${vatIncluded(f)}.`
-    : `The total price for the work listed is ${formatMoney(f.totalPence)}${vatIncluded(f)}.${f.hasOptionalLines ? " Each optional item you tick adds the price shown beside it; the button below shows the total you agree to pay, with the items you ticked." : ""}`;
+    ? `You agreed to pay ${total} for the work listed${f.hasOptionalLines ? ", with the optional items you ticked" : ""}${vatIncluded(f)}.`
+    : f.hasOptionalLines
+      ? `The total price for the work listed, counting only the optional items ticked above, is ${total}${vatIncluded(f)}. It is the amount on the button below.`
+      : `The total price for the work listed is ${total}${vatIncluded(f)}.`;
   return {
     heading: "The work and its price",
     paragraphs: [
@@ -183,15 +180,9 @@ export function quotePriceSection(f: QuoteTermsFacts): RightsSection {
 /** Deposit and payment. */
 export function depositSection(f: QuoteTermsFacts): RightsSection {
   const methods = site.payment.methods.map((m, i) => (i === 0 ? m : m.toLowerCase())).join(", ");
-  const deposit =
-    !f.accepted && f.depositPercent
-      ? `A deposit of ${f.depositPercent}% of the total price (shown with the total above)`
-      : f.depositPence
-        ? `A deposit of ${formatMoney(f.depositPence)}`
-        : null;
-  const paragraphs = deposit
+  const paragraphs = f.depositPence
     ? [
-        `${deposit} is due once you have accepted, before the work starts; the rest is due when the work is finished.`,
+        `A deposit of ${formatMoney(f.depositPence)} is due once you ${f.accepted ? "have accepted" : "accept"}, before the work starts; the rest is due when the work is finished.`,
         ...(f.urgentRepair
           ? []
           : [

@@ -69,11 +69,11 @@ describe("quote wording", () => {
     ]) {
       expect(text).toContain(fact);
     }
-    expect(text).toContain("The total price for the work listed is £1,234.00.");
-    expect(text).toContain("Each optional item you tick adds the price shown beside it");
-    expect(text).toContain("A deposit of £200.00 is due once you have accepted");
-    const percent = quoteTermsText({ ...facts, depositPence: null, depositPercent: 10 });
-    expect(percent).toContain("A deposit of 10% of the total price");
+    expect(text).toContain(
+      "The total price for the work listed, counting only the optional items ticked above, is £1,234.00. We are not registered for VAT",
+    );
+    expect(text).toContain("A deposit of £200.00 is due once you accept");
+    expect(quoteTermsText({ ...facts, depositPence: null })).toContain("No deposit is needed.");
     expect(text).toContain(
       "If you accept today, your cancellation period ends at the end of Wednesday 9 December 2026.",
     );
