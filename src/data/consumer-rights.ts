@@ -135,7 +135,8 @@ export function acceptButtonLabel(totalPence: Pence): string {
 export interface QuoteTermsFacts {
   /**
    * The total the customer agrees to pay: the lines that are not optional and the optional lines
-   * ticked (before acceptance, those ticked on the page; after, those they chose).
+   * ticked (before acceptance, those ticked on the page; after, those they chose). Before
+   * acceptance, on a quote with optional lines, the text names no figure that depends on the ticks.
    */
   readonly totalPence: Pence;
   /** The VAT in that total (0 when not VAT-registered). */
@@ -160,13 +161,20 @@ const vatIncluded = (f: QuoteTermsFacts) =>
     ? `, including VAT of ${formatMoney(f.vatPence)}`
     : ". We are not registered for VAT, so no VAT is added";
 
+/**
+ * Whether the terms must not name figures that depend on the optional lines ticked: before
+ * acceptance, on a quote with optional lines, the page's totals and its button show them, and the
+ * terms stay the same while the customer ticks (so the text the acceptance hashes is the text shown).
+ */
+const figuresAbove = (f: QuoteTermsFacts) => !f.accepted && f.hasOptionalLines === true;
+
 /** The work and its price, and that nothing else is added. */
 export function quotePriceSection(f: QuoteTermsFacts): RightsSection {
   const total = formatMoney(f.totalPence);
   const price = f.accepted
     ? `You agreed to pay ${total} for the work listed${f.hasOptionalLines ? ", with the optional items you ticked" : ""}${vatIncluded(f)}.`
-    : f.hasOptionalLines
-      ? `The total price for the work listed, counting only the optional items ticked above, is ${total}${vatIncluded(f)}. It is the amount on the button below.`
+    : figuresAbove(f)
+      ? `The total price is shown above and on the button below: the lines that are not optional, plus each optional item you tick at the price shown beside it${site.vat.registered ? ", including VAT" : ". We are not registered for VAT, so no VAT is added"}.`
       : `The total price for the work listed is ${total}${vatIncluded(f)}.`;
   return {
     heading: "The work and its price",
@@ -180,9 +188,12 @@ export function quotePriceSection(f: QuoteTermsFacts): RightsSection {
 /** Deposit and payment. */
 export function depositSection(f: QuoteTermsFacts): RightsSection {
   const methods = site.payment.methods.map((m, i) => (i === 0 ? m : m.toLowerCase())).join(", ");
+  const deposit = figuresAbove(f)
+    ? "A deposit, shown with the total above,"
+    : `A deposit of ${formatMoney(f.depositPence ?? 0)}`;
   const paragraphs = f.depositPence
     ? [
-        `A deposit of ${formatMoney(f.depositPence)} is due once you ${f.accepted ? "have accepted" : "accept"}, before the work starts; the rest is due when the work is finished.`,
+        `${deposit} is due once you ${f.accepted ? "have accepted" : "accept"}, before the work starts; the rest is due when the work is finished.`,
         ...(f.urgentRepair
           ? []
           : [

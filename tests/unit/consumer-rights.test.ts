@@ -69,10 +69,16 @@ describe("quote wording", () => {
     ]) {
       expect(text).toContain(fact);
     }
-    expect(text).toContain(
-      "The total price for the work listed, counting only the optional items ticked above, is £1,234.00. We are not registered for VAT",
+    // With optional lines the terms name no figure that changes with the ticks (the totals do)...
+    expect(text).toContain("The total price is shown above and on the button below");
+    expect(text).toContain("A deposit, shown with the total above, is due once you accept");
+    expect(quoteTermsText({ ...facts, totalPence: 150_000, depositPence: 30_000 })).toBe(text);
+    // ...without them, the figures are in the terms.
+    const fixed = quoteTermsText({ ...facts, hasOptionalLines: false });
+    expect(fixed).toContain(
+      "The total price for the work listed is £1,234.00. We are not registered for VAT",
     );
-    expect(text).toContain("A deposit of £200.00 is due once you accept");
+    expect(fixed).toContain("A deposit of £200.00 is due once you accept");
     expect(quoteTermsText({ ...facts, depositPence: null })).toContain("No deposit is needed.");
     expect(text).toContain(
       "If you accept today, your cancellation period ends at the end of Wednesday 9 December 2026.",
