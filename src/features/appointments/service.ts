@@ -372,6 +372,21 @@ export function customerAppointmentAction(
   return actInTransaction(id, input, services, { actor: "customer", tx });
 }
 
+/**
+ * Cancelling a request's appointment inside a transaction the caller already holds, as `actor`
+ * (a cancelled quote: src/features/quotes/service-customer.ts). The calendar CANCEL goes with the
+ * same UID, as for any cancelled appointment.
+ */
+export function cancelAppointmentIn(
+  id: number,
+  input: Extract<AppointmentAction, { action: "cancel" }>,
+  tx: Db,
+  services: ServiceContext,
+  actor: "owner" | "customer",
+): Promise<ActionResult> {
+  return actInTransaction(id, input, services, { actor, tx });
+}
+
 async function actInTransaction(
   id: number,
   input: AppointmentAction,

@@ -1,6 +1,7 @@
 /**
  * Background jobs run by the scheduled function (netlify/functions/mail-retry.mts, every five
- * minutes) before it sends the outbox: the owner's daily digest and the daily retention run. Each
+ * minutes) before it sends the outbox: the owner's daily digest, the daily retention run, the
+ * appointment reminders and the quotes' expiry and follow-up. Each
  * is claimed once per London day in job_runs, so running twice does nothing twice. A failing job
  * is logged and retried on the next run; it never stops the others or the mail.
  */
@@ -10,6 +11,7 @@ import { logEvent } from "../../platform/log";
 import * as jobRuns from "./repository-job-runs";
 import { sendDueReminders } from "../appointments/service";
 import { runDailyDigest } from "../requests/service-digest";
+import { runQuoteJobs } from "../quotes/service-scheduled";
 import { applyRetentionIn } from "./service-retention";
 
 export const retentionJob = "retention";
@@ -37,6 +39,8 @@ export async function runScheduledJobs(ctx: ServiceContext = serviceContext()) {
     ["retention", () => runRetentionOncePerDay(ctx)],
     // The evening-before reminders; each appointment is claimed with its e-mail, so twice sends once.
     ["reminders", () => sendDueReminders(ctx)],
+    // Quotes past their valid-until date expire; an unanswered one gets its one follow-up.
+    ["quotes", () => runQuoteJobs(ctx)],
   ] as const) {
     try {
       results[name] = await job();

@@ -176,7 +176,7 @@ function numbered(lines: readonly string[]): string {
  * - `cancel`: an open contact message: a message, or cancel it;
  * - `change`: an open booking: a message, another time, or cancel it.
  */
-export type PageOffer = "view" | "message" | "cancel" | "change";
+export type PageOffer = "view" | "message" | "cancel" | "change" | "quote";
 
 export function pageOffer(request: { closed: boolean; booking: boolean; late?: boolean }): PageOffer {
   if (request.closed) return "view";
@@ -189,6 +189,7 @@ const offerWords: Record<PageOffer, string> = {
   message: "See your request or send us a message online:",
   cancel: "See your request, send us a message, or cancel it online:",
   change: "See your request, send us a message, or change or cancel it online:",
+  quote: "See your quote, and accept or decline it, on your request's private page:",
 };
 
 /**

@@ -182,6 +182,12 @@ export const amountOwedSchema = z.object({
 });
 export type AmountOwedInput = z.input<typeof amountOwedSchema>;
 
+export const vatBandSchema = z.object({
+  rate: z.number(),
+  netPence: z.number().int(),
+  vatPence: z.number().int(),
+});
+
 export const quoteLineSchema = z.object({
   id,
   /** 0-based order on the quote. */
@@ -197,12 +203,6 @@ export const quoteLineSchema = z.object({
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
-export const vatBandSchema = z.object({
-  rate: z.number(),
-  netPence: z.number().int(),
-  vatPence: z.number().int(),
-});
-
 export const totalsSchema = z.object({
   netPence: z.number().int(),
   vatByRate: z.array(vatBandSchema),
@@ -216,6 +216,10 @@ export const acceptanceSchema = z.object({
   at: timestamp,
   /** What the customer agreed to pay: the total with the optional lines they ticked. */
   totalPence: z.number().int(),
+  /** Its net and VAT (per rate when VAT-registered). */
+  netPence: z.number().int(),
+  vatByRate: z.array(vatBandSchema),
+  vatPence: z.number().int(),
   /** The customer asked for the work to start within the cancellation period. */
   expressStart: z.boolean(),
   /** Ids of the optional lines the customer ticked. */
