@@ -9,7 +9,6 @@
  * the view (./quote-view.ts, from src/data/consumer-rights.ts).
  */
 import { escapeHtml as e } from "../../platform/http/html-page";
-import type { RightsSection } from "../../data/consumer-rights";
 import { optionFieldPrefix, type QuoteStep } from "./contract/endpoints";
 import { quoteLimits } from "../quotes/contract";
 import type { QuoteOnPage, QuotePageLine } from "./quote-view";
@@ -67,6 +66,12 @@ details.more[open] summary{margin-bottom:.75rem}
 .cancel-box h3{margin:0 0 .25rem;font-size:1.0625rem;color:#14532d}
 .cancel-box p{margin:.25rem 0}
 `;
+
+/** A section of legal wording (src/data/consumer-rights.ts): a heading and its paragraphs. */
+interface RightsSection {
+  readonly heading: string;
+  readonly paragraphs: readonly string[];
+}
 
 /** A section of legal wording: a heading and its paragraphs. */
 function section(s: RightsSection, model = false): string {

@@ -36,7 +36,6 @@ import {
   type QuoteFormValues,
 } from "./service";
 import { actOnQuote, quoteSeen } from "./service-quote";
-import { cancellationReceivedText } from "../../data/consumer-rights";
 import { site } from "../../config/site";
 import {
   actionPage,
@@ -124,7 +123,7 @@ function canQuoteStep(view: CustomerPageView, step: QuoteStep): boolean {
 }
 
 /** The banner after a quote action's redirect: said only when the quote is in that state now. */
-function doneBanner(view: CustomerPageView, done: "accepted" | "declined" | "cancelled", today: string) {
+function doneBanner(view: CustomerPageView, done: "accepted" | "declined" | "cancelled") {
   const q = view.quote;
   if (!q) return undefined;
   if (done === "accepted" && q.state.kind === "accepted") {
@@ -144,7 +143,7 @@ function doneBanner(view: CustomerPageView, done: "accepted" | "declined" | "can
   if (done === "cancelled" && q.status === "cancelled") {
     return {
       heading: "Cancellation received",
-      message: `${cancellationReceivedText({ receivedOn: today, expressStart: q.expressStartChosen })} We have e-mailed you to confirm it.`,
+      message: `${q.cancellationReceipt ?? ""} We have e-mailed you to confirm it.`,
       tone: "done" as const,
     };
   }
@@ -169,7 +168,7 @@ export async function showPage({
       options: query.options,
       expressStart: query.start === "1",
     });
-    const banner = query.done ? doneBanner(view, query.done, view.quoteForm.day) : undefined;
+    const banner = query.done ? doneBanner(view, query.done) : undefined;
     return { markup: requestPage(view, token, banner) };
   }
   if (query.download === "calendar") {

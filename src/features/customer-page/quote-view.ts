@@ -10,6 +10,7 @@ import { site } from "../../config/site";
 import {
   acceptButtonLabel,
   cancellationEndDate,
+  cancellationReceivedText,
   expressStartRecord,
   expressStartText,
   onlineCancellationClosedText,
@@ -88,6 +89,8 @@ export interface QuoteOnPage {
   /** The same as plain text: what the acceptance's evidence hashes. */
   termsText: string;
   expressStartText: string;
+  /** Once cancelled: the acknowledgement of its receipt. */
+  cancellationReceipt: string | null;
   /** Once accepted: whether the customer asked us to start within the cancellation period. */
   expressStartChosen: boolean;
   /** The express-start box as posted (a refused form shows it again as it was). */
@@ -276,6 +279,12 @@ export function quoteOnPage(
     terms: quoteTermsSections(facts),
     termsText: quoteTermsText(facts),
     expressStartText,
+    cancellationReceipt: q.cancellation
+      ? cancellationReceivedText({
+          receivedOn: dateInZone(new Date(q.cancellation.at)),
+          expressStart: q.acceptance?.expressStart ?? false,
+        })
+      : null,
     expressStartChosen: q.acceptance?.expressStart ?? false,
     expressStartTicked: form.expressStart === true,
     acceptLabel: acceptButtonLabel(totalPence),

@@ -82,8 +82,9 @@ export async function actOnQuote(
     }
   }
 
+  const action = input.action;
   const run = (tx: Db): Promise<QuoteActionResult> => {
-    switch (input.action) {
+    switch (action) {
       case "accept-quote":
         return acceptQuoteIn(
           request.id,
@@ -120,7 +121,7 @@ export async function actOnQuote(
     "decline-quote": "declined",
     "cancel-quote": "cancelled",
   } as const;
-  return { kind: kinds[input.action] };
+  return { kind: kinds[action] };
 }
 
 /**
