@@ -5,12 +5,13 @@
  *  - the admin's first screen, signed in: from navigating to /admin until the dashboard shows its
  *    counts (the page, its scripts, the session check and the summary call, which the admin makes
  *    at the same time), in Chromium, with the page load and each call on its own;
- *  - the same for the inbox: from navigating to /admin/submissions until its first row shows.
+ *  - the same for the inbox: from navigating to /admin/submissions until its first row shows;
+ *  - opening the first request from the inbox: until its dialog shows, and until its history does.
  * Prints p50, min and max. It writes booking rows, so point it at a throwaway stack:
  *   npm run dev -- --data-dir .data/bench --fresh     (in another terminal)
  *   npm run bench:dev                                  (BENCH_BASE_URL, BENCH_RUNS, BENCH_ADMIN_PASSWORD)
  */
-import { chromium } from "@playwright/test";
+import { chromium, type Request } from "@playwright/test";
 import { bookableDates } from "../src/features/appointments/availability";
 
 const base = process.env["BENCH_BASE_URL"] ?? "http://localhost:8888";
@@ -74,16 +75,18 @@ if (signIn.status() !== 200) throw new Error(`sign-in answered ${signIn.status()
 const firstScreen: number[] = [];
 const pageLoad: number[] = [];
 const inboxScreen: number[] = [];
+const requestShown: number[] = [];
+const requestLoaded: number[] = [];
 const apiCalls: Record<string, number[]> = {
   "/api/admin/session": [],
   "/api/admin/summary": [],
   "/api/admin/submissions": [],
 };
+const recordCall = (request: Request) =>
+  apiCalls[new URL(request.url()).pathname]?.push(request.timing().responseEnd);
 for (let i = 0; i < runs; i++) {
   const page = await context.newPage();
-  page.on("requestfinished", (request) => {
-    apiCalls[new URL(request.url()).pathname]?.push(request.timing().responseEnd);
-  });
+  page.on("requestfinished", recordCall);
   const started = performance.now();
   await page.goto("/admin", { waitUntil: "load" });
   pageLoad.push(performance.now() - started);
@@ -91,6 +94,7 @@ for (let i = 0; i < runs; i++) {
   firstScreen.push(performance.now() - started);
   await page.close();
   const inbox = await context.newPage();
+  inbox.on("requestfinished", recordCall);
   const inboxStarted = performance.now();
   await inbox.goto("/admin/submissions", { waitUntil: "commit" });
   await inbox
@@ -99,6 +103,18 @@ for (let i = 0; i < runs; i++) {
     .or(inbox.getByText("No form submissions found"))
     .waitFor({ timeout: 60_000 });
   inboxScreen.push(performance.now() - inboxStarted);
+  // Opening a request from the inbox: its dialog (drawn at once from the row the inbox has), then
+  // its history, which needs the request's own calls.
+  const view = inbox.getByRole("button", { name: /^View details for / }).first();
+  if (await view.isVisible()) {
+    const openStarted = performance.now();
+    await view.click();
+    const dialog = inbox.getByRole("dialog", { name: "Appointment Request" });
+    await dialog.waitFor({ timeout: 60_000 });
+    requestShown.push(performance.now() - openStarted);
+    await dialog.getByTestId("request-history").getByRole("listitem").first().waitFor({ timeout: 60_000 });
+    requestLoaded.push(performance.now() - openStarted);
+  }
   await inbox.close();
 }
 await browser.close();
@@ -108,4 +124,8 @@ console.log(summary("booking post", bookings));
 console.log(summary("admin first screen", firstScreen));
 console.log(`  ${summary("page and its scripts loaded", pageLoad)}`);
 console.log(summary("admin inbox first screen (first row shown)", inboxScreen));
+if (requestShown.length > 0) {
+  console.log(summary("a request opened from the inbox: dialog shown", requestShown));
+  console.log(summary("a request opened from the inbox: its history shown", requestLoaded));
+}
 for (const [path, ms] of Object.entries(apiCalls)) console.log(`  ${summary(`GET ${path}`, ms)}`);

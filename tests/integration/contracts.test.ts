@@ -15,6 +15,9 @@ import adminMail from "../../netlify/functions/admin-mail.mts";
 import adminNotes from "../../netlify/functions/admin-notes.mts";
 import adminPerson from "../../netlify/functions/admin-person.mts";
 import adminPassword from "../../netlify/functions/admin-password.mts";
+import adminPriceList from "../../netlify/functions/admin-price-list.mts";
+import adminQuotes from "../../netlify/functions/admin-quotes.mts";
+import adminRequestQuotes from "../../netlify/functions/admin-request-quotes.mts";
 import adminSession from "../../netlify/functions/admin-session.mts";
 import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
 import adminSummary from "../../netlify/functions/admin-summary.mts";
@@ -34,6 +37,8 @@ import { routes, type Route } from "../../src/lib/contracts/routes";
 import { storeAdminPassword } from "../../src/features/admin-auth/service";
 import { setMailSender } from "../../src/features/mail/service";
 import { getDb } from "../../src/platform/db/client";
+import { serviceContext } from "../../src/platform/context";
+import { acceptQuote } from "../../src/features/quotes/service-customer";
 import { mailOutbox } from "../../src/features/tables";
 import { and, eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db";
@@ -178,6 +183,55 @@ describe("every endpoint answers what its contract says", () => {
       id: booking.id,
       body: { action: "confirm", date: dates[0]!.date, window: "any" },
     });
+    // Quotes (docs/decisions/029-quotes.md), on a request of their own: cancelling one closes it.
+    const forQuote = await check(r.contactRoute, contact, { body: validContact() });
+    const { quote: draft } = await check(r.createQuoteRoute, adminRequestQuotes, {
+      cookie,
+      id: forQuote.id,
+      body: {
+        lines: [
+          { description: "Fit a tap", quantity: 1, unitPence: 8500 },
+          { description: "Descale the shower", quantity: 1.5, unitPence: 2000, optional: true },
+        ],
+      },
+    });
+    await check(r.listQuotesRoute, adminRequestQuotes, { cookie, id: forQuote.id });
+    await check(r.getQuoteRoute, adminQuotes, { cookie, id: draft.id });
+    await check(r.updateQuoteRoute, adminQuotes, { cookie, id: draft.id, body: { depositPercent: 10 } });
+    await check(r.sendQuoteRoute, adminQuotes, { cookie, id: draft.id });
+    const quotePdf = await adminQuotes(request(r.quotePdfRoute, { cookie, id: draft.id }), {
+      params: { id: String(draft.id) },
+    });
+    expect(quotePdf.status).toBe(200);
+    expect(quotePdf.headers.get("content-type")).toBe("application/pdf");
+    expect(
+      Buffer.from(await quotePdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    covered.add(r.quotePdfRoute);
+    await acceptQuote(
+      forQuote.id,
+      { quoteId: draft.id, optionalLineIds: [], expressStart: true },
+      serviceContext(),
+    );
+    await check(r.cancelQuoteRoute, adminQuotes, { cookie, id: draft.id, body: { reason: "By phone" } });
+    await check(r.recordAmountOwedRoute, adminQuotes, {
+      cookie,
+      id: draft.id,
+      body: { amountOwedPence: 1000 },
+    });
+    const { item } = await check(r.addPriceListItemRoute, adminPriceList, {
+      cookie,
+      body: { description: "Labour", unitPence: 4500, unit: "hour" },
+    });
+    await check(r.listPriceListRoute, adminPriceList, { cookie });
+    await check(r.updatePriceListItemRoute, adminPriceList, {
+      cookie,
+      id: item.id,
+      body: { unitPence: 5000 },
+    });
+    await check(r.deletePriceListItemRoute, adminPriceList, { cookie, id: item.id });
     await check(r.availabilitySettingsRoute, adminAvailability, { cookie });
     await check(r.saveAvailabilityRoute, adminAvailability, { cookie, body: { dailyCap: 3 } });
     const day = dates.at(-1)!.date;

@@ -21,7 +21,7 @@ import { isClosed, type RequestState } from "../requests/contract/states";
 import { charLength, isStorableText } from "../../lib/form-fields/text";
 import { serviceLabel } from "../../lib/service-catalog";
 import { bookableDates, bookingSpan, checkOptions, type AvailabilityInput } from "./availability";
-import { dateInZone } from "../../platform/time";
+import { dateInZone, formatDate } from "../../platform/time";
 import { isReminderDue } from "./window-instants";
 import { appointmentUid, calendarFeedIcs, type AppointmentEvent } from "./ics";
 import type { Db } from "../../platform/db/client";
@@ -39,6 +39,8 @@ import { deliverSoon, mailContext } from "../mail/service";
 import * as outbox from "../mail/repository";
 import * as repo from "./repository";
 import type { Appointment, BookingDetails } from "./repository";
+import { acceptedForRequest } from "../quotes/repository";
+import { quoteTitle } from "../quotes/contract/rules";
 import * as workflow from "../requests/repository-workflow";
 import type { AvailabilityAnswer } from "./contract/endpoints";
 import type { AppointmentActionInput } from "./contract/owner-forms";
@@ -387,6 +389,19 @@ export function cancelAppointmentIn(
   return actInTransaction(id, input, services, { actor, tx });
 }
 
+/**
+ * The warning for a visit on `date` inside the cancellation period of the request's accepted quote
+ * when the customer did not ask for work to start early (none for an urgent repair), or null.
+ */
+async function earlyVisitWarning(requestId: number, date: IsoDate, db: Db): Promise<string | null> {
+  for (const q of await acceptedForRequest(requestId, db)) {
+    const a = q.acceptance;
+    if (!a || a.urgentRepair || a.expressStart || !a.cancelUntil || date > a.cancelUntil) continue;
+    return `The customer accepted quote ${quoteTitle(q.submissionId, q.version)} without asking for the work to start early, so their cancellation period runs to the end of ${formatDate(a.cancelUntil)}. A visit on ${formatDate(date)} is inside it: if they cancel, they owe nothing for work done. To go ahead anyway, give the reason (for example, they asked by phone to start sooner).`;
+  }
+  return null;
+}
+
 async function actInTransaction(
   id: number,
   input: AppointmentAction,
@@ -420,6 +435,18 @@ async function actInTransaction(
         mailIds: [await enqueueMessage(tx, message, { submissionId: id })],
       });
 
+      // A visit the owner fixes inside the cancellation period of an accepted quote whose customer
+      // did not ask for an early start: refused with the warning unless the owner gives a reason,
+      // which the history keeps (docs/decisions/029-quotes.md).
+      let earlyNote = "";
+      if (actor === "owner" && (input.action === "confirm" || input.action === "propose")) {
+        const warning = await earlyVisitWarning(id, input.date, tx);
+        const reason = input.earlyStartReason?.trim();
+        if (warning && !reason) throw conflict(warning, "inside_cancellation_period");
+        if (warning)
+          earlyNote = `. Inside the customer's cancellation period without their early-start request; reason: ${reason}`;
+      }
+
       switch (input.action) {
         case "confirm": {
           const label = appointmentLabel(input.date, input.window, rules);
@@ -441,7 +468,7 @@ async function actInTransaction(
             },
             tx,
           );
-          const note = `${changed ? "Appointment moved to" : "Appointment confirmed for"} ${label}`;
+          const note = `${changed ? "Appointment moved to" : "Appointment confirmed for"} ${label}${earlyNote}`;
           // Only a confirmed appointment schedules a request: the appointment flow does it.
           const by = actor === "customer" ? "customer" : "system";
           const updated = await applyStateChange(id, "scheduled", { actor: by, note }, tx);
@@ -475,7 +502,7 @@ async function actInTransaction(
             { date: input.date, window: input.window, status: "proposed", message },
             tx,
           );
-          const note = `Offered ${appointmentLabel(input.date, input.window, rules)}`;
+          const note = `Offered ${appointmentLabel(input.date, input.window, rules)}${earlyNote}`;
           const updated =
             state === "new" ? await applyStateChange(id, "contacted", { actor: "owner", note }, tx) : request;
           return done(

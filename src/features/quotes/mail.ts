@@ -40,8 +40,19 @@ export interface RequestForQuoteMail {
 
 const vatWords = (q: Quote) => (q.vatRegistered ? " including VAT" : "");
 
+/** The lines as a short list: "Replace the tap: 1 × £85.00 = £85.00 (optional)". */
+function linesText(q: Quote): string {
+  return q.lines
+    .map(
+      (l) =>
+        `${l.description}: ${quantityText(l.quantity)} × ${formatMoney(l.unitPence)} = ${formatMoney(l.netPence)}${l.optional ? " (optional)" : ""}`,
+    )
+    .join("\n");
+}
+
 function priceParagraphs(q: Quote): string[] {
   const out = [
+    `What the quote covers:\n${linesText(q)}`,
     `The total is ${formatMoney(q.totalPence)}${vatWords(q)}. The quote is valid until ${formatDate(q.validUntil)}.`,
   ];
   const optional = q.lines.filter((l) => l.optional);

@@ -8,8 +8,11 @@
  * standard font covers Windows-1252 only, so every string is first folded (NFKC, typographic
  * spaces and dashes to plain ones) and anything still outside it becomes "?"; control characters
  * become spaces.
+ *
+ * pdf-lib (about 200 ms to load) is imported by the first PDF made, not by every cold start of the
+ * functions that import this module (docs/decisions/021-functions-cold-start.md).
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import type { PDFDocument, PDFFont, PDFPage, RGB } from "pdf-lib";
 import { addressLine, site } from "../../config/site";
 import {
   expressStartRecord,
@@ -30,9 +33,12 @@ export interface QuotePdfInput {
 
 const A4: [number, number] = [595.28, 841.89];
 const margin = 48;
-const ink = rgb(0.12, 0.16, 0.23);
-const muted = rgb(0.33, 0.38, 0.45);
-const rule = rgb(0.85, 0.87, 0.9);
+/** The colours, as pdf-lib's RGB values (made once pdf-lib is loaded). */
+interface Palette {
+  ink: RGB;
+  muted: RGB;
+  rule: RGB;
+}
 
 /** Windows-1252's printable characters beyond ASCII, which Helvetica's WinAnsi encoding covers. */
 const winAnsiExtra = new Set(
@@ -59,6 +65,7 @@ export function pdfSafe(value: string): string {
 interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
+  colors: Palette;
 }
 
 /** Lays text out top-down across as many A4 pages as it needs. */
@@ -111,12 +118,18 @@ class Writer {
     return lines;
   }
 
-  text(value: string, options: { size?: number; bold?: boolean; color?: typeof ink; gap?: number } = {}) {
+  text(value: string, options: { size?: number; bold?: boolean; color?: RGB; gap?: number } = {}) {
     const size = options.size ?? 10;
     const font = options.bold ? this.fonts.bold : this.fonts.regular;
     for (const line of this.wrap(value, size, this.width, font)) {
       this.ensure(size * 1.4);
-      this.page.drawText(line, { x: margin, y: this.y - size, size, font, color: options.color ?? ink });
+      this.page.drawText(line, {
+        x: margin,
+        y: this.y - size,
+        size,
+        font,
+        color: options.color ?? this.fonts.colors.ink,
+      });
       this.y -= size * 1.4;
     }
     this.y -= options.gap ?? 4;
@@ -128,7 +141,7 @@ class Writer {
       start: { x: margin, y: this.y - 2 },
       end: { x: A4[0] - margin, y: this.y - 2 },
       thickness: 0.75,
-      color: rule,
+      color: this.fonts.colors.rule,
     });
     this.y -= 10;
   }
@@ -164,7 +177,13 @@ function drawRow(
     lines.forEach((line, j) => {
       const lineWidth = font.widthOfTextAtSize(line, size);
       const at = col.align === "right" ? x + col.width - lineWidth : x;
-      w.page.drawText(line, { x: at, y: w.y - size - j * size * 1.35, size, font, color: ink });
+      w.page.drawText(line, {
+        x: at,
+        y: w.y - size - j * size * 1.35,
+        size,
+        font,
+        color: w.fonts.colors.ink,
+      });
     });
     x += col.width;
   });
@@ -179,8 +198,9 @@ function totalRow(w: Writer, label: string, amount: string, bold = false) {
   const labelText = pdfSafe(label);
   const labelWidth = font.widthOfTextAtSize(labelText, size);
   const right = A4[0] - margin;
-  w.page.drawText(labelText, { x: right - 110 - labelWidth, y: w.y - size, size, font, color: ink });
-  w.page.drawText(amount, { x: right - amountWidth, y: w.y - size, size, font, color: ink });
+  const color = w.fonts.colors.ink;
+  w.page.drawText(labelText, { x: right - 110 - labelWidth, y: w.y - size, size, font, color });
+  w.page.drawText(amount, { x: right - amountWidth, y: w.y - size, size, font, color });
   w.y -= size * 1.6;
 }
 
@@ -188,15 +208,19 @@ function totalRow(w: Writer, label: string, amount: string, bold = false) {
 export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
   const { quote, customer } = input;
   const accepted = quote.acceptance;
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const doc = await PDFDocument.create();
   const title = `Quote ${quoteNumber(quote.submissionId)}${quote.version > 1 ? ` version ${quote.version}` : ""}`;
   doc.setTitle(pdfSafe(`${title} - ${site.name}`));
   doc.setAuthor(pdfSafe(site.company.registeredName));
   doc.setCreator(pdfSafe(site.name));
   doc.setProducer("pdf-lib");
+  const colors = { ink: rgb(0.12, 0.16, 0.23), muted: rgb(0.33, 0.38, 0.45), rule: rgb(0.85, 0.87, 0.9) };
+  const muted = colors.muted;
   const fonts = {
     regular: await doc.embedFont(StandardFonts.Helvetica),
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    colors,
   };
   const w = new Writer(doc, fonts);
 

@@ -10,13 +10,14 @@
  * - field errors from the server land on their fields and focus moves to the first of them;
  * - every failure says what to do next (try again, or call the phone number);
  * - near the day's limit the server asks for a proof-of-work challenge: it is solved here and the
- *   same post sent again with the solution, showing "Checking your browser… (a few seconds)";
+ *   same post sent again with the solution, showing "Checking your browser...";
  * - a form sent sooner than a person could fill it in (autofill is that fast) waits out the rest of
  *   the spam guard's minimum, showing the sending state, instead of meeting its refusal.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent, type SubmitEvent } from "react";
 import { honeypotField, islandMinFillMs, startedAtField } from "../../lib/form-fields/spam-guard";
 import { newIdempotencyKey, submitForm, type SubmitOutcome } from "../../lib/api/forms";
+import { flushSync } from "react-dom";
 import { solveChallenge } from "../../lib/api/proof-of-work";
 import type { bookingRoute, contactRoute, createTestimonialRoute } from "../../lib/contracts/public-routes";
 import type { PhotoControllerRef } from "../photos/controller";
@@ -59,7 +60,7 @@ interface Options {
 }
 
 /** The submit button's label while the browser solves the server's proof-of-work challenge. */
-export const checkingLabel = "Checking your browser… (a few seconds)";
+export const checkingLabel = "Checking your browser...";
 
 /** Resolves after `ms` milliseconds, at once when `ms` is not positive. */
 function pause(ms: number): Promise<void> {
@@ -190,7 +191,10 @@ export function useSubmission(options: Options) {
       if (outcome.kind === "challenge") {
         // Near the day's limit the server asks for a short proof of work: solve it here and send
         // the same post (same key, same fields) again with the solution.
-        setChecking(true);
+        // Drawn now and painted before the search starts: the search's many short tasks would
+        // otherwise hold the render back until it had finished, and the label would never show.
+        flushSync(() => setChecking(true));
+        await new Promise((resolve) => requestAnimationFrame(resolve));
         const solution = await solveChallenge(outcome.challenge).finally(() => setChecking(false));
         if (solution)
           outcome = await submitForm(endpoint, payload as never, idempotencyKey.current, solution);

@@ -2,8 +2,8 @@
  * The outer layer every function goes through. `apiHandler(route, actions)` turns a list of
  * actions (each bound to one endpoint contract, src/lib/contracts/) into a Netlify Functions v2
  * handler that:
- * - routes by path (the collection, `/:id`, or a sub-path such as `/retry`, all taken from the
- *   contracts) and by method: anything else is 405 with the path's `Allow` (HEAD rides on GET);
+ * - routes by path (the collection, `/:id`, a sub-path such as `/retry`, or an item's own path
+ *   such as `/:id/send`, all taken from the contracts) and by method: anything else is 405 with the path's `Allow` (HEAD rides on GET);
  * - builds the service context (database, time, client key, waitUntil, the deadline's hooks);
  * - runs the action under the deadline (./deadline.ts);
  * - maps every thrown error to the envelope and an honest status (./errors.ts `toHttpError`); a
@@ -76,10 +76,19 @@ function match(
   req: Request,
   context: HandlerContext,
 ): { actions: Map<string, Action>; rawId: string | undefined } {
-  if (table.size === 1 && !table.has("/:id")) return { actions: [...table.values()][0]!, rawId: undefined };
-  const items = table.get("/:id");
   const path = new URL(req.url).pathname.replace(/\/+$/, "");
   const rest = path.startsWith(route) ? path.slice(route.length) : "";
+  // An action on an item ("/:id/send", "/:id/quotes"): the id is the segment in its place.
+  for (const [key, actions] of table) {
+    if (key === "/:id" || !key.includes(":id")) continue;
+    const [before, after] = key.split(":id") as [string, string];
+    if (rest.startsWith(before) && rest.endsWith(after) && rest.length > before.length + after.length) {
+      const rawId = rest.slice(before.length, rest.length - after.length);
+      if (!rawId.includes("/")) return { actions, rawId };
+    }
+  }
+  if (table.size === 1 && !table.has("/:id")) return { actions: [...table.values()][0]!, rawId: undefined };
+  const items = table.get("/:id");
   const collection = table.get("");
   if (rest === "" && collection) return { actions: collection, rawId: undefined };
   // A named sub-path ("/bulk", "/export.csv") wins over "/:id", even when the platform matched the

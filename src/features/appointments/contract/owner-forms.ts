@@ -20,12 +20,19 @@ export const appointmentActionSchema = z.discriminatedUnion("action", [
     date: isoDateSchema,
     window: windowIdSchema,
     message: words(1000),
+    /**
+     * Why the visit goes ahead inside the cancellation period of an accepted quote whose customer
+     * did not ask for an early start (without it, such a visit is refused with 409
+     * `inside_cancellation_period` and a warning); recorded in the request's history.
+     */
+    earlyStartReason: words(1000),
   }),
   z.object({
     action: z.literal("propose"),
     date: isoDateSchema,
     window: windowIdSchema,
     message: words(1000),
+    earlyStartReason: words(1000),
   }),
   z.object({ action: z.literal("decline"), reason: words(1000) }),
   z.object({

@@ -1,0 +1,59 @@
+/**
+ * The owner's quotes (docs/decisions/029-quotes.md); `:id` is the quote's id:
+ *
+ *   GET   /api/admin/quotes/:id               one version                        → { quote }
+ *   PATCH /api/admin/quotes/:id               a draft in place; a sent or opened quote becomes
+ *                                             version n+1 (n superseded)         → { quote }
+ *   POST  /api/admin/quotes/:id/send          e-mails the customer the link and the PDF → { quote }
+ *   GET   /api/admin/quotes/:id/pdf           the PDF, inline (`?download=1`: as an attachment)
+ *   POST  /api/admin/quotes/:id/cancel        a cancellation received by phone or letter
+ *   POST  /api/admin/quotes/:id/amount-owed   owed for work started early, after a cancellation
+ *
+ * 404 for an unknown id, 409 with a sentence when the quote's status does not allow the change.
+ */
+import type { Config } from "@netlify/functions";
+import { quoteEndpoints } from "../../src/features/quotes/contract/endpoints";
+import { adminAction, adminDownload } from "../../src/features/admin-auth/http";
+import { apiHandler } from "../../src/platform/http/endpoint";
+import * as quotes from "../../src/features/quotes/service";
+
+/** A hundred lines of 500 characters each fit. */
+const quoteBodyBytes = 256 * 1024;
+
+export default apiHandler("/api/admin/quotes", [
+  adminAction(quoteEndpoints.getQuote, async ({ id, ctx }) => ({ quote: await quotes.getQuote(id, ctx) })),
+  adminAction(
+    quoteEndpoints.updateQuote,
+    async ({ id, body, ctx }) => ({ quote: await quotes.updateQuote(id, body, ctx) }),
+    { bodyBytes: quoteBodyBytes },
+  ),
+  adminAction(quoteEndpoints.sendQuote, async ({ id, ctx }) => ({ quote: await quotes.sendQuote(id, ctx) })),
+  adminDownload(quoteEndpoints.quotePdf, async ({ id, query, ctx }) => {
+    const { bytes, fileName } = await quotes.quotePdfFile(id, ctx);
+    return new Response(new Uint8Array(bytes), {
+      status: 200,
+      headers: {
+        "Content-Type": "application/pdf",
+        "Content-Length": String(bytes.byteLength),
+        "Content-Disposition": `${query.download === "1" ? "attachment" : "inline"}; filename="${fileName}"`,
+      },
+    });
+  }),
+  adminAction(quoteEndpoints.cancelQuote, async ({ id, body, ctx }) => ({
+    quote: await quotes.ownerCancelQuote(id, body, ctx),
+  })),
+  adminAction(quoteEndpoints.recordAmountOwed, async ({ id, body, ctx }) => ({
+    quote: await quotes.recordAmountOwed(id, body, ctx),
+  })),
+]);
+
+// Literal strings: Netlify reads this config statically.
+export const config: Config = {
+  path: [
+    "/api/admin/quotes/:id",
+    "/api/admin/quotes/:id/send",
+    "/api/admin/quotes/:id/pdf",
+    "/api/admin/quotes/:id/cancel",
+    "/api/admin/quotes/:id/amount-owed",
+  ],
+};

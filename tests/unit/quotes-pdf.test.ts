@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import { quotePdf, pdfSafe } from "../../src/features/quotes/pdf";
+import { toQuote } from "../../src/features/quotes/service-model";
+import type { QuoteRecord } from "../../src/features/quotes/repository";
+import { pdfText, pdfWords } from "../helpers/pdf";
+
+function record(overrides: Partial<QuoteRecord> = {}): QuoteRecord {
+  const now = new Date("2026-11-25T10:00:00Z");
+  return {
+    id: 7,
+    submissionId: 42,
+    version: 2,
+    status: "sent",
+    vatRegistered: false,
+    note: "Price includes <b>materials</b> & waste removal.",
+    validUntil: "2026-12-25",
+    depositPence: null,
+    depositPercentHundredths: 1000,
+    urgentRepair: false,
+    totalPence: 0,
+    sentAt: now,
+    viewedAt: null,
+    closedAt: null,
+    followUpSentAt: null,
+    declineReason: null,
+    acceptedAt: null,
+    acceptance: null,
+    cancelledAt: null,
+    cancelledBy: null,
+    cancelReason: null,
+    amountOwedPence: null,
+    createdAt: now,
+    updatedAt: now,
+    lines: [
+      {
+        id: 1,
+        position: 0,
+        description: "Replace kitchen tap <script>alert(1)</script>",
+        quantityHundredths: 100,
+        unitPence: 8500,
+        vatRateHundredths: null,
+        optional: false,
+      },
+      {
+        id: 2,
+        position: 1,
+        description: "Labour (hours)",
+        quantityHundredths: 250,
+        unitPence: 4000,
+        vatRateHundredths: null,
+        optional: false,
+      },
+      {
+        id: 3,
+        position: 2,
+        description: "Descale the shower head",
+        quantityHundredths: 100,
+        unitPence: 2000,
+        vatRateHundredths: null,
+        optional: true,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const customer = {
+  name: "Ann O'Neil",
+  address: "1 High Street, Kirkcaldy KY1 1AA",
+  email: "ann@example.com",
+};
+
+describe("the quote PDF", () => {
+  it("reads back with the number, version, lines, total, deposit and valid-until date", async () => {
+    const quote = toQuote(record());
+    const text = await pdfWords(await quotePdf({ quote, customer, today: "2026-11-25" }));
+    expect(text).toContain("Quote Q-000042 version 2");
+    expect(text).toContain("Kingdom Handyman Services Ltd");
+    expect(text).toContain("Replace kitchen tap <script>alert(1)</script>");
+    expect(text).toContain("Labour (hours)");
+    expect(text).toContain("2.5");
+    expect(text).toContain("£85.00");
+    expect(text).toContain("£100.00"); // 2.5 × £40
+    expect(text).toContain("Total £185.00");
+    expect(text).toContain("Descale the shower head (optional)");
+    expect(text).toContain("With every optional item £205.00");
+    expect(text).toContain("Deposit (10%) £18.50");
+    expect(text).toContain("Valid until Friday 25 December 2026");
+    expect(text).toContain("Price includes <b>materials</b> & waste removal.");
+    expect(text).toContain("Your right to cancel");
+    expect(text).toContain("Model cancellation form");
+    expect(text).toContain("Ann O'Neil");
+  });
+
+  it("shows VAT per rate when VAT-registered", async () => {
+    const r = record({
+      vatRegistered: true,
+      depositPercentHundredths: null,
+      lines: [
+        { ...record().lines[0]!, vatRateHundredths: 2000 },
+        { ...record().lines[1]!, vatRateHundredths: 500 },
+      ],
+    });
+    const text = await pdfWords(await quotePdf({ quote: toQuote(r), customer, today: "2026-11-25" }));
+    expect(text).toContain("Total before VAT £185.00");
+    expect(text).toContain("VAT at 20% on £85.00 £17.00");
+    expect(text).toContain("VAT at 5% on £100.00 £5.00");
+    expect(text).toContain("Total including VAT £207.00");
+  });
+
+  it("the accepted quote states what was agreed, the early-start request and the cancellation end date", async () => {
+    const r = record({
+      status: "accepted",
+      acceptance: {
+        at: "2026-10-24T23:30:00.000Z",
+        lines: [],
+        optionalLinesChosen: [3],
+        netPence: 20500,
+        vatByRate: [],
+        vatPence: 0,
+        totalPence: 20500,
+        depositPence: 2050,
+        expressStart: true,
+        urgentRepair: false,
+        cancelUntil: "2026-11-08",
+        termsHash: "x",
+        validUntil: "2026-12-25",
+      },
+    });
+    const text = await pdfWords(await quotePdf({ quote: toQuote(r), customer, today: "2026-11-25" }));
+    expect(text).toContain("Quote Q-000042 version 2: accepted");
+    expect(text).toContain("Descale the shower head (optional: chosen)");
+    expect(text).toContain("Total agreed £205.00");
+    expect(text).toContain("Deposit £20.50");
+    expect(text).toContain("Please start the work before my 14-day cancellation period ends");
+    expect(text).toContain("Your right to cancel");
+    expect(text).toContain("until the end of Sunday 8 November 2026");
+    expect(text).toContain("Model cancellation form");
+  });
+
+  it("an urgent repair says it cannot be cancelled", async () => {
+    const text = await pdfWords(
+      await quotePdf({ quote: toQuote(record({ urgentRepair: true })), customer, today: "2026-11-25" }),
+    );
+    expect(text).toContain("Urgent repair requested by the customer.");
+    expect(text).toContain("No right to cancel: an urgent repair");
+  });
+
+  it("draws any text: characters outside the font become ?, a hundred long lines run onto more pages", async () => {
+    // The en dash and curly quotes are in the font's encoding; the emoji and the fraction slash are not.
+    expect(pdfSafe("Tap 🚰 fitted – “new” ½\u0000")).toBe("Tap ? fitted – “new” 1?2 ");
+    const long = "x".repeat(500);
+    const lines = Array.from({ length: 100 }, (_, i) => ({
+      id: i + 1,
+      position: i,
+      description: i === 0 ? long : `Line ${i + 1} 🚰 ${"word ".repeat(80)}`,
+      quantityHundredths: 1,
+      unitPence: 10_000_000,
+      vatRateHundredths: null,
+      optional: false,
+    }));
+    const bytes = await quotePdf({ quote: toQuote(record({ lines })), customer, today: "2026-11-25" });
+    const text = await pdfText(bytes);
+    expect(text).toContain("Line 100 ?");
+    expect(text.match(/page \d+ of (\d+)/)![1]).not.toBe("1");
+  });
+});
