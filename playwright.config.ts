@@ -63,7 +63,7 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: /(admin-password|reviews-verified)\.spec\.ts$/,
+      testIgnore: /(admin-password|reviews-verified|quotes-customer)\.spec\.ts$/,
       teardown: "admin-password",
     },
     // The verified-review journey and tests/e2e/mail-booking.spec.ts both catch the stack's e-mail
@@ -73,6 +73,15 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"] },
       testMatch: /reviews-verified\.spec\.ts$/,
       dependencies: ["chromium"],
+      teardown: "admin-password",
+    },
+    // The customer's quote journeys catch the stack's e-mail on the same SMTP port too: after the
+    // reviews project, so no two files bind it at once.
+    {
+      name: "quotes-customer",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: /quotes-customer\.spec\.ts$/,
+      dependencies: ["reviews"],
       teardown: "admin-password",
     },
     // The smoke test (tests/smoke) on the production build; playwright.dev.config.ts runs it on

@@ -67,6 +67,36 @@ details.more[open] summary{margin-bottom:.75rem}
 .cancel-box p{margin:.25rem 0}
 `;
 
+/**
+ * The page's one script (allowed by its hash, src/platform/http/response.ts), for a browser with
+ * JavaScript; the form works the same without it. It works the totals out as the boxes are ticked,
+ * with the same rules as the server (VAT per rate on that rate's net total, a percentage deposit,
+ * each rounded half a penny away from zero), from the figures the form carries, and writes them on
+ * the totals, the hidden total and the button, so "Update the total" is not needed; the server
+ * still refuses a total that is not the ticks' total. And at the first real key press, tap or
+ * click it tells the server the customer is looking at the quote (a mail scanner does neither).
+ * Static text: its hash never changes.
+ */
+export const quoteScript = `(()=>{const f=document.querySelector("form.accept");if(!f)return;
+const m=new Intl.NumberFormat("en-GB",{style:"currency",currency:"GBP"}),g=(p)=>m.format(p/100);
+const R=(n,d)=>{n=BigInt(n);d=BigInt(d);const a=n<0n?-n:n,q=(a*2n+d)/(2n*d);return Number(n<0n?-q:q)};
+const pc=(h)=>h%100===0?h/100+"%":(h/100).toFixed(2).replace(/0$/,"")+"%";
+const u=f.querySelector('button[value="update-total"]'),b=f.querySelector('button[value="accept-quote"]'),s=f.querySelector("#quote-total");
+const vat=f.dataset.vat==="1",dep=(f.dataset.deposit||"").split(":");
+const pairs=(t)=>t?t.split(",").map((x)=>x.split(":").map(Number)):[];
+const row=(t,a,c)=>{const d=document.createElement("dt"),e=document.createElement("dd");d.textContent=t;e.textContent=a;if(c){d.className=c;e.className=c}s.append(d,e)};
+const sum=()=>{const lines=pairs(f.dataset.lines);for(const o of f.querySelectorAll("input[data-net]"))if(o.checked)lines.push([Number(o.dataset.net),Number(o.dataset.rate)]);
+let net=0;const by=new Map();for(const[n,r]of lines){net+=n;by.set(r,(by.get(r)||0)+n)}
+const bands=vat?[...by].sort((x,y)=>y[0]-x[0]).map(([r,n])=>[r,n,R(BigInt(n)*BigInt(r),10000)]):[];
+const total=net+bands.reduce((a,x)=>a+x[2],0),cap=Math.max(total,0);
+const deposit=dep[0]==="pence"?Math.min(Number(dep[1]),cap):dep[0]==="percent"?Math.min(R(BigInt(total)*BigInt(dep[1]),10000),cap):0;
+s.textContent="";if(vat){row("Net",g(net));for(const[r,n,v]of bands)row("VAT at "+pc(r)+" on "+g(n),g(v))}
+row(s.dataset.label,g(total),"total");if(deposit>0)row("Deposit, due before the work starts",g(deposit));
+f.elements.total.value=String(total);b.textContent=b.dataset.prefix+g(total)};
+if(u){u.hidden=true;f.addEventListener("change",(e)=>{if(e.target.matches("input[data-net]"))sum()})}
+let seen=false;const look=(e)=>{if(seen||!e.isTrusted)return;seen=true;fetch(f.action.split("#")[0],{method:"POST",body:new URLSearchParams({action:"quote-seen",nonce:f.elements.nonce.value}),keepalive:true}).catch(()=>{})};
+for(const t of["pointerdown","keydown","touchstart"])addEventListener(t,look,{capture:true,passive:true})})()`;
+
 /** A section of legal wording (src/data/consumer-rights.ts): a heading and its paragraphs. */
 interface RightsSection {
   readonly heading: string;
@@ -85,6 +115,9 @@ function section(s: RightsSection, model = false): string {
 function termsBlock(terms: readonly RightsSection[]): string {
   return terms.map((s, i) => section(s, i === terms.length - 1)).join("");
 }
+
+/** A line's VAT rate in hundredths of a percent (0 without VAT), for the script's sums. */
+const rateHundredths = (l: QuotePageLine) => Math.round((l.vatRateValue ?? 0) * 100);
 
 /** One row of the lines table. */
 function lineRow(l: QuotePageLine, vat: boolean, accepted: boolean): string {
@@ -108,7 +141,7 @@ function sums(q: QuoteOnPage, totalLabel: string): string {
   const deposit = q.sums.deposit
     ? `<dt>Deposit, due before the work starts</dt><dd>${e(q.sums.deposit)}</dd>`
     : "";
-  return `<dl class="sums" id="quote-total">${vatRows}<dt class="total">${e(totalLabel)}</dt><dd class="total">${e(q.sums.total)}</dd>${deposit}</dl>`;
+  return `<dl class="sums" id="quote-total" data-label="${e(totalLabel)}">${vatRows}<dt class="total">${e(totalLabel)}</dt><dd class="total">${e(q.sums.total)}</dd>${deposit}</dl>`;
 }
 
 function head(q: QuoteOnPage, heading: string): string {
@@ -145,7 +178,7 @@ export function quoteCard(q: QuoteOnPage, pageUrl: string, form: QuoteFormState)
     ? `<fieldset class="options"><legend>Optional extras</legend><p class="hint">Tick any you would like. The total and the button below count only the extras ticked.</p>${q.options
         .map(
           (l) =>
-            `<div class="option"><input type="checkbox" id="${optionFieldPrefix}${l.id}" name="${optionFieldPrefix}${l.id}" value="yes"${l.chosen ? " checked" : ""}><label for="${optionFieldPrefix}${l.id}"><span>${e(l.description)}<span class="calc">${e(l.quantity)} × ${e(l.unitPrice)}${q.vatRegistered && l.vatRate ? ` + VAT at ${e(l.vatRate)}` : ""}</span></span><span class="num">${e(l.amount)}</span></label></div>`,
+            `<div class="option"><input type="checkbox" id="${optionFieldPrefix}${l.id}" name="${optionFieldPrefix}${l.id}" value="yes"${l.chosen ? " checked" : ""} data-net="${l.netPence}" data-rate="${rateHundredths(l)}"><label for="${optionFieldPrefix}${l.id}"><span>${e(l.description)}<span class="calc">${e(l.quantity)} × ${e(l.unitPrice)}${q.vatRegistered && l.vatRate ? ` + VAT at ${e(l.vatRate)}` : ""}</span></span><span class="num">${e(l.amount)}</span></label></div>`,
         )
         .join(
           "",
@@ -157,7 +190,7 @@ export function quoteCard(q: QuoteOnPage, pageUrl: string, form: QuoteFormState)
   const problem = form.problem
     ? `<p class="field-error" role="alert" id="accept-error">${e(form.problem)}</p>`
     : "";
-  return `<section class="card quote" id="quote" aria-labelledby="quote-h">${head(q, "Your quote")}<form method="post" action="${e(pageUrl)}#quote" class="accept">${hidden}<div class="in">${q.sentOn ? `<p class="muted">Sent on ${e(q.sentOn)}.</p>` : ""}${noteBlock(q)}${linesTable(q, q.lines)}${options}${sums(q, "Total to pay")}</div><div class="in terms" aria-labelledby="terms-h"><h3 id="terms-h">Before you accept, please read</h3>${termsBlock(q.terms)}</div><div class="in">${early}${problem}<p class="actions"><button class="button primary" type="submit" name="action" value="accept-quote"${form.problem ? ' aria-describedby="accept-error"' : ""}>${e(q.acceptLabel)}</button><a class="button outline" href="${e(`${pageUrl}?step=decline-quote`)}">Decline</a></p><p class="hint">Accepting makes a contract. We e-mail you a copy straight away.</p></div></form></section>`;
+  return `<section class="card quote" id="quote" aria-labelledby="quote-h">${head(q, "Your quote")}<form method="post" action="${e(pageUrl)}#quote" class="accept" data-vat="${q.vatRegistered ? 1 : 0}" data-deposit="${e(q.depositTerm)}" data-lines="${q.lines.map((l) => `${l.netPence}:${rateHundredths(l)}`).join(",")}">${hidden}<div class="in">${q.sentOn ? `<p class="muted">Sent on ${e(q.sentOn)}.</p>` : ""}${noteBlock(q)}${linesTable(q, q.lines)}${options}${sums(q, "Total to pay")}</div><div class="in terms" aria-labelledby="terms-h"><h3 id="terms-h">Before you accept, please read</h3>${termsBlock(q.terms)}</div><div class="in">${early}${problem}<p class="actions"><button class="button primary" type="submit" name="action" value="accept-quote" data-prefix="${e(q.acceptLabel.slice(0, q.acceptLabel.length - q.sums.total.length))}"${form.problem ? ' aria-describedby="accept-error"' : ""}>${e(q.acceptLabel)}</button><a class="button outline" href="${e(`${pageUrl}?step=decline-quote`)}">Decline</a></p><p class="hint">Accepting makes a contract. We e-mail you a copy straight away.</p></div></form><script>${quoteScript}</script></section>`;
 }
 
 /** The confirmation step of declining or cancelling the quote. */

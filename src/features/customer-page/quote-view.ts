@@ -84,6 +84,8 @@ export interface QuoteOnPage {
   lines: QuotePageLine[];
   options: QuotePageLine[];
   sums: QuoteSums;
+  /** The deposit asked for, for the page's script: `pence:5000`, `percent:1000` (hundredths), or "". */
+  depositTerm: string;
   /** The pre-contract information, shown before the button in this order. */
   terms: RightsSection[];
   /** The same as plain text: what the acceptance's evidence hashes. */
@@ -276,6 +278,12 @@ export function quoteOnPage(
       totalPence,
       deposit: depositPence > 0 ? formatMoney(depositPence) : null,
     },
+    depositTerm:
+      q.depositPence !== null
+        ? `pence:${q.depositPence}`
+        : q.depositPercent !== null
+          ? `percent:${Math.round(q.depositPercent * 100)}`
+          : "",
     terms: quoteTermsSections(facts),
     termsText: quoteTermsText(facts),
     expressStartText,
