@@ -17,6 +17,7 @@ import { expressStartText, quoteTermsText } from "../../src/data/consumer-rights
 import { customerPage, newFormKey } from "../../src/features/customer-page/service";
 import { actOnQuote } from "../../src/features/customer-page/service-quote";
 import { chosenOptions, termsFactsFor } from "../../src/features/customer-page/quote-view";
+import { quoteScript } from "../../src/features/customer-page/html-quote";
 import { quoteInputSchema, type Quote, type QuoteInput } from "../../src/features/quotes/contract";
 import { createQuote, getQuote, sendQuote, updateQuote } from "../../src/features/quotes/service";
 import { quotePatchSchema } from "../../src/features/quotes/contract";
@@ -86,7 +87,7 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
 
 /** The hidden fields of the quote form as the page rendered them. */
 function formFields(html: string): Record<string, string> {
-  const form = /<form method="post"[^>]*class="accept">([\s\S]*?)<\/form>/.exec(html);
+  const form = /<form method="post"[^>]*class="accept"[^>]*>([\s\S]*?)<\/form>/.exec(html);
   expect(form, "the page has the quote form").not.toBeNull();
   const fields: Record<string, string> = {};
   for (const m of form![1]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
@@ -122,6 +123,11 @@ describe("the quote on the customer's page", () => {
     const { token, quote } = await quoted({ depositPence: 5_000 });
     const res = await get(`/request/${token}`);
     expect(res.headers.get("cache-control")).toBe("no-store");
+    // The page's one script runs by its hash; nothing else may.
+    const csp = res.headers.get("content-security-policy")!;
+    const hash = createHash("sha256").update(quoteScript).digest("base64");
+    expect(csp).toContain(`script-src 'sha256-${hash}'`);
+    expect(csp).not.toContain("unsafe-inline");
     const html = await res.text();
     for (const l of quote.lines) expect(html).toContain(escapeHtml(l.description));
     // 180 + 2.5 × 40 = 280 without the extras.
@@ -131,7 +137,7 @@ describe("the quote on the customer's page", () => {
     expect(html).toContain(`Valid until<strong>`);
     for (const l of quote.lines.filter((x) => x.optional)) {
       expect(html).toMatch(
-        new RegExp(`<input type="checkbox" id="option-${l.id}" name="option-${l.id}" value="yes">`),
+        new RegExp(`<input type="checkbox" id="option-${l.id}" name="option-${l.id}" value="yes" data-net`),
       );
     }
     expect(html).toMatch(/<input type="checkbox" id="expressStart" name="expressStart" value="yes">/);
@@ -425,7 +431,9 @@ describe("the quote on the customer's page", () => {
       ],
     });
     const html = await pageHtml(token);
-    expect(html).not.toContain("<script>");
+    // The one script is the page's own, whole, and nothing typed breaks out of the markup.
+    expect(html.match(/<script>/g)).toHaveLength(1);
+    expect(html).toContain(`<script>${quoteScript}</script>`);
     expect(html).not.toContain("<img src=x");
     expect(html).not.toContain("<b>extra</b>");
     expect(html).toContain("&lt;script&gt;alert(&quot;line&quot;)&lt;/script&gt; Tap");
