@@ -15,11 +15,15 @@ import type { QuoteOnPage, QuotePageLine } from "./quote-view";
 
 /** The quote's own styles, added to the page's stylesheet (./html.ts). */
 export const quoteStyles = `
+[hidden]{display:none!important}
 .quote{padding:0;overflow:hidden}
 .skip-caption{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.quote>.in{padding:1.25rem}
-@media (min-width:40rem){.quote>.in{padding:1.5rem 1.75rem}}
-.quote>.in+.in{border-top:1px solid #e2e8f0}
+.quote .in{padding:1.25rem}
+@media (min-width:40rem){.quote .in{padding:1.5rem 1.75rem}}
+.quote .in+.in{border-top:1px solid #e2e8f0}
+.quote form{margin:0}
+.quote .in>:first-child{margin-top:0}
+.quote .in>:last-child{margin-bottom:0}
 .quote-head{display:flex;flex-wrap:wrap;align-items:flex-end;justify-content:space-between;gap:.5rem 1.5rem;background:#132340;color:#e2e8f0;padding:1.25rem}
 @media (min-width:40rem){.quote-head{padding:1.5rem 1.75rem}}
 .quote-head h2{color:#fff;margin:.15rem 0 0;font-size:1.375rem}
