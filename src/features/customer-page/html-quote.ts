@@ -98,7 +98,7 @@ s.textContent="";if(vat){row("Net",g(net));for(const[r,n,v]of bands)row("VAT at 
 row(s.dataset.label,g(total),"total");if(deposit>0)row("Deposit, due before the work starts",g(deposit));
 f.elements.total.value=String(total);b.textContent=b.dataset.prefix+g(total)};
 if(u){u.hidden=true;f.addEventListener("change",(e)=>{if(e.target.matches("input[data-net]"))sum()})}
-let seen=false;const look=(e)=>{if(seen||!e.isTrusted)return;seen=true;fetch(f.action.split("#")[0],{method:"POST",body:new URLSearchParams({action:"quote-seen",nonce:f.elements.nonce.value}),keepalive:true}).catch(()=>{})};
+let seen=false;const look=(e)=>{if(seen||!e.isTrusted)return;seen=true;fetch(f.getAttribute("action").split("#")[0],{method:"POST",body:new URLSearchParams({action:"quote-seen",nonce:f.elements.nonce.value}),keepalive:true}).catch(()=>{})};
 for(const t of["pointerdown","keydown","touchstart"])addEventListener(t,look,{capture:true,passive:true})})()`;
 
 /** A section of legal wording (src/data/consumer-rights.ts): a heading and its paragraphs. */
