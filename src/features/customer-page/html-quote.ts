@@ -45,10 +45,12 @@ table.lines .tag{display:inline-block;margin-left:.35rem;font-size:.75rem;font-w
 .option{display:flex;gap:.75rem;align-items:flex-start;padding:.7rem 0;border-bottom:1px solid #e2e8f0}
 .option:last-of-type{border-bottom:0}
 .option input,.check input{width:1.35rem;height:1.35rem;margin:.2rem 0 0;flex:none;accent-color:#1b3157}
-.option label{margin:0;font-weight:500;flex:1;display:flex;flex-wrap:wrap;justify-content:space-between;gap:.25rem 1rem}
+.option label{margin:0;font-weight:500;flex:1;display:flex;justify-content:space-between;gap:1rem}
+.option label>span:first-child{flex:1;min-width:0;overflow-wrap:anywhere}
 .option .num{font-variant-numeric:tabular-nums;white-space:nowrap;color:#1e293b;font-weight:600}
 .option .calc{display:block;color:#475569;font-size:.9rem;font-weight:400}
-dl.sums{grid-template-columns:1fr auto;gap:.35rem 1rem;margin:1.25rem 0 0;font-variant-numeric:tabular-nums}
+dl.sums{grid-template-columns:1fr auto;gap:.35rem 0;margin:1.25rem 0 0;font-variant-numeric:tabular-nums}
+dl.sums dd{padding-left:1rem}
 dl.sums dt{font-weight:500}
 dl.sums dd{text-align:right;margin:0}
 dl.sums .total{font-size:1.25rem;font-weight:800;color:#132340;border-top:2px solid #132340;padding-top:.5rem;margin-top:.25rem}
