@@ -4,7 +4,8 @@
  * one group below (ESLint replaces, not merges, a rule's options when two blocks match a file), and
  * each group lists what its imports must not reach. The patterns read the import as written: the
  * folders (`src/platform`, `src/features/<name>/contract`) and, inside a feature, the file name's
- * first word (`http`, `html`, `service`, `repository`, `mail`, `tables`) say what a file is.
+ * first word (`http`, `html`, `service`, `repository`, `mail`, `tables`) say what a file is; a
+ * feature's `screens/` holds its admin screens, which are browser code.
  */
 
 /** @param {string} regex @param {string} message */
@@ -28,6 +29,7 @@ const browserCode = [
     srcFolder("pages|islands|components|layouts|admin"),
     "Server and shared code never import pages or browser code.",
   ),
+  no("(^|/)screens(/|$)", "Server and shared code never import a feature's admin screens (browser code)."),
 ];
 const pageContent = [
   no(srcFolder("data"), "Page content (src/data) is for pages; a rule it states belongs to a feature."),
@@ -58,7 +60,10 @@ const serverCode = [
     "(^|/)platform/(?!(time|money)$)",
     "Browser code reaches only src/platform/time and src/platform/money.",
   ),
-  no("(^|/)features/(?![\\w-]+/contract(/|$))", "Browser code reaches only a feature's contract/."),
+  no(
+    "(^|/)features/(?![\\w-]+/(contract|screens)(/|$))",
+    "Browser code reaches only a feature's contract/ (and the admin its screens/).",
+  ),
 ];
 const config = [
   no(
@@ -87,6 +92,7 @@ const requestResponse = {
 const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 
 const contracts = "src/features/*/contract/**";
+const screens = "src/features/*/screens/**";
 const edges = ["src/features/*/http*.ts", "src/features/*/html*.ts"];
 const repositories = "src/features/*/repository*.ts";
 const tables = ["src/features/*/tables.ts", "src/features/tables.ts"];
@@ -122,7 +128,7 @@ export const layerRules = [
   {
     // Services and the rest of a feature's server code: typed input, domain errors, no HTTP.
     files: ["src/features/**"],
-    ignores: [contracts, ...edges, repositories, ...tables, ...composers],
+    ignores: [contracts, screens, ...edges, repositories, ...tables, ...composers],
     rules: { ...restrict([...httpEdge, ...browserCode]), ...requestResponse },
   },
   {
@@ -136,6 +142,23 @@ export const layerRules = [
       ...config,
       no("^\\.\\./(?!\\.\\.)[^/]+$", "A contract never imports its feature's server code."),
       no("^\\.\\./\\.\\./(?!\\.\\.)[\\w-]+/(?!contract(/|$))", "A contract never imports server code."),
+    ]),
+  },
+  {
+    // A feature's admin screens: browser code that also uses the admin app's frame, client and UI
+    // kit (src/admin). From its own feature only `../contract/`; from another only its contract/ or
+    // screens/ (a panel shown inside this feature's screen).
+    files: [screens],
+    rules: restrict([
+      ...serverCode,
+      no(
+        "^\\.\\./(?!\\.\\.|contract(/|$))",
+        "A screen never imports its feature's server code, only its contract/.",
+      ),
+      no(
+        "^\\.\\./\\.\\./(?!\\.\\.)[\\w-]+/(?!contract(/|$)|screens(/|$))",
+        "A screen never imports server code: another feature's contract/ or screens/ only.",
+      ),
     ]),
   },
   {

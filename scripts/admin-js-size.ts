@@ -52,8 +52,8 @@ const shell = closure(entry);
 const screens: [string, string[]][] = [
   ["sign-in", ["LoginForm"]],
   ["dashboard", ["Dashboard"]],
-  ["inbox", ["SubmissionsScreen"]],
-  ["request (over the inbox)", ["SubmissionsScreen", "RequestRoute"]],
+  ["inbox", ["InboxScreen"]],
+  ["request (over the inbox)", ["InboxScreen", "RequestRoute"]],
   ["testimonials", ["TestimonialsScreen"]],
   ["availability", ["AvailabilityScreen"]],
   ["personal data", ["PersonToolsScreen"]],

@@ -106,7 +106,7 @@ async function run(backend: string, db: Database): Promise<Result> {
   setDatabase(db);
   await seed(db);
   const count = async () => {
-    const [s] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.formSubmissions);
+    const [s] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.requests);
     const [t] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.testimonials);
     return Number(s!.n) + Number(t!.n);
   };

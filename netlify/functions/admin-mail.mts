@@ -3,16 +3,16 @@
  * try at once (POST `{"ids"?: number[]}`; without ids, every failed message).
  */
 import type { Config } from "@netlify/functions";
-import { adminEndpoints } from "../../src/lib/contracts/admin";
+import { mailEndpoints } from "../../src/features/mail/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import * as content from "../../src/features/requests/service-admin";
 
 export default apiHandler("/api/admin/mail", [
-  adminAction(adminEndpoints.listFailedMail, async ({ ctx }) => ({
+  adminAction(mailEndpoints.listFailedMail, async ({ ctx }) => ({
     failed: await content.listFailedDeliveries(ctx),
   })),
-  adminAction(adminEndpoints.retryMail, ({ body, ctx }) => content.retryFailedDeliveries(body.ids, ctx)),
+  adminAction(mailEndpoints.retryMail, ({ body, ctx }) => content.retryFailedDeliveries(body.ids, ctx)),
 ]);
 
 export const config: Config = { path: ["/api/admin/mail", "/api/admin/mail/retry"] };

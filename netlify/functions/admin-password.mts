@@ -3,14 +3,14 @@
  * and this device gets a fresh session cookie with the answer.
  */
 import type { Config } from "@netlify/functions";
-import { adminEndpoints } from "../../src/lib/contracts/admin";
+import { adminAuthEndpoints } from "../../src/features/admin-auth/contract/endpoints";
 import { adminAction, Reply } from "../../src/features/admin-auth/http";
 import { sessionCookie } from "../../src/features/admin-auth/http-guard";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { changePassword } from "../../src/features/admin-auth/service-login";
 
 export default apiHandler("/api/admin/password", [
-  adminAction(adminEndpoints.changePassword, async ({ body, ctx, req }) => {
+  adminAction(adminAuthEndpoints.changePassword, async ({ body, ctx, req }) => {
     const { token } = await changePassword(body, ctx);
     return new Reply({ ok: true } as const, { "Set-Cookie": sessionCookie(req, token) });
   }),

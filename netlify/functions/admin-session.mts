@@ -3,7 +3,7 @@
  * See src/features/admin-auth/service-login.ts and docs/decisions/006-admin-security.md.
  */
 import type { Config } from "@netlify/functions";
-import { adminEndpoints } from "../../src/lib/contracts/admin";
+import { adminAuthEndpoints } from "../../src/features/admin-auth/contract/endpoints";
 import { adminAction, Reply, signInAction } from "../../src/features/admin-auth/http";
 import { clearedSessionCookie, sessionCookie, sessionToken } from "../../src/features/admin-auth/http-guard";
 import { apiHandler } from "../../src/platform/http/endpoint";
@@ -11,13 +11,13 @@ import { endSession } from "../../src/features/admin-auth/service";
 import { login, sessionInfo } from "../../src/features/admin-auth/service-login";
 
 export default apiHandler("/api/admin/session", [
-  adminAction(adminEndpoints.session, async ({ session }) => sessionInfo(session)),
-  signInAction(adminEndpoints.signIn, async ({ body, ctx, req }) => {
+  adminAction(adminAuthEndpoints.session, async ({ session }) => sessionInfo(session)),
+  signInAction(adminAuthEndpoints.signIn, async ({ body, ctx, req }) => {
     // A device that signs in again gets a fresh token; the one it held is ended.
     const { token, session } = await login(body.password, ctx, sessionToken(req));
     return new Reply(sessionInfo(session), { "Set-Cookie": sessionCookie(req, token) });
   }),
-  adminAction(adminEndpoints.signOut, async ({ session, req }) => {
+  adminAction(adminAuthEndpoints.signOut, async ({ session, req }) => {
     await endSession(session.id);
     return new Reply(undefined, { "Set-Cookie": clearedSessionCookie(req) });
   }),

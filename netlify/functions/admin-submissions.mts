@@ -8,7 +8,6 @@
  *   DELETE /api/admin/submissions/:id         the request, its history, notes and e-mails
  */
 import type { Config } from "@netlify/functions";
-import { adminEndpoints } from "../../src/lib/contracts/admin";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { adminAction, adminDownload, fileResponse } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
@@ -16,22 +15,22 @@ import { exportCsv, exportFileName } from "../../src/features/requests/service-e
 import * as requests from "../../src/features/requests/service-workflow";
 
 export default apiHandler("/api/admin/submissions", [
-  adminAction(adminEndpoints.listSubmissions, ({ query, ctx }) => requests.listInbox(query, ctx)),
-  adminDownload(requestEndpoints.exportSubmissions, async ({ query, ctx }) =>
+  adminAction(requestEndpoints.listRequests, ({ query, ctx }) => requests.listInbox(query, ctx)),
+  adminDownload(requestEndpoints.exportRequests, async ({ query, ctx }) =>
     fileResponse(
       exportCsv(requests.toFilter(query), ctx.db),
       "text/csv; charset=utf-8",
       exportFileName(ctx.now),
     ),
   ),
-  adminAction(requestEndpoints.bulkSubmissions, ({ body, ctx }) => requests.bulk(body, ctx)),
-  adminAction(adminEndpoints.getSubmission, async ({ id, ctx }) => ({
-    submission: await requests.getSubmission(id, ctx),
+  adminAction(requestEndpoints.bulkRequests, ({ body, ctx }) => requests.bulk(body, ctx)),
+  adminAction(requestEndpoints.getRequest, async ({ id, ctx }) => ({
+    submission: await requests.getRequest(id, ctx),
   })),
-  adminAction(adminEndpoints.updateSubmission, async ({ id, body, ctx }) => ({
-    submission: await requests.updateSubmission(id, body, ctx),
+  adminAction(requestEndpoints.updateRequest, async ({ id, body, ctx }) => ({
+    submission: await requests.updateRequest(id, body, ctx),
   })),
-  adminAction(adminEndpoints.deleteSubmission, ({ id, ctx }) => requests.deleteRequest(id, ctx)),
+  adminAction(requestEndpoints.deleteRequest, ({ id, ctx }) => requests.deleteRequest(id, ctx)),
 ]);
 
 export const config: Config = {

@@ -3,21 +3,20 @@
  * /reject: reject with a reason (POST); /reply: the owner's public reply (PUT).
  */
 import type { Config } from "@netlify/functions";
-import { adminEndpoints } from "../../src/lib/contracts/admin";
+import { reviewEndpoints } from "../../src/features/reviews/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import { reviewEndpoints } from "../../src/features/reviews/contract/endpoints";
 import * as content from "../../src/features/requests/service-admin";
 import * as reviews from "../../src/features/reviews/service";
 
 export default apiHandler("/api/admin/testimonials", [
-  adminAction(adminEndpoints.listAdminTestimonials, ({ query, ctx }) =>
+  adminAction(reviewEndpoints.listAdminTestimonials, ({ query, ctx }) =>
     content.listTestimonials(query.cursor, ctx),
   ),
-  adminAction(adminEndpoints.setTestimonialApproved, async ({ id, body, ctx }) => ({
+  adminAction(reviewEndpoints.setTestimonialApproved, async ({ id, body, ctx }) => ({
     testimonial: await content.setTestimonialApproved(id, body.approved, ctx),
   })),
-  adminAction(adminEndpoints.deleteTestimonial, ({ id, ctx }) => content.deleteTestimonial(id, ctx)),
+  adminAction(reviewEndpoints.deleteTestimonial, ({ id, ctx }) => content.deleteTestimonial(id, ctx)),
   adminAction(reviewEndpoints.rejectTestimonial, async ({ body, ctx }) => ({
     testimonial: await reviews.rejectTestimonial(body.id, body.reason, ctx),
   })),

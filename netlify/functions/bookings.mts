@@ -14,17 +14,17 @@ import { site } from "../../src/config/site";
 import { requestReference } from "../../src/features/requests/contract/reference";
 import { bookingNextSteps, referenceSentence } from "../../src/lib/request-wording";
 import { photoIdsSchema } from "../../src/features/photos/contract/endpoints";
-import { publicEndpoints } from "../../src/lib/contracts/public";
+import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { publicForm } from "../../src/platform/http/public";
-import type { Submission } from "../../src/features/requests/repository";
+import type { CustomerRequest } from "../../src/features/requests/repository";
 import { availability, bookingOptionProblems, submitBooking } from "../../src/features/appointments/service";
 import { refusedBookingForm } from "../../src/features/appointments/http-refused-form";
 import { acceptingPhotoFiles } from "../../src/features/photos/http";
 
 const withPhotos = {
-  ...publicEndpoints.booking,
-  request: publicEndpoints.booking.request.extend({ photos: photoIdsSchema }),
+  ...requestEndpoints.booking,
+  request: requestEndpoints.booking.request.extend({ photos: photoIdsSchema }),
 };
 
 export default apiHandler("/api/bookings", [
@@ -35,11 +35,11 @@ export default apiHandler("/api/bookings", [
       check: (data, ctx) => bookingOptionProblems(data, ctx),
       accept: submitBooking,
       refusedForm: async (refusal, ctx) => refusedBookingForm(refusal, (await availability({}, ctx)).dates),
-      reply: (row: Submission) => ({
+      reply: (row: CustomerRequest) => ({
         id: row.id,
         reference: requestReference({ id: row.id, formType: "booking" }),
       }),
-      page: (row: Submission) => ({
+      page: (row: CustomerRequest) => ({
         title: "Appointment requested",
         heading: "Appointment booked successfully!",
         message: `We'll contact you to confirm. ${referenceSentence(requestReference({ id: row.id, formType: "booking" }))} ${bookingNextSteps(site.response.confirmWithinHours)}`,

@@ -3,9 +3,9 @@ import type { Config } from "@netlify/functions";
 import { site } from "../../src/config/site";
 import { requestReference } from "../../src/features/requests/contract/reference";
 import { contactNextSteps, referenceSentence } from "../../src/lib/request-wording";
-import { publicEndpoints } from "../../src/lib/contracts/public";
+import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import type { Submission } from "../../src/features/requests/repository";
+import type { CustomerRequest } from "../../src/features/requests/repository";
 import { publicForm } from "../../src/platform/http/public";
 import { photoIdsSchema } from "../../src/features/photos/contract/endpoints";
 import { acceptingPhotoFiles } from "../../src/features/photos/http";
@@ -13,8 +13,8 @@ import { contactPost, submitWithPhotos } from "../../src/features/requests/servi
 
 /** The contract plus `photos`: ids of uploads to attach (docs/decisions/017-photos.md). */
 const withPhotos = {
-  ...publicEndpoints.contact,
-  request: publicEndpoints.contact.request.extend({ photos: photoIdsSchema }),
+  ...requestEndpoints.contact,
+  request: requestEndpoints.contact.request.extend({ photos: photoIdsSchema }),
 };
 
 export default apiHandler("/api/contact", [
@@ -22,11 +22,11 @@ export default apiHandler("/api/contact", [
     publicForm(withPhotos, {
       formPage: "/contact-us",
       accept: submitWithPhotos(contactPost),
-      reply: (row: Submission) => ({
+      reply: (row: CustomerRequest) => ({
         id: row.id,
         reference: requestReference({ id: row.id, formType: "contact" }),
       }),
-      page: (row: Submission) => ({
+      page: (row: CustomerRequest) => ({
         title: "Message sent",
         heading: "Message sent successfully!",
         message: `We'll get back to you soon. ${referenceSentence(requestReference({ id: row.id, formType: "contact" }))} ${contactNextSteps(site.response.replyWithinHours)}`,

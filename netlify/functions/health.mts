@@ -7,13 +7,13 @@
  * (src/features/reviews/service-public.ts), so no request holds a pooler connection of its own.
  */
 import type { Config } from "@netlify/functions";
-import { publicEndpoints } from "../../src/lib/contracts/public";
+import { healthEndpoints } from "../../src/lib/contracts/health";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { publicRead } from "../../src/platform/http/public";
 import { checkDatabase } from "../../src/features/reviews/service-public";
 
 export default apiHandler("/api/health", [
-  publicRead(publicEndpoints.health, {
+  publicRead(healthEndpoints.health, {
     load: async (ctx) => {
       await checkDatabase(ctx);
       return { ok: true, database: "up" } as const;

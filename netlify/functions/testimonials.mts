@@ -5,7 +5,7 @@
  * POST → a visitor's review, stored pending until the owner approves it.
  */
 import type { Config } from "@netlify/functions";
-import { publicEndpoints } from "../../src/lib/contracts/public";
+import { reviewEndpoints } from "../../src/features/reviews/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { publicForm, publicRead } from "../../src/platform/http/public";
 import { listPublicTestimonials, publicReviewStats } from "../../src/features/reviews/service-public";
@@ -21,14 +21,14 @@ const publicCacheHeaders = {
 };
 
 export default apiHandler("/api/testimonials", [
-  publicRead(publicEndpoints.listTestimonials, {
+  publicRead(reviewEndpoints.listTestimonials, {
     load: async (ctx) => ({
       testimonials: await listPublicTestimonials(ctx),
       stats: await publicReviewStats(ctx),
     }),
     headers: publicCacheHeaders,
   }),
-  publicForm(publicEndpoints.createTestimonial, {
+  publicForm(reviewEndpoints.createTestimonial, {
     formPage: "/testimonials",
     accept: submitReview,
     reply: (row) => ({ id: row.id, approved: false as const }),

@@ -5,11 +5,7 @@
 import { ApiError, callApi } from "../lib/api/client";
 import * as r from "../lib/contracts/admin-routes";
 import type { ReviewRejectReason } from "../data/legal";
-import type {
-  AdminLogin,
-  AdminPasswordChange,
-  SubmissionFilter,
-} from "../features/admin-auth/contract/forms";
+import type { AdminLogin, AdminPasswordChange, RequestFilter } from "../features/admin-auth/contract/forms";
 import type {
   AppointmentActionInput,
   AvailabilitySettingsInput,
@@ -41,8 +37,8 @@ export interface AdminPhoto {
   createdAt: string;
 }
 
-async function listPhotos(submissionId: number): Promise<AdminPhoto[]> {
-  const res = await fetch(`/api/admin/photos?submission=${submissionId}`, {
+async function listPhotos(requestId: number): Promise<AdminPhoto[]> {
+  const res = await fetch(`/api/admin/photos?submission=${requestId}`, {
     credentials: "same-origin",
     cache: "no-store",
     headers: { Accept: "application/json" },
@@ -81,20 +77,21 @@ export const adminApi = {
   reviewSettings: () => signedIn(callApi(r.reviewSettingsRoute)),
   saveReviewSettings: (autoInvite: boolean) =>
     signedIn(callApi(r.saveReviewSettingsRoute, { body: { autoInvite } })),
-  invitations: async (submissionId: number) =>
-    (await signedIn(callApi(r.listReviewInvitationsRoute, { query: { submissionId } }))).invitations,
+  invitations: async (requestId: number) =>
+    (await signedIn(callApi(r.listReviewInvitationsRoute, { query: { submissionId: requestId } })))
+      .invitations,
   /** The invitation e-mail as it would be sent now, to read before sending. */
-  previewInvitation: (submissionId: number) =>
-    signedIn(callApi(r.previewReviewInvitationRoute, { query: { submissionId } })),
-  sendInvitation: async (submissionId: number) =>
-    (await signedIn(callApi(r.sendReviewInvitationRoute, { body: { submissionId } }))).invitation,
-  submissions: async (type: SubmissionFilter) =>
-    (await signedIn(callApi(r.listSubmissionsRoute, { query: { type } }))).submissions,
+  previewInvitation: (requestId: number) =>
+    signedIn(callApi(r.previewReviewInvitationRoute, { query: { submissionId: requestId } })),
+  sendInvitation: async (requestId: number) =>
+    (await signedIn(callApi(r.sendReviewInvitationRoute, { body: { submissionId: requestId } }))).invitation,
+  submissions: async (type: RequestFilter) =>
+    (await signedIn(callApi(r.listRequestsRoute, { query: { type } }))).submissions,
   /** One request by id (its own admin address opens it). */
-  submission: (id: number) => signedIn(callApi(r.getSubmissionRoute, { id })),
+  request: (id: number) => signedIn(callApi(r.getRequestRoute, { id })),
   setRead: async (id: number, isRead: boolean) =>
-    (await signedIn(callApi(r.updateSubmissionRoute, { id, body: { isRead } }))).submission,
-  deleteSubmission: (id: number) => signedIn(callApi(r.deleteSubmissionRoute, { id })),
+    (await signedIn(callApi(r.updateRequestRoute, { id, body: { isRead } }))).submission,
+  deleteRequest: (id: number) => signedIn(callApi(r.deleteRequestRoute, { id })),
   failedMail: async () => (await signedIn(callApi(r.listFailedMailRoute))).failed,
   photos: listPhotos,
   retryMail: (ids?: number[]) => signedIn(callApi(r.retryMailRoute, { body: ids ? { ids } : {} })),

@@ -4,7 +4,7 @@
  * so what the owner did shows at once on every screen without reloading one by hand.
  */
 import { infiniteQueryOptions, QueryClient, type QueryKey } from "@tanstack/react-query";
-import type { AdminSubmission } from "../lib/contracts/admin";
+import type { AdminRequest } from "../features/requests/contract/endpoints";
 import { ApiError, adminApi } from "./api";
 import { filtersFromParams, workflowApi, type InboxFilters } from "./workflow-api";
 
@@ -57,7 +57,7 @@ export const queries = {
   attention: () => ({ queryKey: keys.attention, queryFn: workflowApi.attention }),
   item: (id: number) => ({
     queryKey: keys.item(id),
-    queryFn: async () => (await adminApi.submission(id)).submission,
+    queryFn: async () => (await adminApi.request(id)).submission,
     // Opened from the inbox: the row is already in the cache, so the dialog shows at once.
     initialData: () => inboxRow(id),
     initialDataUpdatedAt: () => queryClient.getQueryState(keys.inbox)?.dataUpdatedAt,
@@ -72,7 +72,7 @@ export const queries = {
  * After a request changed (state, read flag, archive, appointment, note): the new row goes into
  * the cache at once, and everything that shows it or counts it is fetched again.
  */
-export async function requestChanged(id: number, updated?: AdminSubmission): Promise<void> {
+export async function requestChanged(id: number, updated?: AdminRequest): Promise<void> {
   if (updated) {
     queryClient.setQueryData(keys.item(id), updated);
     patchInboxRow(updated);
@@ -85,8 +85,8 @@ export async function requestChanged(id: number, updated?: AdminSubmission): Pro
 }
 
 /** The row of request `id` in any inbox page in the cache. */
-function inboxRow(id: number): AdminSubmission | undefined {
-  for (const [, data] of queryClient.getQueriesData<{ pages: { submissions: AdminSubmission[] }[] }>({
+function inboxRow(id: number): AdminRequest | undefined {
+  for (const [, data] of queryClient.getQueriesData<{ pages: { submissions: AdminRequest[] }[] }>({
     queryKey: keys.inbox,
   })) {
     const row = data?.pages.flatMap((p) => p.submissions).find((s) => s.id === id);
@@ -96,8 +96,8 @@ function inboxRow(id: number): AdminSubmission | undefined {
 }
 
 /** The inbox pages hold the row too: put the changed one in place before they are fetched again. */
-function patchInboxRow(updated: AdminSubmission) {
-  queryClient.setQueriesData<{ pages: { submissions: AdminSubmission[] }[] }>(
+function patchInboxRow(updated: AdminRequest) {
+  queryClient.setQueriesData<{ pages: { submissions: AdminRequest[] }[] }>(
     { queryKey: keys.inbox },
     (data) =>
       data

@@ -64,7 +64,7 @@ const inboxLayout = createRoute({
   },
   loaderDeps: ({ search }) => search,
   loader: ({ deps }) => void queryClient.prefetchInfiniteQuery(inboxQuery(inboxFilters(deps))),
-  component: lazyRouteComponent(() => import("./components/SubmissionsScreen"), "SubmissionsScreen"),
+  component: lazyRouteComponent(() => import("../features/requests/screens/InboxScreen"), "InboxScreen"),
 });
 
 const inboxRoute = createRoute({
@@ -97,28 +97,37 @@ export const requestRoute = createRoute({
   },
   loader: ({ params: { id } }) =>
     prefetch(queries.item(id), queries.history(id), queries.notes(id), queries.photos(id)),
-  component: lazyRouteComponent(() => import("./components/RequestRoute"), "RequestRoute"),
+  component: lazyRouteComponent(() => import("../features/requests/screens/RequestRoute"), "RequestRoute"),
 });
 
 const testimonialsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/admin/testimonials",
   staticData: { title: "Testimonials" },
-  component: lazyRouteComponent(() => import("./components/TestimonialsScreen"), "TestimonialsScreen"),
+  component: lazyRouteComponent(
+    () => import("../features/reviews/screens/TestimonialsScreen"),
+    "TestimonialsScreen",
+  ),
 });
 
 const availabilityRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/admin/availability",
   staticData: { title: "Availability" },
-  component: lazyRouteComponent(() => import("./components/AvailabilityScreen"), "AvailabilityScreen"),
+  component: lazyRouteComponent(
+    () => import("../features/appointments/screens/AvailabilityScreen"),
+    "AvailabilityScreen",
+  ),
 });
 
 const peopleRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/admin/people",
   staticData: { title: "Personal Data" },
-  component: lazyRouteComponent(() => import("./components/PersonToolsScreen"), "PersonToolsScreen"),
+  component: lazyRouteComponent(
+    () => import("../features/person-tools/screens/PersonToolsScreen"),
+    "PersonToolsScreen",
+  ),
 });
 
 const routeTree = rootRoute.addChildren([

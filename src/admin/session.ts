@@ -3,7 +3,7 @@
  * Nothing in browser storage grants access: the session is an HttpOnly cookie set by the server.
  */
 import { toast } from "sonner";
-import type { AdminSessionInfo } from "../lib/contracts/admin";
+import type { AdminSessionInfo } from "../features/admin-auth/contract/endpoints";
 import { adminApi } from "./api";
 import { keys, queryClient } from "./query";
 

@@ -88,19 +88,19 @@ export const workflowApi = {
   /** A page of the inbox; the type is always sent, so the address names the list it shows. */
   list: (filters: InboxFilters, cursor?: string | null) =>
     signedIn(
-      callApi(r.listSubmissionsRoute, {
+      callApi(r.listRequestsRoute, {
         query: { type: filters.type, ...filtersToQuery(filters), ...(cursor ? { cursor } : {}) },
       }),
     ),
   /** Where the browser downloads the CSV of these filters (a plain link). */
   exportUrl: (filters: InboxFilters) => {
     const qs = new URLSearchParams(filtersToQuery(filters)).toString();
-    return `${r.exportSubmissionsRoute.path}${qs ? `?${qs}` : ""}`;
+    return `${r.exportRequestsRoute.path}${qs ? `?${qs}` : ""}`;
   },
   update: async (
     id: number,
     body: { isRead?: boolean; state?: RequestState; note?: string; archived?: boolean },
-  ) => (await signedIn(callApi(r.updateSubmissionRoute, { id, body }))).submission,
+  ) => (await signedIn(callApi(r.updateRequestRoute, { id, body }))).submission,
   /** One action on any number of requests, sent `maxBulkIds` at a time; the results added up. */
   bulk: async (ids: number[], action: BulkAction, extra: { state?: RequestState; note?: string } = {}) => {
     // Loaded when used: the module defines the request schemas (zod), which the inbox needs not.
@@ -108,7 +108,7 @@ export const workflowApi = {
     const total = { changed: [] as number[], skipped: [] as number[], missing: [] as number[] };
     for (let i = 0; i < ids.length; i += maxBulkIds) {
       const part = await signedIn(
-        callApi(r.bulkSubmissionsRoute, { body: { ids: ids.slice(i, i + maxBulkIds), action, ...extra } }),
+        callApi(r.bulkRequestsRoute, { body: { ids: ids.slice(i, i + maxBulkIds), action, ...extra } }),
       );
       total.changed.push(...part.changed);
       total.skipped.push(...part.skipped);
@@ -117,13 +117,15 @@ export const workflowApi = {
     return total;
   },
   /** The history, and the private links to the customer's page sent in e-mails. */
-  history: (submissionId: number) => signedIn(callApi(r.listHistoryRoute, { query: { submissionId } })),
+  history: (requestId: number) =>
+    signedIn(callApi(r.listHistoryRoute, { query: { submissionId: requestId } })),
   /** Stops every private link of the request working; the links as they now stand. */
-  revokeLinks: (submissionId: number) => signedIn(callApi(r.revokeLinksRoute, { body: { submissionId } })),
-  notes: async (submissionId: number) =>
-    (await signedIn(callApi(r.listNotesRoute, { query: { submissionId } }))).notes,
-  addNote: async (submissionId: number, body: string) =>
-    (await signedIn(callApi(r.addNoteRoute, { body: { submissionId, body } }))).note,
+  revokeLinks: (requestId: number) =>
+    signedIn(callApi(r.revokeLinksRoute, { body: { submissionId: requestId } })),
+  notes: async (requestId: number) =>
+    (await signedIn(callApi(r.listNotesRoute, { query: { submissionId: requestId } }))).notes,
+  addNote: async (requestId: number, body: string) =>
+    (await signedIn(callApi(r.addNoteRoute, { body: { submissionId: requestId, body } }))).note,
   editNote: async (noteId: number, body: string) =>
     (await signedIn(callApi(r.editNoteRoute, { id: noteId, body: { body } }))).note,
   deleteNote: (noteId: number) => signedIn(callApi(r.deleteNoteRoute, { id: noteId })),

@@ -14,7 +14,7 @@ import { checkBooking, type FormValues } from "./forms/checks";
 import { PersonFields, SelectField, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";
 import { collectOptions, PreferredOptions, type OfferedWindow } from "./forms/PreferredOptions";
-import { checkingLabel, useSubmission, type PhoneContact } from "./forms/use-submission";
+import { checkingLabel, useFormSubmit, type PhoneContact } from "./forms/use-form-submit";
 import type { PhotoController } from "./photos/controller";
 import { PhotoField } from "./photos/PhotoField";
 
@@ -76,7 +76,7 @@ export default function BookingForm({ phone, nextSteps, standardWindows, windows
   const id = (name: string) => `booking-${name}`;
   const photos = useRef<PhotoController | null>(null);
   const { onSubmit, onChange, busy, checking, errors, notice, formRef, honeypotRef, startedAtRef } =
-    useSubmission({
+    useFormSubmit({
       photos,
       endpoint: bookingRoute,
       fieldOrder,

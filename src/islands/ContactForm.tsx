@@ -9,7 +9,7 @@ import { limits } from "../lib/form-fields/limits";
 import { checkContact } from "./forms/checks";
 import { PersonFields, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";
-import { checkingLabel, useSubmission, type PhoneContact } from "./forms/use-submission";
+import { checkingLabel, useFormSubmit, type PhoneContact } from "./forms/use-form-submit";
 import type { PhotoController } from "./photos/controller";
 import { PhotoField } from "./photos/PhotoField";
 
@@ -30,7 +30,7 @@ export default function ContactForm({ phone, nextSteps }: ContactFormProps) {
   const id = (name: string) => `contact-${name}`;
   const photos = useRef<PhotoController | null>(null);
   const { onSubmit, onChange, busy, checking, errors, notice, formRef, honeypotRef, startedAtRef } =
-    useSubmission({
+    useFormSubmit({
       photos,
       endpoint: contactRoute,
       fieldOrder,

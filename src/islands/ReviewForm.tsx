@@ -17,7 +17,7 @@ import { limits } from "../lib/form-fields/limits";
 import { checkReview } from "./forms/checks";
 import { InputField, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";
-import { checkingLabel, useSubmission, type PhoneContact } from "./forms/use-submission";
+import { checkingLabel, useFormSubmit, type PhoneContact } from "./forms/use-form-submit";
 import { formatMonthYear } from "../platform/time";
 import { defaultRating, StarRating } from "./StarRating";
 
@@ -64,7 +64,7 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
     formRef,
     honeypotRef,
     startedAtRef,
-  } = useSubmission({
+  } = useFormSubmit({
     endpoint: createTestimonialRoute,
     fieldOrder,
     check: checkReview,

@@ -6,7 +6,7 @@
  */
 import { CircleAlert, RotateCw } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import type { PublicTestimonial } from "../lib/contracts/public";
+import type { PublicTestimonial } from "../features/reviews/contract/endpoints";
 import {
   averageRating,
   reviewsJsonLd,

@@ -10,7 +10,7 @@ import {
   fillBookingFields,
   ownClientHeaders,
   serverTimeout,
-  submissionsNamed,
+  requestsNamed,
   uniqueName,
 } from "./forms-support";
 
@@ -86,7 +86,7 @@ test("a refused booking comes back with every problem marked, and is corrected a
   await expect(page.getByRole("heading", { name: "Appointment booked successfully!" })).toBeVisible();
   await expect(page.getByText(/reference/i)).toBeVisible();
 
-  const stored = await submissionsNamed(request, baseURL!, name);
+  const stored = await requestsNamed(request, baseURL!, name);
   expect(stored).toHaveLength(1);
   expect(stored[0]).toMatchObject({ email: "fraser.test@example.com", service: "plumbing-heating" });
 });

@@ -12,7 +12,7 @@ import {
   fillOption,
   goToForm,
   ownClientHeaders,
-  submissionsNamed,
+  requestsNamed,
   notices,
   uniqueName,
   waitForHydration,
@@ -83,7 +83,7 @@ test("books an appointment through the form: stored once, the spec's success tex
   }
   expect(posts).toHaveLength(1);
 
-  const stored = await submissionsNamed(request, baseURL!, b.name);
+  const stored = await requestsNamed(request, baseURL!, b.name);
   expect(stored).toHaveLength(1);
   expect(stored[0]).toMatchObject({
     formType: "booking",
@@ -117,7 +117,7 @@ test("keeps what was typed before the form's script arrived, and sends it", asyn
   await expect(notices(page).getByText(success)).toBeVisible();
   await expect(form(page).getByLabel("Full Name")).toHaveValue("");
   await expect(form(page).getByLabel("Service Required")).toHaveValue("");
-  const stored = await submissionsNamed(request, baseURL!, b.name);
+  const stored = await requestsNamed(request, baseURL!, b.name);
   expect(stored).toEqual([
     expect.objectContaining({ address: b.address, service: b.service, message: b.message }),
   ]);
@@ -213,7 +213,7 @@ test("a lost connection and a 503 keep every field, say what to do next, and the
   expect(keys).toHaveLength(3);
   expect(new Set(keys).size).toBe(1);
   expect(keys[0]).toMatch(/^[\x21-\x7e]{8,128}$/);
-  expect(await submissionsNamed(request, baseURL!, b.name)).toHaveLength(1);
+  expect(await requestsNamed(request, baseURL!, b.name)).toHaveLength(1);
 
   // After a success the next booking gets a new key.
   const next = booking();
@@ -289,7 +289,7 @@ test("books an appointment with JavaScript switched off", async ({ browser, base
   await fill(page, b);
   await submitButton(page).click();
   await expect(page.getByRole("heading", { name: "Appointment booked successfully!" })).toBeVisible();
-  expect(await submissionsNamed(request, baseURL!, b.name)).toHaveLength(1);
+  expect(await requestsNamed(request, baseURL!, b.name)).toHaveLength(1);
 
   // A post the server refuses gets a page that says what is wrong and how to get back.
   await page.goto("/book-appointment");
@@ -358,5 +358,5 @@ test("filled and sent at autofill speed, within a second of the form appearing: 
   expect(posts).toHaveLength(1);
   expect(posts[0]!.at - shownAt).toBeGreaterThanOrEqual(formMinFillMs);
   expect((await posts[0]!.request.response())?.status()).toBe(201);
-  expect(await submissionsNamed(request, baseURL!, b.name)).toHaveLength(1);
+  expect(await requestsNamed(request, baseURL!, b.name)).toHaveLength(1);
 });

@@ -6,15 +6,8 @@
 import { expect as baseExpect, test } from "@playwright/test";
 import { bookableDates } from "../../src/features/appointments/availability";
 import { challengeFromClientPosts } from "../../src/features/rate-limits/service";
-import { checkingLabel } from "../../src/islands/forms/use-submission";
-import {
-  goToForm,
-  notices,
-  serverTimeout,
-  submissionsNamed,
-  testClientIp,
-  uniqueName,
-} from "./forms-support";
+import { checkingLabel } from "../../src/islands/forms/use-form-submit";
+import { goToForm, notices, serverTimeout, requestsNamed, testClientIp, uniqueName } from "./forms-support";
 
 const expect = baseExpect.configure({ timeout: serverTimeout });
 test.describe.configure({ timeout: 180_000 });
@@ -94,7 +87,7 @@ test("a contact message sent near the client's daily limit is checked in the bro
     labels.some((label) => label.includes(checkingLabel)),
     labels.join(" | "),
   ).toBe(true);
-  const stored = await submissionsNamed(request, baseURL!, name);
+  const stored = await requestsNamed(request, baseURL!, name);
   expect(stored).toHaveLength(1);
   expect(stored[0]!.message).toBe("Could you fit a new letterbox to a composite front door?");
 });

@@ -7,7 +7,7 @@ import {
   expectNoAxeViolations,
   goToForm,
   ownClientHeaders,
-  submissionsNamed,
+  requestsNamed,
   notices,
   uniqueName,
   serverTimeout,
@@ -60,7 +60,7 @@ test("sends a contact message through the form: stored, the spec's success text,
     await expect(form(page).getByLabel(label)).toHaveValue("");
   }
   await expectNoAxeViolations(page, "contact: success", section);
-  const stored = await submissionsNamed(request, baseURL!, m.name);
+  const stored = await requestsNamed(request, baseURL!, m.name);
   expect(stored).toHaveLength(1);
   expect(stored[0]).toMatchObject({
     formType: "contact",
@@ -162,6 +162,6 @@ test("sends a contact message with JavaScript switched off", async ({ browser, b
   await fill(page, m);
   await submitButton(page).click();
   await expect(page.getByRole("heading", { name: "Message sent successfully!" })).toBeVisible();
-  expect(await submissionsNamed(request, baseURL!, m.name)).toHaveLength(1);
+  expect(await requestsNamed(request, baseURL!, m.name)).toHaveLength(1);
   await context.close();
 });

@@ -73,7 +73,7 @@ export async function adminCookie(request: APIRequestContext, baseURL: string): 
   return cachedCookie;
 }
 
-export interface StoredSubmission {
+export interface StoredRequest {
   id: number;
   name: string;
   email: string;
@@ -84,15 +84,15 @@ export interface StoredSubmission {
   service: string | null;
 }
 
-export async function submissionsNamed(
+export async function requestsNamed(
   request: APIRequestContext,
   baseURL: string,
   name: string,
-): Promise<StoredSubmission[]> {
+): Promise<StoredRequest[]> {
   const cookie = await adminCookie(request, baseURL);
   const response = await request.get("/api/admin/submissions?type=all", { headers: { Cookie: cookie } });
   expect(response.status()).toBe(200);
-  const body = (await response.json()) as { submissions: StoredSubmission[] };
+  const body = (await response.json()) as { submissions: StoredRequest[] };
   return body.submissions.filter((s) => s.name === name);
 }
 

@@ -15,7 +15,7 @@ import {
   goToForm,
   ownClientHeaders,
   serverTimeout,
-  submissionsNamed,
+  requestsNamed,
   uniqueName,
 } from "./forms-support";
 
@@ -167,7 +167,7 @@ test("a booking with two photos: resized in the browser, stored without EXIF, sh
   await expect(form.getByText("Appointment booked successfully!")).toBeVisible();
   await expect(attached).toHaveCount(0);
 
-  const [stored] = await submissionsNamed(request, baseURL!, name);
+  const [stored] = await requestsNamed(request, baseURL!, name);
   expect(stored).toBeTruthy();
 
   // The owner opens the request (the e-mail's link) and pages through the photos.

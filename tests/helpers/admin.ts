@@ -6,7 +6,7 @@
  *   const res = await owner.call(handler, "PATCH", "/api/admin/submissions/3", { body: { state: "quoted" } });
  */
 import { createSession } from "../../src/features/admin-auth/service";
-import * as submissionsRepo from "../../src/features/requests/repository";
+import * as requestsRepo from "../../src/features/requests/repository";
 
 export const adminOrigin = "http://localhost:8888";
 
@@ -68,11 +68,11 @@ export const uniqueTag = (label: string) =>
 
 /** A stored request owned by the calling test. */
 export async function seedRequest(
-  overrides: Partial<submissionsRepo.NewSubmission> & { tag?: string } = {},
-): Promise<submissionsRepo.Submission> {
+  overrides: Partial<requestsRepo.NewCustomerRequest> & { tag?: string } = {},
+): Promise<requestsRepo.CustomerRequest> {
   const tag = overrides.tag ?? uniqueTag("req");
   const formType = overrides.formType ?? "booking";
-  const { submission } = await submissionsRepo.insert({
+  const { request } = await requestsRepo.insert({
     formType,
     name: overrides.name ?? `Owner Test ${tag}`,
     email: overrides.email ?? `${tag}@example.com`,
@@ -85,5 +85,5 @@ export async function seedRequest(
         }
       : {}),
   });
-  return submission;
+  return request;
 }

@@ -15,7 +15,7 @@ import adminSummary from "../../netlify/functions/admin-summary.mts";
 import adminTestimonials from "../../netlify/functions/admin-testimonials.mts";
 import { adminSessions } from "../../src/features/tables";
 import { setLogSink } from "../../src/platform/log";
-import * as submissionsRepo from "../../src/features/requests/repository";
+import * as requestsRepo from "../../src/features/requests/repository";
 import * as testimonialsRepo from "../../src/features/reviews/repository";
 import { getSetting } from "../../src/features/admin-auth/repository-settings";
 import {
@@ -109,8 +109,8 @@ async function seedTestimonial(tag: string) {
   return testimonial;
 }
 
-async function seedSubmission(tag: string, formType: "contact" | "booking" = "booking") {
-  const { submission } = await submissionsRepo.insert({
+async function seedRequest(tag: string, formType: "contact" | "booking" = "booking") {
+  const { request } = await requestsRepo.insert({
     formType,
     name: `Inbox Test ${tag}`,
     email: `inbox-${tag}@example.com`,
@@ -118,7 +118,7 @@ async function seedSubmission(tag: string, formType: "contact" | "booking" = "bo
     message: `Please look at the radiator (${tag}).`,
     ...(formType === "booking" ? { address: "1 High Street, Kirkcaldy", service: "plumbing-heating" } : {}),
   });
-  return submission;
+  return request;
 }
 
 let restoreLog: ((line: string) => void) | undefined;
@@ -137,7 +137,7 @@ afterEach(() => {
 /** Every admin route with a request that is valid apart from authentication. */
 async function routes() {
   const tm = await seedTestimonial(`route-${Math.random().toString(36).slice(2, 8)}`);
-  const sm = await seedSubmission(`route-${Math.random().toString(36).slice(2, 8)}`);
+  const sm = await seedRequest(`route-${Math.random().toString(36).slice(2, 8)}`);
   return [
     { name: "GET session", handler: adminSession, method: "GET", path: "/api/admin/session" },
     { name: "DELETE session", handler: adminSession, method: "DELETE", path: "/api/admin/session" },
@@ -574,12 +574,12 @@ describe("moderation and inbox", () => {
     const { cookie } = await signIn();
     const before = (await call(adminSummary, "GET", "/api/admin/summary", { cookie })).json;
     await seedTestimonial("summary");
-    const s = await seedSubmission("summary", "contact");
+    const s = await seedRequest("summary", "contact");
     const after = (await call(adminSummary, "GET", "/api/admin/summary", { cookie })).json;
     expect(after.testimonials.total).toBe(before.testimonials.total + 1);
     expect(after.testimonials.pending).toBe(before.testimonials.pending + 1);
     expect(after.submissions.unread).toBe(before.submissions.unread + 1);
-    await submissionsRepo.setRead(s.id, true);
+    await requestsRepo.setRead(s.id, true);
     const read = (await call(adminSummary, "GET", "/api/admin/summary", { cookie })).json;
     expect(read.submissions.unread).toBe(before.submissions.unread);
   });
@@ -641,8 +641,8 @@ describe("moderation and inbox", () => {
 
   it("filters submissions by type, marks them read and unread, and deletes one", async () => {
     const { cookie } = await signIn();
-    const booking = await seedSubmission("inbox-booking", "booking");
-    const contact = await seedSubmission("inbox-contact", "contact");
+    const booking = await seedRequest("inbox-booking", "booking");
+    const contact = await seedRequest("inbox-contact", "contact");
     const ids = async (type: string) =>
       (
         await call(adminSubmissions, "GET", `/api/admin/submissions?type=${type}`, { cookie })

@@ -6,8 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { adminPageSize } from "../../src/lib/contracts/admin";
-import { ownerStatusBySubmission } from "../../src/features/mail/repository";
+import { adminPageSize } from "../../src/lib/contracts/paging";
+import { ownerStatusByRequest } from "../../src/features/mail/repository";
 import * as testimonialsRepo from "../../src/features/reviews/repository";
 import { listTestimonials } from "../../src/features/requests/service-admin";
 import { serviceContext } from "../../src/platform/context";
@@ -48,7 +48,7 @@ describe("admin testimonials", () => {
 describe("long id lists", () => {
   it("tells the mail status of 200,000 submissions without spreading them into a call", async () => {
     const ids = Array.from({ length: 200_000 }, (_, i) => i + 1);
-    const statuses = await ownerStatusBySubmission(ids, t.db);
+    const statuses = await ownerStatusByRequest(ids, t.db);
     expect(statuses).toBeInstanceOf(Map);
   });
 });

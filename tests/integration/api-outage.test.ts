@@ -11,10 +11,10 @@ import contact from "../../netlify/functions/contact.mts";
 import health from "../../netlify/functions/health.mts";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
 import { site } from "../../src/config/site";
-import { publicEndpoints } from "../../src/lib/contracts/public";
+import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { contactMessageSchema } from "../../src/features/requests/contract/forms";
 import { openDatabase, setDatabase } from "../../src/platform/db/client";
-import { formSubmissions, testimonials } from "../../src/features/tables";
+import { requests, testimonials } from "../../src/features/tables";
 import { forgetHealth } from "../../src/features/reviews/service-public";
 import { setRequestDeadline } from "../../src/platform/http/deadline";
 import { apiHandler } from "../../src/platform/http/endpoint";
@@ -79,12 +79,8 @@ describe("database outage", () => {
       expect(response.headers.get("retry-after")).toBeTruthy();
     }
     // The database is back: nothing from the outage was stored.
-    expect(
-      await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, contactInput.name)),
-    ).toHaveLength(0);
-    expect(
-      await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, bookingInput.name)),
-    ).toHaveLength(0);
+    expect(await t.db.select().from(requests).where(eq(requests.name, contactInput.name))).toHaveLength(0);
+    expect(await t.db.select().from(requests).where(eq(requests.name, bookingInput.name))).toHaveLength(0);
     expect(
       await t.db.select().from(testimonials).where(eq(testimonials.name, reviewInput.name)),
     ).toHaveLength(0);
@@ -116,9 +112,7 @@ describe("database outage", () => {
       (e: unknown) => e,
     );
     expect(failure).not.toBeNull();
-    expect(
-      await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, input.name)),
-    ).toHaveLength(0);
+    expect(await t.db.select().from(requests).where(eq(requests.name, input.name))).toHaveLength(0);
   });
 
   it("answers 503 when the work passes the deadline before the commit, and 201 when only after it", async () => {
@@ -135,7 +129,7 @@ describe("database outage", () => {
       wait: (accept: () => ReturnType<typeof submitContact>) => ReturnType<typeof submitContact>,
     ) =>
       apiHandler("/api/contact", [
-        publicForm(publicEndpoints.contact, {
+        publicForm(requestEndpoints.contact, {
           formPage: "/contact-us",
           accept: (input: ContactMessage, ctx: ServiceContext) => {
             const work = wait(() => submitContact(input, ctx));
@@ -176,12 +170,8 @@ describe("database outage", () => {
       setDatabase(t.db); // the deadline closed the client
     }
     await Promise.allSettled(abandoned);
-    expect(
-      await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, after.name)),
-    ).toHaveLength(1);
-    expect(
-      await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, before.name)),
-    ).toHaveLength(0);
+    expect(await t.db.select().from(requests).where(eq(requests.name, after.name))).toHaveLength(1);
+    expect(await t.db.select().from(requests).where(eq(requests.name, before.name))).toHaveLength(0);
   });
 });
 

@@ -14,7 +14,7 @@ import contact from "../../netlify/functions/contact.mts";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
 import { limits } from "../../src/lib/form-fields/limits";
 import { charLength } from "../../src/lib/form-fields/text";
-import { formSubmissions, testimonials } from "../../src/features/tables";
+import { requests, testimonials } from "../../src/features/tables";
 import { useTestDatabase } from "../helpers/db";
 import { bookableToday, randomIp } from "../helpers/http";
 
@@ -181,7 +181,7 @@ const reviewBody = fc.record(
 
 const allowed = new Set([201, 400, 413, 415, 422]);
 
-async function countRows(table: typeof formSubmissions | typeof testimonials): Promise<number> {
+async function countRows(table: typeof requests | typeof testimonials): Promise<number> {
   const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(table);
   return Number(row!.n);
 }
@@ -209,14 +209,14 @@ describe.each([
     handler: contact,
     path: "/api/contact",
     body: contactBody,
-    table: formSubmissions,
+    table: requests,
   },
   {
     label: "POST /api/bookings",
     handler: bookings,
     path: "/api/bookings",
     body: bookingBody,
-    table: formSubmissions,
+    table: requests,
   },
   {
     label: "POST /api/testimonials",

@@ -10,7 +10,7 @@ import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import { site } from "../../src/config/site";
 import { bookingNextSteps } from "../../src/lib/request-wording";
-import { formSubmissions } from "../../src/features/tables";
+import { requests } from "../../src/features/tables";
 import { setLogSink } from "../../src/platform/log";
 import { useTestDatabase } from "../helpers/db";
 import {
@@ -28,7 +28,7 @@ import {
 const t = useTestDatabase();
 
 async function storedByName(name: string) {
-  return t.db.select().from(formSubmissions).where(eq(formSubmissions.name, name));
+  return t.db.select().from(requests).where(eq(requests.name, name));
 }
 
 async function errorOf(response: Response) {
@@ -49,7 +49,7 @@ describe("POST /api/contact", () => {
     expect(response.status).toBe(201);
     expect(response.headers.get("content-type")).toContain("application/json");
     const { id } = (await response.json()) as { id: number };
-    const [row] = await t.db.select().from(formSubmissions).where(eq(formSubmissions.id, id));
+    const [row] = await t.db.select().from(requests).where(eq(requests.id, id));
     expect(row).toMatchObject({
       name: "Morag Ross",
       email: "morag@example.com",
@@ -302,7 +302,7 @@ describe("POST /api/bookings", () => {
     expect(response.status).toBe(201);
     const { id, reference } = (await response.json()) as { id: number; reference: string };
     expect(reference).toBe(`KB-${String(id).padStart(6, "0")}`);
-    const [row] = await t.db.select().from(formSubmissions).where(eq(formSubmissions.id, id));
+    const [row] = await t.db.select().from(requests).where(eq(requests.id, id));
     expect(row).toMatchObject({
       formType: "booking",
       service: "floor-carpet",

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
-import type { PublicTestimonial } from "../../src/lib/contracts/public";
+import type { PublicTestimonial } from "../../src/features/reviews/contract/endpoints";
 import { testimonials } from "../../src/features/tables";
 import { setApproved } from "../../src/features/reviews/repository";
 import { useTestDatabase } from "../helpers/db";

@@ -21,9 +21,9 @@ import {
   blockedDates,
   bookingDetails,
   bookingSettings,
-  formSubmissions,
+  requests,
   mailOutbox,
-  submissionHistory,
+  requestHistory,
 } from "../../src/features/tables";
 import { serviceContext } from "../../src/platform/context";
 import { scheduledOn } from "../../src/features/appointments/repository-scheduled";
@@ -50,11 +50,11 @@ afterEach(async () => {
   await t.db.delete(blockedDates);
 });
 
-const mailFor = (submissionId: number) =>
-  t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, submissionId)).orderBy(mailOutbox.id);
+const mailFor = (requestId: number) =>
+  t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, requestId)).orderBy(mailOutbox.id);
 
-const appointmentMail = async (submissionId: number) =>
-  (await mailFor(submissionId)).filter((m) => m.kind.startsWith("appointment_"));
+const appointmentMail = async (requestId: number) =>
+  (await mailFor(requestId)).filter((m) => m.kind.startsWith("appointment_"));
 
 function eventOf(ics: string) {
   const calendar = new ICAL.Component(ICAL.parse(ics));
@@ -142,8 +142,8 @@ describe("a booking with preferred options", () => {
     expect(response.headers.get("content-type")).toContain("text/html");
     const [row] = await t.db
       .select()
-      .from(formSubmissions)
-      .where(eq(formSubmissions.name, fields.name as string));
+      .from(requests)
+      .where(eq(requests.name, fields.name as string));
     const [details] = await t.db
       .select()
       .from(bookingDetails)
@@ -181,7 +181,7 @@ describe("a booking with preferred options", () => {
     expect(fields.option3).toMatch(
       /^Option 3 is no longer available: We are closed on .* \(Family wedding\)\.$/,
     );
-    expect(await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, name))).toEqual([]);
+    expect(await t.db.select().from(requests).where(eq(requests.name, name))).toEqual([]);
   });
 
   it("names the option on the no-JavaScript error page", async () => {
@@ -266,8 +266,8 @@ describe("the owner confirms, changes and cancels", () => {
     expect(confirmed.json).toMatchObject({ changed: true, requestState: "scheduled" });
     const [history] = await t.db
       .select()
-      .from(submissionHistory)
-      .where(and(eq(submissionHistory.submissionId, id), eq(submissionHistory.toState, "scheduled")));
+      .from(requestHistory)
+      .where(and(eq(requestHistory.submissionId, id), eq(requestHistory.toState, "scheduled")));
     expect(history).toMatchObject({ fromState: "new", actor: "system" });
     expect(history!.note).toMatch(/^Appointment confirmed for \w+day/);
 

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import bookings from "../../netlify/functions/bookings.mts";
 import { addDays, weekdayOf, type IsoDate } from "../../src/features/appointments/contract";
-import { formSubmissions } from "../../src/features/tables";
+import { requests } from "../../src/features/tables";
 import { useTestDatabase } from "../helpers/db";
 import { bookableToday, bookingFormFields, formRequest } from "../helpers/http";
 
@@ -89,7 +89,7 @@ describe("POST /api/bookings without JavaScript, refused", () => {
     expect(page).toMatch(/<header class="site">/);
     expect(page).toMatch(/<footer class="site">/);
     expect(page).toMatch(/<form method="post" action="\/api\/bookings"/);
-    expect(await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, name))).toEqual([]);
+    expect(await t.db.select().from(requests).where(eq(requests.name, name))).toEqual([]);
 
     // Corrected from the page (its hidden fields as sent back), it goes through in one more trip.
     const hidden = Object.fromEntries(
@@ -107,7 +107,7 @@ describe("POST /api/bookings without JavaScript, refused", () => {
     );
     expect(again.status, await again.clone().text()).toBe(201);
     expect(await again.text()).toMatch(/reference/i);
-    expect(await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, name))).toHaveLength(1);
+    expect(await t.db.select().from(requests).where(eq(requests.name, name))).toHaveLength(1);
   });
 
   it("keeps the JSON answer for a script's post: every problem in one envelope, no page", async () => {

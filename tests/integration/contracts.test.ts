@@ -128,31 +128,31 @@ describe("every endpoint answers what its contract says", () => {
       body: { id: review.id, text: "Thank you." },
     });
     await check(r.deleteTestimonialRoute, adminTestimonials, { cookie, id: review.id });
-    const { submissions } = await check(r.listSubmissionsRoute, adminSubmissions, { cookie });
+    const { submissions } = await check(r.listRequestsRoute, adminSubmissions, { cookie });
     // The workflow and review checks take the request to done; the appointment checks below need the
     // booking still open, so these use another request.
     const id = submissions.find((s) => s.id !== booking.id)!.id;
-    const { submission: one } = await check(r.getSubmissionRoute, adminSubmissions, {
+    const { submission: one } = await check(r.getRequestRoute, adminSubmissions, {
       cookie,
       id: booking.id,
     });
     expect(one).toMatchObject({ id: booking.id, firstPreferredDate: expect.any(String), photoCount: 0 });
-    await check(r.updateSubmissionRoute, adminSubmissions, {
+    await check(r.updateRequestRoute, adminSubmissions, {
       cookie,
       id,
       body: { isRead: true, state: "contacted", note: "Called back" },
     });
-    const exported = await adminSubmissions(request(r.exportSubmissionsRoute, { cookie }));
+    const exported = await adminSubmissions(request(r.exportRequestsRoute, { cookie }));
     expect(exported.status).toBe(200);
     expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     await exported.arrayBuffer();
-    covered.add(r.exportSubmissionsRoute);
-    await check(r.bulkSubmissionsRoute, adminSubmissions, { cookie, body: { ids: [id], action: "read" } });
+    covered.add(r.exportRequestsRoute);
+    await check(r.bulkRequestsRoute, adminSubmissions, { cookie, body: { ids: [id], action: "read" } });
     const query = { submissionId: String(id) };
     await check(r.reviewSettingsRoute, adminReviewInvitations, { cookie });
     await check(r.saveReviewSettingsRoute, adminReviewInvitations, { cookie, body: { autoInvite: false } });
     setMailSender(null);
-    await check(r.updateSubmissionRoute, adminSubmissions, { cookie, id, body: { state: "done" } });
+    await check(r.updateRequestRoute, adminSubmissions, { cookie, id, body: { state: "done" } });
     const preview = await check(r.previewReviewInvitationRoute, adminReviewInvitations, {
       cookie,
       query: { submissionId: String(id) },
@@ -283,7 +283,7 @@ describe("every endpoint answers what its contract says", () => {
     await personFile.arrayBuffer();
     covered.add(r.exportPersonRoute);
     await check(r.listAuditRoute, adminPerson, { cookie });
-    await check(r.deleteSubmissionRoute, adminSubmissions, { cookie, id });
+    await check(r.deleteRequestRoute, adminSubmissions, { cookie, id });
     await check(r.erasePersonRoute, adminPerson, { cookie, body: { email } });
     await check(r.listFailedMailRoute, adminMail, { cookie });
     await check(r.retryMailRoute, adminMail, { cookie, body: {} });

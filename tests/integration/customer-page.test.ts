@@ -23,9 +23,9 @@ import {
   appointments,
   bookingDetails,
   customerLinks,
-  formSubmissions,
+  requests,
   mailOutbox,
-  submissionHistory,
+  requestHistory,
 } from "../../src/features/tables";
 import { setLogSink } from "../../src/platform/log";
 import { deliverDue } from "../../src/features/mail/service-delivery";
@@ -107,14 +107,10 @@ async function act(token: string, action: string, fields: Record<string, string>
 }
 
 const historyOf = (id: number) =>
-  t.db
-    .select()
-    .from(submissionHistory)
-    .where(eq(submissionHistory.submissionId, id))
-    .orderBy(submissionHistory.id);
+  t.db.select().from(requestHistory).where(eq(requestHistory.submissionId, id)).orderBy(requestHistory.id);
 
 const stateOf = async (id: number) =>
-  (await t.db.select().from(formSubmissions).where(eq(formSubmissions.id, id)))[0]!.state;
+  (await t.db.select().from(requests).where(eq(requests.id, id)))[0]!.state;
 
 /** A bookable weekday (Monday to Friday) at least `skip` bookable dates ahead. */
 function weekday(skip = 0): IsoDate {
@@ -180,21 +176,21 @@ describe("private links", () => {
     const expiredId = await sendContact();
     const expired = await latestToken(expiredId);
     await t.db
-      .update(formSubmissions)
+      .update(requests)
       .set({ state: "done", stateChangedAt: new Date(Date.now() - 31 * 86_400_000) })
-      .where(eq(formSubmissions.id, expiredId));
+      .where(eq(requests.id, expiredId));
     const spamId = await sendContact();
     const spam = await latestToken(spamId);
-    await t.db.update(formSubmissions).set({ state: "spam" }).where(eq(formSubmissions.id, spamId));
+    await t.db.update(requests).set({ state: "spam" }).where(eq(requests.id, spamId));
     const goneId = await sendContact();
     const gone = await latestToken(goneId);
-    await t.db.delete(formSubmissions).where(eq(formSubmissions.id, goneId));
+    await t.db.delete(requests).where(eq(requests.id, goneId));
     const recentlyClosedId = await sendContact();
     const recentlyClosed = await latestToken(recentlyClosedId);
     await t.db
-      .update(formSubmissions)
+      .update(requests)
       .set({ state: "done", stateChangedAt: new Date(Date.now() - 29 * 86_400_000) })
-      .where(eq(formSubmissions.id, recentlyClosedId));
+      .where(eq(requests.id, recentlyClosedId));
 
     const wrong = "AAAAAAAAAAAAAAAAAAAAAA";
     const tokens = [wrong, "short", expired, spam, gone, `${expired.slice(0, -1)}x`, `${wrong}/index.html`];
@@ -267,9 +263,9 @@ describe("private links", () => {
     const other = await sendContact();
     const first = await latestToken(other);
     const owner = await adminClient();
-    const revoke = (submissionId: number, origin?: string) =>
+    const revoke = (requestId: number, origin?: string) =>
       owner.call(adminHistory, "POST", "/api/admin/history/revoke-links", {
-        body: { submissionId },
+        body: { submissionId: requestId },
         ...(origin ? { origin } : {}),
       });
     expect((await revoke(other, "https://evil.example")).status).toBe(403);
@@ -698,16 +694,16 @@ describe("lost link", () => {
     const open = await sendContact({ email });
     const first = await latestToken(open);
     const closed = await sendContact({ email });
-    await t.db.update(formSubmissions).set({ state: "done" }).where(eq(formSubmissions.id, closed));
+    await t.db.update(requests).set({ state: "done" }).where(eq(requests.id, closed));
     const cancelled = await book({ email });
     expect((await act(await latestToken(cancelled), "cancel")).status).toBe(200);
     const longClosed = await sendContact({ email });
     await t.db
-      .update(formSubmissions)
+      .update(requests)
       .set({ state: "lost", stateChangedAt: new Date(Date.now() - 31 * 86_400_000) })
-      .where(eq(formSubmissions.id, longClosed));
+      .where(eq(requests.id, longClosed));
     const spam = await sendContact({ email });
-    await t.db.update(formSubmissions).set({ state: "spam" }).where(eq(formSubmissions.id, spam));
+    await t.db.update(requests).set({ state: "spam" }).where(eq(requests.id, spam));
     const known = await answer(email.toUpperCase());
     const unknown = await answer(`nobody-${Date.now()}@example.com`);
     expect(known.status).toBe(200);
@@ -809,10 +805,10 @@ describe("a mail scanner", () => {
     await deliverDue(t.db, mailSender()!, { ids: theirs.map((m) => m.id) });
     const snapshot = async () => ({
       requests: await t.db
-        .select({ id: formSubmissions.id, state: formSubmissions.state, at: formSubmissions.stateChangedAt })
-        .from(formSubmissions)
-        .where(sql`${formSubmissions.id} in (${sql.join(ids, sql`, `)})`),
-      history: (await t.db.select({ n: sql<number>`count(*)::int` }).from(submissionHistory))[0]!.n,
+        .select({ id: requests.id, state: requests.state, at: requests.stateChangedAt })
+        .from(requests)
+        .where(sql`${requests.id} in (${sql.join(ids, sql`, `)})`),
+      history: (await t.db.select({ n: sql<number>`count(*)::int` }).from(requestHistory))[0]!.n,
       mail: (await t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox))[0]!.n,
       appointments: await t.db.select().from(appointments).orderBy(appointments.id),
       details: await t.db.select().from(bookingDetails).orderBy(bookingDetails.submissionId),
@@ -845,8 +841,8 @@ describe("a mail scanner", () => {
     expect(
       await t.db
         .select()
-        .from(formSubmissions)
-        .where(and(eq(formSubmissions.id, id), eq(formSubmissions.state, "contacted"))),
+        .from(requests)
+        .where(and(eq(requests.id, id), eq(requests.state, "contacted"))),
     ).toHaveLength(1);
   });
 });

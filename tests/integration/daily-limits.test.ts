@@ -13,7 +13,7 @@ import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
 import { site } from "../../src/config/site";
-import { formSubmissions, mailOutbox, rateLimits } from "../../src/features/tables";
+import { requests, mailOutbox, rateLimits } from "../../src/features/tables";
 import { confirmationRules, setMailSender } from "../../src/features/mail/service";
 import { clientDailyRule, limitKey } from "../../src/features/rate-limits/service";
 import { solveChallenge, type PowChallenge } from "../../src/lib/api/proof-of-work";
@@ -63,7 +63,7 @@ const alerts = async (subject: string) =>
   );
 
 const storedNamed = async (name: string) =>
-  (await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, name))).length;
+  (await t.db.select().from(requests).where(eq(requests.name, name))).length;
 
 describe("one client's posts per day", () => {
   it("refuses the post above the daily ceiling across all forms, stores nothing, and tells the owner once", async () => {

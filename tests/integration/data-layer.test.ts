@@ -7,9 +7,9 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sampleTestimonials } from "../../src/data/testimonials";
 import { seed } from "../../src/features/reviews/seed";
-import { formSubmissions, testimonials as testimonialsTable } from "../../src/features/tables";
+import { requests, testimonials as testimonialsTable } from "../../src/features/tables";
 import * as settings from "../../src/features/admin-auth/repository-settings";
-import * as submissions from "../../src/features/requests/repository";
+import * as requestsRepo from "../../src/features/requests/repository";
 import * as testimonials from "../../src/features/reviews/repository";
 import { hitRateLimit } from "../../src/features/rate-limits/service";
 import { pgErrorCode } from "../../src/platform/db/errors";
@@ -143,14 +143,14 @@ describe("testimonials repository", () => {
 describe("submissions repository", () => {
   it("inserts contact and booking rows unread, lists newest first with a type filter", async () => {
     const who = unique("Sub");
-    const contact = await submissions.insert({
+    const contact = await requestsRepo.insert({
       formType: "contact",
       name: `${who} C`,
       email: "c@example.com",
       phone: "07700 900123",
       message: "Please call me back.",
     });
-    const booking = await submissions.insert({
+    const booking = await requestsRepo.insert({
       formType: "booking",
       name: `${who} B`,
       email: "b@example.com",
@@ -159,46 +159,46 @@ describe("submissions repository", () => {
       address: "1 High Street, Kirkcaldy",
       service: "plumbing-heating",
     });
-    expect(contact.submission).toMatchObject({
+    expect(contact.request).toMatchObject({
       formType: "contact",
       isRead: false,
       address: null,
       service: null,
     });
-    expect(booking.submission).toMatchObject({ formType: "booking", service: "plumbing-heating" });
-    expect(booking.submission.submittedAt).toBeInstanceOf(Date);
+    expect(booking.request).toMatchObject({ formType: "booking", service: "plumbing-heating" });
+    expect(booking.request.submittedAt).toBeInstanceOf(Date);
 
-    const all = await submissions.list();
+    const all = await requestsRepo.list();
     const ids = all.map((s) => s.id);
-    expect(ids.indexOf(booking.submission.id)).toBeLessThan(ids.indexOf(contact.submission.id));
+    expect(ids.indexOf(booking.request.id)).toBeLessThan(ids.indexOf(contact.request.id));
     for (let i = 1; i < all.length; i++) expect(all[i - 1]!.submittedAt >= all[i]!.submittedAt).toBe(true);
-    expect((await submissions.list({ type: "contact" })).every((s) => s.formType === "contact")).toBe(true);
-    expect((await submissions.list({ type: "booking" })).every((s) => s.formType === "booking")).toBe(true);
-    expect((await submissions.list({ type: "booking" })).some((s) => s.id === booking.submission.id)).toBe(
+    expect((await requestsRepo.list({ type: "contact" })).every((s) => s.formType === "contact")).toBe(true);
+    expect((await requestsRepo.list({ type: "booking" })).every((s) => s.formType === "booking")).toBe(true);
+    expect((await requestsRepo.list({ type: "booking" })).some((s) => s.id === booking.request.id)).toBe(
       true,
     );
   });
 
   it("counts unread, toggles read and deletes", async () => {
-    const { submission } = await submissions.insert({
+    const { request } = await requestsRepo.insert({
       formType: "contact",
       name: unique("Reader"),
       email: "r@example.com",
       phone: "01592 000000",
       message: "Hello there.",
     });
-    const before = (await submissions.counts()).unread;
-    expect((await submissions.setRead(submission.id))?.isRead).toBe(true);
-    expect((await submissions.counts()).unread).toBe(before - 1);
-    expect((await submissions.list({ unreadOnly: true })).some((s) => s.id === submission.id)).toBe(false);
-    expect((await submissions.setRead(submission.id, false))?.isRead).toBe(false);
-    expect((await submissions.counts()).unread).toBe(before);
-    const counts = await submissions.counts();
+    const before = (await requestsRepo.counts()).unread;
+    expect((await requestsRepo.setRead(request.id))?.isRead).toBe(true);
+    expect((await requestsRepo.counts()).unread).toBe(before - 1);
+    expect((await requestsRepo.list({ unreadOnly: true })).some((s) => s.id === request.id)).toBe(false);
+    expect((await requestsRepo.setRead(request.id, false))?.isRead).toBe(false);
+    expect((await requestsRepo.counts()).unread).toBe(before);
+    const counts = await requestsRepo.counts();
     expect(counts.total).toBe(counts.contact + counts.booking);
     expect(counts.unread).toBe(before);
-    expect(await submissions.remove(submission.id)).toBe(true);
-    expect(await submissions.remove(submission.id)).toBe(false);
-    expect(await submissions.setRead(submission.id)).toBeNull();
+    expect(await requestsRepo.remove(request.id)).toBe(true);
+    expect(await requestsRepo.remove(request.id)).toBe(false);
+    expect(await requestsRepo.setRead(request.id)).toBeNull();
   });
 
   it("refuses a booking without address or service, and an unknown form type", async () => {
@@ -209,7 +209,7 @@ describe("submissions repository", () => {
       { ...base, formType: "quote" },
     ]) {
       const error = await t.db
-        .insert(formSubmissions)
+        .insert(requests)
         .values(values)
         .then(
           () => null,
@@ -235,7 +235,7 @@ describe("admin settings repository", () => {
 
 describe("row level security", () => {
   it("hides every table from Supabase's anon role even with table grants", async () => {
-    await submissions.insert({
+    await requestsRepo.insert({
       formType: "contact",
       name: unique("Secret"),
       email: "s@example.com",
@@ -244,7 +244,7 @@ describe("row level security", () => {
     });
     const seen = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local role anon`);
-      const rows = await tx.select({ id: formSubmissions.id }).from(formSubmissions);
+      const rows = await tx.select({ id: requests.id }).from(requests);
       const testimonialRows = await tx.select({ id: testimonialsTable.id }).from(testimonialsTable);
       return { rows: rows.length, testimonials: testimonialRows.length };
     });

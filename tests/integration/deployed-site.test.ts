@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import health from "../../netlify/functions/health.mts";
-import { formSubmissions } from "../../src/features/tables";
+import { requests } from "../../src/features/tables";
 import { resetEnvCache } from "../../src/platform/env";
 import { setLogSink } from "../../src/platform/log";
 import { setMailSender } from "../../src/features/mail/service";
@@ -46,7 +46,7 @@ afterEach(() => {
 });
 
 const storedNamed = async (name: string) =>
-  (await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, name))).length;
+  (await t.db.select().from(requests).where(eq(requests.name, name))).length;
 
 describe("HSTS on function answers", () => {
   it("is on every answer of a deployed site: 201, 422, 405, a page and the health check", async () => {

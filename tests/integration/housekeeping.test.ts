@@ -10,13 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import mailRetry from "../../netlify/functions/mail-retry.mts";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
-import {
-  adminSessions,
-  formSubmissions,
-  mailOutbox,
-  rateLimits,
-  testimonials,
-} from "../../src/features/tables";
+import { adminSessions, requests, mailOutbox, rateLimits, testimonials } from "../../src/features/tables";
 import { deliverDue } from "../../src/features/mail/service-delivery";
 import { setMailSender } from "../../src/features/mail/service";
 import type { OutgoingMessage } from "../../src/features/mail/messages";
@@ -73,9 +67,9 @@ describe("the scheduled housekeeping", () => {
     const oldKeyed = await postContact({}, { "Idempotency-Key": `old-${Math.random()}` });
     const newKeyed = await postContact({}, { "Idempotency-Key": `new-${Math.random()}` });
     await t.db
-      .update(formSubmissions)
+      .update(requests)
       .set({ submittedAt: ago(2 * day) })
-      .where(eq(formSubmissions.id, oldKeyed));
+      .where(eq(requests.id, oldKeyed));
 
     expect((await mailRetry()).status).toBe(204);
 
@@ -93,9 +87,9 @@ describe("the scheduled housekeeping", () => {
       );
     expect(left.map((s) => s.id)).toEqual([sessions[2]!.id]);
     const keyed = await t.db
-      .select({ id: formSubmissions.id, key: formSubmissions.idempotencyKey })
-      .from(formSubmissions)
-      .where(inArray(formSubmissions.id, [oldKeyed, newKeyed]));
+      .select({ id: requests.id, key: requests.idempotencyKey })
+      .from(requests)
+      .where(inArray(requests.id, [oldKeyed, newKeyed]));
     expect(keyed.find((r) => r.id === oldKeyed)?.key).toBeNull();
     expect(keyed.find((r) => r.id === newKeyed)?.key).not.toBeNull();
   });

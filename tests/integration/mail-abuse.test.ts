@@ -7,7 +7,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
-import { formSubmissions, mailOutbox, rateLimits } from "../../src/features/tables";
+import { requests, mailOutbox, rateLimits } from "../../src/features/tables";
 import { noLinkMessages } from "../../src/lib/form-fields/text";
 import { confirmationRules, mailboxKey } from "../../src/features/mail/service";
 import { useTestDatabase } from "../helpers/db";
@@ -48,9 +48,7 @@ describe("confirmation e-mails", () => {
       expect(r.status).toBe(201);
       ids.push(r.body.id!);
     }
-    expect(await t.db.select().from(formSubmissions).where(inArray(formSubmissions.id, ids))).toHaveLength(
-      10,
-    );
+    expect(await t.db.select().from(requests).where(inArray(requests.id, ids))).toHaveLength(10);
     expect(await mailFor(ids, "owner_submission")).toHaveLength(10);
     const confirmations = await mailFor(ids, "customer_confirmation");
     console.log(`10 posts to one mailbox: ${confirmations.length} confirmations queued`);
@@ -104,6 +102,6 @@ describe("names with links", () => {
     const r = await post(contact, "/api/contact", validContact({ name, email: victim() }));
     expect(r.status).toBe(422);
     expect(r.body.error?.fields).toEqual({ name: noLinkMessages.name });
-    expect(await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, name))).toHaveLength(0);
+    expect(await t.db.select().from(requests).where(eq(requests.name, name))).toHaveLength(0);
   });
 });

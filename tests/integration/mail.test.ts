@@ -58,8 +58,8 @@ afterEach(() => {
   smtp.received.length = 0;
 });
 
-async function outboxFor(submissionId: number) {
-  return t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, submissionId));
+async function outboxFor(requestId: number) {
+  return t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, requestId));
 }
 
 describe("a booking", () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import adminPerson from "../../netlify/functions/admin-person.mts";
 import { requestReference } from "../../src/features/requests/contract/reference";
 import { digestMessage } from "../../src/features/requests/mail-digest";
-import { queueSubmissionMail } from "../../src/features/mail/service";
+import { queueRequestMail } from "../../src/features/mail/service";
 import * as outbox from "../../src/features/mail/repository";
 import * as workflow from "../../src/features/requests/service-workflow";
 import { adminClient, seedRequest, uniqueTag } from "../helpers/admin";
@@ -49,7 +49,7 @@ async function seedPerson() {
     formType: "contact",
   });
   const bystander = await seedRequest({ tag: uniqueTag("other") });
-  for (const r of [booking, contact, bystander]) await queueSubmissionMail(r, t.db);
+  for (const r of [booking, contact, bystander]) await queueRequestMail(r, t.db);
   await workflow.changeState(booking.id, "contacted", { actor: "owner", note: "Called back" });
   await workflow.addNote(booking.id, `Prefers mornings, ${email}`);
   // A digest naming the booking (and the bystander): it goes with the person's data.

@@ -13,7 +13,7 @@ import photosCleanup from "../../netlify/functions/photos-cleanup.mts";
 import uploads from "../../netlify/functions/uploads.mts";
 import { site } from "../../src/config/site";
 import { photoLimits } from "../../src/features/photos/contract/rules";
-import { formSubmissions, mailOutbox, photos } from "../../src/features/tables";
+import { requests, mailOutbox, photos } from "../../src/features/tables";
 import { createSession } from "../../src/features/admin-auth/service";
 import { cleanupPhotos } from "../../src/features/photos/service";
 import { erasePerson } from "../../src/features/person-tools/service";
@@ -183,7 +183,7 @@ describe("photos on the forms", () => {
       expect(res.status).toBe(422);
       const error = await errorOf(res);
       expect(error.fields?.photos).toMatch(/could not be found|at most/);
-      expect(await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, name))).toEqual([]);
+      expect(await t.db.select().from(requests).where(eq(requests.name, name))).toEqual([]);
     }
   });
 
@@ -213,7 +213,7 @@ describe("photos on the forms", () => {
     );
     expect(res.status).toBe(201);
     expect(res.headers.get("content-type")).toContain("text/html");
-    const [row] = await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, name));
+    const [row] = await t.db.select().from(requests).where(eq(requests.name, name));
     const attached = await t.db.select().from(photos).where(eq(photos.submissionId, row!.id));
     expect(attached).toHaveLength(2);
     for (const p of attached) {
@@ -253,7 +253,7 @@ describe("photos on the forms", () => {
     );
     expect(res.status).toBe(422);
     expect(await res.text()).toContain("drawing.svg");
-    expect(await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, name))).toEqual([]);
+    expect(await t.db.select().from(requests).where(eq(requests.name, name))).toEqual([]);
   });
 });
 

@@ -13,7 +13,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import contact from "../../netlify/functions/contact.mts";
 import { site } from "../../src/config/site";
-import { formSubmissions, rateLimits } from "../../src/features/tables";
+import { requests, rateLimits } from "../../src/features/tables";
 import { confirmationRules } from "../../src/features/mail/service";
 import { newChallenge } from "../../src/features/rate-limits/challenge";
 import { challengeFromClientPosts, clientDailyRule, limitKey } from "../../src/features/rate-limits/service";
@@ -43,7 +43,7 @@ interface Refusal {
 }
 
 const stored = async (name: string) =>
-  (await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, name))).length;
+  (await t.db.select().from(requests).where(eq(requests.name, name))).length;
 
 /** Posts without a solution, expects the challenge, and returns it solved. */
 async function challengeFor(body: Record<string, unknown>, ip: string, key: string): Promise<string> {

@@ -12,7 +12,7 @@ import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
 import uploads from "../../netlify/functions/uploads.mts";
-import { formSubmissions, photos, testimonials } from "../../src/features/tables";
+import { requests, photos, testimonials } from "../../src/features/tables";
 import { useTestDatabase } from "../helpers/db";
 import { useTestBlobs } from "../helpers/blobs";
 import {
@@ -33,7 +33,7 @@ const own = "http://localhost";
 const elsewhere = { origin: "https://busy-site.example", "sec-fetch-site": "cross-site" };
 
 const storedNamed = async (name: string) =>
-  (await t.db.select().from(formSubmissions).where(eq(formSubmissions.name, name))).length;
+  (await t.db.select().from(requests).where(eq(requests.name, name))).length;
 
 async function errorCode(res: Response): Promise<string | undefined> {
   const text = await res.text();

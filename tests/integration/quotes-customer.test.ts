@@ -21,7 +21,7 @@ import { quoteScript } from "../../src/features/customer-page/html-quote";
 import { quoteInputSchema, type Quote, type QuoteInput } from "../../src/features/quotes/contract";
 import { createQuote, getQuote, sendQuote, updateQuote } from "../../src/features/quotes/service";
 import { quotePatchSchema } from "../../src/features/quotes/contract";
-import { formSubmissions, mailOutbox } from "../../src/features/tables";
+import { requests, mailOutbox } from "../../src/features/tables";
 import { serviceContext } from "../../src/platform/context";
 import { addDays, dateInZone } from "../../src/platform/time";
 import { escapeHtml } from "../../src/platform/http/html-page";
@@ -349,7 +349,7 @@ describe("the quote on the customer's page", () => {
     });
     expect(redirectOf(res)).toBe(`/request/${token}?done=cancelled#quote`);
     expect((await getQuote(quote.id, serviceContext())).status).toBe("cancelled");
-    const [request] = await t.db.select().from(formSubmissions).where(eq(formSubmissions.id, id));
+    const [request] = await t.db.select().from(requests).where(eq(requests.id, id));
     expect(request!.state).toBe("cancelled");
     const html = await pageHtml(token, "?done=cancelled");
     expect(html).toContain("Cancellation received");

@@ -11,7 +11,7 @@ import adminQuotes from "../../netlify/functions/admin-quotes.mts";
 import adminRequestQuotes from "../../netlify/functions/admin-request-quotes.mts";
 import adminPriceList from "../../netlify/functions/admin-price-list.mts";
 import adminAppointments from "../../netlify/functions/admin-appointments.mts";
-import { appointments, mailOutbox, quotes, submissionHistory } from "../../src/features/tables";
+import { appointments, mailOutbox, quotes, requestHistory } from "../../src/features/tables";
 import { serviceContext } from "../../src/platform/context";
 import { addDays, dateInZone } from "../../src/platform/time";
 import { actOnAppointment } from "../../src/features/appointments/service";
@@ -77,9 +77,9 @@ const mailOf = (requestId: number) =>
 const historyOf = (requestId: number) =>
   t.db
     .select()
-    .from(submissionHistory)
-    .where(eq(submissionHistory.submissionId, requestId))
-    .orderBy(submissionHistory.id);
+    .from(requestHistory)
+    .where(eq(requestHistory.submissionId, requestId))
+    .orderBy(requestHistory.id);
 
 const pdfOfRow = (row: { attachments: { content: string; contentType: string }[] | null }) => {
   const a = row.attachments?.find((x) => x.contentType === "application/pdf");

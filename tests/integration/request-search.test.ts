@@ -9,7 +9,7 @@ import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
 import { requestReference } from "../../src/features/requests/contract/reference";
-import { formSubmissions } from "../../src/features/tables";
+import { requests } from "../../src/features/tables";
 import { listPage, type Cursor } from "../../src/features/requests/repository-search";
 import { csvCell, exportCsv } from "../../src/features/requests/service-export";
 import { adminClient, seedRequest, uniqueTag } from "../helpers/admin";
@@ -96,7 +96,7 @@ describe("filters", () => {
     const tag = uniqueTag("filt");
     const a = await seedRequest({ tag, name: `A ${tag}`, formType: "booking" });
     const b = await seedRequest({ tag, name: `B ${tag}`, formType: "contact" });
-    await t.db.update(formSubmissions).set({ state: "quoted" }).where(eq(formSubmissions.id, b.id));
+    await t.db.update(requests).set({ state: "quoted" }).where(eq(requests.id, b.id));
     expect(await ids(`${q(tag)}&type=booking`)).toEqual([a.id]);
     expect(await ids(`${q(tag)}&type=contact`)).toEqual([b.id]);
     expect(await ids(`${q(tag)}&state=quoted`)).toEqual([b.id]);
@@ -110,13 +110,13 @@ describe("filters", () => {
     const summer = await seedRequest({ tag, name: `Summer ${tag}` });
     const winter = await seedRequest({ tag, name: `Winter ${tag}` });
     await t.db
-      .update(formSubmissions)
+      .update(requests)
       .set({ submittedAt: new Date("2026-07-01T23:30:00Z") })
-      .where(eq(formSubmissions.id, summer.id));
+      .where(eq(requests.id, summer.id));
     await t.db
-      .update(formSubmissions)
+      .update(requests)
       .set({ submittedAt: new Date("2026-12-01T23:30:00Z") })
-      .where(eq(formSubmissions.id, winter.id));
+      .where(eq(requests.id, winter.id));
     expect(await ids(`${q(tag)}&from=2026-07-02&to=2026-07-02`)).toEqual([summer.id]);
     expect(await ids(`${q(tag)}&to=2026-07-01`)).toEqual([]);
     expect(await ids(`${q(tag)}&from=2026-12-01&to=2026-12-01`)).toEqual([winter.id]);
@@ -155,14 +155,14 @@ describe("keyset pagination", () => {
     for (const [i, r] of rows.entries()) {
       if (i % 3 === 0) {
         await t.db
-          .update(formSubmissions)
+          .update(requests)
           .set({ submittedAt: sql`${base}::timestamptz` })
-          .where(eq(formSubmissions.id, r.id));
+          .where(eq(requests.id, r.id));
       } else if (i % 3 === 1) {
         await t.db
-          .update(formSubmissions)
+          .update(requests)
           .set({ submittedAt: sql`${`2026-03-10 09:00:00.${String(i).padStart(6, "0")}+00`}::timestamptz` })
-          .where(eq(formSubmissions.id, r.id));
+          .where(eq(requests.id, r.id));
       }
     }
     return rows.map((r) => r.id);
@@ -200,10 +200,10 @@ describe("keyset pagination", () => {
       }
       // Strict order by (submitted_at, id).
       const rows = await t.db
-        .select({ id: formSubmissions.id, at: sql<string>`${formSubmissions.submittedAt}::text` })
-        .from(formSubmissions)
+        .select({ id: requests.id, at: sql<string>`${requests.submittedAt}::text` })
+        .from(requests)
         .where(
-          sql`${formSubmissions.id} in (${sql.join(
+          sql`${requests.id} in (${sql.join(
             seen.map((id) => sql`${id}`),
             sql`, `,
           )})`,
@@ -347,7 +347,7 @@ describe("CSV export", () => {
     const tag = uniqueTag("csvp");
     const rows = [];
     for (let i = 0; i < 11; i++) rows.push(await seedRequest({ tag, name: `Row ${i} ${tag}` }));
-    await t.db.update(formSubmissions).set({ state: "done" }).where(eq(formSubmissions.id, rows[0]!.id));
+    await t.db.update(requests).set({ state: "done" }).where(eq(requests.id, rows[0]!.id));
     const bytes = await new Response(
       exportCsv({ q: tag, sort: "oldest", states: ["new"] }, t.db, 3),
     ).arrayBuffer();

@@ -20,9 +20,9 @@ import {
   transitions,
   type RequestState,
 } from "../../src/features/requests/contract/states";
-import { formSubmissions, mailOutbox, submissionHistory, submissionNotes } from "../../src/features/tables";
+import { requests, mailOutbox, requestHistory, requestNotes } from "../../src/features/tables";
 import { migrationsFolder } from "../../src/platform/db/migrate";
-import { queueSubmissionMail } from "../../src/features/mail/service";
+import { queueRequestMail } from "../../src/features/mail/service";
 import * as workflowRepo from "../../src/features/requests/repository-workflow";
 import { Conflict } from "../../src/platform/domain-errors";
 import * as workflow from "../../src/features/requests/service-workflow";
@@ -33,17 +33,13 @@ const t = useTestDatabase();
 
 async function forceState(id: number, state: RequestState, changedAt?: Date) {
   await t.db
-    .update(formSubmissions)
+    .update(requests)
     .set({ state, ...(changedAt ? { stateChangedAt: changedAt } : {}) })
-    .where(eq(formSubmissions.id, id));
+    .where(eq(requests.id, id));
 }
 
 const historyOf = (id: number) =>
-  t.db
-    .select()
-    .from(submissionHistory)
-    .where(eq(submissionHistory.submissionId, id))
-    .orderBy(submissionHistory.id);
+  t.db.select().from(requestHistory).where(eq(requestHistory.submissionId, id)).orderBy(requestHistory.id);
 
 describe("state changes", () => {
   it("a new request starts as new, unread, not archived, with no history", async () => {
@@ -76,7 +72,7 @@ describe("state changes", () => {
             const refused = workflow.changeState(r.id, to, { actor });
             await expect(refused, label).rejects.toBeInstanceOf(Conflict);
             await expect(refused, label).rejects.toMatchObject({ code: "invalid_transition" });
-            const [row] = await t.db.select().from(formSubmissions).where(eq(formSubmissions.id, r.id));
+            const [row] = await t.db.select().from(requests).where(eq(requests.id, r.id));
             expect(row!.state, label).toBe(from);
             expect(await historyOf(r.id), label).toEqual([]);
           }
@@ -134,7 +130,7 @@ describe("state changes", () => {
     });
     expect(res.status).toBe(409);
     expect(res.json.error.code).toBe("invalid_transition");
-    const [row] = await t.db.select().from(formSubmissions).where(eq(formSubmissions.id, r.id));
+    const [row] = await t.db.select().from(requests).where(eq(requests.id, r.id));
     expect(row).toMatchObject({ state: "lost", isRead: false });
     expect(await historyOf(r.id)).toEqual([]);
   });
@@ -254,9 +250,7 @@ describe("notes", () => {
     expect((await owner.call(adminHistory, "GET", "/api/admin/history?submissionId=abc")).status).toBe(400);
     // Notes go with their request.
     await owner.call(adminSubmissions, "DELETE", `/api/admin/submissions/${r.id}`);
-    expect(await t.db.select().from(submissionNotes).where(eq(submissionNotes.submissionId, r.id))).toEqual(
-      [],
-    );
+    expect(await t.db.select().from(requestNotes).where(eq(requestNotes.submissionId, r.id))).toEqual([]);
   });
 });
 
@@ -290,7 +284,7 @@ describe("bulk actions", () => {
     const ids = rows.map((r) => r.id).sort((a, b) => a - b);
     const bulk = (body: object) =>
       owner.call(adminSubmissions, "POST", "/api/admin/submissions/bulk", { body: { ids, ...body } });
-    const current = () => t.db.select().from(formSubmissions).where(inArray(formSubmissions.id, ids));
+    const current = () => t.db.select().from(requests).where(inArray(requests.id, ids));
 
     expect((await bulk({ action: "read" })).json.changed).toEqual(ids);
     expect((await current()).every((r) => r.isRead)).toBe(true);
@@ -303,14 +297,14 @@ describe("bulk actions", () => {
     await bulk({ action: "spam" });
     expect((await current()).every((r) => r.state === "spam" && r.isRead)).toBe(true);
 
-    for (const r of rows) await queueSubmissionMail(r, t.db);
+    for (const r of rows) await queueRequestMail(r, t.db);
     const deleted = await bulk({ action: "delete" });
     expect(deleted.json.changed).toEqual(ids);
     expect(await current()).toEqual([]);
     expect(await t.db.select().from(mailOutbox).where(inArray(mailOutbox.submissionId, ids))).toEqual([]);
-    expect(
-      await t.db.select().from(submissionHistory).where(inArray(submissionHistory.submissionId, ids)),
-    ).toEqual([]);
+    expect(await t.db.select().from(requestHistory).where(inArray(requestHistory.submissionId, ids))).toEqual(
+      [],
+    );
   });
 
   it("refuses an empty, oversized or unknown bulk action", async () => {
@@ -334,12 +328,10 @@ describe("delete", () => {
     const r = await seedRequest();
     await workflow.changeState(r.id, "contacted", { actor: "owner" });
     await workflow.addNote(r.id, "private");
-    await queueSubmissionMail(r, t.db);
+    await queueRequestMail(r, t.db);
     expect((await owner.call(adminSubmissions, "DELETE", `/api/admin/submissions/${r.id}`)).status).toBe(204);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, r.id))).toEqual([]);
-    expect(await t.db.select().from(submissionNotes).where(eq(submissionNotes.submissionId, r.id))).toEqual(
-      [],
-    );
+    expect(await t.db.select().from(requestNotes).where(eq(requestNotes.submissionId, r.id))).toEqual([]);
     expect(await historyOf(r.id)).toEqual([]);
     expect((await owner.call(adminSubmissions, "DELETE", `/api/admin/submissions/${r.id}`)).status).toBe(404);
   });
@@ -351,9 +343,9 @@ describe("needs attention", () => {
     const before = (await owner.call(adminAttention, "GET", "/api/admin/attention")).json;
     const overdue = await seedRequest();
     await t.db
-      .update(formSubmissions)
+      .update(requests)
       .set({ submittedAt: sql`now() - interval '25 hours'` })
-      .where(eq(formSubmissions.id, overdue.id));
+      .where(eq(requests.id, overdue.id));
     const fresh = await seedRequest();
     const quote = await seedRequest();
     await forceState(quote.id, "quoted", new Date(Date.now() - 8 * 86_400_000));
@@ -419,7 +411,7 @@ describe("admin routes of the workflow", () => {
       }
     }
     // Nothing changed: still new, no notes, still there.
-    const [row] = await t.db.select().from(formSubmissions).where(eq(formSubmissions.id, r.id));
+    const [row] = await t.db.select().from(requests).where(eq(requests.id, r.id));
     expect(row!.state).toBe("new");
   });
 
@@ -498,11 +490,11 @@ describe("migration of rows stored before states existed", () => {
   it("the database refuses a state, actor or note the rules do not know", async () => {
     const r = await seedRequest();
     await expect(
-      t.db.update(formSubmissions).set({ state: "booked" }).where(eq(formSubmissions.id, r.id)),
+      t.db.update(requests).set({ state: "booked" }).where(eq(requests.id, r.id)),
     ).rejects.toThrow();
     await expect(
-      t.db.insert(submissionHistory).values({ submissionId: r.id, toState: "done", actor: "robot" }),
+      t.db.insert(requestHistory).values({ submissionId: r.id, toState: "done", actor: "robot" }),
     ).rejects.toThrow();
-    await expect(t.db.insert(submissionNotes).values({ submissionId: r.id, body: "" })).rejects.toThrow();
+    await expect(t.db.insert(requestNotes).values({ submissionId: r.id, body: "" })).rejects.toThrow();
   });
 });

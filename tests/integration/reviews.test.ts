@@ -15,7 +15,7 @@ import bookings from "../../netlify/functions/bookings.mts";
 import reviewInvitation from "../../netlify/functions/review-invitation.mts";
 import testimonialsFn from "../../netlify/functions/testimonials.mts";
 import { TestimonialCard } from "../../src/islands/testimonials/TestimonialCard";
-import type { PublicTestimonial } from "../../src/lib/contracts/public";
+import type { PublicTestimonial } from "../../src/features/reviews/contract/endpoints";
 import { mailOutbox, reviewInvitations, testimonials } from "../../src/features/tables";
 import { setMailSender } from "../../src/features/mail/service";
 import { countByStatus } from "../../src/features/reviews/repository";
@@ -45,16 +45,18 @@ async function finishedBooking(overrides: Record<string, unknown> = {}) {
   return { id, stateChangedAt: new Date(done.json.submission.stateChangedAt as string) };
 }
 
-const invite = (submissionId: number) =>
-  owner.call(adminReviewInvitations, "POST", "/api/admin/review-invitations", { body: { submissionId } });
+const invite = (requestId: number) =>
+  owner.call(adminReviewInvitations, "POST", "/api/admin/review-invitations", {
+    body: { submissionId: requestId },
+  });
 
 /** The token in the newest invitation e-mail of a request, as sent (the outbox never stores it). */
-async function tokenFor(submissionId: number): Promise<string> {
-  await sendPending(t.db, { submissionId });
+async function tokenFor(requestId: number): Promise<string> {
+  await sendPending(t.db, { submissionId: requestId });
   const rows = await t.db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(sql`${mailOutbox.submissionId} = ${submissionId} and ${mailOutbox.kind} = 'review_invitation'`)
+    .where(sql`${mailOutbox.submissionId} = ${requestId} and ${mailOutbox.kind} = 'review_invitation'`)
     .orderBy(sql`${mailOutbox.id} desc`);
   expect(rows.length).toBeGreaterThan(0);
   const match = /\/testimonials#invite=([A-Za-z0-9_-]{43})\n/.exec(sentMessage(rows[0]!.id).text);

@@ -10,8 +10,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { site } from "../../src/config/site";
 import { requestReference } from "../../src/features/requests/contract/reference";
-import { auditLog, formSubmissions, jobRuns, mailOutbox } from "../../src/features/tables";
-import { queueSubmissionMail } from "../../src/features/mail/service";
+import { auditLog, requests, jobRuns, mailOutbox } from "../../src/features/tables";
+import { queueRequestMail } from "../../src/features/mail/service";
 import { serviceContext } from "../../src/platform/context";
 import { runScheduledJobs } from "../../src/features/housekeeping/service-scheduled";
 import { digestJob, runDailyDigest } from "../../src/features/requests/service-digest";
@@ -33,14 +33,13 @@ async function own<T extends { id: number }>(r: Promise<T>): Promise<T> {
   return row;
 }
 afterEach(async () => {
-  if (owned.length > 0)
-    await t.db.delete(formSubmissions).where(inArray(formSubmissions.id, owned.splice(0)));
+  if (owned.length > 0) await t.db.delete(requests).where(inArray(requests.id, owned.splice(0)));
 });
 
 /** Puts every other request out of the digest's way for this test (archived rows are not named). */
 async function archiveEverythingElse() {
   await t.db
-    .update(formSubmissions)
+    .update(requests)
     .set({ archivedAt: sql`now()` })
     .where(sql`archived_at is null`);
 }
@@ -69,9 +68,9 @@ describe("daily digest", () => {
     const fresh = await own(seedRequest({ name: "Digest Newcomer" }));
     // The request arrived an hour before the digest.
     await t.db
-      .update(formSubmissions)
+      .update(requests)
       .set({ submittedAt: new Date(runAt.getTime() - 3_600_000) })
-      .where(eq(formSubmissions.id, fresh.id));
+      .where(eq(requests.id, fresh.id));
 
     const results = await Promise.all([
       runDailyDigest(serviceContext({ now: runAt }), ctx),
@@ -101,18 +100,18 @@ describe("daily digest", () => {
     const runAt = at("2032-02-03", "07:30:00");
     const overdue = await own(seedRequest({ name: "Overdue Reply" }));
     await t.db
-      .update(formSubmissions)
+      .update(requests)
       .set({ submittedAt: new Date(runAt.getTime() - (site.response.replyWithinHours + 2) * 3_600_000) })
-      .where(eq(formSubmissions.id, overdue.id));
+      .where(eq(requests.id, overdue.id));
     const quote = await own(seedRequest({ name: "Old Quote" }));
     await t.db
-      .update(formSubmissions)
+      .update(requests)
       .set({
         state: "quoted",
         submittedAt: new Date(runAt.getTime() - 20 * 86_400_000),
         stateChangedAt: new Date(runAt.getTime() - 9 * 86_400_000),
       })
-      .where(eq(formSubmissions.id, quote.id));
+      .where(eq(requests.id, quote.id));
     const result = await runDailyDigest(serviceContext({ now: runAt }), ctx);
     expect(result.status).toBe("queued");
     const [mail] = await t.db
@@ -142,9 +141,9 @@ describe("daily digest", () => {
     // Something arrives later that day: the day has had its digest (none), so nothing is sent.
     const late = await own(seedRequest({ name: "Late Arrival" }));
     await t.db
-      .update(formSubmissions)
+      .update(requests)
       .set({ submittedAt: new Date(runAt.getTime() + 3_600_000) })
-      .where(eq(formSubmissions.id, late.id));
+      .where(eq(requests.id, late.id));
     expect(
       (await runDailyDigest(serviceContext({ now: new Date(runAt.getTime() + 2 * 3_600_000) }), ctx)).status,
     ).toBe("already_done");
@@ -174,17 +173,14 @@ describe("retention", () => {
     const oldSpam = await own(seedRequest());
     const recentSpam = await own(seedRequest());
     const set = async (id: number, state: string, changedAt: Date) =>
-      t.db
-        .update(formSubmissions)
-        .set({ state, stateChangedAt: changedAt })
-        .where(eq(formSubmissions.id, id));
+      t.db.update(requests).set({ state, stateChangedAt: changedAt }).where(eq(requests.id, id));
     await set(oldDone.id, "done", new Date(closedBefore.getTime() - day));
     await set(oldLost.id, "lost", new Date(closedBefore.getTime() - 1000));
     await set(recentDone.id, "done", new Date(closedBefore.getTime() + day));
     await set(oldOpen.id, "quoted", new Date(closedBefore.getTime() - 100 * day));
     await set(oldSpam.id, "spam", new Date(spamBefore.getTime() - 1000));
     await set(recentSpam.id, "spam", new Date(spamBefore.getTime() + day));
-    for (const r of [oldDone, recentDone]) await queueSubmissionMail(r, t.db);
+    for (const r of [oldDone, recentDone]) await queueRequestMail(r, t.db);
 
     const plan = await planRetention(serviceContext({ now: now }));
     expect(plan.closedRequests).toEqual(expect.arrayContaining([oldDone.id, oldLost.id]));
@@ -195,20 +191,14 @@ describe("retention", () => {
     // The plan (the dry run) changed nothing.
     const ids = [oldDone, oldLost, recentDone, oldOpen, oldSpam, recentSpam].map((r) => r.id);
     expect(
-      await t.db
-        .select({ id: formSubmissions.id })
-        .from(formSubmissions)
-        .where(inArray(formSubmissions.id, ids)),
+      await t.db.select({ id: requests.id }).from(requests).where(inArray(requests.id, ids)),
     ).toHaveLength(6);
 
     const report = await applyRetention(serviceContext({ now: now }));
     expect(report.requestsDeleted).toBeGreaterThanOrEqual(3);
-    const left = (
-      await t.db
-        .select({ id: formSubmissions.id })
-        .from(formSubmissions)
-        .where(inArray(formSubmissions.id, ids))
-    ).map((r) => r.id);
+    const left = (await t.db.select({ id: requests.id }).from(requests).where(inArray(requests.id, ids))).map(
+      (r) => r.id,
+    );
     expect(left.sort((a, b) => a - b)).toEqual(
       [recentDone.id, oldOpen.id, recentSpam.id].sort((a, b) => a - b),
     );
@@ -230,9 +220,9 @@ describe("retention", () => {
     const now = new Date();
     const { mailBefore } = retentionCutoffs(now);
     const r = await own(seedRequest());
-    const [oldSent, recentSent, pending] = await queueSubmissionMail(r, t.db).then(async (ids) => [
+    const [oldSent, recentSent, pending] = await queueRequestMail(r, t.db).then(async (ids) => [
       ...ids,
-      ...(await queueSubmissionMail(r, t.db)).slice(0, 1),
+      ...(await queueRequestMail(r, t.db)).slice(0, 1),
     ]);
     await t.db
       .update(mailOutbox)
@@ -242,7 +232,7 @@ describe("retention", () => {
       .update(mailOutbox)
       .set({ status: "sent", sentAt: new Date(mailBefore.getTime() + day) })
       .where(eq(mailOutbox.id, recentSent!));
-    const [failedOld] = await queueSubmissionMail(r, t.db);
+    const [failedOld] = await queueRequestMail(r, t.db);
     await t.db
       .update(mailOutbox)
       .set({ status: "failed", updatedAt: new Date(mailBefore.getTime() - day) })

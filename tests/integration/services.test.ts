@@ -132,7 +132,7 @@ describe("admin content", () => {
     expect(inbox.submissions.find((s) => s.id === row.id)?.mailStatus).toBe("pending");
     const bookingsOnly = await requests.listInbox(inboxQuery({ type: "booking", q: row.name }), ctx());
     expect(bookingsOnly.submissions.some((s) => s.id === row.id)).toBe(false);
-    expect((await requests.updateSubmission(row.id, { isRead: true, note: undefined }, ctx())).isRead).toBe(
+    expect((await requests.updateRequest(row.id, { isRead: true, note: undefined }, ctx())).isRead).toBe(
       true,
     );
     const summary = await content.summary(ctx());
@@ -140,7 +140,7 @@ describe("admin content", () => {
     expect(summary.mail.pending).toBeGreaterThanOrEqual(2);
     await requests.deleteRequest(row.id, ctx());
     expect(
-      await rejection(requests.updateSubmission(row.id, { isRead: false, note: undefined }, ctx())),
+      await rejection(requests.updateRequest(row.id, { isRead: false, note: undefined }, ctx())),
     ).toBeInstanceOf(NotFound);
     expect(await rejection(requests.deleteRequest(row.id, ctx()))).toBeInstanceOf(NotFound);
   });

@@ -40,8 +40,8 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const stored = async (submissionId: number) =>
-  t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, submissionId));
+const stored = async (requestId: number) =>
+  t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, requestId));
 
 const decode = (raw: string) =>
   raw

@@ -17,13 +17,13 @@ import {
 import { appointmentReminderMessage } from "../../src/features/appointments/mail";
 import {
   customerConfirmationMessage,
-  ownerSubmissionMessage,
-  type SubmissionForMail,
+  ownerRequestMessage,
+  type NewRequestForMail,
 } from "../../src/features/mail/messages";
 
 const ctx = { ownerEmail: "owner@kingdomhandyman.example", siteUrl: "https://www.kingdomhandyman.example/" };
 
-const request: SubmissionForMail = {
+const request: NewRequestForMail = {
   id: 7,
   formType: "booking",
   name: "Morag Dunbar",
@@ -50,13 +50,13 @@ describe("the link in the customer's e-mails", () => {
       expect(m.html).toContain(`href="${placeholderUrl}"`);
       expect(m.text).toContain("please do not share it");
     }
-    expect(ownerSubmissionMessage(request, ctx).text).not.toContain(linkPlaceholder);
+    expect(ownerRequestMessage(request, ctx).text).not.toContain(linkPlaceholder);
   });
 
   it("a token is 128 bits; a placeholder is filled only where it stands, and each link row starts with an unusable hash", () => {
     const m = customerConfirmationMessage(request, ctx);
     expect(hasLinkSlot(m)).toBe(true);
-    expect(hasLinkSlot(ownerSubmissionMessage(request, ctx))).toBe(false);
+    expect(hasLinkSlot(ownerRequestMessage(request, ctx))).toBe(false);
     const token = newToken();
     expect(token).toMatch(tokenPattern);
     expect(Buffer.from(token, "base64url")).toHaveLength(16);

@@ -22,11 +22,11 @@ import {
   pageOffer,
   type OutgoingMessage,
 } from "../../src/features/mail/messages";
-import type { Submission } from "../../src/features/requests/repository";
+import type { CustomerRequest } from "../../src/features/requests/repository";
 
 const ctx = { ownerEmail: "owner@kingdomhandyman.example", siteUrl: "https://www.kingdomhandyman.example" };
 
-function requestNamed(name: string, formType: "booking" | "contact" = "booking"): Submission {
+function requestNamed(name: string, formType: "booking" | "contact" = "booking"): CustomerRequest {
   return {
     id: 42,
     name,

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { newIdempotencyKey, toOutcome } from "../../src/lib/api/forms";
 import { parseRetryAfter } from "../../src/lib/api/errors";
-import { failureText } from "../../src/islands/forms/use-submission";
+import { failureText } from "../../src/islands/forms/use-form-submit";
 
 const phone = { display: "0131 496 0472", href: "tel:+441314960472" };
 const envelope = (code: string, message: string, fields?: Record<string, string>) =>

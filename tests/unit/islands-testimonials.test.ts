@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseTestimonials, type PublicTestimonial } from "../../src/lib/contracts/public";
+import { parseTestimonials, type PublicTestimonial } from "../../src/features/reviews/contract/endpoints";
 import {
   averageRating,
   reviewsJsonLd,

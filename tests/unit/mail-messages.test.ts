@@ -5,14 +5,14 @@ import {
   escapeHtml,
   oneLine,
   ownerReviewMessage,
-  ownerSubmissionMessage,
+  ownerRequestMessage,
   reference,
-  type SubmissionForMail,
+  type NewRequestForMail,
 } from "../../src/features/mail/messages";
 
 const ctx = { ownerEmail: "owner@kingdomhandyman.example", siteUrl: "https://www.kingdomhandyman.example" };
 
-const booking: SubmissionForMail = {
+const booking: NewRequestForMail = {
   id: 42,
   formType: "booking",
   name: "Morag Dunbar",
@@ -25,7 +25,7 @@ const booking: SubmissionForMail = {
 };
 
 describe("owner notification for a booking", () => {
-  const m = ownerSubmissionMessage(booking, ctx);
+  const m = ownerRequestMessage(booking, ctx);
 
   it("goes to the owner with Reply-To the customer", () => {
     expect(m.to.address).toBe(ctx.ownerEmail);
@@ -72,10 +72,7 @@ describe("customer confirmation", () => {
 
 describe("hostile input", () => {
   it("cannot add a header through the name", () => {
-    const m = ownerSubmissionMessage(
-      { ...booking, name: "Eve\r\nBcc: victim@example.com\r\nX-Evil: 1" },
-      ctx,
-    );
+    const m = ownerRequestMessage({ ...booking, name: "Eve\r\nBcc: victim@example.com\r\nX-Evil: 1" }, ctx);
     expect(m.subject).not.toMatch(/[\r\n]/);
     expect(m.replyTo?.name).not.toMatch(/[\r\n]/);
     expect(m.subject).toContain("Eve Bcc: victim@example.com X-Evil: 1");

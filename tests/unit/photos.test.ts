@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { Invalid } from "../../src/platform/domain-errors";
 import { toHttpError } from "../../src/platform/http/errors";
-import { ownerSubmissionMessage } from "../../src/features/mail/messages";
+import { ownerRequestMessage } from "../../src/features/mail/messages";
 import { sniffImage } from "../../src/features/photos/process";
 import { parsePhotoIds } from "../../src/features/photos/service";
 import { jpegWithGps, pdf, png, pngBomb, svg, webp } from "../helpers/images";
@@ -69,13 +69,13 @@ describe("owner e-mail", () => {
   };
   const ctx = { ownerEmail: "owner@example.com", siteUrl: "https://site.example" };
   it("says how many photos came and links to the request, attaching nothing", () => {
-    const m = ownerSubmissionMessage({ ...base, photoCount: 3 }, ctx);
+    const m = ownerRequestMessage({ ...base, photoCount: 3 }, ctx);
     expect(m.text).toContain("3 photos attached");
     expect(m.text).toContain("https://site.example/admin/requests/42");
     expect(m.html).not.toContain("<img");
   });
   it("says nothing about photos when none came", () => {
-    const m = ownerSubmissionMessage(base, ctx);
+    const m = ownerRequestMessage(base, ctx);
     expect(m.text).not.toContain("Photos");
     expect(m.text).toContain("https://site.example/admin/requests/42\n");
   });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { sortReviews } from "../../src/islands/TestimonialsGrid";
 import { reviewsJsonLd } from "../../src/islands/testimonials/reviews-json-ld";
-import type { PublicTestimonial } from "../../src/lib/contracts/public";
+import type { PublicTestimonial } from "../../src/features/reviews/contract/endpoints";
 import { reviewInvitationMessage } from "../../src/features/mail/messages";
 import { townFromAddress } from "../../src/features/reviews/service";
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { bookingRequestSchema, contactMessageSchema } from "../../src/features/requests/contract/forms";
-import { testimonialSubmissionSchema } from "../../src/features/reviews/contract/testimonial";
+import { testimonialInputSchema } from "../../src/features/reviews/contract/testimonial";
 import { containsLink, noLinkMessages } from "../../src/lib/form-fields/text";
 
 const honest = [
@@ -73,7 +73,7 @@ describe("names and places without links", () => {
   });
 
   it("refuses a review whose name or location holds a link, and keeps the e-mail field's own rules", () => {
-    const review = testimonialSubmissionSchema.safeParse({
+    const review = testimonialInputSchema.safeParse({
       name: "Prize team",
       location: "www.prizes.example",
       text: "Great service, would use again.",

@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { LockKeyhole, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import type { AdminSessionInfo } from "../../lib/contracts/admin";
+import type { AdminSessionInfo } from "../../features/admin-auth/contract/endpoints";
 import { adminLoginSchema, adminMessages, type AdminLogin } from "../../features/admin-auth/contract/forms";
 import { ApiError, adminApi } from "../api";
 import { Button } from "./ui";

@@ -5,7 +5,8 @@
 import { MailX, RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
-import type { AdminFailedDelivery, AdminSummary } from "../../lib/contracts/admin";
+import type { AdminFailedDelivery } from "../../features/mail/contract/endpoints";
+import type { AdminSummary } from "../../features/requests/contract/endpoints";
 import { adminApi } from "../api";
 import { formatSubmittedAt } from "../format";
 import { Button } from "./ui";

@@ -1,6 +1,6 @@
-/** Whether the owner was e-mailed about a submission: sent, pending or failed. */
+/** Whether the owner was e-mailed about a request: sent, pending or failed. */
 import { MailCheck, MailWarning, MailX } from "lucide-react";
-import type { MailDeliveryStatus } from "../../lib/contracts/admin";
+import type { MailDeliveryStatus } from "../../features/mail/contract/endpoints";
 
 /** Text colours must stay AA on the rows they sit on: white, and brand-50 for unread rows. */
 export const mailStatusLooks = {
@@ -9,7 +9,7 @@ export const mailStatusLooks = {
   failed: { label: "E-mail failed", Icon: MailX, className: "text-danger-600" },
 } as const;
 
-/** The tint of an unread row in the inbox (SubmissionsScreen). */
+/** The tint of an unread row in the inbox (InboxScreen). */
 export const unreadRowBackground = "bg-brand-50";
 /** Backgrounds a status sits on: read rows and the detail dialog, and unread rows. */
 export const mailStatusBackgrounds = ["bg-white", unreadRowBackground] as const;

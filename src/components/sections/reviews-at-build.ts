@@ -8,7 +8,7 @@
  * without it, or when the database does not answer within a few seconds, the pages are built
  * without reviews and the islands load them as before. `REVIEWS_AT_BUILD=0` turns it off.
  */
-import type { PublicTestimonial } from "../../lib/contracts/public";
+import type { PublicTestimonial } from "../../features/reviews/contract/endpoints";
 
 export interface ReviewsSnapshot {
   readonly testimonials: readonly PublicTestimonial[];

@@ -7,7 +7,7 @@
  *   5. `handle` gets it all typed and calls a service; its answer is typed by the contract
  *      (200 JSON, or 204), always `Cache-Control: no-store`.
  *
- *   adminAction(adminEndpoints.setTestimonialApproved, ({ id, body, ctx }) =>
+ *   adminAction(reviewEndpoints.setTestimonialApproved, ({ id, body, ctx }) =>
  *     setTestimonialApproved(id, body.approved, ctx).then((testimonial) => ({ testimonial })))
  */
 import type { z } from "zod";

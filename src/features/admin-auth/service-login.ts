@@ -14,7 +14,7 @@
  *   one a day). Nothing global ever refuses a sign-in, so strangers cannot lock the owner out;
  * - argon2id makes every guess cost real CPU and memory.
  */
-import type { AdminSessionInfo } from "../../lib/contracts/admin";
+import type { AdminSessionInfo } from "./contract/endpoints";
 import { adminMessages, type AdminPasswordChange } from "./contract/forms";
 import { logEvent } from "../../platform/log";
 import { deliverSoon, queueSignInAlert } from "../mail/service";

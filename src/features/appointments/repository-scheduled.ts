@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, sql } from "../../platform/db/orm";
 import { requestReference } from "../requests/contract/reference";
 import type { ScheduledJob } from "../requests/contract/endpoints";
 import { getDb, type Db } from "../../platform/db/client";
-import { appointments, formSubmissions } from "../tables";
+import { appointments, requests } from "../tables";
 
 /** Confirmed visits on these London dates (YYYY-MM-DD), by date then window. */
 export async function scheduledOn(dates: readonly string[], db: Db = getDb()): Promise<ScheduledJob[]> {
@@ -17,13 +17,13 @@ export async function scheduledOn(dates: readonly string[], db: Db = getDb()): P
   const rows = await db
     .select({
       submissionId: appointments.submissionId,
-      name: formSubmissions.name,
-      formType: formSubmissions.formType,
+      name: requests.name,
+      formType: requests.formType,
       date: appointments.date,
       window: appointments.window,
     })
     .from(appointments)
-    .innerJoin(formSubmissions, eq(formSubmissions.id, appointments.submissionId))
+    .innerJoin(requests, eq(requests.id, appointments.submissionId))
     .where(and(eq(appointments.status, "confirmed"), inArray(appointments.date, [...dates])))
     .orderBy(
       asc(appointments.date),

@@ -7,7 +7,7 @@ import type { IsoDate } from "./contract/dates";
 import type { AppointmentStatus } from "./contract/status";
 import type { WindowId } from "./contract/windows";
 import { getDb, type Db } from "../../platform/db/client";
-import { appointments, blockedDates, bookingDetails, bookingSettings, formSubmissions } from "../tables";
+import { appointments, blockedDates, bookingDetails, bookingSettings, requests } from "../tables";
 
 export interface PreferredOptionRow {
   date: IsoDate;
@@ -49,18 +49,18 @@ export async function insertDetails(details: BookingDetails, db: Db = getDb()): 
 
 /** A booking's preferred options replaced (the customer asked for other times); the rest kept. */
 export async function replacePreferredOptions(
-  submissionId: number,
+  requestId: number,
   preferredOptions: PreferredOptionRow[],
   db: Db,
 ): Promise<void> {
   await db
     .insert(bookingDetails)
-    .values({ submissionId, preferredOptions, urgent: false, accessNotes: null })
+    .values({ submissionId: requestId, preferredOptions, urgent: false, accessNotes: null })
     .onConflictDoUpdate({ target: bookingDetails.submissionId, set: { preferredOptions } });
 }
 
-export async function findDetails(submissionId: number, db: Db = getDb()): Promise<BookingDetails | null> {
-  const [row] = await db.select().from(bookingDetails).where(eq(bookingDetails.submissionId, submissionId));
+export async function findDetails(requestId: number, db: Db = getDb()): Promise<BookingDetails | null> {
+  const [row] = await db.select().from(bookingDetails).where(eq(bookingDetails.submissionId, requestId));
   return row ? { ...row, preferredOptions: row.preferredOptions as PreferredOptionRow[] } : null;
 }
 
@@ -81,26 +81,23 @@ export async function detailsFor(
 }
 
 /** The live (proposed or confirmed) appointment of a request, locked for the caller's transaction. */
-export async function findLiveForUpdate(submissionId: number, db: Db): Promise<Appointment | null> {
+export async function findLiveForUpdate(requestId: number, db: Db): Promise<Appointment | null> {
   const [row] = await db
     .select()
     .from(appointments)
     .where(
-      and(
-        eq(appointments.submissionId, submissionId),
-        inArray(appointments.status, ["proposed", "confirmed"]),
-      ),
+      and(eq(appointments.submissionId, requestId), inArray(appointments.status, ["proposed", "confirmed"])),
     )
     .for("update");
   return row ? toAppointment(row) : null;
 }
 
 /** Every appointment of a request, newest first. */
-export async function listForRequest(submissionId: number, db: Db = getDb()): Promise<Appointment[]> {
+export async function listForRequest(requestId: number, db: Db = getDb()): Promise<Appointment[]> {
   const rows = await db
     .select()
     .from(appointments)
-    .where(eq(appointments.submissionId, submissionId))
+    .where(eq(appointments.submissionId, requestId))
     .orderBy(desc(appointments.id));
   return rows.map(toAppointment);
 }
@@ -188,16 +185,16 @@ export async function confirmedJobs(from: IsoDate, to: IsoDate, db: Db = getDb()
   const rows = await db
     .select({
       appointment: appointments,
-      name: formSubmissions.name,
-      email: formSubmissions.email,
-      phone: formSubmissions.phone,
-      address: formSubmissions.address,
-      service: formSubmissions.service,
-      message: formSubmissions.message,
+      name: requests.name,
+      email: requests.email,
+      phone: requests.phone,
+      address: requests.address,
+      service: requests.service,
+      message: requests.message,
       accessNotes: bookingDetails.accessNotes,
     })
     .from(appointments)
-    .innerJoin(formSubmissions, eq(formSubmissions.id, appointments.submissionId))
+    .innerJoin(requests, eq(requests.id, appointments.submissionId))
     .leftJoin(bookingDetails, eq(bookingDetails.submissionId, appointments.submissionId))
     .where(and(eq(appointments.status, "confirmed"), between(appointments.date, from, to)))
     .orderBy(

@@ -47,7 +47,7 @@ import type { AppointmentActionInput } from "./contract/owner-forms";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
 import type { BookingRequest } from "../requests/contract/forms";
-import type { Submission } from "../requests/repository";
+import type { CustomerRequest } from "../requests/repository";
 import { bookingPost, submitWithPhotos, type Accepted, type PublicPost } from "../requests/service-forms";
 import { applyStateChange } from "../requests/service-workflow";
 
@@ -65,7 +65,7 @@ type LiveFields = Parameters<typeof repo.updateAppointment>[1];
  */
 async function saveLive(
   live: Appointment | null,
-  submissionId: number,
+  requestId: number,
   fields: LiveFields & Pick<Appointment, "status">,
   tx: Db,
 ): Promise<Appointment> {
@@ -73,7 +73,7 @@ async function saveLive(
   const { sequence: _sequence, ...first } = fields;
   const newId = await repo.nextAppointmentId(tx);
   return repo.insertAppointment(
-    { id: newId, submissionId, uid: appointmentUid(newId), date: null, window: null, ...first },
+    { id: newId, submissionId: requestId, uid: appointmentUid(newId), date: null, window: null, ...first },
     tx,
   );
 }
@@ -227,8 +227,8 @@ export async function bookingOptionProblems(
   return (await readBookingExtras(data, ctx.now, ctx.db)).fields;
 }
 
-export async function saveBookingExtras(submissionId: number, extras: BookingExtras, tx: Db): Promise<void> {
-  await repo.insertDetails({ submissionId, ...extras }, tx);
+export async function saveBookingExtras(requestId: number, extras: BookingExtras, tx: Db): Promise<void> {
+  await repo.insertDetails({ submissionId: requestId, ...extras }, tx);
 }
 
 /**
@@ -239,11 +239,11 @@ export async function saveBookingExtras(submissionId: number, extras: BookingExt
 export async function submitBooking(
   input: BookingRequest & Record<string, unknown> & { photos?: string[] | undefined },
   ctx: ServiceContext,
-): Promise<Accepted<Submission>> {
+): Promise<Accepted<CustomerRequest>> {
   const { extras, fields } = await readBookingExtras(input, ctx.now, ctx.db);
   if (!extras) throw new Invalid("Please check the highlighted fields.", { fields });
   const labels = optionLabels(extras.preferredOptions, await loadRules(ctx.db));
-  const withOptions = (fields: BookingRequest): PublicPost<Submission> => {
+  const withOptions = (fields: BookingRequest): PublicPost<CustomerRequest> => {
     const base = bookingPost(fields);
     return {
       ...base,
@@ -343,7 +343,7 @@ export interface ActionResult {
 
 const conflict = (message: string, code = "appointment_conflict") => new Conflict(message, code);
 
-function forMail(s: Submission): RequestForMail {
+function forMail(s: CustomerRequest): RequestForMail {
   return s;
 }
 

@@ -17,7 +17,7 @@ import {
 import { sqlList, timestamps } from "../../platform/db/columns";
 import { appointmentStatuses } from "./contract/status";
 import { windowIds } from "./contract/windows";
-import { formSubmissions } from "../requests/tables";
+import { requests } from "../requests/tables";
 
 /**
  * What a booking asked for beyond the contact fields: one to three preferred options (a date and an
@@ -29,7 +29,7 @@ export const bookingDetails = pgTable(
   {
     submissionId: integer("submission_id")
       .primaryKey()
-      .references(() => formSubmissions.id, { onDelete: "cascade" }),
+      .references(() => requests.id, { onDelete: "cascade" }),
     /** `[{ "date": "YYYY-MM-DD", "window": "morning" | "afternoon" | "any" }]`, in the customer's order. */
     preferredOptions: jsonb("preferred_options").$type<{ date: string; window: string }[]>().notNull(),
     urgent: boolean("urgent").notNull().default(false),
@@ -61,7 +61,7 @@ export const appointments = pgTable(
     id: serial("id").primaryKey(),
     submissionId: integer("submission_id")
       .notNull()
-      .references(() => formSubmissions.id, { onDelete: "cascade" }),
+      .references(() => requests.id, { onDelete: "cascade" }),
     uid: text("uid").notNull(),
     sequence: integer("sequence").notNull().default(0),
     date: date("date", { mode: "string" }),

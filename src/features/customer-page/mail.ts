@@ -17,12 +17,12 @@ import {
   type MailContext,
   type OutgoingMessage,
   type PageOffer,
-  type SubmissionForMail,
+  type NewRequestForMail,
 } from "../mail/messages";
 
 /** What these messages say about the request. */
 type RequestForMail = Pick<
-  SubmissionForMail,
+  NewRequestForMail,
   "id" | "formType" | "name" | "email" | "phone" | "service" | "submittedAt"
 >;
 

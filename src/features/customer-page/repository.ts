@@ -42,15 +42,15 @@ export async function markUsed(id: number, at: Date, db: Db = getDb()): Promise<
 }
 
 export async function revokeForRequests(
-  submissionIds: readonly number[],
+  requestIds: readonly number[],
   at: Date,
   db: Db = getDb(),
 ): Promise<number> {
-  if (submissionIds.length === 0) return 0;
+  if (requestIds.length === 0) return 0;
   const rows = await db
     .update(customerLinks)
     .set({ revokedAt: at })
-    .where(and(inArray(customerLinks.submissionId, [...submissionIds]), isNull(customerLinks.revokedAt)))
+    .where(and(inArray(customerLinks.submissionId, [...requestIds]), isNull(customerLinks.revokedAt)))
     .returning({ id: customerLinks.id });
   return rows.length;
 }
@@ -67,7 +67,7 @@ export interface SentLink {
 }
 
 /** Newest first. */
-export async function listForRequest(submissionId: number, db: Db = getDb()): Promise<SentLink[]> {
+export async function listForRequest(requestId: number, db: Db = getDb()): Promise<SentLink[]> {
   const rows = await db
     .select({
       id: customerLinks.id,
@@ -81,7 +81,7 @@ export async function listForRequest(submissionId: number, db: Db = getDb()): Pr
     })
     .from(customerLinks)
     .leftJoin(mailOutbox, eq(mailOutbox.id, customerLinks.mailId))
-    .where(eq(customerLinks.submissionId, submissionId))
+    .where(eq(customerLinks.submissionId, requestId))
     .orderBy(desc(customerLinks.id));
   return rows.map((r) => ({ ...r, mailStatus: r.mailStatus as SentLink["mailStatus"] }));
 }

@@ -41,7 +41,7 @@ import * as links from "./repository";
 import * as outbox from "../mail/repository";
 import { requestsOf } from "../person-tools/repository";
 import * as workflow from "../requests/repository-workflow";
-import type { Submission } from "../requests/repository";
+import type { CustomerRequest } from "../requests/repository";
 import {
   customerAppointmentAction,
   loadRules,
@@ -94,7 +94,7 @@ const dummyHash = Buffer.from(hashToken("not a token"), "hex");
  * a spam or deleted request) does the same work as a "yes": hash the candidate, read by the hash,
  * compare with `timingSafeEqual` (against a dummy when nothing was found), read the request.
  */
-export async function requestForToken(token: string, ctx: ServiceContext): Promise<Submission> {
+export async function requestForToken(token: string, ctx: ServiceContext): Promise<CustomerRequest> {
   const wellFormed = tokenPattern.test(token);
   const candidate = Buffer.from(hashToken(wellFormed ? token : `malformed:${token.slice(0, 100)}`), "hex");
   const row = await links.findByHash(candidate.toString("hex"), ctx.db);
@@ -137,7 +137,7 @@ export interface CustomerHistoryItem {
 }
 
 export interface CustomerPageView {
-  request: Submission;
+  request: CustomerRequest;
   reference: string;
   /** What they sent, label → value, in the form's order. */
   sent: { label: string; value: string }[];
@@ -616,9 +616,9 @@ export async function actOnRequest(
 }
 
 /** A history row with no state change: the customer's message or the times they asked for. */
-function customerHistory(submissionId: number, state: RequestState, note: string | null, tx: Db) {
+function customerHistory(requestId: number, state: RequestState, note: string | null, tx: Db) {
   return workflow.addHistory(
-    [{ submissionId, fromState: state, toState: state, actor: "customer", note }],
+    [{ submissionId: requestId, fromState: state, toState: state, actor: "customer", note }],
     tx,
   );
 }

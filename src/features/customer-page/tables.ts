@@ -11,7 +11,7 @@ import {
   sql,
 } from "../../platform/db/orm";
 import { mailOutbox } from "../mail/tables";
-import { formSubmissions } from "../requests/tables";
+import { requests } from "../requests/tables";
 
 /**
  * Private links to a request's own page (docs/decisions/019-customer-page.md). Only the SHA-256 of
@@ -25,7 +25,7 @@ export const customerLinks = pgTable(
     id: serial("id").primaryKey(),
     submissionId: integer("submission_id")
       .notNull()
-      .references(() => formSubmissions.id, { onDelete: "cascade" }),
+      .references(() => requests.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

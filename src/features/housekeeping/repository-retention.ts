@@ -16,25 +16,22 @@
 import { and, asc, inArray, isNotNull, lt, ne, or, sql } from "../../platform/db/orm";
 import { closedStates } from "../requests/contract/states";
 import { getDb, type Db } from "../../platform/db/client";
-import { formSubmissions, mailOutbox } from "../tables";
+import { requests, mailOutbox } from "../tables";
 
 export async function expiredRequests(
   cutoffs: { closedBefore: Date; spamBefore: Date },
   db: Db = getDb(),
 ): Promise<{ closed: number[]; spam: number[] }> {
   const rows = await db
-    .select({ id: formSubmissions.id, state: formSubmissions.state })
-    .from(formSubmissions)
+    .select({ id: requests.id, state: requests.state })
+    .from(requests)
     .where(
       or(
-        and(
-          inArray(formSubmissions.state, [...closedStates]),
-          lt(formSubmissions.stateChangedAt, cutoffs.closedBefore),
-        ),
-        and(sql`${formSubmissions.state} = 'spam'`, lt(formSubmissions.stateChangedAt, cutoffs.spamBefore)),
+        and(inArray(requests.state, [...closedStates]), lt(requests.stateChangedAt, cutoffs.closedBefore)),
+        and(sql`${requests.state} = 'spam'`, lt(requests.stateChangedAt, cutoffs.spamBefore)),
       ),
     )
-    .orderBy(asc(formSubmissions.id));
+    .orderBy(asc(requests.id));
   return {
     closed: rows.filter((r) => r.state !== "spam").map((r) => r.id),
     spam: rows.filter((r) => r.state === "spam").map((r) => r.id),

@@ -12,7 +12,7 @@
 import { getDb } from "../../platform/db/client";
 import { logEvent } from "../../platform/log";
 import { deleteEndedSessions } from "../admin-auth/repository";
-import * as submissions from "../requests/repository";
+import * as requestsRepo from "../requests/repository";
 import * as testimonials from "../reviews/repository";
 import { sessionPolicy } from "../admin-auth/service";
 import { pruneRateLimits } from "../rate-limits/service";
@@ -33,7 +33,7 @@ export async function runHousekeeping(now = new Date()): Promise<HousekeepingRep
     [
       "idempotencyKeys",
       async () =>
-        (await submissions.clearIdempotencyKeys(at(idempotencyKeepMs), db)) +
+        (await requestsRepo.clearIdempotencyKeys(at(idempotencyKeepMs), db)) +
         (await testimonials.clearIdempotencyKeys(at(idempotencyKeepMs), db)),
     ],
   ];

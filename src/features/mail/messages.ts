@@ -18,7 +18,7 @@ import type { MessageKind, OutgoingMessage } from "./kinds";
 
 export type { MailAddress, MessageKind, OutgoingMessage };
 
-export interface SubmissionForMail {
+export interface NewRequestForMail {
   id: number;
   formType: "contact" | "booking";
   name: string;
@@ -118,7 +118,7 @@ export function wrapHtml(title: string, body: string): string {
 
 const owner = (ctx: MailContext): MailAddress => ({ name: site.name, address: ctx.ownerEmail });
 
-export function ownerSubmissionMessage(s: SubmissionForMail, ctx: MailContext): OutgoingMessage {
+export function ownerRequestMessage(s: NewRequestForMail, ctx: MailContext): OutgoingMessage {
   const isBooking = s.formType === "booking";
   const kindLabel = isBooking ? "Booking request" : "Contact message";
   const subject = oneLine(
@@ -265,7 +265,7 @@ function hoursText(): string {
     .join("\n");
 }
 
-export function customerConfirmationMessage(s: SubmissionForMail, ctx: MailContext): OutgoingMessage {
+export function customerConfirmationMessage(s: NewRequestForMail, ctx: MailContext): OutgoingMessage {
   const isBooking = s.formType === "booking";
   const ref = reference(s);
   const subject = isBooking

@@ -13,12 +13,12 @@
  *   markSent(row, at)                    delivered; the stored text keeps no link token
  *   markAttemptFailed(id, outcome)       back to pending with a later due time, or failed
  *   retryFailed(ids?)                    failed messages back in the queue, due now
- *   ownerStatusBySubmission(ids)         whether the owner was e-mailed about each submission
+ *   ownerStatusByRequest(ids)         whether the owner was e-mailed about each submission
  *   listFailed(limit?)                   messages given up on, newest first
  *   countByStatus()                      { pending, sent, failed }
  */
 import { and, asc, between, eq, inArray, isNull, lte, sql } from "../../platform/db/orm";
-import type { AdminFailedDelivery } from "../../lib/contracts/admin";
+import type { AdminFailedDelivery } from "./contract/endpoints";
 import { getDb, type Db } from "../../platform/db/client";
 import { randomBytes } from "node:crypto";
 import {
@@ -42,10 +42,10 @@ export interface OutboxItem {
   testimonialId?: number;
 }
 
-function toRow({ message, submissionId, testimonialId }: OutboxItem) {
+function toRow({ message, submissionId: requestId, testimonialId }: OutboxItem) {
   return {
     kind: message.kind,
-    submissionId: submissionId ?? null,
+    submissionId: requestId ?? null,
     testimonialId: testimonialId ?? null,
     toAddress: message.to.address,
     toName: message.to.name,
@@ -208,17 +208,17 @@ export async function retryFailed(ids?: readonly number[], db: Db = getDb()): Pr
  * Owner-notification status for each of these submissions (absent: no message was queued). One
  * grouped query over the id range, so a long inbox costs two parameters rather than one per row.
  */
-export async function ownerStatusBySubmission(
-  submissionIds: readonly number[],
+export async function ownerStatusByRequest(
+  requestIds: readonly number[],
   db: Db = getDb(),
 ): Promise<Map<number, DeliveryStatus>> {
   const result = new Map<number, DeliveryStatus>();
-  if (submissionIds.length === 0) return result;
-  const wanted = new Set(submissionIds);
+  if (requestIds.length === 0) return result;
+  const wanted = new Set(requestIds);
   // A loop, not Math.min(...ids): spreading a long list into a call overflows the stack.
   let low = Infinity;
   let high = -Infinity;
-  for (const id of submissionIds) {
+  for (const id of requestIds) {
     if (id < low) low = id;
     if (id > high) high = id;
   }

@@ -3,7 +3,7 @@
  *
  *   await inTransaction(ctx, async (tx) => {
  *     const row = …insert…;
- *     ids = await queueSubmissionMail(row, tx);   // commits with the row, or not at all
+ *     ids = await queueRequestMail(row, tx);   // commits with the row, or not at all
  *   });
  *   await deliverSoon(ctx, ids);                  // after the commit; never throws
  *
@@ -22,9 +22,9 @@ import {
   ownerReviewMessage,
   ownerLimitAlertMessage,
   ownerSignInAlertMessage,
-  ownerSubmissionMessage,
+  ownerRequestMessage,
   type MailContext,
-  type SubmissionForMail,
+  type NewRequestForMail,
   type TestimonialForMail,
 } from "./messages";
 import { hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
@@ -124,14 +124,14 @@ async function mayConfirm(address: string, db: Db, alerts: number[]): Promise<bo
  * Owner notification for a booking or contact message, plus the customer's confirmation unless
  * the mailbox or the day is over its cap (counted in the same transaction).
  */
-export async function queueSubmissionMail(submission: SubmissionForMail, db: Db): Promise<number[]> {
+export async function queueRequestMail(request: NewRequestForMail, db: Db): Promise<number[]> {
   const ctx = mailContext();
   const items: outbox.OutboxItem[] = [
-    { message: ownerSubmissionMessage(submission, ctx), submissionId: submission.id },
+    { message: ownerRequestMessage(request, ctx), submissionId: request.id },
   ];
   const alerts: number[] = [];
-  if (await mayConfirm(submission.email, db, alerts)) {
-    items.push({ message: customerConfirmationMessage(submission, ctx), submissionId: submission.id });
+  if (await mayConfirm(request.email, db, alerts)) {
+    items.push({ message: customerConfirmationMessage(request, ctx), submissionId: request.id });
   }
   return [...(await outbox.enqueue(items, db)), ...alerts];
 }

@@ -3,7 +3,7 @@ import { check, index, integer, jsonb, pgTable, serial, text, timestamp, sql } f
 import { sqlList, timestamps } from "../../platform/db/columns";
 import { mailKinds } from "./kinds";
 import type { MailAttachment } from "../../platform/mail/message";
-import { formSubmissions } from "../requests/tables";
+import { requests } from "../requests/tables";
 import { testimonials } from "../reviews/tables";
 
 /**
@@ -19,7 +19,7 @@ export const mailOutbox = pgTable(
   {
     id: serial("id").primaryKey(),
     kind: text("kind").notNull(),
-    submissionId: integer("submission_id").references(() => formSubmissions.id, { onDelete: "cascade" }),
+    submissionId: integer("submission_id").references(() => requests.id, { onDelete: "cascade" }),
     testimonialId: integer("testimonial_id").references(() => testimonials.id, { onDelete: "cascade" }),
     toAddress: text("to_address").notNull(),
     toName: text("to_name").notNull().default(""),

@@ -12,18 +12,18 @@
 import { asc, inArray, or, sql, type SQL } from "../../platform/db/orm";
 import { requestReference } from "../requests/contract/reference";
 import { getDb, type Db } from "../../platform/db/client";
-import { formSubmissions, mailOutbox, submissionHistory, submissionNotes } from "../tables";
-import { submissionColumns, toSubmission, type Submission } from "../requests/repository";
+import { requests, mailOutbox, requestHistory, requestNotes } from "../tables";
+import { requestColumns, toCustomerRequest, type CustomerRequest } from "../requests/repository";
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export async function requestsOf(email: string, db: Db = getDb()): Promise<Submission[]> {
+export async function requestsOf(email: string, db: Db = getDb()): Promise<CustomerRequest[]> {
   const rows = await db
-    .select(submissionColumns)
-    .from(formSubmissions)
-    .where(sql`lower(${formSubmissions.email}) = ${normaliseEmail(email)}`)
-    .orderBy(asc(formSubmissions.id));
-  return rows.map(toSubmission);
+    .select(requestColumns)
+    .from(requests)
+    .where(sql`lower(${requests.email}) = ${normaliseEmail(email)}`)
+    .orderBy(asc(requests.id));
+  return rows.map(toCustomerRequest);
 }
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -33,7 +33,7 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
  * their requests, a digest naming one of their references, or any message whose text contains
  * the address.
  */
-function mailCondition(email: string, requests: readonly Submission[]): SQL {
+function mailCondition(email: string, requests: readonly CustomerRequest[]): SQL {
   const e = normaliseEmail(email);
   const arms: SQL[] = [
     sql`lower(${mailOutbox.toAddress}) = ${e}`,
@@ -56,7 +56,7 @@ function mailCondition(email: string, requests: readonly Submission[]): SQL {
 
 export async function mailOf(
   email: string,
-  requests: readonly Submission[],
+  requests: readonly CustomerRequest[],
   db: Db = getDb(),
 ): Promise<OutboxRow[]> {
   return db.select().from(mailOutbox).where(mailCondition(email, requests)).orderBy(asc(mailOutbox.id));
@@ -66,22 +66,26 @@ export async function historyOf(requestIds: readonly number[], db: Db = getDb())
   if (requestIds.length === 0) return [];
   return db
     .select()
-    .from(submissionHistory)
-    .where(inArray(submissionHistory.submissionId, [...requestIds]))
-    .orderBy(asc(submissionHistory.id));
+    .from(requestHistory)
+    .where(inArray(requestHistory.submissionId, [...requestIds]))
+    .orderBy(asc(requestHistory.id));
 }
 
 export async function notesOf(requestIds: readonly number[], db: Db = getDb()) {
   if (requestIds.length === 0) return [];
   return db
     .select()
-    .from(submissionNotes)
-    .where(inArray(submissionNotes.submissionId, [...requestIds]))
-    .orderBy(asc(submissionNotes.id));
+    .from(requestNotes)
+    .where(inArray(requestNotes.submissionId, [...requestIds]))
+    .orderBy(asc(requestNotes.id));
 }
 
 /** Deletes the person's outbox rows (found as `mailOf` finds them); returns how many. */
-export async function removeMailOf(email: string, requests: readonly Submission[], tx: Db): Promise<number> {
+export async function removeMailOf(
+  email: string,
+  requests: readonly CustomerRequest[],
+  tx: Db,
+): Promise<number> {
   const rows = await tx
     .delete(mailOutbox)
     .where(mailCondition(email, requests))

@@ -10,7 +10,7 @@ import * as audit from "./repository-audit";
 import * as people from "./repository";
 import * as workflow from "../requests/repository-workflow";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
-import { removeSubmissionPhotoBlobs } from "../photos/service";
+import { removeRequestPhotoBlobs } from "../photos/service";
 
 export async function findPerson(
   email: string,
@@ -123,7 +123,7 @@ export async function erasePerson(
     await audit.record("person_erase", "owner", result.submissions + result.mail, tx);
     return { result, photoBlobs: removed.photoBlobs };
   });
-  await removeSubmissionPhotoBlobs(photoBlobs);
+  await removeRequestPhotoBlobs(photoBlobs);
   return result;
 }
 

@@ -4,9 +4,9 @@
  *
  *   insert(photo)                          the new row
  *   claim(ids, submissionId, tx)           ids now attached to the submission (only unclaimed ones)
- *   listForSubmission(submissionId)        oldest first
+ *   listForRequest(submissionId)        oldest first
  *   findById(id)                           one row or null
- *   countForSubmissions(ids)               Map submission id → photo count
+ *   countForRequests(ids)               Map submission id → photo count
  *   listUnclaimedBefore(cutoff, limit)     uploads no form claimed in time
  *   removeByIds(ids)                       deleted rows
  *   allIds()                               every photo id (the orphan-blob sweep)
@@ -40,25 +40,21 @@ export async function insert(photo: NewPhoto, db: Db = getDb()): Promise<Photo> 
   return row;
 }
 
-export async function claim(
-  ids: readonly string[],
-  submissionId: number,
-  db: Db = getDb(),
-): Promise<string[]> {
+export async function claim(ids: readonly string[], requestId: number, db: Db = getDb()): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .update(photos)
-    .set({ submissionId, claimedAt: sql`now()` })
+    .set({ submissionId: requestId, claimedAt: sql`now()` })
     .where(and(inArray(photos.id, [...ids]), isNull(photos.submissionId)))
     .returning({ id: photos.id });
   return rows.map((r) => r.id);
 }
 
-export async function listForSubmission(submissionId: number, db: Db = getDb()): Promise<Photo[]> {
+export async function listForRequest(requestId: number, db: Db = getDb()): Promise<Photo[]> {
   return db
     .select()
     .from(photos)
-    .where(eq(photos.submissionId, submissionId))
+    .where(eq(photos.submissionId, requestId))
     .orderBy(asc(photos.claimedAt), asc(photos.createdAt), asc(photos.id));
 }
 
@@ -67,16 +63,16 @@ export async function findById(id: string, db: Db = getDb()): Promise<Photo | nu
   return rows[0] ?? null;
 }
 
-export async function countForSubmissions(
-  submissionIds: readonly number[],
+export async function countForRequests(
+  requestIds: readonly number[],
   db: Db = getDb(),
 ): Promise<Map<number, number>> {
   const out = new Map<number, number>();
-  if (submissionIds.length === 0) return out;
+  if (requestIds.length === 0) return out;
   const rows = await db
     .select({ submissionId: photos.submissionId, n: count() })
     .from(photos)
-    .where(inArray(photos.submissionId, [...submissionIds]))
+    .where(inArray(photos.submissionId, [...requestIds]))
     .groupBy(photos.submissionId);
   for (const r of rows) if (r.submissionId !== null) out.set(r.submissionId, Number(r.n));
   return out;

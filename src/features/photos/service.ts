@@ -8,7 +8,7 @@
  *   claimPhotos(tx, submissionId, ids)     in the submission's transaction; 422 if any id is not a
  *                                          fresh, unclaimed upload (the whole request then rolls back)
  *   photosOf(submissionId) / photoBytes(id, variant)     the admin's list and image bytes
- *   removeSubmissionPhotoBlobs(photos)     after a submission is deleted (rows go by ON DELETE CASCADE)
+ *   removeRequestPhotoBlobs(photos)     after a submission is deleted (rows go by ON DELETE CASCADE)
  *   cleanupPhotos({ now })                 the scheduled run: unclaimed uploads past the retention
  *                                          time and blobs that no row refers to
  */
@@ -129,15 +129,15 @@ export function parsePhotoIds(value: unknown): string[] {
   return ids;
 }
 
-/** Attaches the uploads to the submission inside its transaction; 422 (and a rollback) otherwise. */
-export async function claimPhotos(tx: Db, submissionId: number, ids: readonly string[]): Promise<number> {
+/** Attaches the uploads to the request inside its transaction; 422 (and a rollback) otherwise. */
+export async function claimPhotos(tx: Db, requestId: number, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const claimed = await photosRepo.claim(ids, submissionId, tx);
+  const claimed = await photosRepo.claim(ids, requestId, tx);
   if (claimed.length !== ids.length) throw invalidPhotos(photoMessages.unknown);
   return claimed.length;
 }
 
-export const photosOf = (submissionId: number) => photosRepo.listForSubmission(submissionId);
+export const photosOf = (requestId: number) => photosRepo.listForRequest(requestId);
 
 export async function photoBytes(
   id: string,
@@ -158,7 +158,7 @@ export async function photoBytes(
 }
 
 /** Removes the blobs of photos whose rows are gone; failures are logged and left to the sweep. */
-export async function removeSubmissionPhotoBlobs(photos: readonly PhotoBlobs[]): Promise<void> {
+export async function removeRequestPhotoBlobs(photos: readonly PhotoBlobs[]): Promise<void> {
   if (photos.length === 0) return;
   try {
     await deleteBlobs(photos.flatMap((p) => [p.blobKey, p.thumbKey]));

@@ -35,7 +35,7 @@ import { formatMoney } from "../../platform/money";
 import type { MailAttachment } from "../../platform/mail/message";
 import { isClosed, canTransition, type RequestActor } from "../requests/contract/states";
 import * as workflow from "../requests/repository-workflow";
-import type { Submission } from "../requests/repository";
+import type { CustomerRequest } from "../requests/repository";
 import { applyStateChange } from "../requests/service-workflow";
 import * as appointmentsRepo from "../appointments/repository";
 import { cancelAppointmentIn } from "../appointments/service";
@@ -191,14 +191,14 @@ async function queue(tx: Db, requestId: number, messages: OutgoingMessage[]): Pr
   );
 }
 
-function owner(request: Submission, quote: Quote, event: OwnerQuoteEvent, details: string[]) {
+function owner(request: CustomerRequest, quote: Quote, event: OwnerQuoteEvent, details: string[]) {
   return ownerQuoteUpdateMessage(request, quote, event, details, mailContext());
 }
 
 /** The PDF as an e-mail attachment. */
 export async function pdfAttachment(
   quote: Quote,
-  request: Submission,
+  request: CustomerRequest,
   today: IsoDate,
 ): Promise<MailAttachment> {
   const bytes = await quotePdf({
@@ -417,7 +417,7 @@ export async function declineQuote(
  * moved to cancelled; the customer's acknowledgement (and, from the page, the owner's alert) queued.
  */
 export async function cancelAcceptedIn(
-  request: Submission,
+  request: CustomerRequest,
   record: QuoteRecord,
   cancel: {
     by: "customer" | "owner";

@@ -21,7 +21,7 @@ import {
 } from "../../platform/db/orm";
 import { sqlList, timestamps } from "../../platform/db/columns";
 import { quoteStatuses } from "./contract/rules";
-import { formSubmissions } from "../requests/tables";
+import { requests } from "../requests/tables";
 
 /** What an acceptance keeps as evidence; written once with the acceptance and never changed. */
 export interface AcceptanceEvidence {
@@ -65,7 +65,7 @@ export const quotes = pgTable(
     id: serial("id").primaryKey(),
     submissionId: integer("submission_id")
       .notNull()
-      .references(() => formSubmissions.id, { onDelete: "cascade" }),
+      .references(() => requests.id, { onDelete: "cascade" }),
     version: integer("version").notNull(),
     status: text("status").notNull().default("draft"),
     /** The VAT setting the quote was written under: its prices are ex-VAT when true. */

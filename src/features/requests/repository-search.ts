@@ -44,8 +44,8 @@ import { parseReference } from "./contract/reference";
 import type { ArchivedFilter, InboxSort } from "./contract/workflow";
 import type { FormType } from "./contract/forms";
 import { getDb, type Db } from "../../platform/db/client";
-import { formSubmissions } from "../tables";
-import { submissionColumns, toSubmission, type Submission } from "./repository";
+import { requests } from "../tables";
+import { requestColumns, toCustomerRequest, type CustomerRequest } from "./repository";
 
 export interface InboxFilter {
   type?: FormType | "all";
@@ -89,16 +89,16 @@ export function prefixQuery(text: string): string | null {
 function searchArms(q: string): { exact: SQL[]; text: SQL | null } {
   const exact: SQL[] = [];
   const ref = parseReference(q);
-  if (ref) exact.push(and(eq(formSubmissions.id, ref.id), eq(formSubmissions.formType, ref.formType))!);
+  if (ref) exact.push(and(eq(requests.id, ref.id), eq(requests.formType, ref.formType))!);
   const digits = phoneDigits(q);
-  if (/^[\d\s+().-]+$/.test(q) && digits.length >= 6) exact.push(eq(formSubmissions.phoneDigits, digits));
-  if (q.includes("@")) exact.push(sql`lower(${formSubmissions.email}) = ${q.toLowerCase()}`);
+  if (/^[\d\s+().-]+$/.test(q) && digits.length >= 6) exact.push(eq(requests.phoneDigits, digits));
+  if (q.includes("@")) exact.push(sql`lower(${requests.email}) = ${q.toLowerCase()}`);
   const words = prefixQuery(q);
-  return { exact, text: words ? textMatch(formSubmissions.searchVector, words) : null };
+  return { exact, text: words ? textMatch(requests.searchVector, words) : null };
 }
 
 /** Full-text match of a search vector against prefix words, without and with English stemming. */
-function textMatch(vector: SQL | typeof formSubmissions.searchVector, words: string): SQL {
+function textMatch(vector: SQL | typeof requests.searchVector, words: string): SQL {
   return sql`(${vector} @@ to_tsquery('simple', ${words}) or ${vector} @@ to_tsquery('english', ${words}))`;
 }
 
@@ -111,27 +111,27 @@ export function searchCondition(q: string): SQL {
 /** Every condition of the filter; the search too unless `withSearch` is false. */
 export function filterConditions(filter: InboxFilter, withSearch = true): SQL[] {
   const conditions: SQL[] = [];
-  if (filter.type && filter.type !== "all") conditions.push(eq(formSubmissions.formType, filter.type));
+  if (filter.type && filter.type !== "all") conditions.push(eq(requests.formType, filter.type));
   if (filter.states && filter.states.length > 0) {
     conditions.push(
       filter.states.length === 1
-        ? eq(formSubmissions.state, filter.states[0]!)
-        : inArray(formSubmissions.state, [...filter.states]),
+        ? eq(requests.state, filter.states[0]!)
+        : inArray(requests.state, [...filter.states]),
     );
   } else {
-    conditions.push(ne(formSubmissions.state, "spam"));
+    conditions.push(ne(requests.state, "spam"));
   }
   const archived = filter.archived ?? "false";
-  if (archived === "false") conditions.push(isNull(formSubmissions.archivedAt));
-  else if (archived === "true") conditions.push(isNotNull(formSubmissions.archivedAt));
-  if (filter.from) conditions.push(gte(formSubmissions.submittedAt, startOfDay(filter.from)));
-  if (filter.to) conditions.push(lt(formSubmissions.submittedAt, startOfDay(addDays(filter.to, 1))));
+  if (archived === "false") conditions.push(isNull(requests.archivedAt));
+  else if (archived === "true") conditions.push(isNotNull(requests.archivedAt));
+  if (filter.from) conditions.push(gte(requests.submittedAt, startOfDay(filter.from)));
+  if (filter.to) conditions.push(lt(requests.submittedAt, startOfDay(addDays(filter.to, 1))));
   if (filter.q && withSearch) conditions.push(searchCondition(filter.q));
   return conditions;
 }
 
 /** submitted_at as UTC text with microseconds: what a cursor holds. */
-const cursorAt = sql<string>`to_char(${formSubmissions.submittedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const cursorAt = sql<string>`to_char(${requests.submittedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * How many rows, in list order, a search first looks through for a full page of matches. Postgres
@@ -151,21 +151,21 @@ export async function listPage(
   filter: InboxFilter,
   page: { cursor?: Cursor | null; limit: number; scanRows?: number },
   db: Db = getDb(),
-): Promise<{ rows: Submission[]; next: Cursor | null }> {
+): Promise<{ rows: CustomerRequest[]; next: Cursor | null }> {
   const sort = filter.sort ?? "newest";
   const scanRows = page.scanRows ?? denseScanRows;
   const base = filterConditions(filter, false);
   if (page.cursor) {
-    const after = sql`(${formSubmissions.submittedAt}, ${formSubmissions.id}) ${sql.raw(sort === "newest" ? "<" : ">")} (${page.cursor.at}::timestamptz, ${page.cursor.id})`;
+    const after = sql`(${requests.submittedAt}, ${requests.id}) ${sql.raw(sort === "newest" ? "<" : ">")} (${page.cursor.at}::timestamptz, ${page.cursor.id})`;
     base.push(after);
   }
   const direction = sort === "newest" ? desc : asc;
   const fetch = (conditions: SQL[]) =>
     db
-      .select({ ...submissionColumns, cursorAt })
-      .from(formSubmissions)
+      .select({ ...requestColumns, cursorAt })
+      .from(requests)
       .where(and(...conditions))
-      .orderBy(direction(formSubmissions.submittedAt), direction(formSubmissions.id))
+      .orderBy(direction(requests.submittedAt), direction(requests.id))
       .limit(page.limit + 1);
 
   let rows: Awaited<ReturnType<typeof fetch>>;
@@ -180,13 +180,13 @@ export async function listPage(
       // in that order: Postgres keeps the subquery's order, so it stops at the page's last match.
       const first = db
         .select({
-          ...submissionColumns,
+          ...requestColumns,
           cursorAt: cursorAt.as("cursor_at"),
-          searchVector: formSubmissions.searchVector,
+          searchVector: requests.searchVector,
         })
-        .from(formSubmissions)
+        .from(requests)
         .where(and(...base))
-        .orderBy(direction(formSubmissions.submittedAt), direction(formSubmissions.id))
+        .orderBy(direction(requests.submittedAt), direction(requests.id))
         .limit(scanRows)
         .as("first_rows");
       const { searchVector, ...fields } = first._.selectedFields;
@@ -198,7 +198,7 @@ export async function listPage(
         .limit(page.limit + 1)) as typeof rows;
     }
     if (rows.length <= page.limit) {
-      const everyMatch = sql`${formSubmissions.id} in (select ${formSubmissions.id} from ${formSubmissions} where ${and(...base, search)} offset 0)`;
+      const everyMatch = sql`${requests.id} in (select ${requests.id} from ${requests} where ${and(...base, search)} offset 0)`;
       rows = await fetch([everyMatch]);
     }
   }
@@ -206,7 +206,7 @@ export async function listPage(
   const kept = more ? rows.slice(0, page.limit) : rows;
   const last = kept.at(-1);
   return {
-    rows: kept.map(({ cursorAt: _at, ...row }) => toSubmission(row)),
+    rows: kept.map(({ cursorAt: _at, ...row }) => toCustomerRequest(row)),
     next: more && last ? { sort, at: last.cursorAt, id: last.id } : null,
   };
 }
@@ -216,7 +216,7 @@ export async function* pages(
   filter: InboxFilter,
   pageSize = 500,
   db: Db = getDb(),
-): AsyncGenerator<Submission[]> {
+): AsyncGenerator<CustomerRequest[]> {
   let cursor: Cursor | null = null;
   for (;;) {
     const { rows, next } = await listPage(filter, { cursor, limit: pageSize }, db);

@@ -19,9 +19,9 @@ import { requestStates, type RequestActor, type RequestState } from "./contract/
 import { requestReference } from "./contract/reference";
 import type { AttentionItem } from "./contract/endpoints";
 import { getDb, type Db } from "../../platform/db/client";
-import { formSubmissions, mailOutbox, photos, submissionHistory, submissionNotes } from "../tables";
+import { requests, mailOutbox, photos, requestHistory, requestNotes } from "../tables";
 import type { PhotoBlobs } from "../photos/repository";
-import { submissionColumns, toSubmission, type Submission } from "./repository";
+import { requestColumns, toCustomerRequest, type CustomerRequest } from "./repository";
 
 export interface HistoryEntry {
   id: number;
@@ -44,28 +44,32 @@ export interface Note {
 export async function lockStates(ids: readonly number[], tx: Db): Promise<Map<number, RequestState>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
-    .select({ id: formSubmissions.id, state: formSubmissions.state })
-    .from(formSubmissions)
-    .where(inArray(formSubmissions.id, [...ids]))
-    .orderBy(asc(formSubmissions.id))
+    .select({ id: requests.id, state: requests.state })
+    .from(requests)
+    .where(inArray(requests.id, [...ids]))
+    .orderBy(asc(requests.id))
     .for("update");
   return new Map(rows.map((r) => [r.id, r.state as RequestState]));
 }
 
 /** Moves the rows to `to`; spam is also marked read, so it never counts as unread in the badge. */
-export async function setStates(ids: readonly number[], to: RequestState, tx: Db): Promise<Submission[]> {
+export async function setStates(
+  ids: readonly number[],
+  to: RequestState,
+  tx: Db,
+): Promise<CustomerRequest[]> {
   if (ids.length === 0) return [];
   const rows = await tx
-    .update(formSubmissions)
+    .update(requests)
     .set({
       state: to,
       stateChangedAt: sql`now()`,
       updatedAt: sql`now()`,
       ...(to === "spam" ? { isRead: true } : {}),
     })
-    .where(inArray(formSubmissions.id, [...ids]))
-    .returning(submissionColumns);
-  return rows.map(toSubmission);
+    .where(inArray(requests.id, [...ids]))
+    .returning(requestColumns);
+  return rows.map(toCustomerRequest);
 }
 
 export async function addHistory(
@@ -79,7 +83,7 @@ export async function addHistory(
   tx: Db,
 ): Promise<void> {
   if (entries.length === 0) return;
-  await tx.insert(submissionHistory).values(
+  await tx.insert(requestHistory).values(
     entries.map((e) => ({
       submissionId: e.submissionId,
       fromState: e.fromState,
@@ -90,12 +94,12 @@ export async function addHistory(
   );
 }
 
-export async function listHistory(submissionId: number, db: Db = getDb()): Promise<HistoryEntry[]> {
+export async function listHistory(requestId: number, db: Db = getDb()): Promise<HistoryEntry[]> {
   const rows = await db
     .select()
-    .from(submissionHistory)
-    .where(eq(submissionHistory.submissionId, submissionId))
-    .orderBy(asc(submissionHistory.id));
+    .from(requestHistory)
+    .where(eq(requestHistory.submissionId, requestId))
+    .orderBy(asc(requestHistory.id));
   return rows.map((r) => ({
     ...r,
     fromState: r.fromState as RequestState | null,
@@ -105,51 +109,54 @@ export async function listHistory(submissionId: number, db: Db = getDb()): Promi
 }
 
 const noteColumns = {
-  id: submissionNotes.id,
-  submissionId: submissionNotes.submissionId,
-  body: submissionNotes.body,
-  createdAt: submissionNotes.createdAt,
-  updatedAt: submissionNotes.updatedAt,
+  id: requestNotes.id,
+  submissionId: requestNotes.submissionId,
+  body: requestNotes.body,
+  createdAt: requestNotes.createdAt,
+  updatedAt: requestNotes.updatedAt,
 };
 
-export async function listNotes(submissionId: number, db: Db = getDb()): Promise<Note[]> {
+export async function listNotes(requestId: number, db: Db = getDb()): Promise<Note[]> {
   return db
     .select(noteColumns)
-    .from(submissionNotes)
-    .where(eq(submissionNotes.submissionId, submissionId))
-    .orderBy(asc(submissionNotes.id));
+    .from(requestNotes)
+    .where(eq(requestNotes.submissionId, requestId))
+    .orderBy(asc(requestNotes.id));
 }
 
-export async function addNote(submissionId: number, body: string, db: Db = getDb()): Promise<Note> {
-  const [row] = await db.insert(submissionNotes).values({ submissionId, body }).returning(noteColumns);
+export async function addNote(requestId: number, body: string, db: Db = getDb()): Promise<Note> {
+  const [row] = await db
+    .insert(requestNotes)
+    .values({ submissionId: requestId, body })
+    .returning(noteColumns);
   return row!;
 }
 
 /** The updated note, or null when there is no such note. */
 export async function updateNote(noteId: number, body: string, db: Db = getDb()): Promise<Note | null> {
   const rows = await db
-    .update(submissionNotes)
+    .update(requestNotes)
     .set({ body, updatedAt: sql`now()` })
-    .where(eq(submissionNotes.id, noteId))
+    .where(eq(requestNotes.id, noteId))
     .returning(noteColumns);
   return rows[0] ?? null;
 }
 
 export async function removeNote(noteId: number, db: Db = getDb()): Promise<boolean> {
   const rows = await db
-    .delete(submissionNotes)
-    .where(eq(submissionNotes.id, noteId))
-    .returning({ id: submissionNotes.id });
+    .delete(requestNotes)
+    .where(eq(requestNotes.id, noteId))
+    .returning({ id: requestNotes.id });
   return rows.length > 0;
 }
 
 export async function setRead(ids: readonly number[], isRead: boolean, db: Db = getDb()): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .update(formSubmissions)
+    .update(requests)
     .set({ isRead, updatedAt: sql`now()` })
-    .where(inArray(formSubmissions.id, [...ids]))
-    .returning({ id: formSubmissions.id });
+    .where(inArray(requests.id, [...ids]))
+    .returning({ id: requests.id });
   return rows.map((r) => r.id);
 }
 
@@ -161,13 +168,13 @@ export async function setArchived(
 ): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .update(formSubmissions)
+    .update(requests)
     .set({
-      archivedAt: archived ? sql`coalesce(${formSubmissions.archivedAt}, now())` : null,
+      archivedAt: archived ? sql`coalesce(${requests.archivedAt}, now())` : null,
       updatedAt: sql`now()`,
     })
-    .where(inArray(formSubmissions.id, [...ids]))
-    .returning({ id: formSubmissions.id });
+    .where(inArray(requests.id, [...ids]))
+    .returning({ id: requests.id });
   return rows.map((r) => r.id);
 }
 
@@ -192,9 +199,9 @@ export async function removeRequests(
 ): Promise<{ ids: number[]; mail: number; photoBlobs: PhotoBlobs[] }> {
   if (ids.length === 0) return { ids: [], mail: 0, photoBlobs: [] };
   const found = await tx
-    .select({ id: formSubmissions.id, formType: formSubmissions.formType })
-    .from(formSubmissions)
-    .where(inArray(formSubmissions.id, [...ids]));
+    .select({ id: requests.id, formType: requests.formType })
+    .from(requests)
+    .where(inArray(requests.id, [...ids]));
   if (found.length === 0) return { ids: [], mail: 0, photoBlobs: [] };
   const photoBlobs = await tx
     .select({ blobKey: photos.blobKey, thumbKey: photos.thumbKey })
@@ -218,14 +225,14 @@ export async function removeRequests(
     )
     .returning({ id: mailOutbox.id });
   const deleted = await tx
-    .delete(formSubmissions)
+    .delete(requests)
     .where(
       inArray(
-        formSubmissions.id,
+        requests.id,
         found.map((r) => r.id),
       ),
     )
-    .returning({ id: formSubmissions.id });
+    .returning({ id: requests.id });
   return { ids: deleted.map((r) => r.id), mail: mail.length, photoBlobs };
 }
 
@@ -234,12 +241,12 @@ export async function countsByState(
 ): Promise<{ counts: Record<RequestState, number>; archived: number }> {
   const rows = await db
     .select({
-      state: formSubmissions.state,
-      archived: sql<boolean>`${formSubmissions.archivedAt} is not null`,
+      state: requests.state,
+      archived: sql<boolean>`${requests.archivedAt} is not null`,
       n: count(),
     })
-    .from(formSubmissions)
-    .groupBy(formSubmissions.state, sql`${formSubmissions.archivedAt} is not null`);
+    .from(requests)
+    .groupBy(requests.state, sql`${requests.archivedAt} is not null`);
   const counts = Object.fromEntries(requestStates.map((s) => [s, 0])) as Record<RequestState, number>;
   let archived = 0;
   for (const row of rows) {
@@ -250,25 +257,25 @@ export async function countsByState(
 }
 
 const attentionColumns = {
-  id: formSubmissions.id,
-  name: formSubmissions.name,
-  formType: formSubmissions.formType,
-  state: formSubmissions.state,
+  id: requests.id,
+  name: requests.name,
+  formType: requests.formType,
+  state: requests.state,
 };
 
 async function attention(
   where: SQL,
-  since: typeof formSubmissions.submittedAt | typeof formSubmissions.stateChangedAt,
+  since: typeof requests.submittedAt | typeof requests.stateChangedAt,
   limit: number,
   db: Db,
 ): Promise<{ count: number; items: AttentionItem[] }> {
   const [total, rows] = await Promise.all([
-    db.select({ n: count() }).from(formSubmissions).where(where),
+    db.select({ n: count() }).from(requests).where(where),
     db
       .select({ ...attentionColumns, since })
-      .from(formSubmissions)
+      .from(requests)
       .where(where)
-      .orderBy(asc(since), asc(formSubmissions.id))
+      .orderBy(asc(since), asc(requests.id))
       .limit(limit),
   ]);
   return {
@@ -287,12 +294,8 @@ async function attention(
 /** Still `new` and arrived before `before` (the reply promise has run out); oldest first. */
 export function overdue(before: Date, limit = 5, db: Db = getDb()) {
   return attention(
-    and(
-      eq(formSubmissions.state, "new"),
-      isNull(formSubmissions.archivedAt),
-      lt(formSubmissions.submittedAt, before),
-    )!,
-    formSubmissions.submittedAt,
+    and(eq(requests.state, "new"), isNull(requests.archivedAt), lt(requests.submittedAt, before))!,
+    requests.submittedAt,
     limit,
     db,
   );
@@ -301,12 +304,8 @@ export function overdue(before: Date, limit = 5, db: Db = getDb()) {
 /** Quoted before `before` and still waiting for an answer; oldest quote first. */
 export function staleQuotes(before: Date, limit = 5, db: Db = getDb()) {
   return attention(
-    and(
-      eq(formSubmissions.state, "quoted"),
-      isNull(formSubmissions.archivedAt),
-      lt(formSubmissions.stateChangedAt, before),
-    )!,
-    formSubmissions.stateChangedAt,
+    and(eq(requests.state, "quoted"), isNull(requests.archivedAt), lt(requests.stateChangedAt, before))!,
+    requests.stateChangedAt,
     limit,
     db,
   );
@@ -315,23 +314,19 @@ export function staleQuotes(before: Date, limit = 5, db: Db = getDb()) {
 /** Arrived at or after `since` and not spam: the digest's "new since yesterday". */
 export function arrivedSince(since: Date, limit = 20, db: Db = getDb()) {
   return attention(
-    and(
-      gte(formSubmissions.submittedAt, since),
-      ne(formSubmissions.state, "spam"),
-      isNull(formSubmissions.archivedAt),
-    )!,
-    formSubmissions.submittedAt,
+    and(gte(requests.submittedAt, since), ne(requests.state, "spam"), isNull(requests.archivedAt))!,
+    requests.submittedAt,
     limit,
     db,
   );
 }
 
 /** Requests by id (whatever their state or archive flag). */
-export async function findMany(ids: readonly number[], db: Db = getDb()): Promise<Submission[]> {
+export async function findMany(ids: readonly number[], db: Db = getDb()): Promise<CustomerRequest[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select(submissionColumns)
-    .from(formSubmissions)
-    .where(inArray(formSubmissions.id, [...ids]));
-  return rows.map(toSubmission);
+    .select(requestColumns)
+    .from(requests)
+    .where(inArray(requests.id, [...ids]));
+  return rows.map(toCustomerRequest);
 }

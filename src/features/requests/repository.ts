@@ -16,9 +16,9 @@ import { and, count, desc, eq, inArray, isNotNull, lt, sql, type SQL } from "../
 import type { RequestState } from "./contract/states";
 import type { FormType } from "./contract/forms";
 import { getDb, type Db } from "../../platform/db/client";
-import { formSubmissions } from "../tables";
+import { requests } from "../tables";
 
-export interface Submission {
+export interface CustomerRequest {
   id: number;
   name: string;
   email: string;
@@ -35,7 +35,7 @@ export interface Submission {
   archivedAt: Date | null;
 }
 
-export interface NewSubmission {
+export interface NewCustomerRequest {
   formType: FormType;
   name: string;
   email: string;
@@ -46,38 +46,38 @@ export interface NewSubmission {
 }
 
 const columns = {
-  id: formSubmissions.id,
-  name: formSubmissions.name,
-  email: formSubmissions.email,
-  phone: formSubmissions.phone,
-  message: formSubmissions.message,
-  formType: formSubmissions.formType,
-  address: formSubmissions.address,
-  service: formSubmissions.service,
-  submittedAt: formSubmissions.submittedAt,
-  isRead: formSubmissions.isRead,
-  state: formSubmissions.state,
-  stateChangedAt: formSubmissions.stateChangedAt,
-  archivedAt: formSubmissions.archivedAt,
+  id: requests.id,
+  name: requests.name,
+  email: requests.email,
+  phone: requests.phone,
+  message: requests.message,
+  formType: requests.formType,
+  address: requests.address,
+  service: requests.service,
+  submittedAt: requests.submittedAt,
+  isRead: requests.isRead,
+  state: requests.state,
+  stateChangedAt: requests.stateChangedAt,
+  archivedAt: requests.archivedAt,
 };
 
-/** The columns every reader of a submission selects (request-workflow repositories share them). */
-export const submissionColumns = columns;
+/** The columns every reader of a request selects (request-workflow repositories share them). */
+export const requestColumns = columns;
 
-type Row = Omit<Submission, "formType" | "state"> & { formType: string; state: string };
-export const toSubmission = (row: Row): Submission => ({
+type Row = Omit<CustomerRequest, "formType" | "state"> & { formType: string; state: string };
+export const toCustomerRequest = (row: Row): CustomerRequest => ({
   ...row,
   formType: row.formType as FormType,
   state: row.state as RequestState,
 });
 
 export async function insert(
-  input: NewSubmission,
+  input: NewCustomerRequest,
   idempotencyKey?: string,
   db: Db = getDb(),
-): Promise<{ submission: Submission; created: boolean }> {
+): Promise<{ request: CustomerRequest; created: boolean }> {
   const inserted = await db
-    .insert(formSubmissions)
+    .insert(requests)
     .values({
       formType: input.formType,
       name: input.name,
@@ -88,37 +88,33 @@ export async function insert(
       service: input.service ?? null,
       idempotencyKey: idempotencyKey ?? null,
     })
-    .onConflictDoNothing({ target: formSubmissions.idempotencyKey })
+    .onConflictDoNothing({ target: requests.idempotencyKey })
     .returning(columns);
-  if (inserted[0]) return { submission: toSubmission(inserted[0]), created: true };
+  if (inserted[0]) return { request: toCustomerRequest(inserted[0]), created: true };
   // Only a repeated idempotency key can make the insert do nothing.
   const existing = await findByIdempotencyKey(idempotencyKey!, db);
   if (!existing) throw new Error("Submission insert returned no row");
-  return { submission: existing, created: false };
+  return { request: existing, created: false };
 }
 
-export async function findByIdempotencyKey(key: string, db: Db = getDb()): Promise<Submission | null> {
-  const rows = await db
-    .select(columns)
-    .from(formSubmissions)
-    .where(eq(formSubmissions.idempotencyKey, key))
-    .limit(1);
-  return rows[0] ? toSubmission(rows[0]) : null;
+export async function findByIdempotencyKey(key: string, db: Db = getDb()): Promise<CustomerRequest | null> {
+  const rows = await db.select(columns).from(requests).where(eq(requests.idempotencyKey, key)).limit(1);
+  return rows[0] ? toCustomerRequest(rows[0]) : null;
 }
 
 export async function list(
   options: { type?: FormType | "all"; unreadOnly?: boolean } = {},
   db: Db = getDb(),
-): Promise<Submission[]> {
+): Promise<CustomerRequest[]> {
   const conditions: SQL[] = [];
-  if (options.type && options.type !== "all") conditions.push(eq(formSubmissions.formType, options.type));
-  if (options.unreadOnly) conditions.push(eq(formSubmissions.isRead, false));
+  if (options.type && options.type !== "all") conditions.push(eq(requests.formType, options.type));
+  if (options.unreadOnly) conditions.push(eq(requests.isRead, false));
   const rows = await db
     .select(columns)
-    .from(formSubmissions)
+    .from(requests)
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(formSubmissions.submittedAt), desc(formSubmissions.id));
-  return rows.map(toSubmission);
+    .orderBy(desc(requests.submittedAt), desc(requests.id));
+  return rows.map(toCustomerRequest);
 }
 
 export async function counts(
@@ -127,11 +123,11 @@ export async function counts(
   const [row] = await db
     .select({
       total: count(),
-      unread: sql<number>`count(*) filter (where ${formSubmissions.isRead} = false)`,
-      contact: sql<number>`count(*) filter (where ${formSubmissions.formType} = 'contact')`,
-      booking: sql<number>`count(*) filter (where ${formSubmissions.formType} = 'booking')`,
+      unread: sql<number>`count(*) filter (where ${requests.isRead} = false)`,
+      contact: sql<number>`count(*) filter (where ${requests.formType} = 'contact')`,
+      booking: sql<number>`count(*) filter (where ${requests.formType} = 'booking')`,
     })
-    .from(formSubmissions);
+    .from(requests);
   return {
     total: Number(row?.total ?? 0),
     unread: Number(row?.unread ?? 0),
@@ -140,13 +136,13 @@ export async function counts(
   };
 }
 
-export async function setRead(id: number, isRead = true, db: Db = getDb()): Promise<Submission | null> {
+export async function setRead(id: number, isRead = true, db: Db = getDb()): Promise<CustomerRequest | null> {
   const rows = await db
-    .update(formSubmissions)
+    .update(requests)
     .set({ isRead, updatedAt: sql`now()` })
-    .where(eq(formSubmissions.id, id))
+    .where(eq(requests.id, id))
     .returning(columns);
-  return rows[0] ? toSubmission(rows[0]) : null;
+  return rows[0] ? toCustomerRequest(rows[0]) : null;
 }
 
 /**
@@ -155,18 +151,15 @@ export async function setRead(id: number, isRead = true, db: Db = getDb()): Prom
  */
 export async function clearIdempotencyKeys(before: Date, db: Db = getDb()): Promise<number> {
   const rows = await db
-    .update(formSubmissions)
+    .update(requests)
     .set({ idempotencyKey: null })
-    .where(and(isNotNull(formSubmissions.idempotencyKey), lt(formSubmissions.submittedAt, before)))
-    .returning({ id: formSubmissions.id });
+    .where(and(isNotNull(requests.idempotencyKey), lt(requests.submittedAt, before)))
+    .returning({ id: requests.id });
   return rows.length;
 }
 
 export async function remove(id: number, db: Db = getDb()): Promise<boolean> {
-  const rows = await db
-    .delete(formSubmissions)
-    .where(eq(formSubmissions.id, id))
-    .returning({ id: formSubmissions.id });
+  const rows = await db.delete(requests).where(eq(requests.id, id)).returning({ id: requests.id });
   return rows.length > 0;
 }
 
@@ -186,15 +179,15 @@ export async function rowExtras(ids: readonly number[], db: Db = getDb()): Promi
   if (ids.length === 0) return result;
   const rows = await db
     .select({
-      id: formSubmissions.id,
+      id: requests.id,
       // Written out in full: inside a select list Drizzle leaves column names unqualified.
       firstPreferredDate: sql<string | null>`(select bd.preferred_options -> 0 ->> 'date'
         from booking_details bd where bd.submission_id = form_submissions.id)`,
       photoCount: sql<number>`(select count(*)::int from photos p
         where p.submission_id = form_submissions.id)`,
     })
-    .from(formSubmissions)
-    .where(inArray(formSubmissions.id, [...ids]));
+    .from(requests)
+    .where(inArray(requests.id, [...ids]));
   for (const r of rows) {
     result.set(r.id, { firstPreferredDate: r.firstPreferredDate, photoCount: Number(r.photoCount) });
   }

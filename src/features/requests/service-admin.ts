@@ -4,14 +4,10 @@
  * retrying them. Repositories hold the SQL; this layer shapes what the admin sees and refuses a
  * missing row with NotFound.
  */
-import type {
-  AdminFailedDelivery,
-  AdminSubmission,
-  AdminSummary,
-  AdminTestimonial,
-  MailDeliveryStatus,
-} from "../../lib/contracts/admin";
-import { adminPageSize } from "../../lib/contracts/admin";
+import type { AdminFailedDelivery, MailDeliveryStatus } from "../mail/contract/endpoints";
+import type { AdminRequest, AdminSummary } from "./contract/endpoints";
+import type { AdminTestimonial } from "../reviews/contract/endpoints";
+import { adminPageSize } from "../../lib/contracts/paging";
 import { wallClock } from "../../platform/time";
 import { requestReference } from "./contract/reference";
 import { purgeCdnTags } from "../../platform/cdn";
@@ -19,7 +15,7 @@ import { logEvent } from "../../platform/log";
 import { deliverDue } from "../mail/service-delivery";
 import { mailSender } from "../mail/service";
 import * as outbox from "../mail/repository";
-import * as submissions from "./repository";
+import * as requestsRepo from "./repository";
 import * as testimonials from "../reviews/repository";
 import { serviceContext, type ServiceContext } from "../../platform/context";
 import { NotFound } from "../../platform/domain-errors";
@@ -42,11 +38,11 @@ export const toAdminTestimonial = (t: testimonials.Testimonial): AdminTestimonia
       : null,
 });
 
-const toAdminSubmission = (
-  s: submissions.Submission,
+const toAdminRequest = (
+  s: requestsRepo.CustomerRequest,
   mailStatus: MailDeliveryStatus | null = null,
-  extras: submissions.RowExtras | undefined = undefined,
-): AdminSubmission => ({
+  extras: requestsRepo.RowExtras | undefined = undefined,
+): AdminRequest => ({
   id: s.id,
   name: s.name,
   email: s.email,
@@ -71,19 +67,19 @@ const toAdminSubmission = (
  * the photo count (one query each for the whole list).
  */
 export async function withMailStatus(
-  rows: submissions.Submission[],
+  rows: requestsRepo.CustomerRequest[],
   ctx: ServiceContext,
-): Promise<AdminSubmission[]> {
+): Promise<AdminRequest[]> {
   const ids = rows.map((r) => r.id);
-  const statuses = await outbox.ownerStatusBySubmission(ids, ctx.db);
-  const extras = await submissions.rowExtras(ids, ctx.db);
-  return rows.map((r) => toAdminSubmission(r, statuses.get(r.id) ?? null, extras.get(r.id)));
+  const statuses = await outbox.ownerStatusByRequest(ids, ctx.db);
+  const extras = await requestsRepo.rowExtras(ids, ctx.db);
+  return rows.map((r) => toAdminRequest(r, statuses.get(r.id) ?? null, extras.get(r.id)));
 }
 
 export async function summary(ctx: ServiceContext = serviceContext()): Promise<AdminSummary> {
   const [t, s, m] = await Promise.all([
     testimonials.countByStatus(ctx.db),
-    submissions.counts(ctx.db),
+    requestsRepo.counts(ctx.db),
     outbox.countByStatus(ctx.db),
   ]);
   return {

@@ -18,7 +18,7 @@ import { serviceLabel } from "../../lib/service-catalog";
 import { getDb, type Db } from "../../platform/db/client";
 import { logEvent } from "../../platform/log";
 import * as search from "./repository-search";
-import type { Submission } from "./repository";
+import type { CustomerRequest } from "./repository";
 
 const formulaStart = /^[=+\-@\t\r]/;
 
@@ -48,7 +48,7 @@ export const csvHeader = [
   "State changed",
 ] as const;
 
-function toCells(s: Submission) {
+function toCells(s: CustomerRequest) {
   return [
     requestReference(s),
     s.formType === "booking" ? "Booking" : "Contact",

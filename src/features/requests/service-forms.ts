@@ -14,16 +14,16 @@
  */
 import type { Db } from "../../platform/db/client";
 import type { BookingRequest, ContactMessage, FormType } from "./contract/forms";
-import type { TestimonialSubmission } from "../reviews/contract/testimonial";
+import type { TestimonialInput } from "../reviews/contract/testimonial";
 import {
   alertLimitReached,
   confirmationRules,
   deliverSoon,
   queueReviewMail,
-  queueSubmissionMail,
+  queueRequestMail,
 } from "../mail/service";
-import * as submissions from "./repository";
-import type { Submission } from "./repository";
+import * as requestsRepo from "./repository";
+import type { CustomerRequest } from "./repository";
 import * as testimonials from "../reviews/repository";
 import type { Testimonial } from "../reviews/repository";
 import { inTransaction, type Accepted, type ServiceContext } from "../../platform/context";
@@ -40,7 +40,7 @@ import {
 } from "../rate-limits/service";
 import { newChallenge, useSolution } from "../rate-limits/challenge";
 import { site } from "../../config/site";
-import type { SubmissionForMail } from "../mail/messages";
+import type { NewRequestForMail } from "../mail/messages";
 import { claimPhotos } from "../photos/service";
 
 export type { Accepted };
@@ -109,13 +109,16 @@ async function challengeNeeded(clientPosts: number, ctx: ServiceContext): Promis
   return confirmations.hits >= Math.floor(confirmationRules.total.limit * site.security.challenge.fromShare);
 }
 
-function submissionPost(formType: FormType, input: ContactMessage | BookingRequest): PublicPost<Submission> {
+function requestPost(
+  formType: FormType,
+  input: ContactMessage | BookingRequest,
+): PublicPost<CustomerRequest> {
   return {
     rule: formType === "booking" ? publicFormRules.bookings : publicFormRules.contact,
     scope: formType,
-    findByKey: submissions.findByIdempotencyKey,
+    findByKey: requestsRepo.findByIdempotencyKey,
     insert: async (key, tx) => {
-      const { submission, created } = await submissions.insert(
+      const { request, created } = await requestsRepo.insert(
         {
           formType,
           name: input.name,
@@ -128,16 +131,16 @@ function submissionPost(formType: FormType, input: ContactMessage | BookingReque
         key,
         tx,
       );
-      return { row: submission, created };
+      return { row: request, created };
     },
-    queueMail: queueSubmissionMail,
+    queueMail: queueRequestMail,
   };
 }
 
-export const contactPost = (input: ContactMessage) => submissionPost("contact", input);
-export const bookingPost = (input: BookingRequest) => submissionPost("booking", input);
+export const contactPost = (input: ContactMessage) => requestPost("contact", input);
+export const bookingPost = (input: BookingRequest) => requestPost("booking", input);
 
-export function reviewPost(input: TestimonialSubmission, now = new Date()): PublicPost<Testimonial> {
+export function reviewPost(input: TestimonialInput, now = new Date()): PublicPost<Testimonial> {
   return {
     rule: publicFormRules.testimonials,
     scope: "testimonial",
@@ -162,7 +165,7 @@ export const submitBooking = (input: BookingRequest, ctx: ServiceContext) =>
   acceptPublicPost(bookingPost(input), ctx);
 
 /** A visitor's review: stored pending until the owner approves it; the owner is notified. */
-export const submitReview = (input: TestimonialSubmission, ctx: ServiceContext) =>
+export const submitReview = (input: TestimonialInput, ctx: ServiceContext) =>
   acceptPublicPost(reviewPost(input, ctx.now), ctx);
 
 /**
@@ -171,15 +174,15 @@ export const submitReview = (input: TestimonialSubmission, ctx: ServiceContext) 
  * the whole request back with 422).
  */
 export function submitWithPhotos<I>(
-  post: (input: I) => PublicPost<Submission>,
+  post: (input: I) => PublicPost<CustomerRequest>,
   /** More for the e-mails (a booking's preferred times). */
-  mail: Partial<SubmissionForMail> = {},
-): (input: I & { photos?: string[] | undefined }, ctx: ServiceContext) => Promise<Accepted<Submission>> {
+  mail: Partial<NewRequestForMail> = {},
+): (input: I & { photos?: string[] | undefined }, ctx: ServiceContext) => Promise<Accepted<CustomerRequest>> {
   return (input, ctx) => {
     const base = post(input);
     const ids = input.photos ?? [];
     let photoCount = 0;
-    return acceptPublicPost<Submission>(
+    return acceptPublicPost<CustomerRequest>(
       {
         ...base,
         insert: async (key, tx) => {
@@ -187,7 +190,7 @@ export function submitWithPhotos<I>(
           if (inserted.created) photoCount = await claimPhotos(tx, inserted.row.id, ids);
           return inserted;
         },
-        queueMail: (row, tx) => queueSubmissionMail({ ...row, ...mail, photoCount }, tx),
+        queueMail: (row, tx) => queueRequestMail({ ...row, ...mail, photoCount }, tx),
       },
       ctx,
     );

@@ -11,7 +11,7 @@ import { site } from "../../config/site";
 import { encodeCursor } from "./contract/inbox-cursor";
 import { addDays, wallClock } from "../../platform/time";
 import { canTransition, stateInfo, type RequestActor, type RequestState } from "./contract/states";
-import type { AdminSubmission } from "../../lib/contracts/admin";
+import type { AdminRequest } from "./contract/endpoints";
 import type {
   AdminAttention,
   AdminHistoryEntry,
@@ -19,18 +19,18 @@ import type {
   AdminSentLink,
   BulkResult,
 } from "./contract/endpoints";
-import type { BulkActionInput, InboxQuery, SubmissionPatch } from "./contract/workflow";
+import type { BulkActionInput, InboxQuery, RequestPatch } from "./contract/workflow";
 import type { Db } from "../../platform/db/client";
 import * as customerLinks from "../customer-page/repository";
 import * as search from "./repository-search";
 import * as workflow from "./repository-workflow";
 import type { PhotoBlobs } from "../photos/repository";
-import type { Submission } from "./repository";
+import type { CustomerRequest } from "./repository";
 import { scheduledOn } from "../appointments/repository-scheduled";
 import { withMailStatus } from "./service-admin";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
 import { deliverSoon } from "../mail/service";
-import { removeSubmissionPhotoBlobs } from "../photos/service";
+import { removeRequestPhotoBlobs } from "../photos/service";
 import { autoInviteOnDone } from "../reviews/service";
 import { Conflict, NotFound } from "../../platform/domain-errors";
 
@@ -45,7 +45,7 @@ export const invalidTransition = (from: RequestState, to: RequestState) =>
     "invalid_transition",
   );
 
-async function findOne(id: number, db: Db): Promise<Submission> {
+async function findOne(id: number, db: Db): Promise<CustomerRequest> {
   const [row] = await workflow.findMany([id], db);
   if (!row) throw missing();
   return row;
@@ -60,7 +60,7 @@ export async function changeState(
   to: RequestState,
   options: { actor: RequestActor; note?: string | undefined },
   ctx: ServiceContext = serviceContext(),
-): Promise<Submission> {
+): Promise<CustomerRequest> {
   return inTransaction(ctx, (tx) => applyStateChange(id, to, options, tx));
 }
 
@@ -73,7 +73,7 @@ export async function applyStateChange(
   to: RequestState,
   options: { actor: RequestActor; note?: string | undefined },
   tx: Db,
-): Promise<Submission> {
+): Promise<CustomerRequest> {
   const from = (await workflow.lockStates([id], tx)).get(id);
   if (!from) throw missing();
   if (from === to) return findOne(id, tx);
@@ -87,11 +87,11 @@ export async function applyStateChange(
 }
 
 /** The owner's change to one request: any of read flag, state (with a note) and archive, at once. */
-export async function updateSubmission(
+export async function updateRequest(
   id: number,
-  patch: SubmissionPatch,
+  patch: RequestPatch,
   ctx: ServiceContext = serviceContext(),
-): Promise<AdminSubmission> {
+): Promise<AdminRequest> {
   let invitationMail: number[] = [];
   const row = await inTransaction(ctx, async (tx) => {
     if (patch.state !== undefined) {
@@ -112,10 +112,7 @@ export async function updateSubmission(
 }
 
 /** One request as the inbox shows it; NotFound when there is no such id. */
-export async function getSubmission(
-  id: number,
-  ctx: ServiceContext = serviceContext(),
-): Promise<AdminSubmission> {
+export async function getRequest(id: number, ctx: ServiceContext = serviceContext()): Promise<AdminRequest> {
   const [shaped] = await withMailStatus([await findOne(id, ctx.db)], ctx);
   return shaped!;
 }
@@ -124,7 +121,7 @@ export async function getSubmission(
 export async function listInbox(
   query: InboxQuery,
   ctx: ServiceContext = serviceContext(),
-): Promise<{ submissions: AdminSubmission[]; nextCursor: string | null }> {
+): Promise<{ submissions: AdminRequest[]; nextCursor: string | null }> {
   const { rows, next } = await search.listPage(
     toFilter(query),
     { cursor: query.cursor ?? null, limit: query.limit },
@@ -205,7 +202,7 @@ export async function bulk(
     const byId = (a: number, b: number) => a - b;
     return { changed: changed.sort(byId), skipped: skipped.sort(byId), missing: missingIds.sort(byId) };
   });
-  await removeSubmissionPhotoBlobs(photoBlobs);
+  await removeRequestPhotoBlobs(photoBlobs);
   await deliverSoon(ctx, invitationMail);
   return result;
 }
@@ -214,7 +211,7 @@ export async function bulk(
 export async function deleteRequest(id: number, ctx: ServiceContext = serviceContext()): Promise<void> {
   const { ids, photoBlobs } = await inTransaction(ctx, (tx) => workflow.removeRequests([id], tx));
   if (ids.length === 0) throw missing();
-  await removeSubmissionPhotoBlobs(photoBlobs);
+  await removeRequestPhotoBlobs(photoBlobs);
 }
 
 export async function history(

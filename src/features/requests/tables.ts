@@ -33,7 +33,7 @@ const phoneDigitsExpr = `regexp_replace(regexp_replace(regexp_replace("phone", '
 const searchDocument = `"name" || ' ' || "email" || ' ' || translate("email", '@.', '  ') || ' ' || "phone" || ' ' || ${phoneDigitsExpr} || ' ' || coalesce("address", '') || ' ' || "message"`;
 const searchVectorExpr = `to_tsvector('simple'::regconfig, ${searchDocument}) || to_tsvector('english'::regconfig, ${searchDocument})`;
 
-export const formSubmissions = pgTable(
+export const requests = pgTable(
   "form_submissions",
   {
     id: serial("id").primaryKey(),
@@ -94,13 +94,13 @@ export const formSubmissions = pgTable(
  * Every state change of a request: from (null for how it arrived), to, when, by whom, and an
  * optional note. Deleted with the request.
  */
-export const submissionHistory = pgTable(
+export const requestHistory = pgTable(
   "submission_history",
   {
     id: serial("id").primaryKey(),
     submissionId: integer("submission_id")
       .notNull()
-      .references(() => formSubmissions.id, { onDelete: "cascade" }),
+      .references(() => requests.id, { onDelete: "cascade" }),
     fromState: text("from_state"),
     toState: text("to_state").notNull(),
     actor: text("actor").notNull(),
@@ -123,13 +123,13 @@ export const submissionHistory = pgTable(
 ).enableRLS();
 
 /** The owner's private notes on a request; never shown to the customer. Deleted with the request. */
-export const submissionNotes = pgTable(
+export const requestNotes = pgTable(
   "submission_notes",
   {
     id: serial("id").primaryKey(),
     submissionId: integer("submission_id")
       .notNull()
-      .references(() => formSubmissions.id, { onDelete: "cascade" }),
+      .references(() => requests.id, { onDelete: "cascade" }),
     body: text("body").notNull(),
     ...timestamps,
   },

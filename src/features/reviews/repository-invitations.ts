@@ -9,7 +9,7 @@
  *   setMail(id, mailId)               the outbox row that carries its link
  *   markUsed(id, testimonialId, at)   spends it
  *   expireOpen(submissionId, at)      ends every unused, unexpired link of a request
- *   listForSubmission(submissionId)   newest first, with whether its e-mail went out
+ *   listForRequest(submissionId)   newest first, with whether its e-mail went out
  *   hasVerifiedReview(submissionId)   whether a review already came through one of its links
  */
 import { and, desc, eq, gt, isNotNull, isNull, sql } from "../../platform/db/orm";
@@ -47,13 +47,13 @@ export async function markUsed(id: number, testimonialId: number, at: Date, db: 
   await db.update(reviewInvitations).set({ usedAt: at, testimonialId }).where(eq(reviewInvitations.id, id));
 }
 
-export async function expireOpen(submissionId: number, at: Date, db: Db = getDb()): Promise<number> {
+export async function expireOpen(requestId: number, at: Date, db: Db = getDb()): Promise<number> {
   const rows = await db
     .update(reviewInvitations)
     .set({ expiresAt: at })
     .where(
       and(
-        eq(reviewInvitations.submissionId, submissionId),
+        eq(reviewInvitations.submissionId, requestId),
         isNull(reviewInvitations.usedAt),
         gt(reviewInvitations.expiresAt, at),
       ),
@@ -70,15 +70,12 @@ export interface InvitationWithMail extends Invitation {
   mailStatus: "sent" | "pending" | "failed" | null;
 }
 
-export async function listForSubmission(
-  submissionId: number,
-  db: Db = getDb(),
-): Promise<InvitationWithMail[]> {
+export async function listForRequest(requestId: number, db: Db = getDb()): Promise<InvitationWithMail[]> {
   const rows = await db
     .select({ invitation: reviewInvitations, mailStatus: mailOutbox.status })
     .from(reviewInvitations)
     .leftJoin(mailOutbox, eq(mailOutbox.id, reviewInvitations.mailId))
-    .where(eq(reviewInvitations.submissionId, submissionId))
+    .where(eq(reviewInvitations.submissionId, requestId))
     .orderBy(desc(reviewInvitations.createdAt), desc(reviewInvitations.id));
   return rows.map((r) => ({
     ...r.invitation,
@@ -86,11 +83,11 @@ export async function listForSubmission(
   }));
 }
 
-export async function hasVerifiedReview(submissionId: number, db: Db = getDb()): Promise<boolean> {
+export async function hasVerifiedReview(requestId: number, db: Db = getDb()): Promise<boolean> {
   const rows = await db
     .select({ one: sql<number>`1` })
     .from(reviewInvitations)
-    .where(and(eq(reviewInvitations.submissionId, submissionId), isNotNull(reviewInvitations.testimonialId)))
+    .where(and(eq(reviewInvitations.submissionId, requestId), isNotNull(reviewInvitations.testimonialId)))
     .limit(1);
   return rows.length > 0;
 }

@@ -1,5 +1,5 @@
 /** What the public pages read: the approved testimonials, and whether the database answers. */
-import type { PublicTestimonial } from "../../lib/contracts/public";
+import type { PublicTestimonial } from "./contract/endpoints";
 import { wallClock } from "../../platform/time";
 import { pingDatabase } from "../../platform/db/client";
 import * as testimonials from "./repository";

@@ -12,9 +12,9 @@ import { townNames } from "../../config/site";
 import { wallClock } from "../../platform/time";
 import { requestReference } from "../requests/contract/reference";
 import type { AdminInvitation, InvitationPrefill } from "./contract/endpoints";
-import type { AdminTestimonial } from "../../lib/contracts/admin";
+import type { AdminTestimonial } from "./contract/endpoints";
 import { invitationTokenSchema, invitationValidDays, type ReviewRejectReason } from "./contract/forms";
-import type { TestimonialSubmission } from "./contract/testimonial";
+import type { TestimonialInput } from "./contract/testimonial";
 import type { Db } from "../../platform/db/client";
 import { invitePlaceholder, unusableTokenHash } from "../mail/request-link";
 import { reviewInvitationMessage } from "../mail/messages";
@@ -22,7 +22,7 @@ import { deliverSoon, mailContext } from "../mail/service";
 import * as outbox from "../mail/repository";
 import * as invitations from "./repository-invitations";
 import * as workflow from "../requests/repository-workflow";
-import type { Submission } from "../requests/repository";
+import type { CustomerRequest } from "../requests/repository";
 import * as settings from "../admin-auth/repository-settings";
 import * as testimonials from "./repository";
 import type { Testimonial } from "./repository";
@@ -95,21 +95,21 @@ const toAdminInvitation = (i: invitations.InvitationWithMail): AdminInvitation =
  * earlier unused link of the request stops working. Returns the outbox id to deliver after commit.
  */
 async function createInvitation(
-  submission: Submission,
+  request: CustomerRequest,
   now: Date,
   tx: Db,
 ): Promise<{ invitation: invitations.Invitation; mailId: number }> {
-  await invitations.expireOpen(submission.id, now, tx);
+  await invitations.expireOpen(request.id, now, tx);
   // The token is made as the e-mail is sent (src/features/mail/repository.ts
   // `withLiveLinks`); until then the row holds the hash of a token nobody has.
   const expiresAt = new Date(now.getTime() + invitationValidDays * dayMs);
   const invitation = await invitations.insert(
     {
-      submissionId: submission.id,
+      submissionId: request.id,
       tokenHash: unusableTokenHash(),
-      name: reviewerName(submission.name),
-      location: townFromAddress(submission.address),
-      jobCompletedAt: submission.stateChangedAt,
+      name: reviewerName(request.name),
+      location: townFromAddress(request.address),
+      jobCompletedAt: request.stateChangedAt,
       createdAt: now,
       expiresAt,
     },
@@ -121,15 +121,15 @@ async function createInvitation(
       {
         message: reviewInvitationMessage(
           {
-            name: submission.name,
-            email: submission.email,
-            reference: requestReference(submission),
+            name: request.name,
+            email: request.email,
+            reference: requestReference(request),
             link: `${mail.siteUrl}/testimonials#invite=${invitePlaceholder}`,
             expiresAt,
           },
           mail,
         ),
-        submissionId: submission.id,
+        submissionId: request.id,
       },
     ],
     tx,
@@ -143,19 +143,19 @@ export const previewLinkText = "[your one-time review link]";
 
 /** The invitation e-mail as sending it now would write it, without a link made or anything stored. */
 export async function previewInvitation(
-  submissionId: number,
+  requestId: number,
   ctx: ServiceContext = serviceContext(),
 ): Promise<{ to: string; subject: string; text: string }> {
-  const [submission] = await workflow.findMany([submissionId], ctx.db);
-  if (!submission) throw new NotFound("That request no longer exists.");
-  if (submission.state !== "done") {
+  const [request] = await workflow.findMany([requestId], ctx.db);
+  if (!request) throw new NotFound("That request no longer exists.");
+  if (request.state !== "done") {
     throw new Conflict("A review invitation can only be sent once the job is marked done.", "not_done");
   }
   const message = reviewInvitationMessage(
     {
-      name: submission.name,
-      email: submission.email,
-      reference: requestReference(submission),
+      name: request.name,
+      email: request.email,
+      reference: requestReference(request),
       link: previewLinkText,
       expiresAt: new Date(ctx.now.getTime() + invitationValidDays * dayMs),
     },
@@ -166,23 +166,23 @@ export async function previewInvitation(
 
 /** The owner's "Send review invitation" on a finished request. */
 export async function sendInvitation(
-  submissionId: number,
+  requestId: number,
   ctx: ServiceContext = serviceContext(),
 ): Promise<AdminInvitation> {
   const { invitation, mailId } = await inTransaction(ctx, async (tx) => {
-    const state = (await workflow.lockStates([submissionId], tx)).get(submissionId);
+    const state = (await workflow.lockStates([requestId], tx)).get(requestId);
     if (!state) throw new NotFound("That request no longer exists.");
     if (state !== "done") {
       throw new Conflict("A review invitation can only be sent once the job is marked done.", "not_done");
     }
-    if (await invitations.hasVerifiedReview(submissionId, tx)) {
+    if (await invitations.hasVerifiedReview(requestId, tx)) {
       throw new Conflict(
         "This customer has already left a review through an invitation.",
         "already_reviewed",
       );
     }
-    const [submission] = await workflow.findMany([submissionId], tx);
-    return createInvitation(submission!, ctx.now, tx);
+    const [request] = await workflow.findMany([requestId], tx);
+    return createInvitation(request!, ctx.now, tx);
   });
   await deliverSoon(ctx, [mailId]);
   return toAdminInvitation({ ...invitation, mailStatus: "pending" });
@@ -195,19 +195,19 @@ export async function sendInvitation(
 export async function autoInviteOnDone(ids: readonly number[], now: Date, tx: Db): Promise<number[]> {
   if (ids.length === 0 || (await settings.getSetting(autoInviteSetting, tx)) !== "true") return [];
   const mailIds: number[] = [];
-  for (const submission of await workflow.findMany(ids, tx)) {
-    if (submission.state !== "done") continue;
-    if ((await invitations.listForSubmission(submission.id, tx)).length > 0) continue;
-    mailIds.push((await createInvitation(submission, now, tx)).mailId);
+  for (const request of await workflow.findMany(ids, tx)) {
+    if (request.state !== "done") continue;
+    if ((await invitations.listForRequest(request.id, tx)).length > 0) continue;
+    mailIds.push((await createInvitation(request, now, tx)).mailId);
   }
   return mailIds;
 }
 
 export async function listInvitations(
-  submissionId: number,
+  requestId: number,
   ctx: ServiceContext = serviceContext(),
 ): Promise<AdminInvitation[]> {
-  return (await invitations.listForSubmission(submissionId, ctx.db)).map(toAdminInvitation);
+  return (await invitations.listForRequest(requestId, ctx.db)).map(toAdminInvitation);
 }
 
 export async function reviewSettings(
@@ -253,7 +253,7 @@ export async function lookupInvitation(
  * locked, checked, and spent together with the insert, so two sends of one link store one review.
  */
 export async function insertInvitedReview(
-  input: TestimonialSubmission & { invitation: string },
+  input: TestimonialInput & { invitation: string },
   key: string | undefined,
   now: Date,
   tx: Db,

@@ -11,7 +11,7 @@ import {
   sql,
 } from "../../platform/db/orm";
 import { mailOutbox } from "../mail/tables";
-import { formSubmissions } from "../requests/tables";
+import { requests } from "../requests/tables";
 import { testimonials } from "./tables";
 
 /**
@@ -29,7 +29,7 @@ export const reviewInvitations = pgTable(
     id: serial("id").primaryKey(),
     submissionId: integer("submission_id")
       .notNull()
-      .references(() => formSubmissions.id, { onDelete: "cascade" }),
+      .references(() => requests.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     name: text("name").notNull(),
     location: text("location").notNull(),

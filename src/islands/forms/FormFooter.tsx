@@ -6,7 +6,7 @@ import type { Ref } from "react";
 import { SubmitButton } from "./fields";
 import { FormNotice } from "./FormNotice";
 import { SpamGuardFields } from "./SpamGuardFields";
-import type { Notice, PhoneContact } from "./use-submission";
+import type { Notice, PhoneContact } from "./use-form-submit";
 
 export function FormFooter({
   idPrefix,

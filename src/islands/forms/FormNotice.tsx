@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
-import type { Notice, PhoneContact } from "./use-submission";
+import type { Notice, PhoneContact } from "./use-form-submit";
 
 /** Renders the text with every mention of the phone number as a tap-to-call link. */
 function withPhoneLinks(text: string, phone: PhoneContact) {

@@ -6,7 +6,7 @@
  * carries a visible "Sample review" badge.
  */
 import { BadgeCheck, MapPin, MessageSquareReply, Quote } from "lucide-react";
-import type { PublicTestimonial } from "../../lib/contracts/public";
+import type { PublicTestimonial } from "../../features/reviews/contract/endpoints";
 import { dateInZone, formatMonthYear } from "../../platform/time";
 import { isSampleReview } from "./sample-reviews";
 import { Stars } from "./Stars";

@@ -8,7 +8,7 @@
  * it arrives; if that fails, the built list stays.
  */
 import { useCallback, useEffect, useState } from "react";
-import type { PublicTestimonial } from "../../lib/contracts/public";
+import type { PublicTestimonial } from "../../features/reviews/contract/endpoints";
 import { callApi } from "../../lib/api/client";
 import { listTestimonialsRoute } from "../../lib/contracts/public-routes";
 

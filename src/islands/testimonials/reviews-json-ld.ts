@@ -2,7 +2,7 @@
  * Structured data for the reviews a page actually shows (docs/decisions/008-review-structured-data.md):
  * the count and the average are computed from the list on screen, never a fixed figure.
  */
-import type { PublicTestimonial } from "../../lib/contracts/public";
+import type { PublicTestimonial } from "../../features/reviews/contract/endpoints";
 import { dateInZone } from "../../platform/time";
 
 export interface BusinessRef {

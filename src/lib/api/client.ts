@@ -3,7 +3,7 @@
  * rejects with `ApiError` for anything else (./http.ts does the fetch).
  *
  *   const { testimonials } = await callApi(listTestimonialsRoute);
- *   await callApi(updateSubmissionRoute, { id: 7, body: { isRead: true } });
+ *   await callApi(updateRequestRoute, { id: 7, body: { isRead: true } });
  */
 import type { EndpointFor } from "../contracts";
 import type { QueryOf, RequestOf } from "../contracts/endpoint";

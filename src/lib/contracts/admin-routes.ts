@@ -1,6 +1,6 @@
 /**
  * The admin API's endpoints: method and path. Plain data with no schema (see ./public-routes.ts);
- * ./admin.ts adds the status and the schemas, ./routes.ts lists every route.
+ * each feature's `contract/endpoints.ts` adds the status and the schemas, ./routes.ts lists every route.
  */
 const route = <const M extends string, const P extends string>(method: M, path: P) => ({ method, path });
 
@@ -19,12 +19,12 @@ export const sendReviewInvitationRoute = route("POST", "/api/admin/review-invita
 export const previewReviewInvitationRoute = route("GET", "/api/admin/review-invitations/preview");
 export const reviewSettingsRoute = route("GET", "/api/admin/review-invitations/settings");
 export const saveReviewSettingsRoute = route("PUT", "/api/admin/review-invitations/settings");
-export const listSubmissionsRoute = route("GET", "/api/admin/submissions");
-export const getSubmissionRoute = route("GET", "/api/admin/submissions/:id");
-export const updateSubmissionRoute = route("PATCH", "/api/admin/submissions/:id");
-export const deleteSubmissionRoute = route("DELETE", "/api/admin/submissions/:id");
-export const exportSubmissionsRoute = route("GET", "/api/admin/submissions/export.csv");
-export const bulkSubmissionsRoute = route("POST", "/api/admin/submissions/bulk");
+export const listRequestsRoute = route("GET", "/api/admin/submissions");
+export const getRequestRoute = route("GET", "/api/admin/submissions/:id");
+export const updateRequestRoute = route("PATCH", "/api/admin/submissions/:id");
+export const deleteRequestRoute = route("DELETE", "/api/admin/submissions/:id");
+export const exportRequestsRoute = route("GET", "/api/admin/submissions/export.csv");
+export const bulkRequestsRoute = route("POST", "/api/admin/submissions/bulk");
 export const listHistoryRoute = route("GET", "/api/admin/history");
 export const revokeLinksRoute = route("POST", "/api/admin/history/revoke-links");
 export const listNotesRoute = route("GET", "/api/admin/notes");

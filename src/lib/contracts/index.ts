@@ -1,25 +1,28 @@
 /**
- * Every endpoint's contract by name (`endpoints.contact`, `endpoints.listSubmissions`, …) and by
- * route. The server's actions bind to these; the browser's client (src/lib/api/) is typed by them
- * and checks answers against them in development and tests.
+ * Every endpoint's contract by name (`endpoints.contact`, `endpoints.listRequests`, …) and by
+ * route, gathered from the features' `contract/endpoints.ts`. The server's actions bind to these;
+ * the browser's client (src/lib/api/) is typed by them and checks answers against them in
+ * development and tests.
  */
-import { adminEndpoints } from "./admin";
+import { adminAuthEndpoints } from "../../features/admin-auth/contract/endpoints";
 import { appointmentEndpoints } from "../../features/appointments/contract/endpoints";
 import { customerPageEndpoints } from "../../features/customer-page/contract/endpoints";
-import type { Endpoint } from "./endpoint";
-import { publicEndpoints } from "./public";
+import { mailEndpoints } from "../../features/mail/contract/endpoints";
 import { quoteEndpoints } from "../../features/quotes/contract/endpoints";
 import { requestEndpoints } from "../../features/requests/contract/endpoints";
 import { reviewEndpoints } from "../../features/reviews/contract/endpoints";
+import type { Endpoint } from "./endpoint";
+import { healthEndpoints } from "./health";
 import type { Route, RouteName } from "./routes";
 
 export const endpoints = {
-  ...publicEndpoints,
-  ...adminEndpoints,
+  ...healthEndpoints,
+  ...adminAuthEndpoints,
   ...requestEndpoints,
   ...reviewEndpoints,
   ...appointmentEndpoints,
   ...customerPageEndpoints,
+  ...mailEndpoints,
   ...quoteEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 export type Endpoints = typeof endpoints;

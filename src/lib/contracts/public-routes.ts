@@ -1,7 +1,7 @@
 /**
  * The public API's endpoints: method and path. Plain data with no schema, one constant per
  * endpoint, so a page's JavaScript carries only the routes it calls and none of the zod schemas;
- * ./public.ts adds the status and the schemas, ./routes.ts lists every route.
+ * each feature's `contract/endpoints.ts` adds the status and the schemas, ./routes.ts lists every route.
  */
 export const contactRoute = { method: "POST", path: "/api/contact" } as const;
 export const bookingRoute = { method: "POST", path: "/api/bookings" } as const;

@@ -14,7 +14,7 @@
  * The actions themselves are in ./public.ts (public forms and reads) and ./admin.ts (admin routes);
  * a function file is a few lines of configuration:
  *
- *   export default apiHandler("/api/contact", [publicForm(publicEndpoints.contact, { accept: submitContact, … })]);
+ *   export default apiHandler("/api/contact", [publicForm(requestEndpoints.contact, { accept: submitContact, … })]);
  */
 import type { Context } from "@netlify/functions";
 import type { Endpoint } from "../../lib/contracts/endpoint";

@@ -1,7 +1,7 @@
 /**
  * What the admin sends: the sign-in and password forms, the moderation flags, the inbox filter,
  * shared by the admin app (src/admin) and the admin API. The endpoints' full contracts, with their
- * answers, are in src/lib/contracts/admin.ts.
+ * answers, are in each feature's `contract/endpoints.ts`.
  */
 import { z } from "zod";
 import { formTypes } from "../../requests/contract/forms";
@@ -62,16 +62,16 @@ export const testimonialApprovalSchema = z.object({
 export type TestimonialApproval = z.infer<typeof testimonialApprovalSchema>;
 
 /** PATCH /api/admin/submissions/:id */
-export const submissionReadSchema = z.object({
+export const requestReadSchema = z.object({
   isRead: z.boolean({ error: "isRead must be true or false." }),
 });
-export type SubmissionRead = z.infer<typeof submissionReadSchema>;
+export type RequestRead = z.infer<typeof requestReadSchema>;
 
-export const submissionFilters = ["all", ...formTypes] as const;
-export type SubmissionFilter = (typeof submissionFilters)[number];
+export const requestFilters = ["all", ...formTypes] as const;
+export type RequestFilter = (typeof requestFilters)[number];
 /** GET /api/admin/submissions?type=… (missing means all). */
-export const submissionFilterSchema = z
-  .enum(submissionFilters, { error: "type must be all, contact or booking." })
+export const requestFilterSchema = z
+  .enum(requestFilters, { error: "type must be all, contact or booking." })
   .default("all");
 
 /** A positive integer id from a URL segment. */

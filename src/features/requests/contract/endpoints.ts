@@ -1,8 +1,8 @@
 /**
  * Contracts of the request-workflow endpoints (docs/decisions/016-request-workflow.md): export,
- * bulk actions, history, notes, what needs attention, and the person tools. The inbox list and the
- * change to one request are in ./admin.ts (listSubmissions, updateSubmission). Requests are the
- * schemas in src/features/requests/contract/workflow.ts; the answers are defined here.
+ * the contact and booking forms, the inbox list, one request and its change, the dashboard's counts,
+ * export, bulk actions, history, notes, what needs attention, and the person tools. Requests are
+ * the schemas in ./forms.ts and ./workflow.ts; the answers are defined here.
  */
 import { z } from "zod";
 import { requestActors, requestStates } from "./states";
@@ -12,10 +12,14 @@ import {
   newNoteSchema,
   noteBodySchema,
   personEmailSchema,
-  submissionQuerySchema,
+  requestPatchSchema,
+  requestQuerySchema,
 } from "./workflow";
-import { formTypes } from "./forms";
+import { bookingRequestSchema, contactMessageSchema, formTypes } from "./forms";
+import { bookingExtrasFields } from "../../appointments/contract/endpoints";
+import { mailDeliveryStatusSchema } from "../../mail/contract/endpoints";
 import * as routes from "../../../lib/contracts/admin-routes";
+import * as publicRoutes from "../../../lib/contracts/public-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
 
 const id = z.number().int().positive();
@@ -151,16 +155,96 @@ export const auditEntrySchema = z.object({
 });
 export type AdminAuditEntry = z.infer<typeof auditEntrySchema>;
 
+export const adminSummarySchema = z.object({
+  testimonials: z.object({ total: z.number().int(), pending: z.number().int() }),
+  submissions: z.object({ total: z.number().int(), unread: z.number().int() }),
+  /** The e-mail outbox: messages waiting to be sent and messages given up on. */
+  mail: z.object({ pending: z.number().int(), failed: z.number().int(), smtpConfigured: z.boolean() }),
+});
+export type AdminSummary = z.infer<typeof adminSummarySchema>;
+
+export const adminRequestSchema = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  message: z.string(),
+  formType: z.enum(formTypes),
+  address: z.string().nullable(),
+  service: z.string().nullable(),
+  submittedAt: timestamp,
+  isRead: z.boolean(),
+  mailStatus: mailDeliveryStatusSchema.nullable(),
+  /** "KB-000042" (booking) or "KC-000042" (contact). */
+  reference: z.string(),
+  /** Lifecycle state (./states.ts), when it last changed, and whether archived. */
+  state,
+  stateChangedAt: timestamp,
+  archivedAt: timestamp.nullable(),
+  /** A booking's first preferred date ("YYYY-MM-DD"); null for a contact message. */
+  firstPreferredDate: z.string().nullable(),
+  /** How many photos came with the request. */
+  photoCount: z.number().int(),
+});
+export type AdminRequest = z.infer<typeof adminRequestSchema>;
+
 export const requestEndpoints = {
+  /** A contact message. */
+  contact: defineEndpoint({
+    ...publicRoutes.contactRoute,
+    status: 201,
+    request: z.object(contactMessageSchema.shape),
+    /** `reference`: what the customer quotes, "KC-000042" (./reference.ts). */
+    response: z.object({ id, reference: z.string().regex(/^KC-\d{6,}$/) }),
+  }),
+  /**
+   * An appointment request: the booking fields plus one to three preferred options, urgency and
+   * access notes (src/features/appointments/contract/endpoints.ts). The options' shape and whether
+   * each date is still bookable are checked by the service, which names the option that fails
+   * (`option1`…`option3`).
+   */
+  booking: defineEndpoint({
+    ...publicRoutes.bookingRoute,
+    status: 201,
+    request: z.object({ ...bookingRequestSchema.shape, ...bookingExtrasFields }),
+    /** `reference`: what the customer quotes, "KB-000042" (./reference.ts). */
+    response: z.object({ id, reference: z.string().regex(/^KB-\d{6,}$/) }),
+  }),
+  /** The dashboard's counts: testimonials, requests, the e-mail outbox. */
+  summary: defineEndpoint({ ...routes.summaryRoute, status: 200, response: adminSummarySchema }),
+  /**
+   * A page of contact messages and booking requests: filtered, searched, sorted; `nextCursor`
+   * fetches the next page (docs/decisions/016-request-workflow.md).
+   */
+  listRequests: defineEndpoint({
+    ...routes.listRequestsRoute,
+    status: 200,
+    query: inboxQuerySchema,
+    response: z.object({ submissions: z.array(adminRequestSchema), nextCursor: z.string().nullable() }),
+  }),
+  /** One request, as in the list (the admin's page for a request opens by its id). */
+  getRequest: defineEndpoint({
+    ...routes.getRequestRoute,
+    status: 200,
+    response: z.object({ submission: adminRequestSchema }),
+  }),
+  /** Read flag, state (with a note for the history) and archive, any of them at once. */
+  updateRequest: defineEndpoint({
+    ...routes.updateRequestRoute,
+    status: 200,
+    request: requestPatchSchema,
+    response: z.object({ submission: adminRequestSchema }),
+  }),
+  deleteRequest: defineEndpoint({ ...routes.deleteRequestRoute, status: 204 }),
   /** Every request the filters match, as a CSV file (UTF-8 with BOM); no JSON answer. */
-  exportSubmissions: defineEndpoint({
-    ...routes.exportSubmissionsRoute,
+  exportRequests: defineEndpoint({
+    ...routes.exportRequestsRoute,
     status: 200,
     query: inboxQuerySchema,
   }),
   /** One action on up to 200 requests in one transaction. */
-  bulkSubmissions: defineEndpoint({
-    ...routes.bulkSubmissionsRoute,
+  bulkRequests: defineEndpoint({
+    ...routes.bulkRequestsRoute,
     status: 200,
     request: bulkActionSchema,
     response: bulkResultSchema,
@@ -169,7 +253,7 @@ export const requestEndpoints = {
   listHistory: defineEndpoint({
     ...routes.listHistoryRoute,
     status: 200,
-    query: submissionQuerySchema,
+    query: requestQuerySchema,
     /** `links`: the private links sent to the customer, newest first. */
     response: z.object({ history: z.array(historyEntrySchema), links: z.array(sentLinkSchema) }),
   }),
@@ -177,7 +261,7 @@ export const requestEndpoints = {
   revokeLinks: defineEndpoint({
     ...routes.revokeLinksRoute,
     status: 200,
-    request: submissionQuerySchema,
+    request: requestQuerySchema,
     /** `revoked`: how many links this stopped; `links`: as in the history, newest first. */
     response: z.object({ revoked: z.number().int(), links: z.array(sentLinkSchema) }),
   }),
@@ -185,7 +269,7 @@ export const requestEndpoints = {
   listNotes: defineEndpoint({
     ...routes.listNotesRoute,
     status: 200,
-    query: submissionQuerySchema,
+    query: requestQuerySchema,
     response: z.object({ notes: z.array(noteSchema) }),
   }),
   addNote: defineEndpoint({

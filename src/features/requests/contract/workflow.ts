@@ -115,7 +115,7 @@ const optionalNote = (max: number) =>
 const stateSchema = z.enum(requestStates, { error: `state must be one of ${requestStates.join(", ")}.` });
 
 /** PATCH /api/admin/submissions/:id: any of these, at least one of isRead, state, archived. */
-export const submissionPatchSchema = z
+export const requestPatchSchema = z
   .object({
     isRead: z.boolean({ error: "isRead must be true or false." }).optional(),
     state: stateSchema.optional(),
@@ -131,7 +131,7 @@ export const submissionPatchSchema = z
     message: "A note goes with a state change.",
     path: ["note"],
   });
-export type SubmissionPatch = z.output<typeof submissionPatchSchema>;
+export type RequestPatch = z.output<typeof requestPatchSchema>;
 
 export const bulkActions = ["read", "unread", "state", "archive", "unarchive", "spam", "delete"] as const;
 export type BulkAction = (typeof bulkActions)[number];
@@ -162,17 +162,17 @@ const noteText = () =>
     .refine(isStorableText, unsupportedCharactersMessage);
 
 /** A request's id in a query string or body. */
-export const submissionIdSchema = z.coerce
+export const requestIdSchema = z.coerce
   .number({ error: "submissionId must be a request's id." })
   .int("submissionId must be a request's id.")
   .positive("submissionId must be a request's id.")
   .max(2_147_483_647, "submissionId must be a request's id.");
 
 /** GET /api/admin/history and /api/admin/notes: `?submissionId=12` */
-export const submissionQuerySchema = z.object({ submissionId: submissionIdSchema });
+export const requestQuerySchema = z.object({ submissionId: requestIdSchema });
 
 /** POST /api/admin/notes */
-export const newNoteSchema = z.object({ submissionId: submissionIdSchema, body: noteText() });
+export const newNoteSchema = z.object({ submissionId: requestIdSchema, body: noteText() });
 export type NewNote = z.output<typeof newNoteSchema>;
 
 /** PATCH /api/admin/notes/:id */

@@ -1,11 +1,11 @@
 /**
  * Contracts of the review endpoints (docs/decisions/020-verified-reviews.md): the customer's
  * invitation link, the owner's rejection with a reason and public reply, review invitations and
- * their setting. The approved list, the review form and approve/unapprove/delete are in
- * ./public.ts and ./admin.ts. Requests are the schemas in src/features/reviews/contract/forms.ts.
+ * their setting, the approved list, the review form, and the owner's list with approve/unapprove
+ * and delete. Requests are the schemas in ./forms.ts and ./testimonial.ts.
  */
 import { z } from "zod";
-import { submissionQuerySchema } from "../../requests/contract/workflow";
+import { requestQuerySchema } from "../../requests/contract/workflow";
 import {
   invitationLookupSchema,
   reviewSettingsSchema,
@@ -13,7 +13,9 @@ import {
   testimonialRejectSchema,
   testimonialReplySchema,
 } from "./forms";
-import { adminTestimonialSchema } from "../../../lib/contracts/admin";
+import { testimonialApprovalSchema } from "../../admin-auth/contract/forms";
+import { testimonialInputSchema } from "./testimonial";
+import { pageCursorSchema } from "../../../lib/contracts/paging";
 import * as adminRoutes from "../../../lib/contracts/admin-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
 import * as publicRoutes from "../../../lib/contracts/public-routes";
@@ -47,7 +49,88 @@ export type AdminInvitation = z.infer<typeof adminInvitationSchema>;
 
 export const reviewSettingsResponseSchema = z.object({ autoInvite: z.boolean() });
 
+export const publicTestimonialSchema = z.object({
+  id,
+  name: z.string(),
+  location: z.string(),
+  rating: z.number().int().min(1).max(5),
+  text: z.string(),
+  /** ISO timestamp. */
+  createdAt: z.string(),
+  /**
+   * "YYYY-MM" (Europe/London) when the review came through a review invitation sent after the job
+   * was finished: shown as "Verified customer, job completed <Month YYYY>". Null for an open review.
+   */
+  jobCompletedMonth: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .nullable()
+    .optional(),
+  /** The owner's public reply, as plain text (never HTML). */
+  reply: z.object({ text: z.string(), updatedAt: z.string() }).nullable().optional(),
+});
+/** A testimonial as the public API returns it. */
+export type PublicTestimonial = z.infer<typeof publicTestimonialSchema>;
+
+export const adminTestimonialSchema = z.object({
+  id,
+  name: z.string(),
+  location: z.string(),
+  rating: z.number().int().min(1).max(5),
+  text: z.string(),
+  approved: z.boolean(),
+  createdAt: timestamp,
+  /** "pending", "approved" or "rejected" (with the reason id and when). */
+  status: z.enum(["pending", "approved", "rejected"]),
+  rejectedReason: z.string().nullable(),
+  rejectedAt: timestamp.nullable(),
+  /** "YYYY-MM" when the review came through an invitation (verified); null for an open review. */
+  jobCompletedMonth: z.string().nullable(),
+  reply: z.object({ text: z.string(), updatedAt: timestamp }).nullable(),
+});
+export type AdminTestimonial = z.infer<typeof adminTestimonialSchema>;
+
 export const reviewEndpoints = {
+  /** A visitor's review, stored pending until the owner approves it. */
+  createTestimonial: defineEndpoint({
+    ...publicRoutes.createTestimonialRoute,
+    status: 201,
+    request: z.object(testimonialInputSchema.shape),
+    response: z.object({ id, approved: z.literal(false) }),
+  }),
+  /** Approved testimonials, rating descending then newest. */
+  listTestimonials: defineEndpoint({
+    ...publicRoutes.listTestimonialsRoute,
+    status: 200,
+    response: z.object({
+      testimonials: z.array(publicTestimonialSchema),
+      /** Every published review (the list itself stops at 100): how many, and their mean rating. */
+      stats: z
+        .object({ count: z.number().int().min(0), average: z.number().min(1).max(5).nullable() })
+        .optional(),
+    }),
+  }),
+  /**
+   * Testimonials, newest first, 50 a page (keyset: `cursor` is the `nextCursor` of the page
+   * before; `nextCursor` is null on the last page).
+   */
+  listAdminTestimonials: defineEndpoint({
+    ...adminRoutes.listAdminTestimonialsRoute,
+    status: 200,
+    query: z.object({ cursor: pageCursorSchema.optional() }),
+    response: z.object({
+      testimonials: z.array(adminTestimonialSchema),
+      nextCursor: pageCursorSchema.nullable(),
+    }),
+  }),
+  /** Approve or unapprove; purges the public list's CDN cache. */
+  setTestimonialApproved: defineEndpoint({
+    ...adminRoutes.setTestimonialApprovedRoute,
+    status: 200,
+    request: testimonialApprovalSchema,
+    response: z.object({ testimonial: adminTestimonialSchema }),
+  }),
+  deleteTestimonial: defineEndpoint({ ...adminRoutes.deleteTestimonialRoute, status: 204 }),
   /** What a review invitation link prefills; 404 unknown or expired, 409 invitation_used. */
   reviewInvitation: defineEndpoint({
     ...publicRoutes.reviewInvitationRoute,
@@ -73,7 +156,7 @@ export const reviewEndpoints = {
   listReviewInvitations: defineEndpoint({
     ...adminRoutes.listReviewInvitationsRoute,
     status: 200,
-    query: submissionQuerySchema,
+    query: requestQuerySchema,
     response: z.object({ invitations: z.array(adminInvitationSchema) }),
   }),
   /**
@@ -93,7 +176,7 @@ export const reviewEndpoints = {
   previewReviewInvitation: defineEndpoint({
     ...adminRoutes.previewReviewInvitationRoute,
     status: 200,
-    query: submissionQuerySchema,
+    query: requestQuerySchema,
     response: z.object({ to: z.string(), subject: z.string(), text: z.string() }),
   }),
   reviewSettings: defineEndpoint({
@@ -109,3 +192,14 @@ export const reviewEndpoints = {
     response: reviewSettingsResponseSchema,
   }),
 };
+
+/**
+ * The public list as the islands read it: the API's `{ testimonials }` answer, or a bare list;
+ * null for anything else (a malformed answer is a failure the visitor sees, never an empty list).
+ */
+export function parseTestimonials(body: unknown): PublicTestimonial[] | null {
+  const parsed = reviewEndpoints.listTestimonials.response.safeParse(
+    Array.isArray(body) ? { testimonials: body } : body,
+  );
+  return parsed.success ? parsed.data.testimonials : null;
+}

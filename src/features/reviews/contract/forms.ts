@@ -5,7 +5,7 @@
  * src/features/reviews/contract/endpoints.ts.
  */
 import { z } from "zod";
-import { submissionIdSchema } from "../../requests/contract/workflow";
+import { requestIdSchema } from "../../requests/contract/workflow";
 import { charLength, isStorableText, unsupportedCharactersMessage } from "../../../lib/form-fields/text";
 
 /** Longest owner's reply, in characters (the database CHECK says the same). */
@@ -61,7 +61,7 @@ export const testimonialReplySchema = z.object({
 export type TestimonialReply = z.output<typeof testimonialReplySchema>;
 
 /** POST /api/admin/review-invitations */
-export const sendInvitationSchema = z.object({ submissionId: submissionIdSchema });
+export const sendInvitationSchema = z.object({ submissionId: requestIdSchema });
 
 /** PUT /api/admin/review-invitations/settings */
 export const reviewSettingsSchema = z.object({

@@ -22,7 +22,7 @@ const text = (min: number, tooShort: string, max: number, tooLong: string) =>
 const ratingMessage = messages.review.rating;
 
 /** Review form payload: name, location, the review and a rating (1-5, default 5). */
-export const testimonialSubmissionSchema = z.object({
+export const testimonialInputSchema = z.object({
   name: text(2, messages.review.nameShort, limits.name, messages.review.nameLong).check(
     z.refine((v) => !containsLink(v), noLinkMessages.name),
   ),
@@ -42,4 +42,4 @@ export const testimonialSubmissionSchema = z.object({
    */
   invitation: z.optional(z.string().check(z.trim(), z.maxLength(64, "This review link is not valid."))),
 });
-export type TestimonialSubmission = z.infer<typeof testimonialSubmissionSchema>;
+export type TestimonialInput = z.infer<typeof testimonialInputSchema>;

@@ -7,12 +7,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useParams, useRouter } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import type { AdminSubmission } from "../../lib/contracts/admin";
-import { ApiError, adminApi } from "../api";
-import { takeOpenedFromInbox } from "../inbox-nav";
-import { queries, requestChanged, requestRemoved } from "../query";
-import { SubmissionDialog } from "./SubmissionDialog";
-import { ConfirmDialog } from "./dialogs";
+import type { AdminRequest } from "../contract/endpoints";
+import { ApiError, adminApi } from "../../../admin/api";
+import { takeOpenedFromInbox } from "../../../admin/inbox-nav";
+import { queries, requestChanged, requestRemoved } from "../../../admin/query";
+import { RequestDialog } from "./RequestDialog";
+import { ConfirmDialog } from "../../../admin/components/dialogs";
 
 export function RequestRoute() {
   const params = useParams({ strict: false });
@@ -22,7 +22,7 @@ export function RequestRoute() {
   const [fromInbox] = useState(takeOpenedFromInbox);
   const item = useQuery(queries.item(id));
   const [busy, setBusy] = useState(false);
-  const [toDelete, setToDelete] = useState<AdminSubmission | null>(null);
+  const [toDelete, setToDelete] = useState<AdminRequest | null>(null);
   const markedRead = useRef<number | null>(null);
 
   const close = () => {
@@ -30,7 +30,7 @@ export function RequestRoute() {
     else void navigate({ to: "/admin/submissions", search: (prev) => prev, replace: true });
   };
 
-  const setRead = async (s: AdminSubmission, isRead: boolean, quiet = false) => {
+  const setRead = async (s: AdminRequest, isRead: boolean, quiet = false) => {
     setBusy(true);
     try {
       await requestChanged(s.id, await adminApi.setRead(s.id, isRead));
@@ -60,7 +60,7 @@ export function RequestRoute() {
     if (!toDelete) return;
     setBusy(true);
     try {
-      await adminApi.deleteSubmission(toDelete.id);
+      await adminApi.deleteRequest(toDelete.id);
       toast.success("Submission deleted", { description: "The submission has been successfully deleted." });
       setToDelete(null);
       close();
@@ -85,8 +85,8 @@ export function RequestRoute() {
 
   return (
     <>
-      <SubmissionDialog
-        submission={item.data ?? null}
+      <RequestDialog
+        request={item.data ?? null}
         status={status}
         busy={busy}
         onClose={close}

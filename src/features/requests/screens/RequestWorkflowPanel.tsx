@@ -8,16 +8,16 @@ import { Archive, ArchiveRestore, Pencil, X } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
-import { nextStates, stateInfo, type RequestState } from "../../features/requests/contract/states";
-import type { AdminSubmission } from "../../lib/contracts/admin";
-import type { AdminHistoryEntry, AdminNote, AdminSentLink } from "../../features/requests/contract/endpoints";
-import { ApiError } from "../api";
-import { formatSubmittedAt } from "../format";
-import { keys, queries, queryClient, requestChanged } from "../query";
-import { workflowApi } from "../workflow-api";
-import { StateBadge } from "./StateBadge";
-import { ConfirmDialog } from "./dialogs";
-import { Button, IconButton } from "./ui";
+import { nextStates, stateInfo, type RequestState } from "../contract/states";
+import type { AdminRequest } from "../contract/endpoints";
+import type { AdminHistoryEntry, AdminNote, AdminSentLink } from "../contract/endpoints";
+import { ApiError } from "../../../admin/api";
+import { formatSubmittedAt } from "../../../admin/format";
+import { keys, queries, queryClient, requestChanged } from "../../../admin/query";
+import { workflowApi } from "../../../admin/workflow-api";
+import { StateBadge } from "../../../admin/components/StateBadge";
+import { ConfirmDialog } from "../../../admin/components/dialogs";
+import { Button, IconButton } from "../../../admin/components/ui";
 
 const actorLabel = { owner: "you", customer: "the customer", system: "the website" } as const;
 const sectionTitle = "text-xs font-semibold tracking-wide text-slate-600 uppercase";
@@ -40,9 +40,9 @@ function reportFailure(err: unknown, what: string) {
   );
 }
 
-export function RequestWorkflowPanel({ submission }: { submission: AdminSubmission }) {
+export function RequestWorkflowPanel({ request }: { request: AdminRequest }) {
   const id = useId();
-  const s = submission;
+  const s = request;
   const options = nextStates(s.state);
   const [target, setTarget] = useState<RequestState | "">("");
   const [note, setNote] = useState("");

@@ -4,10 +4,10 @@
  */
 import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
-import { requestStates, stateInfo, type RequestState } from "../../features/requests/contract/states";
-import type { BulkAction } from "../../features/requests/contract/workflow";
-import { AdminDialog } from "./dialogs";
-import { Button } from "./ui";
+import { requestStates, stateInfo, type RequestState } from "../contract/states";
+import type { BulkAction } from "../contract/workflow";
+import { AdminDialog } from "../../../admin/components/dialogs";
+import { Button } from "../../../admin/components/ui";
 
 const actions: { value: BulkAction; label: string }[] = [
   { value: "read", label: "Mark as read" },

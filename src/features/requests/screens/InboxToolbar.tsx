@@ -5,9 +5,9 @@
  */
 import { Download, Search, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { requestStates, stateInfo } from "../../features/requests/contract/states";
-import type { InboxFilters } from "../workflow-api";
-import { buttonClass } from "./ui";
+import { requestStates, stateInfo } from "../contract/states";
+import type { InboxFilters } from "../../../admin/workflow-api";
+import { buttonClass } from "../../../admin/components/ui";
 
 const types: { value: InboxFilters["type"]; label: string }[] = [
   { value: "all", label: "All" },

@@ -1,16 +1,16 @@
-/** Detail dialog for one submission (opened by ./RequestRoute.tsx at /admin/requests/:id). */
+/** Detail dialog for one request (opened by ./RequestRoute.tsx at /admin/requests/:id). */
 import { Mail, MailOpen, Phone, Reply, Trash2 } from "lucide-react";
-import type { AdminSubmission } from "../../lib/contracts/admin";
-import { serviceLabel } from "../../lib/service-catalog";
-import { formatSubmittedAt } from "../format";
-import { AppointmentPanel } from "./AppointmentPanel";
-import { MailStatus } from "./MailStatus";
+import type { AdminRequest } from "../contract/endpoints";
+import { serviceLabel } from "../../../lib/service-catalog";
+import { formatSubmittedAt } from "../../../admin/format";
+import { AppointmentPanel } from "../../appointments/screens/AppointmentPanel";
+import { MailStatus } from "../../../admin/components/MailStatus";
 import { RequestWorkflowPanel } from "./RequestWorkflowPanel";
-import { ReviewInvitationPanel } from "./ReviewInvitationPanel";
-import { StateBadge } from "./StateBadge";
-import { SubmissionPhotos } from "./SubmissionPhotos";
-import { AdminDialog } from "./dialogs";
-import { Button, buttonClass, Spinner } from "./ui";
+import { ReviewInvitationPanel } from "../../reviews/screens/ReviewInvitationPanel";
+import { StateBadge } from "../../../admin/components/StateBadge";
+import { RequestPhotos } from "../../photos/screens/RequestPhotos";
+import { AdminDialog } from "../../../admin/components/dialogs";
+import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -21,8 +21,8 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-export function SubmissionDialog({
-  submission,
+export function RequestDialog({
+  request,
   status,
   onClose,
   onRetry,
@@ -30,15 +30,15 @@ export function SubmissionDialog({
   onDelete,
   busy,
 }: {
-  submission: AdminSubmission | null;
+  request: AdminRequest | null;
   status: "loading" | "missing" | "failed" | "ready";
   onClose: () => void;
   onRetry: () => void;
-  onToggleRead: (s: AdminSubmission) => void;
-  onDelete: (s: AdminSubmission) => void;
+  onToggleRead: (s: AdminRequest) => void;
+  onDelete: (s: AdminRequest) => void;
   busy: boolean;
 }) {
-  const s = submission;
+  const s = request;
   const isBooking = s?.formType === "booking";
   return (
     <AdminDialog
@@ -105,10 +105,10 @@ export function SubmissionDialog({
               {s.message}
             </p>
           </div>
-          <SubmissionPhotos key={s.id} submissionId={s.id} />
-          {isBooking ? <AppointmentPanel key={`appointment-${s.id}`} submissionId={s.id} /> : null}
-          <RequestWorkflowPanel key={s.id} submission={s} />
-          <ReviewInvitationPanel key={`invite-${s.id}`} submission={s} />
+          <RequestPhotos key={s.id} requestId={s.id} />
+          {isBooking ? <AppointmentPanel key={`appointment-${s.id}`} requestId={s.id} /> : null}
+          <RequestWorkflowPanel key={s.id} request={s} />
+          <ReviewInvitationPanel key={`invite-${s.id}`} request={s} />
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
             <Button
               variant="ghost"

@@ -6,10 +6,10 @@
 import { ArrowLeft, CalendarOff, Link2, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
-import type { AvailabilitySettingsWire } from "../../features/appointments/contract/endpoints";
-import { formatDate, weekdayNames } from "../../platform/time";
-import { adminApi, ApiError } from "../api";
-import { Button, buttonClass, Spinner } from "./ui";
+import type { AvailabilitySettingsWire } from "../contract/endpoints";
+import { formatDate, weekdayNames } from "../../../platform/time";
+import { adminApi, ApiError } from "../../../admin/api";
+import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
 
 const weekdays = weekdayNames;
 const fieldClass =

@@ -10,21 +10,28 @@ import { Outlet, useNavigate, useSearch } from "@tanstack/react-router";
 import { ArrowLeft, Camera, Eye, Mail, MailOpen, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
-import type { RequestState } from "../../features/requests/contract/states";
-import type { AdminSubmission } from "../../lib/contracts/admin";
-import { serviceLabel } from "../../lib/service-catalog";
-import type { BulkAction } from "../../features/requests/contract/workflow";
-import { ApiError, adminApi } from "../api";
-import { formatDateOnly, formatDay } from "../format";
-import { markOpenedFromInbox } from "../inbox-nav";
-import { inboxFilters, inboxQuery, requestChanged, requestRemoved } from "../query";
-import { filtersToQuery, workflowApi, type InboxFilters } from "../workflow-api";
+import type { RequestState } from "../contract/states";
+import type { AdminRequest } from "../contract/endpoints";
+import { serviceLabel } from "../../../lib/service-catalog";
+import type { BulkAction } from "../contract/workflow";
+import { ApiError, adminApi } from "../../../admin/api";
+import { formatDateOnly, formatDay } from "../../../admin/format";
+import { markOpenedFromInbox } from "../../../admin/inbox-nav";
+import { inboxFilters, inboxQuery, requestChanged, requestRemoved } from "../../../admin/query";
+import { filtersToQuery, workflowApi, type InboxFilters } from "../../../admin/workflow-api";
 import { BulkBar } from "./BulkBar";
 import { InboxToolbar } from "./InboxToolbar";
-import { MailStatus, unreadRowBackground } from "./MailStatus";
-import { StateBadge } from "./StateBadge";
-import { ConfirmDialog } from "./dialogs";
-import { AdminTable, Badge, IconButton, Spinner, buttonClass, type AdminColumn } from "./ui";
+import { MailStatus, unreadRowBackground } from "../../../admin/components/MailStatus";
+import { StateBadge } from "../../../admin/components/StateBadge";
+import { ConfirmDialog } from "../../../admin/components/dialogs";
+import {
+  AdminTable,
+  Badge,
+  IconButton,
+  Spinner,
+  buttonClass,
+  type AdminColumn,
+} from "../../../admin/components/ui";
 
 const columns: readonly AdminColumn[] = [
   { label: "Select", className: "w-10 py-3 pr-0 pl-3 sm:px-3", hiddenLabel: true },
@@ -38,7 +45,7 @@ const columns: readonly AdminColumn[] = [
   { label: "Actions", className: "py-3 pr-3 text-right sm:px-3" },
 ];
 
-function TypeBadge({ s }: { s: AdminSubmission }) {
+function TypeBadge({ s }: { s: AdminRequest }) {
   return s.formType === "booking" ? (
     <Badge tone="accent">Booking</Badge>
   ) : (
@@ -47,7 +54,7 @@ function TypeBadge({ s }: { s: AdminSubmission }) {
 }
 
 /** What the row says about the request at a glance: reference, service, first choice of day, photos. */
-function RowDetails({ s }: { s: AdminSubmission }) {
+function RowDetails({ s }: { s: AdminRequest }) {
   return (
     <span
       className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs font-normal text-slate-600"
@@ -66,13 +73,13 @@ function RowDetails({ s }: { s: AdminSubmission }) {
   );
 }
 
-export function SubmissionsScreen() {
+export function InboxScreen() {
   const search = useSearch({ from: "/inbox" });
   const navigate = useNavigate();
   const filters = useMemo(() => inboxFilters(search), [search]);
   const list = useInfiniteQuery(inboxQuery(filters));
   const [busyId, setBusyId] = useState<number | null>(null);
-  const [toDelete, setToDelete] = useState<AdminSubmission | null>(null);
+  const [toDelete, setToDelete] = useState<AdminRequest | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkBusy, setBulkBusy] = useState(false);
@@ -82,7 +89,7 @@ export function SubmissionsScreen() {
     void navigate({ to: "/admin/submissions", search: filtersToQuery(next), replace: true });
   };
 
-  const setRead = async (s: AdminSubmission, isRead: boolean) => {
+  const setRead = async (s: AdminRequest, isRead: boolean) => {
     setBusyId(s.id);
     try {
       const updated = await adminApi.setRead(s.id, isRead);
@@ -99,7 +106,7 @@ export function SubmissionsScreen() {
     }
   };
 
-  const open = (s: AdminSubmission) => {
+  const open = (s: AdminRequest) => {
     markOpenedFromInbox();
     void navigate({ to: "/admin/requests/$id", params: { id: s.id }, search: (prev) => prev });
   };
@@ -109,7 +116,7 @@ export function SubmissionsScreen() {
     const id = toDelete.id;
     setDeleting(true);
     try {
-      await adminApi.deleteSubmission(id);
+      await adminApi.deleteRequest(id);
       toast.success("Submission deleted", { description: "The submission has been successfully deleted." });
       setToDelete(null);
       setSelected((sel) => new Set([...sel].filter((x) => x !== id)));

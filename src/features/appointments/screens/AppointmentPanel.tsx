@@ -8,11 +8,11 @@ import { CalendarCheck, CalendarClock, CalendarX, Zap } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import type { AppointmentWire } from "../../features/appointments/contract/endpoints";
-import type { AppointmentActionInput } from "../../features/appointments/contract/owner-forms";
-import { adminApi, ApiError } from "../api";
-import { queries, requestChanged } from "../query";
-import { Badge, Button, Spinner } from "./ui";
+import type { AppointmentWire } from "../contract/endpoints";
+import type { AppointmentActionInput } from "../contract/owner-forms";
+import { adminApi, ApiError } from "../../../admin/api";
+import { queries, requestChanged } from "../../../admin/query";
+import { Badge, Button, Spinner } from "../../../admin/components/ui";
 
 const windowChoices = [
   { value: "morning", label: "Morning" },
@@ -30,8 +30,8 @@ const statusWords: Record<AppointmentWire["status"], string> = {
 const fieldClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-500";
 
-export function AppointmentPanel({ submissionId }: { submissionId: number }) {
-  const query = useQuery(queries.appointment(submissionId));
+export function AppointmentPanel({ requestId }: { requestId: number }) {
+  const query = useQuery(queries.appointment(requestId));
   const data = query.data ?? null;
   const failed = query.isError;
   const [busy, setBusy] = useState(false);
@@ -44,13 +44,13 @@ export function AppointmentPanel({ submissionId }: { submissionId: number }) {
   const act = async (input: AppointmentActionInput, done: string) => {
     setBusy(true);
     try {
-      const result = await adminApi.actOnAppointment(submissionId, input);
+      const result = await adminApi.actOnAppointment(requestId, input);
       toast.success(result.changed ? done : "Already done: nothing changed and no e-mail was sent.");
       setMessage("");
       setReason("");
       // The appointment, the request's state and its history all changed: every view of them
       // (this dialog's history too) is fetched again now.
-      await requestChanged(submissionId);
+      await requestChanged(requestId);
     } catch (err) {
       const text =
         err instanceof ApiError

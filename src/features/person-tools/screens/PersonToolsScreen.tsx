@@ -6,13 +6,13 @@
 import { ArrowLeft, Download, Search, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
-import type { AdminAuditEntry, PersonReport } from "../../features/requests/contract/endpoints";
-import { ApiError } from "../api";
-import { formatDateOnly, formatSubmittedAt } from "../format";
-import { workflowApi } from "../workflow-api";
-import { StateBadge } from "./StateBadge";
-import { AdminDialog } from "./dialogs";
-import { Button, buttonClass } from "./ui";
+import type { AdminAuditEntry, PersonReport } from "../../requests/contract/endpoints";
+import { ApiError } from "../../../admin/api";
+import { formatDateOnly, formatSubmittedAt } from "../../../admin/format";
+import { workflowApi } from "../../../admin/workflow-api";
+import { StateBadge } from "../../../admin/components/StateBadge";
+import { AdminDialog } from "../../../admin/components/dialogs";
+import { Button, buttonClass } from "../../../admin/components/ui";
 
 const auditLabels: Record<AdminAuditEntry["action"], string> = {
   person_search: "Looked up a person",

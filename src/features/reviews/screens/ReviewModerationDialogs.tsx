@@ -4,11 +4,11 @@
  * reply (docs/decisions/020-verified-reviews.md).
  */
 import { useId, useState } from "react";
-import { reviewRejectReasons, type ReviewRejectReason } from "../../data/legal";
-import type { AdminTestimonial } from "../../lib/contracts/admin";
-import { replyMaxLength } from "../../features/reviews/contract/forms";
-import { AdminDialog } from "./dialogs";
-import { Button } from "./ui";
+import { reviewRejectReasons, type ReviewRejectReason } from "../../../data/legal";
+import type { AdminTestimonial } from "../contract/endpoints";
+import { replyMaxLength } from "../contract/forms";
+import { AdminDialog } from "../../../admin/components/dialogs";
+import { Button } from "../../../admin/components/ui";
 
 export function RejectDialog({
   testimonial,

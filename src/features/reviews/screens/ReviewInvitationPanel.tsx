@@ -8,13 +8,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import type { AdminSubmission } from "../../lib/contracts/admin";
-import type { AdminInvitation } from "../../features/reviews/contract/endpoints";
-import { ApiError, adminApi } from "../api";
-import { formatSubmittedAt } from "../format";
-import { keys, requestChanged } from "../query";
-import { AdminDialog } from "./dialogs";
-import { Button } from "./ui";
+import type { AdminRequest } from "../../requests/contract/endpoints";
+import type { AdminInvitation } from "../contract/endpoints";
+import { ApiError, adminApi } from "../../../admin/api";
+import { formatSubmittedAt } from "../../../admin/format";
+import { keys, requestChanged } from "../../../admin/query";
+import { AdminDialog } from "../../../admin/components/dialogs";
+import { Button } from "../../../admin/components/ui";
 
 const mailLabel = { sent: "e-mail sent", pending: "e-mail queued", failed: "e-mail failed" } as const;
 
@@ -33,14 +33,14 @@ function failure(err: unknown, what: string) {
   toast.error(err instanceof ApiError && err.status < 500 ? err.message : `${what} failed.`);
 }
 
-export function ReviewInvitationPanel({ submission }: { submission: AdminSubmission }) {
+export function ReviewInvitationPanel({ request }: { request: AdminRequest }) {
   const id = useId();
-  const isDone = submission.state === "done";
+  const isDone = request.state === "done";
   // Only a finished request can have invitations sent, so only its dialog asks for them: every
   // other dialog opens with one call fewer (each call starts a function worker of its own).
   const query = useQuery({
-    queryKey: keys.invitations(submission.id),
-    queryFn: async () => ({ list: await adminApi.invitations(submission.id), loadedAt: Date.now() }),
+    queryKey: keys.invitations(request.id),
+    queryFn: async () => ({ list: await adminApi.invitations(request.id), loadedAt: Date.now() }),
     enabled: isDone,
   });
   const [busy, setBusy] = useState(false);
@@ -55,7 +55,7 @@ export function ReviewInvitationPanel({ submission }: { submission: AdminSubmiss
   const showPreview = async () => {
     setBusy(true);
     try {
-      setPreview(await adminApi.previewInvitation(submission.id));
+      setPreview(await adminApi.previewInvitation(request.id));
     } catch (err) {
       failure(err, "Preparing the e-mail");
     } finally {
@@ -66,10 +66,10 @@ export function ReviewInvitationPanel({ submission }: { submission: AdminSubmiss
   const send = async () => {
     setBusy(true);
     try {
-      await adminApi.sendInvitation(submission.id);
+      await adminApi.sendInvitation(request.id);
       toast.success("Review invitation sent");
       setPreview(null);
-      await requestChanged(submission.id);
+      await requestChanged(request.id);
     } catch (err) {
       failure(err, "Sending the invitation");
     } finally {
@@ -90,8 +90,8 @@ export function ReviewInvitationPanel({ submission }: { submission: AdminSubmiss
         </ul>
       ) : (
         <p className="mt-2 text-sm text-slate-700">
-          The job is done. Send {submission.name} a link to review it; their review will show as from a
-          verified customer.
+          The job is done. Send {request.name} a link to review it; their review will show as from a verified
+          customer.
         </p>
       )}
       {!reviewed ? (

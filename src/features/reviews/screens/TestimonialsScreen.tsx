@@ -16,13 +16,21 @@ import {
 } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
-import { reviewRejectReasons, type ReviewRejectReason } from "../../data/legal";
-import type { AdminTestimonial } from "../../lib/contracts/admin";
-import { ApiError, adminApi } from "../api";
-import { formatMonthYear } from "../../platform/time";
+import { reviewRejectReasons, type ReviewRejectReason } from "../../../data/legal";
+import type { AdminTestimonial } from "../contract/endpoints";
+import { ApiError, adminApi } from "../../../admin/api";
+import { formatMonthYear } from "../../../platform/time";
 import { RejectDialog, ReplyDialog } from "./ReviewModerationDialogs";
-import { ConfirmDialog } from "./dialogs";
-import { AdminTable, Badge, Button, IconButton, Spinner, buttonClass, type AdminColumn } from "./ui";
+import { ConfirmDialog } from "../../../admin/components/dialogs";
+import {
+  AdminTable,
+  Badge,
+  Button,
+  IconButton,
+  Spinner,
+  buttonClass,
+  type AdminColumn,
+} from "../../../admin/components/ui";
 
 const columns: readonly AdminColumn[] = [
   { label: "Name", className: "px-4 py-3" },

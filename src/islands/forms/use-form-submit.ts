@@ -120,7 +120,7 @@ function referenceOf(body: unknown): string | undefined {
   return typeof reference === "string" ? reference : undefined;
 }
 
-export function useSubmission(options: Options) {
+export function useFormSubmit(options: Options) {
   const { endpoint, fieldOrder, check, toPayload, successMessage, nextSteps, errorMessage, phone } = options;
   const { onSuccess, photos } = options;
   const busyRef = useRef(false);

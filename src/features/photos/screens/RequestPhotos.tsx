@@ -9,8 +9,8 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
 import { useEffect, useRef, useState, type PointerEvent } from "react";
-import { queries } from "../query";
-import { Spinner } from "./ui";
+import { queries } from "../../../admin/query";
+import { Spinner } from "../../../admin/components/ui";
 
 const photoUrl = (id: string, variant?: "thumb") =>
   `/api/admin/photos/${encodeURIComponent(id)}${variant ? `/${variant}` : ""}`;
@@ -21,8 +21,8 @@ const swipeDistance = 40;
 const viewerButton =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg bg-white/10 px-3 text-sm font-semibold text-white hover:bg-white/20 disabled:opacity-40";
 
-export function SubmissionPhotos({ submissionId }: { submissionId: number }) {
-  const query = useQuery(queries.photos(submissionId));
+export function RequestPhotos({ requestId }: { requestId: number }) {
+  const query = useQuery(queries.photos(requestId));
   const [current, setCurrent] = useState<number | null>(null);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
 
