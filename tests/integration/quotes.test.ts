@@ -25,6 +25,8 @@ import {
   quoteForCustomerPage,
 } from "../../src/features/quotes/service-customer";
 import { ownerCancelQuote } from "../../src/features/quotes/service";
+import { staleQuotes } from "../../src/features/requests/repository-workflow";
+import { requests } from "../../src/features/tables";
 import { runQuoteJobs } from "../../src/features/quotes/service-scheduled";
 import { runScheduledJobs } from "../../src/features/housekeeping/service-scheduled";
 import { adminClient, seedRequest } from "../helpers/admin";
@@ -384,6 +386,46 @@ describe("the customer's answers", () => {
     });
     expect(edit.status).toBe(409);
     expect(edit.json.error.message).toContain("an accepted quote never changes");
+  });
+
+  it("the database itself refuses to change or remove an acceptance", async () => {
+    const { request, quote } = await sentQuote();
+    await acceptQuote(
+      request.id,
+      { quoteId: quote.id, optionalLineIds: [], expressStart: false },
+      serviceContext(),
+    );
+    const [row] = await t.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    await expect(
+      t.db
+        .update(quotes)
+        .set({ acceptance: { ...row!.acceptance!, totalPence: 1 } })
+        .where(eq(quotes.id, quote.id)),
+    ).rejects.toThrow();
+    await expect(
+      t.db.update(quotes).set({ acceptance: null }).where(eq(quotes.id, quote.id)),
+    ).rejects.toThrow();
+    // Recording a cancellation beside it still works.
+    await t.db.update(quotes).set({ cancelReason: "test" }).where(eq(quotes.id, quote.id));
+    const [after] = await t.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(after!.acceptance).toEqual(row!.acceptance);
+  });
+
+  it("an answered quote is no longer called out as waiting on the dashboard", async () => {
+    const { request, quote } = await sentQuote();
+    await t.db
+      .update(requests)
+      .set({ stateChangedAt: new Date(Date.now() - 10 * 86_400_000) })
+      .where(eq(requests.id, request.id));
+    const waiting = async () =>
+      (await staleQuotes(new Date(Date.now() - 7 * 86_400_000), 1000, t.db)).items.map((i) => i.id);
+    expect(await waiting()).toContain(request.id);
+    await acceptQuote(
+      request.id,
+      { quoteId: quote.id, optionalLineIds: [], expressStart: false },
+      serviceContext(),
+    );
+    expect(await waiting()).not.toContain(request.id);
   });
 
   it("two accepts at the same moment make exactly one acceptance", async () => {

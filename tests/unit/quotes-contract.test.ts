@@ -207,3 +207,19 @@ describe("the quote contract", () => {
     expect(priceListItemInputSchema.safeParse({ description: "Labour", unitPence: -1 }).success).toBe(false);
   });
 });
+
+describe("the 14-day cancellation period", () => {
+  it("runs from the London day of acceptance across the October clock change", async () => {
+    const { cancelUntilFor } = await import("../../src/features/quotes/service-model");
+    const { dateInZone } = await import("../../src/platform/time");
+    // 00:30 on 25 October 2026 in London is still 24 October in UTC; the clocks go back at 2am.
+    const acceptedAt = new Date("2026-10-24T23:30:00Z");
+    expect(dateInZone(acceptedAt)).toBe("2026-10-25");
+    expect(cancelUntilFor(false, dateInZone(acceptedAt))).toBe("2026-11-08");
+    // 23:30 on 24 October in London (BST) is the day before.
+    expect(cancelUntilFor(false, dateInZone(new Date("2026-10-24T22:30:00Z")))).toBe("2026-11-07");
+    // Spring: 00:30 on 29 March 2026 (GMT, the clocks go forward at 1am).
+    expect(cancelUntilFor(false, dateInZone(new Date("2026-03-29T00:30:00Z")))).toBe("2026-04-12");
+    expect(cancelUntilFor(true, "2026-10-25")).toBeNull();
+  });
+});

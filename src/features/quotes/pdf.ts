@@ -91,26 +91,36 @@ class Writer {
 
   /** Words of `text` wrapped to `width` at `size` (a word longer than a line is cut). */
   wrap(text: string, size: number, width: number, font: PDFFont = this.fonts.regular): string[] {
+    // Widths add up (standard fonts apply no kerning), so each word is measured once.
+    const measure = (t: string) => font.widthOfTextAtSize(t, size);
+    const space = measure(" ");
     const lines: string[] = [];
     for (const paragraph of text.split("\n")) {
       let line = "";
+      let lineWidth = 0;
       for (const rawWord of pdfSafe(paragraph).split(" ")) {
         let word = rawWord;
-        while (font.widthOfTextAtSize(word, size) > width) {
+        let wordWidth = measure(word);
+        while (wordWidth > width) {
           let cut = word.length - 1;
-          while (cut > 1 && font.widthOfTextAtSize(word.slice(0, cut), size) > width) cut--;
+          while (cut > 1 && measure(word.slice(0, cut)) > width) cut--;
           if (line) {
             lines.push(line);
             line = "";
+            lineWidth = 0;
           }
           lines.push(word.slice(0, cut));
           word = word.slice(cut);
+          wordWidth = measure(word);
         }
-        const candidate = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(candidate, size) <= width) line = candidate;
-        else {
+        const candidateWidth = line ? lineWidth + space + wordWidth : wordWidth;
+        if (candidateWidth <= width) {
+          line = line ? `${line} ${word}` : word;
+          lineWidth = candidateWidth;
+        } else {
           lines.push(line);
           line = word;
+          lineWidth = wordWidth;
         }
       }
       lines.push(line);

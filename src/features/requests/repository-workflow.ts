@@ -19,7 +19,7 @@ import { requestStates, type RequestActor, type RequestState } from "./contract/
 import { requestReference } from "./contract/reference";
 import type { AttentionItem } from "./contract/endpoints";
 import { getDb, type Db } from "../../platform/db/client";
-import { requests, mailOutbox, photos, requestHistory, requestNotes } from "../tables";
+import { requests, mailOutbox, photos, quotes, requestHistory, requestNotes } from "../tables";
 import type { PhotoBlobs } from "../photos/repository";
 import { requestColumns, toCustomerRequest, type CustomerRequest } from "./repository";
 
@@ -301,10 +301,16 @@ export function overdue(before: Date, limit = 5, db: Db = getDb()) {
   );
 }
 
-/** Quoted before `before` and still waiting for an answer; oldest quote first. */
+/** Quoted before `before` and still waiting for an answer (no accepted, declined or cancelled quote); oldest first. */
 export function staleQuotes(before: Date, limit = 5, db: Db = getDb()) {
   return attention(
-    and(eq(requests.state, "quoted"), isNull(requests.archivedAt), lt(requests.stateChangedAt, before))!,
+    and(
+      eq(requests.state, "quoted"),
+      isNull(requests.archivedAt),
+      lt(requests.stateChangedAt, before),
+      // Answered: the newest version of its quote was accepted, declined or cancelled.
+      sql`coalesce((select q.status from ${quotes} q where q.submission_id = ${requests.id} order by q.version desc limit 1), '') not in ('accepted', 'declined', 'cancelled')`,
+    )!,
     requests.stateChangedAt,
     limit,
     db,

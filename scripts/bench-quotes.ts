@@ -1,0 +1,215 @@
+/**
+ * `npm run bench:quotes`: what a quote costs on the server.
+ * - PDF generation: a 20-line quote, as sent and as accepted, 50 runs each after a warm-up
+ *   (goal: p95 under 300 ms).
+ * - The customer's page with a sent quote on it, served by its function's handler in-process on a
+ *   throwaway PostgreSQL 15 (goal: p95 under 50 ms), 100 loads one after another after a warm-up;
+ *   skipped without the PostgreSQL binaries.
+ * - The bundle size of the quote functions and the customer's page (esbuild, as Netlify bundles
+ *   them), raw and gzip.
+ * Results also go to bench-results/quotes.json.
+ */
+import { build } from "esbuild";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import customerPage from "../netlify/functions/customer-page.mts";
+import { closeDb, openDatabase, setDatabase } from "../src/platform/db/client";
+import { migrateUrl } from "../src/platform/db/migrate";
+import { setLogSink } from "../src/platform/log";
+import { serviceContext } from "../src/platform/context";
+import { setMailSender } from "../src/features/mail/service";
+import { hashToken, newToken } from "../src/features/mail/request-link";
+import { customerLinks } from "../src/features/tables";
+import * as requestsRepo from "../src/features/requests/repository";
+import { createQuote, sendQuote } from "../src/features/quotes/service";
+import { quotePdf } from "../src/features/quotes/pdf";
+import { toQuote } from "../src/features/quotes/service-model";
+import type { QuoteRecord } from "../src/features/quotes/repository";
+import { postgresAvailable, startPostgres } from "./lib/postgres-server";
+
+setLogSink(() => {});
+process.env["RATE_LIMIT_SECRET"] ??= randomBytes(32).toString("hex");
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+function stats(ms: number[]) {
+  const s = [...ms].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    runs: s.length,
+    p50: round(percentile(s, 50)),
+    p95: round(percentile(s, 95)),
+    max: round(s.at(-1)!),
+  };
+}
+
+async function time(runs: number, work: () => Promise<unknown>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work();
+    out.push(performance.now() - started);
+  }
+  return out;
+}
+
+const lines = Array.from({ length: 20 }, (_, i) => ({
+  description:
+    i % 3 === 0
+      ? `Supply and fit ${i + 1}: a thermostatic radiator valve, including draining down and refilling the system`
+      : `Labour, item ${i + 1} (hours)`,
+  quantity: i % 3 === 0 ? 1 : 2.5,
+  unitPence: 4500 + i * 137,
+  optional: i >= 17,
+}));
+
+// ---------------------------------------------------------------- PDF
+const now = new Date();
+const record: QuoteRecord = {
+  id: 1,
+  submissionId: 1234,
+  version: 1,
+  status: "sent",
+  vatRegistered: false,
+  note: "Prices include materials and taking away the old parts.",
+  validUntil: "2026-12-31",
+  depositPence: null,
+  depositPercentHundredths: 2000,
+  urgentRepair: false,
+  totalPence: 0,
+  sentAt: now,
+  viewedAt: null,
+  closedAt: null,
+  followUpSentAt: null,
+  declineReason: null,
+  acceptedAt: null,
+  acceptance: null,
+  cancelledAt: null,
+  cancelledBy: null,
+  cancelReason: null,
+  amountOwedPence: null,
+  createdAt: now,
+  updatedAt: now,
+  lines: lines.map((l, i) => ({
+    id: i + 1,
+    position: i,
+    description: l.description,
+    quantityHundredths: Math.round(l.quantity * 100),
+    unitPence: l.unitPence,
+    vatRateHundredths: null,
+    optional: l.optional,
+  })),
+};
+const sent = toQuote(record);
+const accepted = toQuote({
+  ...record,
+  status: "accepted",
+  acceptance: {
+    at: now.toISOString(),
+    lines: [],
+    optionalLinesChosen: [18],
+    netPence: sent.totalPence,
+    vatByRate: [],
+    vatPence: 0,
+    totalPence: sent.totalPence,
+    depositPence: 1000,
+    expressStart: true,
+    urgentRepair: false,
+    cancelUntil: "2026-12-09",
+    termsHash: "0".repeat(64),
+    validUntil: "2026-12-31",
+  },
+});
+const customer = {
+  name: "Ann Example",
+  address: "1 High Street, Kirkcaldy KY1 1AA",
+  email: "ann@example.com",
+};
+await time(3, () => quotePdf({ quote: sent, customer, today: "2026-11-25" }));
+const pdfBytes = (await quotePdf({ quote: sent, customer, today: "2026-11-25" })).byteLength;
+const results: Record<string, unknown> = {
+  pdfSent: {
+    ...stats(await time(50, () => quotePdf({ quote: sent, customer, today: "2026-11-25" }))),
+    bytes: pdfBytes,
+  },
+  pdfAccepted: stats(await time(50, () => quotePdf({ quote: accepted, customer, today: "2026-11-25" }))),
+};
+console.log("PDF of a 20-line quote (ms):", results["pdfSent"], "\naccepted (ms):", results["pdfAccepted"]);
+
+// ---------------------------------------------------------------- the customer's page
+if (!postgresAvailable()) {
+  console.log("PostgreSQL: binaries not installed; the customer page's timing is skipped.");
+} else {
+  const server = await startPostgres();
+  try {
+    await migrateUrl(server.url);
+    const client = openDatabase(server.url, { max: 10 });
+    setDatabase(client.db);
+    setMailSender(null);
+    const ctx = serviceContext({ db: client.db });
+    const { request } = await requestsRepo.insert(
+      {
+        formType: "booking",
+        name: "Ann Example",
+        email: "ann@example.com",
+        phone: "07700 900123",
+        message: "Two radiators are cold at the top.",
+        address: "1 High Street, Kirkcaldy KY1 1AA",
+        service: "plumbing-heating",
+      },
+      undefined,
+      client.db,
+    );
+    const draft = await createQuote(request.id, { lines, note: null, urgentRepair: false }, ctx);
+    await sendQuote(draft.id, ctx);
+    const token = newToken();
+    await client.db.insert(customerLinks).values({ submissionId: request.id, tokenHash: hashToken(token) });
+    const load = async () => {
+      const res = await customerPage(
+        new Request(`http://localhost:8888/request/${token}`, {
+          headers: { Accept: "text/html", "x-forwarded-for": "203.0.113.7" },
+        }),
+      );
+      if (res.status !== 200) throw new Error(`The page answered ${res.status}`);
+      return res.text();
+    };
+    const html = await load();
+    await time(10, load);
+    // Whether the page already shows the quote (its number), or only the request around it.
+    results["customerPagePostgres"] = { ...stats(await time(100, load)), showsQuote: html.includes("Q-0") };
+    console.log("Customer's page with a sent quote, PostgreSQL 15 (ms):", results["customerPagePostgres"]);
+    await closeDb();
+    await client.close();
+  } finally {
+    server.stop();
+  }
+}
+
+// ---------------------------------------------------------------- bundle sizes
+const bundles: Record<string, { bytes: number; gzip: number }> = {};
+for (const name of ["admin-quotes", "admin-request-quotes", "admin-price-list", "customer-page"]) {
+  const out = await build({
+    entryPoints: [`netlify/functions/${name}.mts`],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node22",
+    write: false,
+    logLevel: "silent",
+    // Native addons ship as files beside the bundle, as Netlify ships them.
+    external: ["pg-native", "@node-rs/*", "sharp"],
+  });
+  const code = out.outputFiles.map((f) => f.contents).reduce((a, b) => a + b.byteLength, 0);
+  const joined = Buffer.concat(out.outputFiles.map((f) => Buffer.from(f.contents)));
+  bundles[name] = { bytes: code, gzip: gzipSync(joined).byteLength };
+}
+results["bundles"] = bundles;
+console.log("Function bundles (esbuild, bytes):", bundles);
+
+mkdirSync("bench-results", { recursive: true });
+writeFileSync(
+  "bench-results/quotes.json",
+  JSON.stringify({ at: new Date().toISOString(), results }, null, 2),
+);
+process.exit(0);
