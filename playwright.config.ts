@@ -63,7 +63,7 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: /(admin-password|reviews-verified|quotes-admin)\.spec\.ts$/,
+      testIgnore: /(admin-password|reviews-verified|quotes-admin|quotes-customer)\.spec\.ts$/,
       teardown: "admin-password",
     },
     // The verified-review journey and tests/e2e/mail-booking.spec.ts both catch the stack's e-mail
@@ -75,12 +75,20 @@ export default defineConfig({
       dependencies: ["chromium"],
       teardown: "admin-password",
     },
-    // The owner's quotes catch the customer's e-mail on that same SMTP port: after the reviews.
+    // The owner's quotes and the customer's quote journeys catch the stack's e-mail on that same
+    // SMTP port too: one after the other, after the reviews, so no two files bind it at once.
     {
       name: "quotes-admin",
       use: { ...devices["Desktop Chrome"] },
       testMatch: /quotes-admin\.spec\.ts$/,
       dependencies: ["reviews"],
+      teardown: "admin-password",
+    },
+    {
+      name: "quotes-customer",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: /quotes-customer\.spec\.ts$/,
+      dependencies: ["quotes-admin"],
       teardown: "admin-password",
     },
     // The smoke test (tests/smoke) on the production build; playwright.dev.config.ts runs it on

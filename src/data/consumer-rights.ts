@@ -19,14 +19,15 @@
 import { addressLine, site } from "../config/site";
 import { formatMoney, type Pence } from "../platform/money";
 import { addDays, formatDate, type IsoDate } from "../platform/time";
+import { cancellationDays } from "../features/quotes/contract/rules";
 
 export interface RightsSection {
   readonly heading: string;
   readonly paragraphs: readonly string[];
 }
 
-/** Days a customer has to cancel, counted from the day after the day they accept. */
-export const cancellationDays = 14;
+/** Days a customer has to cancel, counted from the day after the day they accept (the quotes' rule). */
+export { cancellationDays };
 
 /**
  * The last day of the cancellation period for a quote accepted on `acceptedOn` (London date): the
@@ -132,11 +133,15 @@ export function acceptButtonLabel(totalPence: Pence): string {
 
 /** What a quote's terms depend on. */
 export interface QuoteTermsFacts {
-  /** The total the customer agrees to pay: the quote's lines plus the optional lines ticked. */
+  /**
+   * The total the customer agrees to pay: the lines that are not optional and the optional lines
+   * ticked (before acceptance, those ticked on the page; after, those they chose). Before
+   * acceptance, on a quote with optional lines, the text names no figure that depends on the ticks.
+   */
   readonly totalPence: Pence;
   /** The VAT in that total (0 when not VAT-registered). */
   readonly vatPence: Pence;
-  /** The deposit asked for, or null. */
+  /** The deposit due on that total, or null. */
   readonly depositPence: Pence | null;
   /** Marked by the owner: an urgent repair the customer asked us to come out for. */
   readonly urgentRepair: boolean;
@@ -151,17 +156,30 @@ export interface QuoteTermsFacts {
   readonly hasOptionalLines?: boolean;
 }
 
+const vatIncluded = (f: QuoteTermsFacts) =>
+  site.vat.registered
+    ? `, including VAT of ${formatMoney(f.vatPence)}`
+    : ". We are not registered for VAT, so no VAT is added";
+
+/**
+ * Whether the terms must not name figures that depend on the optional lines ticked: before
+ * acceptance, on a quote with optional lines, the page's totals and its button show them, and the
+ * terms stay the same while the customer ticks (so the text the acceptance hashes is the text shown).
+ */
+const figuresAbove = (f: QuoteTermsFacts) => !f.accepted && f.hasOptionalLines === true;
+
 /** The work and its price, and that nothing else is added. */
 export function quotePriceSection(f: QuoteTermsFacts): RightsSection {
-  const price = site.vat.registered
-    ? `The total price for the work listed is ${formatMoney(f.totalPence)}, including VAT of ${formatMoney(f.vatPence)}.`
-    : `The total price for the work listed is ${formatMoney(f.totalPence)}. We are not registered for VAT, so no VAT is added.`;
+  const total = formatMoney(f.totalPence);
+  const price = f.accepted
+    ? `You agreed to pay ${total} for the work listed${f.hasOptionalLines ? ", with the optional items you ticked" : ""}${vatIncluded(f)}.`
+    : figuresAbove(f)
+      ? `The total price is shown above and on the button below: the lines that are not optional, plus each optional item you tick at the price shown beside it${site.vat.registered ? ", including VAT" : ". We are not registered for VAT, so no VAT is added"}.`
+      : `The total price for the work listed is ${total}${vatIncluded(f)}.`;
   return {
     heading: "The work and its price",
     paragraphs: [
-      f.hasOptionalLines
-        ? `${price} Optional items are included only if ${f.accepted ? "you ticked them" : "you tick them"}.`
-        : price,
+      price,
       "There are no extra charges: nothing is added to the lines of the quote for travel, call-outs or waste removal. If you ask us to change or add to the work, we agree the extra cost with you in writing before doing it.",
     ],
   };
@@ -170,9 +188,12 @@ export function quotePriceSection(f: QuoteTermsFacts): RightsSection {
 /** Deposit and payment. */
 export function depositSection(f: QuoteTermsFacts): RightsSection {
   const methods = site.payment.methods.map((m, i) => (i === 0 ? m : m.toLowerCase())).join(", ");
+  const deposit = figuresAbove(f)
+    ? "A deposit, shown with the total above,"
+    : `A deposit of ${formatMoney(f.depositPence ?? 0)}`;
   const paragraphs = f.depositPence
     ? [
-        `A deposit of ${formatMoney(f.depositPence)} is due once you have accepted, before the work starts; the rest, ${formatMoney(Math.max(0, f.totalPence - f.depositPence))}, is due when the work is finished.`,
+        `${deposit} is due once you ${f.accepted ? "have accepted" : "accept"}, before the work starts; the rest is due when the work is finished.`,
         ...(f.urgentRepair
           ? []
           : [

@@ -16,5 +16,14 @@ export function contactNextSteps(replyWithinHours: number): string {
   return `We will reply within ${replyWithinHours} hours.`;
 }
 
+/**
+ * How a price is agreed, as the confirmation e-mail and the terms say it: a written quote by
+ * e-mail, accepted or declined on the request's private page, with `cancellationDays` to cancel
+ * from the day it is accepted.
+ */
+export function quoteNextSteps(cancellationDays: number): string {
+  return `Before any work starts we e-mail you a written quote. You accept it, or decline it, on your request's private page, which shows the price and your rights first; you can cancel within ${cancellationDays} days of accepting.`;
+}
+
 /** The sentence that gives the request's reference, e.g. "Your reference is KB-000042." */
 export const referenceSentence = (reference: string) => `Your reference is ${reference}.`;

@@ -69,15 +69,26 @@ describe("quote wording", () => {
     ]) {
       expect(text).toContain(fact);
     }
-    expect(text).toContain("£1,234.00");
-    expect(text).toContain("A deposit of £200.00");
-    expect(text).toContain("the rest, £1,034.00");
+    // With optional lines the terms name no figure that changes with the ticks (the totals do)...
+    expect(text).toContain("The total price is shown above and on the button below");
+    expect(text).toContain("A deposit, shown with the total above, is due once you accept");
+    expect(quoteTermsText({ ...facts, totalPence: 150_000, depositPence: 30_000 })).toBe(text);
+    // ...without them, the figures are in the terms.
+    const fixed = quoteTermsText({ ...facts, hasOptionalLines: false });
+    expect(fixed).toContain(
+      "The total price for the work listed is £1,234.00. We are not registered for VAT",
+    );
+    expect(fixed).toContain("A deposit of £200.00 is due once you accept");
+    expect(quoteTermsText({ ...facts, depositPence: null })).toContain("No deposit is needed.");
     expect(text).toContain(
       "If you accept today, your cancellation period ends at the end of Wednesday 9 December 2026.",
     );
     expect(text).not.toMatch(/<[a-z]/i);
     const accepted = quoteTermsText({ ...facts, accepted: true, acceptedOn: "2026-11-20" });
     expect(accepted).toContain("until the end of Friday 4 December 2026");
+    expect(accepted).toContain(
+      "You agreed to pay £1,234.00 for the work listed, with the optional items you ticked.",
+    );
   });
 
   it("replaces the cancellation right with the urgent-repair text", () => {

@@ -207,4 +207,19 @@ describe("the appointment confirmation", () => {
     expect(m.html.indexOf("Tuesday 10 March 2026")).toBeLessThan(m.html.indexOf("Kind regards"));
     expect(m.html.indexOf("Kind regards")).toBeLessThan(m.html.indexOf("FOR YOUR RECORDS"));
   });
+
+  it("the confirmation and the visit's legal text describe the quote step that exists: accepted on the page, 14 days from accepting", () => {
+    for (const m of [
+      customerConfirmationMessage(requestNamed("Morag"), ctx),
+      customerConfirmationMessage(requestNamed("Morag", "contact"), ctx),
+    ]) {
+      expect(m.text).toContain("Before any work starts we e-mail you a written quote.");
+      expect(m.text).toContain("You accept it, or decline it, on your request's private page");
+      expect(m.text).toContain("you can cancel within 14 days of accepting");
+      expect(m.html).toContain("on your request&#39;s private page");
+    }
+    const legal = consumerRightsText();
+    expect(legal).toContain("the day you accept our quote on your request's page");
+    expect(legal).toContain('press "Cancel" on your request\'s page');
+  });
 });

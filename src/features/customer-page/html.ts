@@ -14,6 +14,8 @@ import { formatDateTime } from "../../platform/time";
 import type { CustomerPageView } from "./service";
 import { linkIdleDays, linkLifetimeAfterCloseDays } from "./service";
 import { requestPagePath } from "../mail/request-link";
+import { quoteCard, quoteStepBody, quoteStyles } from "./html-quote";
+import type { QuoteStep } from "./contract/endpoints";
 
 /**
  * The site's own Inter (the Latin variable file of @fontsource-variable/inter, which the static
@@ -101,7 +103,7 @@ legend{font-weight:700;color:#132340;padding:0 .35rem}
 .muted{color:#475569}
 .foot{border-top:1px solid #e2e8f0;background:#fff;color:#475569;font-size:.9rem}
 .foot p{max-width:46rem;margin:0 auto;padding:1.25rem 1rem}
-`;
+${quoteStyles}`;
 
 const logo = `<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><rect width="48" height="48" rx="10" fill="#132340"/><path d="M10 23 24 11l14 12" fill="none" stroke="#fff" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/><path d="M14 21v15h20V21" fill="none" stroke="#fff" stroke-width="3.5" stroke-linejoin="round"/><rect x="20.5" y="26" width="7" height="10" rx="1" fill="#f59e0b"/></svg>`;
 
@@ -157,7 +159,12 @@ function bannerCard(banner: PageBanner | undefined): string {
  * The page itself: where the request is, what can be done, what happened, what was sent; with a
  * banner after an action (its answer is this page, so it always shows the request as it is now).
  */
-export function requestPage(view: CustomerPageView, token: string, banner?: PageBanner): string {
+export function requestPage(
+  view: CustomerPageView,
+  token: string,
+  banner?: PageBanner,
+  quoteProblem?: string,
+): string {
   const sent = `<dl>${view.sent.map((s) => `<dt>${e(s.label)}</dt><dd>${e(s.value)}</dd>`).join("")}</dl>`;
   const history = `<ol class="history">${view.history
     .map(
@@ -193,6 +200,7 @@ export function requestPage(view: CustomerPageView, token: string, banner?: Page
     `${heading(view.reference, title)}
 ${bannerCard(banner)}
 <section class="card status${view.closed ? " closed" : ""}" aria-labelledby="status-h"><h2 id="status-h">Where it is now</h2><p class="headline">${e(view.status.headline)}</p><p>${e(view.status.detail)}</p>${view.appointment ? `<p class="actions"><a class="button outline" href="${e(calendarUrl(token))}" download>Add to calendar</a></p><p class="hint">A calendar file (.ics) for your phone or computer's calendar.</p>` : ""}</section>
+${view.quote ? quoteCard(view.quote, pageUrl(token), { ...view.quoteForm, ...(quoteProblem ? { problem: quoteProblem } : {}) }) : ""}
 ${proposal}
 <section class="card" aria-labelledby="actions-h"><h2 id="actions-h">What you can do</h2>${actions}</section>
 <section class="card" aria-labelledby="history-h"><h2 id="history-h">What has happened</h2>${history}</section>
@@ -298,6 +306,30 @@ export function actionPage(
       break;
     }
   }
+  return layout(
+    title,
+    `${heading(view.reference, title)}${problemsBox(form.problems)}<section class="card">${body}</section>`,
+  );
+}
+
+/** The confirmation step of declining or cancelling the quote. */
+export function quoteStepPage(
+  view: CustomerPageView,
+  token: string,
+  step: QuoteStep,
+  form: FormState,
+): string {
+  const { title, body } = quoteStepBody(
+    view.quote!,
+    step,
+    pageUrl(token),
+    {
+      nonce: form.nonce,
+      reason: valueOf(form.values, "reason"),
+      ...(form.problems?.["reason"] ? { problem: form.problems["reason"] } : {}),
+    },
+    { appointment: view.appointment?.label ?? null },
+  );
   return layout(
     title,
     `${heading(view.reference, title)}${problemsBox(form.problems)}<section class="card">${body}</section>`,

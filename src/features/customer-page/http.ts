@@ -10,7 +10,17 @@
  *
  * A wrong, expired or other request's link gets the same 404 page on every path.
  */
-import { customerActions, type CustomerAction, type customerPageEndpoints } from "./contract/endpoints";
+import {
+  customerActions,
+  optionFieldPrefix,
+  quoteActions,
+  quoteSteps,
+  type CustomerAction,
+  type QuoteAction,
+  type QuoteStep,
+  type RequestActionInput,
+  type customerPageEndpoints,
+} from "./contract/endpoints";
 import type { HttpError } from "../../platform/http/errors";
 import type { PageAnswer, PageCall } from "../../platform/http/public";
 import { availability } from "../appointments/service";
@@ -23,7 +33,9 @@ import {
   sendLostLinks,
   tooLateMessage,
   type CustomerPageView,
+  type QuoteFormValues,
 } from "./service";
+import { actOnQuote, quoteSeen } from "./service-quote";
 import { site } from "../../config/site";
 import {
   actionPage,
@@ -31,6 +43,7 @@ import {
   lostLinkPage,
   messagePage,
   notFoundPage,
+  quoteStepPage,
   requestPage,
   type FormState,
   type PageBanner,
@@ -84,12 +97,80 @@ async function stepPage(
   return { markup: actionPage(view, token, step, form, dates) };
 }
 
+const isQuoteStep = (step: string | undefined): step is QuoteStep => quoteSteps.some((s) => s === step);
+const isQuoteAction = (action: unknown): action is QuoteAction => quoteActions.some((a) => a === action);
+
+/** Why a quote step is not there (the quote was answered, replaced or its period is over). */
+function quoteUnavailable(view: CustomerPageView, step: QuoteStep): PageBanner {
+  const note = (heading: string, message: string): PageBanner => ({ heading, message, tone: "note" });
+  const state = view.quote?.state;
+  if (step === "cancel-quote" && state?.kind === "accepted" && !state.cancel.open) {
+    return note("Online cancellation is closed", state.cancel.why);
+  }
+  if (state?.kind === "closed") return note(state.headline, state.message);
+  if (step === "decline-quote" && state?.kind === "accepted") {
+    return note("This quote is accepted", "You have accepted this quote, so there is nothing to decline.");
+  }
+  return note(
+    "Not available online",
+    `This can no longer be done here. Please call us on ${site.phone.display}.`,
+  );
+}
+
+function canQuoteStep(view: CustomerPageView, step: QuoteStep): boolean {
+  const state = view.quote?.state;
+  return step === "decline-quote" ? state?.kind === "open" : state?.kind === "accepted" && state.cancel.open;
+}
+
+/** The banner after a quote action's redirect: said only when the quote is in that state now. */
+function doneBanner(view: CustomerPageView, done: "accepted" | "declined" | "cancelled") {
+  const q = view.quote;
+  if (!q) return undefined;
+  if (done === "accepted" && q.state.kind === "accepted") {
+    return {
+      heading: "Quote accepted",
+      message: `Thank you: you have accepted our quote and agreed to pay ${q.sums.total}. We have e-mailed you a copy with your cancellation rights, and we will be in touch to arrange the work.`,
+      tone: "done" as const,
+    };
+  }
+  if (done === "declined" && q.status === "declined") {
+    return {
+      heading: "Quote declined",
+      message: `Thank you for letting us know. If you would like a different quote, call us on ${site.phone.display}.`,
+      tone: "done" as const,
+    };
+  }
+  if (done === "cancelled" && q.status === "cancelled") {
+    return {
+      heading: "Cancellation received",
+      message: `${q.cancellationReceipt ?? ""} We have e-mailed you to confirm it.`,
+      tone: "done" as const,
+    };
+  }
+  return undefined;
+}
+
 export async function showPage({
   rawId,
   query,
   ctx,
 }: PageCall<Endpoints["customerPage"]>): Promise<PageAnswer> {
   const token = rawId ?? "";
+  if (isQuoteStep(query.step)) {
+    const view = await customerPage(token, ctx);
+    if (!canQuoteStep(view, query.step)) {
+      return { markup: requestPage(view, token, quoteUnavailable(view, query.step)) };
+    }
+    return { markup: quoteStepPage(view, token, query.step, { nonce: newFormKey(ctx.now) }) };
+  }
+  if (query.done || query.options) {
+    const view = await customerPage(token, ctx, {
+      options: query.options,
+      expressStart: query.start === "1",
+    });
+    const banner = query.done ? doneBanner(view, query.done) : undefined;
+    return { markup: requestPage(view, token, banner) };
+  }
   if (query.download === "calendar") {
     const file = await appointmentCalendar(token, ctx);
     if (file) return { markup: "", file };
@@ -103,17 +184,91 @@ export async function showPage({
   }
   const view = await customerPage(token, ctx);
   if (!query.step) return { markup: requestPage(view, token) };
-  return stepPage(view, token, query.step, { nonce: newFormKey(ctx.now) }, ctx);
+  return stepPage(view, token, query.step as CustomerAction, { nonce: newFormKey(ctx.now) }, ctx);
 }
 
 /** The change, answered with the request's page as it now is and what was done above it. */
 export async function act({ rawId, body, ctx }: PageCall<Endpoints["customerAction"]>): Promise<PageAnswer> {
   const token = rawId ?? "";
-  const outcome = await actOnRequest(token, body, ctx);
+  if (isQuoteAction(body.action)) return actQuote(token, { ...body, action: body.action }, ctx);
+  const outcome = await actOnRequest(token, body as RequestActionInput, ctx);
   const view = await customerPage(token, ctx);
   return {
     markup: requestPage(view, token, { heading: outcome.heading, message: outcome.message, tone: "done" }),
   };
+}
+
+/** The page's own address, with a query, for a redirect after a quote action (POST, then GET). */
+const seeOther = (token: string, query: string): PageAnswer => ({
+  markup: "",
+  status: 303,
+  headers: { Location: `${requestPagePath}/${token}${query}#quote` },
+});
+
+/**
+ * A quote action: answered with a redirect to the page as it now is (a reload never posts again),
+ * which says what was done; "Update the total" redirects to the page with those boxes ticked.
+ */
+async function actQuote(
+  token: string,
+  body:
+    | Parameters<typeof actOnQuote>[1]
+    | (Omit<Parameters<typeof actOnQuote>[1], "action"> & { action: "quote-seen" }),
+  ctx: ServiceContext,
+): Promise<PageAnswer> {
+  if (body.action === "quote-seen") {
+    await quoteSeen(token, body.nonce, ctx);
+    return { markup: "", status: 200 };
+  }
+  const done = await actOnQuote(token, body as Parameters<typeof actOnQuote>[1], ctx);
+  switch (done.kind) {
+    case "total":
+      return seeOther(
+        token,
+        `?options=${done.options.join(".") || "0"}${done.expressStart ? "&start=1" : ""}`,
+      );
+    case "repeat":
+      return seeOther(token, "");
+    default:
+      return seeOther(token, `?done=${done.kind}`);
+  }
+}
+
+/** The boxes ticked on a posted quote form, to show it again as it was. */
+function postedQuoteValues(raw: Record<string, unknown> | undefined): QuoteFormValues {
+  const options = Object.keys(raw ?? {})
+    .filter((k) => k.startsWith(optionFieldPrefix))
+    .map((k) => Number(k.slice(optionFieldPrefix.length)))
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+  return { options, expressStart: raw?.["expressStart"] !== undefined };
+}
+
+/**
+ * A quote action that did not go through: 404 for a quote that is not this request's; the form
+ * again with what to fix (422: the total or the day changed, a reason too long, no form key); the
+ * page as it now is with why (409: answered already, replaced, expired, the period over).
+ */
+async function quoteError(
+  failure: HttpError,
+  token: string,
+  action: QuoteAction,
+  call: { ctx: ServiceContext; raw?: Record<string, unknown> },
+): Promise<PageAnswer | null> {
+  if (failure.status === 404) return { markup: notFoundPage() };
+  if (failure.status !== 422 && failure.status !== 409) return null;
+  const values = postedQuoteValues(call.raw);
+  const view = await customerPage(token, call.ctx, values).catch(() => null);
+  if (!view) return { markup: notFoundPage(), status: 404 };
+  if (failure.status === 409) {
+    const banner: PageBanner = { heading: "Nothing was changed", message: failure.message, tone: "note" };
+    return { markup: requestPage(view, token, banner), status: 409 };
+  }
+  const problem = Object.values(failure.fields ?? {})[0] ?? failure.message;
+  if ((action === "decline-quote" || action === "cancel-quote") && canQuoteStep(view, action)) {
+    const form = { nonce: newFormKey(call.ctx.now), problems: failure.fields ?? {}, values: call.raw ?? {} };
+    return { markup: quoteStepPage(view, token, action, form), status: 422 };
+  }
+  return { markup: requestPage(view, token, undefined, problem), status: 422 };
 }
 
 /**
@@ -127,6 +282,11 @@ export async function pageError(
   if (failure.status === 404) return { markup: notFoundPage() };
   const token = call.rawId ?? "";
   const back = { href: `${requestPagePath}/${token}`, label: "Back to your request" };
+  const quoteAction = call.raw?.["action"];
+  if (isQuoteAction(quoteAction)) {
+    const answer = await quoteError(failure, token, quoteAction, call);
+    if (answer) return answer;
+  }
   const step = customerActions.find((a) => a === call.raw?.["action"]);
   if ((failure.status === 422 || failure.status === 409) && step) {
     const view = await customerPage(token, call.ctx).catch(() => null);

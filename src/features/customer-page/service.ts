@@ -21,7 +21,7 @@ import {
   customerMessageMax,
   customerReasonMax,
   type CustomerAction,
-  type CustomerActionInput,
+  type RequestActionInput,
   type LostLinkInput,
 } from "./contract/endpoints";
 import { requestReference } from "../requests/contract/reference";
@@ -49,7 +49,9 @@ import {
   readBookingExtras,
 } from "../appointments/service";
 import { inTransaction, type ServiceContext } from "../../platform/context";
-import { formatDateTime } from "../../platform/time";
+import { dateInZone, formatDateTime } from "../../platform/time";
+import { quoteForCustomerPage, quoteHistoryNotes } from "../quotes/service-customer";
+import { quoteOnPage, type QuoteOnPage } from "./quote-view";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
 import { applyStateChange } from "../requests/service-workflow";
@@ -117,7 +119,7 @@ export const customerStateWords: Record<RequestState, { headline: string; detail
   contacted: { headline: "We've read it", detail: "We are looking at your request and will be in touch." },
   quoted: {
     headline: "Quote sent",
-    detail: "We have sent you a price; let us know if you would like to go ahead.",
+    detail: "We have sent you a written quote. You can accept or decline it on this page.",
   },
   scheduled: { headline: "Appointment confirmed", detail: "We will arrive within the window shown." },
   done: { headline: "Done", detail: "The job is finished. Thank you for choosing us." },
@@ -148,6 +150,16 @@ export interface CustomerPageView {
   /** The confirmed appointment is past the change cut-off: the page shows the phone number instead. */
   late: boolean;
   can: Record<CustomerAction, boolean>;
+  /** The latest quote sent (never a draft), or null. */
+  quote: QuoteOnPage | null;
+  /** The quote form's one-time key and the day its terms are shown for. */
+  quoteForm: { nonce: string; day: string };
+}
+
+/** What the quote form showed last, to show it again: the boxes ticked. */
+export interface QuoteFormValues {
+  options?: readonly number[] | undefined;
+  expressStart?: boolean | undefined;
 }
 
 const rescheduleNote = "Asked for another time: ";
@@ -155,6 +167,8 @@ const rescheduleNote = "Asked for another time: ";
 /** Only the customer's own words and what happened are shown: the owner's notes may be private. */
 function historyItem(h: workflow.HistoryEntry): CustomerHistoryItem | null {
   if (h.fromState === null) return null; // the arrival, shown from submitted_at
+  const onQuote = quoteHistoryItem(h);
+  if (onQuote !== undefined) return onQuote;
   const byCustomer = h.actor === "customer";
   const quoted = (text: string, quote: string | null): CustomerHistoryItem => ({
     at: h.changedAt,
@@ -187,20 +201,65 @@ function historyItem(h: workflow.HistoryEntry): CustomerHistoryItem | null {
   return text ? quoted(text, null) : null;
 }
 
+/**
+ * A history row the quotes feature wrote (its note starts with one of `quoteHistoryNotes`), in the
+ * customer's words, with their own reason quoted; undefined for any other row.
+ */
+function quoteHistoryItem(h: workflow.HistoryEntry): CustomerHistoryItem | null | undefined {
+  const note = h.note ?? "";
+  const kind = (Object.keys(quoteHistoryNotes) as (keyof typeof quoteHistoryNotes)[]).find((k) =>
+    note.startsWith(quoteHistoryNotes[k]),
+  );
+  if (!kind) return undefined;
+  const rest = note.slice(quoteHistoryNotes[kind].length);
+  const cut = rest.indexOf(". Reason: ");
+  const title = cut < 0 ? rest : rest.slice(0, cut);
+  const reason = cut < 0 ? undefined : rest.slice(cut + ". Reason: ".length);
+  const byCustomer = h.actor === "customer";
+  const item = (text: string, quote?: string): CustomerHistoryItem => ({
+    at: h.changedAt,
+    text,
+    byCustomer,
+    ...(quote ? { quote } : {}),
+  });
+  const quoteName = title.split(",")[0]!.trim();
+  switch (kind) {
+    case "sent":
+      return item(`Quote ${quoteName} sent`);
+    case "accepted":
+      return item(`You accepted quote ${title}`);
+    case "declined":
+      return item(`You declined quote ${quoteName}`, reason);
+    case "cancelled":
+      return item(byCustomer ? `You cancelled quote ${quoteName}` : `Quote ${quoteName} cancelled`, reason);
+    case "expired":
+      return item(`Quote ${quoteName} expired`);
+  }
+}
+
 const liveOf = (list: readonly Appointment[]) =>
   list.find((a) => a.status === "proposed" || a.status === "confirmed") ?? null;
 
 /** The page for a private link (NotFound for any link that does not open one). */
-export async function customerPage(token: string, ctx: ServiceContext): Promise<CustomerPageView> {
+export async function customerPage(
+  token: string,
+  ctx: ServiceContext,
+  quoteValues: QuoteFormValues = {},
+): Promise<CustomerPageView> {
   const request = await requestForToken(token, ctx);
   const db = ctx.db;
   const isBooking = request.formType === "booking";
-  const [history, list, details, rules] = await Promise.all([
+  const [history, list, details, rules, quoteRules] = await Promise.all([
     workflow.listHistory(request.id, db),
     isBooking ? appointmentsRepo.listForRequest(request.id, db) : Promise.resolve([]),
     isBooking ? appointmentsRepo.findDetails(request.id, db) : Promise.resolve(null),
     loadRules(db),
+    quoteForCustomerPage(request.id, ctx),
   ]);
+  const quote = quoteRules
+    ? quoteOnPage(quoteRules, ctx.now, quoteValues.options ?? [], { expressStart: quoteValues.expressStart })
+    : null;
+  const quoteAccepted = quote?.state.kind === "accepted";
   const sent = [
     { label: "Sent", value: formatDateTime(request.submittedAt) },
     { label: "Name", value: request.name },
@@ -228,7 +287,7 @@ export async function customerPage(token: string, ctx: ServiceContext): Promise<
     confirmed !== null &&
     ctx.now.getTime() >= changeCutoff(confirmed.date!, confirmed.window!, rules).getTime();
   const closed = isClosed(request.state) || request.state === "spam";
-  const words = customerStateWords[request.state];
+  const words = quoteStateWords(request.state, quote) ?? customerStateWords[request.state];
   return {
     request,
     reference: requestReference(request),
@@ -249,9 +308,42 @@ export async function customerPage(token: string, ctx: ServiceContext): Promise<
       accept: !closed && proposed !== null,
       reschedule: !closed && isBooking && !late,
       message: !closed,
-      cancel: !closed && !late,
+      // An accepted quote is a contract: it is cancelled with the quote's own button, within its
+      // cancellation period (or by phoning us), not by cancelling the request.
+      cancel: !closed && !late && !quoteAccepted,
     },
+    quote,
+    quoteForm: { nonce: newFormKey(ctx.now), day: dateInZone(ctx.now) },
   };
+}
+
+/** The state in the customer's words while a quote is out, accepted or declined. */
+function quoteStateWords(
+  state: RequestState,
+  quote: QuoteOnPage | null,
+): { headline: string; detail: string } | null {
+  if (!quote || isClosed(state) || state === "spam") return null;
+  switch (quote.state.kind) {
+    case "open":
+      return {
+        headline: "Quote sent",
+        detail: "Your quote is below. Please read it, then accept or decline it on this page.",
+      };
+    case "accepted":
+      return state === "scheduled"
+        ? null
+        : {
+            headline: "Quote accepted",
+            detail: "Thank you. We will be in touch to arrange a date for the work.",
+          };
+    case "closed":
+      return quote.status === "declined"
+        ? {
+            headline: "Quote declined",
+            detail: `Thank you for letting us know. To talk about it, please call us on ${site.phone.display}.`,
+          }
+        : null;
+  }
 }
 
 /**
@@ -296,7 +388,7 @@ export function newFormKey(now: Date): string {
   return `${now.getTime().toString(36)}.${randomBytes(12).toString("base64url")}`;
 }
 
-const formKeyRule: RateLimitRule = { name: "customer-form", limit: 1, windowMs: dayMs };
+export const formKeyRule: RateLimitRule = { name: "customer-form", limit: 1, windowMs: dayMs };
 
 /**
  * Each change from the customer's page sends two e-mails (to the customer and the owner), so one
@@ -307,11 +399,12 @@ export const customerActionRule: RateLimitRule = {
   limit: site.security.customerActionsPerHour,
   windowMs: 60 * 60_000,
 };
-const tooManyActions =
+export const tooManyActions =
   "This request has had a lot of changes in the last hour, so we have paused changes online for a while.";
 const formKeyPattern = /^([0-9a-z]{1,12})\.[A-Za-z0-9_-]{16}$/;
 
-function issuedAt(key: string, now: Date): number {
+/** When a form key was issued (ms); Invalid `form_expired` for a malformed, old or future key. */
+export function issuedAt(key: string, now: Date): number {
   const match = formKeyPattern.exec(key);
   const at = match ? parseInt(match[1]!, 36) : NaN;
   const age = now.getTime() - at;
@@ -355,7 +448,7 @@ function text(value: string | undefined, field: string, label: string, max: numb
  */
 export async function actOnRequest(
   token: string,
-  input: CustomerActionInput,
+  input: RequestActionInput,
   ctx: ServiceContext,
 ): Promise<ActionOutcome> {
   const target = await requestForToken(token, ctx);

@@ -7,7 +7,8 @@
  * field can inject a header. Transactional mail: no tracking, no marketing, no unsubscribe link.
  */
 import { addressLine, site } from "../../config/site";
-import { bookingNextSteps, contactNextSteps } from "../../lib/request-wording";
+import { bookingNextSteps, contactNextSteps, quoteNextSteps } from "../../lib/request-wording";
+import { cancellationDays } from "../quotes/contract/rules";
 import { requestReference as reference } from "../requests/contract/reference";
 import { serviceLabel } from "../../lib/service-catalog";
 import { formatDate, formatDateTime, openingHoursOf } from "../../platform/time";
@@ -275,6 +276,8 @@ export function customerConfirmationMessage(s: NewRequestForMail, ctx: MailConte
     ? `Thank you for your booking request for ${serviceLabel(s.service)}.`
     : `Thank you for getting in touch. ${contactNextSteps(site.response.replyWithinHours)}`;
   const next = isBooking ? bookingNextSteps(site.response.confirmWithinHours) : "";
+  // How a price is then agreed: the quote on the request's page (src/features/customer-page).
+  const price = quoteNextSteps(cancellationDays);
   const urgent = `If it is urgent, please call us on ${site.phone.display}.`;
   const sign = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
   const greeting = greetingFor(s.name);
@@ -284,10 +287,10 @@ export function customerConfirmationMessage(s: NewRequestForMail, ctx: MailConte
       ? `You asked for ${options.length === 1 ? "this time" : "these times, in this order"}:\n${numbered(options)}\n\n${next} The confirmation comes with a calendar invitation.`
       : next;
   const link = requestLinkParagraph(ctx, pageOffer({ closed: false, booking: isBooking }));
-  const text = `${greeting},\n\n${what}\n\nYour reference is ${ref}.\n\n${asked ? `${asked}\n\n` : ""}${link.text}\n\n${urgent}\n\nOur hours:\n${hoursText()}\n\n${sign}\n\nYou are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.\n`;
+  const text = `${greeting},\n\n${what}\n\nYour reference is ${ref}.\n\n${asked ? `${asked}\n\n` : ""}${price}\n\n${link.text}\n\n${urgent}\n\nOur hours:\n${hoursText()}\n\n${sign}\n\nYou are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.\n`;
   const html = wrapHtml(
     subject,
-    `<p>${escapeHtml(greeting)},</p><p>${escapeHtml(what)}</p><p>Your reference is <strong>${escapeHtml(ref)}</strong>.</p>${asked ? `<p style="white-space:pre-line">${escapeHtml(asked)}</p>` : ""}${link.html}<p>${escapeHtml(urgent)}</p><p style="white-space:pre-line"><strong>Our hours</strong>\n${escapeHtml(hoursText())}</p><p style="white-space:pre-line">${escapeHtml(sign)}</p><p style="color:#64748b;font-size:13px">You are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.</p>`,
+    `<p>${escapeHtml(greeting)},</p><p>${escapeHtml(what)}</p><p>Your reference is <strong>${escapeHtml(ref)}</strong>.</p>${asked ? `<p style="white-space:pre-line">${escapeHtml(asked)}</p>` : ""}<p>${escapeHtml(price)}</p>${link.html}<p>${escapeHtml(urgent)}</p><p style="white-space:pre-line"><strong>Our hours</strong>\n${escapeHtml(hoursText())}</p><p style="white-space:pre-line">${escapeHtml(sign)}</p><p style="color:#64748b;font-size:13px">You are receiving this e-mail because you sent a ${isBooking ? "booking request" : "message"} through our website. We will not send you marketing.</p>`,
   );
   return {
     kind: "customer_confirmation",

@@ -39,16 +39,22 @@ export const apiSecurityHeaders = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
 } as const;
 
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
 /**
  * The CSP of an HTML page: its own inline `<style>` blocks by hash, links and forms to this site,
- * and this site's own font files when a style declares a `@font-face`.
+ * and this site's own font files when a style declares a `@font-face`. A page with an inline
+ * `<script>` (the quote on the customer's page) gets exactly that script, by hash, and may call
+ * this site only; a page without one gets no `script-src` at all (so no script runs).
  */
 export function htmlPolicy(markup: string): string {
   const blocks = [...markup.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
-  const styles = blocks.map((css) => `'sha256-${createHash("sha256").update(css, "utf8").digest("base64")}'`);
+  const styles = blocks.map(sha256);
+  const scripts = [...markup.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => sha256(m[1]!));
   return [
     "default-src 'none'",
     `style-src ${styles.length ? styles.join(" ") : "'none'"}`,
+    ...(scripts.length ? [`script-src ${[...new Set(scripts)].join(" ")}`, "connect-src 'self'"] : []),
     ...(blocks.some((css) => css.includes("@font-face")) ? ["font-src 'self'"] : []),
     "img-src 'self'",
     "form-action 'self'",
