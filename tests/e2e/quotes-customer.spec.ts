@@ -15,7 +15,7 @@ import { weekdayOf } from "../../src/features/appointments/contract/dates";
 import { expressStartText } from "../../src/data/consumer-rights";
 import { startSmtp } from "../helpers/smtp";
 import { pdfFromMime, pdfWords } from "../helpers/pdf";
-import { apiSignIn, clientIp, uniqueName } from "./admin-support";
+import { apiSignIn, clientIp, signedIn, uniqueName } from "./admin-support";
 
 // One worker runs this file's tests: each worker's beforeAll would bind the same SMTP port.
 test.describe.configure({ mode: "serial", timeout: 180_000 });
@@ -81,7 +81,7 @@ async function quoteSentTo(request: APIRequestContext, name: string, email: stri
   const quoteId = ((await created.json()) as { quote: { id: number } }).quote.id;
   const sent = await request.post(`/api/admin/quotes/${quoteId}/send`, { headers });
   expect(sent.status(), await sent.text()).toBe(200);
-  return pagePath(await mailTo(email, /Your quote from/));
+  return { path: pagePath(await mailTo(email, /Your quote from/)), id };
 }
 
 const lines = [
@@ -152,7 +152,7 @@ test.describe("with JavaScript", () => {
     request,
   }) => {
     const email = `quote.js.${Date.now()}@example.com`;
-    const path = await quoteSentTo(request, uniqueName("Isla"), email, lines);
+    const { path } = await quoteSentTo(request, uniqueName("Isla"), email, lines);
     await page.setExtraHTTPHeaders({ "X-Simulated-Client": clientIp() });
     await page.goto(path);
     await expect(page.getByRole("heading", { name: "Your quote" })).toBeVisible();
@@ -175,6 +175,41 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test("a visit the owner confirms inside the 14 days of an acceptance without an early-start request is warned about, and goes ahead only with a reason", async ({
+  page,
+  context,
+  request,
+}) => {
+  const email = `quote.early.${Date.now()}@example.com`;
+  const { path, id } = await quoteSentTo(request, uniqueName("Eilidh"), email, lines);
+  await page.setExtraHTTPHeaders({ "X-Simulated-Client": clientIp() });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(path);
+  await expect(page.getByLabel(expressStartText)).not.toBeChecked();
+  await page.getByRole("button", { name: "Accept and agree to pay £280.00" }).click();
+  await expect(page.getByRole("heading", { name: "Quote accepted" })).toBeVisible();
+
+  // The owner confirms the time the customer asked for: inside the cancellation period.
+  await signedIn(context, request, baseURL);
+  await page.goto(`/admin/requests/${id}`);
+  const dialog = page.getByRole("dialog", { name: "Appointment Request" });
+  await dialog
+    .getByRole("list", { name: "Times the customer asked for" })
+    .getByRole("button", { name: /^Confirm / })
+    .click();
+  const warning = page.getByRole("alertdialog", { name: "Inside the customer's cancellation period" });
+  await expect(warning).toBeVisible();
+  await expect(warning.getByRole("button", { name: "Go ahead with this visit" })).toBeDisabled();
+  await warning
+    .getByLabel(/Why this visit goes ahead now/)
+    .fill("The customer phoned: the leak is getting worse.");
+  await warning.getByRole("button", { name: "Go ahead with this visit" }).click();
+  await expect(warning).toBeHidden();
+  const history = dialog.getByTestId("request-history");
+  await expect(history).toContainText("Appointment confirmed for");
+  await expect(history).toContainText("The customer phoned: the leak is getting worse.");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 900 } });
 
@@ -183,7 +218,7 @@ test.describe("without JavaScript", () => {
     request,
   }) => {
     const email = `quote.nojs.${Date.now()}@example.com`;
-    const path = await quoteSentTo(request, uniqueName("Fraser"), email, lines);
+    const { path } = await quoteSentTo(request, uniqueName("Fraser"), email, lines);
     await page.setExtraHTTPHeaders({ "X-Simulated-Client": clientIp() });
     await page.goto(path);
     const accept = page.getByRole("button", { name: /^Accept and agree to pay/ });
@@ -199,7 +234,7 @@ test.describe("without JavaScript", () => {
 
   test("another customer declines with a reason", async ({ page, request }) => {
     const email = `quote.decline.${Date.now()}@example.com`;
-    const path = await quoteSentTo(request, uniqueName("Morag"), email, lines);
+    const { path } = await quoteSentTo(request, uniqueName("Morag"), email, lines);
     await page.setExtraHTTPHeaders({ "X-Simulated-Client": clientIp() });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(path);

@@ -251,8 +251,10 @@ describe.each([
       { numRuns: runs },
     );
     expect(await countRows(table)).toBe(before + accepted);
-    // The generators do reach the success path (typically 10-25% of bodies are valid).
-    expect(accepted).toBeGreaterThan(runs / 50);
+    // The generators do reach the success path: 10-25% of contact and review bodies are valid, and
+    // about 2% of booking bodies (a booking also needs a findable address and a bookable date), so
+    // a run of 400 stores a handful; none at all would mean the success path went untested.
+    expect(accepted).toBeGreaterThan(0);
   }, 180_000);
 
   it("answers hostile raw bodies and content types with 4xx, storing nothing", async () => {

@@ -3,6 +3,10 @@
  * with one tap; any other date and window, confirmed or proposed (with a message); declining (with a
  * reason); and cancelling a live appointment. Every action e-mails the customer (a confirmation
  * carries a calendar invitation) and moves the request through its states on the server.
+ *
+ * A visit inside the cancellation period of an accepted quote, where the customer did not ask for
+ * an early start, is refused by the server with a warning (409 `inside_cancellation_period`); the
+ * owner reads it here and may go ahead by giving a reason, which the request's history keeps.
  */
 import { CalendarCheck, CalendarClock, CalendarX, Zap } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
@@ -12,6 +16,7 @@ import type { AppointmentWire } from "../contract/endpoints";
 import type { AppointmentActionInput } from "../contract/owner-forms";
 import { adminApi, ApiError } from "../../../admin/api";
 import { queries, requestChanged } from "../../../admin/query";
+import { AdminDialog } from "../../../admin/components/dialogs";
 import { Badge, Button, Spinner } from "../../../admin/components/ui";
 
 const windowChoices = [
@@ -40,6 +45,11 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
   const [message, setMessage] = useState("");
   const [reason, setReason] = useState("");
   const ids = useId();
+  /** The confirm or offer the server warned about, waiting for the owner's reason or a step back. */
+  const [early, setEarly] = useState<{ input: AppointmentActionInput; done: string; warning: string } | null>(
+    null,
+  );
+  const [earlyReason, setEarlyReason] = useState("");
 
   const act = async (input: AppointmentActionInput, done: string) => {
     setBusy(true);
@@ -50,8 +60,14 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
       setReason("");
       // The appointment, the request's state and its history all changed: every view of them
       // (this dialog's history too) is fetched again now.
+      setEarly(null);
+      setEarlyReason("");
       await requestChanged(requestId);
     } catch (err) {
+      if (err instanceof ApiError && err.code === "inside_cancellation_period") {
+        setEarly({ input, done, warning: err.message });
+        return;
+      }
       const text =
         err instanceof ApiError
           ? (Object.values(err.fields)[0] ?? err.message)
@@ -275,6 +291,44 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
           ) : null}
         </div>
       </details>
+      <AdminDialog
+        open={early !== null}
+        onOpenChange={(open) => {
+          if (!open) setEarly(null);
+        }}
+        title="Inside the customer's cancellation period"
+        description={early?.warning}
+        role="alertdialog"
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!early || !earlyReason.trim()) return;
+            if (early.input.action !== "confirm" && early.input.action !== "propose") return;
+            void act({ ...early.input, earlyStartReason: earlyReason.trim() }, early.done);
+          }}
+        >
+          <label htmlFor={`${ids}-early-reason`} className="block text-sm font-semibold text-slate-800">
+            Why this visit goes ahead now (kept in the request's history)
+          </label>
+          <textarea
+            id={`${ids}-early-reason`}
+            required
+            maxLength={1000}
+            value={earlyReason}
+            onChange={(e) => setEarlyReason(e.target.value)}
+            className={`${fieldClass} min-h-20`}
+          />
+          <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" disabled={busy} onClick={() => setEarly(null)}>
+              Keep the date free
+            </Button>
+            <Button type="submit" disabled={busy || !earlyReason.trim()}>
+              Go ahead with this visit
+            </Button>
+          </div>
+        </form>
+      </AdminDialog>
     </section>
   );
 }
