@@ -90,6 +90,22 @@ export async function requestChanged(id: number, updated?: AdminRequest): Promis
   );
 }
 
+/**
+ * Read or unread changed: nothing but the flag and the counts. The answer is put in place and the
+ * lists and counts are fetched again; the request's history, notes, photos, appointment and quotes
+ * are left alone (opening a request marks it read, and fetching all of those again doubled the
+ * calls every open makes).
+ */
+export async function requestReadChanged(updated: AdminRequest): Promise<void> {
+  queryClient.setQueryData(keys.item(updated.id), updated);
+  patchInboxRow(updated);
+  await Promise.all(
+    [keys.inbox, keys.summary, keys.attention].map((queryKey: QueryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
 /** The row of request `id` in any inbox page in the cache. */
 function inboxRow(id: number): AdminRequest | undefined {
   for (const [, data] of queryClient.getQueriesData<{ pages: { submissions: AdminRequest[] }[] }>({

@@ -17,7 +17,13 @@ import type { BulkAction } from "../contract/workflow";
 import { ApiError, adminApi } from "../../../admin/api";
 import { formatDateOnly, formatDay } from "../../../admin/format";
 import { markOpenedFromInbox } from "../../../admin/inbox-nav";
-import { inboxFilters, inboxQuery, requestChanged, requestRemoved } from "../../../admin/query";
+import {
+  inboxFilters,
+  inboxQuery,
+  requestChanged,
+  requestReadChanged,
+  requestRemoved,
+} from "../../../admin/query";
 import { filtersToQuery, workflowApi, type InboxFilters } from "../../../admin/workflow-api";
 import { BulkBar } from "./BulkBar";
 import { InboxToolbar } from "./InboxToolbar";
@@ -92,8 +98,7 @@ export function InboxScreen() {
   const setRead = async (s: AdminRequest, isRead: boolean) => {
     setBusyId(s.id);
     try {
-      const updated = await adminApi.setRead(s.id, isRead);
-      await requestChanged(s.id, updated);
+      await requestReadChanged(await adminApi.setRead(s.id, isRead));
       toast.success(isRead ? "Marked as read" : "Marked as unread", {
         description: `The submission has been marked as ${isRead ? "read" : "unread"}`,
       });

@@ -10,7 +10,7 @@ import { toast } from "sonner";
 import type { AdminRequest } from "../contract/endpoints";
 import { ApiError, adminApi } from "../../../admin/api";
 import { takeOpenedFromInbox } from "../../../admin/inbox-nav";
-import { queries, requestChanged, requestRemoved } from "../../../admin/query";
+import { queries, requestReadChanged, requestRemoved } from "../../../admin/query";
 import { RequestDialog } from "./RequestDialog";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
 
@@ -33,7 +33,7 @@ export function RequestRoute() {
   const setRead = async (s: AdminRequest, isRead: boolean, quiet = false) => {
     setBusy(true);
     try {
-      await requestChanged(s.id, await adminApi.setRead(s.id, isRead));
+      await requestReadChanged(await adminApi.setRead(s.id, isRead));
       if (!quiet) {
         toast.success(isRead ? "Marked as read" : "Marked as unread", {
           description: `The submission has been marked as ${isRead ? "read" : "unread"}`,
