@@ -108,6 +108,16 @@ export interface QuoteActionResult {
   mailIds: number[];
 }
 
+/** Runs a customer action in its own transaction, then sends the e-mails it queued. */
+async function committedThenSent(
+  ctx: ServiceContext,
+  action: (tx: Db) => Promise<QuoteActionResult>,
+): Promise<QuoteActionOutcome> {
+  const result = await inTransaction(ctx, action);
+  await deliverSoon(ctx, result.mailIds);
+  return result.outcome;
+}
+
 export interface AcceptQuoteInput {
   quoteId: number;
   /** Ids of the optional lines the customer ticked. */
@@ -350,9 +360,7 @@ export async function acceptQuote(
   input: AcceptQuoteInput,
   ctx: ServiceContext,
 ): Promise<QuoteActionOutcome> {
-  const result = await inTransaction(ctx, (tx) => acceptQuoteIn(requestId, input, tx, ctx));
-  await deliverSoon(ctx, result.mailIds);
-  return result.outcome;
+  return committedThenSent(ctx, (tx) => acceptQuoteIn(requestId, input, tx, ctx));
 }
 
 /** `declineQuote` inside the caller's transaction. */
@@ -405,9 +413,7 @@ export async function declineQuote(
   input: DeclineQuoteInput,
   ctx: ServiceContext,
 ): Promise<QuoteActionOutcome> {
-  const result = await inTransaction(ctx, (tx) => declineQuoteIn(requestId, input, tx, ctx));
-  await deliverSoon(ctx, result.mailIds);
-  return result.outcome;
+  return committedThenSent(ctx, (tx) => declineQuoteIn(requestId, input, tx, ctx));
 }
 
 /**
@@ -548,9 +554,7 @@ export async function cancelQuote(
   input: CancelQuoteInput,
   ctx: ServiceContext,
 ): Promise<QuoteActionOutcome> {
-  const result = await inTransaction(ctx, (tx) => cancelQuoteIn(requestId, input, tx, ctx));
-  await deliverSoon(ctx, result.mailIds);
-  return result.outcome;
+  return committedThenSent(ctx, (tx) => cancelQuoteIn(requestId, input, tx, ctx));
 }
 
 /** The PDF of a version the customer may see (not a draft, and of this request), or NotFound. */
