@@ -25,7 +25,7 @@ import * as requestsRepo from "../src/features/requests/repository";
 import { createQuote, sendQuote } from "../src/features/quotes/service";
 import { quotePdf } from "../src/features/quotes/pdf";
 import { toQuote } from "../src/features/quotes/service-model";
-import type { QuoteRecord } from "../src/features/quotes/repository";
+import { sentQuoteRecord } from "../tests/helpers/quote-record";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";
 
 setLogSink(() => {});
@@ -66,41 +66,15 @@ const lines = Array.from({ length: 20 }, (_, i) => ({
 
 // ---------------------------------------------------------------- PDF
 const now = new Date();
-const record: QuoteRecord = {
-  id: 1,
-  submissionId: 1234,
-  version: 1,
-  status: "sent",
-  vatRegistered: false,
-  note: "Prices include materials and taking away the old parts.",
-  validUntil: "2026-12-31",
-  depositPence: null,
-  depositPercentHundredths: 2000,
-  urgentRepair: false,
-  totalPence: 0,
-  sentAt: now,
-  viewedAt: null,
-  closedAt: null,
-  followUpSentAt: null,
-  declineReason: null,
-  acceptedAt: null,
-  acceptance: null,
-  cancelledAt: null,
-  cancelledBy: null,
-  cancelReason: null,
-  amountOwedPence: null,
-  createdAt: now,
-  updatedAt: now,
-  lines: lines.map((l, i) => ({
-    id: i + 1,
-    position: i,
-    description: l.description,
-    quantityHundredths: Math.round(l.quantity * 100),
-    unitPence: l.unitPence,
-    vatRateHundredths: null,
-    optional: l.optional,
-  })),
-};
+const record = sentQuoteRecord(
+  lines,
+  {
+    submissionId: 1234,
+    note: "Prices include materials and taking away the old parts.",
+    depositPercentHundredths: 2000,
+  },
+  now,
+);
 const sent = toQuote(record);
 const accepted = toQuote({
   ...record,

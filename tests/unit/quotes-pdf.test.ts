@@ -3,65 +3,26 @@ import { quotePdf, pdfSafe } from "../../src/features/quotes/pdf";
 import { toQuote } from "../../src/features/quotes/service-model";
 import type { QuoteRecord } from "../../src/features/quotes/repository";
 import { pdfText, pdfWords } from "../helpers/pdf";
+import { sentQuoteRecord } from "../helpers/quote-record";
 
 function record(overrides: Partial<QuoteRecord> = {}): QuoteRecord {
-  const now = new Date("2026-11-25T10:00:00Z");
-  return {
-    id: 7,
-    submissionId: 42,
-    version: 2,
-    status: "sent",
-    vatRegistered: false,
-    note: "Price includes <b>materials</b> & waste removal.",
-    validUntil: "2026-12-25",
-    depositPence: null,
-    depositPercentHundredths: 1000,
-    urgentRepair: false,
-    totalPence: 0,
-    sentAt: now,
-    viewedAt: null,
-    closedAt: null,
-    followUpSentAt: null,
-    declineReason: null,
-    acceptedAt: null,
-    acceptance: null,
-    cancelledAt: null,
-    cancelledBy: null,
-    cancelReason: null,
-    amountOwedPence: null,
-    createdAt: now,
-    updatedAt: now,
-    lines: [
-      {
-        id: 1,
-        position: 0,
-        description: "Replace kitchen tap <script>alert(1)</script>",
-        quantityHundredths: 100,
-        unitPence: 8500,
-        vatRateHundredths: null,
-        optional: false,
-      },
-      {
-        id: 2,
-        position: 1,
-        description: "Labour (hours)",
-        quantityHundredths: 250,
-        unitPence: 4000,
-        vatRateHundredths: null,
-        optional: false,
-      },
-      {
-        id: 3,
-        position: 2,
-        description: "Descale the shower head",
-        quantityHundredths: 100,
-        unitPence: 2000,
-        vatRateHundredths: null,
-        optional: true,
-      },
+  return sentQuoteRecord(
+    [
+      { description: "Replace kitchen tap <script>alert(1)</script>", quantity: 1, unitPence: 8500 },
+      { description: "Labour (hours)", quantity: 2.5, unitPence: 4000 },
+      { description: "Descale the shower head", quantity: 1, unitPence: 2000, optional: true },
     ],
-    ...overrides,
-  };
+    {
+      id: 7,
+      submissionId: 42,
+      version: 2,
+      note: "Price includes <b>materials</b> & waste removal.",
+      validUntil: "2026-12-25",
+      depositPercentHundredths: 1000,
+      ...overrides,
+    },
+    new Date("2026-11-25T10:00:00Z"),
+  );
 }
 
 const customer = {
