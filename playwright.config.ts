@@ -1,14 +1,21 @@
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * Browser tests run against the real stack: the production build served by `netlify serve` with
- * its functions and a fresh embedded database (scripts/dev.ts --serve). Chromium comes from the
- * system (CHROMIUM_PATH, default /usr/bin/chromium); Playwright never downloads a browser here.
+ * Browser tests run against the real stack: the production build (`astro build`) and every function
+ * handler, served on one port by scripts/lib/site-host.ts (`scripts/dev.ts --host`), with a fresh
+ * embedded database. Netlify's own local tool (`netlify dev`, what `npm run dev` runs) is tested by the stack
+ * test and the smoke test on `npm run dev` (docs/decisions/036-browser-test-host.md). Chromium comes
+ * from the system (CHROMIUM_PATH, default /usr/bin/chromium); Playwright never downloads a browser.
  */
 const port = Number(process.env.E2E_PORT ?? 8899);
 export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
-/** The stack sends its e-mail here; tests/e2e/mail-booking.spec.ts listens on it. */
+/**
+ * The stack sends its e-mail here, to the suite's one SMTP server (tests/e2e/mail-catcher.ts), which
+ * writes each message into `mailDir` for any test to read (tests/e2e/mailbox.ts).
+ */
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+export const mailDir = path.resolve(`.data/e2e-mail-${smtpPort}`);
 
 /**
  * The spam guard's minimum fill time on the test stack (FORM_MIN_FILL_MS; production: 3 s). The
@@ -32,10 +39,8 @@ export const chromiumArgs = [
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  // Two browsers at a time. The local stack (netlify serve) starts a fresh worker for every
-  // function call; each call's cold start is about 0.3 s since drizzle-orm loads as CommonJS
-  // (docs/decisions/021-functions-cold-start.md). At 1 s each, an admin dialog's five calls at
-  // once from two browsers on a 2-core machine went over the admin's 20 s limit.
+  // Two browsers at a time: the machine has two cores, and `npm test` runs its other lane (the
+  // Vitest suites) beside this one.
   workers: 2,
   // One retry in CI, reported as "flaky" in the summary, never hidden. The flakes we used to see
   // came from the stock pglite-socket queue interleaving clients on PGlite's one session (08P01,
@@ -63,32 +68,7 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: /(admin-password|reviews-verified|quotes-admin|quotes-customer)\.spec\.ts$/,
-      teardown: "admin-password",
-    },
-    // The verified-review journey and tests/e2e/mail-booking.spec.ts both catch the stack's e-mail
-    // on the one SMTP port the stack sends to, so this one runs after the chromium project.
-    {
-      name: "reviews",
-      use: { ...devices["Desktop Chrome"] },
-      testMatch: /reviews-verified\.spec\.ts$/,
-      dependencies: ["chromium"],
-      teardown: "admin-password",
-    },
-    // The owner's quotes and the customer's quote journeys catch the stack's e-mail on that same
-    // SMTP port too: one after the other, after the reviews, so no two files bind it at once.
-    {
-      name: "quotes-admin",
-      use: { ...devices["Desktop Chrome"] },
-      testMatch: /quotes-admin\.spec\.ts$/,
-      dependencies: ["reviews"],
-      teardown: "admin-password",
-    },
-    {
-      name: "quotes-customer",
-      use: { ...devices["Desktop Chrome"] },
-      testMatch: /quotes-customer\.spec\.ts$/,
-      dependencies: ["quotes-admin"],
+      testIgnore: /admin-password\.spec\.ts$/,
       teardown: "admin-password",
     },
     // The smoke test (tests/smoke) on the production build; playwright.dev.config.ts runs it on
@@ -107,22 +87,34 @@ export default defineConfig({
   ...(process.env.E2E_BASE_URL
     ? {}
     : {
-        webServer: {
-          command: `npx tsx scripts/dev.ts --serve --port ${port} --data-dir .data/e2e --fresh`,
+        webServer: [
+          {
+            // The suite's one SMTP server; it must listen before the stack's first e-mail.
+            command: `npx tsx tests/e2e/mail-catcher.ts ${smtpPort} ${mailDir}`,
+            port: smtpPort,
+            timeout: 60_000,
+            reuseExistingServer: !process.env.CI,
+            stdout: "pipe",
+            stderr: "pipe",
+          },
+          {
+          command: `npx tsx scripts/dev.ts --host --port ${port} --data-dir .data/e2e --fresh`,
           url: `${baseURL}/api/health`,
-          // `netlify serve` builds the site first: about a minute idle, several on a busy machine.
+          // The host builds the site first: about 15 s idle, a minute or more on a busy machine.
           timeout: 600_000,
           reuseExistingServer: !process.env.CI,
           env: {
             ...(process.env as Record<string, string>),
             SMTP_URL: `smtp://127.0.0.1:${smtpPort}?tls=off`,
             // Every test runs from 127.0.0.1; each names its own client in X-Simulated-Client
-            // (tests/e2e/forms-support.ts; the local proxy overwrites X-Forwarded-For), which the server reads only with this switch.
+            // (tests/e2e/forms-support.ts), which the server reads only with this switch.
             SIMULATE_CLIENTS: "1",
             FORM_MIN_FILL_MS: String(formMinFillMs),
           },
-          stdout: "pipe",
+          // One JSON line per request is noise beside the test list; errors still show (stderr).
+          stdout: "ignore",
           stderr: "pipe",
-        },
+          },
+        ],
       }),
 });

@@ -8,11 +8,14 @@
  *     that keeps each client's protocol sequences whole; this process is the only one that opens
  *     the folder; functions reach it through DATABASE_URL);
  *  4. starts the site with its functions on one port: `netlify dev` (Astro with HMR) or, with
- *     --serve, `netlify serve` (the production build);
+ *     --serve, `netlify serve` (the production build), or, with --host, `astro build` and then the
+ *     production build with every function imported once in one Node process
+ *     (scripts/lib/site-host.ts: what the browser tests run against,
+ *     docs/decisions/036-browser-test-host.md);
  *  5. prints the URL once /api/health answers 200. Ctrl-C stops every process it started (each
  *     child runs in its own process group) and closes the database cleanly.
  *
- * Flags: --serve, --port N (default 8888), --data-dir DIR (default .data/dev), --fresh (wipe the
+ * Flags: --serve, --host (with --no-build: serve the dist/ already built), --port N (default 8888), --data-dir DIR (default .data/dev), --fresh (wipe the
  * data folder first), --db-port N (default: a free port).
  */
 import { PGlite } from "@electric-sql/pglite";
@@ -54,6 +57,8 @@ const bootstrapSteps: BootstrapStep[] = [
 const { values } = parseArgs({
   options: {
     serve: { type: "boolean", default: false },
+    host: { type: "boolean", default: false },
+    "no-build": { type: "boolean", default: false },
     port: { type: "string", default: "8888" },
     "data-dir": { type: "string", default: defaultDataDir },
     fresh: { type: "boolean", default: false },
@@ -188,7 +193,29 @@ try {
 
   const common = ["--offline", "--internal-disable-edge-functions", "--port", String(port)];
   let args: string[];
-  if (values.serve) {
+  if (values.host) {
+    if (!values["no-build"]) {
+      log("building the site (astro build)");
+      const build = spawn(process.execPath, [path.resolve("node_modules/astro/bin/astro.mjs"), "build"], {
+        stdio: ["ignore", "inherit", "inherit"],
+        env,
+      });
+      const code = await new Promise<number | null>((resolve) => build.on("exit", resolve));
+      if (code !== 0) {
+        log(`astro build failed (${code ?? "signal"}); stopping`);
+        await shutdown(1);
+      }
+    }
+    args = [
+      "--import",
+      "tsx",
+      fileURLToPath(new URL("./lib/site-host.ts", import.meta.url)),
+      "--port",
+      String(port),
+      "--blobs-dir",
+      path.join(dataDir, "blobs"),
+    ];
+  } else if (values.serve) {
     // netlify serve's static file server listens on 3999 unless told otherwise: a second stack
     // (another --port) would fail on it.
     args = ["netlify", "serve", ...common, "--staticServerPort", String(await freePort())];
@@ -211,7 +238,7 @@ try {
   }
   // netlify-cli run by this same Node (not through npx: faster, and never the system's older Node).
   const netlifyBin = createRequire(import.meta.url).resolve("netlify-cli/bin/run.js");
-  const child = spawn(process.execPath, [netlifyBin, ...args.slice(1)], {
+  const child = spawn(process.execPath, values.host ? args : [netlifyBin, ...args.slice(1)], {
     stdio: ["ignore", "inherit", "inherit"],
     env,
     detached: true,
@@ -230,7 +257,7 @@ try {
   }
   child.on("exit", (code) => {
     if (!stopping) {
-      log(`netlify exited (${code ?? "signal"}); stopping`);
+      log(`${values.host ? "the site host" : "netlify"} exited (${code ?? "signal"}); stopping`);
       void shutdown(code ?? 1);
     }
   });

@@ -1,14 +1,13 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every test, as stages that run side by side where they do not depend on each other
- * (docs/decisions/024-fast-ci.md). Two lanes, because the machine has two cores and the browser
- * stacks cannot overlap (`netlify dev` and `netlify serve` build their functions into the same
- * .netlify/functions-serve):
+ * (docs/decisions/024-fast-ci.md). Two lanes, because the machine has two cores:
  *
  *  lane 1: check (astro check, eslint, prettier --check)
  *          → unit + content tests, and the integration suite's PGlite-only files (Vitest, PGlite)
  *          → the integration suite on a throwaway PostgreSQL server (every data-layer and API file)
- *  lane 2: browser tests (Playwright) on the production build, which `netlify serve` builds
+ *  lane 2: browser tests (Playwright) on the production build, which the test host builds
+ *          (scripts/lib/site-host.ts, docs/decisions/036-browser-test-host.md)
  *          → build checks on that build (valid HTML, links, headers, JS budget)
  *          → the stack test: `npm run dev` for real, with the smoke test in Chromium on it
  *
@@ -139,7 +138,7 @@ const lanes = [
           env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright.json") },
           reports: ["playwright"],
         },
-        // On the build `netlify serve` made for the browser tests (dist/ and .netlify/v1).
+        // On the build the test host made for the browser tests (dist/ and .netlify/v1).
         { name: "build checks", cmd: "node", args: ["scripts/check-build.mjs"], needsFreshBuild: true },
         {
           name: "stack (npm run dev, smoke test on it; function bundles)",

@@ -113,6 +113,11 @@ test("keeps what was typed before the form's script arrived, and sends it", asyn
   release();
   await waitForHydration(page, "/api/bookings");
   await expectFields(page, b);
+  // The bookable dates arrive and the date input becomes a select: the typed date stays chosen.
+  const firstDate = form(page).getByLabel("First choice: date");
+  await expect.poll(() => firstDate.evaluate((el) => el.tagName)).toBe("SELECT");
+  await expect(firstDate).toHaveValue(bookableDate(1));
+  await expect(form(page).getByLabel("First choice: arrival time")).toHaveValue("morning");
   await submitButton(page).click();
   await expect(notices(page).getByText(success)).toBeVisible();
   await expect(form(page).getByLabel("Full Name")).toHaveValue("");

@@ -175,21 +175,9 @@ export async function fillOption(
   option: { date: string; window: "morning" | "afternoon" | "any" },
 ): Promise<void> {
   const date = form.getByLabel(`${optionLabel(n)}: date`);
-  // The island swaps the native date input for a select once the availability answer arrives, and
-  // a value typed into the input before the swap is gone after it: wait for the select (the test
-  // stack always answers), fill, and check the value held; look again if the swap came between.
-  // Whether the page runs script: a document without it parses <noscript>'s content as markup.
-  const scripting = await form.evaluate(() => {
-    const probe = document.createElement("div");
-    probe.innerHTML = "<noscript><b></b></noscript>";
-    return probe.querySelector("b") === null;
-  });
+  // The island swaps the native date input for a select once the availability answer arrives and
+  // carries a typed date over; if the swap lands in the middle of typing, type again.
   for (let attempt = 1; ; attempt++) {
-    if (scripting)
-      await expect
-        .poll(() => date.evaluate((el) => el.tagName), { timeout: 15_000 })
-        .toBe("SELECT")
-        .catch(() => undefined);
     try {
       if ((await date.evaluate((el) => el.tagName)) === "SELECT")
         await date.selectOption(option.date, { timeout: 5_000 });

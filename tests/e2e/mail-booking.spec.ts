@@ -16,23 +16,12 @@ import { readFileSync } from "node:fs";
 import { weekdayOf } from "../../src/features/appointments/contract/dates";
 import { bookableDates } from "../../src/features/appointments/availability";
 import { wallClockInstant } from "../../src/platform/time";
-import { baseURL, smtpPort } from "../../playwright.config";
+import { baseURL } from "../../playwright.config";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate, fillBookingFields, fillOption, goToForm } from "./forms-support";
-import { startSmtp } from "../helpers/smtp";
+import { mailbox } from "./mailbox";
 
-// One worker runs this file's tests: each worker's beforeAll would bind the same SMTP port.
-test.describe.configure({ mode: "serial" });
 
-let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
-
-test.beforeAll(async () => {
-  smtp = await startSmtp(smtpPort);
-});
-
-test.afterAll(async () => {
-  await smtp?.close();
-});
 
 test("a booking made in the form is e-mailed to the owner and the customer, and the admin shows it as e-mailed", async ({
   page,
@@ -64,9 +53,9 @@ test("a booking made in the form is e-mailed to the owner and the customer, and 
 
   // Both messages arrive within a minute.
   await expect
-    .poll(() => smtp!.received.filter((m) => m.raw.includes(name)).length, { timeout: 60_000 })
+    .poll(() => mailbox.received.filter((m) => m.raw.includes(name)).length, { timeout: 60_000 })
     .toBe(2);
-  const mine = smtp!.received.filter((m) => m.raw.includes(name));
+  const mine = mailbox.received.filter((m) => m.raw.includes(name));
   expect(mine.map((m) => m.envelopeTo[0]).sort()).toEqual([email, "hello@kingdomhandyman.example"].sort());
 
   // The admin inbox shows it as e-mailed.
@@ -155,7 +144,7 @@ test("a visitor books with two options, the owner confirms the second, the custo
   await expect
     .poll(
       () =>
-        smtp!.received.filter(
+        mailbox.received.filter(
           (m) => m.envelopeTo[0] === email && /confirmed/i.test(m.headers["subject"] ?? ""),
         ).length,
       {
@@ -163,7 +152,7 @@ test("a visitor books with two options, the owner confirms the second, the custo
       },
     )
     .toBe(1);
-  const confirmation = smtp!.received.find(
+  const confirmation = mailbox.received.find(
     (m) => m.envelopeTo[0] === email && /confirmed/i.test(m.headers["subject"] ?? ""),
   )!;
   const ics = calendarPart(confirmation.raw);
@@ -201,7 +190,7 @@ const decoded = (raw: string) =>
 /** The raw message to this address whose subject matches, once it has arrived. */
 async function mailTo(email: string, subject: RegExp): Promise<string> {
   const find = () =>
-    smtp!.received.find((m) => m.envelopeTo.includes(email) && subject.test(m.headers["subject"] ?? ""));
+    mailbox.received.find((m) => m.envelopeTo.includes(email) && subject.test(m.headers["subject"] ?? ""));
   await expect.poll(() => find() !== undefined, { timeout: 60_000 }).toBe(true);
   return find()!.raw;
 }
@@ -258,7 +247,7 @@ async function axeCheck(page: Page, what: string) {
  */
 async function scanLinks(request: APIRequestContext, email: string): Promise<number> {
   const queue: string[] = [];
-  for (const m of smtp!.received.filter((r) => r.envelopeTo.includes(email))) {
+  for (const m of mailbox.received.filter((r) => r.envelopeTo.includes(email))) {
     for (const url of decoded(m.raw).matchAll(/https?:\/\/[^\s"'<>)]+/g)) {
       const { pathname, search } = new URL(url[0]);
       queue.push(pathname + search);

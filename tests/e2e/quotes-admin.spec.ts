@@ -11,25 +11,15 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { smtpPort } from "../../playwright.config";
 import { quoteNumber } from "../../src/features/quotes/contract/rules";
-import { startSmtp } from "../helpers/smtp";
+import { mailbox } from "./mailbox";
 import { pdfFromMime, pdfWords } from "../helpers/pdf";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate } from "./forms-support";
 
 /** Each screen waits on function calls that take seconds on a busy 2-core machine. */
 const expect = baseExpect.configure({ timeout: 60_000 });
-// One worker runs this file: each worker's beforeAll would bind the same SMTP port.
-test.describe.configure({ mode: "serial", timeout: 240_000 });
-
-let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
-test.beforeAll(async () => {
-  smtp = await startSmtp(smtpPort);
-});
-test.afterAll(async () => {
-  await smtp?.close();
-});
+test.describe.configure({ timeout: 240_000 });
 
 async function axe(page: Page, label: string) {
   // The success toasts (sonner's rich colours) are checked when they are gone: their green on
@@ -296,7 +286,7 @@ for (const width of [375, 1280]) {
       expect(pdfAnswer.headers()["content-type"]).toContain("application/pdf");
 
       // The customer's e-mail carries the PDF; read back, it names the number, the lines and the total.
-      const mine = () => smtp!.received.filter((m) => m.envelopeTo.includes(email) && withPdf(m));
+      const mine = () => mailbox.received.filter((m) => m.envelopeTo.includes(email) && withPdf(m));
       await expect.poll(() => mine().length, { timeout: 90_000 }).toBe(1);
       const text = await pdfWords(pdfFromMime(mine()[0]!.raw));
       expect(text).toContain(number);

@@ -9,27 +9,17 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { baseURL, smtpPort } from "../../playwright.config";
+import { baseURL } from "../../playwright.config";
 import { bookableDates } from "../../src/features/appointments/availability";
 import { weekdayOf } from "../../src/features/appointments/contract/dates";
 import { expressStartText } from "../../src/data/consumer-rights";
-import { startSmtp } from "../helpers/smtp";
+import { mailbox } from "./mailbox";
 import { pdfFromMime, pdfWords } from "../helpers/pdf";
 import { apiSignIn, clientIp, signedIn, uniqueName } from "./admin-support";
 
-// One worker runs this file's tests: each worker's beforeAll would bind the same SMTP port.
-test.describe.configure({ mode: "serial", timeout: 180_000 });
+test.describe.configure({ timeout: 180_000 });
 
-let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
 let admin: { header: string } | undefined;
-
-test.beforeAll(async () => {
-  smtp = await startSmtp(smtpPort);
-});
-
-test.afterAll(async () => {
-  await smtp?.close();
-});
 
 /** A message's text as sent: quoted-printable soft breaks joined and escapes decoded. */
 const decoded = (raw: string) =>
@@ -39,7 +29,7 @@ const decoded = (raw: string) =>
 
 async function mailTo(email: string, subject: RegExp): Promise<string> {
   const find = () =>
-    smtp!.received.find((m) => m.envelopeTo.includes(email) && subject.test(m.headers["subject"] ?? ""));
+    mailbox.received.find((m) => m.envelopeTo.includes(email) && subject.test(m.headers["subject"] ?? ""));
   await expect.poll(() => find() !== undefined, { timeout: 60_000 }).toBe(true);
   return find()!.raw;
 }

@@ -10,21 +10,12 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { smtpPort } from "../../playwright.config";
-import { startSmtp } from "../helpers/smtp";
+import { mailbox } from "./mailbox";
 import { clientIp, ownClient, signedIn, toasts, uniqueName } from "./admin-support";
 import { bookableDate } from "./forms-support";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
-
-let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
-test.beforeAll(async () => {
-  smtp = await startSmtp(smtpPort);
-});
-test.afterAll(async () => {
-  await smtp?.close();
-});
 
 /** A raw message with quoted-printable soft breaks and escapes undone. */
 const decodeQp = (raw: string) =>
@@ -104,13 +95,13 @@ test("finished job → invitation e-mail → verified review through the link �
   // The e-mail reaches the loopback SMTP server, addressed to the customer, with the link.
   await expect
     .poll(
-      () => smtp!.received.filter((m) => m.envelopeTo.includes(email) && /How did we do/.test(m.raw)).length,
+      () => mailbox.received.filter((m) => m.envelopeTo.includes(email) && /How did we do/.test(m.raw)).length,
       {
         timeout: 90_000,
       },
     )
     .toBe(1);
-  const mail = smtp!.received.find((m) => m.envelopeTo.includes(email) && /How did we do/.test(m.raw))!;
+  const mail = mailbox.received.find((m) => m.envelopeTo.includes(email) && /How did we do/.test(m.raw))!;
   const token = /\/testimonials#invite=([A-Za-z0-9_-]{43})/.exec(decodeQp(mail.raw))?.[1];
   expect(token, "the e-mail carries the one-time link").toBeTruthy();
 

@@ -16,7 +16,11 @@ export interface Received {
  * A loopback SMTP server that keeps every message it accepts. It offers no STARTTLS. `host`
  * "0.0.0.0" also listens on the machine's other addresses (to play a remote server).
  */
-export async function startSmtp(port = 0, host = "127.0.0.1") {
+export async function startSmtp(
+  port = 0,
+  host = "127.0.0.1",
+  onReceive: (message: Received) => void = () => {},
+) {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -33,7 +37,9 @@ export async function startSmtp(port = 0, host = "127.0.0.1") {
           const i = line.indexOf(":");
           if (i > 0) headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
         }
-        received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), headers, raw });
+        const message = { envelopeTo: session.envelope.rcptTo.map((r) => r.address), headers, raw };
+        received.push(message);
+        onReceive(message);
         callback();
       });
     },

@@ -36,14 +36,35 @@ interface OfferedDate {
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** The bookable dates from the server, or null while unknown (the native date input stays). */
-function useAvailability(): readonly OfferedDate[] | null {
+/** True when a typed date is not among the offered ones. */
+const typedElsewhere = (value: string | undefined, dates: readonly OfferedDate[]) =>
+  value !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(value) && !dates.some((d) => d.date === value);
+
+/** "Friday 27 November" for a YYYY-MM-DD date. */
+const dayLabel = (value: string) =>
+  new Date(`${value}T12:00:00Z`).toLocaleDateString("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    timeZone: "UTC",
+  });
+
+/**
+ * The bookable dates from the server, or null while unknown (the native date input stays).
+ * `beforeSwap` runs just before the date inputs become selects, while they still hold what the
+ * visitor may already have typed (on a slow phone, before the answer came).
+ */
+function useAvailability(beforeSwap: () => void): readonly OfferedDate[] | null {
   const [dates, setDates] = useState<readonly OfferedDate[] | null>(null);
+  const swap = useRef(beforeSwap);
+  swap.current = beforeSwap;
   useEffect(() => {
     let current = true;
     callApi(availabilityRoute)
       .then((answer) => {
-        if (current && answer.dates.length > 0) setDates(answer.dates);
+        if (!current || answer.dates.length === 0) return;
+        swap.current();
+        setDates(answer.dates);
       })
       .catch(() => {});
     return () => {
@@ -71,10 +92,23 @@ export function PreferredOptions({
   standardWindows,
   windowsHint,
 }: PreferredOptionsProps) {
-  const dates = useAvailability();
+  const fieldsetRef = useRef<HTMLFieldSetElement>(null);
   // The date chosen in each option decides which windows it offers; a form reset clears them.
   const [chosen, setChosen] = useState<Readonly<Record<string, string>>>({});
-  const fieldsetRef = useRef<HTMLFieldSetElement>(null);
+  // Dates typed into the native inputs before the bookable dates arrived: each select starts on its
+  // option's typed date, so nothing the visitor entered is lost when the input becomes a select.
+  const [typed, setTyped] = useState<Readonly<Record<string, string>>>({});
+  const dates = useAvailability(() => {
+    const form = fieldsetRef.current?.form;
+    const values: Record<string, string> = {};
+    for (const n of optionNumbers) {
+      const input = form?.elements.namedItem(`option${n}Date`);
+      if (input instanceof HTMLInputElement && input.value) values[`option${n}Date`] = input.value;
+    }
+    if (Object.keys(values).length === 0) return;
+    setTyped(values);
+    setChosen((previous) => ({ ...values, ...previous }));
+  });
   useEffect(() => {
     const form = fieldsetRef.current?.form;
     const clear = () => setChosen({});
@@ -123,9 +157,15 @@ export function PreferredOptions({
                     aria-describedby={describedBy(dateId, undefined, error)}
                     className={`${inputClass} appearance-auto`}
                     name={dateName}
+                    defaultValue={typed[dateName] ?? ""}
                     onChange={(event) => onDate(event.currentTarget.value)}
                   >
                     <option value="">Choose a date</option>
+                    {typedElsewhere(typed[dateName], dates) && (
+                      // A typed date the calendar does not offer stays chosen; the server's check
+                      // then says why it cannot be booked.
+                      <option value={typed[dateName]}>{dayLabel(typed[dateName]!)}</option>
+                    )}
                     {dates.map((d) => (
                       <option key={d.date} value={d.date}>
                         {d.label}

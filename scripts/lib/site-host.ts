@@ -1,0 +1,352 @@
+/**
+ * The production build and its functions on one port, in one Node process: what the browser tests
+ * run against (`scripts/dev.ts --host`, docs/decisions/036-browser-test-host.md).
+ *
+ * It does what Netlify's edge does with a deploy of this repository, in the order Netlify does it:
+ *
+ *  1. a function whose `config.path` (URLPattern syntax, as on Netlify) matches the address runs,
+ *     with the `params` it matched, `ip` (the connection's address) and `waitUntil`;
+ *  2. otherwise the redirect rules of netlify.toml, top to bottom, first match wins: a forced rule
+ *     always applies, any other only when no file matches the address (Netlify's shadowing); a 200
+ *     rule rewrites (the address stays), 301/302 answer with `Location`;
+ *  3. otherwise the file from `dist/` (`/x` → `x`, `x.html`, `x/index.html`, as Netlify's pretty
+ *     URLs), or `dist/404.html` with status 404;
+ *  4. the header rules the build wrote to `.netlify/v1/config.json` on every static answer (a later
+ *     rule wins for the same header), as Netlify applies them; a function sets its own headers.
+ *
+ * Each function module is imported once, as a warm Netlify instance keeps it; `netlify serve` starts
+ * a fresh worker for every call (about 0.3 s each, seconds on a loaded 2-core machine), which made
+ * the browser suite slow and its waits fragile. The functions' own bundles are built and checked by
+ * tests/stack (function-bundles, and `npm run dev` through netlify-cli with the smoke test).
+ *
+ * Photos go to a local Netlify Blobs server (the one netlify-cli runs) in `<data-dir>/blobs`.
+ *
+ * Usage: tsx scripts/lib/site-host.ts --port 8899 --blobs-dir .data/e2e/blobs
+ * (DATABASE_URL and the rest of the functions' environment come from the caller.)
+ */
+import { getStore } from "@netlify/blobs";
+import { BlobsServer } from "@netlify/blobs/server";
+import { randomUUID } from "node:crypto";
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
+import { mkdir, readdir } from "node:fs/promises";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { parse as parseToml } from "smol-toml";
+import { photoStoreName, setPhotoStore } from "../../src/platform/blobs";
+
+type Handler = (req: Request, context: Record<string, unknown>) => Promise<Response> | Response;
+
+interface FunctionRoute {
+  name: string;
+  patterns: URLPattern[];
+  handler: Handler;
+}
+
+interface RedirectRule {
+  from: string;
+  to: string;
+  status: number;
+  force: boolean;
+}
+
+interface HeaderRule {
+  for: string;
+  values: Record<string, string>;
+}
+
+const root = process.cwd();
+const distDir = path.join(root, "dist");
+
+const contentTypes: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".ics": "text/calendar; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".gif": "image/gif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".pdf": "application/pdf",
+};
+
+/** Every function in netlify/functions with a `config.path`, imported once. */
+export async function loadFunctions(directory = path.join(root, "netlify/functions")): Promise<FunctionRoute[]> {
+  const files = (await readdir(directory)).filter((f) => /\.m?[jt]s$/.test(f)).sort();
+  const routes: FunctionRoute[] = [];
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(path.join(directory, file)).href)) as {
+      default?: Handler;
+      config?: { path?: string | string[] };
+    };
+    const paths = mod.config?.path;
+    if (!mod.default || !paths) continue; // scheduled functions have no address
+    routes.push({
+      name: file.replace(/\.m?[jt]s$/, ""),
+      patterns: (Array.isArray(paths) ? paths : [paths]).map((p) => new URLPattern({ pathname: p })),
+      handler: mod.default,
+    });
+  }
+  return routes;
+}
+
+/** netlify.toml's [[redirects]], in order. */
+export function loadRedirects(file = path.join(root, "netlify.toml")): RedirectRule[] {
+  const config = parseToml(readFileSync(file, "utf8")) as { redirects?: Partial<RedirectRule>[] };
+  return (config.redirects ?? []).map((r) => ({
+    from: String(r.from),
+    to: String(r.to),
+    status: Number(r.status ?? 301),
+    force: Boolean(r.force),
+  }));
+}
+
+/** The header rules the build wrote (integrations/security-headers.ts). */
+export function loadHeaderRules(file = path.join(root, ".netlify/v1/config.json")): HeaderRule[] {
+  const config = JSON.parse(readFileSync(file, "utf8")) as { headers?: HeaderRule[] };
+  return config.headers ?? [];
+}
+
+/** A Netlify path pattern (`*` matches the rest, `:name` one segment) as a regular expression. */
+function globToRegExp(pattern: string): RegExp {
+  const escaped = pattern
+    .split("*")
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]\w*/g, "[^/]+"))
+    .join("(.*)");
+  return new RegExp(`^${escaped}$`);
+}
+
+/** The file in dist/ that answers `pathname`, as Netlify's pretty URLs resolve it. */
+function staticFile(pathname: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes("\0")) return undefined;
+  const base = path.join(distDir, path.normalize(decoded));
+  if (!base.startsWith(distDir)) return undefined;
+  const candidates = decoded.endsWith("/")
+    ? [path.join(base, "index.html")]
+    : [base, `${base}.html`, path.join(base, "index.html")];
+  return candidates.find((c) => existsSync(c) && statSync(c).isFile());
+}
+
+function headersFor(pathname: string, rules: HeaderRule[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const rule of rules) {
+    if (globToRegExp(rule.for).test(pathname)) Object.assign(out, rule.values);
+  }
+  return out;
+}
+
+/** The request as a Fetch API `Request`, its body streamed. */
+function toRequest(req: IncomingMessage, origin: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name.startsWith(":") || value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  const method = req.method ?? "GET";
+  const hasBody = method !== "GET" && method !== "HEAD";
+  return new Request(new URL(req.url ?? "/", origin), {
+    method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+async function sendResponse(res: ServerResponse, response: Response, head: boolean): Promise<void> {
+  const cookies = response.headers.getSetCookie();
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  });
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  res.writeHead(response.status, response.statusText);
+  if (head || !response.body || res.destroyed) {
+    await response.body?.cancel().catch(() => {});
+    res.end();
+    return;
+  }
+  try {
+    await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res);
+  } catch (error) {
+    // The browser went away mid-answer (a test ended, a navigation): nothing to send it.
+    if (!res.destroyed && !res.writableEnded) throw error;
+  }
+}
+
+function sendFile(
+  res: ServerResponse,
+  file: string,
+  status: number,
+  headers: Record<string, string>,
+  head: boolean,
+): void {
+  const type = contentTypes[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+  res.writeHead(status, { "content-type": type, "content-length": statSync(file).size, ...headers });
+  if (head) {
+    res.end();
+    return;
+  }
+  createReadStream(file).pipe(res);
+}
+
+export interface SiteHost {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startSiteHost(options: { port: number; blobsDir: string }): Promise<SiteHost> {
+  // Photos: a local Blobs server, installed as the store before any function runs.
+  await mkdir(options.blobsDir, { recursive: true });
+  const token = randomUUID();
+  const blobs = new BlobsServer({ directory: options.blobsDir, token, logger: () => {} });
+  const { port: blobsPort } = await blobs.start();
+  const blobsUrl = `http://localhost:${blobsPort}`;
+  setPhotoStore(
+    getStore({
+      name: photoStoreName,
+      edgeURL: blobsUrl,
+      uncachedEdgeURL: blobsUrl,
+      siteID: "local-site",
+      token,
+      consistency: "strong",
+    }),
+  );
+
+  const functions = await loadFunctions();
+  const redirects = loadRedirects();
+  const headerRules = loadHeaderRules();
+  const origin = `http://localhost:${options.port}`;
+  const pending = new Set<Promise<unknown>>();
+
+  async function runFunction(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
+    for (const fn of functions) {
+      const match = fn.patterns.map((p) => p.exec({ pathname })).find(Boolean);
+      if (!match) continue;
+      const params = Object.fromEntries(
+        Object.entries(match.pathname.groups).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      );
+      const context = {
+        ip: req.socket.remoteAddress?.replace(/^::ffff:/, ""),
+        params,
+        waitUntil(promise: Promise<unknown>) {
+          const tracked = promise
+            .catch((error: unknown) => console.error(`[site] ${fn.name}: waitUntil failed`, error))
+            .finally(() => pending.delete(tracked));
+          pending.add(tracked);
+        },
+      };
+      let response: Response;
+      try {
+        response = await fn.handler(toRequest(req, origin), context);
+      } catch (error) {
+        // Netlify answers an uncaught exception with a 500; the handlers catch their own.
+        console.error(`[site] ${fn.name} threw`, error);
+        response = new Response("Internal error", { status: 500 });
+      }
+      await sendResponse(res, response, req.method === "HEAD");
+      return true;
+    }
+    return false;
+  }
+
+  function serveStatic(res: ServerResponse, pathname: string, headerPath: string, head: boolean): boolean {
+    const file = staticFile(pathname);
+    if (!file) return false;
+    sendFile(res, file, 200, headersFor(headerPath, headerRules), head);
+    return true;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", origin);
+    const pathname = url.pathname;
+    const head = req.method === "HEAD";
+    if (await runFunction(req, res, pathname)) return;
+
+    for (const rule of redirects) {
+      const match = globToRegExp(rule.from).exec(pathname);
+      if (!match) continue;
+      if (!rule.force && staticFile(pathname)) break; // an existing file shadows the rule
+      const target = rule.to.replace(":splat", match[1] ?? "");
+      if (rule.status === 200) {
+        const targetPath = new URL(target, origin).pathname;
+        if (await runFunction(req, res, targetPath)) return;
+        if (serveStatic(res, targetPath, pathname, head)) return;
+        continue;
+      }
+      res.writeHead(rule.status, { location: target + url.search, ...headersFor(pathname, headerRules) });
+      res.end();
+      return;
+    }
+
+    if (req.method !== "GET" && !head) {
+      res.writeHead(405, { allow: "GET, HEAD" });
+      res.end();
+      return;
+    }
+    if (serveStatic(res, pathname, pathname, head)) return;
+    const notFound = path.join(distDir, "404.html");
+    if (existsSync(notFound)) sendFile(res, notFound, 404, headersFor(pathname, headerRules), head);
+    else {
+      res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
+      res.end("Not found");
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error("[site] request failed", error);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  // Keep-alive connections from the browser outlive a test; never let them hold a request open.
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    // Every address, as netlify-cli listens: `localhost` may be ::1 or 127.0.0.1 to a client.
+    server.listen(options.port, () => resolve());
+  });
+  return {
+    url: origin,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.allSettled([...pending]);
+      await blobs.stop();
+      setPhotoStore(undefined);
+    },
+  };
+}
+
+const isMain = process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
+if (isMain) {
+  const { values } = parseArgs({
+    options: { port: { type: "string", default: "8899" }, "blobs-dir": { type: "string", default: ".data/blobs" } },
+  });
+  const started = performance.now();
+  const host = await startSiteHost({ port: Number(values.port), blobsDir: path.resolve(values["blobs-dir"]) });
+  console.log(`[site] ${host.url}: dist/ and the functions, ready in ${Math.round(performance.now() - started)} ms`);
+  const stop = () => {
+    void host.close().then(() => process.exit(0));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
