@@ -98,22 +98,22 @@ export default defineConfig({
             stderr: "pipe",
           },
           {
-          command: `npx tsx scripts/dev.ts --host --port ${port} --data-dir .data/e2e --fresh`,
-          url: `${baseURL}/api/health`,
-          // The host builds the site first: about 15 s idle, a minute or more on a busy machine.
-          timeout: 600_000,
-          reuseExistingServer: !process.env.CI,
-          env: {
-            ...(process.env as Record<string, string>),
-            SMTP_URL: `smtp://127.0.0.1:${smtpPort}?tls=off`,
-            // Every test runs from 127.0.0.1; each names its own client in X-Simulated-Client
-            // (tests/e2e/forms-support.ts), which the server reads only with this switch.
-            SIMULATE_CLIENTS: "1",
-            FORM_MIN_FILL_MS: String(formMinFillMs),
-          },
-          // One JSON line per request is noise beside the test list; errors still show (stderr).
-          stdout: "ignore",
-          stderr: "pipe",
+            command: `npx tsx scripts/dev.ts --host --port ${port} --data-dir .data/e2e --fresh`,
+            url: `${baseURL}/api/health`,
+            // The host builds the site first: about 15 s idle, a minute or more on a busy machine.
+            timeout: 600_000,
+            reuseExistingServer: !process.env.CI,
+            env: {
+              ...(process.env as Record<string, string>),
+              SMTP_URL: `smtp://127.0.0.1:${smtpPort}?tls=off`,
+              // Every test runs from 127.0.0.1; each names its own client in X-Simulated-Client
+              // (tests/e2e/forms-support.ts), which the server reads only with this switch.
+              SIMULATE_CLIENTS: "1",
+              FORM_MIN_FILL_MS: String(formMinFillMs),
+            },
+            // One JSON line per request is noise beside the test list; errors still show (stderr).
+            stdout: "ignore",
+            stderr: "pipe",
           },
         ],
       }),

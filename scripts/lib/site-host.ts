@@ -85,7 +85,9 @@ const contentTypes: Record<string, string> = {
 };
 
 /** Every function in netlify/functions with a `config.path`, imported once. */
-export async function loadFunctions(directory = path.join(root, "netlify/functions")): Promise<FunctionRoute[]> {
+export async function loadFunctions(
+  directory = path.join(root, "netlify/functions"),
+): Promise<FunctionRoute[]> {
   const files = (await readdir(directory)).filter((f) => /\.m?[jt]s$/.test(f)).sort();
   const routes: FunctionRoute[] = [];
   for (const file of files) {
@@ -241,7 +243,9 @@ export async function startSiteHost(options: { port: number; blobsDir: string })
       const match = fn.patterns.map((p) => p.exec({ pathname })).find(Boolean);
       if (!match) continue;
       const params = Object.fromEntries(
-        Object.entries(match.pathname.groups).filter((entry): entry is [string, string] => entry[1] !== undefined),
+        Object.entries(match.pathname.groups).filter(
+          (entry): entry is [string, string] => entry[1] !== undefined,
+        ),
       );
       const context = {
         ip: req.socket.remoteAddress?.replace(/^::ffff:/, ""),
@@ -339,11 +343,19 @@ export async function startSiteHost(options: { port: number; blobsDir: string })
 const isMain = process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
 if (isMain) {
   const { values } = parseArgs({
-    options: { port: { type: "string", default: "8899" }, "blobs-dir": { type: "string", default: ".data/blobs" } },
+    options: {
+      port: { type: "string", default: "8899" },
+      "blobs-dir": { type: "string", default: ".data/blobs" },
+    },
   });
   const started = performance.now();
-  const host = await startSiteHost({ port: Number(values.port), blobsDir: path.resolve(values["blobs-dir"]) });
-  console.log(`[site] ${host.url}: dist/ and the functions, ready in ${Math.round(performance.now() - started)} ms`);
+  const host = await startSiteHost({
+    port: Number(values.port),
+    blobsDir: path.resolve(values["blobs-dir"]),
+  });
+  console.log(
+    `[site] ${host.url}: dist/ and the functions, ready in ${Math.round(performance.now() - started)} ms`,
+  );
   const stop = () => {
     void host.close().then(() => process.exit(0));
   };

@@ -21,8 +21,6 @@ import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate, fillBookingFields, fillOption, goToForm } from "./forms-support";
 import { mailbox } from "./mailbox";
 
-
-
 test("a booking made in the form is e-mailed to the owner and the customer, and the admin shows it as e-mailed", async ({
   page,
   context,

@@ -95,7 +95,8 @@ test("finished job → invitation e-mail → verified review through the link �
   // The e-mail reaches the loopback SMTP server, addressed to the customer, with the link.
   await expect
     .poll(
-      () => mailbox.received.filter((m) => m.envelopeTo.includes(email) && /How did we do/.test(m.raw)).length,
+      () =>
+        mailbox.received.filter((m) => m.envelopeTo.includes(email) && /How did we do/.test(m.raw)).length,
       {
         timeout: 90_000,
       },

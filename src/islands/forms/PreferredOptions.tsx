@@ -49,29 +49,14 @@ const dayLabel = (value: string) =>
     timeZone: "UTC",
   });
 
-/**
- * The bookable dates from the server, or null while unknown (the native date input stays).
- * `beforeSwap` runs just before the date inputs become selects, while they still hold what the
- * visitor may already have typed (on a slow phone, before the answer came).
- */
-function useAvailability(beforeSwap: () => void): readonly OfferedDate[] | null {
-  const [dates, setDates] = useState<readonly OfferedDate[] | null>(null);
-  const swap = useRef(beforeSwap);
-  swap.current = beforeSwap;
-  useEffect(() => {
-    let current = true;
-    callApi(availabilityRoute)
-      .then((answer) => {
-        if (!current || answer.dates.length === 0) return;
-        swap.current();
-        setDates(answer.dates);
-      })
-      .catch(() => {});
-    return () => {
-      current = false;
-    };
-  }, []);
-  return dates;
+/** The dates typed into the form's native date inputs, by field name (`option1Date` …). */
+function typedDates(form: HTMLFormElement | null | undefined): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const n of optionNumbers) {
+    const input = form?.elements.namedItem(`option${n}Date`);
+    if (input instanceof HTMLInputElement && input.value) values[`option${n}Date`] = input.value;
+  }
+  return values;
 }
 
 export interface PreferredOptionsProps {
@@ -93,25 +78,43 @@ export function PreferredOptions({
   windowsHint,
 }: PreferredOptionsProps) {
   const fieldsetRef = useRef<HTMLFieldSetElement>(null);
+  // The bookable dates from the server, or null while unknown (the native date inputs stay).
+  const [dates, setDates] = useState<readonly OfferedDate[] | null>(null);
   // The date chosen in each option decides which windows it offers; a form reset clears them.
   const [chosen, setChosen] = useState<Readonly<Record<string, string>>>({});
-  // Dates typed into the native inputs before the bookable dates arrived: each select starts on its
-  // option's typed date, so nothing the visitor entered is lost when the input becomes a select.
+  // Dates typed into the native inputs before the bookable dates arrived (a slow phone): each
+  // select starts on its option's typed date, so nothing the visitor entered is lost in the swap.
   const [typed, setTyped] = useState<Readonly<Record<string, string>>>({});
-  const dates = useAvailability(() => {
+  useEffect(() => {
+    let current = true;
+    callApi(availabilityRoute)
+      .then((answer) => {
+        if (!current || answer.dates.length === 0) return;
+        const values = typedDates(fieldsetRef.current?.form);
+        setTyped(values);
+        setChosen((previous) => ({ ...values, ...previous }));
+        setDates(answer.dates);
+      })
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, []);
+  useEffect(() => {
+    // Once the selects exist, they show what was typed (set here, not as a default, so a form
+    // reset still empties them).
     const form = fieldsetRef.current?.form;
-    const values: Record<string, string> = {};
-    for (const n of optionNumbers) {
-      const input = form?.elements.namedItem(`option${n}Date`);
-      if (input instanceof HTMLInputElement && input.value) values[`option${n}Date`] = input.value;
+    for (const [name, value] of Object.entries(typed)) {
+      const select = form?.elements.namedItem(name);
+      if (select instanceof HTMLSelectElement) select.value = value;
     }
-    if (Object.keys(values).length === 0) return;
-    setTyped(values);
-    setChosen((previous) => ({ ...values, ...previous }));
-  });
+  }, [dates, typed]);
   useEffect(() => {
     const form = fieldsetRef.current?.form;
-    const clear = () => setChosen({});
+    const clear = () => {
+      setChosen({});
+      setTyped({});
+    };
     form?.addEventListener("reset", clear);
     return () => form?.removeEventListener("reset", clear);
   }, []);
@@ -157,7 +160,6 @@ export function PreferredOptions({
                     aria-describedby={describedBy(dateId, undefined, error)}
                     className={`${inputClass} appearance-auto`}
                     name={dateName}
-                    defaultValue={typed[dateName] ?? ""}
                     onChange={(event) => onDate(event.currentTarget.value)}
                   >
                     <option value="">Choose a date</option>
