@@ -30,6 +30,7 @@ import { randomUUID } from "node:crypto";
 import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { mkdir, readdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -58,9 +59,6 @@ interface HeaderRule {
   values: Record<string, string>;
 }
 
-const root = process.cwd();
-const distDir = path.join(root, "dist");
-
 const contentTypes: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".css": "text/css; charset=utf-8",
@@ -85,9 +83,7 @@ const contentTypes: Record<string, string> = {
 };
 
 /** Every function in netlify/functions with a `config.path`, imported once. */
-export async function loadFunctions(
-  directory = path.join(root, "netlify/functions"),
-): Promise<FunctionRoute[]> {
+export async function loadFunctions(directory: string): Promise<FunctionRoute[]> {
   const files = (await readdir(directory)).filter((f) => /\.m?[jt]s$/.test(f)).sort();
   const routes: FunctionRoute[] = [];
   for (const file of files) {
@@ -107,7 +103,7 @@ export async function loadFunctions(
 }
 
 /** netlify.toml's [[redirects]], in order. */
-export function loadRedirects(file = path.join(root, "netlify.toml")): RedirectRule[] {
+export function loadRedirects(file: string): RedirectRule[] {
   const config = parseToml(readFileSync(file, "utf8")) as { redirects?: Partial<RedirectRule>[] };
   return (config.redirects ?? []).map((r) => ({
     from: String(r.from),
@@ -118,7 +114,7 @@ export function loadRedirects(file = path.join(root, "netlify.toml")): RedirectR
 }
 
 /** The header rules the build wrote (integrations/security-headers.ts). */
-export function loadHeaderRules(file = path.join(root, ".netlify/v1/config.json")): HeaderRule[] {
+export function loadHeaderRules(file: string): HeaderRule[] {
   const config = JSON.parse(readFileSync(file, "utf8")) as { headers?: HeaderRule[] };
   return config.headers ?? [];
 }
@@ -133,7 +129,7 @@ function globToRegExp(pattern: string): RegExp {
 }
 
 /** The file in dist/ that answers `pathname`, as Netlify's pretty URLs resolve it. */
-function staticFile(pathname: string): string | undefined {
+function staticFile(distDir: string, pathname: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -214,7 +210,16 @@ export interface SiteHost {
   close(): Promise<void>;
 }
 
-export async function startSiteHost(options: { port: number; blobsDir: string }): Promise<SiteHost> {
+export interface SiteHostOptions {
+  port: number;
+  blobsDir: string;
+  /** The project folder: netlify.toml, netlify/functions, dist/ and .netlify/v1 (default: cwd). */
+  root?: string;
+}
+
+export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost> {
+  const root = options.root ?? process.cwd();
+  const distDir = path.join(root, "dist");
   // Photos: a local Blobs server, installed as the store before any function runs.
   await mkdir(options.blobsDir, { recursive: true });
   const token = randomUUID();
@@ -232,10 +237,10 @@ export async function startSiteHost(options: { port: number; blobsDir: string })
     }),
   );
 
-  const functions = await loadFunctions();
-  const redirects = loadRedirects();
-  const headerRules = loadHeaderRules();
-  const origin = `http://localhost:${options.port}`;
+  const functions = await loadFunctions(path.join(root, "netlify/functions"));
+  const redirects = loadRedirects(path.join(root, "netlify.toml"));
+  const headerRules = loadHeaderRules(path.join(root, ".netlify/v1/config.json"));
+  let origin = `http://localhost:${options.port}`;
   const pending = new Set<Promise<unknown>>();
 
   async function runFunction(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
@@ -272,7 +277,7 @@ export async function startSiteHost(options: { port: number; blobsDir: string })
   }
 
   function serveStatic(res: ServerResponse, pathname: string, headerPath: string, head: boolean): boolean {
-    const file = staticFile(pathname);
+    const file = staticFile(distDir, pathname);
     if (!file) return false;
     sendFile(res, file, 200, headersFor(headerPath, headerRules), head);
     return true;
@@ -287,7 +292,7 @@ export async function startSiteHost(options: { port: number; blobsDir: string })
     for (const rule of redirects) {
       const match = globToRegExp(rule.from).exec(pathname);
       if (!match) continue;
-      if (!rule.force && staticFile(pathname)) break; // an existing file shadows the rule
+      if (!rule.force && staticFile(distDir, pathname)) break; // an existing file shadows the rule
       const target = rule.to.replace(":splat", match[1] ?? "");
       if (rule.status === 200) {
         const targetPath = new URL(target, origin).pathname;
@@ -328,6 +333,7 @@ export async function startSiteHost(options: { port: number; blobsDir: string })
     // Every address, as netlify-cli listens: `localhost` may be ::1 or 127.0.0.1 to a client.
     server.listen(options.port, () => resolve());
   });
+  origin = `http://localhost:${(server.address() as AddressInfo).port}`;
   return {
     url: origin,
     async close() {

@@ -1,0 +1,133 @@
+/**
+ * The browser tests' host (scripts/lib/site-host.ts) routes as Netlify does: functions by their
+ * `config.path`, then netlify.toml's redirects (forced or shadowed by a file), then files with
+ * pretty URLs, else 404.html; the build's header rules on static answers only.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSiteHost, type SiteHost } from "../../scripts/lib/site-host";
+
+let root: string;
+let host: SiteHost;
+const finished: string[] = [];
+
+async function put(file: string, text: string) {
+  await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+  await writeFile(path.join(root, file), text);
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), "kh-site-host-"));
+  await put("dist/index.html", "<h1>home</h1>");
+  await put("dist/about.html", "<h1>about</h1>");
+  await put("dist/app.html", "<h1>app shell</h1>");
+  await put("dist/old/kept.html", "<h1>kept</h1>");
+  await put("dist/404.html", "<h1>not found</h1>");
+  await put("dist/_astro/app.js", "console.log(1)");
+  await put("secret.txt", "outside dist");
+  await put(
+    "netlify.toml",
+    [
+      "[[redirects]]",
+      'from = "/old/*"',
+      'to = "/about"',
+      "status = 302",
+      "[[redirects]]",
+      'from = "/app/*"',
+      'to = "/app"',
+      "status = 200",
+      "force = true",
+    ].join("\n"),
+  );
+  await put(
+    ".netlify/v1/config.json",
+    JSON.stringify({
+      headers: [
+        { for: "/*", values: { "X-Frame-Options": "DENY", "Cache-Control": "public, max-age=0" } },
+        { for: "/_astro/*", values: { "Cache-Control": "public, max-age=31536000, immutable" } },
+        { for: "/app*", values: { "Cache-Control": "no-store" } },
+      ],
+    }),
+  );
+  await put(
+    "netlify/functions/echo.mjs",
+    `export default async (req, context) => {
+       const body = req.method === "POST" ? await req.text() : "";
+       context.waitUntil(new Promise((resolve) => setTimeout(() => { globalThis.__siteHostDone?.push(req.url); resolve(); }, 20)));
+       return Response.json({ method: req.method, params: context.params, ip: context.ip, body }, { status: 201, headers: { "set-cookie": "a=1" } });
+     };
+     export const config = { path: ["/api/echo", "/api/echo/:id"] };`,
+  );
+  await put(
+    "netlify/functions/tick.mjs",
+    `export default async () => new Response("tick");
+     export const config = { schedule: "@hourly" };`,
+  );
+  (globalThis as { __siteHostDone?: string[] }).__siteHostDone = finished;
+  host = await startSiteHost({ port: 0, blobsDir: path.join(root, "blobs"), root });
+});
+
+afterAll(async () => {
+  await host?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+const get = (p: string, init?: RequestInit) => fetch(`${host.url}${p}`, { redirect: "manual", ...init });
+
+describe("the browser tests' site host", () => {
+  it("runs a function matched by its config.path, with params, ip and a streamed body; no header rules on it", async () => {
+    const res = await get("/api/echo/42", { method: "POST", body: "hello" });
+    expect(res.status).toBe(201);
+    expect(res.headers.get("set-cookie")).toBe("a=1");
+    expect(res.headers.get("x-frame-options")).toBeNull();
+    const body = (await res.json()) as {
+      method: string;
+      params: Record<string, string>;
+      ip: string;
+      body: string;
+    };
+    expect(body).toMatchObject({ method: "POST", params: { id: "42" }, body: "hello" });
+    expect(body.ip).toMatch(/^(127\.0\.0\.1|::1)$/);
+  });
+
+  it("serves files with pretty URLs and the build's header rules, a later rule winning", async () => {
+    const about = await get("/about");
+    expect(about.status).toBe(200);
+    expect(about.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await about.text()).toContain("about");
+    expect(about.headers.get("x-frame-options")).toBe("DENY");
+    const asset = await get("/_astro/app.js");
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(await (await get("/")).text()).toContain("home");
+  });
+
+  it("applies a redirect only where no file shadows it, keeps the query, and a forced rewrite keeps the address", async () => {
+    const moved = await get("/old/gone?x=1");
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("location")).toBe("/about?x=1");
+    const kept = await get("/old/kept");
+    expect(kept.status).toBe(200);
+    expect(await kept.text()).toContain("kept");
+    const app = await get("/app/requests/42");
+    expect(app.status).toBe(200);
+    expect(await app.text()).toContain("app shell");
+    expect(app.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answers an unknown address, a scheduled function's name and a path out of dist/ with 404.html", async () => {
+    for (const p of ["/nowhere", "/api/tick", "/../secret.txt", "/%2e%2e/secret.txt"]) {
+      const res = await get(p);
+      expect(res.status, p).toBe(404);
+      expect(await res.text(), p).toContain("not found");
+    }
+    expect((await get("/nowhere")).headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("lets a function's waitUntil work finish after the answer", async () => {
+    await get("/api/echo");
+    await expect.poll(() => finished.some((url) => url.endsWith("/api/echo"))).toBe(true);
+  });
+});
