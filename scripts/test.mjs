@@ -6,10 +6,10 @@
  *  lane 1: check (astro check, eslint, prettier --check)
  *          → unit + content tests, and the integration suite's PGlite-only files (Vitest, PGlite)
  *          → the integration suite on a throwaway PostgreSQL server (every data-layer and API file)
+ *          → the stack test: `npm run dev` for real, with the smoke test in Chromium on it
  *  lane 2: browser tests (Playwright) on the production build, which the test host builds
  *          (scripts/lib/site-host.ts, docs/decisions/036-browser-test-host.md)
  *          → build checks on that build (valid HTML, links, headers, JS budget)
- *          → the stack test: `npm run dev` for real, with the smoke test in Chromium on it
  *
  * Without a PostgreSQL server (SKIP_POSTGRES=1, or none installed) the whole integration suite runs
  * on PGlite instead. SKIP_E2E=1 leaves out the browser tests and the stack test (the build and its
@@ -124,6 +124,19 @@ const lanes = [
           },
         ]
       : []),
+    // `npm run dev` for real (netlify dev): after the Vitest suites, beside the browser tests, which
+    // run no netlify-cli process of their own (docs/decisions/036-browser-test-host.md).
+    ...(skipE2e
+      ? []
+      : [
+          {
+            name: "stack (npm run dev, smoke test on it; function bundles)",
+            cmd: "npx",
+            args: ["vitest", "run", "--project", "stack", ...vitestJson("stack")],
+            env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright-smoke-dev.json") },
+            reports: ["vitest-stack", "playwright-smoke-dev"],
+          },
+        ]),
   ],
   skipE2e
     ? [
@@ -140,13 +153,6 @@ const lanes = [
         },
         // On the build the test host made for the browser tests (dist/ and .netlify/v1).
         { name: "build checks", cmd: "node", args: ["scripts/check-build.mjs"], needsFreshBuild: true },
-        {
-          name: "stack (npm run dev, smoke test on it; function bundles)",
-          cmd: "npx",
-          args: ["vitest", "run", "--project", "stack", ...vitestJson("stack")],
-          env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright-smoke-dev.json") },
-          reports: ["vitest-stack", "playwright-smoke-dev"],
-        },
       ],
 ];
 
