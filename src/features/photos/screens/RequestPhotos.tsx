@@ -43,9 +43,7 @@ export function RequestPhotos({ requestId }: { requestId: number }) {
 
   if (query.isPending) {
     return (
-      <p className="mt-5 flex items-center gap-2 text-sm text-slate-600">
-        <Spinner label="Loading photos" /> Loading photos…
-      </p>
+      <Spinner label="Loading photos…" className="mt-5 justify-start py-0 text-sm" />
     );
   }
   if (query.isError) {
@@ -112,14 +110,15 @@ export function RequestPhotos({ requestId }: { requestId: number }) {
             {shown && current !== null ? (
               <>
                 <div className="flex items-center justify-between gap-2">
-                  <p className="text-sm">
+                  {/* A div: the title is a heading, which a paragraph may not hold. */}
+                  <div className="text-sm">
                     <Dialog.Title className="inline font-semibold" aria-live="polite">
                       Photo {current + 1} of {count}
                     </Dialog.Title>
                     <span className="ml-2 text-slate-300">
                       {shown.width}×{shown.height}
                     </span>
-                  </p>
+                  </div>
                   <Dialog.Close className={viewerButton} aria-label="Close the photo">
                     <X aria-hidden="true" className="size-5" />
                   </Dialog.Close>
