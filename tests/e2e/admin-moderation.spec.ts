@@ -17,10 +17,7 @@ import {
   uniqueName,
 } from "./admin-support";
 
-/**
- * Every admin screen and action waits on function calls, each a fresh worker under netlify-cli
- * (about 0.3 s idle, several seconds on a busy 2-core machine): give them room.
- */
+/** Every admin screen and action waits on function calls: seconds on a busy 2-core machine. */
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
@@ -352,9 +349,9 @@ test.describe("access and accessibility", () => {
     });
     expect(forged.status()).toBe(403);
     const page = await request.get("/admin");
-    // netlify.toml also sends `Cache-Control: no-store` for /admin*; `netlify serve` replaces it
-    // for static files locally, so only the robots header is checked here.
     expect(page.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    // The admin shell is never cached: a signed-out browser must not show an old copy.
+    expect(page.headers()["cache-control"]).toBe("no-store");
   });
 
   for (const width of [375, 1280]) {

@@ -54,7 +54,7 @@ const section = '[data-slot="BookingFormSection"]';
 const form = (page: Page) => page.locator('form[action="/api/bookings"]');
 const submitButton = (page: Page) => page.getByRole("button", { name: "Book Appointment", exact: true });
 
-// Each call through the local stack starts a fresh function worker (seconds on a busy machine).
+// A call can take seconds while the whole suite shares a 2-core machine.
 const expect = baseExpect.configure({ timeout: serverTimeout });
 test.describe.configure({ timeout: 90_000 });
 

@@ -37,7 +37,7 @@ async function fill(page: Page, m: ReturnType<typeof message>) {
 const form = (page: Page) => page.locator('form[action="/api/contact"]');
 const submitButton = (page: Page) => page.getByRole("button", { name: "Send Message" });
 
-// Each call through the local stack starts a fresh function worker (seconds on a busy machine).
+// A call can take seconds while the whole suite shares a 2-core machine.
 const expect = baseExpect.configure({ timeout: serverTimeout });
 test.describe.configure({ timeout: 90_000 });
 

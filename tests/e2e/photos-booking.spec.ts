@@ -1,5 +1,5 @@
 /**
- * Photos with a booking, in Chromium against the real stack (netlify serve, its local Blobs store,
+ * Photos with a booking, in Chromium against the real stack (the test host, its local Blobs store,
  * the embedded database): two photos, one a 12 MP phone-like JPEG with GPS EXIF, are shrunk in the
  * browser and uploaded; the booking claims them; the owner opens them in the admin; the bytes
  * served carry no EXIF; without a session a photo's address answers 401.
@@ -21,7 +21,7 @@ import {
 
 const expect = baseExpect.configure({ timeout: serverTimeout });
 test.describe.configure({ timeout: 240_000 });
-/** Every function call on the local stack starts a fresh worker (5-10 s on a busy machine). */
+/** Resizing a 12 MP photo and uploading it take seconds on a busy 2-core machine. */
 const uploadTimeout = 90_000;
 
 /**

@@ -53,7 +53,7 @@ test("the production build serves exactly the site's security headers, CSP inclu
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
 });
 
-test("the build hands Netlify exactly the site's header rules (the cache rules too, which `netlify serve` replaces locally)", () => {
+test("the build hands Netlify exactly the site's header rules, the cache rules too", () => {
   const written = JSON.parse(readFileSync(path.resolve(".netlify/v1/config.json"), "utf8")) as {
     headers: unknown;
   };

@@ -36,7 +36,7 @@ async function showList(page: Page) {
   await page.locator("#reviews").scrollIntoViewIfNeeded();
 }
 
-// Each call through the local stack starts a fresh function worker (seconds on a busy machine).
+// A call can take seconds while the whole suite shares a 2-core machine.
 const expect = baseExpect.configure({ timeout: serverTimeout });
 test.describe.configure({ timeout: 90_000 });
 
