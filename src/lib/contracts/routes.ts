@@ -68,6 +68,22 @@ export const routes = {
   addPriceListItem: adminRoutes.addPriceListItemRoute,
   updatePriceListItem: adminRoutes.updatePriceListItemRoute,
   deletePriceListItem: adminRoutes.deletePriceListItemRoute,
+  listInvoices: adminRoutes.listInvoicesRoute,
+  createInvoice: adminRoutes.createInvoiceRoute,
+  getInvoice: adminRoutes.getInvoiceRoute,
+  updateInvoice: adminRoutes.updateInvoiceRoute,
+  deleteInvoice: adminRoutes.deleteInvoiceRoute,
+  issueInvoice: adminRoutes.issueInvoiceRoute,
+  sendInvoice: adminRoutes.sendInvoiceRoute,
+  invoicePdf: adminRoutes.invoicePdfRoute,
+  addPayment: adminRoutes.addPaymentRoute,
+  removePayment: adminRoutes.removePaymentRoute,
+  createCreditNote: adminRoutes.createCreditNoteRoute,
+  exportInvoices: adminRoutes.exportInvoicesRoute,
+  exportPayments: adminRoutes.exportPaymentsRoute,
+  vatSummary: adminRoutes.vatSummaryRoute,
+  requestInvoices: adminRoutes.requestInvoicesRoute,
+  moneySummary: adminRoutes.moneySummaryRoute,
 };
 
 export type RouteName = keyof typeof routes;
