@@ -161,12 +161,6 @@ export const updateInvoiceSchema = z
 export type UpdateInvoiceInput = z.input<typeof updateInvoiceSchema>;
 export type UpdateInvoiceParsed = z.output<typeof updateInvoiceSchema>;
 
-/** Issuing: the invoice date defaults to today; it may not be in the future. */
-export const issueInvoiceSchema = z
-  .object({ issuedOn: dateField("the invoice date").optional() })
-  .optional()
-  .transform((v) => v ?? {});
-
 /** A payment received (`POST /api/admin/invoices/:id/payments`). */
 export const paymentInputSchema = z.object({
   amountPence: z
@@ -471,13 +465,8 @@ export const invoiceEndpoints = {
   }),
   /** A draft only (409 once issued). */
   deleteInvoice: defineEndpoint({ ...routes.deleteInvoiceRoute, status: 204 }),
-  /** 409 when already issued. */
-  issueInvoice: defineEndpoint({
-    ...routes.issueInvoiceRoute,
-    status: 200,
-    request: issueInvoiceSchema,
-    response: invoiceAnswer,
-  }),
+  /** Dated today; 409 when already issued. No body. */
+  issueInvoice: defineEndpoint({ ...routes.issueInvoiceRoute, status: 200, response: invoiceAnswer }),
   /** An issued invoice or credit note with a customer e-mail address; 409 for a draft. */
   sendInvoice: defineEndpoint({ ...routes.sendInvoiceRoute, status: 200, response: invoiceAnswer }),
   /** The PDF; no JSON answer. A draft's PDF says DRAFT. */
