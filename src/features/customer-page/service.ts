@@ -52,6 +52,7 @@ import { inTransaction, type ServiceContext } from "../../platform/context";
 import { dateInZone, formatDateTime } from "../../platform/time";
 import { quoteForCustomerPage, quoteHistoryNotes } from "../quotes/service-customer";
 import { quoteOnPage, type QuoteOnPage } from "./quote-view";
+import type { CustomerInvoices } from "../invoices/contract/customer";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
 import { applyStateChange } from "../requests/service-workflow";
@@ -154,6 +155,8 @@ export interface CustomerPageView {
   quote: QuoteOnPage | null;
   /** The quote form's one-time key and the day its terms are shown for. */
   quoteForm: { nonce: string; day: string };
+  /** The request's issued invoices and credit notes, the balance and how to pay; null: none. */
+  invoices?: CustomerInvoices | null;
 }
 
 /** What the quote form showed last, to show it again: the boxes ticked. */
