@@ -116,7 +116,7 @@ export function toInvoice(r: InvoiceRecord, extras: InvoiceExtras, today: IsoDat
     totalPence: r.totalPence,
     paidPence: r.paidPence,
     creditedPence: r.creditedPence,
-    balancePence: credit ? 0 : balanceOf(money),
+    balancePence: credit || !money.issued ? 0 : balanceOf(money),
     refundDuePence: credit ? 0 : refundDueOf(money),
     payments: extras.payments.map(toPayment),
     creditNotes: extras.creditNotes

@@ -82,9 +82,9 @@ export interface InvoiceMoney {
   readonly creditedPence: Pence;
 }
 
-/** What is still owed: the total less credit notes and payments, never below 0. */
+/** What is still owed: the total less credit notes and payments, never below 0 (0 for a draft). */
 export const balanceOf = (m: InvoiceMoney): Pence =>
-  Math.max(0, m.totalPence - m.creditedPence - m.paidPence);
+  m.issued ? Math.max(0, m.totalPence - m.creditedPence - m.paidPence) : 0;
 
 /** What was paid beyond the credited total (owed back to the customer), never below 0. */
 export const refundDueOf = (m: InvoiceMoney): Pence =>
