@@ -63,7 +63,8 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: /(admin-password|reviews-verified|quotes-admin|quotes-customer)\.spec\.ts$/,
+      testIgnore:
+        /(admin-password|reviews-verified|quotes-admin|quotes-customer|invoices-[a-z-]+)\.spec\.ts$/,
       teardown: "admin-password",
     },
     // The verified-review journey and tests/e2e/mail-booking.spec.ts both catch the stack's e-mail
@@ -89,6 +90,14 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"] },
       testMatch: /quotes-customer\.spec\.ts$/,
       dependencies: ["quotes-admin"],
+      teardown: "admin-password",
+    },
+    // Invoices and payments catch the invoice e-mails on that same SMTP port: after the quotes.
+    {
+      name: "invoices",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: /invoices-[a-z-]+\.spec\.ts$/,
+      dependencies: ["quotes-customer"],
       teardown: "admin-password",
     },
     // The smoke test (tests/smoke) on the production build; playwright.dev.config.ts runs it on
