@@ -25,6 +25,9 @@ import { setMailSender } from "../../src/features/mail/service";
 import { adminClient, seedRequest, uniqueTag } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
 import { pdfWords } from "../helpers/pdf";
+import { sendPending, sentMessage } from "../helpers/sent-mail";
+import customerPageFn from "../../netlify/functions/customer-page.mts";
+import { customerPage } from "../../src/features/customer-page/service";
 
 const t = useTestDatabase();
 
@@ -384,6 +387,57 @@ describe("sending", () => {
     const words = await pdfWords(pdfOf(mail!));
     expect(words).toContain(`Invoice ${invoice.number}`);
     expect(words).toContain("<script>alert(1)</script> Fix the gate");
+  });
+});
+
+describe("the customer's page", () => {
+  it("lists the issued invoices with the balance and bank details, and serves each PDF under the customer's link only", async () => {
+    const { owner, request, invoice } = await issuedDirect();
+    const draft = await owner.call(adminInvoices, "POST", "/api/admin/invoices", {
+      body: { kind: "direct", submissionId: request.id, lines: [line("Not issued yet", 1, 999)] },
+    });
+    await owner.call(adminInvoices, "POST", `/api/admin/invoices/${invoice.id}/payments`, {
+      body: { amountPence: 2500, method: "cash", receivedOn: dateInZone(new Date()) },
+    });
+    await owner.call(adminInvoices, "POST", `/api/admin/invoices/${invoice.id}/send`);
+    await sendPending(t.db, { submissionId: request.id });
+    const [mail] = (await mailOf(request.id)).filter((m) => m.kind === "invoice_sent");
+    const token = /\/request\/([A-Za-z0-9_-]{22})/.exec(sentMessage(mail!.id).text)![1]!;
+
+    const view = await customerPage(token, serviceContext());
+    expect(view.invoices).toMatchObject({
+      balancePence: 10000,
+      bank: { sortCode: site.invoices.bank.sortCode, accountNumber: site.invoices.bank.accountNumber },
+      invoices: [
+        { id: invoice.id, number: invoice.number, status: "part-paid", balancePence: 10000, paidPence: 2500 },
+      ],
+    });
+    expect(view.invoices!.invoices).toHaveLength(1);
+    const path = view.invoices!.invoices[0]!.pdfPath;
+    expect(path).toBe(`/request/${token}/invoice.pdf?invoice=${invoice.id}`);
+
+    const get = (p: string) =>
+      customerPageFn(new Request(`http://localhost:8888${p}`, { headers: { Accept: "application/pdf" } }));
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    const words = await pdfWords(new Uint8Array(await res.arrayBuffer()));
+    expect(words).toContain(`Invoice ${invoice.number}`);
+    expect(words).toContain("Balance due £100.00");
+
+    const other = await issuedDirect();
+    for (const wrong of [
+      `/request/${token}/invoice.pdf?invoice=${draft.json.invoice.id}`,
+      `/request/${token}/invoice.pdf?invoice=${other.invoice.id}`,
+      `/request/${token}/invoice.pdf?invoice=abc`,
+      `/request/${"x".repeat(22)}/invoice.pdf?invoice=${invoice.id}`,
+    ]) {
+      const refused = await get(wrong);
+      expect(refused.status, wrong).toBe(404);
+      expect(refused.headers.get("content-type")).not.toBe("application/pdf");
+    }
   });
 });
 

@@ -53,6 +53,7 @@ import { dateInZone, formatDateTime } from "../../platform/time";
 import { quoteForCustomerPage, quoteHistoryNotes } from "../quotes/service-customer";
 import { quoteOnPage, type QuoteOnPage } from "./quote-view";
 import type { CustomerInvoices } from "../invoices/contract/customer";
+import { invoicesForCustomerPage } from "../invoices/service-customer";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
 import { applyStateChange } from "../requests/service-workflow";
@@ -252,12 +253,13 @@ export async function customerPage(
   const request = await requestForToken(token, ctx);
   const db = ctx.db;
   const isBooking = request.formType === "booking";
-  const [history, list, details, rules, quoteRules] = await Promise.all([
+  const [history, list, details, rules, quoteRules, invoices] = await Promise.all([
     workflow.listHistory(request.id, db),
     isBooking ? appointmentsRepo.listForRequest(request.id, db) : Promise.resolve([]),
     isBooking ? appointmentsRepo.findDetails(request.id, db) : Promise.resolve(null),
     loadRules(db),
     quoteForCustomerPage(request.id, ctx),
+    invoicesForCustomerPage(request.id, token, ctx),
   ]);
   const quote = quoteRules
     ? quoteOnPage(quoteRules, ctx.now, quoteValues.options ?? [], { expressStart: quoteValues.expressStart })
@@ -317,6 +319,7 @@ export async function customerPage(
     },
     quote,
     quoteForm: { nonce: newFormKey(ctx.now), day: dateInZone(ctx.now) },
+    invoices,
   };
 }
 

@@ -13,6 +13,7 @@ export const routes = {
   calendarFeed: publicRoutes.calendarFeedRoute,
   customerPage: publicRoutes.customerPageRoute,
   customerAction: publicRoutes.customerActionRoute,
+  customerInvoicePdf: publicRoutes.customerInvoicePdfRoute,
   lostLinkForm: publicRoutes.lostLinkFormRoute,
   lostLink: publicRoutes.lostLinkRoute,
   session: adminRoutes.sessionRoute,

@@ -1,7 +1,7 @@
 /**
  * The invoices of a request as the customer's private page shows them (docs/decisions/032-invoices.md):
  * issued invoices and credit notes only (never a draft), what is still owed, and how to pay. The
- * PDF of each is downloaded under the customer's own link: `/request/<token>/invoice/<id>.pdf`.
+ * PDF of each is downloaded under the customer's own link: `/request/<token>/invoice.pdf?invoice=<id>`.
  */
 import { z } from "zod";
 import { invoiceKinds, invoiceStatuses } from "./rules";
@@ -45,4 +45,4 @@ export type CustomerInvoices = z.infer<typeof customerInvoicesSchema>;
 
 /** The path of an invoice's PDF under a customer's link token. */
 export const customerInvoicePdfPath = (token: string, invoiceId: number): string =>
-  `/request/${token}/invoice/${invoiceId}.pdf`;
+  `/request/${token}/invoice.pdf?invoice=${invoiceId}`;

@@ -26,6 +26,7 @@ import { z } from "zod";
 import { isIsoDate } from "../../../platform/time";
 import { charLength, isStorableText } from "../../../lib/form-fields/text";
 import * as routes from "../../../lib/contracts/admin-routes";
+import { customerInvoicePdfRoute } from "../../../lib/contracts/public-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
 import { quoteLineInputSchema, totalsSchema, vatBandSchema } from "../../quotes/contract/endpoints";
 import { creatableInvoiceKinds, invoiceKinds, invoiceLimits, invoiceStatuses, paymentMethods } from "./rules";
@@ -506,6 +507,12 @@ export const invoiceEndpoints = {
     response: requestInvoicesSchema,
   }),
   moneySummary: defineEndpoint({ ...routes.moneySummaryRoute, status: 200, response: moneySummarySchema }),
+  /** The customer's download of an issued invoice's PDF (404 page for a wrong link or invoice). */
+  customerInvoicePdf: defineEndpoint({
+    ...customerInvoicePdfRoute,
+    status: 200,
+    query: z.object({ invoice: z.string().optional() }),
+  }),
 };
 
 /** `/api/admin/invoices/7/payments/3`: the path of one payment. */
