@@ -10,7 +10,13 @@
  * SHOTS=dir saves the screenshots there too (for looking at them by eye).
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import {
+  expect as baseExpect,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { baseURL, smtpPort } from "../../playwright.config";
 import { startSmtp } from "../helpers/smtp";
 import { pdfFromMime, pdfWords } from "../helpers/pdf";
@@ -37,12 +43,30 @@ const decoded = (raw: string) =>
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
 
+/** A header as written: RFC 2047 encoded words ("=?UTF-8?Q?=C2=A3285.00?=", for the "£") decoded. */
+function headerText(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(
+            text
+              .replace(/_/g, " ")
+              .replace(/=([0-9A-F]{2})/gi, (_h, h: string) => String.fromCharCode(parseInt(h, 16))),
+            "latin1",
+          ).toString("utf8"),
+    );
+}
+
 async function mailTo(email: string, subject: RegExp): Promise<{ raw: string; subject: string }> {
   const find = () =>
-    smtp!.received.find((m) => m.envelopeTo.includes(email) && subject.test(m.headers["subject"] ?? ""));
+    smtp!.received.find(
+      (m) => m.envelopeTo.includes(email) && subject.test(headerText(m.headers["subject"] ?? "")),
+    );
   await expect.poll(() => find() !== undefined, { timeout: 90_000 }).toBe(true);
   const m = find()!;
-  return { raw: m.raw, subject: m.headers["subject"] ?? "" };
+  return { raw: m.raw, subject: headerText(m.headers["subject"] ?? "") };
 }
 
 function pagePath(raw: string): string {
@@ -111,15 +135,20 @@ async function axe(page: Page, label: string) {
   expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
-/** axe, then screenshots at 375 and 1280 px into the test's output (and SHOTS when set). */
-async function shoot(page: Page, name: string) {
+/**
+ * axe, then screenshots at 375 and 1280 px into the test's output (and SHOTS when set): the whole
+ * page, or the view with `part` scrolled to its top (a part inside a dialog, which scrolls itself).
+ */
+async function shoot(page: Page, name: string, part?: Locator) {
   const original = page.viewportSize();
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
     await axe(page, `${name} at ${width}px`);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    if (part) await part.evaluate((el) => el.scrollIntoView({ block: "start" }));
+    const fullPage = !part;
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage });
     if (process.env["SHOTS"]) {
-      await page.screenshot({ path: `${process.env["SHOTS"]}/${name}-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `${process.env["SHOTS"]}/${name}-${width}.png`, fullPage });
     }
   }
   if (original) await page.setViewportSize(original);
@@ -186,7 +215,7 @@ test("an invoice from an accepted quote is issued and sent; the e-mail and its P
   await expect(card.getByRole("table", { name: `Lines of ${number}` })).toContainText(
     "Replace bathroom basin tap <and> isolation valve",
   );
-  await shoot(page, "invoice-panel");
+  await shoot(page, "invoice-panel", panel);
 
   // The e-mail: the number, the total, the bank details and the link; the PDF read back.
   const mail = await mailTo(email, new RegExp(`Invoice ${number} from`));
