@@ -45,7 +45,7 @@ try {
   if (!dryRun) {
     const report = await applyRetention(ctx);
     console.log(
-      `Done: ${report.requestsDeleted} requests deleted (with their history, notes and e-mails), ${report.mailDeleted} e-mails deleted, ${report.mailWiped} e-mails emptied.`,
+      `Done: ${report.requestsDeleted} requests deleted (with their history, notes and e-mails), ${report.mailDeleted} e-mails deleted, ${report.mailWiped} e-mails emptied, ${report.invoicesDeleted} invoices and credit notes past their accounting years deleted.`,
     );
   }
 } finally {

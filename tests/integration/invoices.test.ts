@@ -28,6 +28,9 @@ import { pdfWords } from "../helpers/pdf";
 import { sendPending, sentMessage } from "../helpers/sent-mail";
 import customerPageFn from "../../netlify/functions/customer-page.mts";
 import { customerPage } from "../../src/features/customer-page/service";
+import { erasePerson } from "../../src/features/person-tools/service";
+import { accountingCutoff, applyRetention } from "../../src/features/housekeeping/service-retention";
+import { quotes, requests } from "../../src/features/tables";
 
 const t = useTestDatabase();
 
@@ -787,6 +790,104 @@ describe("reminders", () => {
     expect(await remindersOf(turnedOff.id)).toHaveLength(0);
     const notes = (await historyOf(request.id)).map((h) => h.note ?? "");
     expect(notes.filter((n) => n.includes(`reminder e-mailed for invoice ${chased.number}`))).toHaveLength(2);
+  });
+});
+
+describe("records kept six years", () => {
+  it("erasing a person keeps their invoices, payments and accepted quote with only the name and address", async () => {
+    const { owner, request, quoteId } = await acceptedQuote();
+    const full = await owner.call(adminInvoices, "POST", "/api/admin/invoices", {
+      body: { kind: "full", quoteId },
+    });
+    const issued = await owner.call(
+      adminInvoices,
+      "POST",
+      `/api/admin/invoices/${full.json.invoice.id}/issue`,
+    );
+    await owner.call(adminInvoices, "POST", `/api/admin/invoices/${full.json.invoice.id}/payments`, {
+      body: { amountPence: 10000, method: "bank_transfer", receivedOn: dateInZone(new Date()) },
+    });
+    const draft = await owner.call(adminInvoices, "POST", "/api/admin/invoices", {
+      body: { kind: "direct", submissionId: request.id, lines: [line("Never issued", 1, 100)] },
+    });
+    const phoneJob = await owner.call(adminInvoices, "POST", "/api/admin/invoices", {
+      body: {
+        kind: "direct",
+        customer: { name: request.name, email: request.email.toUpperCase() },
+        lines: [line("Phone job", 1, 100)],
+      },
+    });
+
+    const result = await erasePerson(request.email, serviceContext());
+    expect(result.submissions).toBe(1);
+    expect(await t.db.select().from(requests).where(eq(requests.id, request.id))).toHaveLength(0);
+    expect(await t.db.select().from(quotes).where(eq(quotes.id, quoteId))).toHaveLength(0);
+
+    const kept = await owner.call(adminInvoices, "GET", `/api/admin/invoices/${full.json.invoice.id}`);
+    expect(kept.status).toBe(200);
+    expect(kept.json.invoice).toMatchObject({
+      number: issued.json.invoice.number,
+      submissionId: null,
+      quoteId: null,
+      customer: { name: request.name, email: null },
+      paidPence: 10000,
+      status: "part-paid",
+      remindersEnabled: false,
+    });
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, full.json.invoice.id));
+    expect(row!.keptQuote).toMatchObject({
+      title: `Q-${String(request.id).padStart(6, "0")}`,
+      acceptance: { totalPence: 90000, depositPence: 22500 },
+    });
+    expect(
+      await t.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, full.json.invoice.id)),
+    ).toHaveLength(1);
+    const gone = await owner.call(adminInvoices, "GET", `/api/admin/invoices/${draft.json.invoice.id}`);
+    expect(gone.status).toBe(404);
+    const phone = await owner.call(adminInvoices, "GET", `/api/admin/invoices/${phoneJob.json.invoice.id}`);
+    expect(phone.json.invoice.customer).toEqual({ name: request.name, email: null, address: null });
+  });
+
+  it("the retention job deletes invoices only once their accounting years have passed", async () => {
+    const years = site.retention.accountingRecordYears;
+    const old = new Date("2026-03-01T10:00:00Z");
+    const ctx = serviceContext({ now: old });
+    const draft = await createInvoice(
+      {
+        kind: "direct",
+        customer: { name: "Old Customer", email: null, address: null },
+        lines: [line("Old job", 1, 5000)],
+        note: null,
+        supplyDate: null,
+      } as never,
+      ctx,
+    );
+    const inv = await issueInvoice(draft.id, {}, ctx);
+    const { addPayment, createCreditNote } = await import("../../src/features/invoices/service");
+    await addPayment(
+      inv.id,
+      { amountPence: 1000, method: "cash", receivedOn: "2026-03-01", reference: null },
+      ctx,
+    );
+    await createCreditNote(
+      inv.id,
+      { reason: "Discount", lines: [{ description: "Discount", quantity: 1, unitPence: 500 }] } as never,
+      ctx,
+    );
+
+    const justBefore = new Date(`${2026 + years}-02-28T12:00:00Z`);
+    expect(accountingCutoff(justBefore)).toBe(`2026-02-28`);
+    await applyRetention(serviceContext({ now: justBefore }));
+    expect(await t.db.select().from(invoices).where(eq(invoices.id, inv.id))).toHaveLength(1);
+
+    const report = await applyRetention(serviceContext({ now: new Date(`${2026 + years}-03-02T12:00:00Z`) }));
+    expect(report.invoicesDeleted).toBeGreaterThanOrEqual(2);
+    expect(await t.db.select().from(invoices).where(eq(invoices.id, inv.id))).toHaveLength(0);
+    expect(await t.db.select().from(invoices).where(eq(invoices.creditedInvoiceId, inv.id))).toHaveLength(0);
+    expect(
+      await t.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, inv.id)),
+    ).toHaveLength(0);
+    expect(accountingCutoff(new Date("2032-02-29T12:00:00Z"))).toBe("2026-03-01");
   });
 });
 

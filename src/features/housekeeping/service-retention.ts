@@ -5,7 +5,10 @@
  * - a request marked as spam is deleted `spamDays` after it was marked;
  * - a sent e-mail keeps its content `sentMailBodyDays`; then addresses, subject and body are
  *   emptied and only the delivery record (kind, status, times) stays; an e-mail given up on is
- *   deleted once its last attempt is that old.
+ *   deleted once its last attempt is that old;
+ * - invoices, credit notes and payments are accounting records: deleting a request keeps them (with
+ *   the name and address they were made out to, and the accepted quote copied onto them); they are
+ *   deleted `accountingRecordYears` after they were issued.
  * `planRetention` says what would go (the dry run); `applyRetention` does it in one transaction and
  * writes the total to the audit log.
  */
@@ -15,6 +18,8 @@ import * as audit from "../person-tools/repository-audit";
 import * as retention from "./repository-retention";
 import * as workflow from "../requests/repository-workflow";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
+import { removeExpiredRecords } from "../invoices/repository";
+import { dateInZone } from "../../platform/time";
 
 export interface RetentionCutoffs {
   closedBefore: Date;
@@ -37,6 +42,15 @@ export function retentionCutoffs(
     spamBefore: new Date(now.getTime() - rules.spamDays * day),
     mailBefore: new Date(now.getTime() - rules.sentMailBodyDays * day),
   };
+}
+
+/** The day before which accounting records have been kept long enough (29 February → 1 March). */
+export function accountingCutoff(now: Date, years: number = site.retention.accountingRecordYears): string {
+  const today = dateInZone(now);
+  const d = new Date(
+    Date.UTC(Number(today.slice(0, 4)) - years, Number(today.slice(5, 7)) - 1, Number(today.slice(8, 10))),
+  );
+  return d.toISOString().slice(0, 10);
 }
 
 export interface RetentionPlan {
@@ -68,6 +82,8 @@ export interface RetentionReport {
   requestsDeleted: number;
   mailDeleted: number;
   mailWiped: number;
+  /** Invoices and credit notes past their accounting years. */
+  invoicesDeleted: number;
 }
 
 export async function applyRetention(ctx: ServiceContext = serviceContext()): Promise<RetentionReport> {
@@ -83,12 +99,14 @@ export async function applyRetentionIn(tx: Db, now = new Date()): Promise<Retent
   const removed = await workflow.removeRequests([...expired.closed, ...expired.spam], tx);
   const failed = await retention.removeStaleFailedMail(cutoffs.mailBefore, tx);
   const wiped = await retention.wipeMailBodies(cutoffs.mailBefore, tx);
+  const invoicesDeleted = await removeExpiredRecords(accountingCutoff(now), tx);
   const report = {
     requestsDeleted: removed.ids.length,
     mailDeleted: removed.mail + failed,
     mailWiped: wiped,
+    invoicesDeleted,
   };
-  const total = report.requestsDeleted + report.mailDeleted + report.mailWiped;
+  const total = report.requestsDeleted + report.mailDeleted + report.mailWiped + report.invoicesDeleted;
   if (total > 0) await audit.record("retention", "system", total, tx);
   return report;
 }

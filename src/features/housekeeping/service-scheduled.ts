@@ -26,7 +26,7 @@ async function runRetentionOncePerDay(ctx: ServiceContext) {
     await jobRuns.finish(
       retentionJob,
       date,
-      `deleted ${report.requestsDeleted} requests, ${report.mailDeleted} mails; wiped ${report.mailWiped}`,
+      `deleted ${report.requestsDeleted} requests, ${report.mailDeleted} mails, ${report.invoicesDeleted} invoices; wiped ${report.mailWiped}`,
       tx,
     );
     return { status: "done", date, ...report } as const;

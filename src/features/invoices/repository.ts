@@ -343,3 +343,73 @@ export async function dueForReminder(
     )
     .orderBy(asc(invoices.dueOn), asc(invoices.id));
 }
+
+// ---------------------------------------------------------------- accounting records
+
+/**
+ * Before requests are deleted (retention, erasure, the owner's delete): their invoices, credit notes
+ * and payments stay, as accounting records, with the minimum customer data (the name and address
+ * the invoice was made out to; the e-mail address goes), and the accepted quote behind each is
+ * copied onto it, since the quote is deleted with its request. Answers how many invoices were kept.
+ */
+export async function keepForAccounts(requestIds: readonly number[], tx: Db): Promise<number> {
+  if (requestIds.length === 0) return 0;
+  const kept = await tx
+    .update(invoices)
+    .set({
+      customerEmail: null,
+      keptQuote: sql`coalesce(${invoices.keptQuote}, (
+        select jsonb_build_object(
+          'title', 'Q-' || lpad(q.submission_id::text, 6, '0') || case when q.version > 1 then ' version ' || q.version else '' end,
+          'acceptance', q.acceptance)
+        from quotes q where q.id = ${invoices.quoteId} and q.acceptance is not null))`,
+      remindersEnabled: false,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(invoices.submissionId, [...requestIds]))
+    .returning({ id: invoices.id });
+  // Drafts were never issued: they are no record of anything and go with the request.
+  await tx
+    .delete(invoices)
+    .where(and(inArray(invoices.submissionId, [...requestIds]), eq(invoices.status, "draft")));
+  return kept.length;
+}
+
+/** Erasure of an address: invoices with no request made out to it keep the name and address only. */
+export async function forgetEmail(email: string, tx: Db): Promise<number> {
+  const rows = await tx
+    .update(invoices)
+    .set({ customerEmail: null, remindersEnabled: false, updatedAt: sql`now()` })
+    .where(sql`lower(${invoices.customerEmail}) = lower(${email})`)
+    .returning({ id: invoices.id });
+  return rows.length;
+}
+
+/**
+ * Accounting records past their keeping time: invoices issued (drafts written) before `before`,
+ * with their lines, payments and credit notes, unless a credit note or a payment of theirs is
+ * newer. Answers how many documents were deleted.
+ */
+export async function removeExpiredRecords(before: string, tx: Db): Promise<number> {
+  const old = sql`coalesce(${invoices.issuedOn}, ${invoices.createdAt}::date) < ${before}::date`;
+  const expired = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        sql`${invoices.kind} <> 'credit_note'`,
+        old,
+        sql`not exists (select 1 from invoices c where c.credited_invoice_id = ${invoices.id} and c.issued_on >= ${before}::date)`,
+        sql`not exists (select 1 from invoice_payments p where p.invoice_id = ${invoices.id} and p.received_on >= ${before}::date)`,
+      ),
+    );
+  const ids = expired.map((r) => r.id);
+  if (ids.length === 0) return 0;
+  await tx.delete(invoicePayments).where(inArray(invoicePayments.invoiceId, ids));
+  const notes = await tx
+    .delete(invoices)
+    .where(inArray(invoices.creditedInvoiceId, ids))
+    .returning({ id: invoices.id });
+  const gone = await tx.delete(invoices).where(inArray(invoices.id, ids)).returning({ id: invoices.id });
+  return notes.length + gone.length;
+}

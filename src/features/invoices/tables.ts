@@ -15,6 +15,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -27,7 +28,17 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { sqlList, timestamps } from "../../platform/db/columns";
 import { invoiceKinds, invoiceStatuses, paymentMethods } from "./contract/rules";
 import { requests } from "../requests/tables";
-import { quotes } from "../quotes/tables";
+import { quotes, type AcceptanceEvidence } from "../quotes/tables";
+
+/**
+ * The accepted quote behind an invoice, copied onto it when its request is deleted (retention or
+ * erasure), so the accounting record keeps what was agreed after the request and its quotes go.
+ */
+export interface KeptQuote {
+  /** "Q-000013 version 2" */
+  title: string;
+  acceptance: AcceptanceEvidence;
+}
 
 /**
  * One invoice or credit note. A draft has no number; issuing sets `number` (from
@@ -69,6 +80,8 @@ export const invoices = pgTable(
     reminder2SentAt: timestamp("reminder2_sent_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The accepted quote, kept here once its request (and so the quote) is deleted. */
+    keptQuote: jsonb("kept_quote").$type<KeptQuote>(),
     ...timestamps,
   },
   (t) => [
