@@ -37,74 +37,75 @@ export async function moneySummary(ctx: ServiceContext): Promise<MoneySummary> {
   const from = months[0]!.first;
   const nextMonth = monthStart(today, -1).first;
 
-  const [outstanding, overdueTotals, overdueRows, invoicedRows, receivedRows, awaiting, decided] =
-    await Promise.all([
-      db
-        .select({ pence: owed, n: sql<number>`count(*)::int` })
-        .from(invoices)
-        .where(and(open, notCredit)),
-      db
-        .select({ pence: owed, n: sql<number>`count(*)::int` })
-        .from(invoices)
-        .where(and(open, notCredit, lt(invoices.dueOn, today))),
-      db
-        .select({
-          id: invoices.id,
-          number: invoices.number,
-          customerName: invoices.customerName,
-          submissionId: invoices.submissionId,
-          dueOn: invoices.dueOn,
-          totalPence: invoices.totalPence,
-          balancePence: sql<number>`(${invoices.totalPence} - ${invoices.creditedPence} - ${invoices.paidPence})::int`,
-          reminder1: invoices.reminder1SentAt,
-          reminder2: invoices.reminder2SentAt,
-        })
-        .from(invoices)
-        .where(and(open, notCredit, lt(invoices.dueOn, today)))
-        .orderBy(asc(invoices.dueOn), asc(invoices.id))
-        .limit(50),
-      db
-        .select({
-          month: sql<string>`to_char(${invoices.issuedOn}, 'YYYY-MM')`,
-          pence: sql<number>`coalesce(sum(case when ${invoices.kind} = 'credit_note' then -${invoices.totalPence} else ${invoices.totalPence} end), 0)::int`,
-        })
-        .from(invoices)
-        .where(and(gte(invoices.issuedOn, from), lt(invoices.issuedOn, nextMonth)))
-        .groupBy(sql`1`),
-      db
-        .select({
-          month: sql<string>`to_char(${invoicePayments.receivedOn}, 'YYYY-MM')`,
-          pence: sql<number>`coalesce(sum(${invoicePayments.amountPence}), 0)::int`,
-        })
-        .from(invoicePayments)
-        .where(
-          and(
-            isNull(invoicePayments.removedAt),
-            gte(invoicePayments.receivedOn, from),
-            lt(invoicePayments.receivedOn, nextMonth),
-          ),
-        )
-        .groupBy(sql`1`),
-      db
-        .select({
-          n: sql<number>`count(*)::int`,
-          pence: sql<number>`coalesce(sum(${quotes.totalPence}), 0)::int`,
-        })
-        .from(quotes)
-        .where(and(inArray(quotes.status, ["sent", "viewed"]), gte(quotes.validUntil, today))),
-      db
-        .select({
-          decided: sql<number>`count(*)::int`,
-          accepted: sql<number>`(count(*) filter (where ${quotes.status} in ('accepted', 'cancelled')))::int`,
-        })
-        .from(quotes)
-        .where(
-          and(
-            inArray(quotes.status, ["accepted", "declined", "expired", "cancelled"]),
-            gte(quotes.sentAt, new Date(ctx.now.getTime() - 90 * 24 * 60 * 60 * 1000)),
-          ),
+  const late = sql`${invoices.dueOn} < ${today}`;
+  const [totals, overdueRows, invoicedRows, receivedRows, awaiting, decided] = await Promise.all([
+    db
+      .select({
+        pence: owed,
+        n: sql<number>`count(*)::int`,
+        overduePence: sql<number>`coalesce(sum(${invoices.totalPence} - ${invoices.creditedPence} - ${invoices.paidPence}) filter (where ${late}), 0)::int`,
+        overdueN: sql<number>`(count(*) filter (where ${late}))::int`,
+      })
+      .from(invoices)
+      .where(and(open, notCredit)),
+    db
+      .select({
+        id: invoices.id,
+        number: invoices.number,
+        customerName: invoices.customerName,
+        submissionId: invoices.submissionId,
+        dueOn: invoices.dueOn,
+        totalPence: invoices.totalPence,
+        balancePence: sql<number>`(${invoices.totalPence} - ${invoices.creditedPence} - ${invoices.paidPence})::int`,
+        reminder1: invoices.reminder1SentAt,
+        reminder2: invoices.reminder2SentAt,
+      })
+      .from(invoices)
+      .where(and(open, notCredit, lt(invoices.dueOn, today)))
+      .orderBy(asc(invoices.dueOn), asc(invoices.id))
+      .limit(50),
+    db
+      .select({
+        month: sql<string>`to_char(${invoices.issuedOn}, 'YYYY-MM')`,
+        pence: sql<number>`coalesce(sum(case when ${invoices.kind} = 'credit_note' then -${invoices.totalPence} else ${invoices.totalPence} end), 0)::int`,
+      })
+      .from(invoices)
+      .where(and(gte(invoices.issuedOn, from), lt(invoices.issuedOn, nextMonth)))
+      .groupBy(sql`1`),
+    db
+      .select({
+        month: sql<string>`to_char(${invoicePayments.receivedOn}, 'YYYY-MM')`,
+        pence: sql<number>`coalesce(sum(${invoicePayments.amountPence}), 0)::int`,
+      })
+      .from(invoicePayments)
+      .where(
+        and(
+          isNull(invoicePayments.removedAt),
+          gte(invoicePayments.receivedOn, from),
+          lt(invoicePayments.receivedOn, nextMonth),
         ),
-    ]);
+      )
+      .groupBy(sql`1`),
+    db
+      .select({
+        n: sql<number>`count(*)::int`,
+        pence: sql<number>`coalesce(sum(${quotes.totalPence}), 0)::int`,
+      })
+      .from(quotes)
+      .where(and(inArray(quotes.status, ["sent", "viewed"]), gte(quotes.validUntil, today))),
+    db
+      .select({
+        decided: sql<number>`count(*)::int`,
+        accepted: sql<number>`(count(*) filter (where ${quotes.status} in ('accepted', 'cancelled')))::int`,
+      })
+      .from(quotes)
+      .where(
+        and(
+          inArray(quotes.status, ["accepted", "declined", "expired", "cancelled"]),
+          gte(quotes.sentAt, new Date(ctx.now.getTime() - 90 * 24 * 60 * 60 * 1000)),
+        ),
+      ),
+  ]);
 
   const invoiced = new Map(invoicedRows.map((r) => [r.month, r.pence]));
   const received = new Map(receivedRows.map((r) => [r.month, r.pence]));
@@ -116,10 +117,10 @@ export async function moneySummary(ctx: ServiceContext): Promise<MoneySummary> {
   const d = decided[0] ?? { decided: 0, accepted: 0 };
   return {
     today,
-    outstandingPence: outstanding[0]?.pence ?? 0,
-    outstandingCount: outstanding[0]?.n ?? 0,
-    overduePence: overdueTotals[0]?.pence ?? 0,
-    overdueCount: overdueTotals[0]?.n ?? 0,
+    outstandingPence: totals[0]?.pence ?? 0,
+    outstandingCount: totals[0]?.n ?? 0,
+    overduePence: totals[0]?.overduePence ?? 0,
+    overdueCount: totals[0]?.overdueN ?? 0,
     overdue: overdueRows.map((r) => ({
       id: r.id,
       number: r.number!,
