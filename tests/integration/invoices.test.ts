@@ -444,6 +444,31 @@ describe("the customer's page", () => {
   });
 });
 
+describe("the customer's link after the job is closed", () => {
+  it("keeps working while an invoice is owed, and stops once it is paid", async () => {
+    const { owner, request, invoice } = await issuedDirect();
+    await owner.call(adminInvoices, "POST", `/api/admin/invoices/${invoice.id}/send`);
+    await sendPending(t.db, { submissionId: request.id });
+    const [mail] = (await mailOf(request.id)).filter((m) => m.kind === "invoice_sent");
+    const token = /\/request\/([A-Za-z0-9_-]{22})/.exec(sentMessage(mail!.id).text)![1]!;
+    const closedLongAgo = new Date(
+      Date.now() - (site.security.customerLinks.afterCloseDays + 5) * 86_400_000,
+    );
+    await t.db
+      .update(requests)
+      .set({ state: "done", stateChangedAt: closedLongAgo })
+      .where(eq(requests.id, request.id));
+
+    const view = await customerPage(token, serviceContext());
+    expect(view.invoices?.balancePence).toBe(12500);
+
+    await owner.call(adminInvoices, "POST", `/api/admin/invoices/${invoice.id}/payments`, {
+      body: { amountPence: 12500, method: "bank_transfer", receivedOn: dateInZone(new Date()) },
+    });
+    await expect(customerPage(token, serviceContext())).rejects.toMatchObject({ kind: "not_found" });
+  });
+});
+
 describe("payments", () => {
   it("moves unpaid → part-paid → paid, sends the receipt once, and a removed payment stays in the trail", async () => {
     const { owner, request, invoice } = await issuedDirect();

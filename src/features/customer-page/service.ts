@@ -54,6 +54,7 @@ import { quoteForCustomerPage, quoteHistoryNotes } from "../quotes/service-custo
 import { quoteOnPage, type QuoteOnPage } from "./quote-view";
 import type { CustomerInvoices } from "../invoices/contract/customer";
 import { invoicesForCustomerPage } from "../invoices/service-customer";
+import * as invoicesRepo from "../invoices/repository";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
 import { applyStateChange } from "../requests/service-workflow";
@@ -63,8 +64,9 @@ const dayMs = 24 * 60 * 60 * 1000;
 // ---------------------------------------------------------------- the link
 
 /**
- * A link stops working this many days after its request was closed (done, lost, cancelled). The
- * site records no payments, so no closed request has anything owed that would keep it open longer.
+ * A link stops working this many days after its request was closed (done, lost, cancelled), unless
+ * an invoice of the request is still owed: then it works until that is paid (or credited), so the
+ * invoice's e-mails and reminders keep leading to the page that shows how to pay.
  */
 export const linkLifetimeAfterCloseDays = site.security.customerLinks.afterCloseDays;
 
@@ -103,8 +105,15 @@ export async function requestForToken(token: string, ctx: ServiceContext): Promi
   const same = timingSafeEqual(row ? Buffer.from(row.tokenHash, "hex") : dummyHash, candidate);
   const found = wellFormed && same && row !== null && linkIsLive(row, ctx.now);
   // Read on every path (id 0 matches nothing), so a miss costs what a hit costs.
-  const [request] = await workflow.findMany([found ? row.submissionId : 0], ctx.db);
-  if (!found || !request || !linkStillWorks(request.state, request.stateChangedAt, ctx.now)) throw notFound();
+  const id = found ? row.submissionId : 0;
+  const [[request], owed] = await Promise.all([
+    workflow.findMany([id], ctx.db),
+    invoicesRepo.hasOpenInvoice(id, ctx.db),
+  ]);
+  const works =
+    request !== undefined &&
+    (linkStillWorks(request.state, request.stateChangedAt, ctx.now) || (owed && request.state !== "spam"));
+  if (!found || !works) throw notFound();
   // Used: its idle time starts again (docs/decisions/027-security-review-fixes.md).
   await links.markUsed(row.id, ctx.now, ctx.db);
   return request;

@@ -413,3 +413,13 @@ export async function removeExpiredRecords(before: string, tx: Db): Promise<numb
   const gone = await tx.delete(invoices).where(inArray(invoices.id, ids)).returning({ id: invoices.id });
   return notes.length + gone.length;
 }
+
+/** Whether the request has an issued invoice still owed (unpaid or part-paid). */
+export async function hasOpenInvoice(requestId: number, db: Db = getDb()): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.submissionId, requestId), inArray(invoices.status, ["unpaid", "part-paid"])))
+    .limit(1);
+  return row !== undefined;
+}
