@@ -174,3 +174,17 @@ describe("the request schemas", () => {
     expect(creditNoteInputSchema.safeParse({}).success).toBe(false);
   });
 });
+
+describe("the launch check", () => {
+  it("lists the invoice bank details until the owner confirms them", async () => {
+    const { placeholderFindings } = await import("../../scripts/lib/launch-check");
+    const { facts } = await import("../../scripts/lib/launch-facts");
+    const keys = (confirmed: boolean) =>
+      placeholderFindings({
+        ...facts,
+        site: { ...facts.site, invoices: { bank: { confirmed } } },
+      }).map((f) => f.key);
+    expect(keys(false)).toContain("site.invoices.bank");
+    expect(keys(true)).not.toContain("site.invoices.bank");
+  });
+});
