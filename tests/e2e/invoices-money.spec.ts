@@ -36,12 +36,23 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await smtp?.close();
 });
+// Each test signs in for its own admin API calls: a session held over from another test may have
+// been renewed under a new cookie by then.
+test.beforeEach(() => {
+  admin = undefined;
+});
 
-/** A message's text as sent: quoted-printable soft breaks joined and escapes decoded. */
+/**
+ * A message's text as sent: quoted-printable soft breaks joined and its escapes read as the UTF-8
+ * bytes they are ("=C2=A3" is one "£"). The raw message is ASCII, so the byte round trip is exact.
+ */
 const decoded = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+  Buffer.from(
+    raw
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+    "latin1",
+  ).toString("utf8");
 
 /** A header as written: RFC 2047 encoded words ("=?UTF-8?Q?=C2=A3285.00?=", for the "£") decoded. */
 function headerText(value: string): string {
@@ -104,6 +115,7 @@ async function seedBooking(request: APIRequestContext, name: string, email: stri
 async function issuedInvoice(
   request: APIRequestContext,
   lines: { description: string; quantity: number; unitPence: number }[],
+  issuedOn?: string,
 ): Promise<{ id: number; number: string; customer: string }> {
   const customer = uniqueName("Ailsa");
   const submissionId = await seedBooking(request, customer, `pay.${Date.now()}@example.com`);
@@ -114,7 +126,10 @@ async function issuedInvoice(
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { invoice: { id: number } }).invoice.id;
-  const issued = await request.post(`/api/admin/invoices/${id}/issue`, { headers });
+  const issued = await request.post(`/api/admin/invoices/${id}/issue`, {
+    headers,
+    ...(issuedOn ? { data: { issuedOn } } : {}),
+  });
   expect(issued.status(), await issued.text()).toBe(200);
   const number = ((await issued.json()) as { invoice: { number: string } }).invoice.number;
   return { id, number, customer };
@@ -260,10 +275,16 @@ test.describe("on a 375 px phone", () => {
     context,
     request,
   }) => {
-    const invoice = await issuedInvoice(request, [
-      { description: "Fit a new kitchen cupboard door", quantity: 1, unitPence: 9_500 },
-      { description: "Labour (hours)", quantity: 1, unitPence: 4_000 },
-    ]);
+    // Dated 40 days ago, so it is overdue (14 days' terms) and listed first among the overdue.
+    const fortyDaysAgo = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    const invoice = await issuedInvoice(
+      request,
+      [
+        { description: "Fit a new kitchen cupboard door", quantity: 1, unitPence: 9_500 },
+        { description: "Labour (hours)", quantity: 1, unitPence: 4_000 },
+      ],
+      fortyDaysAgo,
+    );
     await signedIn(context, request, baseURL);
     await page.goto("/admin/money");
     await expect(page.getByRole("heading", { level: 1, name: "Money" })).toBeVisible();
@@ -278,7 +299,11 @@ test.describe("on a 375 px phone", () => {
       });
     });
     let taps = 0;
-    const row = page.getByTestId("money-due-row").filter({ hasText: invoice.number });
+    const overdue = page.getByRole("list", { name: "Overdue invoices" });
+    await expect(overdue).toContainText(invoice.number);
+    await expect(overdue).toContainText("26 days overdue");
+    await expect(page.getByTestId("money-overdue")).not.toHaveText("£0.00");
+    const row = overdue.getByTestId("money-due-row").filter({ hasText: invoice.number });
     await row.getByRole("button", { name: `Record payment for ${invoice.number}` }).tap();
     taps++;
     const dialog = page.getByRole("dialog", { name: `Record a payment for ${invoice.number}` });

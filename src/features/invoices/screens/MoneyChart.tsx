@@ -105,7 +105,14 @@ export function MoneyChart({ months }: { months: readonly MonthFigures[] }) {
           ))}
         </svg>
       </figure>
-      <div className="max-h-[22rem] overflow-y-auto rounded-lg border border-slate-200">
+      {/* It scrolls on its own, so it takes the focus (keyboard users scroll it too). */}
+      <div
+        className="max-h-[22rem] overflow-y-auto rounded-lg border border-slate-200"
+        role="region"
+        aria-label="Invoiced and received per month"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+      >
         <table className="w-full text-left text-sm" data-testid="money-chart-table">
           <caption className="sr-only">Invoiced and received per month, last 12 months</caption>
           <thead className="sticky top-0 bg-slate-100 text-xs tracking-wide text-slate-700 uppercase">
