@@ -349,6 +349,31 @@ describe("the PDF", () => {
         expect(words, expected).toContain(expected);
       }
       expect(words.toLowerCase()).not.toContain("interest");
+
+      // The VAT summary for the day: this invoice is the only VAT one; a credit note is deducted.
+      const credit = await owner.call(adminInvoices, "POST", `/api/admin/invoices/${inv.id}/credit-note`, {
+        body: { reason: "Part refund", lines: [line("Boiler service refund", 1, 1000, 20)] },
+      });
+      expect(credit.status, credit.text).toBe(201);
+      const today = dateInZone(new Date());
+      const summary = await owner.call(
+        adminInvoices,
+        "GET",
+        `/api/admin/invoices/vat-summary?from=${today}&to=${today}`,
+      );
+      expect(summary.status, summary.text).toBe(200);
+      expect(summary.json).toMatchObject({
+        vatRegistered: true,
+        bands: [
+          { rate: 20, netPence: 9000, vatPence: 1800 },
+          { rate: 5, netPence: 9999, vatPence: 500 },
+          { rate: 0, netPence: 5000, vatPence: 0 },
+        ],
+        netPence: 23999,
+        vatPence: 2300,
+        totalPence: 26299,
+      });
+      expect(summary.json.creditNoteCount).toBeGreaterThanOrEqual(1);
     } finally {
       vat.registered = false;
       vat.number = null;
