@@ -42,6 +42,9 @@ try {
   console.log(
     `  E-mails given up on more than ${r.sentMailBodyDays} days ago, to delete: ${list(plan.failedMailToDelete)}`,
   );
+  console.log(
+    `  Invoices past their ${r.accountingRecordYears} accounting years (issued before ${plan.accountsBefore}), with their credit notes and payments: ${list(plan.expiredInvoices)}`,
+  );
   if (!dryRun) {
     const report = await applyRetention(ctx);
     console.log(

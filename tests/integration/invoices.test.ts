@@ -29,7 +29,11 @@ import { sendPending, sentMessage } from "../helpers/sent-mail";
 import customerPageFn from "../../netlify/functions/customer-page.mts";
 import { customerPage } from "../../src/features/customer-page/service";
 import { erasePerson } from "../../src/features/person-tools/service";
-import { accountingCutoff, applyRetention } from "../../src/features/housekeeping/service-retention";
+import {
+  accountingCutoff,
+  applyRetention,
+  planRetention,
+} from "../../src/features/housekeeping/service-retention";
 import { quotes, requests } from "../../src/features/tables";
 
 const t = useTestDatabase();
@@ -927,10 +931,13 @@ describe("records kept six years", () => {
 
     const justBefore = new Date(`${2026 + years}-02-28T12:00:00Z`);
     expect(accountingCutoff(justBefore)).toBe(`2026-02-28`);
+    expect((await planRetention(serviceContext({ now: justBefore }))).expiredInvoices).not.toContain(inv.id);
     await applyRetention(serviceContext({ now: justBefore }));
     expect(await t.db.select().from(invoices).where(eq(invoices.id, inv.id))).toHaveLength(1);
 
-    const report = await applyRetention(serviceContext({ now: new Date(`${2026 + years}-03-02T12:00:00Z`) }));
+    const later = serviceContext({ now: new Date(`${2026 + years}-03-02T12:00:00Z`) });
+    expect((await planRetention(later)).expiredInvoices).toContain(inv.id);
+    const report = await applyRetention(later);
     expect(report.invoicesDeleted).toBeGreaterThanOrEqual(2);
     expect(await t.db.select().from(invoices).where(eq(invoices.id, inv.id))).toHaveLength(0);
     expect(await t.db.select().from(invoices).where(eq(invoices.creditedInvoiceId, inv.id))).toHaveLength(0);

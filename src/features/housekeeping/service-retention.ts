@@ -18,7 +18,7 @@ import * as audit from "../person-tools/repository-audit";
 import * as retention from "./repository-retention";
 import * as workflow from "../requests/repository-workflow";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
-import { removeExpiredRecords } from "../invoices/repository";
+import { expiredRecords, removeExpiredRecords } from "../invoices/repository";
 import { dateInZone } from "../../platform/time";
 
 export interface RetentionCutoffs {
@@ -59,15 +59,21 @@ export interface RetentionPlan {
   spamRequests: number[];
   mailToWipe: number[];
   failedMailToDelete: number[];
+  /** Invoices (with their credit notes and payments) past their accounting years. */
+  expiredInvoices: number[];
+  /** The day before which invoices have been kept long enough. */
+  accountsBefore: string;
 }
 
 export async function planRetention(ctx: ServiceContext = serviceContext()): Promise<RetentionPlan> {
   const { db, now } = ctx;
   const cutoffs = retentionCutoffs(now);
-  const [requests, mailToWipe, failedMailToDelete] = await Promise.all([
+  const accountsBefore = accountingCutoff(now);
+  const [requests, mailToWipe, failedMailToDelete, expiredInvoices] = await Promise.all([
     retention.expiredRequests(cutoffs, db),
     retention.mailBodiesToWipe(cutoffs.mailBefore, db),
     retention.staleFailedMail(cutoffs.mailBefore, db),
+    expiredRecords(accountsBefore, db),
   ]);
   return {
     cutoffs,
@@ -75,6 +81,8 @@ export async function planRetention(ctx: ServiceContext = serviceContext()): Pro
     spamRequests: requests.spam,
     mailToWipe,
     failedMailToDelete,
+    expiredInvoices,
+    accountsBefore,
   };
 }
 

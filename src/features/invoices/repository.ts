@@ -387,23 +387,30 @@ export async function forgetEmail(email: string, tx: Db): Promise<number> {
 
 /**
  * Accounting records past their keeping time: invoices issued (drafts written) before `before`,
- * with their lines, payments and credit notes, unless a credit note or a payment of theirs is
- * newer. Answers how many documents were deleted.
+ * unless a credit note or a payment of theirs is newer. Their ids, oldest first.
  */
-export async function removeExpiredRecords(before: string, tx: Db): Promise<number> {
-  const old = sql`coalesce(${invoices.issuedOn}, ${invoices.createdAt}::date) < ${before}::date`;
-  const expired = await tx
+export async function expiredRecords(before: string, db: Db = getDb()): Promise<number[]> {
+  const rows = await db
     .select({ id: invoices.id })
     .from(invoices)
     .where(
       and(
         sql`${invoices.kind} <> 'credit_note'`,
-        old,
+        sql`coalesce(${invoices.issuedOn}, ${invoices.createdAt}::date) < ${before}::date`,
         sql`not exists (select 1 from invoices c where c.credited_invoice_id = ${invoices.id} and c.issued_on >= ${before}::date)`,
         sql`not exists (select 1 from invoice_payments p where p.invoice_id = ${invoices.id} and p.received_on >= ${before}::date)`,
       ),
-    );
-  const ids = expired.map((r) => r.id);
+    )
+    .orderBy(asc(invoices.id));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Deletes those records with their lines, payments and credit notes. Answers how many documents
+ * (invoices and credit notes) were deleted.
+ */
+export async function removeExpiredRecords(before: string, tx: Db): Promise<number> {
+  const ids = await expiredRecords(before, tx);
   if (ids.length === 0) return 0;
   await tx.delete(invoicePayments).where(inArray(invoicePayments.invoiceId, ids));
   const notes = await tx
