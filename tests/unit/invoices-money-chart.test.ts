@@ -100,6 +100,15 @@ describe("the bars", () => {
     expect(shortMonth("2026-09")).toBe("Sep");
   });
 
+  it("fits a phone's width with the scale in a narrower margin", () => {
+    const phone = chartLayout(figures, { width: 330, height: 240 });
+    expect(phone.plot.left).toBe(44);
+    expect(phone.plot.right).toBe(322);
+    const last = phone.months[phone.months.length - 1]!;
+    expect(last.received.x + last.received.width).toBeLessThanOrEqual(phone.plot.right);
+    expect(phone.months[2]!.invoiced.height).toBeCloseTo(phone.plot.bottom - phone.plot.top);
+  });
+
   it("draws twelve empty months without a division by zero", () => {
     const empty = chartLayout(months(Array.from({ length: 12 }, () => [0, 0] as [number, number])));
     expect(empty.maxPence).toBe(10_000);

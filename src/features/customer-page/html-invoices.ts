@@ -28,8 +28,8 @@ ul.docs>li:first-child{border-top:0;padding-top:0}
 .tag.part{background:#1b3157;color:#fff}
 .tag.paid{background:#166534;color:#fff}
 .tag.void{background:#f1f5f9;color:#334155}
-dl.doc{grid-template-columns:1fr auto;gap:.2rem 1rem;margin:.6rem 0 0;font-variant-numeric:tabular-nums}
-dl.doc dt{font-weight:500}
+dl.doc{grid-template-columns:1fr auto;gap:.2rem 1rem;margin:.6rem 0 0;max-width:28rem;font-variant-numeric:tabular-nums}
+dl.doc dt{font-weight:500;white-space:nowrap}
 dl.doc dd{text-align:right;margin:0}
 dl.doc .owed{font-weight:700;color:#132340}
 @media (max-width:32rem){dl.doc{grid-template-columns:1fr auto}dl.doc dd{margin:0}}

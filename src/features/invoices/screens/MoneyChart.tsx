@@ -3,10 +3,10 @@
  * (no chart library, nothing fetched), exposed as one image with a title and a description, and
  * the same figures in a table beside it for anyone who reads numbers rather than bars.
  */
-import { useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { formatMoney } from "../../../platform/money";
 import { formatMonthYear } from "../../../platform/time";
-import { chartLayout, chartSummary, type MonthFigures } from "./money-chart";
+import { chartLayout, chartSize, chartSummary, type MonthFigures } from "./money-chart";
 
 /**
  * The two series' theme colours: each at least 3:1 against the white card and against each other
@@ -33,11 +33,23 @@ function Legend() {
 
 export function MoneyChart({ months }: { months: readonly MonthFigures[] }) {
   const id = useId();
-  const layout = chartLayout(months);
+  const box = useRef<HTMLElement>(null);
+  // Drawn at the width it has, so its text is the same size on a phone as on a desktop.
+  const [width, setWidth] = useState<number>(chartSize.width);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setWidth(Math.max(280, Math.round(el.clientWidth)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const layout = chartLayout(months, { width, height: width < 480 ? 240 : chartSize.height });
   const { plot } = layout;
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
-      <figure className="m-0 min-w-0">
+      <figure ref={box} className="m-0 min-w-0">
         <Legend />
         <svg
           role="img"

@@ -108,11 +108,11 @@ function Figure({
 }) {
   return (
     <div
-      className={`rounded-card border bg-white p-4 shadow-card sm:p-5 ${tone === "alert" ? "border-red-200" : "border-slate-200"}`}
+      className={`min-w-0 rounded-card border bg-white p-3 shadow-card sm:p-5 ${tone === "alert" ? "border-red-200" : "border-slate-200"}`}
     >
       <dt className="text-sm font-semibold text-slate-600">{label}</dt>
       <dd
-        className={`mt-1 text-2xl font-bold tabular-nums ${tone === "alert" ? "text-danger-600" : "text-brand-900"}`}
+        className={`mt-1 text-xl font-bold break-words tabular-nums sm:text-2xl ${tone === "alert" ? "text-danger-600" : "text-brand-900"}`}
         data-testid={testId}
       >
         {value}
@@ -127,7 +127,7 @@ const invoices = (n: number) => (n === 1 ? "1 invoice" : `${n} invoices`);
 function Figures({ summary: m }: { summary: MoneySummary }) {
   const month = (s: string) => formatMonthYear(s).split(" ")[0];
   return (
-    <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <dl className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
       <Figure
         label="Outstanding"
         value={formatMoney(m.outstandingPence)}

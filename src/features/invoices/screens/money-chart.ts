@@ -50,9 +50,14 @@ export interface ChartLayout {
   months: ChartMonth[];
 }
 
-/** The drawing's size in its own units; the SVG scales to its box. */
+/**
+ * The drawing's size: the screen draws it at the width it has (CSS pixels, so its text stays
+ * readable on a phone); this is the size before that is known.
+ */
 export const chartSize = { width: 720, height: 300 } as const;
 const margin = { left: 64, right: 8, top: 12, bottom: 40 } as const;
+/** Narrower than this, the scale's labels get less room. */
+const narrow = 480;
 
 /**
  * A round top for the scale: the smallest of 1, 2, 4, 6 or 8 times a power of ten at or above the
@@ -88,10 +93,13 @@ export function shortMonth(month: string): string {
 }
 
 /** The chart's layout for the months given (oldest first), four grid lines above zero. */
-export function chartLayout(months: readonly MonthFigures[]): ChartLayout {
-  const { width, height } = chartSize;
+export function chartLayout(
+  months: readonly MonthFigures[],
+  size: { width: number; height: number } = chartSize,
+): ChartLayout {
+  const { width, height } = size;
   const plot = {
-    left: margin.left,
+    left: width < narrow ? 44 : margin.left,
     top: margin.top,
     right: width - margin.right,
     bottom: height - margin.bottom,
