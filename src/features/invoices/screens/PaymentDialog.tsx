@@ -72,7 +72,9 @@ export function PaymentDialog({
       setErrors(fields);
       setProblem(
         err instanceof ApiError && err.status > 0 && err.status < 500
-          ? err.message
+          ? Object.keys(fields).length > 0
+            ? "The payment was not recorded."
+            : err.message
           : "The payment could not be recorded: the server did not answer. Nothing you typed is lost; please try again.",
       );
       requestAnimationFrame(() => alertRef.current?.focus());
@@ -91,10 +93,8 @@ export function PaymentDialog({
         {errors[k]}
       </span>
     ) : null;
-  // Messages about fields the form has no place for go in the alert.
-  const otherErrors = Object.entries(errors).filter(
-    ([k]) => !["amountPence", "method", "receivedOn", "reference"].includes(k) && errors[k] !== problem,
-  );
+  // The server's reasons are repeated in the alert (read first, and in view on a small screen).
+  const reasons = problem ? Object.entries(errors) : [];
 
   return (
     <AdminDialog
@@ -124,9 +124,9 @@ export function PaymentDialog({
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <div>
               <p className="font-semibold">{problem}</p>
-              {otherErrors.length > 0 ? (
+              {reasons.length > 0 ? (
                 <ul className="mt-1 list-disc pl-5">
-                  {otherErrors.map(([k, m]) => (
+                  {reasons.map(([k, m]) => (
                     <li key={k}>{m}</li>
                   ))}
                 </ul>
