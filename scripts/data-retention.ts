@@ -42,10 +42,13 @@ try {
   console.log(
     `  E-mails given up on more than ${r.sentMailBodyDays} days ago, to delete: ${list(plan.failedMailToDelete)}`,
   );
+  console.log(
+    `  Invoices past their ${r.accountingRecordYears} accounting years (issued before ${plan.accountsBefore}), with their credit notes and payments: ${list(plan.expiredInvoices)}`,
+  );
   if (!dryRun) {
     const report = await applyRetention(ctx);
     console.log(
-      `Done: ${report.requestsDeleted} requests deleted (with their history, notes and e-mails), ${report.mailDeleted} e-mails deleted, ${report.mailWiped} e-mails emptied.`,
+      `Done: ${report.requestsDeleted} requests deleted (with their history, notes and e-mails), ${report.mailDeleted} e-mails deleted, ${report.mailWiped} e-mails emptied, ${report.invoicesDeleted} invoices and credit notes past their accounting years deleted.`,
     );
   }
 } finally {

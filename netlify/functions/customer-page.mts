@@ -6,6 +6,7 @@
  *   GET  /request/<token>[?step=accept|reschedule|message|cancel]   the page, or a confirmation step
  *   POST /request/<token>                                           the change (from this site only)
  *   GET  /request/lost, POST /request/lost                          a fresh link by e-mail
+ *   GET  /request/<token>/invoice.pdf?invoice=<id>                 an issued invoice's PDF
  *
  * The log line names the route, never the path, so a token never reaches the logs.
  */
@@ -20,13 +21,16 @@ import {
   showPage,
 } from "../../src/features/customer-page/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import { publicPage } from "../../src/platform/http/public";
+import { publicFile, publicPage } from "../../src/platform/http/public";
+import { invoiceEndpoints } from "../../src/features/invoices/contract/endpoints";
+import { customerInvoicePdfResponse } from "../../src/features/invoices/http-customer";
 
 export default apiHandler("/request", [
   publicPage(customerPageEndpoints.customerPage, { render: showPage, error: pageError }),
   publicPage(customerPageEndpoints.customerAction, { render: act, error: pageError }),
   publicPage(customerPageEndpoints.lostLinkForm, { render: showLostLink, error: lostLinkError }),
   publicPage(customerPageEndpoints.lostLink, { render: askLostLink, error: lostLinkError }),
+  publicFile(invoiceEndpoints.customerInvoicePdf, customerInvoicePdfResponse),
 ]);
 
 // Literal paths: Netlify reads them without running the module. The last one keeps the local

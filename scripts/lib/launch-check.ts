@@ -28,6 +28,8 @@ export interface LaunchFacts {
       readonly confirmed: boolean;
     };
     readonly processors: { readonly mail: { readonly name: string }; readonly confirmed: boolean };
+    /** The bank account printed on every invoice. */
+    readonly invoices?: { readonly bank: { readonly confirmed: boolean } };
   };
   readonly team: readonly { readonly id: string; readonly name: string; readonly sample: boolean }[];
   readonly drawnImageKeys: readonly string[];
@@ -191,6 +193,12 @@ export function placeholderFindings(facts: LaunchFacts): Finding[] {
       SITE,
       "site.processors",
       `the privacy policy's data processors need confirming (the mail provider is "${site.processors.mail.name}"): name each and check its data processing agreement, then set processors.confirmed: true.`,
+    );
+  if (site.invoices && !site.invoices.bank.confirmed)
+    add(
+      SITE,
+      "site.invoices.bank",
+      "the bank details printed on every invoice are placeholders. Put the business's real account in, then set invoices.bank.confirmed: true.",
     );
 
   facts.team.forEach((m, i) => {

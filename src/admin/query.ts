@@ -6,6 +6,7 @@
 import { infiniteQueryOptions, QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { AdminRequest } from "../features/requests/contract/endpoints";
 import { ApiError, adminApi } from "./api";
+import { invoicesApi } from "./invoices-api";
 import { quotesApi } from "./quotes-api";
 import { filtersFromParams, workflowApi, type InboxFilters } from "./workflow-api";
 
@@ -38,6 +39,10 @@ export const keys = {
   /** A request's quotes, every version (under the request, so any change to it fetches them again). */
   quotes: (id: number) => ["request", id, "quotes"] as const,
   priceList: ["price-list"] as const,
+  /** A request's invoices and credit notes, and what its accepted quote still allows. */
+  invoices: (id: number) => ["request", id, "invoices"] as const,
+  /** Money at a glance: outstanding, overdue, this month and last, the 12-month chart. */
+  money: ["money"] as const,
 };
 
 /** The inbox's filters from its query string (`open` is not a filter). */
@@ -72,7 +77,20 @@ export const queries = {
   photos: (id: number) => ({ queryKey: keys.photos(id), queryFn: () => adminApi.photos(id) }),
   quotes: (id: number) => ({ queryKey: keys.quotes(id), queryFn: () => quotesApi.list(id) }),
   priceList: () => ({ queryKey: keys.priceList, queryFn: quotesApi.priceList }),
+  invoices: (id: number) => ({ queryKey: keys.invoices(id), queryFn: () => invoicesApi.forRequest(id) }),
+  money: () => ({ queryKey: keys.money, queryFn: invoicesApi.money }),
 };
+
+/**
+ * After an invoice changed (created, issued, sent, paid, credited): the money figures and, when it
+ * belongs to a request, everything about that request (its history gains a row) are fetched again.
+ */
+export async function invoiceChanged(requestId: number | null): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: keys.money }),
+    requestId !== null ? requestChanged(requestId) : Promise.resolve(),
+  ]);
+}
 
 /**
  * After a request changed (state, read flag, archive, appointment, note): the new row goes into

@@ -11,6 +11,7 @@
  *   /admin/availability     working days, days off, calendar feed
  *   /admin/people           personal data tools
  *   /admin/price-list       the owner's usual items and labour rates, for quotes
+ *   /admin/money            money at a glance: outstanding, overdue, payments, the accountant's exports
  *
  * The static pages under src/pages/admin and the `/admin/*` rewrite in netlify.toml all serve the
  * same shell, so a reload or a link from an e-mail opens the right screen.
@@ -50,7 +51,7 @@ const dashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/admin",
   staticData: { title: "Dashboard" },
-  loader: () => prefetch(queries.summary(), queries.attention()),
+  loader: () => prefetch(queries.summary(), queries.attention(), queries.money()),
   component: lazyRouteComponent(() => import("./components/Dashboard"), "Dashboard"),
 });
 
@@ -103,6 +104,7 @@ export const requestRoute = createRoute({
       queries.notes(id),
       queries.photos(id),
       queries.quotes(id),
+      queries.invoices(id),
     ),
   component: lazyRouteComponent(() => import("../features/requests/screens/RequestRoute"), "RequestRoute"),
 });
@@ -148,6 +150,14 @@ const priceListRoute = createRoute({
   ),
 });
 
+const moneyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/money",
+  staticData: { title: "Money" },
+  loader: () => prefetch(queries.money()),
+  component: lazyRouteComponent(() => import("../features/invoices/screens/MoneyScreen"), "MoneyScreen"),
+});
+
 const routeTree = rootRoute.addChildren([
   dashboardRoute,
   inboxLayout.addChildren([inboxRoute, requestRoute]),
@@ -155,6 +165,7 @@ const routeTree = rootRoute.addChildren([
   availabilityRoute,
   peopleRoute,
   priceListRoute,
+  moneyRoute,
 ]);
 
 export const router = createRouter({

@@ -174,6 +174,38 @@ export const site = {
     followUpDays: 7,
   },
 
+  /**
+   * Invoices (docs/decisions/032-invoices.md). Numbers come from one gap-free sequence per kind of
+   * document; the payment reference is the invoice number. Terms: `dueDays` 0 means due on
+   * completion (the invoice date), otherwise due that many days after it. Overdue invoices get at
+   * most two polite reminders, `reminderDays` after the due date, unless the owner turns them off.
+   */
+  invoices: {
+    /** "KH-0001": the prefix and the digits the number is padded to. */
+    numberPrefix: "KH-",
+    creditNotePrefix: "KH-CN-",
+    numberDigits: 4,
+    /** 0: due on completion (the invoice date). */
+    dueDays: 14,
+    /** Days after the due date for the first and the second (last) reminder. */
+    reminderDays: [7, 21] as readonly number[],
+    /**
+     * Where the business trades as a sole trader, the owner's own name goes on every invoice
+     * ("Jane Smith trading as …"); null for a limited company, whose registered details go instead.
+     */
+    soleTraderName: null as string | null,
+    /** The bank account customers pay into; the invoice number is the payment reference. */
+    bank: {
+      accountName: "Kingdom Handyman Services Ltd",
+      sortCode: "00-00-00",
+      accountNumber: "00000000",
+      /** True once the owner has checked these are the business's real bank details. */
+      confirmed: false,
+    },
+    /** The accountant's import: the sales account code every line is posted to. */
+    accountCode: "200",
+  },
+
   /** Cover the business holds; stated in the FAQ, the about page and the terms. */
   insurance: {
     publicLiability: "£5 million",

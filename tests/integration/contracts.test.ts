@@ -17,6 +17,10 @@ import adminPerson from "../../netlify/functions/admin-person.mts";
 import adminPassword from "../../netlify/functions/admin-password.mts";
 import adminPriceList from "../../netlify/functions/admin-price-list.mts";
 import adminQuotes from "../../netlify/functions/admin-quotes.mts";
+import adminInvoices from "../../netlify/functions/admin-invoices.mts";
+import adminInvoicePayment from "../../netlify/functions/admin-invoices-payment.mts";
+import adminInvoicesRequest from "../../netlify/functions/admin-invoices-request.mts";
+import adminMoney from "../../netlify/functions/admin-invoices-money.mts";
 import adminRequestQuotes from "../../netlify/functions/admin-request-quotes.mts";
 import adminSession from "../../netlify/functions/admin-session.mts";
 import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
@@ -232,6 +236,59 @@ describe("every endpoint answers what its contract says", () => {
       body: { unitPence: 5000 },
     });
     await check(r.deletePriceListItemRoute, adminPriceList, { cookie, id: item.id });
+
+    // Invoices (docs/decisions/032-invoices.md), on the request whose quote was accepted above.
+    const today = new Date().toISOString().slice(0, 10);
+    const invoiceLines = [{ description: "Fit a shelf", quantity: 1, unitPence: 4000 }];
+    const { invoice: spare } = await check(r.createInvoiceRoute, adminInvoices, {
+      cookie,
+      body: { kind: "direct", submissionId: forQuote.id, lines: invoiceLines },
+    });
+    await check(r.deleteInvoiceRoute, adminInvoices, { cookie, id: spare.id });
+    const { invoice } = await check(r.createInvoiceRoute, adminInvoices, {
+      cookie,
+      body: { kind: "direct", submissionId: forQuote.id, lines: invoiceLines },
+    });
+    await check(r.updateInvoiceRoute, adminInvoices, { cookie, id: invoice.id, body: { note: "Thanks" } });
+    await check(r.issueInvoiceRoute, adminInvoices, { cookie, id: invoice.id });
+    await check(r.getInvoiceRoute, adminInvoices, { cookie, id: invoice.id });
+    await check(r.listInvoicesRoute, adminInvoices, { cookie, query: { status: "unpaid" } });
+    await check(r.sendInvoiceRoute, adminInvoices, { cookie, id: invoice.id });
+    const invoicePdf = await adminInvoices(request(r.invoicePdfRoute, { cookie, id: invoice.id }));
+    expect(invoicePdf.headers.get("content-type")).toBe("application/pdf");
+    covered.add(r.invoicePdfRoute);
+    const { payment } = await check(r.addPaymentRoute, adminInvoices, {
+      cookie,
+      id: invoice.id,
+      body: { amountPence: 1000, method: "cash", receivedOn: today },
+    });
+    const removed = await adminInvoicePayment(
+      new Request(`${base}/api/admin/invoices/${invoice.id}/payments/${payment.id}`, {
+        method: "DELETE",
+        headers: { Cookie: cookie, Origin: base, Accept: "application/json" },
+      }),
+    );
+    expect(removed.status).toBe(200);
+    await readAnswer(r.removePaymentRoute, removed);
+    covered.add(r.removePaymentRoute);
+    await check(r.createCreditNoteRoute, adminInvoices, {
+      cookie,
+      id: invoice.id,
+      body: { reason: "Goodwill" },
+    });
+    await check(r.requestInvoicesRoute, adminInvoicesRequest, { cookie, id: forQuote.id });
+    await check(r.moneySummaryRoute, adminMoney, { cookie });
+    await check(r.vatSummaryRoute, adminInvoices, { cookie, query: { from: today, to: today } });
+    for (const csv of [r.exportInvoicesRoute, r.exportPaymentsRoute]) {
+      const res = await adminInvoices(request(csv, { cookie, query: { from: today, to: today } }));
+      expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      covered.add(csv);
+    }
+    const pdfDownload = await customerPage(
+      request(r.customerInvoicePdfRoute, { query: { invoice: String(invoice.id) } }),
+    );
+    expect(pdfDownload.status).toBe(404); // the route's own token placeholder opens nothing
+    covered.add(r.customerInvoicePdfRoute);
     await check(r.availabilitySettingsRoute, adminAvailability, { cookie });
     await check(r.saveAvailabilityRoute, adminAvailability, { cookie, body: { dailyCap: 3 } });
     const day = dates.at(-1)!.date;

@@ -10,6 +10,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { mailStatusBackgrounds, mailStatusLooks } from "../../src/admin/components/MailStatus";
 import { quoteStatusLooks } from "../../src/features/quotes/screens/QuotesPanel";
+import { invoiceBadgeLooks } from "../../src/features/invoices/screens/InvoiceStatusBadge";
+import { chartColours } from "../../src/features/invoices/screens/MoneyChart";
 import { stateLooks } from "../../src/admin/components/StateBadge";
 
 extend([a11yPlugin]);
@@ -60,4 +62,18 @@ describe("admin status colours", () => {
       expect(colord(colourOf(look.text)).contrast(colourOf(look.bg))).toBeGreaterThanOrEqual(4.5);
     });
   }
+
+  for (const [badge, look] of Object.entries(invoiceBadgeLooks)) {
+    it(`the '${badge}' invoice status badge is at least 4.5:1`, () => {
+      expect(colord(colourOf(look.text)).contrast(colourOf(look.bg))).toBeGreaterThanOrEqual(4.5);
+    });
+  }
+
+  it("the money chart's bars are at least 3:1 on the white card and against each other", () => {
+    const invoiced = colourOf(`bg-${chartColours.invoiced}`);
+    const received = colourOf(`bg-${chartColours.received}`);
+    expect(colord(invoiced).contrast("#ffffff")).toBeGreaterThanOrEqual(3);
+    expect(colord(received).contrast("#ffffff")).toBeGreaterThanOrEqual(3);
+    expect(colord(invoiced).contrast(received)).toBeGreaterThanOrEqual(3);
+  });
 });

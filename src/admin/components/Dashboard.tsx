@@ -6,6 +6,7 @@ import {
   CalendarDays,
   ChevronRight,
   Inbox,
+  PoundSterling,
   KeyRound,
   LogOut,
   MessageSquareQuote,
@@ -14,6 +15,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { ApiError } from "../api";
+import { formatMoney } from "../../platform/money";
 import { keys, queries, queryClient } from "../query";
 import { logout } from "../session";
 import { AttentionPanel } from "./AttentionPanel";
@@ -27,6 +29,7 @@ const ChangePasswordDialog = lazy(() =>
 
 export function Dashboard() {
   const query = useQuery(queries.summary());
+  const money = useQuery(queries.money());
   const summary = query.data ?? null;
   // A 401 is not a failure to show here: the app shows the login gate.
   const failed = query.isError && !(query.error instanceof ApiError && query.error.status === 401);
@@ -109,6 +112,21 @@ export function Dashboard() {
           description="Read contact messages and appointment requests."
           counts={summary ? `${summary.submissions.total} in total, ${unread} unread` : null}
           failed={failed}
+        />
+        <DashboardCard
+          href="/admin/money"
+          icon={<PoundSterling aria-hidden="true" className="size-6" />}
+          title="Money"
+          description="What you are owed, payments, and the accountant's exports."
+          counts={
+            money.data
+              ? `${formatMoney(money.data.outstandingPence)} outstanding${
+                  money.data.overdueCount > 0 ? `, ${formatMoney(money.data.overduePence)} overdue` : ""
+                }`
+              : null
+          }
+          countsTestId="money-outstanding-summary"
+          failed={money.isError}
         />
         <DashboardCard
           href="/admin/availability"

@@ -15,6 +15,7 @@ import type { CustomerPageView } from "./service";
 import { linkIdleDays, linkLifetimeAfterCloseDays } from "./service";
 import { requestPagePath } from "../mail/request-link";
 import { quoteCard, quoteStepBody, quoteStyles } from "./html-quote";
+import { invoicesCard, invoiceStyles } from "./html-invoices";
 import type { QuoteStep } from "./contract/endpoints";
 
 /**
@@ -103,7 +104,7 @@ legend{font-weight:700;color:#132340;padding:0 .35rem}
 .muted{color:#475569}
 .foot{border-top:1px solid #e2e8f0;background:#fff;color:#475569;font-size:.9rem}
 .foot p{max-width:46rem;margin:0 auto;padding:1.25rem 1rem}
-${quoteStyles}`;
+${quoteStyles}${invoiceStyles}`;
 
 const logo = `<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><rect width="48" height="48" rx="10" fill="#132340"/><path d="M10 23 24 11l14 12" fill="none" stroke="#fff" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/><path d="M14 21v15h20V21" fill="none" stroke="#fff" stroke-width="3.5" stroke-linejoin="round"/><rect x="20.5" y="26" width="7" height="10" rx="1" fill="#f59e0b"/></svg>`;
 
@@ -201,6 +202,7 @@ export function requestPage(
 ${bannerCard(banner)}
 <section class="card status${view.closed ? " closed" : ""}" aria-labelledby="status-h"><h2 id="status-h">Where it is now</h2><p class="headline">${e(view.status.headline)}</p><p>${e(view.status.detail)}</p>${view.appointment ? `<p class="actions"><a class="button outline" href="${e(calendarUrl(token))}" download>Add to calendar</a></p><p class="hint">A calendar file (.ics) for your phone or computer's calendar.</p>` : ""}</section>
 ${view.quote ? quoteCard(view.quote, pageUrl(token), { ...view.quoteForm, ...(quoteProblem ? { problem: quoteProblem } : {}) }) : ""}
+${invoicesCard(view.invoices ?? null)}
 ${proposal}
 <section class="card" aria-labelledby="actions-h"><h2 id="actions-h">What you can do</h2>${actions}</section>
 <section class="card" aria-labelledby="history-h"><h2 id="history-h">What has happened</h2>${history}</section>

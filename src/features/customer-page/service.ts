@@ -52,6 +52,9 @@ import { inTransaction, type ServiceContext } from "../../platform/context";
 import { dateInZone, formatDateTime } from "../../platform/time";
 import { quoteForCustomerPage, quoteHistoryNotes } from "../quotes/service-customer";
 import { quoteOnPage, type QuoteOnPage } from "./quote-view";
+import type { CustomerInvoices } from "../invoices/contract/customer";
+import { invoicesForCustomerPage } from "../invoices/service-customer";
+import * as invoicesRepo from "../invoices/repository";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
 import { applyStateChange } from "../requests/service-workflow";
@@ -61,8 +64,9 @@ const dayMs = 24 * 60 * 60 * 1000;
 // ---------------------------------------------------------------- the link
 
 /**
- * A link stops working this many days after its request was closed (done, lost, cancelled). The
- * site records no payments, so no closed request has anything owed that would keep it open longer.
+ * A link stops working this many days after its request was closed (done, lost, cancelled), unless
+ * an invoice of the request is still owed: then it works until that is paid (or credited), so the
+ * invoice's e-mails and reminders keep leading to the page that shows how to pay.
  */
 export const linkLifetimeAfterCloseDays = site.security.customerLinks.afterCloseDays;
 
@@ -101,8 +105,15 @@ export async function requestForToken(token: string, ctx: ServiceContext): Promi
   const same = timingSafeEqual(row ? Buffer.from(row.tokenHash, "hex") : dummyHash, candidate);
   const found = wellFormed && same && row !== null && linkIsLive(row, ctx.now);
   // Read on every path (id 0 matches nothing), so a miss costs what a hit costs.
-  const [request] = await workflow.findMany([found ? row.submissionId : 0], ctx.db);
-  if (!found || !request || !linkStillWorks(request.state, request.stateChangedAt, ctx.now)) throw notFound();
+  const id = found ? row.submissionId : 0;
+  const [[request], owed] = await Promise.all([
+    workflow.findMany([id], ctx.db),
+    invoicesRepo.hasOpenInvoice(id, ctx.db),
+  ]);
+  const works =
+    request !== undefined &&
+    (linkStillWorks(request.state, request.stateChangedAt, ctx.now) || (owed && request.state !== "spam"));
+  if (!found || !works) throw notFound();
   // Used: its idle time starts again (docs/decisions/027-security-review-fixes.md).
   await links.markUsed(row.id, ctx.now, ctx.db);
   return request;
@@ -154,6 +165,8 @@ export interface CustomerPageView {
   quote: QuoteOnPage | null;
   /** The quote form's one-time key and the day its terms are shown for. */
   quoteForm: { nonce: string; day: string };
+  /** The request's issued invoices and credit notes, the balance and how to pay; null: none. */
+  invoices?: CustomerInvoices | null;
 }
 
 /** What the quote form showed last, to show it again: the boxes ticked. */
@@ -249,12 +262,13 @@ export async function customerPage(
   const request = await requestForToken(token, ctx);
   const db = ctx.db;
   const isBooking = request.formType === "booking";
-  const [history, list, details, rules, quoteRules] = await Promise.all([
+  const [history, list, details, rules, quoteRules, invoices] = await Promise.all([
     workflow.listHistory(request.id, db),
     isBooking ? appointmentsRepo.listForRequest(request.id, db) : Promise.resolve([]),
     isBooking ? appointmentsRepo.findDetails(request.id, db) : Promise.resolve(null),
     loadRules(db),
     quoteForCustomerPage(request.id, ctx),
+    invoicesForCustomerPage(request.id, token, ctx),
   ]);
   const quote = quoteRules
     ? quoteOnPage(quoteRules, ctx.now, quoteValues.options ?? [], { expressStart: quoteValues.expressStart })
@@ -314,6 +328,7 @@ export async function customerPage(
     },
     quote,
     quoteForm: { nonce: newFormKey(ctx.now), day: dateInZone(ctx.now) },
+    invoices,
   };
 }
 

@@ -5,7 +5,10 @@
  * - a request marked as spam is deleted `spamDays` after it was marked;
  * - a sent e-mail keeps its content `sentMailBodyDays`; then addresses, subject and body are
  *   emptied and only the delivery record (kind, status, times) stays; an e-mail given up on is
- *   deleted once its last attempt is that old.
+ *   deleted once its last attempt is that old;
+ * - invoices, credit notes and payments are accounting records: deleting a request keeps them (with
+ *   the name and address they were made out to, and the accepted quote copied onto them); they are
+ *   deleted `accountingRecordYears` after they were issued.
  * `planRetention` says what would go (the dry run); `applyRetention` does it in one transaction and
  * writes the total to the audit log.
  */
@@ -15,6 +18,8 @@ import * as audit from "../person-tools/repository-audit";
 import * as retention from "./repository-retention";
 import * as workflow from "../requests/repository-workflow";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
+import { expiredRecords, removeExpiredRecords } from "../invoices/repository";
+import { dateInZone } from "../../platform/time";
 
 export interface RetentionCutoffs {
   closedBefore: Date;
@@ -39,21 +44,36 @@ export function retentionCutoffs(
   };
 }
 
+/** The day before which accounting records have been kept long enough (29 February → 1 March). */
+export function accountingCutoff(now: Date, years: number = site.retention.accountingRecordYears): string {
+  const today = dateInZone(now);
+  const d = new Date(
+    Date.UTC(Number(today.slice(0, 4)) - years, Number(today.slice(5, 7)) - 1, Number(today.slice(8, 10))),
+  );
+  return d.toISOString().slice(0, 10);
+}
+
 export interface RetentionPlan {
   cutoffs: RetentionCutoffs;
   closedRequests: number[];
   spamRequests: number[];
   mailToWipe: number[];
   failedMailToDelete: number[];
+  /** Invoices (with their credit notes and payments) past their accounting years. */
+  expiredInvoices: number[];
+  /** The day before which invoices have been kept long enough. */
+  accountsBefore: string;
 }
 
 export async function planRetention(ctx: ServiceContext = serviceContext()): Promise<RetentionPlan> {
   const { db, now } = ctx;
   const cutoffs = retentionCutoffs(now);
-  const [requests, mailToWipe, failedMailToDelete] = await Promise.all([
+  const accountsBefore = accountingCutoff(now);
+  const [requests, mailToWipe, failedMailToDelete, expiredInvoices] = await Promise.all([
     retention.expiredRequests(cutoffs, db),
     retention.mailBodiesToWipe(cutoffs.mailBefore, db),
     retention.staleFailedMail(cutoffs.mailBefore, db),
+    expiredRecords(accountsBefore, db),
   ]);
   return {
     cutoffs,
@@ -61,6 +81,8 @@ export async function planRetention(ctx: ServiceContext = serviceContext()): Pro
     spamRequests: requests.spam,
     mailToWipe,
     failedMailToDelete,
+    expiredInvoices,
+    accountsBefore,
   };
 }
 
@@ -68,6 +90,8 @@ export interface RetentionReport {
   requestsDeleted: number;
   mailDeleted: number;
   mailWiped: number;
+  /** Invoices and credit notes past their accounting years. */
+  invoicesDeleted: number;
 }
 
 export async function applyRetention(ctx: ServiceContext = serviceContext()): Promise<RetentionReport> {
@@ -83,12 +107,14 @@ export async function applyRetentionIn(tx: Db, now = new Date()): Promise<Retent
   const removed = await workflow.removeRequests([...expired.closed, ...expired.spam], tx);
   const failed = await retention.removeStaleFailedMail(cutoffs.mailBefore, tx);
   const wiped = await retention.wipeMailBodies(cutoffs.mailBefore, tx);
+  const invoicesDeleted = await removeExpiredRecords(accountingCutoff(now), tx);
   const report = {
     requestsDeleted: removed.ids.length,
     mailDeleted: removed.mail + failed,
     mailWiped: wiped,
+    invoicesDeleted,
   };
-  const total = report.requestsDeleted + report.mailDeleted + report.mailWiped;
+  const total = report.requestsDeleted + report.mailDeleted + report.mailWiped + report.invoicesDeleted;
   if (total > 0) await audit.record("retention", "system", total, tx);
   return report;
 }

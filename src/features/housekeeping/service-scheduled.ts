@@ -1,7 +1,7 @@
 /**
  * Background jobs run by the scheduled function (netlify/functions/mail-retry.mts, every five
  * minutes) before it sends the outbox: the owner's daily digest, the daily retention run, the
- * appointment reminders and the quotes' expiry and follow-up. Each
+ * appointment reminders, the quotes' expiry and follow-up, and overdue invoices' reminders. Each
  * is claimed once per London day in job_runs, so running twice does nothing twice. A failing job
  * is logged and retried on the next run; it never stops the others or the mail.
  */
@@ -12,6 +12,7 @@ import * as jobRuns from "./repository-job-runs";
 import { sendDueReminders } from "../appointments/service";
 import { runDailyDigest } from "../requests/service-digest";
 import { runQuoteJobs } from "../quotes/service-scheduled";
+import { runInvoiceReminders } from "../invoices/service-scheduled";
 import { applyRetentionIn } from "./service-retention";
 
 export const retentionJob = "retention";
@@ -25,7 +26,7 @@ async function runRetentionOncePerDay(ctx: ServiceContext) {
     await jobRuns.finish(
       retentionJob,
       date,
-      `deleted ${report.requestsDeleted} requests, ${report.mailDeleted} mails; wiped ${report.mailWiped}`,
+      `deleted ${report.requestsDeleted} requests, ${report.mailDeleted} mails, ${report.invoicesDeleted} invoices; wiped ${report.mailWiped}`,
       tx,
     );
     return { status: "done", date, ...report } as const;
@@ -41,6 +42,8 @@ export async function runScheduledJobs(ctx: ServiceContext = serviceContext()) {
     ["reminders", () => sendDueReminders(ctx)],
     // Quotes past their valid-until date expire; an unanswered one gets its one follow-up.
     ["quotes", () => runQuoteJobs(ctx)],
+    // Overdue invoices: two polite reminders at most, none once paid, void or turned off.
+    ["invoices", () => runInvoiceReminders(ctx)],
   ] as const) {
     try {
       results[name] = await job();

@@ -31,6 +31,11 @@ export const mailKinds = [
   "quote_accepted",
   "quote_cancelled",
   "owner_quote_update",
+  // Invoices (docs/decisions/032-invoices.md): an invoice or credit note sent, a reminder of an
+  // overdue invoice (two at most), and the receipt when one is paid in full.
+  "invoice_sent",
+  "invoice_reminder",
+  "invoice_receipt",
 ] as const;
 
 export type MessageKind = (typeof mailKinds)[number];

@@ -11,6 +11,7 @@ import * as people from "./repository";
 import * as workflow from "../requests/repository-workflow";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
 import { removeRequestPhotoBlobs } from "../photos/service";
+import { forgetEmail } from "../invoices/repository";
 
 export async function findPerson(
   email: string,
@@ -107,6 +108,9 @@ export async function exportPerson(email: string, ctx: ServiceContext = serviceC
 /**
  * Erases every request sent with the address (history and notes go with them) and every e-mail
  * that holds it or is about those requests, pending or sent, in one transaction with its audit row.
+ * Invoices, credit notes and payments are accounting records the law says to keep: they stay with
+ * the name and address they were made out to, and lose the e-mail address
+ * (docs/decisions/032-invoices.md).
  */
 export async function erasePerson(
   email: string,
@@ -115,6 +119,7 @@ export async function erasePerson(
   const { result, photoBlobs } = await inTransaction(ctx, async (tx) => {
     const requests = await people.requestsOf(email, tx);
     const mail = await people.removeMailOf(email, requests, tx);
+    await forgetEmail(email, tx);
     const removed = await workflow.removeRequests(
       requests.map((r) => r.id),
       tx,

@@ -11,6 +11,7 @@
  *   addNote / updateNote / removeNote       the owner's private notes (a note by its own id)
  *   setRead(ids, isRead) / setArchived(ids, archived)
  *   removeRequests(ids, tx)                 the rows and everything hanging off them, mail included
+ *                                           (their invoices stay as accounting records)
  *   countsByState()                         per state, not archived; plus the archived count
  *   overdue(...) / staleQuotes(...)         what the dashboard and the digest call out
  */
@@ -21,6 +22,7 @@ import type { AttentionItem } from "./contract/endpoints";
 import { getDb, type Db } from "../../platform/db/client";
 import { requests, mailOutbox, photos, quotes, requestHistory, requestNotes } from "../tables";
 import type { PhotoBlobs } from "../photos/repository";
+import { keepForAccounts } from "../invoices/repository";
 import { requestColumns, toCustomerRequest, type CustomerRequest } from "./repository";
 
 export interface HistoryEntry {
@@ -214,6 +216,12 @@ export async function removeRequests(
     );
   const references = found.map((r) =>
     requestReference({ id: r.id, formType: r.formType as "contact" | "booking" }),
+  );
+  // Invoices, credit notes and payments are accounting records: they stay, with the minimum
+  // customer data and the accepted quote copied onto them (docs/decisions/032-invoices.md).
+  await keepForAccounts(
+    found.map((r) => r.id),
+    tx,
   );
   const mail = await tx
     .delete(mailOutbox)

@@ -18,5 +18,7 @@ export const calendarFeedRoute = { method: "GET", path: "/api/calendar/:secret" 
  */
 export const customerPageRoute = { method: "GET", path: "/request/:id" } as const;
 export const customerActionRoute = { method: "POST", path: "/request/:id" } as const;
+/** An issued invoice's PDF under the customer's link (`?invoice=<id>`). */
+export const customerInvoicePdfRoute = { method: "GET", path: "/request/:id/invoice.pdf" } as const;
 export const lostLinkFormRoute = { method: "GET", path: "/request/lost" } as const;
 export const lostLinkRoute = { method: "POST", path: "/request/lost" } as const;

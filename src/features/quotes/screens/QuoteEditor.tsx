@@ -411,9 +411,14 @@ export function QuoteEditor({ request, settings, quote, onClose, onSaved }: Quot
   );
 }
 
-type FieldProps = (key: string) => { "aria-invalid": boolean; "aria-describedby"?: string };
+export type FieldProps = (key: string) => { "aria-invalid": boolean; "aria-describedby"?: string };
 
-function LineEditor({
+/**
+ * One line of a document being written: description, quantity, unit price in pounds, the VAT rate
+ * when registered, and (on a quote) whether the customer may tick it. The invoice editor uses it
+ * too, without the optional box.
+ */
+export function LineEditor({
   id,
   index,
   line,
@@ -423,6 +428,7 @@ function LineEditor({
   errorFor,
   onChange,
   onRemove,
+  allowOptional = true,
 }: {
   id: string;
   index: number;
@@ -433,6 +439,8 @@ function LineEditor({
   errorFor: (key: string) => React.ReactNode;
   onChange: (patch: Partial<LineDraft>, field: string) => void;
   onRemove: (() => void) | null;
+  /** False where lines cannot be optional (an invoice). */
+  allowOptional?: boolean;
 }) {
   const k = (f: string) => `lines.${index}.${f}`;
   const net = lineNetText(line);
@@ -512,16 +520,18 @@ function LineEditor({
         ) : null}
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
-        <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            className="size-5 accent-brand-700"
-            checked={line.optional}
-            onChange={(e) => onChange({ optional: e.target.checked }, "optional")}
-          />
-          Optional <span className="text-slate-600">(the customer may tick it)</span>
-          <span className="sr-only">, line {index + 1}</span>
-        </label>
+        {allowOptional ? (
+          <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className="size-5 accent-brand-700"
+              checked={line.optional}
+              onChange={(e) => onChange({ optional: e.target.checked }, "optional")}
+            />
+            Optional <span className="text-slate-600">(the customer may tick it)</span>
+            <span className="sr-only">, line {index + 1}</span>
+          </label>
+        ) : null}
         <span className="ml-auto text-sm text-slate-700" data-testid="line-net">
           {net ? (
             <>
@@ -729,7 +739,7 @@ function TotalsPanel({
 }
 
 /** The price list, searchable; a tap on an item adds it as a line. */
-function PriceListPicker({
+export function PriceListPicker({
   id,
   vatRegistered,
   onPick,

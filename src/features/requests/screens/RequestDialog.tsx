@@ -17,6 +17,10 @@ import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
 const QuotesPanel = lazy(() =>
   import("../../quotes/screens/QuotesPanel").then((m) => ({ default: m.QuotesPanel })),
 );
+// The request's invoices, payments and credit notes: a chunk of their own too.
+const InvoicesPanel = lazy(() =>
+  import("../../invoices/screens/InvoicesPanel").then((m) => ({ default: m.InvoicesPanel })),
+);
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -115,6 +119,9 @@ export function RequestDialog({
           {isBooking ? <AppointmentPanel key={`appointment-${s.id}`} requestId={s.id} /> : null}
           <Suspense fallback={<Spinner label="Loading the quote…" className="py-4" />}>
             <QuotesPanel key={`quotes-${s.id}`} request={s} />
+          </Suspense>
+          <Suspense fallback={<Spinner label="Loading the invoices…" className="py-4" />}>
+            <InvoicesPanel key={`invoices-${s.id}`} request={s} />
           </Suspense>
           <RequestWorkflowPanel key={s.id} request={s} />
           <ReviewInvitationPanel key={`invite-${s.id}`} request={s} />

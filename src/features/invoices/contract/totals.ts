@@ -1,0 +1,70 @@
+/**
+ * An invoice's sums: the quotes' sums (src/features/quotes/contract/totals.ts) over lines that are
+ * never optional. A line's net is quantity × unit price rounded to the penny; VAT-registered, VAT
+ * is worked out once per rate on that rate's net total. A line may be negative only when the
+ * server writes it (a deposit already invoiced, deducted on the final invoice).
+ */
+import type { Pence, VatRate } from "../../../platform/money";
+import {
+  depositDuePence,
+  lineNetPence,
+  quoteTotals,
+  type DepositTerms,
+  type QuoteTotals,
+  type VatBandPence,
+} from "../../quotes/contract/totals";
+
+export { lineNetPence, type VatBandPence };
+export type InvoiceTotals = QuoteTotals;
+
+/** A priced invoice line as the sums need it. */
+export interface InvoiceLineForTotals {
+  readonly quantity: number;
+  readonly unitPence: Pence;
+  readonly vatRate?: VatRate | null | undefined;
+}
+
+/** Net, VAT per rate (highest first), VAT and total of an invoice's lines. */
+export const invoiceTotals = (
+  lines: readonly InvoiceLineForTotals[],
+  options: { readonly vatRegistered: boolean },
+): InvoiceTotals =>
+  quoteTotals(
+    lines.map((l) => ({ quantity: l.quantity, unitPence: l.unitPence, vatRate: l.vatRate ?? null })),
+    { vatRegistered: options.vatRegistered },
+  );
+
+/**
+ * The lines of a deposit invoice for `depositPence` of a quote with these totals: not registered,
+ * one line of the deposit; registered, one line per VAT rate carrying that rate's share of the
+ * deposit as its net (so the VAT is the deposit's share of each rate), named by `description`.
+ */
+export function depositLines(
+  totals: QuoteTotals,
+  depositPence: Pence,
+  vatRegistered: boolean,
+  description: string,
+): { description: string; quantity: number; unitPence: Pence; vatRate: VatRate | null }[] {
+  if (!vatRegistered || totals.vatByRate.length === 0 || totals.totalPence <= 0) {
+    return [{ description, quantity: 1, unitPence: depositPence, vatRate: null }];
+  }
+  return totals.vatByRate.map((band) => ({
+    description: totals.vatByRate.length > 1 ? `${description} (VAT ${band.rate}%)` : description,
+    quantity: 1,
+    unitPence: shareOf(band.netPence, depositPence, totals.totalPence),
+    vatRate: band.rate,
+  }));
+}
+
+/** amount × part / whole, rounded half away from zero, in integer arithmetic. */
+export function shareOf(amount: Pence, part: Pence, whole: Pence): Pence {
+  const n = BigInt(amount) * BigInt(part);
+  const d = BigInt(whole);
+  const negative = n < 0n !== d < 0n;
+  const an = n < 0n ? -n : n;
+  const ad = d < 0n ? -d : d;
+  const q = (an * 2n + ad) / (2n * ad);
+  return Number(negative ? -q : q);
+}
+
+export { depositDuePence, type DepositTerms };

@@ -1,0 +1,55 @@
+/**
+ * The customer's download of an invoice's PDF, `GET /request/<token>/invoice.pdf?invoice=<id>`
+ * (netlify/functions/customer-page.mts): like the page itself never stored, never indexed, never
+ * sending its URL on; a wrong link or an invoice of another request gets the page's 404.
+ */
+import type { ServiceContext } from "../../platform/context";
+import { NotFound } from "../../platform/domain-errors";
+import { apiSecurityHeaders } from "../../platform/http/response";
+import { dateInZone } from "../../platform/time";
+import { requestForToken } from "../customer-page/service";
+import * as repo from "./repository";
+import { invoicePdf, invoicePdfName } from "./pdf";
+import { loadInvoice } from "./service";
+
+/** The PDF of one issued invoice or credit note of the request `token` opens. */
+export async function customerInvoicePdf(
+  token: string,
+  invoiceId: number,
+  ctx: ServiceContext,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const request = await requestForToken(token, ctx);
+  const record =
+    Number.isSafeInteger(invoiceId) && invoiceId > 0 ? await repo.findInvoice(invoiceId, ctx.db) : null;
+  if (!record || record.submissionId !== request.id || record.number === null) {
+    throw new NotFound("This link does not work.");
+  }
+  const inv = await loadInvoice(record, ctx.db, ctx.now);
+  return { bytes: await invoicePdf(inv, dateInZone(ctx.now)), fileName: invoicePdfName(inv) };
+}
+
+export async function customerInvoicePdfResponse({
+  req,
+  ctx,
+}: {
+  req: Request;
+  ctx: ServiceContext;
+}): Promise<Response> {
+  const url = new URL(req.url);
+  const token = /^\/request\/([^/]+)\/invoice\.pdf$/.exec(url.pathname)?.[1] ?? "";
+  const raw = url.searchParams.get("invoice") ?? "";
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  const { bytes, fileName } = await customerInvoicePdf(token, id, ctx);
+  return new Response(new Uint8Array(bytes), {
+    status: 200,
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(bytes.byteLength),
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+      "Referrer-Policy": "no-referrer",
+      "X-Robots-Tag": "noindex, nofollow",
+      ...apiSecurityHeaders,
+    },
+  });
+}

@@ -1,0 +1,139 @@
+/**
+ * The e-mails about an invoice (docs/decisions/032-invoices.md), plain data in, a message out, to
+ * the customer: the invoice or credit note (its PDF attached), a polite reminder of an overdue
+ * invoice (two at most), and the receipt once it is paid in full. A message about an invoice of a
+ * request carries the private link to the request's page (its token is made only as it is sent);
+ * an invoice with no request has no page, so no link. Every text is escaped in HTML.
+ */
+import { addressLine, site } from "../../config/site";
+import { formatDate } from "../../platform/time";
+import { formatMoney } from "../../platform/money";
+import type { MailAttachment } from "../../platform/mail/message";
+import {
+  customerName,
+  escapeHtml,
+  oneLine,
+  wrapHtml,
+  type MailContext,
+  type OutgoingMessage,
+} from "../mail/messages";
+import type { MessageKind } from "../mail/kinds";
+import { linkPlaceholder, requestPageUrl } from "../mail/request-link";
+import { paymentMethodLabels, paymentTermsText, type Invoice, type Payment } from "./contract";
+
+const signature = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
+
+/** How to pay by bank transfer, with the invoice number as the reference. */
+export function bankParagraph(inv: Pick<Invoice, "number">): string {
+  const b = site.invoices.bank;
+  return `To pay by bank transfer:\nAccount name: ${b.accountName}\nSort code: ${b.sortCode}\nAccount number: ${b.accountNumber}\nReference: ${inv.number ?? ""}`;
+}
+
+function message(
+  kind: MessageKind,
+  inv: Invoice,
+  subject: string,
+  paragraphs: readonly string[],
+  ctx: MailContext,
+  attachments?: MailAttachment[],
+): OutgoingMessage {
+  const first = customerName(inv.customer.name).first;
+  const body = [first ? `Hello ${first},` : "Hello,", ...paragraphs];
+  const url = inv.submissionId !== null ? requestPageUrl(ctx.siteUrl, linkPlaceholder) : null;
+  const linkWords = "See your invoices, what is still owed and how to pay on your request's private page:";
+  const privacy = "This link is private to you; please do not share it.";
+  const text =
+    [...body, ...(url ? [`${linkWords}\n${url}\n(${privacy})`] : []), signature].join("\n\n") + "\n";
+  const html = wrapHtml(
+    subject,
+    body.map((p) => `<p style="white-space:pre-line">${escapeHtml(p)}</p>`).join("") +
+      (url
+        ? `<p>${escapeHtml(linkWords)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a><br><span style="color:#64748b;font-size:13px">${escapeHtml(privacy)}</span></p>`
+        : "") +
+      `<p style="white-space:pre-line">${escapeHtml(signature)}</p>`,
+  );
+  return {
+    kind,
+    to: { name: customerName(inv.customer.name).full, address: inv.customer.email ?? "" },
+    replyTo: { name: site.name, address: ctx.ownerEmail },
+    subject: oneLine(subject, 200),
+    text,
+    html,
+    ...(attachments ? { attachments } : {}),
+  };
+}
+
+const linesText = (inv: Invoice) =>
+  inv.lines.map((l) => `${l.description}: ${formatMoney(l.netPence)}`).join("\n");
+
+/** The invoice (or credit note), its PDF attached. */
+export function invoiceSentMessage(inv: Invoice, ctx: MailContext, pdf: MailAttachment): OutgoingMessage {
+  if (inv.kind === "credit_note") {
+    return message(
+      "invoice_sent",
+      inv,
+      `Credit note ${inv.number} from ${site.name}`,
+      [
+        `Here is our credit note ${inv.number} for ${formatMoney(inv.totalPence)}, against invoice ${inv.creditedInvoiceNumber ?? ""}.`,
+        ...(inv.reason ? [`Reason: ${inv.reason}`] : []),
+        "It is attached as a PDF. If you have already paid more than is now owed, we will refund the difference.",
+        `Questions? Reply to this e-mail or call us on ${site.phone.display}.`,
+      ],
+      ctx,
+      [pdf],
+    );
+  }
+  const due = inv.dueOn ? formatDate(inv.dueOn) : null;
+  return message(
+    "invoice_sent",
+    inv,
+    `Invoice ${inv.number} from ${site.name}: ${formatMoney(inv.balancePence)}${due ? ` due ${due}` : ""}`,
+    [
+      `Thank you for choosing us. Here is our invoice ${inv.number} for ${formatMoney(inv.totalPence)}${inv.vatRegistered ? " including VAT" : ""}.`,
+      `What it covers:\n${linesText(inv)}`,
+      ...(inv.paidPence > 0
+        ? [`Already paid: ${formatMoney(inv.paidPence)}. Still to pay: ${formatMoney(inv.balancePence)}.`]
+        : []),
+      `${paymentTermsText(site.invoices.dueDays)}${due ? ` Please pay by ${due}.` : ""}`,
+      bankParagraph(inv),
+      "The invoice is attached as a PDF.",
+      `Questions? Reply to this e-mail or call us on ${site.phone.display}.`,
+    ],
+    ctx,
+    [pdf],
+  );
+}
+
+/** A polite reminder of an overdue invoice (`n` is 1 or 2). */
+export function invoiceReminderMessage(inv: Invoice, n: 1 | 2, ctx: MailContext): OutgoingMessage {
+  return message(
+    "invoice_reminder",
+    inv,
+    `Reminder: invoice ${inv.number}, ${formatMoney(inv.balancePence)} was due ${formatDate(inv.dueOn!)}`,
+    [
+      n === 1
+        ? `This is a friendly reminder that our invoice ${inv.number} was due on ${formatDate(inv.dueOn!)}, and ${formatMoney(inv.balancePence)} is still to pay. If you have already paid, thank you, and please ignore this e-mail.`
+        : `We wrote to you about invoice ${inv.number}, which was due on ${formatDate(inv.dueOn!)}. ${formatMoney(inv.balancePence)} is still to pay. If something about the invoice or the work is not right, or you would like to pay in parts, please tell us: we are happy to help.`,
+      bankParagraph(inv),
+      `You can reply to this e-mail or call us on ${site.phone.display}.`,
+    ],
+    ctx,
+  );
+}
+
+/** The receipt once an invoice is paid in full. */
+export function invoiceReceiptMessage(inv: Invoice, last: Payment, ctx: MailContext): OutgoingMessage {
+  const paid = inv.payments.filter((p) => !p.removedAt);
+  return message(
+    "invoice_receipt",
+    inv,
+    `Receipt: invoice ${inv.number} is paid in full`,
+    [
+      `Thank you: we have received ${formatMoney(last.amountPence)} by ${paymentMethodLabels[last.method].toLowerCase()} on ${formatDate(last.receivedOn)}, and invoice ${inv.number} is now paid in full.`,
+      `Payments received:\n${paid.map((p) => `${formatDate(p.receivedOn)}: ${formatMoney(p.amountPence)} (${paymentMethodLabels[p.method]})`).join("\n")}`,
+      `Total paid: ${formatMoney(inv.paidPence)}. Nothing more is owed on this invoice.`,
+      "Please keep this e-mail as your receipt.",
+    ],
+    ctx,
+  );
+}

@@ -1,0 +1,432 @@
+/**
+ * Invoices, credit notes, their lines, payments and the numbering counters: all their SQL, plain
+ * objects out. Every function takes an executor (the database or an open transaction) last.
+ *
+ *   insertInvoice(values, lines, tx) / replaceLines(id, lines, tx) / updateInvoice(id, set, tx)
+ *   findInvoice(id) / lockInvoice(id, tx)      one invoice with its lines (lock: FOR UPDATE)
+ *   deleteDraft(id, tx)                        a draft and its lines
+ *   takeNumber(sequence, tx)                   the next number of a gap-free sequence
+ *   payments: insertPayment, paymentsOf, lockPayment, markPaymentRemoved
+ *   creditNotesOf(invoiceIds)                  issued credit notes against invoices
+ *   listInvoices(filter)                       the list's page and count
+ *   forRequest(requestId) / forQuote(quoteId)  an request's or a quote's invoices
+ *   dueForReminder(today, firstDays)           open, overdue invoices that may need a reminder
+ */
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from "../../platform/db/orm";
+import { getDb, type Db } from "../../platform/db/client";
+import type { InvoiceKind, InvoiceStatus, PaymentMethod } from "./contract/rules";
+import { documentSequences, invoiceLines, invoicePayments, invoices } from "./tables";
+
+export interface InvoiceLineRecord {
+  id: number;
+  position: number;
+  description: string;
+  quantityHundredths: number;
+  unitPence: number;
+  vatRateHundredths: number | null;
+}
+
+export type NewInvoiceLine = Omit<InvoiceLineRecord, "id" | "position">;
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+export interface InvoiceRecord extends Omit<InvoiceRow, "status" | "kind"> {
+  kind: InvoiceKind;
+  status: InvoiceStatus;
+  lines: InvoiceLineRecord[];
+}
+
+export type NewInvoice = Pick<
+  InvoiceRow,
+  | "kind"
+  | "submissionId"
+  | "quoteId"
+  | "customerName"
+  | "customerEmail"
+  | "customerAddress"
+  | "vatRegistered"
+  | "note"
+  | "supplyDate"
+  | "netPence"
+  | "vatPence"
+  | "totalPence"
+> &
+  Partial<Pick<InvoiceRow, "creditedInvoiceId" | "reason" | "number" | "status" | "issuedOn" | "dueOn">>;
+
+export type InvoiceChange = Partial<Omit<InvoiceRow, "id" | "kind" | "createdAt" | "updatedAt">>;
+
+type PaymentRow = typeof invoicePayments.$inferSelect;
+export interface PaymentRecord extends Omit<PaymentRow, "method"> {
+  method: PaymentMethod;
+}
+
+const asRecord = (r: InvoiceRow, lines: InvoiceLineRecord[]): InvoiceRecord => ({
+  ...r,
+  kind: r.kind as InvoiceKind,
+  status: r.status as InvoiceStatus,
+  lines,
+});
+
+async function linesOf(ids: readonly number[], db: Db): Promise<Map<number, InvoiceLineRecord[]>> {
+  const out = new Map<number, InvoiceLineRecord[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({
+      id: invoiceLines.id,
+      invoiceId: invoiceLines.invoiceId,
+      position: invoiceLines.position,
+      description: invoiceLines.description,
+      quantityHundredths: invoiceLines.quantityHundredths,
+      unitPence: invoiceLines.unitPence,
+      vatRateHundredths: invoiceLines.vatRateHundredths,
+    })
+    .from(invoiceLines)
+    .where(inArray(invoiceLines.invoiceId, [...ids]))
+    .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position));
+  for (const { invoiceId, ...line } of rows) out.get(invoiceId)?.push(line);
+  return out;
+}
+
+export async function withLines(rows: readonly InvoiceRow[], db: Db): Promise<InvoiceRecord[]> {
+  const lines = await linesOf(
+    rows.map((r) => r.id),
+    db,
+  );
+  return rows.map((r) => asRecord(r, lines.get(r.id) ?? []));
+}
+
+async function insertLines(invoiceId: number, lines: readonly NewInvoiceLine[], tx: Db): Promise<void> {
+  if (lines.length === 0) return;
+  await tx.insert(invoiceLines).values(lines.map((l, position) => ({ ...l, invoiceId, position })));
+}
+
+export async function insertInvoice(
+  values: NewInvoice,
+  lines: readonly NewInvoiceLine[],
+  tx: Db,
+): Promise<InvoiceRecord> {
+  const [row] = await tx.insert(invoices).values(values).returning();
+  await insertLines(row!.id, lines, tx);
+  const [record] = await withLines([row!], tx);
+  return record!;
+}
+
+export async function replaceLines(
+  invoiceId: number,
+  lines: readonly NewInvoiceLine[],
+  tx: Db,
+): Promise<void> {
+  await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
+  await insertLines(invoiceId, lines, tx);
+}
+
+export async function updateInvoice(id: number, set: InvoiceChange, tx: Db): Promise<InvoiceRecord | null> {
+  const [row] = await tx
+    .update(invoices)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(invoices.id, id))
+    .returning();
+  if (!row) return null;
+  const [record] = await withLines([row], tx);
+  return record!;
+}
+
+export async function findInvoice(id: number, db: Db = getDb()): Promise<InvoiceRecord | null> {
+  const rows = await db.select().from(invoices).where(eq(invoices.id, id));
+  const [record] = await withLines(rows, db);
+  return record ?? null;
+}
+
+export async function findInvoices(ids: readonly number[], db: Db = getDb()): Promise<InvoiceRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(inArray(invoices.id, [...ids]))
+    .orderBy(asc(invoices.id));
+  return withLines(rows, db);
+}
+
+/** One invoice, its row locked until the transaction ends. */
+export async function lockInvoice(id: number, tx: Db): Promise<InvoiceRecord | null> {
+  const rows = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
+  const [record] = await withLines(rows, tx);
+  return record ?? null;
+}
+
+/** Deletes a draft (its lines go with it); false when it is not a draft (or gone). */
+export async function deleteDraft(id: number, tx: Db): Promise<boolean> {
+  const rows = await tx
+    .delete(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.status, "draft")))
+    .returning({ id: invoices.id });
+  return rows.length > 0;
+}
+
+/**
+ * The next number of `sequence`, inside the caller's transaction: the counter's row is created
+ * once, then `UPDATE … SET next = next + 1 RETURNING` takes a number and holds the row's lock
+ * until the transaction ends, so concurrent issues queue here and a rollback gives the number back.
+ */
+export async function takeNumber(sequence: string, tx: Db): Promise<number> {
+  await tx.insert(documentSequences).values({ name: sequence, next: 1 }).onConflictDoNothing();
+  const [row] = await tx
+    .update(documentSequences)
+    .set({ next: sql`${documentSequences.next} + 1` })
+    .where(eq(documentSequences.name, sequence))
+    .returning({ taken: sql<number>`(${documentSequences.next} - 1)::int` });
+  return row!.taken;
+}
+
+// ---------------------------------------------------------------- payments
+
+export async function insertPayment(
+  values: {
+    invoiceId: number;
+    amountPence: number;
+    method: PaymentMethod;
+    receivedOn: string;
+    reference: string | null;
+  },
+  tx: Db,
+): Promise<PaymentRecord> {
+  const [row] = await tx.insert(invoicePayments).values(values).returning();
+  return row as PaymentRecord;
+}
+
+/** Every payment of these invoices, removed ones included, oldest first. */
+export async function paymentsOf(invoiceIds: readonly number[], db: Db = getDb()): Promise<PaymentRecord[]> {
+  if (invoiceIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(invoicePayments)
+    .where(inArray(invoicePayments.invoiceId, [...invoiceIds]))
+    .orderBy(asc(invoicePayments.receivedOn), asc(invoicePayments.id));
+  return rows as PaymentRecord[];
+}
+
+export async function findPayment(id: number, invoiceId: number, db: Db): Promise<PaymentRecord | null> {
+  const [row] = await db
+    .select()
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.id, id), eq(invoicePayments.invoiceId, invoiceId)));
+  return (row as PaymentRecord | undefined) ?? null;
+}
+
+export async function markPaymentRemoved(id: number, by: string, at: Date, tx: Db): Promise<void> {
+  await tx
+    .update(invoicePayments)
+    .set({ removedAt: at, removedBy: by })
+    .where(and(eq(invoicePayments.id, id), isNull(invoicePayments.removedAt)));
+}
+
+/** What the payments not removed add up to. */
+export async function paidTotal(invoiceId: number, tx: Db): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${invoicePayments.amountPence}), 0)::int` })
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.invoiceId, invoiceId), isNull(invoicePayments.removedAt)));
+  return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------- credit notes, requests, quotes
+
+/** Credit notes against these invoices, oldest first. */
+export async function creditNotesOf(invoiceIds: readonly number[], db: Db = getDb()): Promise<InvoiceRow[]> {
+  if (invoiceIds.length === 0) return [];
+  return db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.kind, "credit_note"), inArray(invoices.creditedInvoiceId, [...invoiceIds])))
+    .orderBy(asc(invoices.id));
+}
+
+/** Numbers of these invoices (for a credit note's reference). */
+export async function numbersOf(
+  ids: readonly number[],
+  db: Db = getDb(),
+): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(inArray(invoices.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.number]));
+}
+
+/** A request's invoices and credit notes, oldest first. */
+export async function forRequest(requestId: number, db: Db = getDb()): Promise<InvoiceRecord[]> {
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.submissionId, requestId))
+    .orderBy(asc(invoices.id));
+  return withLines(rows, db);
+}
+
+/** A quote's invoices (not credit notes), oldest first. */
+export async function forQuote(quoteId: number, db: Db = getDb()): Promise<InvoiceRecord[]> {
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.quoteId, quoteId), sql`${invoices.kind} <> 'credit_note'`))
+    .orderBy(asc(invoices.id));
+  return withLines(rows, db);
+}
+
+// ---------------------------------------------------------------- the list
+
+export interface ListFilter {
+  status?: InvoiceStatus | "overdue" | "open" | undefined;
+  creditNotes: boolean;
+  submissionId?: number | undefined;
+  q?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  today: string;
+  limit: number;
+  offset: number;
+}
+
+export async function listInvoices(
+  f: ListFilter,
+  db: Db = getDb(),
+): Promise<{ rows: InvoiceRow[]; total: number }> {
+  const where: SQL[] = [];
+  if (!f.creditNotes) where.push(sql`${invoices.kind} <> 'credit_note'`);
+  if (f.status === "overdue") {
+    where.push(inArray(invoices.status, ["unpaid", "part-paid"]));
+    where.push(sql`${invoices.dueOn} < ${f.today}`);
+  } else if (f.status === "open") {
+    where.push(inArray(invoices.status, ["unpaid", "part-paid"]));
+  } else if (f.status) where.push(eq(invoices.status, f.status));
+  if (f.submissionId !== undefined) where.push(eq(invoices.submissionId, f.submissionId));
+  if (f.from) where.push(gte(invoices.issuedOn, f.from));
+  if (f.to) where.push(lte(invoices.issuedOn, f.to));
+  if (f.q) {
+    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(sql`${invoices.number} ilike ${like}`, sql`${invoices.customerName} ilike ${like}`)!);
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(condition)
+    .orderBy(sql`${invoices.issuedOn} desc nulls first`, desc(invoices.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(invoices)
+    .where(condition);
+  return { rows, total: count?.n ?? 0 };
+}
+
+// ---------------------------------------------------------------- reminders
+
+/** Open invoices due at least `minDays` before `today` with reminders on and fewer than two sent. */
+export async function dueForReminder(
+  today: string,
+  minDays: number,
+  db: Db = getDb(),
+): Promise<{ id: number }[]> {
+  return db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        inArray(invoices.status, ["unpaid", "part-paid"]),
+        eq(invoices.remindersEnabled, true),
+        isNull(invoices.reminder2SentAt),
+        sql`${invoices.dueOn} <= (${today}::date - ${minDays}::int)`,
+      ),
+    )
+    .orderBy(asc(invoices.dueOn), asc(invoices.id));
+}
+
+// ---------------------------------------------------------------- accounting records
+
+/**
+ * Before requests are deleted (retention, erasure, the owner's delete): their invoices, credit notes
+ * and payments stay, as accounting records, with the minimum customer data (the name and address
+ * the invoice was made out to; the e-mail address goes), and the accepted quote behind each is
+ * copied onto it, since the quote is deleted with its request. Answers how many invoices were kept.
+ */
+export async function keepForAccounts(requestIds: readonly number[], tx: Db): Promise<number> {
+  if (requestIds.length === 0) return 0;
+  const kept = await tx
+    .update(invoices)
+    .set({
+      customerEmail: null,
+      keptQuote: sql`coalesce(${invoices.keptQuote}, (
+        select jsonb_build_object(
+          'title', 'Q-' || lpad(q.submission_id::text, 6, '0') || case when q.version > 1 then ' version ' || q.version else '' end,
+          'acceptance', q.acceptance)
+        from quotes q where q.id = ${invoices.quoteId} and q.acceptance is not null))`,
+      remindersEnabled: false,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(invoices.submissionId, [...requestIds]))
+    .returning({ id: invoices.id });
+  // Drafts were never issued: they are no record of anything and go with the request.
+  await tx
+    .delete(invoices)
+    .where(and(inArray(invoices.submissionId, [...requestIds]), eq(invoices.status, "draft")));
+  return kept.length;
+}
+
+/** Erasure of an address: invoices with no request made out to it keep the name and address only. */
+export async function forgetEmail(email: string, tx: Db): Promise<number> {
+  const rows = await tx
+    .update(invoices)
+    .set({ customerEmail: null, remindersEnabled: false, updatedAt: sql`now()` })
+    .where(sql`lower(${invoices.customerEmail}) = lower(${email})`)
+    .returning({ id: invoices.id });
+  return rows.length;
+}
+
+/**
+ * Accounting records past their keeping time: invoices issued (drafts written) before `before`,
+ * unless a credit note or a payment of theirs is newer. Their ids, oldest first.
+ */
+export async function expiredRecords(before: string, db: Db = getDb()): Promise<number[]> {
+  const rows = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        sql`${invoices.kind} <> 'credit_note'`,
+        sql`coalesce(${invoices.issuedOn}, ${invoices.createdAt}::date) < ${before}::date`,
+        sql`not exists (select 1 from invoices c where c.credited_invoice_id = ${invoices.id} and c.issued_on >= ${before}::date)`,
+        sql`not exists (select 1 from invoice_payments p where p.invoice_id = ${invoices.id} and p.received_on >= ${before}::date)`,
+      ),
+    )
+    .orderBy(asc(invoices.id));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Deletes those records with their lines, payments and credit notes. Answers how many documents
+ * (invoices and credit notes) were deleted.
+ */
+export async function removeExpiredRecords(before: string, tx: Db): Promise<number> {
+  const ids = await expiredRecords(before, tx);
+  if (ids.length === 0) return 0;
+  await tx.delete(invoicePayments).where(inArray(invoicePayments.invoiceId, ids));
+  const notes = await tx
+    .delete(invoices)
+    .where(inArray(invoices.creditedInvoiceId, ids))
+    .returning({ id: invoices.id });
+  const gone = await tx.delete(invoices).where(inArray(invoices.id, ids)).returning({ id: invoices.id });
+  return notes.length + gone.length;
+}
+
+/** Whether the request has an issued invoice still owed (unpaid or part-paid). */
+export async function hasOpenInvoice(requestId: number, db: Db = getDb()): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.submissionId, requestId), inArray(invoices.status, ["unpaid", "part-paid"])))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,763 @@
+/**
+ * Inside a request's dialog, under its quote: the request's invoices and credit notes. From the
+ * accepted quote the owner invoices the whole, the deposit or the balance; or writes a direct
+ * invoice. A draft can be edited, deleted or issued (which gives it its number); an issued invoice
+ * is sent, opened as a PDF, paid (payments listed, a mistaken one removed after a confirmation),
+ * corrected by a credit note (the whole or some lines, with a reason), and its reminders turned
+ * off. Loaded as its own chunk with the request, the editor and dialogs only when opened.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { BellOff, FilePlus2, FileText, Pencil, Receipt, Send, Stamp, Trash2, Undo2 } from "lucide-react";
+import { lazy, Suspense, useId, useState } from "react";
+import { toast } from "sonner";
+import type { AdminRequest } from "../../requests/contract/endpoints";
+import { formatMoney } from "../../../platform/money";
+import { formatShortDate } from "../../../platform/time";
+import { quantityText } from "../../quotes/contract/rules";
+import { ApiError } from "../../../admin/api";
+import { formatSubmittedAt } from "../../../admin/format";
+import {
+  invoicesApi,
+  type AdminInvoice,
+  type AdminPayment,
+  type InvoiceSettings,
+  type QuoteInvoicing,
+} from "../../../admin/invoices-api";
+import { invoiceChanged, keys, queries, queryClient } from "../../../admin/query";
+import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
+import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
+import { invoiceKindLabels, isOpen, paymentMethodLabels } from "../contract/rules";
+import type { CreatableInvoiceKind } from "../contract/rules";
+import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
+import { PaymentDialog } from "./PaymentDialog";
+import { creditLines, invoiceLabel, paymentSummary } from "./invoice-form";
+
+const InvoiceEditor = lazy(() => import("./InvoiceEditor").then((m) => ({ default: m.InvoiceEditor })));
+
+const sectionTitle = "text-xs font-semibold tracking-wide text-slate-600 uppercase";
+const inputClass =
+  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
+const day = (date: string) => formatShortDate(date, { year: true });
+
+type Answer = Awaited<ReturnType<typeof invoicesApi.forRequest>>;
+
+function reportFailure(err: unknown, what: string) {
+  if (err instanceof ApiError && err.status === 401) return;
+  toast.error(
+    err instanceof ApiError && err.status > 0 && err.status < 500
+      ? err.message
+      : `${what} failed. Please try again.`,
+  );
+}
+
+/** A confirmation before a step that cannot be taken back. */
+type Pending =
+  | { kind: "issue"; invoice: AdminInvoice }
+  | { kind: "send"; invoice: AdminInvoice }
+  | { kind: "delete"; invoice: AdminInvoice }
+  | { kind: "remove-payment"; invoice: AdminInvoice; payment: AdminPayment };
+
+export function InvoicesPanel({ request }: { request: AdminRequest }) {
+  const id = useId();
+  const s = request;
+  const query = useQuery(queries.invoices(s.id));
+  const [editing, setEditing] = useState<{ invoice: AdminInvoice | null } | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [paying, setPaying] = useState<AdminInvoice | null>(null);
+  const [crediting, setCrediting] = useState<AdminInvoice | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** A changed invoice into the cache at once, then the request and the money figures again. */
+  const stored = async (...changed: AdminInvoice[]) => {
+    queryClient.setQueryData<Answer>(keys.invoices(s.id), (d) => {
+      if (!d) return d;
+      const others = d.invoices.filter((i) => !changed.some((c) => c.id === i.id));
+      return { ...d, invoices: [...others, ...changed].sort((a, b) => a.id - b.id) };
+    });
+    await invoiceChanged(s.id);
+  };
+
+  const create = async (kind: CreatableInvoiceKind, quoteId: number) => {
+    setBusy(true);
+    try {
+      const invoice = await invoicesApi.create({ kind, quoteId });
+      toast.success(`${invoiceKindLabels[invoice.kind]} drafted for ${formatMoney(invoice.totalPence)}`, {
+        description: "Check it, then issue it to give it its number.",
+      });
+      await stored(invoice);
+    } catch (err) {
+      reportFailure(err, "Drafting the invoice");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      switch (pending.kind) {
+        case "issue": {
+          const issued = await invoicesApi.issue(pending.invoice.id);
+          toast.success(`Issued as ${issued.number}`, {
+            description: issued.dueOn ? `Due ${day(issued.dueOn)}. Send it when you are ready.` : undefined,
+          });
+          await stored(issued);
+          break;
+        }
+        case "send": {
+          const sent = await invoicesApi.send(pending.invoice.id);
+          toast.success(`${sent.number} sent`, { description: `On its way to ${sent.customer.email}.` });
+          await stored(sent);
+          break;
+        }
+        case "delete": {
+          await invoicesApi.remove(pending.invoice.id);
+          toast.success("Draft deleted");
+          queryClient.setQueryData<Answer>(keys.invoices(s.id), (d) =>
+            d ? { ...d, invoices: d.invoices.filter((i) => i.id !== pending.invoice.id) } : d,
+          );
+          await invoiceChanged(s.id);
+          break;
+        }
+        case "remove-payment": {
+          const updated = await invoicesApi.removePayment(pending.invoice.id, pending.payment.id);
+          toast.success("Payment removed", {
+            description: "It stays in the invoice's record, marked as removed.",
+          });
+          await stored(updated);
+          break;
+        }
+      }
+      setPending(null);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 0) {
+        setPending(null);
+        toast.warning("The server did not answer in time", {
+          description: "The invoice below shows what it now says; try again only if nothing changed.",
+        });
+        await invoiceChanged(s.id);
+      } else reportFailure(err, "That");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggleReminders = async (invoice: AdminInvoice) => {
+    setBusy(true);
+    try {
+      const updated = await invoicesApi.update(invoice.id, { remindersEnabled: !invoice.remindersEnabled });
+      toast.success(updated.remindersEnabled ? "Reminders turned on" : "Reminders turned off", {
+        description: updated.remindersEnabled
+          ? "The customer gets at most two polite reminders once it is overdue."
+          : `No reminder goes for ${updated.number}.`,
+      });
+      await stored(updated);
+    } catch (err) {
+      reportFailure(err, "Changing the reminders");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  let body;
+  if (query.isPending) body = <Spinner label="Loading the invoices…" className="py-4" />;
+  else if (query.isError) {
+    body = (
+      <div role="alert" className="mt-2 rounded-lg bg-danger-50 p-3 text-sm text-danger-600">
+        The invoices could not be loaded.{" "}
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  } else {
+    const { invoices, quote, settings } = query.data;
+    body = (
+      <>
+        {invoices.length === 0 ? <p className="mt-2 text-sm text-slate-700">No invoice yet.</p> : null}
+        <ul className="mt-2 grid gap-3" aria-label="Invoices">
+          {invoices.map((inv) => (
+            <InvoiceCard
+              key={inv.id}
+              invoice={inv}
+              busy={busy}
+              onEdit={() => setEditing({ invoice: inv })}
+              onIssue={() => setPending({ kind: "issue", invoice: inv })}
+              onSend={() => setPending({ kind: "send", invoice: inv })}
+              onDelete={() => setPending({ kind: "delete", invoice: inv })}
+              onPay={() => setPaying(inv)}
+              onCredit={() => setCrediting(inv)}
+              onRemovePayment={(p) => setPending({ kind: "remove-payment", invoice: inv, payment: p })}
+              onToggleReminders={() => void toggleReminders(inv)}
+            />
+          ))}
+        </ul>
+        <CreateButtons
+          quote={quote}
+          busy={busy}
+          onCreate={(kind, quoteId) => void create(kind, quoteId)}
+          onDirect={() => setEditing({ invoice: null })}
+        />
+        {editing ? (
+          <Suspense fallback={null}>
+            <InvoiceEditor
+              request={s}
+              settings={settings}
+              invoice={editing.invoice}
+              onClose={() => setEditing(null)}
+              onSaved={(saved) => {
+                setEditing(null);
+                toast.success("Invoice saved as a draft", { description: "Issue it when it is right." });
+                void stored(saved);
+              }}
+            />
+          </Suspense>
+        ) : null}
+        {paying ? (
+          <PaymentDialog
+            invoice={{
+              id: paying.id,
+              number: paying.number ?? "",
+              customerName: paying.customer.name,
+              balancePence: paying.balancePence,
+            }}
+            today={settings.today}
+            onClose={() => setPaying(null)}
+            onRecorded={(invoice, payment) => {
+              setPaying(null);
+              toast.success(`Payment recorded for ${invoice.number}`, {
+                description: `${paymentSummary(payment.amountPence, payment.method)}. ${
+                  invoice.balancePence > 0
+                    ? `${formatMoney(invoice.balancePence)} still owed.`
+                    : "Paid in full: the customer is sent a receipt."
+                }`,
+              });
+              void stored(invoice);
+            }}
+          />
+        ) : null}
+        {crediting ? (
+          <CreditNoteDialog
+            invoice={crediting}
+            settings={settings}
+            onClose={() => setCrediting(null)}
+            onDone={(creditNote, invoice) => {
+              setCrediting(null);
+              toast.success(
+                creditNote.number ? `Credit note ${creditNote.number} issued` : "Credit note drafted",
+                {
+                  description: `${formatMoney(creditNote.totalPence)} against ${invoice.number}.`,
+                },
+              );
+              void stored(creditNote, invoice);
+            }}
+          />
+        ) : null}
+      </>
+    );
+  }
+
+  const p = pending;
+  return (
+    <section
+      aria-labelledby={`${id}-invoices`}
+      className="mt-6 border-t border-slate-200 pt-5"
+      data-testid="invoice-panel"
+    >
+      <h3 id={`${id}-invoices`} className={sectionTitle}>
+        Invoices
+      </h3>
+      {body}
+      <ConfirmDialog
+        open={p !== null}
+        onOpenChange={(open) => {
+          if (!open && !busy) setPending(null);
+        }}
+        title={
+          p?.kind === "issue"
+            ? `Issue this ${invoiceKindLabels[p.invoice.kind].toLowerCase()}?`
+            : p?.kind === "send"
+              ? `Send ${p.invoice.number}?`
+              : p?.kind === "delete"
+                ? "Delete this draft?"
+                : p?.kind === "remove-payment"
+                  ? `Remove the payment of ${formatMoney(p.payment.amountPence)}?`
+                  : ""
+        }
+        message={
+          p?.kind === "issue"
+            ? `It gets the next invoice number and can no longer change: a correction needs a credit note. Total ${formatMoney(p.invoice.totalPence)}.`
+            : p?.kind === "send"
+              ? `${p.invoice.customer.name} (${p.invoice.customer.email ?? "no e-mail address"}) gets an e-mail with the PDF attached and a link to their page.`
+              : p?.kind === "delete"
+                ? "The draft has no number yet, so nothing is lost from the sequence."
+                : p?.kind === "remove-payment"
+                  ? `Only for a payment recorded by mistake: ${paymentMethodLabels[p.payment.method]}, ${day(p.payment.receivedOn)}. It stays in the record, marked as removed, and the balance goes back up.`
+                  : ""
+        }
+        confirmLabel={
+          p?.kind === "issue"
+            ? "Issue invoice"
+            : p?.kind === "send"
+              ? "Send invoice"
+              : p?.kind === "delete"
+                ? "Delete draft"
+                : "Remove payment"
+        }
+        tone={p?.kind === "issue" || p?.kind === "send" ? "primary" : "danger"}
+        busy={busy}
+        onConfirm={() => void confirm()}
+      />
+    </section>
+  );
+}
+
+/** What the accepted quote still allows, and a direct invoice. */
+function CreateButtons({
+  quote,
+  busy,
+  onCreate,
+  onDirect,
+}: {
+  quote: QuoteInvoicing | null;
+  busy: boolean;
+  onCreate: (kind: CreatableInvoiceKind, quoteId: number) => void;
+  onDirect: () => void;
+}) {
+  const left = quote ? quote.acceptedTotalPence - quote.depositsInvoicedPence - quote.finalInvoicedPence : 0;
+  return (
+    <div className="mt-3">
+      {quote ? (
+        <p className="text-sm text-slate-700">
+          Quote {quote.quoteNumber} accepted for {formatMoney(quote.acceptedTotalPence)}
+          {quote.depositsInvoicedPence > 0
+            ? `; deposits invoiced ${formatMoney(quote.depositsInvoicedPence)}`
+            : ""}
+          .
+        </p>
+      ) : null}
+      <div className="mt-2 flex flex-wrap gap-2">
+        {quote?.canInvoiceFull ? (
+          <Button disabled={busy} onClick={() => onCreate("full", quote.quoteId)}>
+            <FilePlus2 aria-hidden="true" className="size-4" />
+            Invoice the quote ({formatMoney(quote.acceptedTotalPence)})
+          </Button>
+        ) : null}
+        {quote?.canInvoiceDeposit ? (
+          <Button variant="secondary" disabled={busy} onClick={() => onCreate("deposit", quote.quoteId)}>
+            Invoice the deposit ({formatMoney(quote.depositDuePence)})
+          </Button>
+        ) : null}
+        {quote?.canInvoiceBalance ? (
+          <Button disabled={busy} onClick={() => onCreate("balance", quote.quoteId)}>
+            <FilePlus2 aria-hidden="true" className="size-4" />
+            Invoice the balance{left > 0 ? ` (${formatMoney(left)})` : ""}
+          </Button>
+        ) : null}
+        <Button variant="secondary" disabled={busy} onClick={onDirect}>
+          <Pencil aria-hidden="true" className="size-4" />
+          Write an invoice
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Money({ label, pence, strong = false }: { label: string; pence: number; strong?: boolean }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className={strong ? "font-semibold text-slate-900" : "text-slate-700"}>{label}</dt>
+      <dd className={`tabular-nums ${strong ? "font-semibold text-slate-900" : ""}`}>{formatMoney(pence)}</dd>
+    </div>
+  );
+}
+
+function InvoiceCard({
+  invoice: inv,
+  busy,
+  onEdit,
+  onIssue,
+  onSend,
+  onDelete,
+  onPay,
+  onCredit,
+  onRemovePayment,
+  onToggleReminders,
+}: {
+  invoice: AdminInvoice;
+  busy: boolean;
+  onEdit: () => void;
+  onIssue: () => void;
+  onSend: () => void;
+  onDelete: () => void;
+  onPay: () => void;
+  onCredit: () => void;
+  onRemovePayment: (p: AdminPayment) => void;
+  onToggleReminders: () => void;
+}) {
+  const isCredit = inv.kind === "credit_note";
+  const label = invoiceLabel(inv);
+  const open = isOpen(inv.status);
+  const facts: string[] = [];
+  if (inv.issuedOn) facts.push(`Issued ${day(inv.issuedOn)}`);
+  if (inv.dueOn && !isCredit) facts.push(`due ${day(inv.dueOn)}`);
+  if (inv.overdue) facts.push(`${inv.daysOverdue === 1 ? "1 day" : `${inv.daysOverdue} days`} overdue`);
+  if (inv.sentAt) facts.push(`sent ${formatSubmittedAt(inv.sentAt)}`);
+  else if (inv.number) facts.push("not sent yet");
+  if (inv.reminders.length > 0)
+    facts.push(inv.reminders.map((r) => `reminder ${r.n} sent ${formatSubmittedAt(r.sentAt)}`).join(", "));
+
+  return (
+    <li
+      className={`rounded-lg border p-3 sm:p-4 ${inv.overdue ? "border-red-200" : "border-slate-200"}`}
+      data-testid="invoice-card"
+      aria-label={label}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-mono font-semibold text-slate-900" data-testid="invoice-number">
+          {label}
+        </span>
+        <span className="text-sm text-slate-700">{invoiceKindLabels[inv.kind]}</span>
+        {isCredit ? null : <InvoiceStatusBadge invoice={inv} />}
+      </div>
+      {isCredit && inv.creditedInvoiceNumber ? (
+        <p className="mt-1 text-sm text-slate-700">
+          Against {inv.creditedInvoiceNumber}. Reason: &ldquo;{inv.reason}&rdquo;
+        </p>
+      ) : null}
+      {facts.length > 0 ? <p className="mt-1 text-sm text-slate-700">{facts.join(", ")}.</p> : null}
+
+      <details className="mt-2 text-sm">
+        <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-700">
+          {inv.lines.length === 1 ? "1 line" : `${inv.lines.length} lines`}
+        </summary>
+        <table className="w-full text-left">
+          <caption className="sr-only">Lines of {label}</caption>
+          <thead className="border-b border-slate-200 text-xs text-slate-600">
+            <tr>
+              <th scope="col" className="py-1 pr-2 font-semibold">
+                Description
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-semibold whitespace-nowrap">
+                Qty × price
+              </th>
+              <th scope="col" className="py-1 text-right font-semibold">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {inv.lines.map((l) => (
+              <tr key={l.id}>
+                <td className="py-1.5 pr-2 break-words">{l.description}</td>
+                <td className="py-1.5 pr-2 text-right whitespace-nowrap tabular-nums">
+                  {quantityText(l.quantity)} × {formatMoney(l.unitPence)}
+                  {inv.vatRegistered && l.vatRate !== null ? ` +${l.vatRate}%` : ""}
+                </td>
+                <td className="py-1.5 text-right tabular-nums">{formatMoney(l.netPence)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+
+      <dl className="mt-2 grid gap-0.5 border-t border-slate-200 pt-2 text-sm" data-testid="invoice-sums">
+        {inv.vatRegistered
+          ? inv.totals.vatByRate.map((b) => (
+              <Money key={b.rate} label={`VAT ${b.rate}%`} pence={b.vatPence} />
+            ))
+          : null}
+        <Money label="Total" pence={inv.totalPence} strong />
+        {!isCredit && inv.creditedPence > 0 ? <Money label="Credited" pence={inv.creditedPence} /> : null}
+        {!isCredit && inv.number ? <Money label="Paid" pence={inv.paidPence} /> : null}
+        {!isCredit && inv.number ? (
+          <div className="flex justify-between gap-3">
+            <dt className="font-semibold text-slate-900">Balance</dt>
+            <dd className="font-semibold text-slate-900 tabular-nums" data-testid="invoice-balance">
+              {formatMoney(inv.balancePence)}
+            </dd>
+          </div>
+        ) : null}
+        {inv.refundDuePence > 0 ? (
+          <Money label="Owed back to the customer" pence={inv.refundDuePence} />
+        ) : null}
+      </dl>
+      {inv.note ? (
+        <p className="mt-2 rounded bg-slate-50 p-2 text-sm break-words whitespace-pre-wrap text-slate-800">
+          {inv.note}
+        </p>
+      ) : null}
+
+      {inv.payments.length > 0 ? (
+        <div className="mt-3">
+          <h4 className="text-sm font-semibold text-slate-800">Payments</h4>
+          <ul className="mt-1 divide-y divide-slate-100 text-sm" data-testid="invoice-payments">
+            {inv.payments.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-1">
+                <span className={p.removedAt ? "text-slate-500 line-through" : "text-slate-900"}>
+                  <span className="tabular-nums">{formatMoney(p.amountPence)}</span>{" "}
+                  {paymentMethodLabels[p.method].toLowerCase()}, {day(p.receivedOn)}
+                  {p.reference ? ` (${p.reference})` : ""}
+                </span>
+                {p.removedAt ? (
+                  <span className="text-xs text-slate-600">Removed {formatSubmittedAt(p.removedAt)}</span>
+                ) : (
+                  <Button
+                    variant="ghost"
+                    className="text-danger-600 hover:bg-danger-50"
+                    disabled={busy}
+                    onClick={() => onRemovePayment(p)}
+                  >
+                    <Undo2 aria-hidden="true" className="size-4" />
+                    Remove<span className="sr-only"> the payment of {formatMoney(p.amountPence)}</span>
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {inv.creditNotes.length > 0 ? (
+        <p className="mt-2 text-sm text-slate-700">
+          Credit notes:{" "}
+          {inv.creditNotes
+            .map((c) => `${c.number} (${formatMoney(c.totalPence)}, ${day(c.issuedOn)})`)
+            .join(", ")}
+        </p>
+      ) : null}
+
+      <div className="mt-3 flex flex-wrap gap-2">
+        {inv.status === "draft" ? (
+          <>
+            <Button disabled={busy} onClick={onIssue}>
+              <Stamp aria-hidden="true" className="size-4" />
+              Issue…
+            </Button>
+            {isCredit ? null : (
+              <Button variant="secondary" disabled={busy} onClick={onEdit}>
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit
+              </Button>
+            )}
+            <Button
+              variant="ghost"
+              className="text-danger-600 hover:bg-danger-50"
+              disabled={busy}
+              onClick={onDelete}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete draft
+            </Button>
+          </>
+        ) : (
+          <>
+            {!isCredit && open ? (
+              <Button variant="success" disabled={busy} onClick={onPay}>
+                <Receipt aria-hidden="true" className="size-4" />
+                Record payment
+              </Button>
+            ) : null}
+            {inv.customer.email ? (
+              <Button variant={inv.sentAt ? "secondary" : "primary"} disabled={busy} onClick={onSend}>
+                <Send aria-hidden="true" className="size-4" />
+                {inv.sentAt ? "Send again…" : "Send…"}
+              </Button>
+            ) : null}
+          </>
+        )}
+        <a
+          href={invoicesApi.pdfUrl(inv.id)}
+          target="_blank"
+          rel="noopener"
+          className={buttonClass("secondary")}
+        >
+          <FileText aria-hidden="true" className="size-4" />
+          {inv.number ? "Open PDF" : "Preview PDF"}
+          <span className="sr-only"> of {label}</span>
+        </a>
+        {!isCredit && inv.number && inv.status !== "void" ? (
+          <Button variant="secondary" disabled={busy} onClick={onCredit}>
+            Credit note…
+          </Button>
+        ) : null}
+      </div>
+      {!isCredit && open ? (
+        <label className="mt-2 flex min-h-11 items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className="size-5 accent-brand-700"
+            checked={inv.remindersEnabled}
+            disabled={busy}
+            onChange={onToggleReminders}
+          />
+          {inv.remindersEnabled ? null : <BellOff aria-hidden="true" className="size-4 text-slate-600" />}
+          Send polite payment reminders when overdue
+        </label>
+      ) : null}
+    </li>
+  );
+}
+
+/** A credit note against an issued invoice: the whole of it, or the lines ticked, with a reason. */
+function CreditNoteDialog({
+  invoice: inv,
+  settings,
+  onClose,
+  onDone,
+}: {
+  invoice: AdminInvoice;
+  settings: InvoiceSettings;
+  onClose: () => void;
+  onDone: (creditNote: AdminInvoice, invoice: AdminInvoice) => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState("");
+  const [whole, setWhole] = useState(true);
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const positiveLines = inv.lines.filter((l) => l.netPence > 0);
+
+  const submit = async () => {
+    setProblem(null);
+    const local: Record<string, string> = {};
+    if (!reason.trim()) local["reason"] = "Please give the reason for the credit note.";
+    if (!whole && chosen.size === 0) local["lines"] = "Tick the lines to credit.";
+    if (Object.keys(local).length > 0) {
+      setErrors(local);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const answer = await invoicesApi.creditNote(inv.id, {
+        reason: reason.trim(),
+        ...(whole ? {} : { lines: creditLines(inv.lines, chosen) }),
+      });
+      onDone(answer.creditNote, answer.invoice);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return;
+      setErrors(err instanceof ApiError ? err.fields : {});
+      setProblem(
+        err instanceof ApiError && err.status > 0 && err.status < 500
+          ? err.message
+          : "The credit note could not be saved: the server did not answer. Please try again.",
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AdminDialog
+      open
+      wide
+      onOpenChange={(open) => {
+        if (!open && !busy) onClose();
+      }}
+      title={`Credit note against ${inv.number}`}
+      description={`An issued invoice never changes: a credit note corrects it. ${formatMoney(
+        inv.totalPence - inv.creditedPence,
+      )} can still be credited.${settings.vatRegistered ? " Amounts without VAT." : ""}`}
+    >
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {problem ? (
+          <p
+            role="alert"
+            className="rounded-lg border border-red-200 bg-danger-50 p-3 text-sm text-danger-600"
+          >
+            {problem}
+          </p>
+        ) : null}
+        <fieldset>
+          <legend className="block text-sm font-semibold text-slate-800">What to credit</legend>
+          <div className="mt-1 flex flex-wrap gap-x-5">
+            <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+              <input
+                type="radio"
+                name={`${id}-what`}
+                className="size-5 accent-brand-700"
+                checked={whole}
+                onChange={() => setWhole(true)}
+              />
+              The whole invoice (it becomes void)
+            </label>
+            <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+              <input
+                type="radio"
+                name={`${id}-what`}
+                className="size-5 accent-brand-700"
+                checked={!whole}
+                onChange={() => setWhole(false)}
+              />
+              Some lines
+            </label>
+          </div>
+          {!whole ? (
+            <ul className="mt-2 grid gap-1 rounded-lg border border-slate-200 p-2">
+              {positiveLines.map((l) => (
+                <li key={l.id}>
+                  <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
+                    <input
+                      type="checkbox"
+                      className="size-5 shrink-0 accent-brand-700"
+                      checked={chosen.has(l.id)}
+                      onChange={(e) =>
+                        setChosen((c) => {
+                          const next = new Set(c);
+                          if (e.target.checked) next.add(l.id);
+                          else next.delete(l.id);
+                          return next;
+                        })
+                      }
+                    />
+                    <span className="min-w-0 flex-1 break-words">{l.description}</span>
+                    <span className="tabular-nums">{formatMoney(l.netPence)}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {errors["lines"] ? <p className="mt-1 text-sm text-danger-600">{errors["lines"]}</p> : null}
+        </fieldset>
+        <div>
+          <label htmlFor={`${id}-reason`} className="block text-sm font-semibold text-slate-800">
+            Reason
+          </label>
+          <textarea
+            id={`${id}-reason`}
+            rows={2}
+            maxLength={1000}
+            className={inputClass}
+            value={reason}
+            aria-invalid={Boolean(errors["reason"])}
+            {...(errors["reason"] ? { "aria-describedby": `${id}-reason-error` } : {})}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          {errors["reason"] ? (
+            <span id={`${id}-reason-error`} className="mt-1 block text-sm text-danger-600">
+              {errors["reason"]}
+            </span>
+          ) : null}
+        </div>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" disabled={busy} onClick={onClose}>
+            Back
+          </Button>
+          <Button type="submit" variant="danger" disabled={busy}>
+            Make the credit note
+          </Button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}

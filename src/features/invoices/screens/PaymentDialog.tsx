@@ -1,0 +1,215 @@
+/**
+ * Recording a payment against an invoice, from the money screen or the request's invoices: the
+ * amount is already the balance, the method bank transfer and the date today, so a payment in full
+ * is one tap to open and one to record. A refused payment (more than the balance, a future date)
+ * shows the server's own message beside the field it names and keeps everything typed.
+ */
+import { AlertTriangle } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { ApiError } from "../../../admin/api";
+import { invoicesApi, type AdminInvoice, type AdminPayment } from "../../../admin/invoices-api";
+import { AdminDialog } from "../../../admin/components/dialogs";
+import { Button } from "../../../admin/components/ui";
+import { formatMoney, type Pence } from "../../../platform/money";
+import {
+  paymentBody,
+  paymentDraft,
+  paymentMethodLabels,
+  paymentMethods,
+  type PaymentDraft,
+} from "./invoice-form";
+
+const inputClass =
+  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-danger-600";
+const labelClass = "block text-sm font-semibold text-slate-800";
+
+/** What the dialog needs to know of the invoice. */
+export interface PayableInvoice {
+  id: number;
+  number: string;
+  customerName: string;
+  balancePence: Pence;
+}
+
+export function PaymentDialog({
+  invoice,
+  today,
+  onClose,
+  onRecorded,
+}: {
+  invoice: PayableInvoice;
+  today: string;
+  onClose: () => void;
+  onRecorded: (invoice: AdminInvoice, payment: AdminPayment) => void;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState<PaymentDraft>(() => paymentDraft(invoice.balancePence, today));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  const change = (patch: Partial<PaymentDraft>, field: string) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  const submit = async () => {
+    setProblem(null);
+    const result = paymentBody(draft);
+    if (result.errors) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const answer = await invoicesApi.addPayment(invoice.id, result.body);
+      onRecorded(answer.invoice, answer.payment);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return;
+      const fields = err instanceof ApiError ? err.fields : {};
+      setErrors(fields);
+      setProblem(
+        err instanceof ApiError && err.status > 0 && err.status < 500
+          ? Object.keys(fields).length > 0
+            ? "The payment was not recorded."
+            : err.message
+          : "The payment could not be recorded: the server did not answer. Nothing you typed is lost; please try again.",
+      );
+      requestAnimationFrame(() => alertRef.current?.focus());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (k: string) => ({
+    "aria-invalid": Boolean(errors[k]),
+    ...(errors[k] ? { "aria-describedby": `${id}-${k}-error` } : {}),
+  });
+  const errorFor = (k: string) =>
+    errors[k] ? (
+      <span id={`${id}-${k}-error`} className="mt-1 block text-sm font-normal text-danger-600">
+        {errors[k]}
+      </span>
+    ) : null;
+  // The server's reasons are repeated in the alert (read first, and in view on a small screen).
+  const reasons = problem ? Object.entries(errors) : [];
+
+  return (
+    <AdminDialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !busy) onClose();
+      }}
+      title={`Record a payment for ${invoice.number}`}
+      description={`${invoice.customerName} owes ${formatMoney(invoice.balancePence)} on this invoice.`}
+    >
+      <form
+        noValidate
+        className="grid gap-4"
+        aria-label={`Payment for ${invoice.number}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {problem ? (
+          <div
+            ref={alertRef}
+            tabIndex={-1}
+            role="alert"
+            className="flex gap-2 rounded-lg border border-red-200 bg-danger-50 p-3 text-sm text-danger-600"
+          >
+            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <div>
+              <p className="font-semibold">{problem}</p>
+              {reasons.length > 0 ? (
+                <ul className="mt-1 list-disc pl-5">
+                  {reasons.map(([k, m]) => (
+                    <li key={k}>{m}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
+        <div>
+          <label htmlFor={`${id}-amount`} className={labelClass}>
+            Amount (£)
+          </label>
+          <input
+            id={`${id}-amount`}
+            inputMode="decimal"
+            autoComplete="off"
+            className={inputClass}
+            value={draft.amount}
+            {...field("amountPence")}
+            onChange={(e) => change({ amount: e.target.value }, "amountPence")}
+          />
+          {errorFor("amountPence")}
+        </div>
+        <fieldset>
+          <legend className={labelClass}>Method</legend>
+          <div className="mt-1 grid grid-cols-2 gap-2">
+            {paymentMethods.map((m) => (
+              <label
+                key={m}
+                className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm text-slate-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name={`${id}-method`}
+                  className="size-5 accent-brand-700"
+                  checked={draft.method === m}
+                  onChange={() => change({ method: m }, "method")}
+                />
+                {paymentMethodLabels[m]}
+              </label>
+            ))}
+          </div>
+          {errorFor("method")}
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-on`} className={labelClass}>
+              Received on
+            </label>
+            <input
+              id={`${id}-on`}
+              type="date"
+              className={inputClass}
+              value={draft.receivedOn}
+              max={today}
+              {...field("receivedOn")}
+              onChange={(e) => change({ receivedOn: e.target.value }, "receivedOn")}
+            />
+            {errorFor("receivedOn")}
+          </div>
+          <div>
+            <label htmlFor={`${id}-ref`} className={labelClass}>
+              Reference (optional)
+            </label>
+            <input
+              id={`${id}-ref`}
+              className={inputClass}
+              value={draft.reference}
+              maxLength={100}
+              {...field("reference")}
+              onChange={(e) => change({ reference: e.target.value }, "reference")}
+            />
+            {errorFor("reference")}
+          </div>
+        </div>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" disabled={busy} onClick={onClose}>
+            Back
+          </Button>
+          <Button type="submit" variant="success" disabled={busy}>
+            Record payment
+          </Button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Invoices on the customer's private page (docs/decisions/019-customer-page.md, 032-invoices.md):
+ * the request's issued invoices and credit notes (never a draft), what is still owed, and how to
+ * pay. Each one's PDF is downloaded under the customer's own link (./http-customer.ts).
+ */
+import { site } from "../../config/site";
+import type { ServiceContext } from "../../platform/context";
+import {
+  customerInvoicePdfPath,
+  invoiceKindLabels,
+  paymentTermsText,
+  type CustomerInvoices,
+} from "./contract";
+import * as repo from "./repository";
+import { loadInvoice } from "./service";
+
+/** The request's issued invoices for its page (null when it has none), their PDFs under `token`. */
+export async function invoicesForCustomerPage(
+  requestId: number,
+  token: string,
+  ctx: ServiceContext,
+): Promise<CustomerInvoices | null> {
+  const records = (await repo.forRequest(requestId, ctx.db)).filter((r) => r.number !== null);
+  if (records.length === 0) return null;
+  const all = await Promise.all(records.map((r) => loadInvoice(r, ctx.db, ctx.now)));
+  const b = site.invoices.bank;
+  return {
+    invoices: all.map((inv) => ({
+      id: inv.id,
+      kind: inv.kind,
+      title: invoiceKindLabels[inv.kind],
+      number: inv.number!,
+      status: inv.status,
+      overdue: inv.overdue,
+      issuedOn: inv.issuedOn!,
+      dueOn: inv.dueOn,
+      totalPence: inv.totalPence,
+      paidPence: inv.paidPence,
+      balancePence: inv.balancePence,
+      creditedInvoiceNumber: inv.creditedInvoiceNumber,
+      pdfPath: customerInvoicePdfPath(token, inv.id),
+    })),
+    balancePence: all.reduce((s, i) => s + i.balancePence, 0),
+    bank: { accountName: b.accountName, sortCode: b.sortCode, accountNumber: b.accountNumber },
+    terms: paymentTermsText(site.invoices.dueDays),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The scheduled job's part for invoices (run by src/features/housekeeping/service-scheduled.ts
+ * every five minutes): at most two polite reminders for an overdue invoice, the first
+ * `site.invoices.reminderDays[0]` days after its due date and the second
+ * `site.invoices.reminderDays[1]` days after it; none once it is paid or void, none when the owner
+ * has turned reminders off for it, none without an e-mail address. Each is written in the request's
+ * history. Every invoice is locked and checked again with its change, so two runs at once send
+ * each reminder once.
+ */
+import { site } from "../../config/site";
+import { inTransaction, type ServiceContext } from "../../platform/context";
+import { dateInZone, daysBetween } from "../../platform/time";
+import { formatMoney } from "../../platform/money";
+import * as workflow from "../requests/repository-workflow";
+import * as outbox from "../mail/repository";
+import { mailContext } from "../mail/service";
+import { isOpen } from "./contract";
+import * as repo from "./repository";
+import { invoiceReminderMessage } from "./mail";
+import { loadInvoice } from "./service";
+
+export async function runInvoiceReminders(ctx: ServiceContext): Promise<{ reminders: number }> {
+  const today = dateInZone(ctx.now);
+  const [firstDays, secondDays] = site.invoices.reminderDays;
+  if (firstDays === undefined) return { reminders: 0 };
+  let reminders = 0;
+  for (const due of await repo.dueForReminder(today, firstDays, ctx.db)) {
+    const sent = await inTransaction(ctx, async (tx) => {
+      const found = await repo.findInvoice(due.id, tx);
+      if (found?.submissionId) await workflow.lockStates([found.submissionId], tx);
+      const r = await repo.lockInvoice(due.id, tx);
+      if (!r || !r.number || !r.dueOn || !isOpen(r.status) || !r.remindersEnabled || !r.customerEmail)
+        return false;
+      const late = daysBetween(r.dueOn, today);
+      const n: 1 | 2 | null = !r.reminder1SentAt
+        ? 1
+        : !r.reminder2SentAt && secondDays !== undefined
+          ? 2
+          : null;
+      if (n === null || late < (n === 1 ? firstDays : secondDays!)) return false;
+      const updated = await repo.updateInvoice(
+        r.id,
+        n === 1 ? { reminder1SentAt: ctx.now } : { reminder2SentAt: ctx.now },
+        tx,
+      );
+      const inv = await loadInvoice(updated!, tx, ctx.now);
+      await outbox.enqueue(
+        [
+          {
+            message: invoiceReminderMessage(inv, n, mailContext()),
+            ...(r.submissionId !== null ? { submissionId: r.submissionId } : {}),
+          },
+        ],
+        tx,
+      );
+      if (r.submissionId !== null) {
+        const state = (await workflow.lockStates([r.submissionId], tx)).get(r.submissionId);
+        if (state) {
+          await workflow.addHistory(
+            [
+              {
+                submissionId: r.submissionId,
+                fromState: state,
+                toState: state,
+                actor: "system",
+                note: `${n === 1 ? "First" : "Second and last"} payment reminder e-mailed for invoice ${r.number}: ${formatMoney(inv.balancePence)}, ${late} days overdue`,
+              },
+            ],
+            tx,
+          );
+        }
+      }
+      return true;
+    });
+    if (sent) reminders++;
+  }
+  return { reminders };
+}

@@ -1,0 +1,743 @@
+/**
+ * The owner's invoices, payments and credit notes (docs/decisions/032-invoices.md).
+ *
+ *   createInvoice(input, ctx)          a draft: from an accepted quote (full, deposit, balance) or direct
+ *   updateInvoice(id, patch, ctx)      a draft's lines, customer, note, date of supply; reminders on/off
+ *   deleteInvoice(id, ctx)             a draft only
+ *   issueInvoice(id, input, ctx)       the next number of the gap-free sequence, in this transaction
+ *   sendInvoice(id, ctx)               e-mails it with its PDF (and the link to the request's page)
+ *   invoicePdfFile(id, ctx)            the PDF
+ *   addPayment / removePayment         payments; the status follows; a receipt when paid in full
+ *   createCreditNote(id, input, ctx)   a credit note (issued at once) against an issued invoice
+ *   getInvoice / listInvoices / requestInvoices
+ *
+ * Every change locks the invoice row first (and the request, when it writes the request's
+ * history), so two windows or a payment and a credit note at once are ordered, and whichever
+ * commits second sees what the first did.
+ */
+import { site } from "../../config/site";
+import type { Db } from "../../platform/db/client";
+import { inTransaction, type ServiceContext } from "../../platform/context";
+import { Conflict } from "../../platform/domain-errors";
+import { addDays, dateInZone, type IsoDate } from "../../platform/time";
+import { formatMoney } from "../../platform/money";
+import * as workflow from "../requests/repository-workflow";
+import * as outbox from "../mail/repository";
+import { deliverSoon, mailContext } from "../mail/service";
+import * as quotes from "../quotes/repository";
+import { quoteTitle } from "../quotes/contract/rules";
+import {
+  depositLines,
+  invoiceLimits,
+  invoiceStatusOf,
+  paymentMethodLabels,
+  type CreateInvoiceParsed,
+  type CreditNoteParsed,
+  type Invoice,
+  type InvoiceListQuery,
+  type PaymentParsed,
+  type QuoteInvoicing,
+  type UpdateInvoiceParsed,
+} from "./contract";
+import * as repo from "./repository";
+import type { InvoiceRecord, NewInvoiceLine } from "./repository";
+import { invoiceReceiptMessage, invoiceSentMessage } from "./mail";
+import { invoicePdf, invoicePdfName } from "./pdf";
+import {
+  alreadyIssued,
+  documentTitle,
+  invalid,
+  invoiceNotFound,
+  invoiceSettings,
+  isCreditNote,
+  linesToStore,
+  notIssued,
+  numberFor,
+  quoteNotFound,
+  requestNotFound,
+  sequences,
+  toInvoice,
+  totalsOfStored,
+} from "./service-model";
+
+export { invoiceSettings };
+
+/** A stored invoice with its payments, credit notes and reference, as the contract's `Invoice`. */
+export async function loadInvoice(record: InvoiceRecord, db: Db, now: Date): Promise<Invoice> {
+  const [payments, creditNotes, numbers] = await Promise.all([
+    repo.paymentsOf([record.id], db),
+    record.kind === "credit_note" ? Promise.resolve([]) : repo.creditNotesOf([record.id], db),
+    record.creditedInvoiceId ? repo.numbersOf([record.creditedInvoiceId], db) : Promise.resolve(new Map()),
+  ]);
+  return toInvoice(
+    record,
+    {
+      payments,
+      creditNotes,
+      creditedInvoiceNumber: record.creditedInvoiceId
+        ? (numbers.get(record.creditedInvoiceId) ?? null)
+        : null,
+    },
+    dateInZone(now),
+  );
+}
+
+/** Writes a line in the request's history (its state unchanged); nothing for an invoice with no request. */
+async function noteInHistory(
+  submissionId: number | null,
+  note: string,
+  tx: Db,
+  actor: "owner" | "system" = "owner",
+) {
+  if (submissionId === null) return;
+  const state = (await workflow.lockStates([submissionId], tx)).get(submissionId);
+  if (!state) return;
+  await workflow.addHistory(
+    [{ submissionId, fromState: state, toState: state, actor, note: note.slice(0, 1000) }],
+    tx,
+  );
+}
+
+/**
+ * Locks the invoice's request (when it has one), then the invoice: the order every change and the
+ * scheduled reminders take, so they queue rather than deadlock.
+ */
+async function lockForChange(id: number, tx: Db): Promise<InvoiceRecord | null> {
+  const found = await repo.findInvoice(id, tx);
+  if (!found) return null;
+  if (found.submissionId !== null) await workflow.lockStates([found.submissionId], tx);
+  return repo.lockInvoice(id, tx);
+}
+
+export async function getInvoice(id: number, ctx: ServiceContext): Promise<Invoice> {
+  const record = await repo.findInvoice(id, ctx.db);
+  if (!record) throw invoiceNotFound();
+  return loadInvoice(record, ctx.db, ctx.now);
+}
+
+// ---------------------------------------------------------------- from a quote
+
+type AcceptedQuote = NonNullable<Awaited<ReturnType<typeof quotes.findQuote>>>;
+
+/** Where a quote's invoicing stands: its deposit, what is invoiced, what may be invoiced next. */
+function invoicingOf(q: AcceptedQuote, existing: readonly InvoiceRecord[]): QuoteInvoicing {
+  const a = q.acceptance!;
+  const live = existing.filter((i) => i.status !== "void");
+  const deposits = live.filter((i) => i.kind === "deposit");
+  const finals = live.filter((i) => i.kind === "full" || i.kind === "balance");
+  const depositsInvoicedPence = deposits
+    .filter((i) => i.number)
+    .reduce((s, i) => s + i.totalPence - i.creditedPence, 0);
+  const finalInvoicedPence = finals
+    .filter((i) => i.number)
+    .reduce((s, i) => s + i.totalPence - i.creditedPence, 0);
+  const open = q.status === "accepted";
+  return {
+    quoteId: q.id,
+    quoteNumber: quoteTitle(q.submissionId, q.version),
+    acceptedTotalPence: a.totalPence,
+    depositDuePence: a.depositPence,
+    depositsInvoicedPence,
+    finalInvoicedPence,
+    canInvoiceFull: open && live.length === 0,
+    canInvoiceDeposit: open && a.depositPence > 0 && finals.length === 0 && deposits.length === 0,
+    canInvoiceBalance:
+      open &&
+      finals.length === 0 &&
+      deposits.every((d) => d.number !== null) &&
+      a.totalPence - depositsInvoicedPence > 0,
+  };
+}
+
+/** The lines an invoice from an accepted quote starts with, or a Conflict saying why not. */
+function quoteLinesFor(
+  kind: "full" | "deposit" | "balance",
+  q: AcceptedQuote,
+  existing: readonly InvoiceRecord[],
+): NewInvoiceLine[] {
+  const a = q.acceptance!;
+  const title = quoteTitle(q.submissionId, q.version);
+  const state = invoicingOf(q, existing);
+  const live = existing.filter((i) => i.status !== "void");
+  const agreed = (): NewInvoiceLine[] =>
+    a.lines
+      .filter((l) => !l.optional || l.chosen)
+      .map((l) => ({
+        description: l.description,
+        quantityHundredths: l.quantityHundredths,
+        unitPence: l.unitPence,
+        vatRateHundredths: q.vatRegistered ? l.vatRateHundredths : null,
+      }));
+  if (kind === "full") {
+    if (!state.canInvoiceFull) {
+      throw new Conflict(
+        `${title} already has ${live.map((i) => documentTitle(i)).join(", ")}. Invoice what is left as the balance instead.`,
+        "quote_invoiced",
+      );
+    }
+    return agreed();
+  }
+  if (kind === "deposit") {
+    if (a.depositPence <= 0) throw new Conflict(`${title} asks for no deposit.`, "no_deposit");
+    if (!state.canInvoiceDeposit) {
+      throw new Conflict(
+        `${title}'s deposit is already invoiced (or its final invoice is written).`,
+        "deposit_invoiced",
+      );
+    }
+    return depositLines(
+      { netPence: a.netPence, vatByRate: a.vatByRate, vatPence: a.vatPence, totalPence: a.totalPence },
+      a.depositPence,
+      q.vatRegistered,
+      `Deposit for the work in quote ${title}`,
+    ).map((l) => ({
+      description: l.description,
+      quantityHundredths: 100,
+      unitPence: l.unitPence,
+      vatRateHundredths: l.vatRate === null ? null : Math.round(l.vatRate * 100),
+    }));
+  }
+  // balance
+  if (live.some((i) => i.kind === "deposit" && i.number === null)) {
+    throw new Conflict("Issue or delete the draft deposit invoice first.", "deposit_draft");
+  }
+  if (live.some((i) => i.kind === "full" || i.kind === "balance")) {
+    throw new Conflict(`${title} already has its final invoice; nothing is left to invoice.`, "nothing_left");
+  }
+  if (!state.canInvoiceBalance) {
+    throw new Conflict(
+      `Nothing is left to invoice on ${title}: the deposits cover the agreed total.`,
+      "nothing_left",
+    );
+  }
+  const deductions: NewInvoiceLine[] = live
+    .filter((i) => i.kind === "deposit" && i.number)
+    .flatMap((d) =>
+      d.lines.map((l) => ({
+        description: `Less deposit invoiced (${d.number})${d.lines.length > 1 ? `: ${l.description}` : ""}`,
+        quantityHundredths: l.quantityHundredths,
+        unitPence: -Math.round(l.unitPence * (1 - d.creditedPence / Math.max(d.totalPence, 1))),
+        vatRateHundredths: l.vatRateHundredths,
+      })),
+    )
+    .filter((l) => l.unitPence !== 0);
+  return [...agreed(), ...deductions];
+}
+
+// ---------------------------------------------------------------- drafts
+
+export async function createInvoice(input: CreateInvoiceParsed, ctx: ServiceContext): Promise<Invoice> {
+  const vatNow = site.vat.registered;
+  const record = await inTransaction(ctx, async (tx) => {
+    if (input.kind === "direct") {
+      let submissionId: number | null = null;
+      let customer = input.customer
+        ? { name: input.customer.name, email: input.customer.email, address: input.customer.address }
+        : null;
+      if (input.submissionId !== undefined) {
+        const state = (await workflow.lockStates([input.submissionId], tx)).get(input.submissionId);
+        if (!state) throw requestNotFound();
+        if (state === "spam")
+          throw new Conflict("This request is marked as spam. Restore it before invoicing.", "request_spam");
+        const [request] = await workflow.findMany([input.submissionId], tx);
+        submissionId = request!.id;
+        customer ??= { name: request!.name.slice(0, 100), email: request!.email, address: request!.address };
+      }
+      const lines = linesToStore(input.lines!, vatNow);
+      const totals = totalsOfStored(lines, vatNow);
+      checkTotal(totals.totalPence);
+      return repo.insertInvoice(
+        {
+          kind: "direct",
+          submissionId,
+          quoteId: null,
+          customerName: customer!.name,
+          customerEmail: customer!.email,
+          customerAddress: customer!.address,
+          vatRegistered: vatNow,
+          note: input.note,
+          supplyDate: input.supplyDate ?? null,
+          netPence: totals.netPence,
+          vatPence: totals.vatPence,
+          totalPence: totals.totalPence,
+        },
+        lines,
+        tx,
+      );
+    }
+    const found = await quotes.findQuote(input.quoteId!, tx);
+    if (!found) throw quoteNotFound();
+    await workflow.lockStates([found.submissionId], tx);
+    const q = await quotes.lockQuote(found.id, tx);
+    if (!q) throw quoteNotFound();
+    if (q.status !== "accepted" || !q.acceptance) {
+      throw new Conflict(
+        `Only an accepted quote can be invoiced; ${quoteTitle(q.submissionId, q.version)} is ${q.status}. Write a direct invoice instead.`,
+        "quote_not_accepted",
+      );
+    }
+    const [request] = await workflow.findMany([q.submissionId], tx);
+    if (!request) throw requestNotFound();
+    const existing = await repo.forQuote(q.id, tx);
+    const lines = quoteLinesFor(input.kind, q, existing);
+    const totals = totalsOfStored(lines, q.vatRegistered);
+    if (totals.totalPence <= 0) {
+      throw new Conflict(
+        `Nothing is left to invoice on ${quoteTitle(q.submissionId, q.version)}.`,
+        "nothing_left",
+      );
+    }
+    const customer = input.customer;
+    return repo.insertInvoice(
+      {
+        kind: input.kind,
+        submissionId: q.submissionId,
+        quoteId: q.id,
+        customerName: customer?.name ?? request.name.slice(0, 100),
+        customerEmail: customer ? customer.email : request.email,
+        customerAddress: customer ? customer.address : request.address,
+        vatRegistered: q.vatRegistered,
+        note: input.note,
+        supplyDate: input.supplyDate ?? null,
+        netPence: totals.netPence,
+        vatPence: totals.vatPence,
+        totalPence: totals.totalPence,
+      },
+      lines,
+      tx,
+    );
+  });
+  return loadInvoice(record, ctx.db, ctx.now);
+}
+
+function checkTotal(totalPence: number, field = "lines") {
+  if (totalPence > invoiceLimits.maxTotalPence) {
+    throw invalid(field, `An invoice's total must be at most ${formatMoney(invoiceLimits.maxTotalPence)}.`);
+  }
+  if (totalPence <= 0) throw invalid(field, "The invoice's total must be more than £0.00.");
+}
+
+export async function updateInvoice(
+  id: number,
+  patch: UpdateInvoiceParsed,
+  ctx: ServiceContext,
+): Promise<Invoice> {
+  const record = await inTransaction(ctx, async (tx) => {
+    const r = await lockForChange(id, tx);
+    if (!r) throw invoiceNotFound();
+    const changesDraft =
+      patch.lines !== undefined ||
+      patch.customer !== undefined ||
+      patch.note !== undefined ||
+      patch.supplyDate !== undefined;
+    if (changesDraft && r.status !== "draft") throw alreadyIssued(r);
+    const set: repo.InvoiceChange = {};
+    if (patch.lines) {
+      if (r.kind !== "direct") {
+        throw invalid(
+          "lines",
+          "An invoice from a quote keeps the quote's lines; write a direct invoice for other work.",
+        );
+      }
+      const lines = linesToStore(patch.lines, site.vat.registered);
+      const totals = totalsOfStored(lines, site.vat.registered);
+      checkTotal(totals.totalPence);
+      await repo.replaceLines(r.id, lines, tx);
+      Object.assign(set, {
+        vatRegistered: site.vat.registered,
+        netPence: totals.netPence,
+        vatPence: totals.vatPence,
+        totalPence: totals.totalPence,
+      });
+    }
+    if (patch.customer) {
+      Object.assign(set, {
+        customerName: patch.customer.name,
+        customerEmail: patch.customer.email,
+        customerAddress: patch.customer.address,
+      });
+    }
+    if (patch.note !== undefined) set.note = patch.note;
+    if (patch.supplyDate !== undefined) set.supplyDate = patch.supplyDate;
+    if (patch.remindersEnabled !== undefined && patch.remindersEnabled !== r.remindersEnabled) {
+      if (r.kind === "credit_note") throw isCreditNote();
+      set.remindersEnabled = patch.remindersEnabled;
+      if (r.number) {
+        await noteInHistory(
+          r.submissionId,
+          `Reminders for invoice ${r.number} turned ${patch.remindersEnabled ? "on" : "off"}`,
+          tx,
+        );
+      }
+    }
+    return (await repo.updateInvoice(r.id, set, tx))!;
+  });
+  return loadInvoice(record, ctx.db, ctx.now);
+}
+
+export async function deleteInvoice(id: number, ctx: ServiceContext): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const r = await lockForChange(id, tx);
+    if (!r) throw invoiceNotFound();
+    if (r.status !== "draft") throw alreadyIssued(r);
+    await repo.deleteDraft(id, tx);
+  });
+}
+
+// ---------------------------------------------------------------- issuing
+
+/**
+ * Issues a draft: takes the next number of the invoice sequence in this transaction (so two issues
+ * at once queue on the counter's row and get consecutive numbers, and a rollback leaves no gap),
+ * dates it and sets the due date from the configured terms.
+ */
+export async function issueInvoice(
+  id: number,
+  input: { issuedOn?: string | undefined },
+  ctx: ServiceContext,
+): Promise<Invoice> {
+  const today = dateInZone(ctx.now);
+  const issuedOn = input.issuedOn ?? today;
+  if (issuedOn > today) throw invalid("issuedOn", "The invoice date cannot be in the future.");
+  const record = await inTransaction(ctx, async (tx) => {
+    const r = await lockForChange(id, tx);
+    if (!r) throw invoiceNotFound();
+    if (r.status !== "draft") throw alreadyIssued(r);
+    if (r.totalPence <= 0) throw new Conflict("An invoice of £0.00 cannot be issued.", "invoice_empty");
+    if (r.quoteId !== null && (r.kind === "full" || r.kind === "balance")) {
+      // A deposit issued since this draft was written would be invoiced twice.
+      const others = (await repo.forQuote(r.quoteId, tx)).filter(
+        (i) => i.id !== r.id && i.status !== "void" && i.number !== null,
+      );
+      const counted = new Set(r.lines.map((l) => l.description));
+      const missed = others.filter(
+        (i) => i.kind === "deposit" && ![...counted].some((d) => d.includes(`(${i.number})`)),
+      );
+      if (others.some((i) => i.kind !== "deposit") || missed.length > 0) {
+        throw new Conflict(
+          "Another invoice for this quote was issued after this draft was written. Delete this draft and write it again.",
+          "quote_invoiced",
+        );
+      }
+    }
+    const n = await repo.takeNumber(sequences.invoice, tx);
+    const number = numberFor("invoice", n);
+    const updated = await repo.updateInvoice(
+      r.id,
+      {
+        number,
+        issuedOn,
+        dueOn: addDays(issuedOn, site.invoices.dueDays),
+        supplyDate: r.supplyDate ?? issuedOn,
+        status: invoiceStatusOf({
+          issued: true,
+          totalPence: r.totalPence,
+          paidPence: r.paidPence,
+          creditedPence: r.creditedPence,
+        }),
+      },
+      tx,
+    );
+    await noteInHistory(r.submissionId, `Invoice ${number} issued: ${formatMoney(r.totalPence)}`, tx);
+    return updated!;
+  });
+  return loadInvoice(record, ctx.db, ctx.now);
+}
+
+// ---------------------------------------------------------------- sending and the PDF
+
+export async function pdfAttachment(inv: Invoice, today: IsoDate) {
+  const bytes = await invoicePdf(inv, today);
+  return {
+    filename: invoicePdfName(inv),
+    contentType: "application/pdf",
+    content: Buffer.from(bytes).toString("base64"),
+    encoding: "base64" as const,
+  };
+}
+
+export async function sendInvoice(id: number, ctx: ServiceContext): Promise<Invoice> {
+  const today = dateInZone(ctx.now);
+  const result = await inTransaction(ctx, async (tx) => {
+    const r = await lockForChange(id, tx);
+    if (!r) throw invoiceNotFound();
+    if (r.status === "draft") throw notIssued();
+    if (!r.customerEmail) {
+      throw new Conflict(
+        "This customer has no e-mail address. Add one, or print the PDF and post it.",
+        "no_email",
+      );
+    }
+    const inv = await loadInvoice(r, tx, ctx.now);
+    const pdf = await pdfAttachment(inv, today);
+    const mailIds = await outbox.enqueue(
+      [
+        {
+          message: invoiceSentMessage(inv, mailContext(), pdf),
+          ...(r.submissionId !== null ? { submissionId: r.submissionId } : {}),
+        },
+      ],
+      tx,
+    );
+    const updated = await repo.updateInvoice(r.id, { sentAt: ctx.now }, tx);
+    await noteInHistory(r.submissionId, `${documentTitle(r)} e-mailed to the customer`, tx);
+    return { record: updated!, mailIds };
+  });
+  await deliverSoon(ctx, result.mailIds);
+  return loadInvoice(result.record, ctx.db, ctx.now);
+}
+
+export async function invoicePdfFile(
+  id: number,
+  ctx: ServiceContext,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const inv = await getInvoice(id, ctx);
+  return { bytes: await invoicePdf(inv, dateInZone(ctx.now)), fileName: invoicePdfName(inv) };
+}
+
+// ---------------------------------------------------------------- payments
+
+/** The paid total and status after a payment change, written to the invoice row. */
+async function settle(r: InvoiceRecord, tx: Db, now: Date): Promise<InvoiceRecord> {
+  const paidPence = await repo.paidTotal(r.id, tx);
+  const status = invoiceStatusOf({
+    issued: r.number !== null,
+    totalPence: r.totalPence,
+    paidPence,
+    creditedPence: r.creditedPence,
+  });
+  return (await repo.updateInvoice(
+    r.id,
+    { paidPence, status, paidAt: status === "paid" ? (r.paidAt ?? now) : null },
+    tx,
+  ))!;
+}
+
+export async function addPayment(
+  id: number,
+  input: PaymentParsed,
+  ctx: ServiceContext,
+): Promise<{ invoice: Invoice; payment: Invoice["payments"][number] }> {
+  const today = dateInZone(ctx.now);
+  if (input.receivedOn > today) throw invalid("receivedOn", "The date received cannot be in the future.");
+  const result = await inTransaction(ctx, async (tx) => {
+    const r = await lockForChange(id, tx);
+    if (!r) throw invoiceNotFound();
+    if (r.kind === "credit_note") throw isCreditNote();
+    if (r.status === "draft") throw notIssued();
+    if (r.status === "void")
+      throw new Conflict(`Invoice ${r.number} is void (credited in full); nothing is owed.`, "invoice_void");
+    if (r.status === "paid")
+      throw new Conflict(`Invoice ${r.number} is already paid in full.`, "invoice_paid");
+    const balance = r.totalPence - r.creditedPence - r.paidPence;
+    if (input.amountPence > balance) {
+      throw invalid(
+        "amountPence",
+        `The payment cannot be more than the balance of ${formatMoney(balance)}. Record ${formatMoney(balance)}, and refund or note the rest separately.`,
+      );
+    }
+    const payment = await repo.insertPayment(
+      {
+        invoiceId: r.id,
+        amountPence: input.amountPence,
+        method: input.method,
+        receivedOn: input.receivedOn,
+        reference: input.reference,
+      },
+      tx,
+    );
+    const updated = await settle(r, tx, ctx.now);
+    await noteInHistory(
+      r.submissionId,
+      `Payment of ${formatMoney(input.amountPence)} (${paymentMethodLabels[input.method]}) recorded on invoice ${r.number}${updated.status === "paid" ? ": paid in full" : `: ${formatMoney(updated.totalPence - updated.creditedPence - updated.paidPence)} still owed`}`,
+      tx,
+    );
+    const inv = await loadInvoice(updated, tx, ctx.now);
+    const paymentWire = inv.payments.find((p) => p.id === payment.id)!;
+    let mailIds: number[] = [];
+    if (updated.status === "paid" && updated.customerEmail) {
+      mailIds = await outbox.enqueue(
+        [
+          {
+            message: invoiceReceiptMessage(inv, paymentWire, mailContext()),
+            ...(r.submissionId !== null ? { submissionId: r.submissionId } : {}),
+          },
+        ],
+        tx,
+      );
+    }
+    return { inv, paymentWire, mailIds };
+  });
+  await deliverSoon(ctx, result.mailIds);
+  return { invoice: result.inv, payment: result.paymentWire };
+}
+
+/** Removes a mistaken payment: marked with who and when (kept in the trail), no longer counted. */
+export async function removePayment(id: number, paymentId: number, ctx: ServiceContext): Promise<Invoice> {
+  const record = await inTransaction(ctx, async (tx) => {
+    const r = await lockForChange(id, tx);
+    if (!r) throw invoiceNotFound();
+    const p = await repo.findPayment(paymentId, r.id, tx);
+    if (!p) throw new Conflict("That payment does not belong to this invoice.", "payment_not_found");
+    if (p.removedAt) throw new Conflict("That payment has already been removed.", "payment_removed");
+    await repo.markPaymentRemoved(p.id, "owner", ctx.now, tx);
+    const updated = await settle(r, tx, ctx.now);
+    await noteInHistory(
+      r.submissionId,
+      `Payment of ${formatMoney(p.amountPence)} received ${p.receivedOn} removed from invoice ${r.number} (recorded by mistake)`,
+      tx,
+    );
+    return updated;
+  });
+  return loadInvoice(record, ctx.db, ctx.now);
+}
+
+// ---------------------------------------------------------------- credit notes
+
+/**
+ * A credit note against an issued invoice, issued at once with the next credit-note number: the
+ * given lines, or (none given) every line of the invoice. It may not credit more than is left to
+ * credit; crediting the whole total makes the invoice void.
+ */
+export async function createCreditNote(
+  id: number,
+  input: CreditNoteParsed,
+  ctx: ServiceContext,
+): Promise<{ creditNote: Invoice; invoice: Invoice }> {
+  const today = dateInZone(ctx.now);
+  const result = await inTransaction(ctx, async (tx) => {
+    const r = await lockForChange(id, tx);
+    if (!r) throw invoiceNotFound();
+    if (r.kind === "credit_note")
+      throw new Conflict("A credit note cannot itself be credited.", "credit_note");
+    if (r.status === "draft")
+      throw new Conflict("A draft has no number to credit: change it or delete it instead.", "invoice_draft");
+    if (r.status === "void")
+      throw new Conflict(`Invoice ${r.number} is already credited in full.`, "invoice_void");
+    const lines = input.lines
+      ? linesToStore(input.lines, r.vatRegistered)
+      : r.lines.map(({ id: _i, position: _p, ...l }) => l);
+    const totals = totalsOfStored(lines, r.vatRegistered);
+    const left = r.totalPence - r.creditedPence;
+    if (totals.totalPence <= 0) throw invalid("lines", "A credit note's total must be more than £0.00.");
+    if (totals.totalPence > left) {
+      throw invalid(
+        "lines",
+        `The credit note (${formatMoney(totals.totalPence)}) cannot be more than what is left to credit on invoice ${r.number} (${formatMoney(left)}).`,
+      );
+    }
+    const number = numberFor("creditNote", await repo.takeNumber(sequences.creditNote, tx));
+    const note = await repo.insertInvoice(
+      {
+        kind: "credit_note",
+        creditedInvoiceId: r.id,
+        submissionId: r.submissionId,
+        quoteId: r.quoteId,
+        customerName: r.customerName,
+        customerEmail: r.customerEmail,
+        customerAddress: r.customerAddress,
+        vatRegistered: r.vatRegistered,
+        note: null,
+        reason: input.reason,
+        supplyDate: today,
+        number,
+        issuedOn: today,
+        dueOn: null,
+        // A credit note is settled when issued: it owes nothing and is never chased.
+        status: "paid",
+        netPence: totals.netPence,
+        vatPence: totals.vatPence,
+        totalPence: totals.totalPence,
+      },
+      lines,
+      tx,
+    );
+    const creditedPence = r.creditedPence + totals.totalPence;
+    const status = invoiceStatusOf({
+      issued: true,
+      totalPence: r.totalPence,
+      paidPence: r.paidPence,
+      creditedPence,
+    });
+    const updated = await repo.updateInvoice(
+      r.id,
+      { creditedPence, status, paidAt: status === "paid" ? (r.paidAt ?? ctx.now) : r.paidAt },
+      tx,
+    );
+    await noteInHistory(
+      r.submissionId,
+      `Credit note ${number} for ${formatMoney(totals.totalPence)} against invoice ${r.number}${status === "void" ? " (now void)" : ""}: ${input.reason}`,
+      tx,
+    );
+    return { note, updated: updated! };
+  });
+  const [creditNote, invoice] = await Promise.all([
+    loadInvoice(result.note, ctx.db, ctx.now),
+    loadInvoice(result.updated, ctx.db, ctx.now),
+  ]);
+  return { creditNote, invoice };
+}
+
+// ---------------------------------------------------------------- lists
+
+export async function listInvoices(query: Omit<InvoiceListQuery, never>, ctx: ServiceContext) {
+  const today = dateInZone(ctx.now);
+  const page = query.page ? Number(query.page) : 1;
+  const pageSize = invoiceLimits.pageSize;
+  const { rows, total } = await repo.listInvoices(
+    {
+      status: query.status,
+      creditNotes: query.creditNotes === "1",
+      submissionId: query.submissionId ? Number(query.submissionId) : undefined,
+      q: query.q?.trim() || undefined,
+      from: query.from,
+      to: query.to,
+      today,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    },
+    ctx.db,
+  );
+  const invoices = rows.map((r) => {
+    const inv = toInvoice(
+      { ...r, kind: r.kind as InvoiceRecord["kind"], status: r.status as InvoiceRecord["status"], lines: [] },
+      { payments: [], creditNotes: [], creditedInvoiceNumber: null },
+      today,
+    );
+    return {
+      id: inv.id,
+      kind: inv.kind,
+      number: inv.number,
+      status: inv.status,
+      overdue: inv.overdue,
+      daysOverdue: inv.daysOverdue,
+      submissionId: inv.submissionId,
+      customerName: inv.customer.name,
+      issuedOn: inv.issuedOn,
+      dueOn: inv.dueOn,
+      totalPence: inv.totalPence,
+      paidPence: inv.paidPence,
+      balancePence: inv.balancePence,
+      createdAt: inv.createdAt,
+    };
+  });
+  return { invoices, total, page, pageSize, settings: invoiceSettings(ctx.now) };
+}
+
+/** A request's invoices (credit notes included) and what its accepted quote still allows. */
+export async function requestInvoices(requestId: number, ctx: ServiceContext) {
+  const [request] = await workflow.findMany([requestId], ctx.db);
+  if (!request) throw requestNotFound();
+  const records = await repo.forRequest(requestId, ctx.db);
+  const invoices = await Promise.all(records.map((r) => loadInvoice(r, ctx.db, ctx.now)));
+  const accepted = await quotes.acceptedForRequest(requestId, ctx.db);
+  const q = accepted[0];
+  const quote =
+    q && q.acceptance
+      ? invoicingOf(
+          q,
+          records.filter((r) => r.quoteId === q.id && r.kind !== "credit_note"),
+        )
+      : null;
+  return { invoices, quote, settings: invoiceSettings(ctx.now) };
+}

@@ -1,0 +1,194 @@
+/**
+ * Invoices, credit notes, their lines, payments and the numbering counters
+ * (docs/decisions/032-invoices.md). Part of the database schema (src/features/tables.ts). Money is
+ * whole pence, a quantity whole hundredths (2.5 is 250) and a VAT rate hundredths of a percent
+ * (20% is 2000). The CHECK constraints repeat the contract's limits
+ * (src/features/invoices/contract/rules.ts).
+ *
+ * These are accounting records, kept for the configured years (`site.retention.accountingRecordYears`)
+ * whatever happens to the request: an invoice keeps its own copy of the customer's name, e-mail and
+ * address, and its request and quote links become null if those are ever deleted.
+ */
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  sql,
+} from "../../platform/db/orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { sqlList, timestamps } from "../../platform/db/columns";
+import { invoiceKinds, invoiceStatuses, paymentMethods } from "./contract/rules";
+import { requests } from "../requests/tables";
+import { quotes, type AcceptanceEvidence } from "../quotes/tables";
+
+/**
+ * The accepted quote behind an invoice, copied onto it when its request is deleted (retention or
+ * erasure), so the accounting record keeps what was agreed after the request and its quotes go.
+ */
+export interface KeptQuote {
+  /** "Q-000013 version 2" */
+  title: string;
+  acceptance: AcceptanceEvidence;
+}
+
+/**
+ * One invoice or credit note. A draft has no number; issuing sets `number` (from
+ * `document_sequences`), `issued_on` and `due_on` once, after which only the money columns
+ * (paid, credited, status), the reminders and `sent_at` change.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    /** "KH-0007"; null while a draft. */
+    number: text("number"),
+    status: text("status").notNull().default("draft"),
+    submissionId: integer("submission_id").references(() => requests.id, { onDelete: "set null" }),
+    quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "set null" }),
+    /** A credit note's invoice. */
+    creditedInvoiceId: integer("credited_invoice_id").references((): AnyPgColumn => invoices.id),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email"),
+    customerAddress: text("customer_address"),
+    /** The VAT setting it was written under: its prices are ex-VAT when true. */
+    vatRegistered: boolean("vat_registered").notNull(),
+    note: text("note"),
+    /** A credit note's reason. */
+    reason: text("reason"),
+    supplyDate: date("supply_date", { mode: "string" }),
+    issuedOn: date("issued_on", { mode: "string" }),
+    dueOn: date("due_on", { mode: "string" }),
+    netPence: integer("net_pence").notNull(),
+    vatPence: integer("vat_pence").notNull(),
+    totalPence: integer("total_pence").notNull(),
+    /** Payments not removed, kept in step by the service in the payment's transaction. */
+    paidPence: integer("paid_pence").notNull().default(0),
+    /** Credit notes issued against it. */
+    creditedPence: integer("credited_pence").notNull().default(0),
+    remindersEnabled: boolean("reminders_enabled").notNull().default(true),
+    reminder1SentAt: timestamp("reminder1_sent_at", { withTimezone: true }),
+    reminder2SentAt: timestamp("reminder2_sent_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The accepted quote, kept here once its request (and so the quote) is deleted. */
+    keptQuote: jsonb("kept_quote").$type<KeptQuote>(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("invoices_number_unique").on(t.number),
+    index("invoices_status_due_idx").on(t.status, t.dueOn),
+    index("invoices_issued_on_idx").on(t.issuedOn),
+    index("invoices_submission_idx").on(t.submissionId),
+    index("invoices_quote_idx").on(t.quoteId),
+    index("invoices_credited_idx").on(t.creditedInvoiceId),
+    check("invoices_kind", sql`${t.kind} in (${sqlList(invoiceKinds)})`),
+    check("invoices_status", sql`${t.status} in (${sqlList(invoiceStatuses)})`),
+    check(
+      "invoices_issued_has_number",
+      sql`(${t.status} = 'draft') = (${t.number} is null) and (${t.number} is null) = (${t.issuedOn} is null)`,
+    ),
+    check(
+      "invoices_credit_note_reference",
+      sql`(${t.kind} = 'credit_note') = (${t.creditedInvoiceId} is not null)`,
+    ),
+    check("invoices_customer_name_length", sql`char_length(${t.customerName}) between 1 and 100`),
+    check(
+      "invoices_customer_email_length",
+      sql`${t.customerEmail} is null or char_length(${t.customerEmail}) between 3 and 254`,
+    ),
+    check(
+      "invoices_customer_address_length",
+      sql`${t.customerAddress} is null or char_length(${t.customerAddress}) between 1 and 500`,
+    ),
+    check("invoices_note_length", sql`${t.note} is null or char_length(${t.note}) between 1 and 2000`),
+    check("invoices_reason_length", sql`${t.reason} is null or char_length(${t.reason}) between 1 and 1000`),
+    check("invoices_total", sql`${t.totalPence} between 0 and 100000000`),
+    check("invoices_paid", sql`${t.paidPence} >= 0`),
+    check("invoices_credited", sql`${t.creditedPence} between 0 and ${t.totalPence}`),
+  ],
+).enableRLS();
+
+/** A line of one invoice or credit note, in order. */
+export const invoiceLines = pgTable(
+  "invoice_lines",
+  {
+    id: serial("id").primaryKey(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    description: text("description").notNull(),
+    quantityHundredths: integer("quantity_hundredths").notNull(),
+    /** Negative only for a deduction the server writes (a deposit already invoiced). */
+    unitPence: integer("unit_pence").notNull(),
+    vatRateHundredths: integer("vat_rate_hundredths"),
+  },
+  (t) => [
+    uniqueIndex("invoice_lines_position_unique").on(t.invoiceId, t.position),
+    check("invoice_lines_position", sql`${t.position} between 0 and 199`),
+    check("invoice_lines_description_length", sql`char_length(${t.description}) between 1 and 500`),
+    check("invoice_lines_quantity", sql`${t.quantityHundredths} between 1 and 1000000`),
+    check("invoice_lines_unit_pence", sql`${t.unitPence} between -100000000 and 100000000`),
+    check(
+      "invoice_lines_vat_rate",
+      sql`${t.vatRateHundredths} is null or ${t.vatRateHundredths} between 0 and 10000`,
+    ),
+  ],
+).enableRLS();
+
+/**
+ * A payment received. A mistaken one is removed by marking it (who, when), never deleted: it stays
+ * in the trail and no longer counts.
+ */
+export const invoicePayments = pgTable(
+  "invoice_payments",
+  {
+    id: serial("id").primaryKey(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    amountPence: integer("amount_pence").notNull(),
+    method: text("method").notNull(),
+    receivedOn: date("received_on", { mode: "string" }).notNull(),
+    reference: text("reference"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    removedBy: text("removed_by"),
+  },
+  (t) => [
+    index("invoice_payments_invoice_idx").on(t.invoiceId),
+    index("invoice_payments_received_idx").on(t.receivedOn),
+    check("invoice_payments_amount", sql`${t.amountPence} between 1 and 100000000`),
+    check("invoice_payments_method", sql`${t.method} in (${sqlList(paymentMethods)})`),
+    check(
+      "invoice_payments_reference_length",
+      sql`${t.reference} is null or char_length(${t.reference}) between 1 and 100`,
+    ),
+    check("invoice_payments_removed", sql`(${t.removedAt} is null) = (${t.removedBy} is null)`),
+  ],
+).enableRLS();
+
+/**
+ * One row per numbering sequence ("invoice", "credit_note"): the next number to give. Issuing
+ * takes it with `UPDATE … SET next = next + 1 RETURNING` inside the issuing transaction, so the
+ * row stays locked until that transaction commits or rolls back: no two issues share a number and
+ * a rolled-back issue gives its number back (no gap).
+ */
+export const documentSequences = pgTable(
+  "document_sequences",
+  {
+    name: text("name").primaryKey(),
+    next: integer("next").notNull(),
+  },
+  (t) => [check("document_sequences_next", sql`${t.next} >= 1`)],
+).enableRLS();

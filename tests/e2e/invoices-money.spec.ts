@@ -1,0 +1,350 @@
+/**
+ * Invoices and payments in Chromium, on the real stack: the owner invoices a quote the customer
+ * accepted on their page, issues it (it gets its number) and sends it; the e-mail is caught by the
+ * loopback SMTP server and read back, its PDF too; the customer's page from its link lists the
+ * invoice with the balance, the bank details and the reference. On a 375 px phone the owner
+ * records a payment from the money screen in under five taps; an overpayment is refused with the
+ * server's message and what was typed stays. Screenshots of the money screen, the invoice panel and
+ * the customer's page at 375 and 1280 px; axe finds nothing and nothing scrolls sideways.
+ *
+ * SHOTS=dir saves the screenshots there too (for looking at them by eye).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import {
+  expect as baseExpect,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from "@playwright/test";
+import { baseURL } from "../../playwright.config";
+import { mailbox } from "./mailbox";
+import { pdfFromMime, pdfWords } from "../helpers/pdf";
+import { apiSignIn, clientIp, signedIn, uniqueName } from "./admin-support";
+import { bookableDate } from "./forms-support";
+
+/** Each screen waits on function calls that take seconds on a busy 2-core machine. */
+const expect = baseExpect.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 240_000 });
+
+let admin: { header: string } | undefined;
+// Each test signs in for its own admin API calls: a session held over from another test may have
+// been renewed under a new cookie by then.
+test.beforeEach(() => {
+  admin = undefined;
+});
+
+/**
+ * A message's text as sent: quoted-printable soft breaks joined and its escapes read as the UTF-8
+ * bytes they are ("=C2=A3" is one "£"). The raw message is ASCII, so the byte round trip is exact.
+ */
+const decoded = (raw: string) =>
+  Buffer.from(
+    raw
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+    "latin1",
+  ).toString("utf8");
+
+/** A header as written: RFC 2047 encoded words ("=?UTF-8?Q?=C2=A3285.00?=", for the "£") decoded. */
+function headerText(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(
+            text
+              .replace(/_/g, " ")
+              .replace(/=([0-9A-F]{2})/gi, (_h, h: string) => String.fromCharCode(parseInt(h, 16))),
+            "latin1",
+          ).toString("utf8"),
+    );
+}
+
+async function mailTo(email: string, subject: RegExp): Promise<{ raw: string; subject: string }> {
+  const find = () =>
+    mailbox.received.find(
+      (m) => m.envelopeTo.includes(email) && subject.test(headerText(m.headers["subject"] ?? "")),
+    );
+  await expect.poll(() => find() !== undefined, { timeout: 90_000 }).toBe(true);
+  const m = find()!;
+  return { raw: m.raw, subject: headerText(m.headers["subject"] ?? "") };
+}
+
+function pagePath(raw: string): string {
+  const match = /(https?:\/\/[^\s"<>/]+)(\/request\/[A-Za-z0-9_-]{22})(?![A-Za-z0-9_-])/.exec(decoded(raw));
+  expect(match, "a private link in the e-mail").not.toBeNull();
+  return match![2]!;
+}
+
+async function adminHeaders(request: APIRequestContext) {
+  admin ??= await apiSignIn(request, baseURL);
+  return { Cookie: admin.header, Origin: new URL(baseURL).origin, "X-Simulated-Client": clientIp() };
+}
+
+/** A booking through the public API, as a visitor sends it; its id. */
+async function seedBooking(request: APIRequestContext, name: string, email: string): Promise<number> {
+  const res = await request.post("/api/bookings", {
+    data: {
+      name,
+      email,
+      phone: "07700 900876",
+      address: "7 Bennochy Road, Kirkcaldy KY2 5QU",
+      service: "plumbing-heating",
+      preferredOptions: [{ date: bookableDate(), window: "any" }],
+      message: `The bathroom tap drips and the bath needs resealing (${name}).`,
+      website: "",
+      formStartedAt: Date.now() - 60_000,
+    },
+    headers: { "X-Simulated-Client": clientIp() },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+/** An issued invoice for a new booking, written directly through the admin API: its id and number. */
+async function issuedInvoice(
+  request: APIRequestContext,
+  lines: { description: string; quantity: number; unitPence: number }[],
+): Promise<{ id: number; number: string; customer: string }> {
+  const customer = uniqueName("Ailsa");
+  const submissionId = await seedBooking(request, customer, `pay.${Date.now()}@example.com`);
+  const headers = await adminHeaders(request);
+  const created = await request.post("/api/admin/invoices", {
+    data: { kind: "direct", submissionId, lines },
+    headers,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { invoice: { id: number } }).invoice.id;
+  const issued = await request.post(`/api/admin/invoices/${id}/issue`, { headers });
+  expect(issued.status(), await issued.text()).toBe(200);
+  const number = ((await issued.json()) as { invoice: { number: string } }).invoice.number;
+  return { id, number, customer };
+}
+
+async function axe(page: Page, label: string) {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+    .analyze();
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary ?? ""})`).join(", ")}`,
+    ),
+    label,
+  ).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * axe, then screenshots at 375 and 1280 px into the test's output (and SHOTS when set): the whole
+ * page, or the view with `part` scrolled to its top (a part inside a dialog, which scrolls itself).
+ */
+async function shoot(page: Page, name: string, part?: Locator) {
+  const original = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
+    await axe(page, `${name} at ${width}px`);
+    if (part) await part.evaluate((el) => el.scrollIntoView({ block: "start" }));
+    const fullPage = !part;
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage });
+    if (process.env["SHOTS"]) {
+      await page.screenshot({ path: `${process.env["SHOTS"]}/${name}-${width}.png`, fullPage });
+    }
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+test("an invoice from an accepted quote is issued and sent; the e-mail and its PDF are read; the customer's page shows it with the balance", async ({
+  page,
+  context,
+  request,
+}) => {
+  const name = uniqueName("Catriona");
+  const email = `invoice.${Date.now()}@example.com`;
+  const id = await seedBooking(request, name, email);
+  const headers = await adminHeaders(request);
+  const created = await request.post(`/api/admin/submissions/${id}/quotes`, {
+    data: {
+      lines: [
+        { description: "Replace bathroom basin tap <and> isolation valve", quantity: 1, unitPence: 16_000 },
+        { description: "Reseal the bath", quantity: 1, unitPence: 6_500 },
+        { description: "Labour (hours)", quantity: 1.5, unitPence: 4_000 },
+      ],
+    },
+    headers,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const quoteId = ((await created.json()) as { quote: { id: number } }).quote.id;
+  const sent = await request.post(`/api/admin/quotes/${quoteId}/send`, { headers });
+  expect(sent.status(), await sent.text()).toBe(200);
+
+  // The customer accepts on their page.
+  await page.setExtraHTTPHeaders({ "X-Simulated-Client": clientIp() });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(pagePath((await mailTo(email, /Your quote from/)).raw));
+  await page.getByRole("button", { name: "Accept and agree to pay £285.00" }).click();
+  await expect(page.getByRole("heading", { name: "Quote accepted" })).toBeVisible();
+
+  // The owner invoices the accepted quote, issues it and sends it.
+  await signedIn(context, request, baseURL);
+  await page.goto(`/admin/requests/${id}`);
+  const panel = page.getByTestId("invoice-panel");
+  await panel.getByRole("button", { name: "Invoice the quote (£285.00)" }).click();
+  const card = panel.getByTestId("invoice-card").first();
+  await expect(card.getByTestId("invoice-number")).toHaveText("Draft invoice");
+  await expect(card.getByTestId("invoice-status")).toHaveText("Draft");
+  await expect(card.getByTestId("invoice-sums")).toContainText("£285.00");
+  await card.getByRole("button", { name: "Issue…" }).click();
+  const issue = page.getByRole("alertdialog", { name: "Issue this invoice?" });
+  await issue.getByRole("button", { name: "Issue invoice" }).click();
+  await expect(issue).toBeHidden();
+  await expect(card.getByTestId("invoice-number")).toHaveText(/^KH-\d{4,}$/);
+  const number = (await card.getByTestId("invoice-number").textContent())!;
+  await expect(card.getByTestId("invoice-status")).toHaveText("Unpaid");
+  await expect(card.getByTestId("invoice-balance")).toHaveText("£285.00");
+  // A quote already invoiced in full offers no second full invoice.
+  await expect(panel.getByRole("button", { name: /^Invoice the quote/ })).toHaveCount(0);
+
+  await card.getByRole("button", { name: "Send…" }).click();
+  const send = page.getByRole("alertdialog", { name: `Send ${number}?` });
+  await expect(send).toContainText(email);
+  await send.getByRole("button", { name: "Send invoice" }).click();
+  await expect(send).toBeHidden();
+  await expect(card).toContainText("sent ");
+  await card.getByText(/^3 lines$/).click();
+  await expect(card.getByRole("table", { name: `Lines of ${number}` })).toContainText(
+    "Replace bathroom basin tap <and> isolation valve",
+  );
+  await shoot(page, "invoice-panel", panel);
+
+  // The e-mail: the number, the total, the bank details and the link; the PDF read back.
+  const mail = await mailTo(email, new RegExp(`Invoice ${number} from`));
+  expect(mail.subject).toContain("£285.00");
+  const text = decoded(mail.raw).replace(/\s+/g, " ");
+  expect(text).toContain(`Here is our invoice ${number} for £285.00`);
+  expect(text).toContain("Replace bathroom basin tap <and> isolation valve: £160.00");
+  expect(text).toContain(number);
+  const pdf = await pdfWords(pdfFromMime(mail.raw));
+  expect(pdf).toContain(number);
+  expect(pdf).toContain("£285.00");
+  expect(pdf).toContain("Reseal the bath");
+  expect(pdf).toContain("Replace bathroom basin tap <and> isolation valve");
+
+  // The customer's page from the invoice e-mail's link.
+  await context.clearCookies();
+  await page.goto(pagePath(mail.raw));
+  const invoices = page.getByRole("region", { name: "Your invoices" });
+  await expect(invoices).toContainText("Left to pay");
+  await expect(invoices.locator("[data-balance]")).toHaveText("£285.00");
+  await expect(invoices).toContainText(`Invoice ${number}`);
+  await expect(invoices).toContainText("To pay");
+  await expect(invoices).toContainText("Paying by bank transfer");
+  await expect(invoices.locator("code", { hasText: number })).toBeVisible();
+  // The script shows the copy button; the reference is plain text without it.
+  await expect(invoices.getByRole("button", { name: `Copy the reference ${number}` })).toBeVisible();
+  const pdfLink = invoices.getByRole("link", { name: `Download the PDF of ${number}` });
+  const pdfAnswer = await page.request.get(
+    new URL((await pdfLink.getAttribute("href"))!, baseURL).toString(),
+  );
+  expect(pdfAnswer.status()).toBe(200);
+  expect(pdfAnswer.headers()["content-type"]).toContain("application/pdf");
+  expect(await pdfWords(new Uint8Array(await pdfAnswer.body()))).toContain(number);
+  await shoot(page, "invoice-customer-page");
+});
+
+test.describe("on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
+
+  test("the owner records a payment from the money screen in under five taps", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const invoice = await issuedInvoice(request, [
+      { description: "Fit a new kitchen cupboard door", quantity: 1, unitPence: 9_500 },
+      { description: "Labour (hours)", quantity: 1, unitPence: 4_000 },
+    ]);
+    await signedIn(context, request, baseURL);
+    await page.goto("/admin/money");
+    await expect(page.getByRole("heading", { level: 1, name: "Money" })).toBeVisible();
+    await expect(page.getByTestId("money-chart")).toBeVisible();
+    await shoot(page, "money-screen");
+
+    // Taps as a thumb makes them, counted in the page as well as here.
+    await page.evaluate(() => {
+      (window as unknown as { taps: number }).taps = 0;
+      window.addEventListener("pointerdown", () => (window as unknown as { taps: number }).taps++, {
+        capture: true,
+      });
+    });
+    let taps = 0;
+    const unpaid = page.getByRole("list", { name: "Invoices waiting for payment" });
+    await expect(unpaid).toContainText(invoice.number);
+    const row = unpaid.getByTestId("money-due-row").filter({ hasText: invoice.number });
+    await row.getByRole("button", { name: `Record payment for ${invoice.number}` }).tap();
+    taps++;
+    const dialog = page.getByRole("dialog", { name: `Record a payment for ${invoice.number}` });
+    await expect(dialog.getByLabel("Amount (£)")).toHaveValue("135.00");
+    await expect(dialog.getByRole("radio", { name: "Bank transfer" })).toBeChecked();
+    await expect(dialog.getByLabel("Received on")).not.toHaveValue("");
+    await dialog.getByRole("button", { name: "Record payment" }).tap();
+    taps++;
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Payment recorded for ${invoice.number}`)).toBeVisible();
+    await expect(page.getByTestId("money-due-row").filter({ hasText: invoice.number })).toHaveCount(0);
+    expect(taps).toBeLessThan(5);
+    expect(await page.evaluate(() => (window as unknown as { taps: number }).taps)).toBe(taps);
+
+    // The request's invoice shows it paid, the payment listed.
+    const answer = await request.get(`/api/admin/invoices/${invoice.id}`, {
+      headers: await adminHeaders(request),
+    });
+    const paid = (await answer.json()) as {
+      invoice: { status: string; balancePence: number; payments: { method: string; amountPence: number }[] };
+    };
+    expect(paid.invoice.status).toBe("paid");
+    expect(paid.invoice.balancePence).toBe(0);
+    expect(paid.invoice.payments).toEqual([
+      expect.objectContaining({ method: "bank_transfer", amountPence: 13_500 }),
+    ]);
+  });
+
+  test("an overpayment is refused with the server's message, and what was typed stays", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const invoice = await issuedInvoice(request, [
+      { description: "Bleed and balance radiators", quantity: 1, unitPence: 10_000 },
+    ]);
+    await signedIn(context, request, baseURL);
+    await page.goto("/admin/money");
+    const row = page.getByTestId("money-due-row").filter({ hasText: invoice.number });
+    await row.getByRole("button", { name: `Record payment for ${invoice.number}` }).tap();
+    const dialog = page.getByRole("dialog", { name: `Record a payment for ${invoice.number}` });
+    const amount = dialog.getByLabel("Amount (£)");
+    await amount.fill("150.00");
+    await dialog.getByRole("radio", { name: "Cash" }).tap();
+    await dialog.getByLabel("Reference (optional)").fill("Paid at the door");
+    await dialog.getByRole("button", { name: "Record payment" }).tap();
+    const message = "The payment cannot be more than the balance of £100.00.";
+    await expect(dialog.getByRole("alert")).toContainText(message);
+    await expect(amount).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByText(message, { exact: false }).last()).toBeVisible();
+    await expect(amount).toHaveValue("150.00");
+    await expect(dialog.getByRole("radio", { name: "Cash" })).toBeChecked();
+    await expect(dialog.getByLabel("Reference (optional)")).toHaveValue("Paid at the door");
+    await page.screenshot({ path: test.info().outputPath("overpayment-375.png"), fullPage: true });
+    if (process.env["SHOTS"]) await page.screenshot({ path: `${process.env["SHOTS"]}/overpayment-375.png` });
+
+    // Nothing was recorded.
+    const answer = await request.get(`/api/admin/invoices/${invoice.id}`, {
+      headers: await adminHeaders(request),
+    });
+    const still = (await answer.json()) as { invoice: { status: string; paidPence: number } };
+    expect(still.invoice).toEqual(expect.objectContaining({ status: "unpaid", paidPence: 0 }));
+  });
+});
