@@ -24,5 +24,6 @@ export * from "./rate-limits/tables";
 export * from "./person-tools/tables";
 export * from "./housekeeping/tables";
 export * from "./quotes/tables";
+export * from "./push/tables";
 export { mailKinds } from "./mail/kinds";
 export type { MailAttachment } from "../platform/mail/message";

@@ -8,6 +8,7 @@ import { adminAuthEndpoints } from "../../features/admin-auth/contract/endpoints
 import { appointmentEndpoints } from "../../features/appointments/contract/endpoints";
 import { customerPageEndpoints } from "../../features/customer-page/contract/endpoints";
 import { mailEndpoints } from "../../features/mail/contract/endpoints";
+import { pushEndpoints } from "../../features/push/contract/endpoints";
 import { quoteEndpoints } from "../../features/quotes/contract/endpoints";
 import { requestEndpoints } from "../../features/requests/contract/endpoints";
 import { reviewEndpoints } from "../../features/reviews/contract/endpoints";
@@ -24,6 +25,7 @@ export const endpoints = {
   ...customerPageEndpoints,
   ...mailEndpoints,
   ...quoteEndpoints,
+  ...pushEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 export type Endpoints = typeof endpoints;
 

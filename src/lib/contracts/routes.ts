@@ -68,6 +68,13 @@ export const routes = {
   addPriceListItem: adminRoutes.addPriceListItemRoute,
   updatePriceListItem: adminRoutes.updatePriceListItemRoute,
   deletePriceListItem: adminRoutes.deletePriceListItemRoute,
+  pushPublicKey: adminRoutes.pushPublicKeyRoute,
+  pushSettings: adminRoutes.pushSettingsRoute,
+  savePushSettings: adminRoutes.savePushSettingsRoute,
+  pushSubscribe: adminRoutes.pushSubscribeRoute,
+  pushRename: adminRoutes.pushRenameRoute,
+  pushUnsubscribe: adminRoutes.pushUnsubscribeRoute,
+  pushTest: adminRoutes.pushTestRoute,
 };
 
 export type RouteName = keyof typeof routes;
