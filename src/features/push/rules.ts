@@ -47,6 +47,12 @@ export function isPrivateAddress(address: string): boolean {
     if (ip === "::" || ip === "::1") return true;
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
     if (mapped) return isPrivateAddress(mapped[1]!);
+    // The same, as the URL parser writes it: ::ffff:7f00:1 is 127.0.0.1.
+    const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(ip);
+    if (hexMapped) {
+      const [high, low] = [parseInt(hexMapped[1]!, 16), parseInt(hexMapped[2]!, 16)];
+      return isPrivateAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
+    }
     // Unique local (fc00::/7), link-local (fe80::/10), multicast (ff00::/8), documentation.
     return /^(f[cd]|fe[89ab]|ff)/.test(ip) || ip.startsWith("2001:db8");
   }
@@ -174,6 +180,8 @@ export function isSameDay(event: OwnerEvent, today: IsoDate): boolean {
   return "day" in event && event.day === today;
 }
 
+/** "Friday 27 November, any time" for "Friday 27 November 2026, any time (8am to 5pm)". */
+const shortChoice = (label: string) => label.replace(/ \d{4}(?=,|$)/, "").replace(/ \([^)]*\)$/, "");
 const requestUrl = (id: number) => `/admin/requests/${id}`;
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
@@ -187,7 +195,7 @@ export function pushContent(event: OwnerEvent, serviceLabel: (id: string | null)
       const what = event.formType === "booking" ? serviceLabel(event.service) : "Message";
       return {
         title: event.formType === "booking" ? `New booking: ${event.name}` : `New message: ${event.name}`,
-        body: event.firstChoice ? `${what} · first choice ${event.firstChoice}` : what,
+        body: event.firstChoice ? `${what} · first choice ${shortChoice(event.firstChoice)}` : what,
         url: requestUrl(event.requestId),
         tag: `request-${event.requestId}`,
       };
