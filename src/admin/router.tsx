@@ -11,6 +11,7 @@
  *   /admin/availability     working days, days off, calendar feed
  *   /admin/people           personal data tools
  *   /admin/price-list       the owner's usual items and labour rates, for quotes
+ *   /admin/notifications    notifications on the owner's devices (push): devices, kinds, a test
  *
  * The static pages under src/pages/admin and the `/admin/*` rewrite in netlify.toml all serve the
  * same shell, so a reload or a link from an e-mail opens the right screen.
@@ -148,6 +149,16 @@ const priceListRoute = createRoute({
   ),
 });
 
+const notificationsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/notifications",
+  staticData: { title: "Notifications" },
+  component: lazyRouteComponent(
+    () => import("../features/push/screens/NotificationsScreen"),
+    "NotificationsScreen",
+  ),
+});
+
 const routeTree = rootRoute.addChildren([
   dashboardRoute,
   inboxLayout.addChildren([inboxRoute, requestRoute]),
@@ -155,6 +166,7 @@ const routeTree = rootRoute.addChildren([
   availabilityRoute,
   peopleRoute,
   priceListRoute,
+  notificationsRoute,
 ]);
 
 export const router = createRouter({

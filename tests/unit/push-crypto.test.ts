@@ -38,7 +38,7 @@ describe("aes128gcm (RFC 8291) against web-push's encryption", () => {
     expect(() => decryptAes128gcm(sealed.cipherText, other)).toThrow();
     expect(() => decryptAes128gcm(sealed.cipherText, { ecdh: browser.ecdh, auth: other.auth })).toThrow();
     const changed = Buffer.from(sealed.cipherText);
-    changed[changed.length - 20] ^= 1;
+    changed.writeUInt8(changed.readUInt8(changed.length - 20) ^ 1, changed.length - 20);
     expect(() => decryptAes128gcm(changed, browser)).toThrow();
   });
 });
