@@ -10,10 +10,20 @@
  * payload with the subscription's keys) and makes the page's `pushManager.subscribe` answer with
  * a subscription at that service: everything after that call is the real code path.
  */
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import {
+  expect as baseExpect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
 import { clientIp, ownClient, signedIn } from "./admin-support";
 import { bookableDate } from "./forms-support";
 import { startPushService, type PushService } from "../helpers/push-service";
+
+// The admin's first screen takes seconds on the local stack of a busy machine (README, Speed).
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
 
 let service: PushService;
 test.beforeAll(async () => {
@@ -196,6 +206,7 @@ test("a push message shows the notification; its tap opens the request", async (
 });
 
 test("Notify me on this device, send a test, rename and remove", async ({ browser, request, baseURL }) => {
+  const run = Date.now().toString(36).slice(-4);
   for (const width of [375, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     await context.grantPermissions(["notifications"], { origin: baseURL! });
@@ -222,32 +233,38 @@ test("Notify me on this device, send a test, rename and remove", async ({ browse
     const page = await admin(context, request, baseURL!, "/admin/notifications");
     await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible();
     const name = page.getByLabel("Name of this device");
-    await name.fill(`Phone ${width}`);
+    await name.fill(`Phone ${width} ${run}`);
     await shot(page, "notifications-before");
     await page.getByRole("button", { name: "Notify me on this device" }).click();
-    const device = page.getByTestId("push-device").filter({ hasText: `Phone ${width}` });
+    const device = page.getByTestId("push-device").filter({ hasText: `Phone ${width} ${run}` });
     await expect(device).toContainText("This device");
-    await expect(device).toContainText("Not notified yet");
     expect(await page.evaluate(() => (window as unknown as { subscribedWith: number }).subscribedWith)).toBe(
       65,
     );
 
     await device.getByRole("button", { name: "Send a test" }).click();
-    const [got] = await service.waitFor(browserSide.path);
-    expect(got!.problem).toBeNull();
-    expect(got!.payload).toMatchObject({ title: "Test notification", url: "/admin/notifications" });
+    // (A booking another test makes at the same time notifies this device too: look for the test.)
+    await expect
+      .poll(() => service.at(browserSide.path).find((r) => r.payload?.title === "Test notification") ?? null)
+      .toMatchObject({
+        problem: null,
+        payload: { body: "Notifications work on this device.", url: "/admin/notifications" },
+      });
+    expect(service.at(browserSide.path).filter((r) => r.problem !== null)).toEqual([]);
     await expect(device).toContainText("Last notified");
     await shot(page, "notifications");
 
-    await device.getByRole("button", { name: `Rename Phone ${width}` }).click();
-    await page.getByLabel("Device name").fill(`Van phone ${width}`);
+    await device.getByRole("button", { name: `Rename Phone ${width} ${run}` }).click();
+    await page.getByLabel("Device name").fill(`Van phone ${width} ${run}`);
     await page.getByRole("button", { name: "Save" }).click();
-    const renamed = page.getByTestId("push-device").filter({ hasText: `Van phone ${width}` });
+    const renamed = page.getByTestId("push-device").filter({ hasText: `Van phone ${width} ${run}` });
     await expect(renamed).toBeVisible();
 
-    await renamed.getByRole("button", { name: `Remove Van phone ${width}` }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Remove device" }).click();
-    await expect(page.getByTestId("push-device").filter({ hasText: `Van phone ${width}` })).toHaveCount(0);
+    await renamed.getByRole("button", { name: `Remove Van phone ${width} ${run}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Remove device" }).click();
+    await expect(
+      page.getByTestId("push-device").filter({ hasText: `Van phone ${width} ${run}` }),
+    ).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Notify me on this device" })).toBeVisible();
     await context.close();
   }

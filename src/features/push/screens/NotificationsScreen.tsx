@@ -241,7 +241,7 @@ function Kinds({ settings }: { settings: PushSettings }) {
         <label key={k.kind} className="flex min-h-11 items-center gap-3 text-slate-800">
           <input
             type="checkbox"
-            className="size-5 accent-brand-700"
+            className="size-5 shrink-0 accent-brand-700"
             checked={k.enabled}
             disabled={save.isPending}
             onChange={(e) => save.mutate({ kind: k.kind, enabled: e.target.checked })}
