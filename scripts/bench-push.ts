@@ -77,7 +77,12 @@ const runs = 40;
 for (let i = 0; i < runs + 3; i++) {
   const started = performance.now();
   const response = await bookings(
-    jsonRequest("/api/bookings", validBooking({ name: `Bench Customer ${i}` })),
+    jsonRequest(
+      "/api/bookings",
+      validBooking({
+        name: `Bench Customer ${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`,
+      }),
+    ),
     {
       waitUntil: (work: Promise<unknown>) => void pending.push(work),
     },
