@@ -23,9 +23,11 @@ export interface HeaderRule {
  * inline on pages with an island. No 'unsafe-inline' and no 'unsafe-eval' for scripts. The map
  * iframe on /contact-us loads only when asked (frame-src). `imgSrc` is `'self' data:` everywhere;
  * the pages with a photo field also allow `blob:`, the object URLs of the visitor's own photos
- * shown as thumbnails before upload (docs/decisions/025-light-forms.md).
+ * shown as thumbnails before upload (docs/decisions/025-light-forms.md). `worker-src` is 'none' on
+ * every page but the admin's, which registers its service worker, /admin-sw.js
+ * (docs/decisions/034-push-notifications.md): no public page can start a worker.
  */
-const policy = (imgSrc: string) =>
+const policy = (imgSrc: string, workerSrc = "'none'") =>
   [
     "default-src 'self'",
     [
@@ -41,6 +43,7 @@ const policy = (imgSrc: string) =>
     "connect-src 'self'",
     "frame-src https://www.openstreetmap.org",
     "manifest-src 'self'",
+    `worker-src ${workerSrc}`,
     "form-action 'self'",
     "base-uri 'self'",
     "object-src 'none'",
@@ -53,6 +56,10 @@ const contentSecurityPolicy = policy("'self' data:");
 /** The pages whose forms preview the visitor's photos from `blob:` URLs before uploading them. */
 export const photoPreviewPages = ["/book-appointment", "/contact-us"] as const;
 const photoPreviewPolicy = policy("'self' data: blob:");
+
+/** The admin's pages: its service worker may be registered (scope /admin). */
+export const adminPolicy = policy("'self' data:", "'self'");
+export const adminPages = ["/admin", "/admin.html", "/admin/", "/admin/*"] as const;
 
 export const headerRules: readonly HeaderRule[] = [
   {
@@ -76,6 +83,7 @@ export const headerRules: readonly HeaderRule[] = [
       values: { "Content-Security-Policy": photoPreviewPolicy },
     })),
   ),
+  ...adminPages.map((path) => ({ for: path, values: { "Content-Security-Policy": adminPolicy } })),
   { for: "/_astro/*", values: { "Cache-Control": "public, max-age=31536000, immutable" } },
   { for: "/admin*", values: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } },
 ];

@@ -34,6 +34,7 @@ import { seed } from "../src/features/reviews/seed";
 import { seedDevAdminPassword } from "../src/features/admin-auth/service";
 import { acquireLock, DataDirBusy, defaultDataDir, otherStacks } from "./lib/local-db";
 import { pgliteTemplate } from "./lib/pglite-template";
+import { localVapidKeys } from "./lib/vapid";
 import { serveLocalDb, type LocalDbServer } from "./lib/pglite-server";
 
 /**
@@ -174,6 +175,14 @@ try {
     // The key of the rate limits' HMAC (README, Security): a new one per start is enough locally,
     // where the counters only live for minutes.
     RATE_LIMIT_SECRET: process.env["RATE_LIMIT_SECRET"] ?? randomBytes(32).toString("hex"),
+    // Web push (docs/decisions/034-push-notifications.md): one key pair per data folder, kept beside
+    // it, so a browser that turned notifications on keeps getting them after a restart.
+    ...(process.env["VAPID_PUBLIC_KEY"] && process.env["VAPID_PRIVATE_KEY"]
+      ? {}
+      : (() => {
+          const pair = localVapidKeys(`${dataDir}.vapid.json`);
+          return { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey };
+        })()),
     ASTRO_TELEMETRY_DISABLED: "1",
     ASTRO_DISABLE_UPDATE_CHECK: "true",
     BROWSER: "none",

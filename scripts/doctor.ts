@@ -4,7 +4,8 @@
  * Prints one line per fact in the config that is still a placeholder or an unconfirmed claim (the
  * file and key to change, and what to do), then one line per production setting in this
  * environment that is missing or malformed (SITE_URL, DATABASE_URL, SMTP_URL, MAIL_FROM,
- * RATE_LIMIT_SECRET). Exits 1 while anything remains, 0 when nothing does.
+ * RATE_LIMIT_SECRET, VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; when the VAPID keys are missing it
+ * prints a new pair to set). Exits 1 while anything remains, 0 when nothing does.
  *
  *   npm run doctor                                   the real config, this shell's environment
  *   SITE_URL=… DATABASE_URL=… … npm run doctor       with the production values, to check them
@@ -15,6 +16,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { envFindings, formatFindings, placeholderFindings, type LaunchFacts } from "./lib/launch-check";
+import { newVapidKeys, vapidEnvLines } from "./lib/vapid";
 
 const { values } = parseArgs({ options: { facts: { type: "string" } } });
 
@@ -29,6 +31,12 @@ console.log(`Placeholders and unconfirmed claims: ${placeholders.length}`);
 for (const line of formatFindings(placeholders)) console.log(`  ✗ ${line}`);
 console.log(`Production settings in this environment: ${settings.length} to fix`);
 for (const line of formatFindings(settings)) console.log(`  ✗ ${line}`);
+if (settings.some((f) => f.key.startsWith("VAPID_") && f.message.startsWith("not set"))) {
+  console.log(
+    "  A new VAPID key pair for web push (set both; keep the private key secret, never commit it):",
+  );
+  for (const line of vapidEnvLines(newVapidKeys())) console.log(`    ${line}`);
+}
 
 const total = placeholders.length + settings.length;
 if (total > 0) {

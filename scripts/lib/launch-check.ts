@@ -300,6 +300,28 @@ export function envFindings(env: Env): Finding[] {
   else if (secret.length < 32)
     add("RATE_LIMIT_SECRET", `too short (${secret.length} characters): use at least 32 random characters.`);
 
+  // Web push (docs/decisions/034-push-notifications.md): without the pair the owner's phone gets no
+  // notifications (e-mail still comes). doctor prints a new pair when they are missing.
+  const vapidPublic = value("VAPID_PUBLIC_KEY");
+  const vapidPrivate = value("VAPID_PRIVATE_KEY");
+  const pushOff =
+    "not set: notifications on the owner's phone stay off until both VAPID keys are set (a new pair is printed below; `npm run push:keys` makes another).";
+  if (!vapidPublic || !vapidPrivate) {
+    if (!vapidPublic) add("VAPID_PUBLIC_KEY", pushOff);
+    if (!vapidPrivate) add("VAPID_PRIVATE_KEY", pushOff);
+  } else {
+    if (!/^[A-Za-z0-9_-]{87}$/.test(vapidPublic))
+      add(
+        "VAPID_PUBLIC_KEY",
+        "is not a P-256 public key in base64url (87 characters): use `npm run push:keys`.",
+      );
+    if (!/^[A-Za-z0-9_-]{43}$/.test(vapidPrivate))
+      add(
+        "VAPID_PRIVATE_KEY",
+        "is not a P-256 private key in base64url (43 characters): use `npm run push:keys`.",
+      );
+  }
+
   return out;
 }
 

@@ -25,6 +25,7 @@ const nav = [
   { to: "/admin/availability", label: "Availability", exact: false },
   { to: "/admin/price-list", label: "Price list", exact: false },
   { to: "/admin/people", label: "Personal data", exact: false },
+  { to: "/admin/notifications", label: "Notifications", exact: false },
 ] as const;
 
 function AdminNav() {

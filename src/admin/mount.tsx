@@ -11,6 +11,11 @@ import AdminApp from "./AdminApp";
 export function mountAdmin(): void {
   const root = document.getElementById("admin-root");
   if (!root) return;
+  // The service worker (/admin-sw.js, scope /admin only): the offline screen and notifications.
+  // Public pages never register one.
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/admin-sw.js", { scope: "/admin" }).catch(() => {});
+  }
   createRoot(root).render(
     <StrictMode>
       <AdminApp />

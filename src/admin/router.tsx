@@ -12,6 +12,7 @@
  *   /admin/people           personal data tools
  *   /admin/price-list       the owner's usual items and labour rates, for quotes
  *   /admin/money            money at a glance: outstanding, overdue, payments, the accountant's exports
+ *   /admin/notifications    notifications on the owner's devices (push): devices, kinds, a test
  *
  * The static pages under src/pages/admin and the `/admin/*` rewrite in netlify.toml all serve the
  * same shell, so a reload or a link from an e-mail opens the right screen.
@@ -158,6 +159,16 @@ const moneyRoute = createRoute({
   component: lazyRouteComponent(() => import("../features/invoices/screens/MoneyScreen"), "MoneyScreen"),
 });
 
+const notificationsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/notifications",
+  staticData: { title: "Notifications" },
+  component: lazyRouteComponent(
+    () => import("../features/push/screens/NotificationsScreen"),
+    "NotificationsScreen",
+  ),
+});
+
 const routeTree = rootRoute.addChildren([
   dashboardRoute,
   inboxLayout.addChildren([inboxRoute, requestRoute]),
@@ -166,6 +177,7 @@ const routeTree = rootRoute.addChildren([
   peopleRoute,
   priceListRoute,
   moneyRoute,
+  notificationsRoute,
 ]);
 
 export const router = createRouter({

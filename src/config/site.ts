@@ -284,6 +284,24 @@ export const site = {
     },
   },
 
+  /**
+   * Notifications on the owner's phone (docs/decisions/034-push-notifications.md). Every event is
+   * also e-mailed as before; a notification is the fast way, never the only one.
+   */
+  push: {
+    /**
+     * London hours in which notifications wait until `quietHours.until`, except those about
+     * something happening today (an appointment today accepted, moved or cancelled).
+     */
+    quietHours: { from: "21:00", until: "07:00" },
+    /** How long a push service keeps a notification for a phone that is off (the TTL header). */
+    ttlSeconds: 24 * 60 * 60,
+    /** Tries per device and notification (after 1, 2, 4, 8 minutes) before it is given up. */
+    maxAttempts: 5,
+    /** Devices one owner may register (each phone, tablet or computer once). */
+    maxDevices: 10,
+  },
+
   priceRange: "££",
 
   /** The social card every page shares (rendered by scripts/render-og-image.mjs). */

@@ -25,5 +25,6 @@ export * from "./person-tools/tables";
 export * from "./housekeeping/tables";
 export * from "./quotes/tables";
 export * from "./invoices/tables";
+export * from "./push/tables";
 export { mailKinds } from "./mail/kinds";
 export type { MailAttachment } from "../platform/mail/message";

@@ -34,6 +34,8 @@ const goodEnv = {
   SMTP_URL: "smtps://apikey:secret@smtp.postmarkapp.com:465",
   MAIL_FROM: "Kingdom Handyman Services <bookings@kingdom-handyman.co.uk>",
   RATE_LIMIT_SECRET: "0123456789abcdef0123456789abcdef",
+  VAPID_PUBLIC_KEY: "BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U",
+  VAPID_PRIVATE_KEY: "UUxI4O8-FbRouAevSmBQ6o18hgE4nSG3qwvJTfKc-ls",
 };
 
 const dir = mkdtempSync(join(tmpdir(), "kh-doctor-"));
@@ -68,7 +70,7 @@ describe("npm run doctor", { timeout: 60_000 }, () => {
         .trim()
         .split("\n")
         .filter((l) => l.includes("✗")),
-    ).toHaveLength(expected.length + 5);
+    ).toHaveLength(expected.length + Object.keys(goodEnv).length);
   });
 
   it("on a fully confirmed config with good production settings: nothing to fix, exit 0", () => {
@@ -110,6 +112,15 @@ describe("npm run doctor", { timeout: 60_000 }, () => {
     const missing = run(["--facts", file], withoutSecret);
     expect(missing.status).toBe(1);
     expect(missing.out).toMatch(/✗ environment\s+RATE_LIMIT_SECRET\s+not set/);
+
+    // Without the VAPID keys: not ready, and a new pair to set is printed.
+    const { VAPID_PUBLIC_KEY: _p, VAPID_PRIVATE_KEY: _k, ...withoutPush } = goodEnv;
+    const noPush = run(["--facts", file], withoutPush);
+    expect(noPush.status).toBe(1);
+    expect(noPush.out).toMatch(/✗ environment\s+VAPID_PUBLIC_KEY\s+not set/);
+    expect(noPush.out).toMatch(
+      /VAPID_PUBLIC_KEY=[A-Za-z0-9_-]{87}\n\s+VAPID_PRIVATE_KEY=[A-Za-z0-9_-]{43}\n/,
+    );
   });
 });
 
@@ -145,6 +156,9 @@ describe("the checks behind it", () => {
       /too short \(5 characters\)/,
     );
     expect(messages({ RATE_LIMIT_SECRET: "   " })["RATE_LIMIT_SECRET"]).toMatch(/not set/);
+    expect(messages({ VAPID_PUBLIC_KEY: "" })["VAPID_PUBLIC_KEY"]).toMatch(/not set/);
+    expect(messages({ VAPID_PRIVATE_KEY: "" })["VAPID_PRIVATE_KEY"]).toMatch(/not set/);
+    expect(messages({ VAPID_PUBLIC_KEY: "abc" })["VAPID_PUBLIC_KEY"]).toMatch(/87 characters/);
   });
 
   it("flags a company number that is not Scottish when the company is registered in Scotland", () => {

@@ -21,6 +21,7 @@ import { formatMoney } from "../../platform/money";
 import { dateInZone } from "../../platform/time";
 import { hitRateLimit } from "../rate-limits/service";
 import { deliverSoon } from "../mail/service";
+import { deliverPushSoon } from "../push/service";
 import {
   acceptQuoteIn,
   cancelQuoteIn,
@@ -115,6 +116,7 @@ export async function actOnQuote(
     return run(tx);
   });
   if (!result) return { kind: "repeat" };
+  await deliverPushSoon(ctx, result.pushIds);
   await deliverSoon(ctx, result.mailIds);
   const kinds = {
     "accept-quote": "accepted",

@@ -35,6 +35,7 @@ import { appointmentCalendarFile, appointmentLabel } from "../appointments/mail"
 import { customerUpdateMessage, lostLinkMessage, ownerCustomerUpdateMessage } from "./mail";
 import { pageOffer, type OutgoingMessage } from "../mail/messages";
 import { deliverSoon, mailboxKey, mailContext } from "../mail/service";
+import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push/service";
 import * as appointmentsRepo from "../appointments/repository";
 import type { Appointment } from "../appointments/repository";
 import * as links from "./repository";
@@ -493,7 +494,7 @@ export async function actOnRequest(
         heading: "Already done",
         message: "We had already received this; nothing more was changed.",
       };
-      return { outcome, mailIds: [] as number[] };
+      return { outcome, mailIds: [] as number[], pushIds: [] as number[] };
     }
     if (isClosed(state) || state === "spam") throw closedRequest();
     // Counted in the transaction: a refusal rolls back the form key's claim as well, so the same
@@ -512,6 +513,10 @@ export async function actOnRequest(
       confirmed !== null &&
       ctx.now.getTime() >= changeCutoff(confirmed.date!, confirmed.window!, rules).getTime();
     const mailIds: number[] = [];
+    const pushIds: number[] = [];
+    const notify = async (event: OwnerEvent) => {
+      pushIds.push(...(await notifyOwner(event, { db: tx, now: ctx.now })));
+    };
     const queue = async (message: OutgoingMessage) => {
       mailIds.push(...(await outbox.enqueue([{ message, submissionId: requestId }], tx)));
     };
@@ -534,6 +539,13 @@ export async function actOnRequest(
           `Confirmed: ${label}`,
           "They have been sent the confirmation with the calendar file.",
         ]);
+        await notify({
+          kind: "appointment_accepted",
+          requestId,
+          name: request!.name,
+          label,
+          day: live.date,
+        });
         return {
           outcome: {
             changed: true,
@@ -541,6 +553,7 @@ export async function actOnRequest(
             message: `Thank you: we will come on ${label}. We have e-mailed you the confirmation with a calendar file.`,
           },
           mailIds,
+          pushIds,
         };
       }
       case "reschedule": {
@@ -565,6 +578,12 @@ export async function actOnRequest(
             ? `The confirmed appointment (${appointmentLabel(confirmed.date!, confirmed.window!, rules)}) stands until you confirm a new time.`
             : "Please offer or confirm one of them.",
         ]);
+        await notify({
+          kind: "another_time_asked",
+          requestId,
+          name: request!.name,
+          day: confirmed?.date ?? null,
+        });
         return {
           outcome: {
             changed: true,
@@ -572,6 +591,7 @@ export async function actOnRequest(
             message: "Thank you. We will confirm one of your new times, or suggest another, and e-mail you.",
           },
           mailIds,
+          pushIds,
         };
       }
       case "message": {
@@ -586,6 +606,7 @@ export async function actOnRequest(
             message: "Thank you. We have your message and will reply soon.",
           },
           mailIds,
+          pushIds,
         };
       }
       case "cancel": {
@@ -615,6 +636,7 @@ export async function actOnRequest(
           await queue(customerUpdateMessage(request!, { action: "cancel", reason }, mail, "view"));
           await tellOwner([because]);
         }
+        await notify({ kind: "request_cancelled", requestId, name: request!.name, day: live?.date ?? null });
         return {
           outcome: {
             changed: true,
@@ -622,10 +644,12 @@ export async function actOnRequest(
             message: "Your request is cancelled. We have e-mailed you to confirm.",
           },
           mailIds,
+          pushIds,
         };
       }
     }
   });
+  await deliverPushSoon(ctx, result.pushIds);
   await deliverSoon(ctx, result.mailIds);
   return result.outcome;
 }

@@ -27,7 +27,13 @@ export interface DeliveryReport {
 export async function deliverDue(
   db: Db,
   sender: Sender,
-  options: { ids?: readonly number[]; limit?: number; now?: Date } = {},
+  options: {
+    ids?: readonly number[];
+    limit?: number;
+    now?: Date;
+    /** Called for each message given up on (marked failed), with the same database handle. */
+    onGiveUp?: (row: outbox.OutboxRow, db: Db) => Promise<void>;
+  } = {},
 ): Promise<DeliveryReport> {
   const now = options.now ?? new Date();
   const claimed = await outbox.claimDue(
@@ -53,8 +59,10 @@ export async function deliverDue(
         },
         db,
       );
-      if (expired) report.failed += 1;
-      else report.retrying += 1;
+      if (expired) {
+        report.failed += 1;
+        await options.onGiveUp?.(row, db);
+      } else report.retrying += 1;
     }
   }
   return report;

@@ -41,6 +41,7 @@ import * as appointmentsRepo from "../appointments/repository";
 import { cancelAppointmentIn } from "../appointments/service";
 import * as outbox from "../mail/repository";
 import { deliverSoon, mailContext } from "../mail/service";
+import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push/service";
 import type { OutgoingMessage } from "../mail/messages";
 import { quoteLimits, quoteTitle, quoteTotals, depositDuePence, type Quote } from "./contract";
 import * as repo from "./repository";
@@ -106,6 +107,8 @@ export interface QuoteActionOutcome {
 export interface QuoteActionResult {
   outcome: QuoteActionOutcome;
   mailIds: number[];
+  /** The owner's notifications (src/features/push/service.ts): `deliverPushSoon` after the commit. */
+  pushIds: number[];
 }
 
 /** Runs a customer action in its own transaction, then sends the e-mails it queued. */
@@ -114,6 +117,7 @@ async function committedThenSent(
   action: (tx: Db) => Promise<QuoteActionResult>,
 ): Promise<QuoteActionOutcome> {
   const result = await inTransaction(ctx, action);
+  await deliverPushSoon(ctx, result.pushIds);
   await deliverSoon(ctx, result.mailIds);
   return result.outcome;
 }
@@ -201,6 +205,22 @@ async function queue(tx: Db, requestId: number, messages: OutgoingMessage[]): Pr
   );
 }
 
+/** The owner's notification of the customer's answer to a quote. */
+function quoteEvent(
+  kind: "quote_opened" | "quote_accepted" | "quote_declined",
+  request: CustomerRequest,
+  quote: Quote,
+  totalPence: number = quote.totalPence,
+): OwnerEvent {
+  return {
+    kind,
+    requestId: request.id,
+    name: request.name,
+    quoteTitle: quoteTitle(quote.submissionId, quote.version),
+    totalPence,
+  };
+}
+
 function owner(request: CustomerRequest, quote: Quote, event: OwnerQuoteEvent, details: string[]) {
   return ownerQuoteUpdateMessage(request, quote, event, details, mailContext());
 }
@@ -233,10 +253,15 @@ export async function markQuoteViewed(requestId: number, ctx: ServiceContext): P
     if (record.status !== "sent") return null;
     const updated = await repo.updateQuote(record.id, { status: "viewed", viewedAt: ctx.now }, tx);
     const quote = toQuote(updated!);
-    return queue(tx, requestId, [owner(request, quote, "opened", ["They have not answered yet."])]);
+    const mailIds = await queue(tx, requestId, [
+      owner(request, quote, "opened", ["They have not answered yet."]),
+    ]);
+    const pushIds = await notifyOwner(quoteEvent("quote_opened", request, quote), { db: tx, now: ctx.now });
+    return { mailIds, pushIds };
   });
   if (!result) return false;
-  await deliverSoon(ctx, result);
+  await deliverPushSoon(ctx, result.pushIds);
+  await deliverSoon(ctx, result.mailIds);
   return true;
 }
 
@@ -352,6 +377,10 @@ export async function acceptQuoteIn(
       quote,
     },
     mailIds,
+    pushIds: await notifyOwner(quoteEvent("quote_accepted", request, quote, agreed.totalPence), {
+      db: tx,
+      now: ctx.now,
+    }),
   };
 }
 
@@ -405,6 +434,7 @@ export async function declineQuoteIn(
       quote,
     },
     mailIds,
+    pushIds: await notifyOwner(quoteEvent("quote_declined", request, quote), { db: tx, now: ctx.now }),
   };
 }
 
@@ -546,6 +576,10 @@ export async function cancelQuoteIn(
       quote: done.quote,
     },
     mailIds: done.mailIds,
+    pushIds: await notifyOwner(
+      { kind: "request_cancelled", requestId, name: request.name },
+      { db: tx, now: ctx.now },
+    ),
   };
 }
 

@@ -42,6 +42,7 @@ import { newChallenge, useSolution } from "../rate-limits/challenge";
 import { site } from "../../config/site";
 import type { NewRequestForMail } from "../mail/messages";
 import { claimPhotos } from "../photos/service";
+import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push/service";
 
 export type { Accepted };
 
@@ -55,6 +56,8 @@ export interface PublicPost<Row> {
   insert(key: string | undefined, tx: Db): Promise<Accepted<Row>>;
   /** Queues the row's e-mails in the same transaction; returns the outbox ids. */
   queueMail(row: Row, tx: Db): Promise<number[]>;
+  /** Queues the owner's notification in the same transaction; returns the push outbox ids. */
+  notify?(row: Row, tx: Db, now: Date): Promise<number[]>;
 }
 
 export async function acceptPublicPost<Row>(
@@ -87,11 +90,16 @@ export async function acceptPublicPost<Row>(
   const daily = await hitRateLimit(clientDailyRule, ctx.client, limits);
   if (!daily.allowed) throw await refuse(daily.retryAfterSeconds);
   let mail: number[] = [];
+  let push: number[] = [];
   const accepted = await inTransaction(ctx, async (tx) => {
     const inserted = await post.insert(key, tx);
-    if (inserted.created) mail = await post.queueMail(inserted.row, tx);
+    if (inserted.created) {
+      mail = await post.queueMail(inserted.row, tx);
+      if (post.notify) push = await post.notify(inserted.row, tx, ctx.now);
+    }
     return inserted;
   });
+  await deliverPushSoon(ctx, push);
   await deliverSoon(ctx, mail);
   return accepted;
 }
@@ -134,6 +142,19 @@ function requestPost(
       return { row: request, created };
     },
     queueMail: queueRequestMail,
+    notify: (row, tx, now) => notifyOwner(newRequestEvent(row), { db: tx, now }),
+  };
+}
+
+/** The owner's notification of a new request: the name, the service and the first date asked for. */
+function newRequestEvent(request: CustomerRequest & Partial<NewRequestForMail>): OwnerEvent {
+  return {
+    kind: "new_request",
+    requestId: request.id,
+    formType: request.formType,
+    name: request.name,
+    service: request.service,
+    firstChoice: request.booking?.optionLabels[0] ?? null,
   };
 }
 
@@ -191,6 +212,7 @@ export function submitWithPhotos<I>(
           return inserted;
         },
         queueMail: (row, tx) => queueRequestMail({ ...row, ...mail, photoCount }, tx),
+        notify: (row, tx, now) => notifyOwner(newRequestEvent({ ...row, ...mail }), { db: tx, now }),
       },
       ctx,
     );

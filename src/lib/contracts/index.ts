@@ -9,6 +9,7 @@ import { appointmentEndpoints } from "../../features/appointments/contract/endpo
 import { customerPageEndpoints } from "../../features/customer-page/contract/endpoints";
 import { invoiceEndpoints } from "../../features/invoices/contract/endpoints";
 import { mailEndpoints } from "../../features/mail/contract/endpoints";
+import { pushEndpoints } from "../../features/push/contract/endpoints";
 import { quoteEndpoints } from "../../features/quotes/contract/endpoints";
 import { requestEndpoints } from "../../features/requests/contract/endpoints";
 import { reviewEndpoints } from "../../features/reviews/contract/endpoints";
@@ -26,6 +27,7 @@ export const endpoints = {
   ...mailEndpoints,
   ...quoteEndpoints,
   ...invoiceEndpoints,
+  ...pushEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 export type Endpoints = typeof endpoints;
 

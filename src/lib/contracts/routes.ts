@@ -85,6 +85,13 @@ export const routes = {
   vatSummary: adminRoutes.vatSummaryRoute,
   requestInvoices: adminRoutes.requestInvoicesRoute,
   moneySummary: adminRoutes.moneySummaryRoute,
+  pushPublicKey: adminRoutes.pushPublicKeyRoute,
+  pushSettings: adminRoutes.pushSettingsRoute,
+  savePushSettings: adminRoutes.savePushSettingsRoute,
+  pushSubscribe: adminRoutes.pushSubscribeRoute,
+  pushRename: adminRoutes.pushRenameRoute,
+  pushUnsubscribe: adminRoutes.pushUnsubscribeRoute,
+  pushTest: adminRoutes.pushTestRoute,
 };
 
 export type RouteName = keyof typeof routes;

@@ -1,0 +1,36 @@
+/**
+ * What a notification on the owner's device is about. The push outbox's CHECK lists these; the
+ * owner can switch each kind off (all but `test`), and the invoices feature calls `notifyOwner`
+ * with its two kinds.
+ */
+export const pushKinds = [
+  "new_request",
+  "appointment_accepted",
+  "another_time_asked",
+  "request_cancelled",
+  "quote_opened",
+  "quote_accepted",
+  "quote_declined",
+  "invoice_paid",
+  "invoice_overdue",
+  "mail_failed",
+  "test",
+] as const;
+
+export type PushKind = (typeof pushKinds)[number];
+
+/** The kinds the owner can switch off, in the settings screen's order, with their labels. */
+export const switchableKinds = [
+  ["new_request", "A new request"],
+  ["appointment_accepted", "A customer accepts a proposed time"],
+  ["another_time_asked", "A customer asks for another time"],
+  ["request_cancelled", "A customer cancels"],
+  ["quote_opened", "A quote is opened"],
+  ["quote_accepted", "A quote is accepted"],
+  ["quote_declined", "A quote is declined"],
+  ["invoice_paid", "An invoice is paid"],
+  ["invoice_overdue", "An invoice is overdue"],
+  ["mail_failed", "An e-mail to a customer could not be delivered"],
+] as const satisfies readonly (readonly [Exclude<PushKind, "test">, string])[];
+
+export type SwitchableKind = (typeof switchableKinds)[number][0];

@@ -1,0 +1,198 @@
+/**
+ * push_subscriptions and push_outbox: SQL in, plain objects out. Sending is
+ * src/features/push/service-delivery.ts. Every function takes the database handle last.
+ *
+ *   listDevices() / findDevice(id) / saveDevice(input) / renameDevice(id, name) / deleteDevice(id)
+ *   enqueue(rows)                        one notification per device, pending, due at `dueAt`
+ *   claimDue({ now, leaseUntil, limit, ids })  claims due rows with their device (SKIP LOCKED)
+ *   markSent(row, at) / markAttemptFailed(id, outcome) / deviceFailed(id, error)
+ *   eventStillLive(eventKey)             whether any row of the event is sent or still pending
+ */
+import { and, asc, count, desc, eq, inArray, lte, or, sql } from "../../platform/db/orm";
+import { getDb, type Db } from "../../platform/db/client";
+import { pushOutbox, pushSubscriptions } from "../tables";
+import type { PushKind } from "./contract/kinds";
+
+export type DeviceRow = typeof pushSubscriptions.$inferSelect;
+export type PushRow = typeof pushOutbox.$inferSelect;
+
+export async function listDevices(db: Db = getDb()): Promise<DeviceRow[]> {
+  return db.select().from(pushSubscriptions).orderBy(asc(pushSubscriptions.id));
+}
+
+export async function countDevices(db: Db = getDb()): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(pushSubscriptions);
+  return Number(row?.n ?? 0);
+}
+
+export async function findDeviceByEndpoint(endpoint: string, db: Db = getDb()): Promise<DeviceRow | null> {
+  const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+  return row ?? null;
+}
+
+/** Stores a device; the same endpoint again (the browser subscribing anew) replaces its keys and name. */
+export async function saveDevice(
+  input: { endpoint: string; p256dh: string; auth: string; name: string },
+  db: Db = getDb(),
+): Promise<DeviceRow> {
+  const [row] = await db
+    .insert(pushSubscriptions)
+    .values(input)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: {
+        p256dh: input.p256dh,
+        auth: input.auth,
+        name: input.name,
+        failures: 0,
+        lastError: null,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+  return row!;
+}
+
+export async function renameDevice(id: number, name: string, db: Db = getDb()): Promise<DeviceRow | null> {
+  const [row] = await db
+    .update(pushSubscriptions)
+    .set({ name, updatedAt: sql`now()` })
+    .where(eq(pushSubscriptions.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes the device and, with it, the notifications still waiting for it. */
+export async function deleteDevice(id: number, db: Db = getDb()): Promise<boolean> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(eq(pushSubscriptions.id, id))
+    .returning({ id: pushSubscriptions.id });
+  return rows.length > 0;
+}
+
+export interface NewPush {
+  eventKey: string;
+  kind: PushKind;
+  subscriptionId: number;
+  submissionId: number | null;
+  title: string;
+  body: string;
+  url: string;
+  urgency: "normal" | "high";
+  dueAt: Date;
+}
+
+export async function enqueue(rows: readonly NewPush[], db: Db = getDb()): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insert(pushOutbox)
+    .values(rows.map(({ dueAt, ...r }) => ({ ...r, nextAttemptAt: dueAt })))
+    .returning({ id: pushOutbox.id });
+  return inserted.map((r) => r.id);
+}
+
+export interface ClaimedPush {
+  row: PushRow;
+  device: DeviceRow;
+}
+
+/**
+ * Claims due notifications (all, or only `ids`): pushes each one's next_attempt_at to `leaseUntil`
+ * and counts the attempt, in one statement with SKIP LOCKED, so a concurrent sender skips them.
+ */
+export async function claimDue(
+  options: { now: Date; leaseUntil: Date; limit: number; ids?: readonly number[] | undefined },
+  db: Db = getDb(),
+): Promise<ClaimedPush[]> {
+  const due = and(
+    eq(pushOutbox.status, "pending"),
+    lte(pushOutbox.nextAttemptAt, options.now),
+    options.ids ? inArray(pushOutbox.id, [...options.ids]) : undefined,
+  );
+  const claimable = db
+    .select({ id: pushOutbox.id })
+    .from(pushOutbox)
+    .where(due)
+    .orderBy(asc(pushOutbox.id))
+    .limit(options.limit)
+    .for("update", { skipLocked: true });
+  const rows = await db
+    .update(pushOutbox)
+    .set({
+      nextAttemptAt: options.leaseUntil,
+      attempts: sql`${pushOutbox.attempts} + 1`,
+      updatedAt: options.now,
+    })
+    .where(and(inArray(pushOutbox.id, claimable), due))
+    .returning();
+  if (rows.length === 0) return [];
+  const devices = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(
+      inArray(
+        pushSubscriptions.id,
+        rows.map((r) => r.subscriptionId),
+      ),
+    );
+  const byId = new Map(devices.map((d) => [d.id, d]));
+  return rows.flatMap((row) => {
+    const device = byId.get(row.subscriptionId);
+    return device ? [{ row, device }] : [];
+  });
+}
+
+export async function markSent(row: PushRow, at: Date, db: Db = getDb()): Promise<void> {
+  await db
+    .update(pushOutbox)
+    .set({ status: "sent", sentAt: at, lastError: null, updatedAt: at })
+    .where(eq(pushOutbox.id, row.id));
+  await db
+    .update(pushSubscriptions)
+    .set({ lastSuccessAt: at, failures: 0, lastError: null })
+    .where(eq(pushSubscriptions.id, row.subscriptionId));
+}
+
+export async function markAttemptFailed(
+  id: number,
+  outcome: { status: "pending" | "failed"; lastError: string; nextAttemptAt: Date; at: Date },
+  db: Db = getDb(),
+): Promise<void> {
+  await db
+    .update(pushOutbox)
+    .set({
+      status: outcome.status,
+      lastError: outcome.lastError,
+      nextAttemptAt: outcome.nextAttemptAt,
+      updatedAt: outcome.at,
+    })
+    .where(eq(pushOutbox.id, id));
+}
+
+/** Counts a failed attempt against the device (shown in the settings screen). */
+export async function deviceFailed(id: number, error: string, db: Db = getDb()): Promise<void> {
+  await db
+    .update(pushSubscriptions)
+    .set({ failures: sql`${pushSubscriptions.failures} + 1`, lastError: error })
+    .where(eq(pushSubscriptions.id, id));
+}
+
+/** Whether any device got the event, or may still get it. */
+export async function eventStillLive(eventKey: string, db: Db = getDb()): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(pushOutbox)
+    .where(
+      and(
+        eq(pushOutbox.eventKey, eventKey),
+        or(eq(pushOutbox.status, "sent"), eq(pushOutbox.status, "pending")),
+      ),
+    );
+  return Number(row?.n ?? 0) > 0;
+}
+
+/** The latest notifications, newest first (tests and the scripts read them). */
+export async function recent(limit = 20, db: Db = getDb()): Promise<PushRow[]> {
+  return db.select().from(pushOutbox).orderBy(desc(pushOutbox.id)).limit(limit);
+}

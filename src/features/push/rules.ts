@@ -1,0 +1,266 @@
+/**
+ * The push feature's pure rules: which subscription endpoints are accepted, when quiet hours hold a
+ * notification, and what a notification says. No database, no network: the service and the tests
+ * call them with plain values.
+ */
+import { isIP } from "node:net";
+import { site } from "../../config/site";
+import {
+  addDays,
+  formatShortDate,
+  minutesOf,
+  wallClock,
+  wallClockInstant,
+  type IsoDate,
+} from "../../platform/time";
+import { formatMoney } from "../../platform/money";
+import type { PushKind } from "./contract/kinds";
+
+/** The VAPID subject: the business's address as a `mailto:` URL (a push service's way to reach us). */
+export function vapidSubject(email: string = site.email): string {
+  if (!/^[^\s@<>"]+@[^\s@<>".]+(\.[^\s@<>".]+)+$/.test(email)) {
+    throw new Error(`The push contact address "${email}" is not an e-mail address (src/config/site.ts).`);
+  }
+  return `mailto:${email}`;
+}
+
+/** An IPv4 or IPv6 literal that is not a public internet address. */
+export function isPrivateAddress(address: string): boolean {
+  const ip = address.replace(/^\[|\]$/g, "").toLowerCase();
+  const kind = isIP(ip);
+  if (kind === 4) {
+    const [a, b] = ip.split(".").map(Number) as [number, number];
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 192 && b === 0) ||
+      (a === 198 && (b === 18 || b === 19)) ||
+      a >= 224
+    );
+  }
+  if (kind === 6) {
+    if (ip === "::" || ip === "::1") return true;
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
+    if (mapped) return isPrivateAddress(mapped[1]!);
+    // The same, as the URL parser writes it: ::ffff:7f00:1 is 127.0.0.1.
+    const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(ip);
+    if (hexMapped) {
+      const [high, low] = [parseInt(hexMapped[1]!, 16), parseInt(hexMapped[2]!, 16)];
+      return isPrivateAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
+    }
+    // Unique local (fc00::/7), link-local (fe80::/10), multicast (ff00::/8), documentation.
+    return /^(f[cd]|fe[89ab]|ff)/.test(ip) || ip.startsWith("2001:db8");
+  }
+  return false;
+}
+
+/** A name no public push service has: loopback, private networks, reserved domains. */
+function isNonPublicHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, "");
+  if (isIP(h.replace(/^\[|\]$/g, ""))) return isPrivateAddress(h);
+  return (
+    !h.includes(".") ||
+    /(^|\.)(localhost|local|internal|intranet|home|lan|test|example|invalid|onion)$/.test(h) ||
+    /(^|\.)example\.(com|net|org)$/.test(h)
+  );
+}
+
+/**
+ * Why a browser's push endpoint is refused, or null. Production takes only `https://` to a public
+ * host on the standard port (no loopback or private address: a stored endpoint must not make the
+ * server call into its own network). `allowLoopback` (the local stack and the tests, never a
+ * deployed site) also takes `http://127.0.0.1:<port>/…` and `http://localhost:<port>/…`.
+ */
+export function endpointProblem(raw: string, options: { allowLoopback: boolean }): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return "The push endpoint is not a URL.";
+  }
+  if (url.username || url.password) return "The push endpoint must not carry a user name or password.";
+  const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost";
+  if (options.allowLoopback && loopback && (url.protocol === "http:" || url.protocol === "https:"))
+    return null;
+  if (url.protocol !== "https:") return "The push endpoint must be an https:// address.";
+  if (url.port && url.port !== "443") return "The push endpoint must use the standard https port.";
+  if (isNonPublicHost(url.hostname)) return "The push endpoint must be on a public host.";
+  return null;
+}
+
+/** Quiet hours: a start and an end, `HH:MM` London time; the span may cross midnight. */
+export interface QuietHours {
+  from: string;
+  until: string;
+}
+
+/**
+ * When a notification made at `now` may go: `now`, or the end of the quiet hours it falls in.
+ * `sameDay` (about something today) is never held.
+ */
+export function releaseTime(now: Date, quiet: QuietHours, sameDay: boolean): Date {
+  if (sameDay) return now;
+  const clock = wallClock(now);
+  const at = clock.hour * 60 + clock.minute;
+  const from = minutesOf(quiet.from);
+  const until = minutesOf(quiet.until);
+  if (from === until) return now;
+  const crossesMidnight = from > until;
+  const inQuiet = crossesMidnight ? at >= from || at < until : at >= from && at < until;
+  if (!inQuiet) return now;
+  const releaseDate = crossesMidnight && at >= from ? addDays(clock.date, 1) : clock.date;
+  return wallClockInstant(releaseDate, quiet.until);
+}
+
+/**
+ * What the owner is told, and what the rest of the site passes to `notifyOwner`. `requestId` is the
+ * request a tap opens. `day` is the appointment's date when the event is about one: an event about
+ * today is sent at once, quiet hours or not, with high urgency.
+ */
+export type OwnerEvent =
+  | {
+      kind: "new_request";
+      requestId: number;
+      formType: "contact" | "booking";
+      name: string;
+      service: string | null;
+      /** The booking's first preferred date and time, as its e-mail words it. */
+      firstChoice: string | null;
+    }
+  | { kind: "appointment_accepted"; requestId: number; name: string; label: string; day: IsoDate }
+  | { kind: "another_time_asked"; requestId: number; name: string; day?: IsoDate | null }
+  | { kind: "request_cancelled"; requestId: number; name: string; day?: IsoDate | null }
+  | {
+      kind: "quote_opened" | "quote_accepted" | "quote_declined";
+      requestId: number;
+      name: string;
+      /** "Q-000013 version 2". */
+      quoteTitle: string;
+      totalPence: number;
+    }
+  | {
+      kind: "invoice_paid" | "invoice_overdue";
+      requestId: number;
+      name: string;
+      invoiceNumber: string;
+      amountPence: number;
+    }
+  | { kind: "mail_failed"; requestId: number | null; subject: string }
+  | { kind: "test" };
+
+/** A notification as the service worker shows it: all the payload carries. */
+export interface PushContent {
+  title: string;
+  body: string;
+  /** The admin address a tap opens. */
+  url: string;
+  /** One notification per request on the phone: a newer one replaces the older. */
+  tag: string;
+}
+
+/** The kinds whose event already e-mails the owner (so the e-mail fallback adds nothing to them). */
+export const emailedKinds: ReadonlySet<PushKind> = new Set<PushKind>([
+  "new_request",
+  "appointment_accepted",
+  "another_time_asked",
+  "request_cancelled",
+  "quote_opened",
+  "quote_accepted",
+  "quote_declined",
+  "test",
+]);
+
+/** Whether the event is about something happening on `today` (London). */
+export function isSameDay(event: OwnerEvent, today: IsoDate): boolean {
+  return "day" in event && event.day === today;
+}
+
+/** "Friday 27 November, any time" for "Friday 27 November 2026, any time (8am to 5pm)". */
+const shortChoice = (label: string) => label.replace(/ \d{4}(?=,|$)/, "").replace(/ \([^)]*\)$/, "");
+const requestUrl = (id: number) => `/admin/requests/${id}`;
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/**
+ * What the notification says: no more than the owner needs at a glance (the customer's name, the
+ * service and the first choice of date for a new request); the rest stays in the admin.
+ */
+export function pushContent(event: OwnerEvent, serviceLabel: (id: string | null) => string): PushContent {
+  switch (event.kind) {
+    case "new_request": {
+      const what = event.formType === "booking" ? serviceLabel(event.service) : "Message";
+      return {
+        title: event.formType === "booking" ? `New booking: ${event.name}` : `New message: ${event.name}`,
+        body: event.firstChoice ? `${what} · first choice ${shortChoice(event.firstChoice)}` : what,
+        url: requestUrl(event.requestId),
+        tag: `request-${event.requestId}`,
+      };
+    }
+    case "appointment_accepted":
+      return {
+        title: `${firstName(event.name)} accepted the time`,
+        body: `${event.name}: ${event.label}`,
+        url: requestUrl(event.requestId),
+        tag: `request-${event.requestId}`,
+      };
+    case "another_time_asked":
+      return {
+        title: `${firstName(event.name)} asked for another time`,
+        body: `${event.name} sent new preferred times${event.day ? ` (was ${formatShortDate(event.day)})` : ""}.`,
+        url: requestUrl(event.requestId),
+        tag: `request-${event.requestId}`,
+      };
+    case "request_cancelled":
+      return {
+        title: `${firstName(event.name)} cancelled`,
+        body: event.day
+          ? `${event.name} cancelled the visit on ${formatShortDate(event.day)}.`
+          : `${event.name} cancelled the request.`,
+        url: requestUrl(event.requestId),
+        tag: `request-${event.requestId}`,
+      };
+    case "quote_opened":
+    case "quote_accepted":
+    case "quote_declined": {
+      const verb = { quote_opened: "opened", quote_accepted: "accepted", quote_declined: "declined" }[
+        event.kind
+      ];
+      return {
+        title: `Quote ${verb}: ${event.name}`,
+        body: `${event.quoteTitle}, ${formatMoney(event.totalPence)}`,
+        url: requestUrl(event.requestId),
+        tag: `request-${event.requestId}`,
+      };
+    }
+    case "invoice_paid":
+    case "invoice_overdue":
+      return {
+        title:
+          event.kind === "invoice_paid" ? `Invoice paid: ${event.name}` : `Invoice overdue: ${event.name}`,
+        body: `${event.invoiceNumber}, ${formatMoney(event.amountPence)}`,
+        url: requestUrl(event.requestId),
+        tag: `request-${event.requestId}`,
+      };
+    case "mail_failed":
+      return {
+        title: "An e-mail could not be delivered",
+        body: event.subject,
+        url: event.requestId === null ? "/admin" : requestUrl(event.requestId),
+        tag: event.requestId === null ? "mail-failed" : `request-${event.requestId}`,
+      };
+    case "test":
+      return {
+        title: "Test notification",
+        body: "Notifications work on this device.",
+        url: "/admin/notifications",
+        tag: "test",
+      };
+  }
+}
+
+/** The quiet hours in force (src/config/site.ts). */
+export const quietHours: QuietHours = site.push.quietHours;

@@ -1,0 +1,183 @@
+/**
+ * Sending what the push outbox holds. `deliverPushDue` claims due notifications with their device
+ * (a lease, like the mail outbox: two senders never send the same one), encrypts each payload for
+ * its device (aes128gcm, RFC 8291) and signs the request (VAPID, RFC 8292) with the `web-push`
+ * library, and posts it to the device's push service with `fetch` (a time limit, no redirects).
+ *
+ *   201/200/202       delivered: the device's "last received" is now
+ *   404 or 410        the browser dropped the subscription: the device is removed (and what waits for it)
+ *   other, or none    tried again after 1, 2, 4, 8 minutes; given up after `site.push.maxAttempts`
+ *
+ * When the last device of an event gives up (or is removed), a kind that sends the owner no
+ * e-mail of its own is e-mailed instead (`fallbackMail` in the report: send it soon).
+ */
+import { lookup } from "node:dns/promises";
+import webpush from "web-push";
+import { site } from "../../config/site";
+import type { Db } from "../../platform/db/client";
+import { isDeployed } from "../../platform/env";
+import { logEvent } from "../../platform/log";
+import * as outbox from "../mail/repository";
+import { mailContext } from "../mail/service";
+import { ownerNotificationMessage } from "./mail";
+import * as repo from "./repository";
+import { emailedKinds, isPrivateAddress, type OwnerEvent, type PushContent } from "./rules";
+
+/** The server's VAPID keys (base64url) and subject. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+/** E-mails the owner what a notification would have said (kinds with no e-mail of their own). */
+export async function queueFallbackMail(
+  kind: OwnerEvent["kind"],
+  content: PushContent,
+  submissionId: number | null,
+  db: Db,
+): Promise<number[]> {
+  if (emailedKinds.has(kind)) return [];
+  return outbox.enqueue(
+    [
+      submissionId === null
+        ? { message: ownerNotificationMessage(content, mailContext()) }
+        : { message: ownerNotificationMessage(content, mailContext()), submissionId },
+    ],
+    db,
+  );
+}
+
+export const pushLeaseMs = 60 * 1000;
+export const pushTimeoutMs = 5000;
+
+export function pushBackoffMs(attempts: number): number {
+  return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60 * 1000;
+}
+
+export interface PushReport {
+  sent: number;
+  retrying: number;
+  failed: number;
+  removed: number;
+  /** Mail outbox ids of e-mails queued in place of notifications no device got. */
+  fallbackMail: number[];
+}
+
+/** The request a push service gets: what `web-push` builds, as `fetch` sends it. */
+export function pushRequest(claimed: repo.ClaimedPush, keys: VapidKeys): { url: string; init: RequestInit } {
+  const { row, device } = claimed;
+  const payload = JSON.stringify({
+    title: row.title,
+    body: row.body,
+    url: row.url,
+    tag: row.submissionId === null ? row.kind : `request-${row.submissionId}`,
+  });
+  const details = webpush.generateRequestDetails(
+    { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+    payload,
+    {
+      vapidDetails: { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+      TTL: site.push.ttlSeconds,
+      urgency: row.urgency === "high" ? "high" : "normal",
+      contentEncoding: "aes128gcm",
+    },
+  );
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(details.headers)) headers[name] = String(value);
+  delete headers["Content-Length"];
+  return {
+    url: details.endpoint,
+    init: { method: "POST", headers, body: details.body ? new Uint8Array(details.body) : null },
+  };
+}
+
+/**
+ * On a deployed site the endpoint's host must resolve to public addresses only (checked when
+ * sent, not only when stored: a name can be pointed at an internal address later).
+ */
+async function publicTarget(url: string): Promise<string | null> {
+  if (!isDeployed()) return null;
+  const host = new URL(url).hostname;
+  const addresses = await lookup(host, { all: true });
+  return addresses.some((a) => isPrivateAddress(a.address)) ? `${host} resolves to a private address` : null;
+}
+
+type Outcome = { ok: true } | { ok: false; gone: boolean; permanent: boolean; error: string };
+
+async function post(claimed: repo.ClaimedPush, keys: VapidKeys): Promise<Outcome> {
+  try {
+    const { url, init } = pushRequest(claimed, keys);
+    const refused = await publicTarget(url);
+    if (refused) return { ok: false, gone: false, permanent: true, error: refused };
+    const response = await fetch(url, {
+      ...init,
+      redirect: "manual",
+      signal: AbortSignal.timeout(pushTimeoutMs),
+    });
+    await response.body?.cancel();
+    if (response.status >= 200 && response.status < 300) return { ok: true };
+    const gone = response.status === 404 || response.status === 410;
+    // 400 (malformed), 401/403 (our keys refused), 413 (too large): trying again changes nothing.
+    const permanent = [400, 401, 403, 413].includes(response.status);
+    return { ok: false, gone, permanent, error: `push service answered ${response.status}` };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, gone: false, permanent: false, error: message.slice(0, 300) };
+  }
+}
+
+/** Sends due notifications (all, or only `ids`), at most `limit` (default 25) per call. */
+export async function deliverPushDue(
+  db: Db,
+  keys: VapidKeys,
+  options: { ids?: readonly number[]; limit?: number; now?: Date } = {},
+): Promise<PushReport> {
+  const now = options.now ?? new Date();
+  const claimed = await repo.claimDue(
+    { now, leaseUntil: new Date(now.getTime() + pushLeaseMs), limit: options.limit ?? 25, ids: options.ids },
+    db,
+  );
+  const report: PushReport = { sent: 0, retrying: 0, failed: 0, removed: 0, fallbackMail: [] };
+  // Posted side by side; recorded one after another, so the last device of an event to give up
+  // sees the others' outcomes and sends the e-mail fallback once.
+  const outcomes = await Promise.all(claimed.map((item) => post(item, keys)));
+  for (const [i, item] of claimed.entries()) {
+    const outcome = outcomes[i]!;
+    const { row, device } = item;
+    if (outcome.ok) {
+      await repo.markSent(row, new Date(), db);
+      report.sent += 1;
+      continue;
+    }
+    if (outcome.gone) {
+      await repo.deleteDevice(device.id, db);
+      logEvent({ event: "push.device_removed", device: device.id, reason: outcome.error });
+      report.removed += 1;
+    } else {
+      const giveUp = outcome.permanent || row.attempts >= site.push.maxAttempts;
+      await repo.markAttemptFailed(
+        row.id,
+        {
+          status: giveUp ? "failed" : "pending",
+          lastError: outcome.error,
+          nextAttemptAt: new Date(now.getTime() + pushBackoffMs(row.attempts)),
+          at: new Date(),
+        },
+        db,
+      );
+      await repo.deviceFailed(device.id, outcome.error, db);
+      if (!giveUp) {
+        report.retrying += 1;
+        continue;
+      }
+      report.failed += 1;
+    }
+    if (!(await repo.eventStillLive(row.eventKey, db))) {
+      const content = { title: row.title, body: row.body, url: row.url, tag: "" };
+      const ids = await queueFallbackMail(row.kind as OwnerEvent["kind"], content, row.submissionId, db);
+      report.fallbackMail.push(...ids);
+    }
+  }
+  return report;
+}
