@@ -42,9 +42,7 @@ export function RequestPhotos({ requestId }: { requestId: number }) {
   }, [current, count]);
 
   if (query.isPending) {
-    return (
-      <Spinner label="Loading photos…" className="mt-5 justify-start py-0 text-sm" />
-    );
+    return <Spinner label="Loading photos…" className="mt-5 justify-start py-0 text-sm" />;
   }
   if (query.isError) {
     return (
