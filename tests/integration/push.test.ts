@@ -146,6 +146,17 @@ describe("the admin endpoints", () => {
         name: "Phone",
       });
       expect(res.status).toBe(409);
+      // Push is off: the event that has no e-mail of its own is e-mailed instead.
+      const failed = await tellOwnerMailFailed(
+        { kind: "quote_sent", submissionId: null, subject: "Your quote" },
+        t.db,
+      );
+      expect(failed.push).toEqual([]);
+      const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, failed.mail[0]!));
+      expect(mail).toMatchObject({
+        kind: "owner_alert",
+        subject: "Website: An e-mail could not be delivered",
+      });
     } finally {
       process.env["VAPID_PRIVATE_KEY"] = vapid.privateKey;
     }
