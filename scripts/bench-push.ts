@@ -6,8 +6,17 @@
  * the VAPID signature and decrypts each payload as a real one would. Timed: from the booking's 201
  * to the push request reaching that service, 40 bookings one after another after 3 warm-ups (goal:
  * p95 under 2 s). Results also go to bench-results/push.json.
+ *
+ *   npm run bench:push                          in-process (above)
+ *   npm run bench:push -- --url http://localhost:8931 [--password P]
+ *                                               a running local stack instead (README, Run the site):
+ *                                               start it with SIMULATE_CLIENTS=1 so the bookings come
+ *                                               from many clients; signs in with the dev password
+ *                                               (a fresh data folder's) and registers the loopback
+ *                                               device there (the local stack accepts 127.0.0.1).
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
+import { parseArgs } from "node:util";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { drizzle } from "drizzle-orm/pglite";
 import { PGlite } from "@electric-sql/pglite";
@@ -19,6 +28,7 @@ import { setLogSink } from "../src/platform/log";
 import { serviceContext } from "../src/platform/context";
 import { setMailSender } from "../src/features/mail/service";
 import { setQuietHours, subscribe } from "../src/features/push/service";
+import { devAdminPassword } from "../src/features/admin-auth/service";
 import { jsonRequest, validBooking } from "../tests/helpers/http";
 import { startPushService } from "../tests/helpers/push-service";
 import { pgliteTemplate } from "./lib/pglite-template";
@@ -45,6 +55,76 @@ function stats(ms: number[]) {
     p95: round(percentile(s, 95)),
     max: round(s.at(-1)!),
   };
+}
+
+const { values: args } = parseArgs({ options: { url: { type: "string" }, password: { type: "string" } } });
+
+if (args.url) {
+  // The local stack: its own VAPID keys (the runner's), its functions in netlify-cli's workers.
+  const base = args.url.replace(/\/$/, "");
+  const origin = new URL(base).origin;
+  const client = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  const signIn = await fetch(`${base}/api/admin/session`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin, "X-Simulated-Client": client() },
+    body: JSON.stringify({ password: args.password ?? devAdminPassword }),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
+  const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0]!;
+  const keyAnswer = (await (
+    await fetch(`${base}/api/admin/push/public-key`, { headers: { Cookie: cookie } })
+  ).json()) as { publicKey: string | null };
+  if (!keyAnswer.publicKey) throw new Error("the stack has no VAPID keys");
+  const stackService = await startPushService({ vapidPublicKey: keyAnswer.publicKey });
+  const device = stackService.subscribe();
+  const subscribed = await fetch(`${base}/api/admin/push/subscriptions`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: cookie, Origin: origin },
+    body: JSON.stringify({ ...device.subscription, name: "Bench phone" }),
+  });
+  if (subscribed.status !== 201)
+    throw new Error(`subscribing answered ${subscribed.status}: ${await subscribed.text()}`);
+  const stackRuns = 20;
+  const answers: number[] = [];
+  const gaps: number[] = [];
+  for (let i = 0; i < stackRuns + 2; i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/bookings`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin, "X-Simulated-Client": client() },
+      body: JSON.stringify({
+        ...validBooking({ name: `Stack Customer ${String.fromCharCode(65 + i)}` }),
+        formStartedAt: Date.now() - 60_000,
+      }),
+    });
+    const answered = performance.now();
+    if (res.status !== 201) throw new Error(`booking answered ${res.status}: ${await res.text()}`);
+    const [arrived] = (await stackService.waitFor(device.path, i + 1, 30_000)).slice(i);
+    if (arrived!.problem) throw new Error(`the push service refused it: ${arrived!.problem}`);
+    if (i >= 2) {
+      answers.push(answered - started);
+      gaps.push(arrived!.at - answered);
+    }
+  }
+  const stackResult = {
+    measuredAt: new Date().toISOString(),
+    stack: base,
+    bookingAnswer: stats(answers),
+    answerToPushService: stats(gaps),
+    goalP95Ms: 2000,
+  };
+  console.log(`bench:push on the local stack ${base}, ${stackRuns} bookings one after another`);
+  console.log(
+    `  a booking post until its 201             p50 ${stackResult.bookingAnswer.p50} ms  p95 ${stackResult.bookingAnswer.p95} ms  max ${stackResult.bookingAnswer.max} ms`,
+  );
+  console.log(
+    `  201 → push request at the push service   p50 ${stackResult.answerToPushService.p50} ms  p95 ${stackResult.answerToPushService.p95} ms  max ${stackResult.answerToPushService.max} ms  (negative: it arrived before the 201)`,
+  );
+  mkdirSync("bench-results", { recursive: true });
+  writeFileSync("bench-results/push-stack.json", `${JSON.stringify(stackResult, null, 2)}\n`);
+  await fetch(`${base}/api/admin/session`, { method: "DELETE", headers: { Cookie: cookie, Origin: origin } });
+  await stackService.close();
+  process.exit(0);
 }
 
 let database: "postgresql-15" | "pglite";

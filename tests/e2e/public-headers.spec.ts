@@ -7,9 +7,11 @@ import { expect, test } from "@playwright/test";
  * integrations/security-headers.ts: a change to what the site sends must change this file too.
  */
 const csp =
-  "default-src 'self'; script-src 'self' 'sha256-QzWFZi+FLIx23tnm9SBU4aEgx4x8DsuASP07mfqol/c=' 'sha256-Ya0pUYrC7nM5Cn/056TyVuEiz6dFGrzmkWzgON0pF0U=' 'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q=' 'sha256-BF0290pkb3jxQsE7z00xR8Imp8X34FLC88L0lkMnrGw='; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://www.openstreetmap.org; manifest-src 'self'; form-action 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'none'; upgrade-insecure-requests";
+  "default-src 'self'; script-src 'self' 'sha256-QzWFZi+FLIx23tnm9SBU4aEgx4x8DsuASP07mfqol/c=' 'sha256-Ya0pUYrC7nM5Cn/056TyVuEiz6dFGrzmkWzgON0pF0U=' 'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q=' 'sha256-BF0290pkb3jxQsE7z00xR8Imp8X34FLC88L0lkMnrGw='; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://www.openstreetmap.org; manifest-src 'self'; worker-src 'none'; form-action 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'none'; upgrade-insecure-requests";
 /** The booking and contact pages preview picked photos from blob: URLs; no other page may load them. */
 const photoPagesCsp = csp.replace("img-src 'self' data:", "img-src 'self' data: blob:");
+/** The admin registers its service worker (/admin-sw.js, scope /admin); no other page may start a worker. */
+const adminCsp = csp.replace("worker-src 'none'", "worker-src 'self'");
 const security = {
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",
   "X-Content-Type-Options": "nosniff",
@@ -27,6 +29,10 @@ const rules = [
       values: { "Content-Security-Policy": photoPagesCsp },
     })),
   ),
+  ...["/admin", "/admin.html", "/admin/", "/admin/*"].map((p) => ({
+    for: p,
+    values: { "Content-Security-Policy": adminCsp },
+  })),
   { for: "/_astro/*", values: { "Cache-Control": "public, max-age=31536000, immutable" } },
   { for: "/admin*", values: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } },
 ];
@@ -37,13 +43,28 @@ test("the production build serves exactly the site's security headers, CSP inclu
   const page = await request.get("/book-appointment");
   const asset = /\/_astro\/[^"']+\.js/.exec(await page.text())?.[0];
   expect(asset, "a bundled script on the booking page").toBeTruthy();
-  const paths = ["/", "/book-appointment", "/contact-us", "/admin", "/robots.txt", asset!, "/no-such-page"];
+  const paths = [
+    "/",
+    "/book-appointment",
+    "/contact-us",
+    "/admin",
+    "/admin/requests/7",
+    "/robots.txt",
+    asset!,
+    "/no-such-page",
+  ];
   for (const p of paths) {
     const res = await request.get(p);
     const headers = res.headers();
     const photoPage = p === "/book-appointment" || p === "/contact-us";
+    const adminPage = p === "/admin" || p.startsWith("/admin/");
     for (const [name, value] of Object.entries(security)) {
-      const expected = name === "Content-Security-Policy" && photoPage ? photoPagesCsp : value;
+      const expected =
+        name === "Content-Security-Policy" && photoPage
+          ? photoPagesCsp
+          : name === "Content-Security-Policy" && adminPage
+            ? adminCsp
+            : value;
       expect(headers[name.toLowerCase()], `${name} on ${p}`).toBe(expected);
     }
   }

@@ -16,6 +16,9 @@ import adminNotes from "../../netlify/functions/admin-notes.mts";
 import adminPerson from "../../netlify/functions/admin-person.mts";
 import adminPassword from "../../netlify/functions/admin-password.mts";
 import adminPriceList from "../../netlify/functions/admin-price-list.mts";
+import adminPush from "../../netlify/functions/admin-push.mts";
+import webpush from "web-push";
+import { startPushService } from "../helpers/push-service";
 import adminQuotes from "../../netlify/functions/admin-quotes.mts";
 import adminInvoices from "../../netlify/functions/admin-invoices.mts";
 import adminInvoicePayment from "../../netlify/functions/admin-invoices-payment.mts";
@@ -289,6 +292,30 @@ describe("every endpoint answers what its contract says", () => {
     );
     expect(pdfDownload.status).toBe(404); // the route's own token placeholder opens nothing
     covered.add(r.customerInvoicePdfRoute);
+
+    const vapid = webpush.generateVAPIDKeys();
+    process.env["VAPID_PUBLIC_KEY"] = vapid.publicKey;
+    process.env["VAPID_PRIVATE_KEY"] = vapid.privateKey;
+    const pushService = await startPushService({ vapidPublicKey: vapid.publicKey });
+    try {
+      await check(r.pushPublicKeyRoute, adminPush, { cookie });
+      const { device } = await check(r.pushSubscribeRoute, adminPush, {
+        cookie,
+        body: { ...pushService.subscribe().subscription, name: "Phone" },
+      });
+      await check(r.pushSettingsRoute, adminPush, { cookie });
+      await check(r.savePushSettingsRoute, adminPush, {
+        cookie,
+        body: { kinds: [{ kind: "quote_opened", enabled: true }] },
+      });
+      await check(r.pushRenameRoute, adminPush, { cookie, id: device.id, body: { name: "Van phone" } });
+      expect(await check(r.pushTestRoute, adminPush, { cookie, body: {} })).toEqual({ sent: 1, failed: 0 });
+      await check(r.pushUnsubscribeRoute, adminPush, { cookie, id: device.id });
+    } finally {
+      await pushService.close();
+      delete process.env["VAPID_PUBLIC_KEY"];
+      delete process.env["VAPID_PRIVATE_KEY"];
+    }
     await check(r.availabilitySettingsRoute, adminAvailability, { cookie });
     await check(r.saveAvailabilityRoute, adminAvailability, { cookie, body: { dailyCap: 3 } });
     const day = dates.at(-1)!.date;

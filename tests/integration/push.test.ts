@@ -16,6 +16,7 @@ import { actOnRequest, newFormKey } from "../../src/features/customer-page/servi
 import { deliverPushDue } from "../../src/features/push/service-delivery";
 import { notifyOwner, setQuietHours, tellOwnerMailFailed, vapidKeys } from "../../src/features/push/service";
 import { mailOutbox, pushOutbox, pushSubscriptions } from "../../src/features/tables";
+import { pushKeepMs, runHousekeeping } from "../../src/features/housekeeping/service";
 import { site } from "../../src/config/site";
 import { serviceContext } from "../../src/platform/context";
 import { wallClockInstant } from "../../src/platform/time";
@@ -146,6 +147,17 @@ describe("the admin endpoints", () => {
         name: "Phone",
       });
       expect(res.status).toBe(409);
+      // Push is off: the event that has no e-mail of its own is e-mailed instead.
+      const failed = await tellOwnerMailFailed(
+        { kind: "quote_sent", submissionId: null, subject: "Your quote" },
+        t.db,
+      );
+      expect(failed.push).toEqual([]);
+      const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, failed.mail[0]!));
+      expect(mail).toMatchObject({
+        kind: "owner_alert",
+        subject: "Website: An e-mail could not be delivered",
+      });
     } finally {
       process.env["VAPID_PRIVATE_KEY"] = vapid.privateKey;
     }
@@ -282,6 +294,21 @@ describe("delivery", () => {
     const report = await deliverPushDue(db(), vapidKeys()!, { ids });
     expect(report).toMatchObject({ sent: 1, failed: 1, fallbackMail: [] });
     expect(service.at(good.path)[0]!.payload!.url).toBe("/admin");
+  });
+
+  it("keeps sent notifications a week (they name customers), then the housekeeping deletes them", async () => {
+    const phone = await register();
+    const request = await seedRequest();
+    const ids = await notifyOwner(
+      { kind: "quote_declined", requestId: request.id, name: request.name, quoteTitle: "Q", totalPence: 1 },
+      { db: db(), now: new Date() },
+    );
+    expect((await deliverPushDue(db(), vapidKeys()!, { ids })).sent).toBe(1);
+    await runHousekeeping(new Date(Date.now() + pushKeepMs - 60_000));
+    expect(await rowsFor(phone.id)).toHaveLength(1);
+    const report = await runHousekeeping(new Date(Date.now() + pushKeepMs + 60_000));
+    expect(report["pushNotifications"]).toBeGreaterThanOrEqual(1);
+    expect(await rowsFor(phone.id)).toEqual([]);
   });
 
   it("does not report the owner's own e-mails failing", async () => {

@@ -3,7 +3,8 @@
  * so nothing is kept longer than it is needed, whether or not anyone uses the site:
  * - rate-limit counters whose window is over for every rule;
  * - admin sessions that ended (expired or revoked) more than `sessionPolicy.keepEndedMs` ago;
- * - Idempotency-Keys of requests and reviews older than `idempotencyKeepMs`.
+ * - Idempotency-Keys of requests and reviews older than `idempotencyKeepMs`;
+ * - the owner's notifications sent or given up more than `pushKeepMs` ago (they name customers).
  * The content of old sent e-mails and expired requests are the daily retention run's
  * (src/features/housekeeping/service-retention.ts), which records what it deleted.
  * Each step is idempotent: running it twice deletes nothing twice. A failing step is logged and
@@ -16,11 +17,15 @@ import * as requestsRepo from "../requests/repository";
 import * as testimonials from "../reviews/repository";
 import { sessionPolicy } from "../admin-auth/service";
 import { pruneRateLimits } from "../rate-limits/service";
+import { pruneDone as prunePushOutbox } from "../push/repository";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** A retry with the same Idempotency-Key comes within minutes; a day is ample. */
 export const idempotencyKeepMs = dayMs;
+
+/** A delivered notification is on the phone; a week covers any question about it. */
+export const pushKeepMs = 7 * dayMs;
 
 export type HousekeepingReport = Record<string, number | "failed">;
 
@@ -36,6 +41,7 @@ export async function runHousekeeping(now = new Date()): Promise<HousekeepingRep
         (await requestsRepo.clearIdempotencyKeys(at(idempotencyKeepMs), db)) +
         (await testimonials.clearIdempotencyKeys(at(idempotencyKeepMs), db)),
     ],
+    ["pushNotifications", () => prunePushOutbox(at(pushKeepMs), db)],
   ];
   const report: HousekeepingReport = {};
   for (const [name, step] of steps) {

@@ -7,8 +7,9 @@
  *   claimDue({ now, leaseUntil, limit, ids })  claims due rows with their device (SKIP LOCKED)
  *   markSent(row, at) / markAttemptFailed(id, outcome) / deviceFailed(id, error)
  *   eventStillLive(eventKey)             whether any row of the event is sent or still pending
+ *   pruneDone(before)                    deletes sent and given-up rows last changed before `before`
  */
-import { and, asc, count, desc, eq, inArray, lte, or, sql } from "../../platform/db/orm";
+import { and, asc, count, desc, eq, inArray, lt, lte, or, sql } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
 import { pushOutbox, pushSubscriptions } from "../tables";
 import type { PushKind } from "./contract/kinds";
@@ -195,4 +196,13 @@ export async function eventStillLive(eventKey: string, db: Db = getDb()): Promis
 /** The latest notifications, newest first (tests and the scripts read them). */
 export async function recent(limit = 20, db: Db = getDb()): Promise<PushRow[]> {
   return db.select().from(pushOutbox).orderBy(desc(pushOutbox.id)).limit(limit);
+}
+
+/** Sent and given-up notifications (they name customers) are kept a week, then deleted. */
+export async function pruneDone(before: Date, db: Db = getDb()): Promise<number> {
+  const rows = await db
+    .delete(pushOutbox)
+    .where(and(inArray(pushOutbox.status, ["sent", "failed"]), lt(pushOutbox.updatedAt, before)))
+    .returning({ id: pushOutbox.id });
+  return rows.length;
 }

@@ -12,7 +12,6 @@
  * e-mail of its own is e-mailed instead (`fallbackMail` in the report: send it soon).
  */
 import { lookup } from "node:dns/promises";
-import webpush from "web-push";
 import { site } from "../../config/site";
 import type { Db } from "../../platform/db/client";
 import { isDeployed } from "../../platform/env";
@@ -64,8 +63,16 @@ export interface PushReport {
   fallbackMail: number[];
 }
 
-/** The request a push service gets: what `web-push` builds, as `fetch` sends it. */
-export function pushRequest(claimed: repo.ClaimedPush, keys: VapidKeys): { url: string; init: RequestInit } {
+/**
+ * The request a push service gets: what `web-push` builds, as `fetch` sends it. The library is
+ * loaded on first use, so a function that only queues notifications (a booking's) does not load it
+ * in its cold start (docs/decisions/021-functions-cold-start.md).
+ */
+export async function pushRequest(
+  claimed: repo.ClaimedPush,
+  keys: VapidKeys,
+): Promise<{ url: string; init: RequestInit }> {
+  const { default: webpush } = await import("web-push");
   const { row, device } = claimed;
   const payload = JSON.stringify({
     title: row.title,
@@ -107,7 +114,7 @@ type Outcome = { ok: true } | { ok: false; gone: boolean; permanent: boolean; er
 
 async function post(claimed: repo.ClaimedPush, keys: VapidKeys): Promise<Outcome> {
   try {
-    const { url, init } = pushRequest(claimed, keys);
+    const { url, init } = await pushRequest(claimed, keys);
     const refused = await publicTarget(url);
     if (refused) return { ok: false, gone: false, permanent: true, error: refused };
     const response = await fetch(url, {

@@ -117,10 +117,12 @@ export async function notifyOwnerWithMail(
 ): Promise<Notified> {
   const content = pushContent(event, serviceLabel);
   const requestId = "requestId" in event ? event.requestId : null;
-  const off = event.kind !== "test" && (await kindsOff(ctx.db)).has(event.kind);
-  const devices = off || !vapidKeys() ? [] : await repo.listDevices(ctx.db);
+  const configured = vapidKeys() !== null;
+  const off = configured && event.kind !== "test" && (await kindsOff(ctx.db)).has(event.kind);
+  const devices = !configured || off ? [] : await repo.listDevices(ctx.db);
   if (devices.length === 0) {
-    logEvent({ event: "push.skipped", kind: event.kind, reason: off ? "kind_off" : "no_device" });
+    const reason = !configured ? "not_configured" : off ? "kind_off" : "no_device";
+    logEvent({ event: "push.skipped", kind: event.kind, reason });
     return { push: [], mail: await queueFallbackMail(event.kind, content, requestId, ctx.db) };
   }
   const sameDay = isSameDay(event, dateInZone(ctx.now));
