@@ -115,11 +115,7 @@ describe("the bars", () => {
       height: 240,
     });
     expect(year.months.map((m) => m.label).join("")).toBe("DJFMAMJJASON");
-    expect(year.months.map((m) => m.year)).toEqual(
-      ["2025", null, null, null, null, null, null, null, null, null, null, null].map((y, i) =>
-        i === 1 ? "2026" : i === 0 ? null : y,
-      ),
-    );
+    expect(year.months.map((m) => m.year)).toEqual([null, "2026", ...Array<null>(10).fill(null)]);
     const wide = chartLayout(months(Array.from({ length: 12 }, () => [1_000, 0] as [number, number])));
     expect(wide.months[0]!.year).toBe("2025");
     expect(wide.months[0]!.label).toBe("Dec");
