@@ -276,7 +276,15 @@ test.describe("on a 375 px phone", () => {
       { description: "Labour (hours)", quantity: 1, unitPence: 4_000 },
     ]);
     await signedIn(context, request, baseURL);
-    await page.goto("/admin/money");
+    // The dashboard gives the outstanding figure and leads to the money screen.
+    await page.goto("/admin");
+    const outstanding = page.getByTestId("money-outstanding-summary");
+    await expect(outstanding).toContainText(/£[\d,]+\.\d\d outstanding/);
+    await page
+      .getByRole("link", { name: /^Money/ })
+      .filter({ has: outstanding })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/money$/);
     await expect(page.getByRole("heading", { level: 1, name: "Money" })).toBeVisible();
     await expect(page.getByTestId("money-chart")).toBeVisible();
     await shoot(page, "money-screen");
