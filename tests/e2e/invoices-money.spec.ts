@@ -255,6 +255,81 @@ test("an invoice from an accepted quote is issued and sent; the e-mail and its P
   await shoot(page, "invoice-customer-page");
 });
 
+test("a direct invoice is written with the quote editor's lines, issued, part paid; a mistaken payment is removed and a credit note for the whole voids it", async ({
+  page,
+  context,
+  request,
+}) => {
+  const name = uniqueName("Fergus");
+  const id = await seedBooking(request, name, `direct.${Date.now()}@example.com`);
+  await signedIn(context, request, baseURL);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/admin/requests/${id}`);
+  const panel = page.getByTestId("invoice-panel");
+  await expect(panel).toContainText("No invoice yet.");
+  await panel.getByRole("button", { name: "Write an invoice" }).click();
+
+  const editor = page.getByRole("dialog", { name: "New invoice" });
+  await editor.getByLabel(/^Description/).fill("Replace <b>broken</b> fence panel");
+  await editor.getByLabel(/^Quantity/).fill("2");
+  await editor.getByLabel(/^Unit price/).fill("45.5");
+  // An invoice line cannot be optional: the quote editor's line form without that box.
+  await expect(editor.getByRole("checkbox", { name: /Optional/ })).toHaveCount(0);
+  await expect(editor.getByTestId("invoice-editor-total")).toHaveText("£91.00");
+  await editor.getByRole("button", { name: "Save draft" }).click();
+  await expect(editor).toBeHidden();
+
+  const card = panel.getByTestId("invoice-card").first();
+  await expect(card.getByTestId("invoice-number")).toHaveText("Draft invoice");
+  await card.getByRole("button", { name: "Issue…" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Issue invoice" }).click();
+  await expect(card.getByTestId("invoice-number")).toHaveText(/^KH-\d{4,}$/);
+  const number = (await card.getByTestId("invoice-number").textContent())!;
+
+  // Part paid by card, then a mistaken cash payment recorded and removed.
+  for (const [amount, method] of [
+    ["40", "Card reader"],
+    ["10", "Cash"],
+  ] as const) {
+    await card.getByRole("button", { name: "Record payment" }).click();
+    const pay = page.getByRole("dialog", { name: `Record a payment for ${number}` });
+    await pay.getByLabel("Amount (£)").fill(amount);
+    await pay.getByRole("radio", { name: method }).check();
+    await pay.getByRole("button", { name: "Record payment" }).click();
+    await expect(pay).toBeHidden();
+  }
+  await expect(card.getByTestId("invoice-status")).toHaveText("Part paid");
+  await expect(card.getByTestId("invoice-balance")).toHaveText("£41.00");
+  await card.getByRole("button", { name: "Remove the payment of £10.00" }).click();
+  const remove = page.getByRole("alertdialog", { name: "Remove the payment of £10.00?" });
+  await remove.getByRole("button", { name: "Remove payment" }).click();
+  await expect(remove).toBeHidden();
+  await expect(card.getByTestId("invoice-balance")).toHaveText("£51.00");
+  // Kept in the record, struck through and marked removed.
+  await expect(card.getByTestId("invoice-payments")).toContainText("Removed");
+
+  // Reminders off for this one.
+  const reminders = card.getByRole("checkbox", { name: "Send polite payment reminders when overdue" });
+  await expect(reminders).toBeChecked();
+  // The box shows what the server stored, so it changes once the answer is in.
+  await reminders.click();
+  await expect(reminders).not.toBeChecked();
+  await expect(page.getByText("Reminders turned off")).toBeVisible();
+
+  await card.getByRole("button", { name: "Credit note…" }).click();
+  const credit = page.getByRole("dialog", { name: `Credit note against ${number}` });
+  await credit.getByLabel("Reason").fill("The fence was replaced by the neighbour instead.");
+  await credit.getByRole("button", { name: "Make the credit note" }).click();
+  await expect(credit).toBeHidden();
+  await expect(card.getByTestId("invoice-status")).toHaveText("Void");
+  // Paid beyond what is now owed: the panel says what goes back to the customer.
+  await expect(card.getByTestId("invoice-sums")).toContainText("Owed back to the customer£40.00");
+  const note = panel.getByTestId("invoice-card").filter({ hasText: `Against ${number}` });
+  await expect(note.getByTestId("invoice-number")).toHaveText(/^KH-CN-\d{4,}$/);
+  await expect(note).toContainText("The fence was replaced by the neighbour instead.");
+  await shoot(page, "invoice-panel-credited", panel);
+});
+
 test.describe("on a 375 px phone", () => {
   test.use({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
 
@@ -268,7 +343,15 @@ test.describe("on a 375 px phone", () => {
       { description: "Labour (hours)", quantity: 1, unitPence: 4_000 },
     ]);
     await signedIn(context, request, baseURL);
-    await page.goto("/admin/money");
+    // The dashboard gives the outstanding figure and leads to the money screen.
+    await page.goto("/admin");
+    const outstanding = page.getByTestId("money-outstanding-summary");
+    await expect(outstanding).toContainText(/£[\d,]+\.\d\d outstanding/);
+    await page
+      .getByRole("link", { name: /^Money/ })
+      .filter({ has: outstanding })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/money$/);
     await expect(page.getByRole("heading", { level: 1, name: "Money" })).toBeVisible();
     await expect(page.getByTestId("money-chart")).toBeVisible();
     await shoot(page, "money-screen");

@@ -88,7 +88,7 @@ describe("the invoices card", () => {
     expect(words).toContain("Deposit invoice KH-0006 Paid, thank you");
     expect(words).toContain("Final invoice KH-0007 Part paid");
     expect(words).toContain("Total £252.00 Paid £100.00 Left to pay £152.00");
-    expect(words).toContain("Due by Friday 4 December 2026");
+    expect(words).toContain("Due by Fri 4 Dec 2026");
     expect(html).toContain('href="/request/t/invoice/6.pdf" download');
     expect(html).toContain('href="/request/abcdefghijklmnopqrstuv/invoice/7.pdf" download');
   });
@@ -140,7 +140,7 @@ describe("the invoices card", () => {
     const words = text(html);
     expect(words).toContain("Cancelled by a credit note");
     expect(words).toContain(
-      "Credit note KH-CN-0001 Against invoice KH-0007. Date Friday 20 November 2026 Credit £280.00",
+      "Credit note KH-CN-0001 Against invoice KH-0007. Date Fri 20 Nov 2026 Credit £280.00",
     );
   });
 

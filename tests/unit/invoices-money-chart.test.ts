@@ -109,6 +109,18 @@ describe("the bars", () => {
     expect(phone.months[2]!.invoiced.height).toBeCloseTo(phone.plot.bottom - phone.plot.top);
   });
 
+  it("on a phone, labels twelve months by their initials and keeps two years from running together", () => {
+    const year = chartLayout(months(Array.from({ length: 12 }, () => [1_000, 0] as [number, number])), {
+      width: 330,
+      height: 240,
+    });
+    expect(year.months.map((m) => m.label).join("")).toBe("DJFMAMJJASON");
+    expect(year.months.map((m) => m.year)).toEqual([null, "2026", ...Array<null>(10).fill(null)]);
+    const wide = chartLayout(months(Array.from({ length: 12 }, () => [1_000, 0] as [number, number])));
+    expect(wide.months[0]!.year).toBe("2025");
+    expect(wide.months[0]!.label).toBe("Dec");
+  });
+
   it("draws twelve empty months without a division by zero", () => {
     const empty = chartLayout(months(Array.from({ length: 12 }, () => [0, 0] as [number, number])));
     expect(empty.maxPence).toBe(10_000);

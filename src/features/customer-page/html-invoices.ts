@@ -8,7 +8,7 @@
  */
 import { escapeHtml as e } from "../../platform/http/html-page";
 import { formatMoney } from "../../platform/money";
-import { formatDate } from "../../platform/time";
+import { formatShortDate } from "../../platform/time";
 import type { CustomerInvoice, CustomerInvoices } from "../invoices/contract/customer";
 
 /** The invoices' own styles, added to the page's stylesheet (./html.ts). */
@@ -30,7 +30,7 @@ ul.docs>li:first-child{border-top:0;padding-top:0}
 .tag.void{background:#f1f5f9;color:#334155}
 dl.doc{grid-template-columns:1fr auto;gap:.2rem 1rem;margin:.6rem 0 0;max-width:28rem;font-variant-numeric:tabular-nums}
 dl.doc dt{font-weight:500;white-space:nowrap}
-dl.doc dd{text-align:right;margin:0}
+dl.doc dd{text-align:right;margin:0;white-space:nowrap}
 dl.doc .owed{font-weight:700;color:#132340}
 @media (max-width:32rem){dl.doc{grid-template-columns:1fr auto}dl.doc dd{margin:0}}
 .doc .actions{margin-top:.75rem}
@@ -51,7 +51,8 @@ dl.doc .owed{font-weight:700;color:#132340}
  */
 export const copyScript = `(()=>{for(const b of document.querySelectorAll("button[data-copy]")){b.hidden=false;const s=document.getElementById(b.getAttribute("aria-describedby")||"");b.addEventListener("click",async()=>{try{await navigator.clipboard.writeText(b.dataset.copy||"");if(s)s.textContent="Copied"}catch{if(s)s.textContent="Select the reference to copy it"}})}})()`;
 
-const day = (date: string) => formatDate(date);
+/** "Thu 26 Nov 2026": short enough to sit beside its label on a phone. */
+const day = (date: string) => formatShortDate(date, { year: true });
 
 /** The status in the customer's words, with the tag's look. */
 function statusTag(inv: CustomerInvoice): string {

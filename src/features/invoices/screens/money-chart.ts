@@ -133,10 +133,15 @@ export function chartLayout(
     ticks,
     months: months.map((f, i) => {
       const centre = plot.left + slot * (i + 0.5);
-      const year = i === 0 || f.month.endsWith("-01") ? f.month.slice(0, 4) : null;
+      // The year goes under each January, and under the first month unless, on a narrow chart, a
+      // January follows so closely that the two would run into each other.
+      const januarySoon = months.slice(1, 3).some((m) => m.month.endsWith("-01"));
+      const year =
+        f.month.endsWith("-01") || (i === 0 && !(slot < 40 && januarySoon)) ? f.month.slice(0, 4) : null;
       return {
         month: f.month,
-        label: shortMonth(f.month),
+        // Too narrow for "Jan", "Feb": their initials, as printed calendars do.
+        label: slot < 30 ? shortMonth(f.month).charAt(0) : shortMonth(f.month),
         year,
         centre,
         invoiced: bar(centre - gap / 2 - barWidth, f.invoicedPence),
