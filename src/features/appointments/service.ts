@@ -49,7 +49,7 @@ import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
 import type { BookingRequest } from "../requests/contract/forms";
 import type { CustomerRequest } from "../requests/repository";
 import { bookingPost, submitWithPhotos, type Accepted, type PublicPost } from "../requests/service-forms";
-import { applyStateChange } from "../requests/service-workflow";
+import { applyStateChange } from "../requests/service-state";
 
 /** Queues one e-mail about a request in the caller's transaction; returns its outbox id. */
 async function enqueueMessage(tx: Db, message: OutgoingMessage, link: { submissionId: number }) {
@@ -280,6 +280,7 @@ export interface AppointmentView {
   message: string | null;
   confirmedAt: string | null;
   reminderSentAt: string | null;
+  completedAt: string | null;
   updatedAt: string;
 }
 
@@ -291,7 +292,7 @@ export interface BookingAppointments {
   appointments: AppointmentView[];
 }
 
-function view(a: Appointment, rules?: BookingRules): AppointmentView {
+export function view(a: Appointment, rules?: BookingRules): AppointmentView {
   return {
     id: a.id,
     uid: a.uid,
@@ -303,6 +304,7 @@ function view(a: Appointment, rules?: BookingRules): AppointmentView {
     message: a.message,
     confirmedAt: a.confirmedAt?.toISOString() ?? null,
     reminderSentAt: a.reminderSentAt?.toISOString() ?? null,
+    completedAt: a.completedAt?.toISOString() ?? null,
     updatedAt: a.updatedAt.toISOString(),
   };
 }
@@ -423,6 +425,8 @@ async function actInTransaction(
       const rules = await loadRules(tx);
       const live = await repo.findLiveForUpdate(id, tx);
       const mail = forMail(request);
+      // The owner acting on a request has seen it.
+      if (actor === "owner") await workflow.setRead([id], true, tx);
       /** What every change answers: the appointment, the request's state, its one e-mail queued. */
       const done = async (
         appointment: Appointment,
@@ -469,9 +473,10 @@ async function actInTransaction(
             tx,
           );
           const note = `${changed ? "Appointment moved to" : "Appointment confirmed for"} ${label}${earlyNote}`;
-          // Only a confirmed appointment schedules a request: the appointment flow does it.
-          const by = actor === "customer" ? "customer" : "system";
-          const updated = await applyStateChange(id, "scheduled", { actor: by, note }, tx);
+          // Only a confirmed appointment schedules a request: the appointment flow's rules allow it,
+          // and the history names whoever confirmed (the owner here, or the customer on their page).
+          const by = actor;
+          const updated = await applyStateChange(id, "scheduled", { actor: by, note, rulesOf: "system" }, tx);
           if (state === "scheduled") {
             await workflow.addHistory(
               [{ submissionId: id, fromState: state, toState: state, actor: by, note }],
@@ -769,7 +774,8 @@ export async function calendarFeed(secret: string, services: ServiceContext): Pr
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
   const rules = rulesFromSettings(row);
   const today = dateInZone(now);
-  const jobs = await repo.confirmedJobs(addDays(today, -30), addDays(today, 90), db);
+  // Visits recorded as done stay, marked so, with the SEQUENCE their completion bumped.
+  const jobs = await repo.confirmedJobs(addDays(today, -30), addDays(today, 90), db, true);
   // Only what the owner needs to see at a glance: every calendar app the feed is subscribed in
   // keeps a copy, so the phone, e-mail, job text and access notes stay in the admin.
   const events: AppointmentEvent[] = jobs.map((job) => {
@@ -781,7 +787,7 @@ export async function calendarFeed(secret: string, services: ServiceContext): Pr
       sequence: job.appointment.sequence,
       date: job.appointment.date!,
       window: job.appointment.window!,
-      summary: `${job.name}: ${serviceLabel(job.service)} (${reference})`,
+      summary: `${job.appointment.status === "completed" ? "Done: " : ""}${job.name}: ${serviceLabel(job.service)} (${reference})`,
       location: area,
       description: `${reference}. Phone, address and job details: ${admin}`,
       url: admin,

@@ -71,6 +71,8 @@ export const appointments = pgTable(
     message: text("message"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    /** When the owner recorded the visit as done (status `completed`). */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

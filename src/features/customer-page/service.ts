@@ -54,7 +54,7 @@ import { quoteForCustomerPage, quoteHistoryNotes } from "../quotes/service-custo
 import { quoteOnPage, type QuoteOnPage } from "./quote-view";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
-import { applyStateChange } from "../requests/service-workflow";
+import { applyStateChange } from "../requests/service-state";
 
 const dayMs = 24 * 60 * 60 * 1000;
 

@@ -71,6 +71,7 @@ export const appointmentSchema = z.object({
   message: z.string().nullable(),
   confirmedAt: timestamp.nullable(),
   reminderSentAt: timestamp.nullable(),
+  completedAt: timestamp.nullable(),
   updatedAt: timestamp,
 });
 export type AppointmentWire = z.infer<typeof appointmentSchema>;
