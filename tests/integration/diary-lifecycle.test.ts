@@ -176,7 +176,7 @@ describe("a visit on its day or past", () => {
     const uid = (await appointmentOf(id)).uid;
     // The evening of the visit.
     const evening = serviceContext({ now: wallClockInstant(date, "19:00") });
-    const updated = await updateRequest(id, { state: "done" }, evening);
+    const updated = await updateRequest(id, { state: "done", note: undefined }, evening);
     expect(updated.state).toBe("done");
     expect(await appointmentOf(id)).toMatchObject({ status: "completed", sequence: 1 });
     expect((await mailFor(id)).some((m) => m.kind === "appointment_cancelled")).toBe(false);
@@ -218,7 +218,7 @@ describe("lost or cancelled ends the live visit", () => {
       { action: "propose", date: weekday(3), window: "afternoon" },
       serviceContext(),
     );
-    const updated = await updateRequest(id, { state: "cancelled" }, serviceContext());
+    const updated = await updateRequest(id, { state: "cancelled", note: undefined }, serviceContext());
     expect(updated.state).toBe("cancelled");
     expect((await appointmentOf(id)).status).toBe("cancelled");
     const cancel = (await mailFor(id)).find((m) => m.kind === "appointment_cancelled")!;
@@ -227,7 +227,10 @@ describe("lost or cancelled ends the live visit", () => {
 
   it("a bulk move to done skips a request whose visit is ahead and completes nothing", async () => {
     const { id } = await bookedAndConfirmed(weekday(2));
-    const result = await bulk({ ids: [id], action: "state", state: "done" }, serviceContext());
+    const result = await bulk(
+      { ids: [id], action: "state", state: "done", note: undefined },
+      serviceContext(),
+    );
     expect(result).toMatchObject({ changed: [], skipped: [id] });
     expect((await appointmentOf(id)).status).toBe("confirmed");
   });

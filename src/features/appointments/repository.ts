@@ -7,7 +7,14 @@ import type { IsoDate } from "./contract/dates";
 import type { AppointmentStatus } from "./contract/status";
 import type { WindowId } from "./contract/windows";
 import { getDb, type Db } from "../../platform/db/client";
-import { appointments, blockedDates, bookingDetails, bookingSettings, requests } from "../tables";
+import {
+  appointments,
+  blockedDates,
+  bookingDetails,
+  bookingSettings,
+  holidayOpenings,
+  requests,
+} from "../tables";
 
 export interface PreferredOptionRow {
   date: IsoDate;
@@ -295,5 +302,31 @@ export async function removeBlocked(date: IsoDate, db: Db = getDb()): Promise<bo
     .delete(blockedDates)
     .where(eq(blockedDates.date, date))
     .returning({ date: blockedDates.date });
+  return rows.length > 0;
+}
+
+/** Bank holidays the owner opened for work, between two dates (both included). */
+export async function listOpenedHolidays(
+  from: IsoDate,
+  to: IsoDate,
+  db: Db = getDb(),
+): Promise<Set<IsoDate>> {
+  const rows = await db
+    .select({ date: holidayOpenings.date })
+    .from(holidayOpenings)
+    .where(and(gte(holidayOpenings.date, from), lte(holidayOpenings.date, to)));
+  return new Set(rows.map((r) => r.date));
+}
+
+export async function openHoliday(date: IsoDate, db: Db = getDb()): Promise<void> {
+  await db.insert(holidayOpenings).values({ date }).onConflictDoNothing();
+}
+
+/** True when the holiday had been opened (and is now blocked again). */
+export async function closeHoliday(date: IsoDate, db: Db = getDb()): Promise<boolean> {
+  const rows = await db
+    .delete(holidayOpenings)
+    .where(eq(holidayOpenings.date, date))
+    .returning({ date: holidayOpenings.date });
   return rows.length > 0;
 }

@@ -20,6 +20,7 @@ import { windowIds, type WindowId } from "./contract/windows";
 import { isClosed, type RequestState } from "../requests/contract/states";
 import { charLength, isStorableText } from "../../lib/form-fields/text";
 import { serviceLabel } from "../../lib/service-catalog";
+import { bankHolidays, holidayHorizon } from "./holidays";
 import { bookableDates, bookingSpan, checkOptions, type AvailabilityInput } from "./availability";
 import { dateInZone, formatDate } from "../../platform/time";
 import { isReminderDue } from "./window-instants";
@@ -106,13 +107,37 @@ export async function loadRules(db: Db): Promise<BookingRules> {
   return rulesFromSettings(await repo.readSettings(db));
 }
 
+/**
+ * The days nobody can book between `from` and `to`: the owner's blocked days and local holidays,
+ * and the region's bank holidays he has not opened for work (src/features/appointments/holidays.ts).
+ * The one rule behind the booking form's dates, the server's check of a booking, the customer's
+ * reschedule and the owner's schedule.
+ */
+export async function closedDays(
+  from: IsoDate,
+  to: IsoDate,
+  now: Date,
+  db: Db,
+): Promise<{ date: IsoDate; label: string | null; holiday: boolean }[]> {
+  const [blocked, opened] = await Promise.all([
+    repo.listBlocked(from, to, db),
+    repo.listOpenedHolidays(from, to, db),
+  ]);
+  const byDate = new Map(blocked.map((b) => [b.date, { ...b, holiday: false }]));
+  for (const h of bankHolidays(from, to, { today: dateInZone(now) })) {
+    if (!byDate.has(h.date) && !opened.has(h.date))
+      byDate.set(h.date, { ...h, label: h.name, holiday: true });
+  }
+  return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
 /** What the availability rules need from the database, for dates between `from` and `to`. */
 async function availabilityInput(now: Date, db: Db): Promise<AvailabilityInput> {
   const rules = await loadRules(db);
   const today = dateInZone(now);
   const last = addDays(today, rules.horizonWeeks * 7 + 31);
   const [blocked, confirmedJobs] = await Promise.all([
-    repo.listBlocked(today, last, db),
+    closedDays(today, last, now, db),
     repo.confirmedCounts(today, last, db),
   ]);
   return { now, rules, blocked, confirmedJobs };
@@ -651,6 +676,8 @@ export interface AvailabilitySettings {
     horizonWeeks: number;
   };
   blocked: { date: IsoDate; label: string | null }[];
+  /** The region's bank holidays for the coming years; `open` when the owner opened one for work. */
+  holidays: { date: IsoDate; name: string; open: boolean }[];
   calendarFeed: boolean;
 }
 
@@ -675,6 +702,7 @@ export async function availabilitySettings(services: ServiceContext): Promise<Av
       horizonWeeks: base.horizonWeeks,
     },
     blocked: await repo.listBlocked(today, addDays(today, 800), db),
+    holidays: await holidayList(today, db),
     calendarFeed: Boolean(row?.calendarFeedHash),
   };
 }
@@ -717,6 +745,29 @@ export async function blockDate(
 export async function unblockDate(date: IsoDate, services: ServiceContext): Promise<AvailabilitySettings> {
   const removed = await inTransaction(services, (tx) => repo.removeBlocked(date, tx));
   if (!removed) throw new NotFound("That date is not blocked.");
+  return availabilitySettings(services);
+}
+
+async function holidayList(today: IsoDate, db: Db) {
+  const last = holidayHorizon(today);
+  const opened = await repo.listOpenedHolidays(today, last, db);
+  return bankHolidays(today, last, { today }).map((h) => ({ ...h, open: opened.has(h.date) }));
+}
+
+/** The owner opens a bank holiday for work (`open`) or blocks it again; NotFound for a date that is no holiday. */
+export async function setHolidayOpen(
+  date: IsoDate,
+  open: boolean,
+  services: ServiceContext,
+): Promise<AvailabilitySettings> {
+  const today = dateInZone(services.now);
+  if (!bankHolidays(date, date, { today }).length) {
+    throw new NotFound("That date is not a bank holiday in the coming years.");
+  }
+  await inTransaction(services, async (tx) => {
+    if (open) await repo.openHoliday(date, tx);
+    else await repo.closeHoliday(date, tx);
+  });
   return availabilitySettings(services);
 }
 

@@ -74,3 +74,6 @@ export type BlockedDateInput = z.input<typeof blockedDateSchema>;
 
 /** DELETE /api/admin/availability/blocked?date=YYYY-MM-DD */
 export const unblockDateQuerySchema = z.object({ date: isoDateSchema });
+
+/** POST /api/admin/availability/holidays {"date"} and DELETE …/holidays?date=YYYY-MM-DD */
+export const holidayDateSchema = z.object({ date: isoDateSchema });
