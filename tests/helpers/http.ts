@@ -6,6 +6,8 @@
  */
 import { randomInt } from "node:crypto";
 import { bookableDates } from "../../src/features/appointments/availability";
+import { bankHolidays } from "../../src/features/appointments/holidays";
+import { dateInZone } from "../../src/platform/time";
 
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
@@ -76,7 +78,13 @@ export const validContact = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** The bookable dates under the site config's rules today (what the form offers with no owner settings). */
-export const bookableToday = () => bookableDates({ now: new Date() });
+/** The dates the site offers today with no owner's settings: the rules, less the bank holidays. */
+export const bookableToday = () => {
+  const now = new Date();
+  const today = dateInZone(now);
+  const blocked = bankHolidays(today, `${Number(today.slice(0, 4)) + 1}-12-31`, { today });
+  return bookableDates({ now, blocked });
+};
 
 export const validBooking = (overrides: Record<string, unknown> = {}) => ({
   ...validContact(),
