@@ -63,7 +63,7 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: /(admin-password|reviews-verified|quotes-admin|quotes-customer)\.spec\.ts$/,
+      testIgnore: /(admin-password|reviews-verified|quotes-admin|quotes-customer|diary-lifecycle)\.spec\.ts$/,
       teardown: "admin-password",
     },
     // The verified-review journey and tests/e2e/mail-booking.spec.ts both catch the stack's e-mail
@@ -89,6 +89,14 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"] },
       testMatch: /quotes-customer\.spec\.ts$/,
       dependencies: ["quotes-admin"],
+      teardown: "admin-password",
+    },
+    // The owner's diary catches the customer's e-mail on that same SMTP port: after the quotes.
+    {
+      name: "diary",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: /diary-lifecycle\.spec\.ts$/,
+      dependencies: ["quotes-customer"],
       teardown: "admin-password",
     },
     // The smoke test (tests/smoke) on the production build; playwright.dev.config.ts runs it on

@@ -19,7 +19,7 @@ import { wallClockInstant } from "../../src/platform/time";
 import { baseURL, smtpPort } from "../../playwright.config";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate, fillBookingFields, fillOption, goToForm } from "./forms-support";
-import { startSmtp } from "../helpers/smtp";
+import { calendarPart, startSmtp } from "../helpers/smtp";
 
 // One worker runs this file's tests: each worker's beforeAll would bind the same SMTP port.
 test.describe.configure({ mode: "serial" });
@@ -76,27 +76,6 @@ test("a booking made in the form is e-mailed to the owner and the customer, and 
   await expect(row.getByTestId("mail-status")).toHaveAttribute("data-status", "sent", { timeout: 25_000 });
   await expect(row.getByTestId("mail-status")).toHaveText("E-mailed");
 });
-
-/** The first text/calendar part of a raw message, decoded (nodemailer sends it base64 or quoted-printable). */
-function calendarPart(raw: string): string | null {
-  const match =
-    /Content-Type: text\/calendar[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*((?:\r?\n[^\r\n]+)*)\r?\n\r?\n([\s\S]*?)\r?\n--/i.exec(
-      raw,
-    );
-  if (!match) return null;
-  const headers = match[1] ?? "";
-  const body = match[2] ?? "";
-  if (/Content-Transfer-Encoding:\s*base64/i.test(headers)) {
-    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  }
-  if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(headers)) {
-    const bytes = body
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    return Buffer.from(bytes, "latin1").toString("utf8");
-  }
-  return body;
-}
 
 test("a visitor books with two options, the owner confirms the second, the customer's e-mail carries the event, and the owner's feed lists it", async ({
   page,

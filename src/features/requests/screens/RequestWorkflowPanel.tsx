@@ -57,6 +57,8 @@ export function RequestWorkflowPanel({ request }: { request: AdminRequest }) {
   const historyQuery = useQuery(queries.history(s.id));
   const notesQuery = useQuery(queries.notes(s.id));
   const history = historyQuery.data?.history ?? null;
+  /** How the request arrived (the first row, from no state), shown as "Received". */
+  const arrival = history?.find((h) => h.fromState === null) ?? null;
   const links: AdminSentLink[] = historyQuery.data?.links ?? [];
   const notes: AdminNote[] | null = notesQuery.data ?? null;
   const loadError = historyQuery.error ?? notesQuery.error;
@@ -260,32 +262,38 @@ export function RequestWorkflowPanel({ request }: { request: AdminRequest }) {
           History
         </h3>
         <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4 text-sm" data-testid="request-history">
-          <li>
+          <li data-actor={arrival?.actor}>
             <span className="font-semibold text-slate-900">Received</span>{" "}
-            <span className="text-slate-600">{formatSubmittedAt(s.submittedAt)}</span>
+            <span className="text-slate-600">
+              {arrival ? `from ${actorLabel[arrival.actor]}, ` : ""}
+              {formatSubmittedAt(s.submittedAt)}
+            </span>
+            {arrival?.note ? <span className="block text-slate-800">“{arrival.note}”</span> : null}
           </li>
-          {(history ?? []).map((h) => (
-            <li key={h.id} data-actor={h.actor}>
-              {h.actor === "customer" ? (
-                <span className="mr-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
-                  From the customer
+          {(history ?? [])
+            .filter((h) => h !== arrival)
+            .map((h) => (
+              <li key={h.id} data-actor={h.actor}>
+                {h.actor === "customer" ? (
+                  <span className="mr-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                    From the customer
+                  </span>
+                ) : null}
+                <span className="font-semibold text-slate-900">{historyLabel(h)}</span>
+                {h.fromState && h.fromState !== h.toState ? (
+                  <span className="text-slate-700"> (was {stateInfo[h.fromState].label})</span>
+                ) : null}
+                <span className="text-slate-600">
+                  {" "}
+                  by {actorLabel[h.actor]}, {formatSubmittedAt(h.changedAt)}
                 </span>
-              ) : null}
-              <span className="font-semibold text-slate-900">{historyLabel(h)}</span>
-              {h.fromState && h.fromState !== h.toState ? (
-                <span className="text-slate-700"> (was {stateInfo[h.fromState].label})</span>
-              ) : null}
-              <span className="text-slate-600">
-                {" "}
-                by {actorLabel[h.actor]}, {formatSubmittedAt(h.changedAt)}
-              </span>
-              {h.note ? (
-                <span className="mt-0.5 block break-words whitespace-pre-wrap text-slate-800">
-                  “{h.note}”
-                </span>
-              ) : null}
-            </li>
-          ))}
+                {h.note ? (
+                  <span className="mt-0.5 block break-words whitespace-pre-wrap text-slate-800">
+                    “{h.note}”
+                  </span>
+                ) : null}
+              </li>
+            ))}
         </ol>
       </section>
 
