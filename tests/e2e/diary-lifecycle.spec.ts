@@ -59,7 +59,7 @@ async function seedBooking(request: APIRequestContext, name: string, email: stri
       email,
       phone: "07700 900321",
       address: "3 Kirk Wynd, Kirkcaldy KY1 1EH",
-      service: "home-repairs",
+      service: "plumbing-heating",
       preferredOptions: [{ date: bookableDate(4), window: "morning" }],
       message: `Garden gate hanging off its hinges (${name}).`,
       website: "",

@@ -429,6 +429,32 @@ async function earlyVisitWarning(requestId: number, date: IsoDate, db: Db): Prom
   return null;
 }
 
+/**
+ * Why customers could not book `date` (a blocked day or local holiday, a bank holiday not opened,
+ * or the daily cap reached by other confirmed visits), as a sentence; null when they could.
+ */
+async function dayProblem(
+  date: IsoDate,
+  live: Appointment | null,
+  rules: BookingRules,
+  now: Date,
+  db: Db,
+): Promise<string | null> {
+  const [closed] = await closedDays(date, date, now, db);
+  if (closed) {
+    const what = closed.holiday
+      ? `a bank holiday (${closed.label})`
+      : `a day off${closed.label ? ` (${closed.label})` : ""}`;
+    return `${formatDate(date)} is ${what}.`;
+  }
+  const booked = (await repo.confirmedCounts(date, date, db)).get(date) ?? 0;
+  const own = live?.status === "confirmed" && live.date === date ? 1 : 0;
+  if (booked - own >= rules.dailyCap) {
+    return `${formatDate(date)} already has ${booked - own} confirmed ${booked - own === 1 ? "visit" : "visits"}, your daily cap.`;
+  }
+  return null;
+}
+
 async function actInTransaction(
   id: number,
   input: AppointmentAction,
@@ -474,6 +500,16 @@ async function actInTransaction(
         if (warning && !reason) throw conflict(warning, "inside_cancellation_period");
         if (warning)
           earlyNote = `. Inside the customer's cancellation period without their early-start request; reason: ${reason}`;
+      }
+
+      // A visit the owner fixes on a day customers cannot book (blocked, a bank holiday, at the
+      // cap): refused with the reason unless he gives his own, which the history keeps.
+      if (actor === "owner" && (input.action === "confirm" || input.action === "propose")) {
+        const problem = await dayProblem(input.date, live, rules, now, tx);
+        const reason = input.dayOverrideReason?.trim();
+        if (problem && !reason)
+          throw conflict(`${problem} To book it anyway, give the reason.`, "day_unavailable");
+        if (problem) earlyNote += `. ${problem.slice(0, -1)}; booked anyway, reason: ${reason}`;
       }
 
       switch (input.action) {

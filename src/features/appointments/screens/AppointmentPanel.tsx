@@ -51,9 +51,13 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
   const [reason, setReason] = useState("");
   const ids = useId();
   /** The confirm or offer the server warned about, waiting for the owner's reason or a step back. */
-  const [early, setEarly] = useState<{ input: AppointmentActionInput; done: string; warning: string } | null>(
-    null,
-  );
+  const [early, setEarly] = useState<{
+    input: AppointmentActionInput;
+    done: string;
+    warning: string;
+    /** "early": inside a quote's cancellation period; "day": a day customers cannot book. */
+    kind: "early" | "day";
+  } | null>(null);
   const [earlyReason, setEarlyReason] = useState("");
 
   const act = async (input: AppointmentActionInput, done: string) => {
@@ -70,7 +74,11 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
       await requestChanged(requestId);
     } catch (err) {
       if (err instanceof ApiError && err.code === "inside_cancellation_period") {
-        setEarly({ input, done, warning: err.message });
+        setEarly({ input, done, warning: err.message, kind: "early" });
+        return;
+      }
+      if (err instanceof ApiError && err.code === "day_unavailable") {
+        setEarly({ input, done, warning: err.message, kind: "day" });
         return;
       }
       const text =
@@ -314,7 +322,11 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
         onOpenChange={(open) => {
           if (!open) setEarly(null);
         }}
-        title="Inside the customer's cancellation period"
+        title={
+          early?.kind === "day"
+            ? "Customers cannot book this day"
+            : "Inside the customer's cancellation period"
+        }
         description={early?.warning}
         role="alertdialog"
       >
@@ -323,11 +335,21 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
             event.preventDefault();
             if (!early || !earlyReason.trim()) return;
             if (early.input.action !== "confirm" && early.input.action !== "propose") return;
-            void act({ ...early.input, earlyStartReason: earlyReason.trim() }, early.done);
+            void act(
+              {
+                ...early.input,
+                ...(early.kind === "day"
+                  ? { dayOverrideReason: earlyReason.trim() }
+                  : { earlyStartReason: earlyReason.trim() }),
+              },
+              early.done,
+            );
           }}
         >
           <label htmlFor={`${ids}-early-reason`} className="block text-sm font-semibold text-slate-800">
-            Why this visit goes ahead now (kept in the request's history)
+            {early?.kind === "day"
+              ? "Why this visit goes on this day (kept in the request's history)"
+              : "Why this visit goes ahead now (kept in the request's history)"}
           </label>
           <textarea
             id={`${ids}-early-reason`}
