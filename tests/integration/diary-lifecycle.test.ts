@@ -284,3 +284,49 @@ describe("who did it, and read", () => {
     expect(await readFlag(c)).toBe(false);
   });
 });
+
+describe("the owner's visit on a day customers cannot book", () => {
+  it("a bank holiday or a full day is refused with the reason; with the owner's reason it goes ahead, kept in the history", async () => {
+    const owner = await adminClient();
+    const response = await bookings(jsonRequest("/api/bookings", validBooking()));
+    const id = ((await response.json()) as { id: number }).id;
+    const path = `/api/admin/appointments/${id}`;
+    // The next Christmas Day is a bank holiday in every year the list covers.
+    const today = new Date().toISOString().slice(0, 10);
+    const christmas = `${today.slice(5) > "12-25" ? Number(today.slice(0, 4)) + 1 : today.slice(0, 4)}-12-25`;
+
+    const refused = await owner.call(adminAppointments, "POST", path, {
+      body: { action: "confirm", date: christmas, window: "morning" },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe("day_unavailable");
+    expect(refused.json.error.message).toMatch(
+      /is a bank holiday \(Christmas Day\)\. To book it anyway, give the reason\.$/,
+    );
+    expect(await t.db.select().from(appointments).where(eq(appointments.submissionId, id))).toHaveLength(0);
+
+    const allowed = await owner.call(adminAppointments, "POST", path, {
+      body: {
+        action: "confirm",
+        date: christmas,
+        window: "morning",
+        dayOverrideReason: "Burst pipe, the customer has no water.",
+      },
+    });
+    expect(allowed.status, allowed.text).toBe(200);
+    const scheduled = (await historyOf(id)).find((h) => h.toState === "scheduled")!;
+    expect(scheduled.note).toContain("is a bank holiday (Christmas Day); booked anyway, reason: Burst pipe");
+
+    // A full day: the cap of one, already taken by another request's visit.
+    await t.db.update(bookingSettings).set({ dailyCap: 1 });
+    const date = weekday(5);
+    await bookedAndConfirmed(date);
+    const other = await bookings(jsonRequest("/api/bookings", validBooking()));
+    const otherId = ((await other.json()) as { id: number }).id;
+    const full = await owner.call(adminAppointments, "POST", `/api/admin/appointments/${otherId}`, {
+      body: { action: "propose", date, window: "afternoon" },
+    });
+    expect(full.status).toBe(409);
+    expect(full.json.error.message).toMatch(/already has 1 confirmed visit, your daily cap\./);
+  });
+});
