@@ -4,8 +4,9 @@
  * the visit is still ahead is refused with the reason and the choice to complete or cancel the
  * visit; cancelling it in the same step closes the request, the appointment panel stops offering
  * visit actions, the history shows the change without reopening the dialog, and the customer's
- * cancellation (with its calendar CANCEL) is caught by the loopback SMTP server. axe finds
- * nothing and nothing scrolls sideways.
+ * cancellation (with its calendar CANCEL) is caught by the loopback SMTP server. The bank holidays
+ * ahead are listed on the availability screen, and one is opened for work and closed again. axe
+ * finds nothing and nothing scrolls sideways.
  *
  * SHOTS=dir saves screenshots of the refusal and the closed request there.
  */
@@ -132,6 +133,26 @@ for (const width of [375, 1280]) {
       const calendar = new ICAL.Component(ICAL.parse(ics!));
       expect(calendar.getFirstPropertyValue("method")).toBe("CANCEL");
       expect(calendar.getFirstSubcomponent("vevent")!.getFirstPropertyValue("sequence")).toBe(1);
+    });
+
+    test("the bank holidays ahead are listed; one is opened for work and closed again", async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      await ownClient(page);
+      await signedIn(context, request, baseURL!);
+      await page.goto("/admin/availability");
+      const list = page.getByRole("list", { name: "Bank holidays ahead" });
+      const christmas = list.getByRole("listitem").filter({ hasText: "Christmas Day" }).first();
+      await expect(christmas).toBeVisible();
+      await axe(page, "the bank holidays");
+      await shot(page, "diary-holidays");
+      await christmas.getByRole("button", { name: /^Open .* for work$/ }).click();
+      await expect(christmas).toContainText("Open for work");
+      await christmas.getByRole("button", { name: /^Close .* again$/ }).click();
+      await expect(christmas.getByRole("button", { name: /^Open .* for work$/ })).toBeVisible();
     });
   });
 }

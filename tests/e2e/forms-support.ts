@@ -4,9 +4,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { bookableDates } from "../../src/features/appointments/availability";
-import { bankHolidays } from "../../src/features/appointments/holidays";
-import { dateInZone } from "../../src/platform/time";
+import { offeredDates } from "../helpers/dates";
 
 /** The dev stack seeds this password into its fresh database (src/features/admin-auth/service.ts). */
 export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "kingdom-dev-admin";
@@ -160,11 +158,7 @@ export function notices(page: Page) {
  * no owner settings unless a test adds them).
  */
 export function bookableDate(skip = 0): string {
-  const now = new Date();
-  const today = dateInZone(now);
-  // The bank holidays are blocked on the server by default.
-  const blocked = bankHolidays(today, `${Number(today.slice(0, 4)) + 1}-12-31`, { today });
-  const dates = bookableDates({ now, blocked });
+  const dates = offeredDates();
   return dates[Math.min(skip, dates.length - 1)]!.date;
 }
 

@@ -14,7 +14,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from "@
 import ICAL from "ical.js";
 import { readFileSync } from "node:fs";
 import { weekdayOf } from "../../src/features/appointments/contract/dates";
-import { bookableDates } from "../../src/features/appointments/availability";
+import { offeredDates } from "../helpers/dates";
 import { wallClockInstant } from "../../src/platform/time";
 import { baseURL, smtpPort } from "../../playwright.config";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
@@ -197,7 +197,7 @@ function pagePath(raw: string): string {
 }
 
 const weekdays = () =>
-  bookableDates({ now: new Date() })
+  offeredDates()
     .map((d) => d.date)
     .filter((d) => weekdayOf(d) >= 1 && weekdayOf(d) <= 5);
 

@@ -5,9 +5,7 @@
  * reads only with SIMULATE_CLIENTS=1 (set for the test runs in vitest.config.ts; never on Netlify).
  */
 import { randomInt } from "node:crypto";
-import { bookableDates } from "../../src/features/appointments/availability";
-import { bankHolidays } from "../../src/features/appointments/holidays";
-import { dateInZone } from "../../src/platform/time";
+import { offeredDates } from "./dates";
 
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
@@ -79,12 +77,7 @@ export const validContact = (overrides: Record<string, unknown> = {}) => ({
 
 /** The bookable dates under the site config's rules today (what the form offers with no owner settings). */
 /** The dates the site offers today with no owner's settings: the rules, less the bank holidays. */
-export const bookableToday = () => {
-  const now = new Date();
-  const today = dateInZone(now);
-  const blocked = bankHolidays(today, `${Number(today.slice(0, 4)) + 1}-12-31`, { today });
-  return bookableDates({ now, blocked });
-};
+export const bookableToday = () => offeredDates();
 
 export const validBooking = (overrides: Record<string, unknown> = {}) => ({
   ...validContact(),
