@@ -149,10 +149,10 @@ for (const width of [375, 1280]) {
       await expect(christmas).toBeVisible();
       await axe(page, "the bank holidays");
       await shot(page, "diary-holidays");
-      await christmas.getByRole("button", { name: /^Open .* for work$/ }).click();
+      await christmas.getByRole("button", { name: /^Open for work: / }).click();
       await expect(christmas).toContainText("Open for work");
-      await christmas.getByRole("button", { name: /^Close .* again$/ }).click();
-      await expect(christmas.getByRole("button", { name: /^Open .* for work$/ })).toBeVisible();
+      await christmas.getByRole("button", { name: /^Close again: / }).click();
+      await expect(christmas.getByRole("button", { name: /^Open for work: / })).toBeVisible();
     });
   });
 }

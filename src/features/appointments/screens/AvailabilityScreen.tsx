@@ -281,7 +281,7 @@ export function AvailabilityScreen() {
               <Button
                 variant={h.open ? "secondary" : "ghost"}
                 disabled={busy}
-                aria-label={`${h.open ? "Close" : "Open"} ${formatDate(h.date)} ${h.open ? "again" : "for work"}`}
+                aria-label={`${h.open ? "Close again" : "Open for work"}: ${formatDate(h.date)}`}
                 onClick={() =>
                   void run(async () => {
                     show(await adminApi.setHolidayOpen(h.date, !h.open));
