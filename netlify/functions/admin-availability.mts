@@ -6,6 +6,8 @@
  *   PUT    /api/admin/availability                 {"workingDays"?,"dailyCap"?,"minimumNoticeWorkingDays"?,"horizonWeeks"?}
  *   POST   /api/admin/availability/blocked         {"date","label"?}
  *   DELETE /api/admin/availability/blocked?date=YYYY-MM-DD
+ *   POST   /api/admin/availability/holidays        {"date"} a bank holiday opened for work
+ *   DELETE /api/admin/availability/holidays?date=YYYY-MM-DD  blocked again (the default)
  *   POST   /api/admin/availability/calendar-feed   a new secret feed URL, shown once; the old one stops at once
  */
 import type { Config } from "@netlify/functions";
@@ -17,6 +19,7 @@ import {
   blockDate,
   replaceFeedUrl,
   saveAvailabilitySettings,
+  setHolidayOpen,
   unblockDate,
 } from "../../src/features/appointments/service";
 
@@ -25,6 +28,8 @@ export default apiHandler("/api/admin/availability", [
   adminAction(e.saveAvailability, ({ body, ctx }) => saveAvailabilitySettings(body, ctx)),
   adminAction(e.blockDate, ({ body, ctx }) => blockDate(body.date, body.label ?? null, ctx)),
   adminAction(e.unblockDate, ({ query, ctx }) => unblockDate(query.date, ctx)),
+  adminAction(e.openHoliday, ({ body, ctx }) => setHolidayOpen(body.date, true, ctx)),
+  adminAction(e.closeHoliday, ({ query, ctx }) => setHolidayOpen(query.date, false, ctx)),
   adminAction(e.replaceCalendarFeed, ({ ctx }) => replaceFeedUrl(ctx)),
 ]);
 
@@ -34,5 +39,6 @@ export const config: Config = {
     "/api/admin/availability",
     "/api/admin/availability/blocked",
     "/api/admin/availability/calendar-feed",
+    "/api/admin/availability/holidays",
   ],
 };

@@ -103,5 +103,12 @@ export const adminApi = {
     signedIn(callApi(r.saveAvailabilityRoute, { body: input })),
   blockDate: (input: BlockedDateInput) => signedIn(callApi(r.blockDateRoute, { body: input })),
   unblockDate: (date: string) => signedIn(callApi(r.unblockDateRoute, { query: { date } })),
+  /** A bank holiday opened for work (`open`) or blocked again. */
+  setHolidayOpen: (date: string, open: boolean) =>
+    signedIn(
+      open
+        ? callApi(r.openHolidayRoute, { body: { date } })
+        : callApi(r.closeHolidayRoute, { query: { date } }),
+    ),
   replaceCalendarFeed: () => signedIn(callApi(r.replaceCalendarFeedRoute)),
 };

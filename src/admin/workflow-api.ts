@@ -99,7 +99,13 @@ export const workflowApi = {
   },
   update: async (
     id: number,
-    body: { isRead?: boolean; state?: RequestState; note?: string; archived?: boolean },
+    body: {
+      isRead?: boolean;
+      state?: RequestState;
+      note?: string;
+      archived?: boolean;
+      visit?: "complete" | "cancel";
+    },
   ) => (await signedIn(callApi(r.updateRequestRoute, { id, body }))).submission,
   /** One action on any number of requests, sent `maxBulkIds` at a time; the results added up. */
   bulk: async (ids: number[], action: BulkAction, extra: { state?: RequestState; note?: string } = {}) => {

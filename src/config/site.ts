@@ -92,6 +92,14 @@ export const site = {
   booking,
 
   /**
+   * Bank and public holidays are not offered to customers (src/features/appointments/holidays.ts,
+   * docs/decisions/035-diary.md): the region's list for the coming `yearsAhead` years, from the
+   * date-holidays library's rules shipped in the package. "SCT" Scotland, "ENG" England and
+   * Wales, "NIR" Northern Ireland. The owner may open one for work or add local holidays.
+   */
+  holidays: { country: "GB", region: "SCT" as "SCT" | "ENG" | "NIR", yearsAhead: 2 },
+
+  /**
    * One reading of the area: a straight-line radius around the base in Kirkcaldy (the same circle the
    * structured data describes). Every named town lies inside it; a unit test measures each one.
    */

@@ -11,7 +11,7 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
-import { bookableDates } from "../../src/features/appointments/availability";
+import { offeredDates } from "../helpers/dates";
 import { formatShortDate } from "../../src/platform/time";
 import { photoLike } from "../helpers/images";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
@@ -41,7 +41,7 @@ async function seedBooking(request: APIRequestContext, name: string, photos = 0)
       address: "12 Links Street, Kirkcaldy KY1 1QH",
       service: "plumbing-heating",
       message: `The kitchen tap drips (${name}).`,
-      preferredOptions: [{ date: bookableDates({ now: new Date() })[0]!.date, window: "morning" }],
+      preferredOptions: [{ date: offeredDates()[0]!.date, window: "morning" }],
       photos: ids,
       website: "",
       formStartedAt: Date.now() - 60_000,
@@ -143,7 +143,7 @@ test.describe("the admin app", () => {
     await expect(history.getByRole("listitem")).toHaveCount(2);
     await expect(dialog.getByTestId("state-badge").first()).toHaveText("Scheduled");
 
-    const other = bookableDates({ now: new Date() })[1]!.date;
+    const other = offeredDates()[1]!.date;
     await dialog.getByText("Another date and time").click();
     await dialog.getByLabel("Date").fill(other);
     await dialog.getByLabel("Arrival window").selectOption("afternoon");
@@ -170,7 +170,7 @@ test.describe("the admin app", () => {
     const details = page.getByTestId(`submission-row-${id}`).getByTestId("row-details");
     await expect(details).toContainText(`KB-${String(id).padStart(6, "0")}`);
     await expect(details).toContainText("Plumbing & Heating");
-    const first = bookableDates({ now: new Date() })[0]!.date;
+    const first = offeredDates()[0]!.date;
     const day = formatShortDate(first);
     await expect(details).toContainText(`First choice ${day}`);
     await expect(details.getByTestId("row-photos")).toHaveText("2 photos");

@@ -2,7 +2,7 @@
  * Helpers for the admin browser tests. Tests own their data: every name carries a unique suffix
  * and is seeded through the public API, the way a visitor would create it.
  */
-import { bookableDates } from "../../src/features/appointments/availability";
+import { offeredDates } from "../helpers/dates";
 import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
 /** The dev stack seeds this password into its fresh database (scripts/dev.ts, admin-auth.ts). */
@@ -55,7 +55,7 @@ export async function seedBooking(request: APIRequestContext, name: string): Pro
       address: "3 Harbour Road, Kinghorn KY3 9XX",
       service: "plumbing-heating",
       message: `The boiler pressure keeps dropping (${name}).`,
-      preferredOptions: [{ date: bookableDates({ now: new Date() })[0]!.date, window: "any" }],
+      preferredOptions: [{ date: offeredDates()[0]!.date, window: "any" }],
       ...humanFields(),
     },
     headers: { "X-Simulated-Client": clientIp() },

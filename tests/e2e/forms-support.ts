@@ -4,7 +4,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { bookableDates } from "../../src/features/appointments/availability";
+import { offeredDates } from "../helpers/dates";
 
 /** The dev stack seeds this password into its fresh database (src/features/admin-auth/service.ts). */
 export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "kingdom-dev-admin";
@@ -158,7 +158,7 @@ export function notices(page: Page) {
  * no owner settings unless a test adds them).
  */
 export function bookableDate(skip = 0): string {
-  const dates = bookableDates({ now: new Date() });
+  const dates = offeredDates();
   return dates[Math.min(skip, dates.length - 1)]!.date;
 }
 

@@ -14,12 +14,13 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from "@
 import ICAL from "ical.js";
 import { readFileSync } from "node:fs";
 import { weekdayOf } from "../../src/features/appointments/contract/dates";
-import { bookableDates } from "../../src/features/appointments/availability";
+import { offeredDates } from "../helpers/dates";
 import { wallClockInstant } from "../../src/platform/time";
 import { baseURL } from "../../playwright.config";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate, fillBookingFields, fillOption, goToForm } from "./forms-support";
 import { mailbox } from "./mailbox";
+import { calendarPart } from "../helpers/smtp";
 
 test("a booking made in the form is e-mailed to the owner and the customer, and the admin shows it as e-mailed", async ({
   page,
@@ -63,27 +64,6 @@ test("a booking made in the form is e-mailed to the owner and the customer, and 
   await expect(row.getByTestId("mail-status")).toHaveAttribute("data-status", "sent", { timeout: 25_000 });
   await expect(row.getByTestId("mail-status")).toHaveText("E-mailed");
 });
-
-/** The first text/calendar part of a raw message, decoded (nodemailer sends it base64 or quoted-printable). */
-function calendarPart(raw: string): string | null {
-  const match =
-    /Content-Type: text\/calendar[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*((?:\r?\n[^\r\n]+)*)\r?\n\r?\n([\s\S]*?)\r?\n--/i.exec(
-      raw,
-    );
-  if (!match) return null;
-  const headers = match[1] ?? "";
-  const body = match[2] ?? "";
-  if (/Content-Transfer-Encoding:\s*base64/i.test(headers)) {
-    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  }
-  if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(headers)) {
-    const bytes = body
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    return Buffer.from(bytes, "latin1").toString("utf8");
-  }
-  return body;
-}
 
 test("a visitor books with two options, the owner confirms the second, the customer's e-mail carries the event, and the owner's feed lists it", async ({
   page,
@@ -205,7 +185,7 @@ function pagePath(raw: string): string {
 }
 
 const weekdays = () =>
-  bookableDates({ now: new Date() })
+  offeredDates()
     .map((d) => d.date)
     .filter((d) => weekdayOf(d) >= 1 && weekdayOf(d) <= 5);
 

@@ -10,7 +10,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
-import { bookableDates } from "../../src/features/appointments/availability";
+import { offeredDates } from "../helpers/dates";
 import { weekdayOf } from "../../src/features/appointments/contract/dates";
 import { expressStartText } from "../../src/data/consumer-rights";
 import { mailbox } from "./mailbox";
@@ -42,7 +42,7 @@ function pagePath(raw: string): string {
 
 /** A booking and a quote for it, sent: as the owner would, through the admin API. */
 async function quoteSentTo(request: APIRequestContext, name: string, email: string, lines: unknown[]) {
-  const weekday = bookableDates({ now: new Date() })
+  const weekday = offeredDates()
     .map((d) => d.date)
     .find((d) => weekdayOf(d) >= 1 && weekdayOf(d) <= 5)!;
   const booked = await request.post("/api/bookings", {

@@ -5,7 +5,7 @@
  * reads only with SIMULATE_CLIENTS=1 (set for the test runs in vitest.config.ts; never on Netlify).
  */
 import { randomInt } from "node:crypto";
-import { bookableDates } from "../../src/features/appointments/availability";
+import { offeredDates } from "./dates";
 
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
@@ -76,7 +76,8 @@ export const validContact = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** The bookable dates under the site config's rules today (what the form offers with no owner settings). */
-export const bookableToday = () => bookableDates({ now: new Date() });
+/** The dates the site offers today with no owner's settings: the rules, less the bank holidays. */
+export const bookableToday = () => offeredDates();
 
 export const validBooking = (overrides: Record<string, unknown> = {}) => ({
   ...validContact(),

@@ -53,3 +53,24 @@ export async function startSmtp(
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The first text/calendar part of a raw message, decoded (nodemailer sends it base64 or quoted-printable). */
+export function calendarPart(raw: string): string | null {
+  const match =
+    /Content-Type: text\/calendar[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*((?:\r?\n[^\r\n]+)*)\r?\n\r?\n([\s\S]*?)\r?\n--/i.exec(
+      raw,
+    );
+  if (!match) return null;
+  const headers = match[1] ?? "";
+  const body = match[2] ?? "";
+  if (/Content-Transfer-Encoding:\s*base64/i.test(headers)) {
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  }
+  if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(headers)) {
+    const bytes = body
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    return Buffer.from(bytes, "latin1").toString("utf8");
+  }
+  return body;
+}

@@ -268,7 +268,7 @@ describe("the owner confirms, changes and cancels", () => {
       .select()
       .from(requestHistory)
       .where(and(eq(requestHistory.submissionId, id), eq(requestHistory.toState, "scheduled")));
-    expect(history).toMatchObject({ fromState: "new", actor: "system" });
+    expect(history).toMatchObject({ fromState: "new", actor: "owner" });
     expect(history!.note).toMatch(/^Appointment confirmed for \w+day/);
 
     const [invite] = await appointmentMail(id);

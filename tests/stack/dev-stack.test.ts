@@ -7,7 +7,7 @@
  * restart (and the seed does not run twice). One start for the smoke test and this test, one more
  * for the restart: each start of `netlify dev` costs about a minute on a busy 2-core machine.
  */
-import { bookableDates } from "../../src/features/appointments/availability";
+import { offeredDates } from "../helpers/dates";
 import { uniqueName } from "../helpers/http";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -211,7 +211,7 @@ describe("npm run dev", () => {
         message: "Please fit a new carpet in the hall.",
         address: "1 Test Street, Kirkcaldy",
         service: "floor-carpet",
-        preferredOptions: [{ date: bookableDates({ now: new Date() })[0]!.date, window: "any" }],
+        preferredOptions: [{ date: offeredDates()[0]!.date, window: "any" }],
       }),
     });
     expect(booked.status).toBe(201);

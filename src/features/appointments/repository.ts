@@ -7,7 +7,14 @@ import type { IsoDate } from "./contract/dates";
 import type { AppointmentStatus } from "./contract/status";
 import type { WindowId } from "./contract/windows";
 import { getDb, type Db } from "../../platform/db/client";
-import { appointments, blockedDates, bookingDetails, bookingSettings, requests } from "../tables";
+import {
+  appointments,
+  blockedDates,
+  bookingDetails,
+  bookingSettings,
+  holidayOpenings,
+  requests,
+} from "../tables";
 
 export interface PreferredOptionRow {
   date: IsoDate;
@@ -32,6 +39,7 @@ export interface Appointment {
   message: string | null;
   confirmedAt: Date | null;
   reminderSentAt: Date | null;
+  completedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -143,7 +151,9 @@ export async function insertAppointment(input: NewAppointment, db: Db): Promise<
 
 export async function updateAppointment(
   id: number,
-  patch: Partial<Pick<Appointment, "date" | "window" | "status" | "message" | "confirmedAt" | "sequence">>,
+  patch: Partial<
+    Pick<Appointment, "date" | "window" | "status" | "message" | "confirmedAt" | "sequence" | "completedAt">
+  >,
   db: Db,
 ): Promise<Appointment> {
   const [row] = await db
@@ -154,7 +164,7 @@ export async function updateAppointment(
   return toAppointment(row!);
 }
 
-/** Confirmed jobs per date between two dates (both included). */
+/** Confirmed jobs per date between two dates (both included); a visit recorded done still took its day. */
 export async function confirmedCounts(
   from: IsoDate,
   to: IsoDate,
@@ -163,7 +173,9 @@ export async function confirmedCounts(
   const rows = await db
     .select({ date: appointments.date, n: count() })
     .from(appointments)
-    .where(and(eq(appointments.status, "confirmed"), between(appointments.date, from, to)))
+    .where(
+      and(inArray(appointments.status, ["confirmed", "completed"]), between(appointments.date, from, to)),
+    )
     .groupBy(appointments.date);
   return new Map(rows.filter((r) => r.date !== null).map((r) => [r.date!, Number(r.n)]));
 }
@@ -180,8 +192,16 @@ export interface ConfirmedJob {
   accessNotes: string | null;
 }
 
-/** Confirmed jobs dated between two dates (both included), in date and window order. */
-export async function confirmedJobs(from: IsoDate, to: IsoDate, db: Db = getDb()): Promise<ConfirmedJob[]> {
+/**
+ * Confirmed jobs dated between two dates (both included), in date and window order; with
+ * `withCompleted`, the visits already recorded as done too (the owner's calendar feed keeps them).
+ */
+export async function confirmedJobs(
+  from: IsoDate,
+  to: IsoDate,
+  db: Db = getDb(),
+  withCompleted = false,
+): Promise<ConfirmedJob[]> {
   const rows = await db
     .select({
       appointment: appointments,
@@ -196,7 +216,12 @@ export async function confirmedJobs(from: IsoDate, to: IsoDate, db: Db = getDb()
     .from(appointments)
     .innerJoin(requests, eq(requests.id, appointments.submissionId))
     .leftJoin(bookingDetails, eq(bookingDetails.submissionId, appointments.submissionId))
-    .where(and(eq(appointments.status, "confirmed"), between(appointments.date, from, to)))
+    .where(
+      and(
+        inArray(appointments.status, withCompleted ? ["confirmed", "completed"] : ["confirmed"]),
+        between(appointments.date, from, to),
+      ),
+    )
     .orderBy(
       asc(appointments.date),
       sql`case ${appointments.window} when 'morning' then 0 when 'any' then 1 else 2 end`,
@@ -277,5 +302,31 @@ export async function removeBlocked(date: IsoDate, db: Db = getDb()): Promise<bo
     .delete(blockedDates)
     .where(eq(blockedDates.date, date))
     .returning({ date: blockedDates.date });
+  return rows.length > 0;
+}
+
+/** Bank holidays the owner opened for work, between two dates (both included). */
+export async function listOpenedHolidays(
+  from: IsoDate,
+  to: IsoDate,
+  db: Db = getDb(),
+): Promise<Set<IsoDate>> {
+  const rows = await db
+    .select({ date: holidayOpenings.date })
+    .from(holidayOpenings)
+    .where(and(gte(holidayOpenings.date, from), lte(holidayOpenings.date, to)));
+  return new Set(rows.map((r) => r.date));
+}
+
+export async function openHoliday(date: IsoDate, db: Db = getDb()): Promise<void> {
+  await db.insert(holidayOpenings).values({ date }).onConflictDoNothing();
+}
+
+/** True when the holiday had been opened (and is now blocked again). */
+export async function closeHoliday(date: IsoDate, db: Db = getDb()): Promise<boolean> {
+  const rows = await db
+    .delete(holidayOpenings)
+    .where(eq(holidayOpenings.date, date))
+    .returning({ date: holidayOpenings.date });
   return rows.length > 0;
 }

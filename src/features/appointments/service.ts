@@ -20,6 +20,7 @@ import { windowIds, type WindowId } from "./contract/windows";
 import { isClosed, type RequestState } from "../requests/contract/states";
 import { charLength, isStorableText } from "../../lib/form-fields/text";
 import { serviceLabel } from "../../lib/service-catalog";
+import { bankHolidays, holidayHorizon } from "./holidays";
 import { bookableDates, bookingSpan, checkOptions, type AvailabilityInput } from "./availability";
 import { dateInZone, formatDate } from "../../platform/time";
 import { isReminderDue } from "./window-instants";
@@ -49,7 +50,7 @@ import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
 import type { BookingRequest } from "../requests/contract/forms";
 import type { CustomerRequest } from "../requests/repository";
 import { bookingPost, submitWithPhotos, type Accepted, type PublicPost } from "../requests/service-forms";
-import { applyStateChange } from "../requests/service-workflow";
+import { applyStateChange } from "../requests/service-state";
 
 /** Queues one e-mail about a request in the caller's transaction; returns its outbox id. */
 async function enqueueMessage(tx: Db, message: OutgoingMessage, link: { submissionId: number }) {
@@ -106,13 +107,37 @@ export async function loadRules(db: Db): Promise<BookingRules> {
   return rulesFromSettings(await repo.readSettings(db));
 }
 
+/**
+ * The days nobody can book between `from` and `to`: the owner's blocked days and local holidays,
+ * and the region's bank holidays he has not opened for work (src/features/appointments/holidays.ts).
+ * The one rule behind the booking form's dates, the server's check of a booking, the customer's
+ * reschedule and the owner's schedule.
+ */
+export async function closedDays(
+  from: IsoDate,
+  to: IsoDate,
+  now: Date,
+  db: Db,
+): Promise<{ date: IsoDate; label: string | null; holiday: boolean }[]> {
+  const [blocked, opened] = await Promise.all([
+    repo.listBlocked(from, to, db),
+    repo.listOpenedHolidays(from, to, db),
+  ]);
+  const byDate = new Map(blocked.map((b) => [b.date, { ...b, holiday: false }]));
+  for (const h of bankHolidays(from, to, { today: dateInZone(now) })) {
+    if (!byDate.has(h.date) && !opened.has(h.date))
+      byDate.set(h.date, { ...h, label: h.name, holiday: true });
+  }
+  return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
 /** What the availability rules need from the database, for dates between `from` and `to`. */
 async function availabilityInput(now: Date, db: Db): Promise<AvailabilityInput> {
   const rules = await loadRules(db);
   const today = dateInZone(now);
   const last = addDays(today, rules.horizonWeeks * 7 + 31);
   const [blocked, confirmedJobs] = await Promise.all([
-    repo.listBlocked(today, last, db),
+    closedDays(today, last, now, db),
     repo.confirmedCounts(today, last, db),
   ]);
   return { now, rules, blocked, confirmedJobs };
@@ -280,6 +305,7 @@ export interface AppointmentView {
   message: string | null;
   confirmedAt: string | null;
   reminderSentAt: string | null;
+  completedAt: string | null;
   updatedAt: string;
 }
 
@@ -291,7 +317,7 @@ export interface BookingAppointments {
   appointments: AppointmentView[];
 }
 
-function view(a: Appointment, rules?: BookingRules): AppointmentView {
+export function view(a: Appointment, rules?: BookingRules): AppointmentView {
   return {
     id: a.id,
     uid: a.uid,
@@ -303,6 +329,7 @@ function view(a: Appointment, rules?: BookingRules): AppointmentView {
     message: a.message,
     confirmedAt: a.confirmedAt?.toISOString() ?? null,
     reminderSentAt: a.reminderSentAt?.toISOString() ?? null,
+    completedAt: a.completedAt?.toISOString() ?? null,
     updatedAt: a.updatedAt.toISOString(),
   };
 }
@@ -402,6 +429,32 @@ async function earlyVisitWarning(requestId: number, date: IsoDate, db: Db): Prom
   return null;
 }
 
+/**
+ * Why customers could not book `date` (a blocked day or local holiday, a bank holiday not opened,
+ * or the daily cap reached by other confirmed visits), as a sentence; null when they could.
+ */
+async function dayProblem(
+  date: IsoDate,
+  live: Appointment | null,
+  rules: BookingRules,
+  now: Date,
+  db: Db,
+): Promise<string | null> {
+  const [closed] = await closedDays(date, date, now, db);
+  if (closed) {
+    const what = closed.holiday
+      ? `a bank holiday (${closed.label})`
+      : `a day off${closed.label ? ` (${closed.label})` : ""}`;
+    return `${formatDate(date)} is ${what}.`;
+  }
+  const booked = (await repo.confirmedCounts(date, date, db)).get(date) ?? 0;
+  const own = live?.status === "confirmed" && live.date === date ? 1 : 0;
+  if (booked - own >= rules.dailyCap) {
+    return `${formatDate(date)} already has ${booked - own} confirmed ${booked - own === 1 ? "visit" : "visits"}, your daily cap.`;
+  }
+  return null;
+}
+
 async function actInTransaction(
   id: number,
   input: AppointmentAction,
@@ -423,6 +476,8 @@ async function actInTransaction(
       const rules = await loadRules(tx);
       const live = await repo.findLiveForUpdate(id, tx);
       const mail = forMail(request);
+      // The owner acting on a request has seen it.
+      if (actor === "owner") await workflow.setRead([id], true, tx);
       /** What every change answers: the appointment, the request's state, its one e-mail queued. */
       const done = async (
         appointment: Appointment,
@@ -447,6 +502,16 @@ async function actInTransaction(
           earlyNote = `. Inside the customer's cancellation period without their early-start request; reason: ${reason}`;
       }
 
+      // A visit the owner fixes on a day customers cannot book (blocked, a bank holiday, at the
+      // cap): refused with the reason unless he gives his own, which the history keeps.
+      if (actor === "owner" && (input.action === "confirm" || input.action === "propose")) {
+        const problem = await dayProblem(input.date, live, rules, now, tx);
+        const reason = input.dayOverrideReason?.trim();
+        if (problem && !reason)
+          throw conflict(`${problem} To book it anyway, give the reason.`, "day_unavailable");
+        if (problem) earlyNote += `. ${problem.slice(0, -1)}; booked anyway, reason: ${reason}`;
+      }
+
       switch (input.action) {
         case "confirm": {
           const label = appointmentLabel(input.date, input.window, rules);
@@ -469,9 +534,10 @@ async function actInTransaction(
             tx,
           );
           const note = `${changed ? "Appointment moved to" : "Appointment confirmed for"} ${label}${earlyNote}`;
-          // Only a confirmed appointment schedules a request: the appointment flow does it.
-          const by = actor === "customer" ? "customer" : "system";
-          const updated = await applyStateChange(id, "scheduled", { actor: by, note }, tx);
+          // Only a confirmed appointment schedules a request: the appointment flow's rules allow it,
+          // and the history names whoever confirmed (the owner here, or the customer on their page).
+          const by = actor;
+          const updated = await applyStateChange(id, "scheduled", { actor: by, note, rulesOf: "system" }, tx);
           if (state === "scheduled") {
             await workflow.addHistory(
               [{ submissionId: id, fromState: state, toState: state, actor: by, note }],
@@ -646,6 +712,8 @@ export interface AvailabilitySettings {
     horizonWeeks: number;
   };
   blocked: { date: IsoDate; label: string | null }[];
+  /** The region's bank holidays for the coming years; `open` when the owner opened one for work. */
+  holidays: { date: IsoDate; name: string; open: boolean }[];
   calendarFeed: boolean;
 }
 
@@ -670,6 +738,7 @@ export async function availabilitySettings(services: ServiceContext): Promise<Av
       horizonWeeks: base.horizonWeeks,
     },
     blocked: await repo.listBlocked(today, addDays(today, 800), db),
+    holidays: await holidayList(today, db),
     calendarFeed: Boolean(row?.calendarFeedHash),
   };
 }
@@ -712,6 +781,29 @@ export async function blockDate(
 export async function unblockDate(date: IsoDate, services: ServiceContext): Promise<AvailabilitySettings> {
   const removed = await inTransaction(services, (tx) => repo.removeBlocked(date, tx));
   if (!removed) throw new NotFound("That date is not blocked.");
+  return availabilitySettings(services);
+}
+
+async function holidayList(today: IsoDate, db: Db) {
+  const last = holidayHorizon(today);
+  const opened = await repo.listOpenedHolidays(today, last, db);
+  return bankHolidays(today, last, { today }).map((h) => ({ ...h, open: opened.has(h.date) }));
+}
+
+/** The owner opens a bank holiday for work (`open`) or blocks it again; NotFound for a date that is no holiday. */
+export async function setHolidayOpen(
+  date: IsoDate,
+  open: boolean,
+  services: ServiceContext,
+): Promise<AvailabilitySettings> {
+  const today = dateInZone(services.now);
+  if (!bankHolidays(date, date, { today }).length) {
+    throw new NotFound("That date is not a bank holiday in the coming years.");
+  }
+  await inTransaction(services, async (tx) => {
+    if (open) await repo.openHoliday(date, tx);
+    else await repo.closeHoliday(date, tx);
+  });
   return availabilitySettings(services);
 }
 
@@ -769,7 +861,8 @@ export async function calendarFeed(secret: string, services: ServiceContext): Pr
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
   const rules = rulesFromSettings(row);
   const today = dateInZone(now);
-  const jobs = await repo.confirmedJobs(addDays(today, -30), addDays(today, 90), db);
+  // Visits recorded as done stay, marked so, with the SEQUENCE their completion bumped.
+  const jobs = await repo.confirmedJobs(addDays(today, -30), addDays(today, 90), db, true);
   // Only what the owner needs to see at a glance: every calendar app the feed is subscribed in
   // keeps a copy, so the phone, e-mail, job text and access notes stay in the admin.
   const events: AppointmentEvent[] = jobs.map((job) => {
@@ -781,7 +874,7 @@ export async function calendarFeed(secret: string, services: ServiceContext): Pr
       sequence: job.appointment.sequence,
       date: job.appointment.date!,
       window: job.appointment.window!,
-      summary: `${job.name}: ${serviceLabel(job.service)} (${reference})`,
+      summary: `${job.appointment.status === "completed" ? "Done: " : ""}${job.name}: ${serviceLabel(job.service)} (${reference})`,
       location: area,
       description: `${reference}. Phone, address and job details: ${admin}`,
       url: admin,

@@ -71,6 +71,8 @@ export const appointments = pgTable(
     message: text("message"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    /** When the owner recorded the visit as done (status `completed`). */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -134,3 +136,12 @@ export const blockedDates = pgTable(
     check("blocked_dates_label_length", sql`${t.label} is null or char_length(${t.label}) between 1 and 100`),
   ],
 ).enableRLS();
+
+/**
+ * Bank holidays the owner opened for work: a holiday on this list is offered like any working day
+ * (src/features/appointments/holidays.ts). Removing the row blocks it again.
+ */
+export const holidayOpenings = pgTable("holiday_openings", {
+  date: date("date", { mode: "string" }).primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+}).enableRLS();

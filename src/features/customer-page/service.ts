@@ -58,7 +58,7 @@ import { invoicesForCustomerPage } from "../invoices/service-customer";
 import * as invoicesRepo from "../invoices/repository";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
-import { applyStateChange } from "../requests/service-workflow";
+import { applyStateChange } from "../requests/service-state";
 
 const dayMs = 24 * 60 * 60 * 1000;
 

@@ -36,7 +36,7 @@ import type { MailAttachment } from "../../platform/mail/message";
 import { isClosed, canTransition, type RequestActor } from "../requests/contract/states";
 import * as workflow from "../requests/repository-workflow";
 import type { CustomerRequest } from "../requests/repository";
-import { applyStateChange } from "../requests/service-workflow";
+import { applyStateChange } from "../requests/service-state";
 import * as appointmentsRepo from "../appointments/repository";
 import { cancelAppointmentIn } from "../appointments/service";
 import * as outbox from "../mail/repository";

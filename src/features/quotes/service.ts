@@ -25,7 +25,7 @@ import { addDays, dateInZone, formatDate, type IsoDate } from "../../platform/ti
 import { formatMoney } from "../../platform/money";
 import { canTransition } from "../requests/contract/states";
 import * as workflow from "../requests/repository-workflow";
-import { applyStateChange } from "../requests/service-workflow";
+import { applyStateChange } from "../requests/service-state";
 import * as outbox from "../mail/repository";
 import { deliverSoon, mailContext } from "../mail/service";
 import {

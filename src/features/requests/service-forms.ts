@@ -23,6 +23,7 @@ import {
   queueRequestMail,
 } from "../mail/service";
 import * as requestsRepo from "./repository";
+import * as workflowRepo from "./repository-workflow";
 import type { CustomerRequest } from "./repository";
 import * as testimonials from "../reviews/repository";
 import type { Testimonial } from "../reviews/repository";
@@ -139,6 +140,21 @@ function requestPost(
         key,
         tx,
       );
+      // The history starts with the form that created the request, named as the website's.
+      if (created) {
+        await workflowRepo.addHistory(
+          [
+            {
+              submissionId: request.id,
+              fromState: null,
+              toState: "new",
+              actor: "website",
+              note: `Sent from the ${formType === "booking" ? "booking" : "contact"} form`,
+            },
+          ],
+          tx,
+        );
+      }
       return { row: request, created };
     },
     queueMail: queueRequestMail,

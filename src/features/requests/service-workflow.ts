@@ -10,7 +10,7 @@
 import { site } from "../../config/site";
 import { encodeCursor } from "./contract/inbox-cursor";
 import { addDays, wallClock } from "../../platform/time";
-import { canTransition, stateInfo, type RequestActor, type RequestState } from "./contract/states";
+import { canTransition, type RequestActor, type RequestState } from "./contract/states";
 import type { AdminRequest } from "./contract/endpoints";
 import type {
   AdminAttention,
@@ -20,93 +20,71 @@ import type {
   BulkResult,
 } from "./contract/endpoints";
 import type { BulkActionInput, InboxQuery, RequestPatch } from "./contract/workflow";
-import type { Db } from "../../platform/db/client";
 import * as customerLinks from "../customer-page/repository";
 import * as search from "./repository-search";
 import * as workflow from "./repository-workflow";
 import type { PhotoBlobs } from "../photos/repository";
-import type { CustomerRequest } from "./repository";
 import { scheduledOn } from "../appointments/repository-scheduled";
 import { withMailStatus } from "./service-admin";
+import { endLiveVisit, visitAheadConflict } from "../appointments/service-lifecycle";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
 import { deliverSoon } from "../mail/service";
 import { removeRequestPhotoBlobs } from "../photos/service";
 import { autoInviteOnDone } from "../reviews/service";
-import { Conflict, NotFound } from "../../platform/domain-errors";
+import { NotFound } from "../../platform/domain-errors";
+import { applyStateChange, changeState, findOne, invalidTransition, missingRequest } from "./service-state";
 
 /** How long a quote may wait for an answer before the dashboard calls it out. */
 export const staleQuoteDays = 7;
 
-const missing = () => new NotFound("That request no longer exists.");
+const missing = missingRequest;
 
-export const invalidTransition = (from: RequestState, to: RequestState) =>
-  new Conflict(
-    `A request that is ${stateInfo[from].label.toLowerCase()} cannot be moved to ${stateInfo[to].label.toLowerCase()}.`,
-    "invalid_transition",
-  );
-
-async function findOne(id: number, db: Db): Promise<CustomerRequest> {
-  const [row] = await workflow.findMany([id], db);
-  if (!row) throw missing();
-  return row;
-}
+export { applyStateChange, changeState, invalidTransition };
 
 /**
- * Moves one request to `to` and records the change (from, to, actor, note) in one transaction.
- * Moving to the state it is already in changes nothing and records nothing.
+ * The owner's change to one request: any of read flag, state (with a note) and archive, at once.
+ * Any change marks the request read unless the patch says otherwise. Moving to done, lost or
+ * cancelled ends its live visit in the same transaction (src/features/appointments/service-lifecycle.ts);
+ * done with a confirmed visit still ahead is refused (409 visit_ahead) unless `visit` says whether
+ * to complete or cancel it.
  */
-export async function changeState(
-  id: number,
-  to: RequestState,
-  options: { actor: RequestActor; note?: string | undefined },
-  ctx: ServiceContext = serviceContext(),
-): Promise<CustomerRequest> {
-  return inTransaction(ctx, (tx) => applyStateChange(id, to, options, tx));
-}
-
-/**
- * `changeState` inside a transaction the caller already holds (e.g. confirming an appointment and
- * scheduling its request together). The row stays locked until that transaction ends.
- */
-export async function applyStateChange(
-  id: number,
-  to: RequestState,
-  options: { actor: RequestActor; note?: string | undefined },
-  tx: Db,
-): Promise<CustomerRequest> {
-  const from = (await workflow.lockStates([id], tx)).get(id);
-  if (!from) throw missing();
-  if (from === to) return findOne(id, tx);
-  if (!canTransition(from, to, options.actor)) throw invalidTransition(from, to);
-  const [updated] = await workflow.setStates([id], to, tx);
-  await workflow.addHistory(
-    [{ submissionId: id, fromState: from, toState: to, actor: options.actor, note: options.note ?? null }],
-    tx,
-  );
-  return updated!;
-}
-
-/** The owner's change to one request: any of read flag, state (with a note) and archive, at once. */
 export async function updateRequest(
   id: number,
   patch: RequestPatch,
   ctx: ServiceContext = serviceContext(),
 ): Promise<AdminRequest> {
-  let invitationMail: number[] = [];
+  let mail: number[] = [];
   const row = await inTransaction(ctx, async (tx) => {
     if (patch.state !== undefined) {
-      await applyStateChange(id, patch.state, { actor: "owner", note: patch.note }, tx);
-      if (patch.state === "done") invitationMail = await autoInviteOnDone([id], ctx.now, tx);
+      const from = (await workflow.lockStates([id], tx)).get(id);
+      if (!from) throw missing();
+      if (from !== patch.state && !canTransition(from, patch.state, "owner"))
+        throw invalidTransition(from, patch.state);
+      let note = patch.note;
+      if (from !== patch.state) {
+        const ending = await endLiveVisit(
+          id,
+          patch.state,
+          { choice: patch.visit, reason: patch.note, now: ctx.now },
+          tx,
+        );
+        if (ending.kind === "ahead") throw visitAheadConflict(ending.label);
+        if (ending.kind === "ended") {
+          mail = ending.mailIds;
+          note = patch.note ? `${ending.note}. ${patch.note}` : ending.note;
+        }
+      }
+      await applyStateChange(id, patch.state, { actor: "owner", note }, tx);
+      if (patch.state === "done") mail = [...mail, ...(await autoInviteOnDone([id], ctx.now, tx))];
     }
-    if (patch.isRead !== undefined && (await workflow.setRead([id], patch.isRead, tx)).length === 0) {
-      throw missing();
-    }
+    const isRead = patch.isRead ?? true;
+    if ((await workflow.setRead([id], isRead, tx)).length === 0) throw missing();
     if (patch.archived !== undefined && (await workflow.setArchived([id], patch.archived, tx)).length === 0) {
       throw missing();
     }
     return findOne(id, tx);
   });
-  await deliverSoon(ctx, invitationMail);
+  await deliverSoon(ctx, mail);
   const [shaped] = await withMailStatus([row], ctx);
   return shaped!;
 }
@@ -153,7 +131,7 @@ export async function bulk(
 ): Promise<BulkResult> {
   const ids = [...new Set(input.ids)];
   let photoBlobs: PhotoBlobs[] = [];
-  let invitationMail: number[] = [];
+  const invitationMail: number[] = [];
   const result = await inTransaction(ctx, async (tx) => {
     const states = await workflow.lockStates(ids, tx);
     const existing = ids.filter((id) => states.has(id));
@@ -179,23 +157,37 @@ export async function bulk(
       case "spam": {
         const to: RequestState = input.action === "spam" ? "spam" : input.state!;
         const unchanged = existing.filter((id) => states.get(id) === to);
-        const allowed = existing.filter(
+        const permitted = existing.filter(
           (id) => states.get(id) !== to && canTransition(states.get(id)!, to, actor),
         );
+        // Each request's live visit ends with it; done with a confirmed visit ahead is skipped
+        // (the request's own screen offers to complete or cancel that visit).
+        const allowed: number[] = [];
+        const notes = new Map<number, string>();
+        for (const id of permitted) {
+          const ending = await endLiveVisit(id, to, { reason: input.note, now: ctx.now }, tx);
+          if (ending.kind === "ahead") continue;
+          allowed.push(id);
+          if (ending.kind === "ended") {
+            invitationMail.push(...ending.mailIds);
+            notes.set(id, input.note ? `${ending.note}. ${input.note}` : ending.note);
+          }
+        }
         skipped = existing.filter((id) => states.get(id) !== to && !allowed.includes(id));
         await workflow.setStates(allowed, to, tx);
+        if (actor === "owner") await workflow.setRead(allowed, true, tx);
         await workflow.addHistory(
           allowed.map((id) => ({
             submissionId: id,
             fromState: states.get(id)!,
             toState: to,
             actor,
-            note: input.note ?? null,
+            note: notes.get(id) ?? input.note ?? null,
           })),
           tx,
         );
         changed = [...allowed, ...unchanged];
-        if (to === "done") invitationMail = await autoInviteOnDone(allowed, ctx.now, tx);
+        if (to === "done") invitationMail.push(...(await autoInviteOnDone(allowed, ctx.now, tx)));
         break;
       }
     }
@@ -274,6 +266,7 @@ export async function addNote(
     await workflow.lockStates([id], tx).then((found) => {
       if (!found.has(id)) throw missing();
     });
+    await workflow.setRead([id], true, tx);
     return toAdminNote(await workflow.addNote(id, body, tx));
   });
 }

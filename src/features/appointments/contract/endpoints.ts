@@ -12,6 +12,7 @@ import {
   appointmentActionSchema,
   availabilitySettingsSchema,
   blockedDateSchema,
+  holidayDateSchema,
   unblockDateQuerySchema,
 } from "./owner-forms";
 import { requestStates } from "../../requests/contract/states";
@@ -71,6 +72,7 @@ export const appointmentSchema = z.object({
   message: z.string().nullable(),
   confirmedAt: timestamp.nullable(),
   reminderSentAt: timestamp.nullable(),
+  completedAt: timestamp.nullable(),
   updatedAt: timestamp,
 });
 export type AppointmentWire = z.infer<typeof appointmentSchema>;
@@ -104,6 +106,8 @@ export const availabilitySettingsAnswerSchema = z.object({
   /** The site config's values, for "reset to default". */
   defaults: z.object(settingsValues),
   blocked: z.array(z.object({ date: isoDate, label: z.string().nullable() })),
+  /** The region's bank holidays for the coming years; `open` when the owner opened one for work. */
+  holidays: z.array(z.object({ date: isoDate, name: z.string(), open: z.boolean() })),
   /** Whether a private calendar feed URL exists. */
   calendarFeed: z.boolean(),
 });
@@ -153,6 +157,20 @@ export const appointmentEndpoints = {
     ...adminRoutes.unblockDateRoute,
     status: 200,
     query: unblockDateQuerySchema,
+    response: availabilitySettingsAnswerSchema,
+  }),
+  /** A bank holiday opened for work: offered like any working day. */
+  openHoliday: defineEndpoint({
+    ...adminRoutes.openHolidayRoute,
+    status: 200,
+    request: holidayDateSchema,
+    response: availabilitySettingsAnswerSchema,
+  }),
+  /** A bank holiday blocked again (the default). */
+  closeHoliday: defineEndpoint({
+    ...adminRoutes.closeHolidayRoute,
+    status: 200,
+    query: holidayDateSchema,
     response: availabilitySettingsAnswerSchema,
   }),
   /** A new secret feed URL, shown once; the old one stops at once. */

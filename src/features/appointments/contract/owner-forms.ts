@@ -26,6 +26,12 @@ export const appointmentActionSchema = z.discriminatedUnion("action", [
      * `inside_cancellation_period` and a warning); recorded in the request's history.
      */
     earlyStartReason: words(1000),
+    /**
+     * Why the visit goes on a day customers cannot book (blocked, a bank holiday, or at the daily
+     * cap); without it such a visit is refused with 409 `day_unavailable` and the reason. Recorded
+     * in the request's history.
+     */
+    dayOverrideReason: words(1000),
   }),
   z.object({
     action: z.literal("propose"),
@@ -33,6 +39,7 @@ export const appointmentActionSchema = z.discriminatedUnion("action", [
     window: windowIdSchema,
     message: words(1000),
     earlyStartReason: words(1000),
+    dayOverrideReason: words(1000),
   }),
   z.object({ action: z.literal("decline"), reason: words(1000) }),
   z.object({
@@ -74,3 +81,6 @@ export type BlockedDateInput = z.input<typeof blockedDateSchema>;
 
 /** DELETE /api/admin/availability/blocked?date=YYYY-MM-DD */
 export const unblockDateQuerySchema = z.object({ date: isoDateSchema });
+
+/** POST /api/admin/availability/holidays {"date"} and DELETE …/holidays?date=YYYY-MM-DD */
+export const holidayDateSchema = z.object({ date: isoDateSchema });

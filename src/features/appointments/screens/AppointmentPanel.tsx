@@ -13,6 +13,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import type { AppointmentWire } from "../contract/endpoints";
+import { isClosed, stateInfo } from "../../requests/contract/states";
 import type { AppointmentActionInput } from "../contract/owner-forms";
 import { adminApi, ApiError } from "../../../admin/api";
 import { queries, requestChanged } from "../../../admin/query";
@@ -28,6 +29,7 @@ const windowChoices = [
 const statusWords: Record<AppointmentWire["status"], string> = {
   confirmed: "Confirmed",
   proposed: "Offered, waiting for the customer",
+  completed: "Visit done",
   cancelled: "Cancelled",
   declined: "Declined",
 };
@@ -37,6 +39,9 @@ const fieldClass =
 
 export function AppointmentPanel({ requestId }: { requestId: number }) {
   const query = useQuery(queries.appointment(requestId));
+  // A done, lost or cancelled request has no live visit: its actions are not offered.
+  const requestState = useQuery(queries.item(requestId)).data?.state;
+  const closed = requestState !== undefined && isClosed(requestState);
   const data = query.data ?? null;
   const failed = query.isError;
   const [busy, setBusy] = useState(false);
@@ -46,9 +51,13 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
   const [reason, setReason] = useState("");
   const ids = useId();
   /** The confirm or offer the server warned about, waiting for the owner's reason or a step back. */
-  const [early, setEarly] = useState<{ input: AppointmentActionInput; done: string; warning: string } | null>(
-    null,
-  );
+  const [early, setEarly] = useState<{
+    input: AppointmentActionInput;
+    done: string;
+    warning: string;
+    /** "early": inside a quote's cancellation period; "day": a day customers cannot book. */
+    kind: "early" | "day";
+  } | null>(null);
   const [earlyReason, setEarlyReason] = useState("");
 
   const act = async (input: AppointmentActionInput, done: string) => {
@@ -65,7 +74,11 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
       await requestChanged(requestId);
     } catch (err) {
       if (err instanceof ApiError && err.code === "inside_cancellation_period") {
-        setEarly({ input, done, warning: err.message });
+        setEarly({ input, done, warning: err.message, kind: "early" });
+        return;
+      }
+      if (err instanceof ApiError && err.code === "day_unavailable") {
+        setEarly({ input, done, warning: err.message, kind: "day" });
         return;
       }
       const text =
@@ -103,7 +116,11 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
         <p className="mt-2 flex flex-wrap items-center gap-2" data-testid="appointment-status">
           <Badge
             tone={
-              shown.status === "confirmed" ? "success" : shown.status === "proposed" ? "accent" : "neutral"
+              shown.status === "confirmed" || shown.status === "completed"
+                ? "success"
+                : shown.status === "proposed"
+                  ? "accent"
+                  : "neutral"
             }
           >
             {statusWords[shown.status]}
@@ -114,7 +131,7 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
       ) : (
         <p className="mt-2 text-slate-700">No time agreed yet.</p>
       )}
-      {live?.status === "proposed" && live.date && live.window ? (
+      {!closed && live?.status === "proposed" && live.date && live.window ? (
         <Button
           variant="success"
           className="mt-2"
@@ -141,162 +158,175 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
         </p>
       ) : null}
 
-      {data.preferredOptions.length > 0 ? (
+      {closed ? (
+        <p className="mt-3 text-sm text-slate-700" data-testid="appointment-closed">
+          This request is {stateInfo[requestState!].label.toLowerCase()}, so no visit can be arranged. Move it
+          back to Contacted to arrange one.
+        </p>
+      ) : (
         <>
-          <h4 className="mt-4 text-sm font-semibold text-slate-800">The customer asked for</h4>
-          <ol className="mt-2 grid gap-2" aria-label="Times the customer asked for">
-            {data.preferredOptions.map((o, i) => {
-              const isCurrent =
-                live?.status === "confirmed" && live.date === o.date && live.window === o.window;
-              return (
-                <li
-                  key={`${o.date}-${o.window}`}
-                  className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2"
-                >
-                  <span>
-                    {i + 1}. {o.label}
-                  </span>
-                  {isCurrent ? (
-                    <Badge tone="success">Confirmed</Badge>
-                  ) : (
-                    <Button
-                      variant="success"
-                      disabled={busy}
-                      aria-label={`Confirm ${o.label}`}
-                      onClick={() =>
-                        void act(
-                          { action: "confirm", date: o.date, window: o.window },
-                          `Confirmed: ${o.label}`,
-                        )
-                      }
+          {data.preferredOptions.length > 0 ? (
+            <>
+              <h4 className="mt-4 text-sm font-semibold text-slate-800">The customer asked for</h4>
+              <ol className="mt-2 grid gap-2" aria-label="Times the customer asked for">
+                {data.preferredOptions.map((o, i) => {
+                  const isCurrent =
+                    live?.status === "confirmed" && live.date === o.date && live.window === o.window;
+                  return (
+                    <li
+                      key={`${o.date}-${o.window}`}
+                      className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2"
                     >
-                      <CalendarCheck aria-hidden="true" className="size-4" />
-                      Confirm
-                    </Button>
-                  )}
-                </li>
-              );
-            })}
-          </ol>
+                      <span>
+                        {i + 1}. {o.label}
+                      </span>
+                      {isCurrent ? (
+                        <Badge tone="success">Confirmed</Badge>
+                      ) : (
+                        <Button
+                          variant="success"
+                          disabled={busy}
+                          aria-label={`Confirm ${o.label}`}
+                          onClick={() =>
+                            void act(
+                              { action: "confirm", date: o.date, window: o.window },
+                              `Confirmed: ${o.label}`,
+                            )
+                          }
+                        >
+                          <CalendarCheck aria-hidden="true" className="size-4" />
+                          Confirm
+                        </Button>
+                      )}
+                    </li>
+                  );
+                })}
+              </ol>
+            </>
+          ) : null}
+
+          <details className="mt-4">
+            <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+              Another date and time
+            </summary>
+            <div className="mt-3 grid gap-3 sm:grid-cols-2">
+              <label className="text-sm font-semibold text-slate-800">
+                Date
+                <input
+                  type="date"
+                  className={fieldClass}
+                  value={date}
+                  onChange={(e) => setDate(e.target.value)}
+                />
+              </label>
+              <label className="text-sm font-semibold text-slate-800">
+                Arrival window
+                <select
+                  className={fieldClass}
+                  value={window}
+                  onChange={(e) => setWindow(e.target.value as typeof window)}
+                >
+                  {windowChoices.map((w) => (
+                    <option key={w.value} value={w.value}>
+                      {w.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="text-sm font-semibold text-slate-800 sm:col-span-2">
+                Message to the customer (optional)
+                <textarea
+                  className={fieldClass}
+                  rows={2}
+                  maxLength={1000}
+                  value={message}
+                  onChange={(e) => setMessage(e.target.value)}
+                />
+              </label>
+            </div>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button
+                variant="success"
+                disabled={busy || !date}
+                onClick={() =>
+                  void act(
+                    { action: "confirm", date, window, ...(message ? { message } : {}) },
+                    "Appointment confirmed",
+                  )
+                }
+              >
+                <CalendarCheck aria-hidden="true" className="size-4" />
+                Confirm this time
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={busy || !date || live?.status === "confirmed"}
+                onClick={() =>
+                  void act(
+                    { action: "propose", date, window, ...(message ? { message } : {}) },
+                    "Time offered to the customer",
+                  )
+                }
+              >
+                <CalendarClock aria-hidden="true" className="size-4" />
+                Propose this time
+              </Button>
+            </div>
+          </details>
+
+          <details className="mt-3">
+            <summary className="cursor-pointer text-sm font-semibold text-danger-600">
+              {live?.status === "confirmed" ? "Cancel the appointment" : "Decline the booking"}
+            </summary>
+            <label className="mt-3 block text-sm font-semibold text-slate-800">
+              Reason, for the customer (optional)
+              <textarea
+                className={fieldClass}
+                rows={2}
+                maxLength={1000}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
+            </label>
+            <div className="mt-3 flex flex-wrap gap-2">
+              {live ? (
+                <Button
+                  variant="danger"
+                  disabled={busy}
+                  onClick={() =>
+                    void act({ action: "cancel", ...(reason ? { reason } : {}) }, "Appointment cancelled")
+                  }
+                >
+                  <CalendarX aria-hidden="true" className="size-4" />
+                  Cancel appointment
+                </Button>
+              ) : null}
+              {live?.status !== "confirmed" ? (
+                <Button
+                  variant="danger"
+                  disabled={busy}
+                  onClick={() =>
+                    void act({ action: "decline", ...(reason ? { reason } : {}) }, "Booking declined")
+                  }
+                >
+                  <CalendarX aria-hidden="true" className="size-4" />
+                  Decline booking
+                </Button>
+              ) : null}
+            </div>
+          </details>
         </>
-      ) : null}
-
-      <details className="mt-4">
-        <summary className="cursor-pointer text-sm font-semibold text-brand-700">
-          Another date and time
-        </summary>
-        <div className="mt-3 grid gap-3 sm:grid-cols-2">
-          <label className="text-sm font-semibold text-slate-800">
-            Date
-            <input
-              type="date"
-              className={fieldClass}
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-            />
-          </label>
-          <label className="text-sm font-semibold text-slate-800">
-            Arrival window
-            <select
-              className={fieldClass}
-              value={window}
-              onChange={(e) => setWindow(e.target.value as typeof window)}
-            >
-              {windowChoices.map((w) => (
-                <option key={w.value} value={w.value}>
-                  {w.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm font-semibold text-slate-800 sm:col-span-2">
-            Message to the customer (optional)
-            <textarea
-              className={fieldClass}
-              rows={2}
-              maxLength={1000}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-            />
-          </label>
-        </div>
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Button
-            variant="success"
-            disabled={busy || !date}
-            onClick={() =>
-              void act(
-                { action: "confirm", date, window, ...(message ? { message } : {}) },
-                "Appointment confirmed",
-              )
-            }
-          >
-            <CalendarCheck aria-hidden="true" className="size-4" />
-            Confirm this time
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={busy || !date || live?.status === "confirmed"}
-            onClick={() =>
-              void act(
-                { action: "propose", date, window, ...(message ? { message } : {}) },
-                "Time offered to the customer",
-              )
-            }
-          >
-            <CalendarClock aria-hidden="true" className="size-4" />
-            Propose this time
-          </Button>
-        </div>
-      </details>
-
-      <details className="mt-3">
-        <summary className="cursor-pointer text-sm font-semibold text-danger-600">
-          {live?.status === "confirmed" ? "Cancel the appointment" : "Decline the booking"}
-        </summary>
-        <label className="mt-3 block text-sm font-semibold text-slate-800">
-          Reason, for the customer (optional)
-          <textarea
-            className={fieldClass}
-            rows={2}
-            maxLength={1000}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </label>
-        <div className="mt-3 flex flex-wrap gap-2">
-          {live ? (
-            <Button
-              variant="danger"
-              disabled={busy}
-              onClick={() =>
-                void act({ action: "cancel", ...(reason ? { reason } : {}) }, "Appointment cancelled")
-              }
-            >
-              <CalendarX aria-hidden="true" className="size-4" />
-              Cancel appointment
-            </Button>
-          ) : null}
-          {live?.status !== "confirmed" ? (
-            <Button
-              variant="danger"
-              disabled={busy}
-              onClick={() =>
-                void act({ action: "decline", ...(reason ? { reason } : {}) }, "Booking declined")
-              }
-            >
-              <CalendarX aria-hidden="true" className="size-4" />
-              Decline booking
-            </Button>
-          ) : null}
-        </div>
-      </details>
+      )}
       <AdminDialog
         open={early !== null}
         onOpenChange={(open) => {
           if (!open) setEarly(null);
         }}
-        title="Inside the customer's cancellation period"
+        title={
+          early?.kind === "day"
+            ? "Customers cannot book this day"
+            : "Inside the customer's cancellation period"
+        }
         description={early?.warning}
         role="alertdialog"
       >
@@ -305,11 +335,21 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
             event.preventDefault();
             if (!early || !earlyReason.trim()) return;
             if (early.input.action !== "confirm" && early.input.action !== "propose") return;
-            void act({ ...early.input, earlyStartReason: earlyReason.trim() }, early.done);
+            void act(
+              {
+                ...early.input,
+                ...(early.kind === "day"
+                  ? { dayOverrideReason: earlyReason.trim() }
+                  : { earlyStartReason: earlyReason.trim() }),
+              },
+              early.done,
+            );
           }}
         >
           <label htmlFor={`${ids}-early-reason`} className="block text-sm font-semibold text-slate-800">
-            Why this visit goes ahead now (kept in the request's history)
+            {early?.kind === "day"
+              ? "Why this visit goes on this day (kept in the request's history)"
+              : "Why this visit goes ahead now (kept in the request's history)"}
           </label>
           <textarea
             id={`${ids}-early-reason`}

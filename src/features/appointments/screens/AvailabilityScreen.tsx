@@ -187,7 +187,7 @@ export function AvailabilityScreen() {
         aria-labelledby="blocked-heading"
       >
         <h2 id="blocked-heading" className="text-lg font-semibold text-slate-900">
-          Days off
+          Days off and local holidays
         </h2>
         <form
           className="grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-end"
@@ -218,7 +218,7 @@ export function AvailabilityScreen() {
             <input
               type="text"
               maxLength={100}
-              placeholder="e.g. Christmas"
+              placeholder="e.g. Kirkcaldy Links Market"
               className={fieldClass}
               value={blockLabel}
               onChange={(e) => setBlockLabel(e.target.value)}
@@ -255,6 +255,45 @@ export function AvailabilityScreen() {
             ))}
           </ul>
         )}
+      </section>
+
+      <section
+        className="grid gap-3 rounded-card border border-slate-200 bg-white p-5"
+        aria-labelledby="holidays-heading"
+      >
+        <h2 id="holidays-heading" className="text-lg font-semibold text-slate-900">
+          Bank holidays
+        </h2>
+        <p className="text-sm text-slate-700">
+          Customers cannot book these days. Open one if you want to work it.
+        </p>
+        <ul className="grid gap-2" aria-label="Bank holidays ahead">
+          {data.holidays.map((h) => (
+            <li
+              key={h.date}
+              data-holiday={h.date}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2"
+            >
+              <span>
+                {formatDate(h.date)} <span className="text-slate-600">({h.name})</span>
+                {h.open ? <span className="ml-2 font-semibold text-success-700">Open for work</span> : null}
+              </span>
+              <Button
+                variant={h.open ? "secondary" : "ghost"}
+                disabled={busy}
+                aria-label={`${h.open ? "Close again" : "Open for work"}: ${formatDate(h.date)}`}
+                onClick={() =>
+                  void run(async () => {
+                    show(await adminApi.setHolidayOpen(h.date, !h.open));
+                    toast.success(h.open ? "Closed again" : "Open for work");
+                  })
+                }
+              >
+                {h.open ? "Close again" : "Open for work"}
+              </Button>
+            </li>
+          ))}
+        </ul>
       </section>
 
       <section

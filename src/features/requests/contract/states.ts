@@ -26,8 +26,11 @@ export const requestStates = [
 ] as const;
 export type RequestState = (typeof requestStates)[number];
 
-/** Who made a change: the owner in the admin, the customer on their page, or a scheduled job. */
-export const requestActors = ["owner", "customer", "system"] as const;
+/**
+ * Who made a change: the owner in the admin, the customer on their page, the website (a form the
+ * customer sent), or a scheduled job (`system`). The history names each one as it is.
+ */
+export const requestActors = ["owner", "customer", "website", "system"] as const;
 export type RequestActor = (typeof requestActors)[number];
 
 /** Finished: retention counts from the moment a request entered one of these. */
@@ -66,8 +69,11 @@ export const stateInfo: Record<RequestState, { label: string; meaning: string }>
  *   schedules it.
  * - customer: from their page, may cancel an open request, or accept a time the owner offered,
  *   which confirms the appointment and so schedules the request (docs/decisions/019-customer-page.md).
- * - system: what scheduled work and the appointment flow may do for the owner (confirming a visit
- *   schedules, calling one off goes back to contacted, finishing a past visit marks it done).
+ * - website: a form only creates a request (its first history row, from no state to `new`).
+ * - system: what scheduled work and the appointment flow may do (confirming a visit schedules,
+ *   calling one off goes back to contacted, finishing a past visit marks it done). When the owner's
+ *   own action does it (he confirms a visit), the change is checked against these rules but the
+ *   history names the owner (`applyStateChange`'s `rulesOf`).
  */
 export const transitions: Record<RequestActor, Record<RequestState, readonly RequestState[]>> = {
   owner: {
@@ -90,6 +96,16 @@ export const transitions: Record<RequestActor, Record<RequestState, readonly Req
     cancelled: [],
     spam: [],
   },
+  website: {
+    new: [],
+    contacted: [],
+    quoted: [],
+    scheduled: [],
+    done: [],
+    lost: [],
+    cancelled: [],
+    spam: [],
+  },
   system: {
     new: ["scheduled", "cancelled"],
     contacted: ["scheduled", "cancelled"],
@@ -101,6 +117,21 @@ export const transitions: Record<RequestActor, Record<RequestState, readonly Req
     spam: [],
   },
 };
+
+/** How the history names each actor to the owner. */
+export const actorLabel: Record<RequestActor, string> = {
+  owner: "you",
+  customer: "the customer",
+  website: "the website",
+  system: "the scheduled job",
+};
+
+/**
+ * The owner cannot mark a request done while its confirmed visit is still ahead: he completes the
+ * visit (it happened early) or cancels it in the same step.
+ */
+export const closeVisitChoices = ["complete", "cancel"] as const;
+export type CloseVisitChoice = (typeof closeVisitChoices)[number];
 
 export function canTransition(from: RequestState, to: RequestState, actor: RequestActor): boolean {
   return transitions[actor][from].includes(to);

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { isIsoDate } from "../../../platform/time";
 import { decodeCursor } from "./inbox-cursor";
-import { requestStates, type RequestState } from "./states";
+import { closeVisitChoices, requestStates, type RequestState } from "./states";
 import { formTypes } from "./forms";
 import { charLength, isStorableText, unsupportedCharactersMessage } from "../../../lib/form-fields/text";
 
@@ -122,6 +122,13 @@ export const requestPatchSchema = z
     /** Recorded with the state change in the history. */
     note: optionalNote(maxHistoryNoteLength),
     archived: z.boolean({ error: "archived must be true or false." }).optional(),
+    /**
+     * Marking done while a confirmed visit is still ahead: complete the visit (the work is
+     * finished) or cancel it, in the same step. Without it the change is refused (409 visit_ahead).
+     */
+    visit: z
+      .enum(closeVisitChoices, { error: `visit must be one of ${closeVisitChoices.join(", ")}.` })
+      .optional(),
   })
   .refine((v) => v.isRead !== undefined || v.state !== undefined || v.archived !== undefined, {
     message: "Send isRead, state or archived.",
@@ -130,6 +137,10 @@ export const requestPatchSchema = z
   .refine((v) => v.note === undefined || v.state !== undefined, {
     message: "A note goes with a state change.",
     path: ["note"],
+  })
+  .refine((v) => v.visit === undefined || v.state === "done", {
+    message: "Completing or cancelling the visit goes with marking the request done.",
+    path: ["visit"],
   });
 export type RequestPatch = z.output<typeof requestPatchSchema>;
 

@@ -8,7 +8,13 @@ import { Archive, ArchiveRestore, Pencil, X } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
-import { nextStates, stateInfo, type RequestState } from "../contract/states";
+import {
+  actorLabel,
+  nextStates,
+  stateInfo,
+  type CloseVisitChoice,
+  type RequestState,
+} from "../contract/states";
 import type { AdminRequest } from "../contract/endpoints";
 import type { AdminHistoryEntry, AdminNote, AdminSentLink } from "../contract/endpoints";
 import { ApiError } from "../../../admin/api";
@@ -19,7 +25,6 @@ import { StateBadge } from "../../../admin/components/StateBadge";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
 import { Button, IconButton } from "../../../admin/components/ui";
 
-const actorLabel = { owner: "you", customer: "the customer", system: "the website" } as const;
 const sectionTitle = "text-xs font-semibold tracking-wide text-slate-600 uppercase";
 const textareaClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
@@ -52,6 +57,8 @@ export function RequestWorkflowPanel({ request }: { request: AdminRequest }) {
   const historyQuery = useQuery(queries.history(s.id));
   const notesQuery = useQuery(queries.notes(s.id));
   const history = historyQuery.data?.history ?? null;
+  /** How the request arrived (the first row, from no state), shown as "Received". */
+  const arrival = history?.find((h) => h.fromState === null) ?? null;
   const links: AdminSentLink[] = historyQuery.data?.links ?? [];
   const notes: AdminNote[] | null = notesQuery.data ?? null;
   const loadError = historyQuery.error ?? notesQuery.error;
@@ -64,19 +71,28 @@ export function RequestWorkflowPanel({ request }: { request: AdminRequest }) {
   const [newNote, setNewNote] = useState("");
   const [editing, setEditing] = useState<{ id: number; body: string } | null>(null);
 
-  const changeState = async () => {
+  /** The server's refusal to mark done while the visit is ahead, until the owner chooses. */
+  const [visitAhead, setVisitAhead] = useState<string | null>(null);
+
+  const changeState = async (visit?: CloseVisitChoice) => {
     if (!target) return;
     setBusy(true);
     try {
       const updated = await workflowApi.update(s.id, {
         state: target,
         ...(note.trim() ? { note: note.trim() } : {}),
+        ...(visit ? { visit } : {}),
       });
       toast.success(`Moved to ${stateInfo[updated.state].label}`);
       setTarget("");
       setNote("");
+      setVisitAhead(null);
       await requestChanged(s.id, updated);
     } catch (err) {
+      if (err instanceof ApiError && err.code === "visit_ahead") {
+        setVisitAhead(err.message);
+        return;
+      }
       reportFailure(err, "Changing the state");
     } finally {
       setBusy(false);
@@ -181,7 +197,10 @@ export function RequestWorkflowPanel({ request }: { request: AdminRequest }) {
               <select
                 id={`${id}-target`}
                 value={target}
-                onChange={(e) => setTarget(e.target.value as RequestState | "")}
+                onChange={(e) => {
+                  setTarget(e.target.value as RequestState | "");
+                  setVisitAhead(null);
+                }}
                 className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
               >
                 <option value="">Choose…</option>
@@ -204,6 +223,23 @@ export function RequestWorkflowPanel({ request }: { request: AdminRequest }) {
                 className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
               />
             </div>
+            {visitAhead ? (
+              <div
+                role="alert"
+                data-testid="visit-ahead"
+                className="rounded-lg border border-accent-100 bg-accent-50 p-3 text-sm text-slate-800 sm:col-span-2"
+              >
+                <p>{visitAhead}</p>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  <Button variant="success" disabled={busy} onClick={() => void changeState("complete")}>
+                    Complete the visit and mark done
+                  </Button>
+                  <Button variant="secondary" disabled={busy} onClick={() => void changeState("cancel")}>
+                    Cancel the visit (the customer is told) and mark done
+                  </Button>
+                </div>
+              </div>
+            ) : null}
             <div className="flex flex-wrap gap-3 sm:col-span-2">
               <Button type="submit" disabled={busy || !target}>
                 Update state
@@ -226,32 +262,38 @@ export function RequestWorkflowPanel({ request }: { request: AdminRequest }) {
           History
         </h3>
         <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4 text-sm" data-testid="request-history">
-          <li>
+          <li data-actor={arrival?.actor}>
             <span className="font-semibold text-slate-900">Received</span>{" "}
-            <span className="text-slate-600">{formatSubmittedAt(s.submittedAt)}</span>
+            <span className="text-slate-600">
+              {arrival ? `from ${actorLabel[arrival.actor]}, ` : ""}
+              {formatSubmittedAt(s.submittedAt)}
+            </span>
+            {arrival?.note ? <span className="block text-slate-800">“{arrival.note}”</span> : null}
           </li>
-          {(history ?? []).map((h) => (
-            <li key={h.id} data-actor={h.actor}>
-              {h.actor === "customer" ? (
-                <span className="mr-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
-                  From the customer
+          {(history ?? [])
+            .filter((h) => h !== arrival)
+            .map((h) => (
+              <li key={h.id} data-actor={h.actor}>
+                {h.actor === "customer" ? (
+                  <span className="mr-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                    From the customer
+                  </span>
+                ) : null}
+                <span className="font-semibold text-slate-900">{historyLabel(h)}</span>
+                {h.fromState && h.fromState !== h.toState ? (
+                  <span className="text-slate-700"> (was {stateInfo[h.fromState].label})</span>
+                ) : null}
+                <span className="text-slate-600">
+                  {" "}
+                  by {actorLabel[h.actor]}, {formatSubmittedAt(h.changedAt)}
                 </span>
-              ) : null}
-              <span className="font-semibold text-slate-900">{historyLabel(h)}</span>
-              {h.fromState && h.fromState !== h.toState ? (
-                <span className="text-slate-700"> (was {stateInfo[h.fromState].label})</span>
-              ) : null}
-              <span className="text-slate-600">
-                {" "}
-                by {actorLabel[h.actor]}, {formatSubmittedAt(h.changedAt)}
-              </span>
-              {h.note ? (
-                <span className="mt-0.5 block break-words whitespace-pre-wrap text-slate-800">
-                  “{h.note}”
-                </span>
-              ) : null}
-            </li>
-          ))}
+                {h.note ? (
+                  <span className="mt-0.5 block break-words whitespace-pre-wrap text-slate-800">
+                    “{h.note}”
+                  </span>
+                ) : null}
+              </li>
+            ))}
         </ol>
       </section>
 
