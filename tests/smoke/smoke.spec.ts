@@ -125,6 +125,7 @@ test("the admin: signs in with the printed password and shows the dashboard, the
   guard.allow("/api/admin/session", 401);
   guard.allow("/api/admin/summary", 401);
   guard.allow("/api/admin/attention", 401);
+  guard.allow("/api/admin/money", 401);
   await page.goto("/admin");
   await page.getByLabel(/^Password/).fill(adminPassword);
   await page.getByRole("button", { name: "Sign in" }).click();
