@@ -25,6 +25,8 @@ import { useTestDatabase } from "../helpers/db";
 import { jsonRequest, validBooking } from "../helpers/http";
 import { startPushService, type PushService } from "../helpers/push-service";
 import { sendPending, sentMessage } from "../helpers/sent-mail";
+import { createInvoice, issueInvoice } from "../../src/features/invoices/service";
+import { runInvoiceReminders } from "../../src/features/invoices/service-scheduled";
 
 const t = useTestDatabase();
 const vapid = webpush.generateVAPIDKeys();
@@ -165,6 +167,39 @@ describe("the admin endpoints", () => {
 });
 
 describe("events", () => {
+  it("an invoice's first reminder tells the owner it is overdue, once, and the tap opens its request", async () => {
+    const phone = await register();
+    const request = await seedRequest();
+    const issuedAt = serviceContext({ now: new Date("2026-03-02T10:00:00Z") });
+    const draft = await createInvoice(
+      {
+        kind: "direct",
+        submissionId: request.id,
+        lines: [{ description: "Hang a door", quantity: 1, unitPence: 15000, vatRate: null }],
+        note: null,
+        supplyDate: null,
+      } as never,
+      issuedAt,
+    );
+    const invoice = await issueInvoice(draft.id, {}, issuedAt);
+    const [first, second] = site.invoices.reminderDays as [number, number];
+    const on = (days: number) => {
+      const due = new Date(`${invoice.dueOn!}T09:00:00Z`);
+      return serviceContext({ now: new Date(due.getTime() + days * 86_400_000) });
+    };
+    await runInvoiceReminders(on(first));
+    await runInvoiceReminders(on(second));
+    const rows = await rowsFor(phone.id);
+    expect(rows.map((r) => r.kind)).toEqual(["invoice_overdue"]);
+    await deliverPushDue(t.db, vapidKeys()!, { ids: rows.map((r) => r.id), now: on(second).now });
+    const [got] = service.at(phone.path);
+    expect(got!.payload).toMatchObject({
+      title: `Invoice overdue: ${request.name}`,
+      body: `${invoice.number}, £150.00`,
+      url: `/admin/requests/${request.id}`,
+    });
+  });
+
   it("a booking's 201 comes after its notification reached every device (no waitUntil: awaited)", async () => {
     const phone = await register("Phone");
     const laptop = await register("Laptop");

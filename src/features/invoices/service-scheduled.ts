@@ -5,7 +5,8 @@
  * `site.invoices.reminderDays[1]` days after it; none once it is paid or void, none when the owner
  * has turned reminders off for it, none without an e-mail address. Each is written in the request's
  * history. Every invoice is locked and checked again with its change, so two runs at once send
- * each reminder once.
+ * each reminder once. The first reminder of a request's invoice also tells the owner it is overdue
+ * (a notification on his devices, src/features/push/service.ts; the scheduled function sends it).
  */
 import { site } from "../../config/site";
 import { inTransaction, type ServiceContext } from "../../platform/context";
@@ -18,6 +19,7 @@ import { isOpen } from "./contract";
 import * as repo from "./repository";
 import { invoiceReminderMessage } from "./mail";
 import { loadInvoice } from "./service";
+import { notifyOwner } from "../push/service";
 
 export async function runInvoiceReminders(ctx: ServiceContext): Promise<{ reminders: number }> {
   const today = dateInZone(ctx.now);
@@ -53,6 +55,18 @@ export async function runInvoiceReminders(ctx: ServiceContext): Promise<{ remind
         ],
         tx,
       );
+      if (n === 1 && r.submissionId !== null) {
+        await notifyOwner(
+          {
+            kind: "invoice_overdue",
+            requestId: r.submissionId,
+            name: r.customerName,
+            invoiceNumber: r.number,
+            amountPence: inv.balancePence,
+          },
+          { db: tx, now: ctx.now },
+        );
+      }
       if (r.submissionId !== null) {
         const state = (await workflow.lockStates([r.submissionId], tx)).get(r.submissionId);
         if (state) {
