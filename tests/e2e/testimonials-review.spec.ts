@@ -172,11 +172,22 @@ test("a server failure shows the error notice and keeps every field and the rati
 });
 
 test("the hero's 'Share your experience' leads to the review section", async ({ page }) => {
-  // The list above the section is refreshed once the page is up (other tests approve reviews
-  // meanwhile, so it can grow): the link is followed after that, as a reader would.
-  const live = page.waitForResponse((r) => r.url().endsWith("/api/testimonials") && r.status() === 200);
+  // The list above the section wakes up and refreshes as the page scrolls past it. Here the current
+  // list is far longer than the one the page was built with, so it grows in the middle of that
+  // scroll: the link must still land on the section.
+  await page.route("**/api/testimonials", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { testimonials: { id: number; name: string }[] };
+    const many = Array.from({ length: 10 }, (_, copy) =>
+      body.testimonials.map((t) => ({
+        ...t,
+        id: t.id * 100 + copy,
+        name: `${t.name} ${"abcdefghij"[copy]}`,
+      })),
+    ).flat();
+    await route.fulfill({ response, json: { ...body, testimonials: many } });
+  });
   await page.goto("/testimonials");
-  await live;
   await page.getByRole("link", { name: "Share your experience" }).click();
   await expect(page).toHaveURL(/#leave-a-review$/);
   await expect(reveal(page)).toBeInViewport();

@@ -5,9 +5,13 @@
  *
  * With `initial` (the reviews the page was built with: src/components/sections/reviews-at-build.ts)
  * the list is ready at once, in the server-rendered HTML too, and the current list replaces it when
- * it arrives; if that fails, the built list stays.
+ * it arrives; if that fails, the built list stays. A link being followed to a place below the list
+ * (the hero's "Share your experience" → #leave-a-review) still lands there when the current list is
+ * longer than the built one: the list wakes up as the page scrolls past it (`client:visible`), so it
+ * grows in the middle of that scroll.
  */
 import { useCallback, useEffect, useState } from "react";
+import { flushSync } from "react-dom";
 import type { PublicTestimonial } from "../../features/reviews/contract/endpoints";
 import { callApi } from "../../lib/api/client";
 import { listTestimonialsRoute } from "../../lib/contracts/public-routes";
@@ -39,6 +43,24 @@ export interface InitialReviews {
   readonly stats?: { readonly count: number; readonly average: number | null } | undefined;
 }
 
+/**
+ * Runs `update` (which may change the list's height) and, if the element the address's #fragment
+ * names moved and the visitor is at it or on the way to it, scrolls to it again.
+ */
+function keepLinkTarget(update: () => void): void {
+  const id = decodeURIComponent(window.location.hash.slice(1));
+  const target = id ? document.getElementById(id) : null;
+  if (!target) {
+    update();
+    return;
+  }
+  const before = target.getBoundingClientRect().top;
+  update();
+  const after = target.getBoundingClientRect().top;
+  const near = Math.abs(before) < window.innerHeight * 2;
+  if (after !== before && near) target.scrollIntoView({ block: "start" });
+}
+
 export function useTestimonials(initial?: InitialReviews | null) {
   const [state, setState] = useState<ListState>(
     initial ? { status: "ready", items: initial.testimonials, stats: initial.stats } : { status: "loading" },
@@ -49,7 +71,8 @@ export function useTestimonials(initial?: InitialReviews | null) {
   useEffect(() => {
     let current = true;
     void load().then((next) => {
-      if (current && (next.status === "ready" || !hasInitial)) setState(next);
+      if (current && (next.status === "ready" || !hasInitial))
+        keepLinkTarget(() => flushSync(() => setState(next)));
     });
     return () => {
       current = false;
