@@ -25,7 +25,7 @@ import { useTestDatabase } from "../helpers/db";
 import { jsonRequest, validBooking } from "../helpers/http";
 import { startPushService, type PushService } from "../helpers/push-service";
 import { sendPending, sentMessage } from "../helpers/sent-mail";
-import { createInvoice, issueInvoice } from "../../src/features/invoices/service";
+import { addPayment, createInvoice, issueInvoice } from "../../src/features/invoices/service";
 import { runInvoiceReminders } from "../../src/features/invoices/service-scheduled";
 
 const t = useTestDatabase();
@@ -189,7 +189,7 @@ describe("events", () => {
     };
     await runInvoiceReminders(on(first));
     await runInvoiceReminders(on(second));
-    const rows = await rowsFor(phone.id);
+    const rows = (await rowsFor(phone.id)).filter((r) => r.kind.startsWith("invoice_"));
     expect(rows.map((r) => r.kind)).toEqual(["invoice_overdue"]);
     await deliverPushDue(t.db, vapidKeys()!, { ids: rows.map((r) => r.id), now: on(second).now });
     const [got] = service.at(phone.path);
@@ -198,6 +198,20 @@ describe("events", () => {
       body: `${invoice.number}, £150.00`,
       url: `/admin/requests/${request.id}`,
     });
+
+    // Paid in full, in two payments: one notification, when the balance reaches nothing.
+    const paidOn = on(second + 1);
+    const receivedOn = paidOn.now.toISOString().slice(0, 10);
+    await addPayment(invoice.id, { amountPence: 5000, method: "cash", receivedOn, reference: null }, paidOn);
+    await addPayment(
+      invoice.id,
+      { amountPence: 10000, method: "bank_transfer", receivedOn, reference: null },
+      paidOn,
+    );
+    const paid = (await rowsFor(phone.id)).filter((r) => r.kind === "invoice_paid");
+    expect(paid).toHaveLength(1);
+    await deliverPushDue(t.db, vapidKeys()!, { ids: paid.map((r) => r.id), now: paidOn.now });
+    expect(service.at(phone.path).map((m) => m.payload!.title)).toContain(`Invoice paid: ${request.name}`);
   });
 
   it("a booking's 201 comes after its notification reached every device (no waitUntil: awaited)", async () => {

@@ -24,6 +24,7 @@ import { formatMoney } from "../../platform/money";
 import * as workflow from "../requests/repository-workflow";
 import * as outbox from "../mail/repository";
 import { deliverSoon, mailContext } from "../mail/service";
+import { deliverPushSoon, notifyOwner } from "../push/service";
 import * as quotes from "../quotes/repository";
 import { quoteTitle } from "../quotes/contract/rules";
 import {
@@ -566,9 +567,24 @@ export async function addPayment(
         tx,
       );
     }
-    return { inv, paymentWire, mailIds };
+    // Paid in full: the owner's other devices hear of it (the same event a card payment will send).
+    const pushIds =
+      updated.status === "paid" && r.submissionId !== null
+        ? await notifyOwner(
+            {
+              kind: "invoice_paid",
+              requestId: r.submissionId,
+              name: r.customerName,
+              invoiceNumber: r.number!,
+              amountPence: inv.totalPence,
+            },
+            { db: tx, now: ctx.now },
+          )
+        : [];
+    return { inv, paymentWire, mailIds, pushIds };
   });
   await deliverSoon(ctx, result.mailIds);
+  await deliverPushSoon(ctx, result.pushIds);
   return { invoice: result.inv, payment: result.paymentWire };
 }
 
