@@ -2,8 +2,8 @@
  * Small building blocks shared by the admin screens: one button style, spinner, badges, the table.
  * The dialogs are in ./dialogs.tsx, so the shell loads no dialog code (docs/decisions/023-admin-app.md).
  */
-import { LoaderCircle } from "lucide-react";
-import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { AlertTriangle, LoaderCircle } from "lucide-react";
+import type { ButtonHTMLAttributes, ReactNode, Ref } from "react";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost" | "success";
 
@@ -114,6 +114,44 @@ export function AdminTable({
         </thead>
         <tbody className="divide-y divide-slate-200">{children}</tbody>
       </table>
+    </div>
+  );
+}
+
+/**
+ * A form's refusal above its fields: what went wrong and, when the server named them, each reason.
+ * Focusable (`alertRef`), so the form moves focus to it after a failed save.
+ */
+export function FormProblem({
+  problem,
+  reasons,
+  alertRef,
+  className = "",
+}: {
+  problem: string | null;
+  reasons: readonly (readonly [string, string])[];
+  alertRef: Ref<HTMLDivElement>;
+  className?: string;
+}) {
+  if (!problem) return null;
+  return (
+    <div
+      ref={alertRef}
+      tabIndex={-1}
+      role="alert"
+      className={`flex gap-2 rounded-lg border border-red-200 bg-danger-50 p-3 text-sm text-danger-600 ${className}`}
+    >
+      <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div>
+        <p className="font-semibold">{problem}</p>
+        {reasons.length > 0 ? (
+          <ul className="mt-1 list-disc pl-5">
+            {reasons.map(([k, m]) => (
+              <li key={k}>{m}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -5,7 +5,7 @@
  * contract's sums. A draft from a quote keeps the quote's lines; only its note and date of supply
  * change. A refused save shows the server's messages beside the fields and keeps what was typed.
  */
-import { AlertTriangle, ListPlus, Plus } from "lucide-react";
+import { ListPlus, Plus } from "lucide-react";
 import { useId, useMemo, useRef, useState } from "react";
 import type { AdminRequest } from "../../requests/contract/endpoints";
 import { formatMoney } from "../../../platform/money";
@@ -23,7 +23,7 @@ import { poundsDecimal } from "../../../platform/money";
 import { ApiError } from "../../../admin/api";
 import { invoicesApi, type AdminInvoice, type InvoiceSettings } from "../../../admin/invoices-api";
 import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
-import { Button } from "../../../admin/components/ui";
+import { Button, FormProblem } from "../../../admin/components/ui";
 import { invoiceLabel, linesBody, liveInvoiceTotals } from "./invoice-form";
 
 const inputClass =
@@ -172,26 +172,7 @@ export function InvoiceEditor({
           void save();
         }}
       >
-        {problem ? (
-          <div
-            ref={alertRef}
-            tabIndex={-1}
-            role="alert"
-            className="mb-4 flex gap-2 rounded-lg border border-red-200 bg-danger-50 p-3 text-sm text-danger-600"
-          >
-            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <div>
-              <p className="font-semibold">{problem}</p>
-              {formErrors.length > 0 ? (
-                <ul className="mt-1 list-disc pl-5">
-                  {formErrors.map(([k, m]) => (
-                    <li key={k}>{m}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-          </div>
-        ) : null}
+        <FormProblem problem={problem} reasons={formErrors} alertRef={alertRef} className="mb-4" />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
           <div className="grid min-w-0 gap-6">
             <section aria-labelledby={`${id}-lines`}>

@@ -4,12 +4,11 @@
  * is one tap to open and one to record. A refused payment (more than the balance, a future date)
  * shows the server's own message beside the field it names and keeps everything typed.
  */
-import { AlertTriangle } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { ApiError } from "../../../admin/api";
 import { invoicesApi, type AdminInvoice, type AdminPayment } from "../../../admin/invoices-api";
 import { AdminDialog } from "../../../admin/components/dialogs";
-import { Button } from "../../../admin/components/ui";
+import { Button, FormProblem } from "../../../admin/components/ui";
 import { formatMoney, type Pence } from "../../../platform/money";
 import {
   paymentBody,
@@ -114,26 +113,7 @@ export function PaymentDialog({
           void submit();
         }}
       >
-        {problem ? (
-          <div
-            ref={alertRef}
-            tabIndex={-1}
-            role="alert"
-            className="flex gap-2 rounded-lg border border-red-200 bg-danger-50 p-3 text-sm text-danger-600"
-          >
-            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <div>
-              <p className="font-semibold">{problem}</p>
-              {reasons.length > 0 ? (
-                <ul className="mt-1 list-disc pl-5">
-                  {reasons.map(([k, m]) => (
-                    <li key={k}>{m}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-          </div>
-        ) : null}
+        <FormProblem problem={problem} reasons={reasons} alertRef={alertRef} />
         <div>
           <label htmlFor={`${id}-amount`} className={labelClass}>
             Amount (£)

@@ -6,7 +6,7 @@
  * messages beside the fields it names and keeps everything typed. Loaded only when opened.
  */
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangle, ListPlus, Plus, Search, Send, Trash2, X } from "lucide-react";
+import { ListPlus, Plus, Search, Send, Trash2, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { AdminRequest } from "../../requests/contract/endpoints";
 import { formatMoney } from "../../../platform/money";
@@ -38,7 +38,7 @@ import {
 } from "../../../admin/quotes-api";
 import { lineNetPence } from "../contract/totals";
 import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
-import { Button, IconButton } from "../../../admin/components/ui";
+import { Button, FormProblem, IconButton } from "../../../admin/components/ui";
 
 const inputClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-danger-600";
@@ -211,26 +211,7 @@ export function QuoteEditor({ request, settings, quote, onClose, onSaved }: Quot
           void save("close");
         }}
       >
-        {problem ? (
-          <div
-            ref={alertRef}
-            tabIndex={-1}
-            role="alert"
-            className="mb-4 flex gap-2 rounded-lg border border-red-200 bg-danger-50 p-3 text-sm text-danger-600"
-          >
-            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <div>
-              <p className="font-semibold">{problem}</p>
-              {formErrors.length > 0 ? (
-                <ul className="mt-1 list-disc pl-5">
-                  {formErrors.map(([k, m]) => (
-                    <li key={k}>{m}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-          </div>
-        ) : null}
+        <FormProblem problem={problem} reasons={formErrors} alertRef={alertRef} className="mb-4" />
 
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
           <div className="grid min-w-0 gap-6">
