@@ -6,6 +6,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { formatFindings, placeholderFindings } from "./scripts/lib/launch-check.ts";
 import { facts } from "./scripts/lib/launch-facts.ts";
 import securityHeaders from "./integrations/security-headers";
+import localFunctions from "./integrations/local-functions";
 
 // The canonical origin of the live site. Set SITE_URL on Netlify if the domain changes.
 const site = process.env.SITE_URL ?? "https://www.kingdomhandyman.example";
@@ -66,6 +67,8 @@ export default defineConfig({
     }),
     // The CDN's response headers (CSP included) go into the build output, never onto `astro dev`.
     securityHeaders(),
+    // `npm run dev`: the functions on the dev server, in its process (SITE_LOCAL_FUNCTIONS=1).
+    localFunctions(),
   ],
   image: {
     // The illustrations are our own SVG files (src/assets), not user uploads, so rasterising them is

@@ -3,9 +3,8 @@ import { chromiumArgs } from "./playwright.config";
 
 /**
  * The smoke test (tests/smoke) against `npm run dev` exactly as the README starts it: the Astro
- * dev server and the functions behind `netlify dev` on the default port 8888, a fresh data folder,
- * the admin password the runner prints (tests/smoke/dev-stack-setup.ts). Run after the main suite,
- * never alongside it: both stacks build their functions into the same .netlify folder.
+ * dev server with the functions in its process on the default port 8888, a fresh data folder,
+ * the admin password the runner prints (tests/smoke/dev-stack-setup.ts).
  * `SMOKE_BASE_URL=http://localhost:8888` tests a stack you started yourself.
  */
 export const devPort = 8888;

@@ -7,15 +7,18 @@
  *  3. serves it on loopback (scripts/lib/pglite-server.ts: the pglite-socket handler with a queue
  *     that keeps each client's protocol sequences whole; this process is the only one that opens
  *     the folder; functions reach it through DATABASE_URL);
- *  4. starts the site with its functions on one port: `netlify dev` (Astro with HMR) or, with
- *     --serve, `netlify serve` (the production build), or, with --host, `astro build` and then the
+ *  4. starts the site with its functions on one port: Astro's dev server (hot reload) with every
+ *     function loaded once in its process and reloaded when its code changes
+ *     (integrations/local-functions.ts, docs/decisions/041-dev-server-functions.md); or, with
+ *     --netlify, Netlify's own `netlify dev` (a fresh worker per function call); or, with --serve,
+ *     `netlify serve` (the production build); or, with --host, `astro build` and then the
  *     production build with every function imported once in one Node process
  *     (scripts/lib/site-host.ts: what the browser tests run against,
  *     docs/decisions/036-browser-test-host.md);
  *  5. prints the URL once /api/health answers 200. Ctrl-C stops every process it started (each
  *     child runs in its own process group) and closes the database cleanly.
  *
- * Flags: --serve, --host (with --no-build: serve the dist/ already built), --port N (default 8888), --data-dir DIR (default .data/dev), --fresh (wipe the
+ * Flags: --netlify, --serve, --host (with --no-build: serve the dist/ already built), --port N (default 8888), --data-dir DIR (default .data/dev), --fresh (wipe the
  * data folder first), --db-port N (default: a free port).
  */
 import { PGlite } from "@electric-sql/pglite";
@@ -57,6 +60,7 @@ const bootstrapSteps: BootstrapStep[] = [
 
 const { values } = parseArgs({
   options: {
+    netlify: { type: "boolean", default: false },
     serve: { type: "boolean", default: false },
     host: { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
@@ -136,7 +140,7 @@ process.on("SIGHUP", () => void shutdown(0));
 
 try {
   const t0 = performance.now();
-  for (const other of otherStacks(dataDir)) {
+  for (const other of values.netlify || values.serve ? otherStacks(dataDir) : []) {
     log(
       `warning: another local stack (pid ${other.info.pid}${other.info.siteUrl ? `, ${other.info.siteUrl}` : ""}) runs from this checkout. ` +
         "netlify-cli shares .netlify/functions-serve between them, so functions may fail to load until one stops.",
@@ -228,7 +232,7 @@ try {
     // netlify serve's static file server listens on 3999 unless told otherwise: a second stack
     // (another --port) would fail on it.
     args = ["netlify", "serve", ...common, "--staticServerPort", String(await freePort())];
-  } else {
+  } else if (values.netlify) {
     const astroPort = await freePort();
     args = [
       "netlify",
@@ -244,10 +248,23 @@ try {
       "--framework",
       "#custom",
     ];
+  } else {
+    env["SITE_LOCAL_FUNCTIONS"] = "1";
+    env["SITE_BLOBS_DIR"] = path.join(dataDir, "blobs");
+    args = [
+      path.resolve("node_modules/astro/bin/astro.mjs"),
+      "dev",
+      "--port",
+      String(port),
+      // Every address, as Netlify's tools listen: `localhost` may be ::1 or 127.0.0.1 to a client.
+      "--host",
+      "--ignore-lock",
+    ];
   }
   // netlify-cli run by this same Node (not through npx: faster, and never the system's older Node).
   const netlifyBin = createRequire(import.meta.url).resolve("netlify-cli/bin/run.js");
-  const child = spawn(process.execPath, values.host ? args : [netlifyBin, ...args.slice(1)], {
+  const viaNetlify = values.netlify || values.serve;
+  const child = spawn(process.execPath, viaNetlify ? [netlifyBin, ...args.slice(1)] : args, {
     stdio: ["ignore", "inherit", "inherit"],
     env,
     detached: true,
@@ -266,7 +283,9 @@ try {
   }
   child.on("exit", (code) => {
     if (!stopping) {
-      log(`${values.host ? "the site host" : "netlify"} exited (${code ?? "signal"}); stopping`);
+      log(
+        `${values.host ? "the site host" : viaNetlify ? "netlify" : "astro dev"} exited (${code ?? "signal"}); stopping`,
+      );
       void shutdown(code ?? 1);
     }
   });

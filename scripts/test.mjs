@@ -124,8 +124,9 @@ const lanes = [
           },
         ]
       : []),
-    // `npm run dev` for real (netlify dev): after the Vitest suites, beside the browser tests, which
-    // run no netlify-cli process of their own (docs/decisions/036-browser-test-host.md).
+    // `npm run dev` for real (the dev server with the functions in its process,
+    // docs/decisions/041-dev-server-functions.md) and the functions bundled as Netlify bundles them:
+    // after the Vitest suites, beside the browser tests.
     ...(skipE2e
       ? []
       : [

@@ -25,34 +25,26 @@
  * (DATABASE_URL and the rest of the functions' environment come from the caller.)
  */
 import { getStore } from "@netlify/blobs";
-import { BlobsServer } from "@netlify/blobs/server";
-import { randomUUID } from "node:crypto";
 import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
-import { mkdir, readdir } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { parse as parseToml } from "smol-toml";
 import { photoStoreName, setPhotoStore } from "../../src/platform/blobs";
+import {
+  functionRoute,
+  globToRegExp,
+  loadRedirects,
+  matchFunction,
+  runFunction,
+  startLocalBlobs,
+  type FunctionModule,
+  type FunctionRoute,
+} from "./netlify-edge";
 
-type Handler = (req: Request, context: Record<string, unknown>) => Promise<Response> | Response;
-
-interface FunctionRoute {
-  name: string;
-  patterns: URLPattern[];
-  handler: Handler;
-}
-
-interface RedirectRule {
-  from: string;
-  to: string;
-  status: number;
-  force: boolean;
-}
+export { loadRedirects } from "./netlify-edge";
 
 interface HeaderRule {
   for: string;
@@ -87,45 +79,17 @@ export async function loadFunctions(directory: string): Promise<FunctionRoute[]>
   const files = (await readdir(directory)).filter((f) => /\.m?[jt]s$/.test(f)).sort();
   const routes: FunctionRoute[] = [];
   for (const file of files) {
-    const mod = (await import(pathToFileURL(path.join(directory, file)).href)) as {
-      default?: Handler;
-      config?: { path?: string | string[] };
-    };
-    const paths = mod.config?.path;
-    if (!mod.default || !paths) continue; // scheduled functions have no address
-    routes.push({
-      name: file.replace(/\.m?[jt]s$/, ""),
-      patterns: (Array.isArray(paths) ? paths : [paths]).map((p) => new URLPattern({ pathname: p })),
-      handler: mod.default,
-    });
+    const mod = (await import(pathToFileURL(path.join(directory, file)).href)) as FunctionModule;
+    const route = functionRoute(file, mod);
+    if (route) routes.push(route); // scheduled functions have no address
   }
   return routes;
-}
-
-/** netlify.toml's [[redirects]], in order. */
-export function loadRedirects(file: string): RedirectRule[] {
-  const config = parseToml(readFileSync(file, "utf8")) as { redirects?: Partial<RedirectRule>[] };
-  return (config.redirects ?? []).map((r) => ({
-    from: String(r.from),
-    to: String(r.to),
-    status: Number(r.status ?? 301),
-    force: Boolean(r.force),
-  }));
 }
 
 /** The header rules the build wrote (integrations/security-headers.ts). */
 export function loadHeaderRules(file: string): HeaderRule[] {
   const config = JSON.parse(readFileSync(file, "utf8")) as { headers?: HeaderRule[] };
   return config.headers ?? [];
-}
-
-/** A Netlify path pattern (`*` matches the rest, `:name` one segment) as a regular expression. */
-function globToRegExp(pattern: string): RegExp {
-  const escaped = pattern
-    .split("*")
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]\w*/g, "[^/]+"))
-    .join("(.*)");
-  return new RegExp(`^${escaped}$`);
 }
 
 /** The file in dist/ that answers `pathname`, as Netlify's pretty URLs resolve it. */
@@ -151,42 +115,6 @@ function headersFor(pathname: string, rules: HeaderRule[]): Record<string, strin
     if (globToRegExp(rule.for).test(pathname)) Object.assign(out, rule.values);
   }
   return out;
-}
-
-/** The request as a Fetch API `Request`, its body streamed. */
-function toRequest(req: IncomingMessage, origin: string): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (name.startsWith(":") || value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  const method = req.method ?? "GET";
-  const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(new URL(req.url ?? "/", origin), {
-    method,
-    headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
-  } as RequestInit);
-}
-
-async function sendResponse(res: ServerResponse, response: Response, head: boolean): Promise<void> {
-  const cookies = response.headers.getSetCookie();
-  response.headers.forEach((value, name) => {
-    if (name !== "set-cookie") res.setHeader(name, value);
-  });
-  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  res.writeHead(response.status, response.statusText);
-  if (head || !response.body || res.destroyed) {
-    await response.body?.cancel().catch(() => {});
-    res.end();
-    return;
-  }
-  try {
-    await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res);
-  } catch (error) {
-    // The browser went away mid-answer (a test ended, a navigation): nothing to send it.
-    if (!res.destroyed && !res.writableEnded) throw error;
-  }
 }
 
 function sendFile(
@@ -221,21 +149,8 @@ export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost>
   const root = options.root ?? process.cwd();
   const distDir = path.join(root, "dist");
   // Photos: a local Blobs server, installed as the store before any function runs.
-  await mkdir(options.blobsDir, { recursive: true });
-  const token = randomUUID();
-  const blobs = new BlobsServer({ directory: options.blobsDir, token, logger: () => {} });
-  const { port: blobsPort } = await blobs.start();
-  const blobsUrl = `http://localhost:${blobsPort}`;
-  setPhotoStore(
-    getStore({
-      name: photoStoreName,
-      edgeURL: blobsUrl,
-      uncachedEdgeURL: blobsUrl,
-      siteID: "local-site",
-      token,
-      consistency: "strong",
-    }),
-  );
+  const blobs = await startLocalBlobs(options.blobsDir);
+  setPhotoStore(getStore({ name: photoStoreName, ...blobs.context, consistency: "strong" }));
 
   const functions = await loadFunctions(path.join(root, "netlify/functions"));
   const redirects = loadRedirects(path.join(root, "netlify.toml"));
@@ -243,37 +158,15 @@ export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost>
   let origin = `http://localhost:${options.port}`;
   const pending = new Set<Promise<unknown>>();
 
-  async function runFunction(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
-    for (const fn of functions) {
-      const match = fn.patterns.map((p) => p.exec({ pathname })).find(Boolean);
-      if (!match) continue;
-      const params = Object.fromEntries(
-        Object.entries(match.pathname.groups).filter(
-          (entry): entry is [string, string] => entry[1] !== undefined,
-        ),
-      );
-      const context = {
-        ip: req.socket.remoteAddress?.replace(/^::ffff:/, ""),
-        params,
-        waitUntil(promise: Promise<unknown>) {
-          const tracked = promise
-            .catch((error: unknown) => console.error(`[site] ${fn.name}: waitUntil failed`, error))
-            .finally(() => pending.delete(tracked));
-          pending.add(tracked);
-        },
-      };
-      let response: Response;
-      try {
-        response = await fn.handler(toRequest(req, origin), context);
-      } catch (error) {
-        // Netlify answers an uncaught exception with a 500; the handlers catch their own.
-        console.error(`[site] ${fn.name} threw`, error);
-        response = new Response("Internal error", { status: 500 });
-      }
-      await sendResponse(res, response, req.method === "HEAD");
-      return true;
-    }
-    return false;
+  async function functionAnswers(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+  ): Promise<boolean> {
+    const found = matchFunction(functions, pathname);
+    if (!found) return false;
+    await runFunction(found.route, found.params, req, res, origin, pending);
+    return true;
   }
 
   function serveStatic(res: ServerResponse, pathname: string, headerPath: string, head: boolean): boolean {
@@ -287,7 +180,7 @@ export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost>
     const url = new URL(req.url ?? "/", origin);
     const pathname = url.pathname;
     const head = req.method === "HEAD";
-    if (await runFunction(req, res, pathname)) return;
+    if (await functionAnswers(req, res, pathname)) return;
 
     for (const rule of redirects) {
       const match = globToRegExp(rule.from).exec(pathname);
@@ -296,7 +189,7 @@ export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost>
       const target = rule.to.replace(":splat", match[1] ?? "");
       if (rule.status === 200) {
         const targetPath = new URL(target, origin).pathname;
-        if (await runFunction(req, res, targetPath)) return;
+        if (await functionAnswers(req, res, targetPath)) return;
         if (serveStatic(res, targetPath, pathname, head)) return;
         continue;
       }

@@ -24,7 +24,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   const child = spawn("npm", ["run", "dev", "--", "--fresh", "--data-dir", ".data/smoke-dev"], {
     cwd: root,
     env,
-    detached: true, // its own process group, so the teardown reaches npm, the runner and netlify
+    detached: true, // its own process group, so the teardown reaches npm, the runner and the dev server
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,6 +1,6 @@
 /**
  * Smoke test of the site as a person meets it, run against both ways the README starts it:
- * `npm run dev` (playwright.dev.config.ts: the Astro dev server behind `netlify dev`) and the
+ * `npm run dev` (playwright.dev.config.ts: the Astro dev server with the functions in its process) and the
  * production build (`npm run dev -- --serve`, the "smoke" project in playwright.config.ts). Every
  * island starts, a booking goes through the island, the reviews show, the admin signs in with the
  * password the runner printed, and no page logs a console or page error.

@@ -5,7 +5,7 @@
  * stack with the admin password it printed), refuses a second owner of the data folder with a clear
  * message, stops every process on SIGINT, and a row written through the API is still there after a
  * restart (and the seed does not run twice). One start for the smoke test and this test, one more
- * for the restart: each start of `netlify dev` costs about a minute on a busy 2-core machine.
+ * for the restart.
  */
 import { offeredDates } from "../helpers/dates";
 import { uniqueName } from "../helpers/http";
@@ -14,6 +14,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
+import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -110,7 +111,7 @@ async function queryStack(text: string, values: unknown[] = []): Promise<Record<
 const running: Stack[] = [];
 afterAll(async () => {
   // Normally every stack is stopped already; after a failure, stop what is left politely first
-  // (the runner then stops netlify), and only then by force (its reaper still stops netlify).
+  // (the runner then stops the dev server), and only then by force (its reaper still stops it).
   for (const stack of running) {
     if (stack.child.exitCode !== null || !stack.child.pid) continue;
     try {
@@ -198,6 +199,18 @@ describe("npm run dev", () => {
     );
     expect(smoke.code, `the smoke test on npm run dev failed:\n${smoke.output.slice(-6000)}`).toBe(0);
 
+    // A photo goes to the local Blobs store the dev server runs, and comes back as the owner's.
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#8a6" } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await fetch(`${url}/api/uploads`, {
+      method: "POST",
+      headers: { "content-type": "image/jpeg" },
+      body: new Uint8Array(jpeg),
+    });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+    const photo = ((await uploaded.json()) as { id: string }).id;
+
     const name = uniqueName("Stack Test");
     const booked = await fetch(`${url}/api/bookings`, {
       method: "POST",
@@ -212,6 +225,7 @@ describe("npm run dev", () => {
         address: "1 Test Street, Kirkcaldy",
         service: "floor-carpet",
         preferredOptions: [{ date: offeredDates()[0]!.date, window: "any" }],
+        photos: [photo],
       }),
     });
     expect(booked.status).toBe(201);
@@ -226,6 +240,12 @@ describe("npm run dev", () => {
     );
     expect(String(confirmation?.["text_body"])).toContain(`${url}/request/__request_link__`);
     expect((await fetch(`${url}/request/lost`)).status).toBe(200);
+    const [stored] = await queryStack("select count(*)::int as n from photos where submission_id = $1", [id]);
+    expect(stored?.["n"]).toBe(1);
+    // netlify.toml's forced rewrite: a request's own address opens the admin shell.
+    const adminShell = await fetch(`${url}/admin/requests/${id}`);
+    expect(adminShell.status).toBe(200);
+    expect(await adminShell.text()).toContain("admin");
 
     // A second stack on the same folder exits at once with a clear message.
     const second = startStack(await freePort());
