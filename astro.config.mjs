@@ -7,6 +7,7 @@ import { formatFindings, placeholderFindings } from "./scripts/lib/launch-check.
 import { facts } from "./scripts/lib/launch-facts.ts";
 import securityHeaders from "./integrations/security-headers";
 import localFunctions from "./integrations/local-functions";
+import { lucidePerIcon } from "./integrations/lucide-per-icon";
 
 // The canonical origin of the live site. Set SITE_URL on Netlify if the domain changes.
 const site = process.env.SITE_URL ?? "https://www.kingdomhandyman.example";
@@ -77,7 +78,7 @@ export default defineConfig({
     dangerouslyProcessSVG: true,
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), lucidePerIcon()],
     define: { __FORM_MIN_FILL_MS__: JSON.stringify(islandMinFillMs()) },
     // Never inline scripts into the HTML: the Content-Security-Policy is `script-src 'self'`.
     build: { assetsInlineLimit: 0 },
