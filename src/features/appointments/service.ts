@@ -487,7 +487,8 @@ async function actInTransaction(
         appointment: view(appointment, rules),
         changed: true,
         requestState,
-        mailIds: [await enqueueMessage(tx, message, { submissionId: id })],
+        // A job taken by phone may have no e-mail address: the change is made and nothing is sent.
+        mailIds: request.email ? [await enqueueMessage(tx, message, { submissionId: id })] : [],
       });
 
       // A visit the owner fixes inside the cancellation period of an accepted quote whose customer
