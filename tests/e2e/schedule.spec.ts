@@ -124,7 +124,7 @@ for (const width of [375, 1280]) {
         .getByTestId("schedule-visit")
         .filter({ hasText: name });
       await expect(visit).toHaveAttribute("data-status", "confirmed");
-      await expect(visit).toContainText("morning (8am to 12pm)");
+      await expect(visit).toContainText(/morning \((8|9)am to 12pm\)/);
       await expect(visit).toContainText("14 Whytescauseway, Kirkcaldy KY1 1XF");
       await expect(visit).toContainText("Plumbing & Heating");
       await expect(visit.getByRole("link", { name: /07700 900456/ })).toHaveAttribute(
@@ -179,7 +179,7 @@ for (const width of [375, 1280]) {
       await shot(page, "schedule-run-sheet");
       await page.emulateMedia({ media: "print" });
       await shot(page, "schedule-run-sheet-print");
-      await page.emulateMedia({ media: "screen" });
+      await page.emulateMedia({ media: null });
       const pdf = await page.pdf({ format: "A4", printBackground: true });
       const words = await pdfWords(pdf);
       expect(words).toContain("run sheet");
