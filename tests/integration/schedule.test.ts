@@ -30,6 +30,9 @@ import { addDays, weekdayOf, zoneOffsetMinutes, type IsoDate } from "../../src/p
 import { adminClient } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
 import { getRequest, uniqueName } from "../helpers/http";
+import { schedule } from "../../src/features/schedule/service";
+import { serviceContext } from "../../src/platform/context";
+import type { Database } from "../../src/platform/db/client";
 import { sendPending } from "../helpers/sent-mail";
 
 const t = useTestDatabase();
@@ -244,6 +247,47 @@ describe("GET /api/admin/schedule", () => {
     expect((await owner.call(adminSchedule, "GET", "/api/admin/schedule?from=2027-01-01")).status).toBe(400);
     const anonymous = await adminSchedule(getRequest("/api/admin/schedule?from=2027-01-01&to=2027-01-02"));
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("the schedule's queries", () => {
+  /** The database, counting the statements started through it (every repository call starts one). */
+  function counting(db: Database) {
+    const counter = { statements: 0 };
+    const proxy = new Proxy(db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key === "select" || key === "execute" || key === "selectDistinct") {
+          return (...args: unknown[]) => {
+            counter.statements += 1;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return value;
+      },
+    });
+    return { db: proxy, counter };
+  }
+
+  it("asks the same few statements for one visit or forty: no query per day or per visit", async () => {
+    const from: IsoDate = "2027-05-03";
+    const one = counting(t.db);
+    const r = await aRequest({ state: "scheduled" });
+    await anAppointment(r.id, from, "morning", "confirmed");
+    const small = await schedule({ from, to: addDays(from, 27) }, serviceContext({ db: one.db }));
+    expect(small.days.flatMap((d) => d.appointments)).toHaveLength(1);
+
+    for (let i = 0; i < 40; i++) {
+      const more = await aRequest({ state: "scheduled" });
+      await anAppointment(more.id, addDays(from, i % 28), i % 2 ? "morning" : "afternoon", "confirmed");
+      await t.db.insert(requestNotes).values({ submissionId: more.id, body: `Note ${i}` });
+    }
+    const many = counting(t.db);
+    const big = await schedule({ from, to: addDays(from, 27) }, serviceContext({ db: many.db }));
+    expect(big.days.flatMap((d) => d.appointments)).toHaveLength(41);
+    expect(many.counter.statements).toBe(one.counter.statements);
+    // The settings, the owner's days off, the opened holidays and the visits.
+    expect(many.counter.statements).toBe(4);
   });
 });
 

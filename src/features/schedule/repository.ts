@@ -2,10 +2,11 @@
  * The schedule's one query: every live or completed appointment dated in a range, with what the
  * owner needs of its request (name, phone, address, service, the job, access notes, his notes, whether
  * photos came with it). One statement, whatever the number of visits: the notes and the photo
- * marker are correlated subqueries on their own indexes, and the appointments are found through
- * `appointments_date_idx` (date, status).
+ * marker are correlated subqueries on their own indexes (`submission_notes_submission_idx`,
+ * `photos_submission_idx`), and the appointments are found through `appointments_date_idx`
+ * (date, status) when the range is a small part of the table.
  */
-import { and, asc, between, eq, inArray, sql } from "../../platform/db/orm";
+import { sql } from "../../platform/db/orm";
 import type { IsoDate } from "../../platform/time";
 import type { AppointmentStatus } from "../appointments/contract/status";
 import type { WindowId } from "../appointments/contract/windows";
@@ -39,44 +40,34 @@ export interface ScheduleRow {
   hasPhotos: boolean;
 }
 
+/**
+ * Written as one SQL statement read as plain rows (the query builder's per-column mapping cost a
+ * third of the answer's time for six weeks of visits). `date` is read as text, as the rest of the
+ * code keeps dates.
+ */
 export async function scheduledVisits(from: IsoDate, to: IsoDate, db: Db = getDb()): Promise<ScheduleRow[]> {
-  const rows = await db
-    .select({
-      id: appointments.id,
-      requestId: appointments.submissionId,
-      date: appointments.date,
-      window: appointments.window,
-      status: appointments.status,
-      visitMessage: appointments.message,
-      name: requests.name,
-      phone: requests.phone,
-      email: requests.email,
-      address: requests.address,
-      service: requests.service,
-      job: requests.message,
-      requestState: requests.state,
-      accessNotes: bookingDetails.accessNotes,
-      notes: sql<
-        string[]
-      >`coalesce((select json_agg(${requestNotes.body} order by ${requestNotes.id}) from ${requestNotes} where ${requestNotes.submissionId} = ${appointments.submissionId}), '[]'::json)`,
-      hasPhotos: sql<boolean>`exists (select 1 from ${photos} where ${photos.submissionId} = ${appointments.submissionId})`,
-    })
-    .from(appointments)
-    .innerJoin(requests, eq(requests.id, appointments.submissionId))
-    .leftJoin(bookingDetails, eq(bookingDetails.submissionId, appointments.submissionId))
-    .where(and(between(appointments.date, from, to), inArray(appointments.status, [...scheduledStatuses])))
-    .orderBy(
-      asc(appointments.date),
-      sql`case ${appointments.window} when 'morning' then 0 when 'any' then 1 else 2 end`,
-      asc(appointments.id),
-    );
+  const statuses = sql.join(
+    scheduledStatuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select
+      a.id, a.submission_id as "requestId", a.date::text as "date", a."window", a.status,
+      a.message as "visitMessage", r.name, r.phone, r.email, r.address, r.service,
+      r.message as "job", r.state as "requestState", b.access_notes as "accessNotes",
+      coalesce(
+        (select json_agg(n.body order by n.id) from ${requestNotes} n where n.submission_id = a.submission_id),
+        '[]'::json
+      ) as "notes",
+      exists (select 1 from ${photos} p where p.submission_id = a.submission_id) as "hasPhotos"
+    from ${appointments} a
+    join ${requests} r on r.id = a.submission_id
+    left join ${bookingDetails} b on b.submission_id = a.submission_id
+    where a.date between ${from} and ${to} and a.status in (${statuses})
+    order by a.date, case a."window" when 'morning' then 0 when 'any' then 1 else 2 end, a.id`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as ScheduleRow[];
   return rows.map((r) => ({
     ...r,
-    date: r.date!,
-    window: r.window as WindowId,
-    status: r.status as AppointmentStatus,
-    requestState: r.requestState as RequestState,
     notes: typeof r.notes === "string" ? (JSON.parse(r.notes) as string[]) : r.notes,
-    hasPhotos: r.hasPhotos === true || (r.hasPhotos as unknown) === "t",
   }));
 }

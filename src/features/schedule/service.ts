@@ -12,7 +12,8 @@ import { bankHolidays } from "../appointments/holidays";
 import { closedDays, loadRules } from "../appointments/service";
 import { windowsOn } from "../appointments/contract/rules";
 import { windowLabel } from "../appointments/contract/windows";
-import { windowInstants } from "../appointments/window-instants";
+import { windowInstants, type WindowInstants } from "../appointments/window-instants";
+import type { WindowId } from "../appointments/contract/windows";
 import type { ScheduleAnswer, ScheduleDay, ScheduleVisit } from "./contract/endpoints";
 import { scheduledVisits, type ScheduleRow } from "./repository";
 
@@ -37,6 +38,17 @@ export async function schedule(
   const closedByDate = new Map(closed.map((c) => [c.date, c]));
   // Holidays the owner opened for work: not closed, named so the day does not look ordinary.
   const holidays = new Map(bankHolidays(from, to, { today }).map((h) => [h.date, h.name]));
+  const instants = new Map<string, WindowInstants & { startsAt: string; endsAt: string }>();
+  const instantsOf = (date: IsoDate, window: WindowId) => {
+    const key = `${date} ${window}`;
+    let found = instants.get(key);
+    if (!found) {
+      const w = windowInstants(date, window, rules);
+      found = { ...w, startsAt: w.start.toISOString(), endsAt: w.end.toISOString() };
+      instants.set(key, found);
+    }
+    return found;
+  };
   const byDate = new Map<IsoDate, ScheduleRow[]>();
   for (const row of rows) {
     const list = byDate.get(row.date) ?? [];
@@ -61,8 +73,9 @@ export async function schedule(
       openedHoliday: !off && holidays.has(date) ? holidays.get(date)! : null,
       cap: { limit: rules.dailyCap, booked, full: booked >= rules.dailyCap },
       appointments: visits.map((row): ScheduleVisit => {
-        // The window's wall-clock times that day and the instants they are, through the one zone engine.
-        const { times, start, end } = windowInstants(date, row.window, rules);
+        // The window's wall-clock times that day and the instants they are, through the one zone
+        // engine: worked out once per day and window, not once per visit.
+        const { times, startsAt, endsAt } = instantsOf(date, row.window);
         return {
           id: row.id,
           requestId: row.requestId,
@@ -72,8 +85,8 @@ export async function schedule(
             label: windowLabel(times),
             start: times.start,
             end: times.end,
-            startsAt: start.toISOString(),
-            endsAt: end.toISOString(),
+            startsAt,
+            endsAt,
           },
           name: row.name,
           phone: row.phone || null,

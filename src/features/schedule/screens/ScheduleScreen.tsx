@@ -193,7 +193,7 @@ function DayCard({
       aria-labelledby={headingId}
       data-date={day.date}
       data-testid="schedule-day"
-      className={`h-full rounded-card border p-3 sm:p-4 ${day.blocked ? "border-slate-200 bg-slate-100" : "border-slate-200 bg-white shadow-card"} ${day.date === today ? "ring-2 ring-brand-500" : ""}`}
+      className={`h-full min-w-0 rounded-card border p-3 sm:p-4 ${compact ? "lg:p-2" : ""} ${day.blocked ? "border-slate-200 bg-slate-100" : "border-slate-200 bg-white shadow-card"} ${day.date === today ? "ring-2 ring-brand-500" : ""}`}
     >
       <div
         className={`flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 ${compact ? "lg:block" : ""}`}
@@ -230,11 +230,19 @@ function DayCard({
       {!past && (free || expanded || (!day.blocked && !day.cap.full)) ? (
         <Button
           variant={free ? "secondary" : "ghost"}
-          className="mt-3 w-full sm:w-auto lg:w-full"
+          className={`mt-3 w-full sm:w-auto ${compact ? "lg:w-full lg:px-2" : ""}`}
           onClick={() => setBooking(true)}
           aria-label={`Book a visit on ${day.label}`}
         >
-          <CalendarPlus aria-hidden="true" className="size-4" /> Book a visit
+          <CalendarPlus aria-hidden="true" className="size-4" />
+          {compact ? (
+            <>
+              <span className="lg:hidden">Book a visit</span>
+              <span className="hidden lg:inline">Book</span>
+            </>
+          ) : (
+            "Book a visit"
+          )}
         </Button>
       ) : null}
       {expanded ? (
@@ -274,11 +282,13 @@ const statusLook: Record<string, { card: string; badge: "success" | "accent" | "
 function VisitCard({ visit, date, compact }: { visit: ScheduleVisit; date: string; compact: boolean }) {
   const [moving, setMoving] = useState(false);
   const look = statusLook[visit.status] ?? statusLook["completed"]!;
+  const narrowAction = compact ? "lg:size-10 lg:px-0" : "";
+  const hideWhenNarrow = compact ? "lg:sr-only" : "";
   return (
     <article
       data-testid="schedule-visit"
       data-status={visit.status}
-      className={`rounded-lg border p-3 text-sm ${look.card}`}
+      className={`min-w-0 rounded-lg border p-3 text-sm break-words ${compact ? "lg:p-2" : ""} ${look.card}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-1">
         <p className="font-semibold text-slate-900">{visit.window.label}</p>
@@ -300,11 +310,15 @@ function VisitCard({ visit, date, compact }: { visit: ScheduleVisit; date: strin
       </p>
       {visit.service ? <p className="text-slate-700">{visit.service}</p> : null}
       {visit.address ? <p className="mt-1 break-words text-slate-700">{visit.address}</p> : null}
-      <div className={`mt-2 flex flex-wrap gap-2 ${compact ? "lg:flex-col lg:gap-1" : ""}`}>
+      {/* In the week's narrow columns the actions keep their icons; the words stay for screen readers. */}
+      <div className={`mt-2 flex flex-wrap gap-2 ${compact ? "lg:gap-1" : ""}`}>
         {visit.phone ? (
-          <a href={telLink(visit.phone)} className={buttonClass("secondary", "min-h-10 px-3")}>
+          <a
+            href={telLink(visit.phone)}
+            className={buttonClass("secondary", `min-h-10 px-3 ${narrowAction}`)}
+          >
             <Phone aria-hidden="true" className="size-4" />
-            <span>
+            <span className={hideWhenNarrow}>
               <span className="sr-only">Call </span>
               {visit.phone}
             </span>
@@ -315,14 +329,16 @@ function VisitCard({ visit, date, compact }: { visit: ScheduleVisit; date: strin
             href={mapLink(visit.address)}
             target="_blank"
             rel="noopener noreferrer"
-            className={buttonClass("secondary", "min-h-10 px-3")}
+            className={buttonClass("secondary", `min-h-10 px-3 ${narrowAction}`)}
           >
-            <MapPin aria-hidden="true" className="size-4" /> Map
+            <MapPin aria-hidden="true" className="size-4" />
+            <span className={hideWhenNarrow}>Map</span>
           </a>
         ) : null}
         {visit.status === "confirmed" ? (
-          <Button variant="ghost" className="min-h-10 px-3" onClick={() => setMoving(true)}>
-            <ArrowRightLeft aria-hidden="true" className="size-4" /> Move
+          <Button variant="ghost" className={`min-h-10 px-3 ${narrowAction}`} onClick={() => setMoving(true)}>
+            <ArrowRightLeft aria-hidden="true" className="size-4" />
+            <span className={hideWhenNarrow}>Move</span>
           </Button>
         ) : null}
       </div>
