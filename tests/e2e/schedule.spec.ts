@@ -199,5 +199,47 @@ for (const width of [375, 1280]) {
       await axe(page, "the week");
       await shot(page, "schedule-week");
     });
+
+    test("a bank holiday is greyed with its name; an offer on it needs the owner's reason and shows as an offer", async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      await ownClient(page);
+      await signedIn(context, request, baseURL!);
+      const name = uniqueName("Ewan");
+      await seedBooking(request, name, `ewan.${Date.now()}.${width}@example.com`);
+      const now = new Date();
+      const year =
+        now.getUTCMonth() === 11 && now.getUTCDate() >= 25 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
+      const christmas = `${year}-12-25`;
+
+      await page.goto(`/admin/schedule?view=day&date=${christmas}`);
+      const day = page.locator(`[data-testid="schedule-day"][data-date="${christmas}"]`);
+      await expect(day).toContainText("Bank holiday: Christmas Day");
+      await day.getByRole("button", { name: /^Book a visit on / }).click();
+      const book = page.getByRole("dialog", { name: /^Book a visit: / });
+      await expect(book).toContainText("Customers cannot book this day (Bank holiday: Christmas Day).");
+      await book.getByLabel(/^Find a request/).fill(name);
+      await book.getByRole("radio", { name: new RegExp(name) }).check();
+      await book.getByRole("radio", { name: "An offer to accept" }).check();
+      await book.getByRole("button", { name: "Send the offer" }).click();
+      const refusal = book.getByRole("alert");
+      await expect(refusal).toContainText(
+        "is a bank holiday (Christmas Day). To book it anyway, give the reason.",
+      );
+      await expect(book.getByRole("button", { name: "Book anyway" })).toBeDisabled();
+      await book.getByLabel("Reason for booking it anyway").fill("Burst pipe, the customer asked");
+      await axe(page, "the refusal");
+      await shot(page, "schedule-holiday-refusal");
+      await book.getByRole("button", { name: "Book anyway" }).click();
+      await expect(book).toBeHidden();
+      const offer = day.getByTestId("schedule-visit").filter({ hasText: name });
+      await expect(offer).toHaveAttribute("data-status", "proposed");
+      await expect(offer).toContainText("Offered, awaiting answer");
+      await expect(offer.getByRole("button", { name: "Move" })).toHaveCount(0);
+      await shot(page, "schedule-holiday-offer");
+    });
   });
 }

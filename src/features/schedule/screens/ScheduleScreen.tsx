@@ -219,7 +219,7 @@ function DayCard({
       {day.appointments.length > 0 ? (
         <ul className="mt-3 grid gap-2" aria-label={`Visits on ${day.label}`}>
           {day.appointments.map((v) => (
-            <li key={v.id}>
+            <li key={v.id} className="min-w-0">
               <VisitCard visit={v} date={day.date} compact={compact} />
             </li>
           ))}
@@ -282,13 +282,13 @@ const statusLook: Record<string, { card: string; badge: "success" | "accent" | "
 function VisitCard({ visit, date, compact }: { visit: ScheduleVisit; date: string; compact: boolean }) {
   const [moving, setMoving] = useState(false);
   const look = statusLook[visit.status] ?? statusLook["completed"]!;
-  const narrowAction = compact ? "lg:size-10 lg:px-0" : "";
+  const narrowAction = compact ? "lg:size-9 lg:min-h-9 lg:px-0" : "";
   const hideWhenNarrow = compact ? "lg:sr-only" : "";
   return (
     <article
       data-testid="schedule-visit"
       data-status={visit.status}
-      className={`min-w-0 rounded-lg border p-3 text-sm break-words ${compact ? "lg:p-2" : ""} ${look.card}`}
+      className={`min-w-0 rounded-lg border p-3 text-sm break-words ${compact ? "lg:p-1.5" : ""} ${look.card}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-1">
         <p className="font-semibold text-slate-900">{visit.window.label}</p>
