@@ -8,7 +8,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { CalendarPlus, Search } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type SubmitEvent } from "react";
 import { toast } from "sonner";
 import { adminApi, ApiError } from "../../../admin/api";
 import { AdminDialog } from "../../../admin/components/dialogs";
@@ -169,7 +169,7 @@ export function BookVisitDialog({
   const chosen = list.find((s) => s.id === picked) ?? null;
   const label = formatDate(date);
 
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!chosen) return;
     void action.send(
@@ -294,7 +294,7 @@ export function MoveVisitDialog({
   const close = () => onOpenChange(false);
   const action = useVisitAction(close);
   const unchanged = newDate === date && window === visit.window.id;
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!newDate || unchanged) return;
     void action.send(
