@@ -6,8 +6,9 @@
 import { callApi } from "../../../lib/api/client";
 import * as r from "../../../lib/contracts/admin-routes";
 import { signedIn } from "../../../admin/api";
-import { queryClient, requestChanged } from "../../../admin/query";
+import { requestChanged } from "../../../admin/query";
 
+/** Under ["schedule"], which src/admin/query.ts `requestChanged` invalidates. */
 export const scheduleKeys = {
   all: ["schedule"] as const,
   range: (from: string, to: string) => ["schedule", from, to] as const,
@@ -18,12 +19,12 @@ export const scheduleQuery = (from: string, to: string) => ({
   queryFn: () => signedIn(callApi(r.scheduleRoute, { query: { from, to } })),
 });
 
-/** After a visit was booked or moved from the schedule: every schedule range and the request. */
+/**
+ * After a visit was booked or moved from the schedule: the request's entries and every schedule
+ * range (`requestChanged` fetches the schedule again too, as after an action in the request).
+ */
 export async function visitChanged(requestId: number): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
-    requestChanged(requestId),
-  ]);
+  await requestChanged(requestId);
 }
 
 /** A plain link to the address on a map: opens the map app or site, loads nothing here. */
