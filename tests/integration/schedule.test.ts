@@ -5,7 +5,7 @@
  * clock changes; and moving a confirmed visit (confirm again with another date: same UID,
  * SEQUENCE + 1, the customer's e-mail with the new time, the move in the history by the owner).
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import adminAppointments from "../../netlify/functions/admin-appointments.mts";
@@ -428,6 +428,52 @@ describe("moving a confirmed visit (confirm again with another date and window)"
     expect(last!.note).toMatch(
       /^Appointment moved to Friday 26 February 2027.*\(Wedding\); booked anyway, reason: Emergency leak$/,
     );
+  });
+
+  it("a request without an e-mail address is moved all the same, and nothing is queued to send", async () => {
+    // Jobs taken by phone may have no e-mail address: the column as it is once they exist.
+    await t.db.execute(sql`alter table form_submissions alter column email drop not null`);
+    const [r] = await t.db
+      .insert(requests)
+      .values({
+        name: uniqueName("Phone"),
+        email: null as unknown as string,
+        phone: "07700 900789",
+        message: "Gutter clearing.",
+        formType: "booking",
+        address: "3 Kirk Wynd, Kirkcaldy KY1 1EH",
+        service: "plumbing-heating",
+        state: "contacted",
+      })
+      .returning();
+    const confirmed = await owner.call(adminAppointments, "POST", `/api/admin/appointments/${r!.id}`, {
+      body: { action: "confirm", date: "2027-03-02", window: "morning" },
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const moved = await owner.call(adminAppointments, "POST", `/api/admin/appointments/${r!.id}`, {
+      body: { action: "confirm", date: "2027-03-03", window: "afternoon" },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.json.appointment).toMatchObject({
+      uid: confirmed.json.appointment.uid,
+      sequence: confirmed.json.appointment.sequence + 1,
+      date: "2027-03-03",
+    });
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, r!.id))).toEqual([]);
+    const day = await scheduleOf("2027-03-03", "2027-03-03");
+    expect(day.json.days[0].appointments).toEqual([
+      expect.objectContaining({ requestId: r!.id, email: null, phone: "07700 900789" }),
+    ]);
+    const [last] = await t.db
+      .select()
+      .from(requestHistory)
+      .where(eq(requestHistory.submissionId, r!.id))
+      .orderBy(requestHistory.id)
+      .then((rows) => rows.slice(-1));
+    expect(last).toMatchObject({
+      actor: "owner",
+      note: expect.stringMatching(/^Appointment moved to Wednesday 3 March 2027/),
+    });
   });
 
   it("the owner's calendar feed shows the moved visit at its new time with the same UID", async () => {
