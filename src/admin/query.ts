@@ -102,7 +102,8 @@ export async function requestChanged(id: number, updated?: AdminRequest): Promis
     patchInboxRow(updated);
   }
   await Promise.all(
-    [keys.request(id), keys.inbox, keys.summary, keys.attention].map((queryKey: QueryKey) =>
+    // The schedule too: a visit confirmed, moved or cancelled in the request shows there at once.
+    [keys.request(id), keys.inbox, keys.summary, keys.attention, ["schedule"]].map((queryKey: QueryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );

@@ -9,6 +9,7 @@
  *   /admin/requests/:id     one request, shown over the inbox; the owner's e-mails link here
  *   /admin/testimonials     reviews
  *   /admin/availability     working days, days off, calendar feed
+ *   /admin/schedule         visits by agenda, day or week (`?view=&date=`); /print?date= a day's run sheet
  *   /admin/people           personal data tools
  *   /admin/price-list       the owner's usual items and labour rates, for quotes
  *   /admin/money            money at a glance: outstanding, overdue, payments, the accountant's exports
@@ -130,6 +131,35 @@ const availabilityRoute = createRoute({
   ),
 });
 
+const scheduleSearch = (raw: Record<string, unknown>) => {
+  const search: { view?: string; date?: string } = {};
+  if (typeof raw["view"] === "string" && raw["view"]) search.view = raw["view"];
+  if (typeof raw["date"] === "string" && raw["date"]) search.date = raw["date"];
+  return search;
+};
+
+const scheduleRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/schedule",
+  staticData: { title: "Schedule" },
+  validateSearch: scheduleSearch,
+  component: lazyRouteComponent(
+    () => import("../features/schedule/screens/ScheduleScreen"),
+    "ScheduleScreen",
+  ),
+});
+
+const runSheetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/schedule/print",
+  staticData: { title: "Run Sheet" },
+  validateSearch: scheduleSearch,
+  component: lazyRouteComponent(
+    () => import("../features/schedule/screens/RunSheetScreen"),
+    "RunSheetScreen",
+  ),
+});
+
 const peopleRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/admin/people",
@@ -174,6 +204,8 @@ const routeTree = rootRoute.addChildren([
   inboxLayout.addChildren([inboxRoute, requestRoute]),
   testimonialsRoute,
   availabilityRoute,
+  scheduleRoute,
+  runSheetRoute,
   peopleRoute,
   priceListRoute,
   moneyRoute,

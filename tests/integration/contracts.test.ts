@@ -25,6 +25,7 @@ import adminInvoicePayment from "../../netlify/functions/admin-invoices-payment.
 import adminInvoicesRequest from "../../netlify/functions/admin-invoices-request.mts";
 import adminMoney from "../../netlify/functions/admin-invoices-money.mts";
 import adminRequestQuotes from "../../netlify/functions/admin-request-quotes.mts";
+import adminSchedule from "../../netlify/functions/admin-schedule.mts";
 import adminSession from "../../netlify/functions/admin-session.mts";
 import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
 import adminSummary from "../../netlify/functions/admin-summary.mts";
@@ -321,6 +322,7 @@ describe("every endpoint answers what its contract says", () => {
     const day = dates.at(-1)!.date;
     await check(r.blockDateRoute, adminAvailability, { cookie, body: { date: day, label: "Holiday" } });
     await check(r.unblockDateRoute, adminAvailability, { cookie, query: { date: day } });
+    await check(r.scheduleRoute, adminSchedule, { cookie, query: { from: dates[0]!.date, to: day } });
     const { url } = await check(r.replaceCalendarFeedRoute, adminAvailability, { cookie });
     const feed = await calendarFeed(new Request(base + new URL(url).pathname));
     expect(feed.status).toBe(200);

@@ -478,16 +478,20 @@ async function actInTransaction(
       const mail = forMail(request);
       // The owner acting on a request has seen it.
       if (actor === "owner") await workflow.setRead([id], true, tx);
-      /** What every change answers: the appointment, the request's state, its one e-mail queued. */
+      /**
+       * What every change answers: the appointment, the request's state, its one e-mail queued. The
+       * e-mail is written only when the customer has an address to send it to.
+       */
       const done = async (
         appointment: Appointment,
         requestState: RequestState,
-        message: OutgoingMessage,
+        message: () => OutgoingMessage,
       ) => ({
         appointment: view(appointment, rules),
         changed: true,
         requestState,
-        mailIds: [await enqueueMessage(tx, message, { submissionId: id })],
+        // A job taken by phone may have no e-mail address: the change is made and nothing is sent.
+        mailIds: request.email ? [await enqueueMessage(tx, message(), { submissionId: id })] : [],
       });
 
       // A visit the owner fixes inside the cancellation period of an accepted quote whose customer
@@ -544,9 +548,7 @@ async function actInTransaction(
               tx,
             );
           }
-          return done(
-            appointment,
-            updated.state,
+          return done(appointment, updated.state, () =>
             appointmentConfirmedMessage(
               mail,
               { ...appointment, date: appointment.date!, window: appointment.window! },
@@ -571,9 +573,7 @@ async function actInTransaction(
           const note = `Offered ${appointmentLabel(input.date, input.window, rules)}${earlyNote}`;
           const updated =
             state === "new" ? await applyStateChange(id, "contacted", { actor: "owner", note }, tx) : request;
-          return done(
-            appointment,
-            updated.state,
+          return done(appointment, updated.state, () =>
             appointmentProposedMessage(
               mail,
               { ...appointment, date: input.date, window: input.window },
@@ -594,9 +594,7 @@ async function actInTransaction(
             { actor: "owner", note: reason ? `Declined: ${reason}` : "Declined" },
             tx,
           );
-          return done(
-            appointment,
-            updated.state,
+          return done(appointment, updated.state, () =>
             appointmentCancelledMessage(mail, null, ctx, {
               declined: true,
               wasConfirmed: false,
@@ -627,9 +625,7 @@ async function actInTransaction(
             state === "scheduled" || to === "cancelled"
               ? await applyStateChange(id, to, { actor, note }, tx)
               : request;
-          return done(
-            appointment,
-            updated.state,
+          return done(appointment, updated.state, () =>
             appointmentCancelledMessage(
               mail,
               { ...appointment, date: live.date!, window: live.window! },

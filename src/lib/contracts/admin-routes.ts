@@ -46,6 +46,7 @@ export const blockDateRoute = route("POST", "/api/admin/availability/blocked");
 export const unblockDateRoute = route("DELETE", "/api/admin/availability/blocked");
 export const openHolidayRoute = route("POST", "/api/admin/availability/holidays");
 export const closeHolidayRoute = route("DELETE", "/api/admin/availability/holidays");
+export const scheduleRoute = route("GET", "/api/admin/schedule");
 export const replaceCalendarFeedRoute = route("POST", "/api/admin/availability/calendar-feed");
 export const listQuotesRoute = route("GET", "/api/admin/submissions/:id/quotes");
 export const createQuoteRoute = route("POST", "/api/admin/submissions/:id/quotes");

@@ -13,6 +13,7 @@ import { pushEndpoints } from "../../features/push/contract/endpoints";
 import { quoteEndpoints } from "../../features/quotes/contract/endpoints";
 import { requestEndpoints } from "../../features/requests/contract/endpoints";
 import { reviewEndpoints } from "../../features/reviews/contract/endpoints";
+import { scheduleEndpoints } from "../../features/schedule/contract/endpoints";
 import type { Endpoint } from "./endpoint";
 import { healthEndpoints } from "./health";
 import type { Route, RouteName } from "./routes";
@@ -28,6 +29,7 @@ export const endpoints = {
   ...quoteEndpoints,
   ...invoiceEndpoints,
   ...pushEndpoints,
+  ...scheduleEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 export type Endpoints = typeof endpoints;
 

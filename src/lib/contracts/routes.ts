@@ -57,6 +57,7 @@ export const routes = {
   blockDate: adminRoutes.blockDateRoute,
   unblockDate: adminRoutes.unblockDateRoute,
   replaceCalendarFeed: adminRoutes.replaceCalendarFeedRoute,
+  schedule: adminRoutes.scheduleRoute,
   listQuotes: adminRoutes.listQuotesRoute,
   createQuote: adminRoutes.createQuoteRoute,
   getQuote: adminRoutes.getQuoteRoute,

@@ -1,0 +1,104 @@
+/**
+ * The owner's schedule (docs/decisions/039-schedule.md):
+ *
+ *   GET /api/admin/schedule?from=YYYY-MM-DD&to=YYYY-MM-DD
+ *
+ * Every day from `from` to `to` (both included, at most 92 days): whether customers can book it
+ * and why not (a day that is not worked, the owner's day off with his label, a bank holiday he has
+ * not opened), the daily cap and how many confirmed visits count against it, and the day's
+ * confirmed visits and proposals awaiting the customer's answer, in window order. A malformed date,
+ * `to` before `from` or a longer range answers 400.
+ */
+import { z } from "zod";
+import { appointmentStatuses } from "../../appointments/contract/status";
+import { windowIds } from "../../appointments/contract/windows";
+import { requestStates } from "../../requests/contract/states";
+import { scheduleRoute } from "../../../lib/contracts/admin-routes";
+import { defineEndpoint } from "../../../lib/contracts/endpoint";
+import { rangeProblem } from "./range";
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const scheduleQuerySchema = z
+  .object({
+    from: z.string({ error: "from is required (YYYY-MM-DD)." }),
+    to: z.string({ error: "to is required (YYYY-MM-DD)." }),
+  })
+  .superRefine((q, ctx) => {
+    const problem = rangeProblem(q.from, q.to);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+export type ScheduleQuery = z.infer<typeof scheduleQuerySchema>;
+
+export const scheduleVisitSchema = z.object({
+  /** The appointment's id. */
+  id: z.number().int().positive(),
+  requestId: z.number().int().positive(),
+  /** `confirmed`, or `proposed` (offered, waiting for the customer). */
+  status: z.enum(appointmentStatuses),
+  window: z.object({
+    id: z.enum(windowIds),
+    /** "morning (8am to 12pm)". */
+    label: z.string(),
+    /** Wall-clock `HH:MM` in Europe/London. */
+    start: z.string(),
+    end: z.string(),
+    /** The same times as instants (ISO, UTC). */
+    startsAt: z.string(),
+    endsAt: z.string(),
+  }),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  /** The service's label ("General repairs"), or null when the request named none. */
+  service: z.string().nullable(),
+  /** What needs doing: the customer's message. */
+  job: z.string(),
+  accessNotes: z.string().nullable(),
+  /** The owner's words sent with the confirmation or offer. */
+  visitMessage: z.string().nullable(),
+  /** The owner's private notes on the request, oldest first. */
+  notes: z.array(z.string()),
+  hasPhotos: z.boolean(),
+  requestState: z.enum(requestStates),
+});
+export type ScheduleVisit = z.infer<typeof scheduleVisitSchema>;
+
+export const scheduleDaySchema = z.object({
+  date: isoDate,
+  /** "Monday 30 November 2026". */
+  label: z.string(),
+  /** Customers cannot book it: not worked, a day off, or a bank holiday not opened for work. */
+  blocked: z.boolean(),
+  /** "Not a working day", "Bank holiday: St Andrew's Day", "Day off" or the owner's own label. */
+  blockedReason: z.string().nullable(),
+  /** A bank holiday the owner opened for work (not blocked, shown so he knows). */
+  openedHoliday: z.string().nullable(),
+  cap: z.object({
+    /** Confirmed visits a day can take. */
+    limit: z.number().int().nonnegative(),
+    /** Confirmed visits counted against it (a visit recorded as done still took its day). */
+    booked: z.number().int().nonnegative(),
+    full: z.boolean(),
+  }),
+  /** Confirmed visits and proposals awaiting an answer, in window order. */
+  appointments: z.array(scheduleVisitSchema),
+});
+export type ScheduleDay = z.infer<typeof scheduleDaySchema>;
+
+export const scheduleAnswerSchema = z.object({
+  /** Today in Europe/London, so the screens agree with the server about "today". */
+  today: isoDate,
+  days: z.array(scheduleDaySchema),
+});
+export type ScheduleAnswer = z.infer<typeof scheduleAnswerSchema>;
+
+export const scheduleEndpoints = {
+  schedule: defineEndpoint({
+    ...scheduleRoute,
+    status: 200,
+    query: scheduleQuerySchema,
+    response: scheduleAnswerSchema,
+  }),
+};

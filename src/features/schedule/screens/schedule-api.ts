@@ -1,0 +1,38 @@
+/**
+ * The schedule screens' calls and cache keys, on the one API client (src/lib/api/client.ts) with
+ * the admin's "a 401 ends the session" rule. An action on a visit changes the request too, so both
+ * the schedule and the request's entries are fetched again after one.
+ */
+import { callApi } from "../../../lib/api/client";
+import * as r from "../../../lib/contracts/admin-routes";
+import { signedIn } from "../../../admin/api";
+import { requestChanged } from "../../../admin/query";
+
+/** Under ["schedule"], which src/admin/query.ts `requestChanged` invalidates. */
+export const scheduleKeys = {
+  all: ["schedule"] as const,
+  range: (from: string, to: string) => ["schedule", from, to] as const,
+};
+
+export const scheduleQuery = (from: string, to: string) => ({
+  queryKey: scheduleKeys.range(from, to),
+  queryFn: () => signedIn(callApi(r.scheduleRoute, { query: { from, to } })),
+});
+
+/**
+ * After a visit was booked or moved from the schedule: the request's entries and every schedule
+ * range (`requestChanged` fetches the schedule again too, as after an action in the request).
+ */
+export async function visitChanged(requestId: number): Promise<void> {
+  await requestChanged(requestId);
+}
+
+/** A plain link to the address on a map: opens the map app or site, loads nothing here. */
+export function mapLink(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+/** A `tel:` link: the number's digits and a leading +, as dialers want them. */
+export function telLink(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}

@@ -1,0 +1,107 @@
+/**
+ * The owner's schedule (docs/decisions/039-schedule.md): every day of a range with whether
+ * customers can book it and why not, the daily cap and its count, and the day's visits. The
+ * blocked days come from the one rule the booking form, the server's check and the customer's
+ * reschedule use (`closedDays` in src/features/appointments/service.ts); the weekdays worked and
+ * the cap from the owner's settings.
+ */
+import { serviceLabel } from "../../lib/service-catalog";
+import { dateInZone, datesBetween, formatDate, type IsoDate } from "../../platform/time";
+import type { ServiceContext } from "../../platform/context";
+import { bankHolidays } from "../appointments/holidays";
+import { closedDays, loadRules } from "../appointments/service";
+import { windowsOn } from "../appointments/contract/rules";
+import { windowLabel } from "../appointments/contract/windows";
+import { windowInstants, type WindowInstants } from "../appointments/window-instants";
+import type { WindowId } from "../appointments/contract/windows";
+import type { ScheduleAnswer, ScheduleDay, ScheduleVisit } from "./contract/endpoints";
+import { scheduledVisits, type ScheduleRow } from "./repository";
+
+/** What the schedule says of a day nobody can book. */
+export const blockedWords = {
+  notWorking: "Not a working day",
+  dayOff: "Day off",
+  holiday: (name: string) => `Bank holiday: ${name}`,
+};
+
+export async function schedule(
+  range: { from: IsoDate; to: IsoDate },
+  ctx: ServiceContext,
+): Promise<ScheduleAnswer> {
+  const { from, to } = range;
+  const [rules, closed, rows] = await Promise.all([
+    loadRules(ctx.db),
+    closedDays(from, to, ctx.now, ctx.db),
+    scheduledVisits(from, to, ctx.db),
+  ]);
+  const today = dateInZone(ctx.now);
+  const closedByDate = new Map(closed.map((c) => [c.date, c]));
+  // Holidays the owner opened for work: not closed, named so the day does not look ordinary.
+  const holidays = new Map(bankHolidays(from, to, { today }).map((h) => [h.date, h.name]));
+  const instants = new Map<string, WindowInstants & { startsAt: string; endsAt: string }>();
+  const instantsOf = (date: IsoDate, window: WindowId) => {
+    const key = `${date} ${window}`;
+    let found = instants.get(key);
+    if (!found) {
+      const w = windowInstants(date, window, rules);
+      found = { ...w, startsAt: w.start.toISOString(), endsAt: w.end.toISOString() };
+      instants.set(key, found);
+    }
+    return found;
+  };
+  const byDate = new Map<IsoDate, ScheduleRow[]>();
+  for (const row of rows) {
+    const list = byDate.get(row.date) ?? [];
+    list.push(row);
+    byDate.set(row.date, list);
+  }
+  const days: ScheduleDay[] = datesBetween(from, to).map((date) => {
+    const visits = byDate.get(date) ?? [];
+    const off = closedByDate.get(date);
+    let blockedReason: string | null = null;
+    if (off)
+      blockedReason = off.holiday
+        ? blockedWords.holiday(off.label ?? "")
+        : (off.label ?? blockedWords.dayOff);
+    else if (windowsOn(date, rules).length === 0) blockedReason = blockedWords.notWorking;
+    const booked = visits.filter((v) => v.status === "confirmed" || v.status === "completed").length;
+    return {
+      date,
+      label: formatDate(date),
+      blocked: blockedReason !== null,
+      blockedReason,
+      openedHoliday: !off && holidays.has(date) ? holidays.get(date)! : null,
+      cap: { limit: rules.dailyCap, booked, full: booked >= rules.dailyCap },
+      appointments: visits.map((row): ScheduleVisit => {
+        // The window's wall-clock times that day and the instants they are, through the one zone
+        // engine: worked out once per day and window, not once per visit.
+        const { times, startsAt, endsAt } = instantsOf(date, row.window);
+        return {
+          id: row.id,
+          requestId: row.requestId,
+          status: row.status,
+          window: {
+            id: row.window,
+            label: windowLabel(times),
+            start: times.start,
+            end: times.end,
+            startsAt,
+            endsAt,
+          },
+          name: row.name,
+          phone: row.phone || null,
+          email: row.email || null,
+          address: row.address,
+          service: row.service ? serviceLabel(row.service) : null,
+          job: row.job,
+          accessNotes: row.accessNotes,
+          visitMessage: row.visitMessage,
+          notes: row.notes,
+          hasPhotos: row.hasPhotos,
+          requestState: row.requestState,
+        };
+      }),
+    };
+  });
+  return { today, days };
+}
