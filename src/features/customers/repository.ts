@@ -1,0 +1,242 @@
+/**
+ * Customers: all their SQL, plain objects out. Every function takes an executor (the database or
+ * an open transaction) last; it defaults to `getDb()`.
+ *
+ *   assign(requestId, tx)                 the request's customer, matched or created (the database
+ *                                         function assign_customer, see ./tables.ts)
+ *   listPage({ q, cursor, limit })        a page, latest activity first, keyset pagination
+ *   findCustomer(id) / updateNotes(id)    one customer
+ *   requestsOf / visitsOf / notesOf / quotesOf / invoicesOf   what the customer's page shows
+ *
+ * Search (`q`) matches any of: a phone number (digits, however typed; a leading part matches),
+ * against the customer and every request of theirs; an e-mail address, whole, case-insensitively,
+ * likewise; a postcode or its first half ("KY1 2AB", "ky12ab", "KY1"); each word as a prefix of a
+ * word of the name, e-mail, phone or address. Each arm uses its own index; the arms' ids are one
+ * union, so the list's order is applied once to the few customers that match.
+ */
+import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "../../platform/db/orm";
+import { getDb, type Db } from "../../platform/db/client";
+import type { InboxCursor } from "../requests/contract/inbox-cursor";
+import { phoneDigits, prefixQuery } from "../requests/repository-search";
+import { appointments, customers, invoices, quotes, requestNotes, requests } from "../tables";
+
+export type CustomerCursor = InboxCursor;
+
+/** "KY12AB" → "KY1 2AB". */
+export const formatPostcode = (compact: string | null): string | null =>
+  compact && compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
+
+/** The request's customer (matched or created now); null for spam or an unknown id. */
+export async function assign(requestId: number, tx: Db = getDb()): Promise<number | null> {
+  const result = (await tx.execute(sql`select assign_customer(${requestId}) as id`)) as unknown as {
+    rows: { id: number | null }[];
+  };
+  return result.rows[0]?.id ?? null;
+}
+
+// Spelt out with an alias: inside a subquery Drizzle would write the columns unqualified.
+const jobs = sql<number>`(select count(*)::int from form_submissions j where j.customer_id = "customers"."id" and j.state <> 'spam')`;
+const cursorAt = sql<string>`to_char(${customers.lastActivityAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const summaryColumns = {
+  id: customers.id,
+  name: customers.name,
+  email: customers.email,
+  phone: customers.phone,
+  address: customers.address,
+  postcode: customers.postcode,
+  jobs,
+  lastActivityAt: customers.lastActivityAt,
+};
+
+export interface CustomerRow {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  postcode: string | null;
+  jobs: number;
+  lastActivityAt: Date;
+}
+
+export interface CustomerRecord extends CustomerRow {
+  notes: string | null;
+  createdAt: Date;
+}
+
+const postcodePattern = /^[A-Z]{1,2}[0-9][A-Z0-9]?(?:[0-9](?:[A-Z]{1,2})?)?$/;
+
+/** The ids matching `q`, as one union of index lookups. Null when nothing in `q` can match. */
+export function matchingIds(q: string): SQL | null {
+  const arms: SQL[] = [];
+  const digits = phoneDigits(q);
+  if (/^[\d\s+().-]+$/.test(q) && digits.length >= 6) {
+    arms.push(
+      sql`select ${customers.id} from ${customers} where ${customers.phoneDigits} like ${`${digits}%`}`,
+      sql`select ${requests.customerId} from ${requests} where ${requests.phoneDigits} = ${digits}`,
+    );
+  }
+  if (q.includes("@")) {
+    const email = q.toLowerCase();
+    arms.push(
+      sql`select ${customers.id} from ${customers} where ${customers.email} = ${email}`,
+      sql`select ${requests.customerId} from ${requests} where lower(${requests.email}) = ${email}`,
+    );
+  }
+  const compact = q.toUpperCase().replace(/\s+/g, "");
+  if (postcodePattern.test(compact) && /[A-Z]/.test(compact)) {
+    arms.push(
+      sql`select ${customers.id} from ${customers} where ${customers.postcode} like ${`${compact}%`}`,
+    );
+  }
+  const words = prefixQuery(q);
+  if (words) {
+    arms.push(
+      sql`select ${customers.id} from ${customers} where ${customers.searchVector} @@ to_tsquery('simple', ${words})`,
+    );
+  }
+  if (arms.length === 0) return null;
+  return sql.join(arms, sql` union `);
+}
+
+export async function listPage(
+  page: { q?: string | undefined; cursor?: CustomerCursor | undefined; limit: number },
+  db: Db = getDb(),
+): Promise<{ rows: CustomerRow[]; next: CustomerCursor | null }> {
+  const conditions: SQL[] = [];
+  if (page.q) {
+    const ids = matchingIds(page.q);
+    if (!ids) return { rows: [], next: null };
+    conditions.push(sql`${customers.id} in (${ids})`);
+  }
+  if (page.cursor) {
+    conditions.push(
+      sql`(${customers.lastActivityAt}, ${customers.id}) < (${page.cursor.at}::timestamptz, ${page.cursor.id})`,
+    );
+  }
+  const rows = await db
+    .select({ ...summaryColumns, cursorAt })
+    .from(customers)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(customers.lastActivityAt), desc(customers.id))
+    .limit(page.limit + 1);
+  const more = rows.length > page.limit;
+  const kept = more ? rows.slice(0, page.limit) : rows;
+  const last = kept.at(-1);
+  return {
+    rows: kept.map(({ cursorAt: _at, ...row }) => row),
+    next: more && last ? { sort: "newest", at: last.cursorAt, id: last.id } : null,
+  };
+}
+
+export async function findCustomer(id: number, db: Db = getDb()): Promise<CustomerRecord | null> {
+  const [row] = await db
+    .select({ ...summaryColumns, notes: customers.notes, createdAt: customers.createdAt })
+    .from(customers)
+    .where(eq(customers.id, id));
+  return row ?? null;
+}
+
+/** Sets the owner's notes; false when there is no such customer. */
+export async function updateNotes(id: number, notes: string | null, now: Date, db: Db = getDb()) {
+  const updated = await db
+    .update(customers)
+    .set({ notes, updatedAt: now })
+    .where(eq(customers.id, id))
+    .returning({ id: customers.id });
+  return updated.length > 0;
+}
+
+/** The customer's requests (spam left out), newest first. */
+export function requestsOf(customerId: number, db: Db = getDb()) {
+  return db
+    .select({
+      id: requests.id,
+      formType: requests.formType,
+      state: requests.state,
+      service: requests.service,
+      address: requests.address,
+      submittedAt: requests.submittedAt,
+      stateChangedAt: requests.stateChangedAt,
+    })
+    .from(requests)
+    .where(and(eq(requests.customerId, customerId), ne(requests.state, "spam")))
+    .orderBy(desc(requests.submittedAt), desc(requests.id));
+}
+
+/** Visits with a date of these requests, the latest date first. */
+export function visitsOf(requestIds: number[], db: Db = getDb()) {
+  if (requestIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: appointments.id,
+      submissionId: appointments.submissionId,
+      date: appointments.date,
+      window: appointments.window,
+      status: appointments.status,
+    })
+    .from(appointments)
+    .where(and(inArray(appointments.submissionId, requestIds), ne(appointments.status, "declined")))
+    .orderBy(desc(appointments.date), desc(appointments.id));
+}
+
+/** The owner's notes on these requests, newest first. */
+export function notesOf(requestIds: number[], db: Db = getDb()) {
+  if (requestIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: requestNotes.id,
+      submissionId: requestNotes.submissionId,
+      body: requestNotes.body,
+      createdAt: requestNotes.createdAt,
+    })
+    .from(requestNotes)
+    .where(inArray(requestNotes.submissionId, requestIds))
+    .orderBy(desc(requestNotes.createdAt), desc(requestNotes.id));
+}
+
+/** Every quote version of these requests, newest first. */
+export function quotesOf(requestIds: number[], db: Db = getDb()) {
+  if (requestIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: quotes.id,
+      submissionId: quotes.submissionId,
+      version: quotes.version,
+      status: quotes.status,
+      totalPence: quotes.totalPence,
+      createdAt: quotes.createdAt,
+      sentAt: quotes.sentAt,
+    })
+    .from(quotes)
+    .where(inArray(quotes.submissionId, requestIds))
+    .orderBy(desc(quotes.createdAt), desc(quotes.id));
+}
+
+/**
+ * Invoices and credit notes of these requests, and those with no request (direct ones, or whose
+ * request was deleted) addressed to the customer's e-mail address; newest first.
+ */
+export function invoicesOf(requestIds: number[], email: string | null, db: Db = getDb()) {
+  const arms: SQL[] = [];
+  if (requestIds.length > 0) arms.push(inArray(invoices.submissionId, requestIds));
+  if (email) arms.push(and(isNull(invoices.submissionId), sql`lower(${invoices.customerEmail}) = ${email}`)!);
+  if (arms.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: invoices.id,
+      submissionId: invoices.submissionId,
+      kind: invoices.kind,
+      number: invoices.number,
+      status: invoices.status,
+      totalPence: invoices.totalPence,
+      paidPence: invoices.paidPence,
+      issuedOn: invoices.issuedOn,
+      dueOn: invoices.dueOn,
+      createdAt: invoices.createdAt,
+    })
+    .from(invoices)
+    .where(or(...arms))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id));
+}
