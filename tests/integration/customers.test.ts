@@ -205,7 +205,7 @@ describe("GET /api/admin/customers", () => {
 
   it("answers 400 for a cursor it did not make and a limit out of range", async () => {
     const owner = await adminClient();
-    for (const qs of ["cursor=nonsense!", "limit=0", "limit=201"]) {
+    for (const qs of ["cursor=nonsense!", "limit=0", "limit=201", "request=abc"]) {
       const res = await owner.call(adminCustomers, "GET", `/api/admin/customers?${qs}`);
       expect(res.status, qs).toBe(400);
       expect(res.json.error.code).toBeTruthy();
@@ -264,6 +264,9 @@ describe("GET /api/admin/customers/:id", () => {
       },
     });
     expect(loose.status, loose.text).toBe(201);
+
+    const ofRequest = await owner.call(adminCustomers, "GET", `/api/admin/customers?request=${r2}`);
+    expect(ofRequest.json.customers).toEqual([expect.objectContaining({ id: customerId, jobs: 2 })]);
 
     const res = await owner.call(adminCustomers, "GET", `/api/admin/customers/${customerId}`);
     expect(res.status, res.text).toBe(200);

@@ -101,7 +101,12 @@ export function matchingIds(q: string): SQL | null {
 }
 
 export async function listPage(
-  page: { q?: string | undefined; cursor?: CustomerCursor | undefined; limit: number },
+  page: {
+    q?: string | undefined;
+    requestId?: number | undefined;
+    cursor?: CustomerCursor | undefined;
+    limit: number;
+  },
   db: Db = getDb(),
 ): Promise<{ rows: CustomerRow[]; next: CustomerCursor | null }> {
   const conditions: SQL[] = [];
@@ -109,6 +114,11 @@ export async function listPage(
     const ids = matchingIds(page.q);
     if (!ids) return { rows: [], next: null };
     conditions.push(sql`${customers.id} in (${ids})`);
+  }
+  if (page.requestId !== undefined) {
+    conditions.push(
+      sql`${customers.id} = (select ${requests.customerId} from ${requests} where ${requests.id} = ${page.requestId})`,
+    );
   }
   if (page.cursor) {
     conditions.push(

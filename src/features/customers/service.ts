@@ -60,7 +60,7 @@ export async function listCustomers(
   ctx: ServiceContext = serviceContext(),
 ): Promise<{ customers: CustomerSummary[]; nextCursor: string | null }> {
   const { rows, next } = await repo.listPage(
-    { q: query.q, cursor: query.cursor, limit: query.limit },
+    { q: query.q, requestId: query.request, cursor: query.cursor, limit: query.limit },
     ctx.db,
   );
   return { customers: rows.map(toSummary), nextCursor: next ? encodeCursor(next) : null };

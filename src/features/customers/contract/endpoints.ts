@@ -2,7 +2,7 @@
  * Contracts of the customer endpoints (docs/decisions/038-customers.md). A customer is one person
  * across their requests, matched by e-mail address or UK phone number; amounts are whole pence.
  *
- *   GET   /api/admin/customers?q=&cursor=&limit=   a page, most recent activity first; `q` finds a
+ *   GET   /api/admin/customers?q=&request=&cursor=&limit=   a page, most recent activity first; `q` finds a
  *                                                   name, a phone number however it is typed, an
  *                                                   e-mail address or a postcode
  *   GET   /api/admin/customers/:id                 the customer with their requests, visits, the
@@ -33,8 +33,8 @@ const id = z.number().int().positive();
 const timestamp = z.string();
 
 /**
- * GET /api/admin/customers query: `q` (optional search), `cursor` (the previous page's
- * `nextCursor`), `limit` 1-200 (default 50).
+ * GET /api/admin/customers query: `q` (optional search), `request` (only that request's customer),
+ * `cursor` (the previous page's `nextCursor`), `limit` 1-200 (default 50).
  */
 export const customerQuerySchema = z.object({
   q: z
@@ -56,6 +56,13 @@ export const customerQuerySchema = z.object({
       }
       return cursor;
     }),
+  /** Only the customer of this request (the request screen's link). */
+  request: z.coerce
+    .number({ error: "request must be a request number." })
+    .int("request must be a request number.")
+    .positive("request must be a request number.")
+    .max(2_147_483_647, "request must be a request number.")
+    .optional(),
   limit: z.coerce
     .number({ error: "limit must be a number." })
     .int("limit must be a whole number.")
