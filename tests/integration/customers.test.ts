@@ -12,6 +12,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import adminCustomers from "../../netlify/functions/admin-customers.mts";
 import adminInvoices from "../../netlify/functions/admin-invoices.mts";
+import adminPerson from "../../netlify/functions/admin-person.mts";
+import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
 import adminRequestQuotes from "../../netlify/functions/admin-request-quotes.mts";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
@@ -340,6 +342,26 @@ describe("GET /api/admin/customers/:id", () => {
       });
       expect(res.status, method).toBe(404);
     }
+  });
+});
+
+describe("when requests are deleted", () => {
+  it("keeps the customer while a request of theirs is left, and deletes them with the last one or an erasure", async () => {
+    const tag = letters(uniqueTag("gone"));
+    const digits = uniqueDigits();
+    const email = `nell.${tag}@example.com`;
+    const first = await sendContact({ name: `Nell ${tag}`, email, phone: digits });
+    const second = await sendContact({ name: `Nell ${tag}`, email, phone: digits });
+    const customerId = await customerOf(first);
+    const owner = await adminClient();
+    const deleted = await owner.call(adminSubmissions, "DELETE", `/api/admin/submissions/${first}`);
+    expect(deleted.status, deleted.text).toBe(204);
+    expect(await t.db.select().from(customers).where(eq(customers.id, customerId!))).toHaveLength(1);
+    const erased = await owner.call(adminPerson, "POST", "/api/admin/person/erase", { body: { email } });
+    expect(erased.status, erased.text).toBe(200);
+    expect(await t.db.select().from(requests).where(eq(requests.id, second))).toHaveLength(0);
+    expect(await t.db.select().from(customers).where(eq(customers.id, customerId!))).toHaveLength(0);
+    expect((await search(digits)).ids).toEqual([]);
   });
 });
 

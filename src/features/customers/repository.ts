@@ -6,6 +6,7 @@
  *                                         function assign_customer, see ./tables.ts)
  *   listPage({ q, cursor, limit })        a page, latest activity first, keyset pagination
  *   findCustomer(id) / updateNotes(id)    one customer
+ *   removeWithoutRequests(ids, tx)        those of these customers no request points at any more
  *   requestsOf / visitsOf / notesOf / quotesOf / invoicesOf   what the customer's page shows
  *
  * Search (`q`) matches any of: a phone number (digits, however typed; a leading part matches),
@@ -249,4 +250,23 @@ export function invoicesOf(requestIds: number[], email: string | null, db: Db = 
     .from(invoices)
     .where(or(...arms))
     .orderBy(desc(invoices.createdAt), desc(invoices.id));
+}
+
+/**
+ * Deletes those of these customers that no request points at any more: a customer is only the
+ * person behind their requests, so when retention or erasure removes the last one, the name, e-mail
+ * address, phone number, address and notes go with it. Returns how many were deleted.
+ */
+export async function removeWithoutRequests(ids: readonly number[], tx: Db): Promise<number> {
+  if (ids.length === 0) return 0;
+  const deleted = await tx
+    .delete(customers)
+    .where(
+      and(
+        inArray(customers.id, [...ids]),
+        sql`not exists (select 1 from form_submissions s where s.customer_id = "customers"."id")`,
+      ),
+    )
+    .returning({ id: customers.id });
+  return deleted.length;
 }

@@ -6,7 +6,7 @@
  */
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { Search, X } from "lucide-react";
+import { Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { ApiError } from "../../../admin/api";
 import type { CustomerSummary } from "../../../admin/customers-api";
@@ -102,8 +102,9 @@ function CustomerRow({ c }: { c: CustomerSummary }) {
           {c.name}
         </a>
         {/* Below sm the other columns are hidden: their essentials go under the name. */}
-        <span className="mt-1 block text-xs break-words text-slate-600 md:hidden">
-          {[c.phone, c.postcode].filter(Boolean).join(" · ")}
+        <span className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-600 md:hidden">
+          {c.phone ? <span className="whitespace-nowrap">{c.phone}</span> : null}
+          {c.postcode ? <span className="whitespace-nowrap sm:hidden">{c.postcode}</span> : null}
         </span>
         <span className="mt-0.5 block text-xs break-all text-slate-600 lg:hidden">{c.email}</span>
         <span className="mt-0.5 block text-xs text-slate-600 sm:hidden">
@@ -170,19 +171,6 @@ function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }
         placeholder="Name, phone, e-mail or postcode"
         className="min-h-11 w-full min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
       />
-      {q ? (
-        <button
-          type="button"
-          className={buttonClass("secondary", "shrink-0")}
-          onClick={() => {
-            setText("");
-            onSearch("");
-          }}
-        >
-          <X aria-hidden="true" className="size-4" />
-          <span className="sr-only sm:not-sr-only">Clear</span>
-        </button>
-      ) : null}
       <button type="submit" className={buttonClass("primary", "shrink-0")}>
         <Search aria-hidden="true" className="size-4" />
         <span className="sr-only sm:not-sr-only">Search</span>
