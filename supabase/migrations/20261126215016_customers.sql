@@ -31,16 +31,20 @@ CREATE INDEX "form_submissions_customer_idx" ON "form_submissions" USING btree (
 -- web forms' insert transaction (src/features/customers/service.ts) and below for older requests.
 --  * Keys: the e-mail address in lower case, and the phone number's digits with +44/0044 written as 0
 --    (form_submissions.phone_digits; fewer than 6 digits is no key).
---  * A key belongs to a customer when the customer row or any request of theirs carries it.
---  * The oldest customer (created_at, id) holding the e-mail, and the one holding the phone number;
---    if these differ, the older one is chosen, the two are not merged, and a note on the request
---    says so. With no match, a customer is created from the request.
+--  * A key belongs to the customers of the requests that carry it (a customer's own e-mail and
+--    phone number always come from one of their requests).
+--  * The oldest customer (created first: the lowest id) holding the e-mail, and the one holding the
+--    phone number; if these differ, the older one is chosen, the two are not merged, and a note on
+--    the request says so. With no match, a customer is created from the request.
 --  * The request that is the customer's latest sets the name and (when it has one) the address; a
 --    missing e-mail or phone number is filled in unless another customer holds it.
--- Spam gets no customer. One transaction-scoped advisory lock serialises assignments, so two forms racing cannot both
--- create the same person.
+-- Spam gets no customer. Every lookup is an index scan of form_submissions; the function plans each
+-- statement afresh (plan_cache_mode), since the backfill grows customers from nothing within one
+-- transaction and a plan cached while it was empty would read the whole table. One
+-- transaction-scoped advisory lock serialises assignments, so two forms racing cannot both create
+-- the same person.
 CREATE OR REPLACE FUNCTION assign_customer(p_request integer) RETURNS integer
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $$
 DECLARE
   r record;
   v_email text;
@@ -64,22 +68,15 @@ BEGIN
   v_email := nullif(lower(btrim(coalesce(r.email, ''))), '');
   v_digits := CASE WHEN char_length(coalesce(r.phone_digits, '')) >= 6 THEN r.phone_digits END;
   IF v_email IS NOT NULL THEN
-    SELECT c.id INTO v_by_email FROM customers c
-     WHERE c.email = v_email
-        OR c.id IN (SELECT s.customer_id FROM form_submissions s
-                     WHERE lower(s.email) = v_email AND s.customer_id IS NOT NULL)
-     ORDER BY c.created_at, c.id LIMIT 1;
+    SELECT min(s.customer_id) INTO v_by_email FROM form_submissions s
+     WHERE lower(s.email) = v_email AND s.customer_id IS NOT NULL;
   END IF;
   IF v_digits IS NOT NULL THEN
-    SELECT c.id INTO v_by_phone FROM customers c
-     WHERE c.phone_digits = v_digits
-        OR c.id IN (SELECT s.customer_id FROM form_submissions s
-                     WHERE s.phone_digits = v_digits AND s.customer_id IS NOT NULL)
-     ORDER BY c.created_at, c.id LIMIT 1;
+    SELECT min(s.customer_id) INTO v_by_phone FROM form_submissions s
+     WHERE s.phone_digits = v_digits AND s.customer_id IS NOT NULL;
   END IF;
   IF v_by_email IS NOT NULL AND v_by_phone IS NOT NULL AND v_by_email <> v_by_phone THEN
-    SELECT c.id INTO v_chosen FROM customers c WHERE c.id IN (v_by_email, v_by_phone)
-     ORDER BY c.created_at, c.id LIMIT 1;
+    v_chosen := least(v_by_email, v_by_phone);
     v_other := CASE WHEN v_chosen = v_by_email THEN v_by_phone ELSE v_by_email END;
   ELSE
     v_chosen := coalesce(v_by_email, v_by_phone);
