@@ -19,6 +19,7 @@ import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import { appointments, customers, requestNotes, requests } from "../../src/features/tables";
 import { migrationsFolder } from "../../src/platform/db/migrate";
+import { listPage, type CustomerCursor } from "../../src/features/customers/repository";
 import { adminClient, seedRequest, uniqueTag, type AdminResult } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
 import { jsonRequest, validBooking, validContact } from "../helpers/http";
@@ -203,6 +204,35 @@ describe("GET /api/admin/customers", () => {
     const page2 = await search(`morv ${tag}`, `&limit=1&cursor=${page1.json.nextCursor}`);
     expect(page2.ids).toEqual([c1]);
     expect(page2.json.nextCursor).toBeNull();
+  });
+
+  it("gives the same pages whether a word is found by walking the list in order or through the indexes", async () => {
+    const tag = letters(uniqueTag("walk"));
+    const made: number[] = [];
+    for (const n of ["One", "Two", "Three"]) {
+      made.unshift(
+        (await customerOf(
+          await sendBooking({
+            name: `Rona ${n} ${tag}`,
+            phone: uniqueDigits(),
+            address: `${made.length + 1} Kirk Wynd, Kirkcaldy KY1 1AA`,
+          }),
+        ))!,
+      );
+    }
+    for (const q of [`rona ${tag}`, `${tag} kirkcaldy`]) {
+      for (const scanRows of [1, 10_000]) {
+        const seen: number[] = [];
+        let cursor: CustomerCursor | undefined;
+        for (;;) {
+          const { rows, next } = await listPage({ q, cursor, limit: 2, scanRows });
+          seen.push(...rows.map((r) => r.id));
+          if (!next) break;
+          cursor = next;
+        }
+        expect(seen, `${q}, ${scanRows} rows walked`).toEqual(made);
+      }
+    }
   });
 
   it("answers 400 for a cursor it did not make and a limit out of range", async () => {
