@@ -24,10 +24,6 @@ import { appointments, customers, invoices, quotes, requestNotes, requests } fro
 
 export type CustomerCursor = InboxCursor;
 
-/** "KY12AB" → "KY1 2AB". */
-export const formatPostcode = (compact: string | null): string | null =>
-  compact && compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
-
 /** The request's customer (matched or created now); null for spam or an unknown id. */
 export async function assign(requestId: number, tx: Db = getDb()): Promise<number | null> {
   const result = (await tx.execute(sql`select assign_customer(${requestId}) as id`)) as unknown as {

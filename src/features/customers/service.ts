@@ -18,12 +18,13 @@ import type { AppointmentStatus } from "../appointments/contract/status";
 import type { WindowId } from "../appointments/contract/windows";
 import { quoteTitle, type QuoteStatus } from "../quotes/contract/rules";
 import type { InvoiceKind, InvoiceStatus } from "../invoices/contract/rules";
-import type {
-  AdminCustomer,
-  CustomerDetail,
-  CustomerPatchParsed,
-  CustomerQuery,
-  CustomerSummary,
+import {
+  formatPostcode,
+  type AdminCustomer,
+  type CustomerDetail,
+  type CustomerPatchParsed,
+  type CustomerQuery,
+  type CustomerSummary,
 } from "./contract/endpoints";
 import * as repo from "./repository";
 
@@ -45,7 +46,7 @@ function toSummary(row: repo.CustomerRow): CustomerSummary {
     email: row.email,
     phone: row.phone,
     address: row.address,
-    postcode: repo.formatPostcode(row.postcode),
+    postcode: formatPostcode(row.postcode),
     jobs: row.jobs,
     lastActivityAt: row.lastActivityAt.toISOString(),
   };

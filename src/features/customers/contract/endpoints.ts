@@ -24,6 +24,10 @@ import { quoteStatuses } from "../../quotes/contract/rules";
 import { invoiceKinds, invoiceStatuses } from "../../invoices/contract/rules";
 
 export const maxCustomerSearchLength = 200;
+
+/** A stored postcode ("KY12AB", upper case without spaces) as written: "KY1 2AB". */
+export const formatPostcode = (compact: string | null): string | null =>
+  compact && compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
 export const defaultCustomerPageSize = 50;
 export const maxCustomerPageSize = 200;
 export const maxCustomerNotesLength = 2000;

@@ -22,6 +22,7 @@ import { invoiceKindLabels } from "../../invoices/contract/rules";
 import { InvoiceStatusBadge } from "../../invoices/screens/InvoiceStatusBadge";
 import { QuoteStatusBadge } from "../../quotes/screens/QuotesPanel";
 import { maxCustomerNotesLength } from "../contract/endpoints";
+import { newJobHref } from "./new-job";
 
 const sectionTitle = "text-lg font-bold text-brand-900";
 const card = "rounded-card border border-slate-200 bg-white shadow-card";
@@ -32,16 +33,6 @@ const visitStatusLabels = {
   cancelled: "Cancelled",
   declined: "Declined",
 } as const;
-
-/** Where "New job for this customer" goes: the new-job form with their details filled in. */
-export function newJobHref(c: CustomerDetail["customer"]): string {
-  const params = new URLSearchParams({ name: c.name });
-  if (c.phone) params.set("phone", c.phone);
-  if (c.email) params.set("email", c.email);
-  if (c.address) params.set("address", c.address);
-  params.set("source", "repeat");
-  return `/admin/jobs/new?${params}`;
-}
 
 export function CustomerScreen({ id }: { id: number }) {
   const detail = useQuery(queries.customer(id));
