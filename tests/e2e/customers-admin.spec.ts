@@ -2,7 +2,7 @@
  * Customers in the admin, on the real stack at 375 and 1280 px: a booking and a contact message from
  * one person (the phone number written two ways, the e-mail address in two cases) make one customer.
  * The owner opens Customers from the navigation, finds them by name and by postcode, opens them, sees
- * both requests, the tap-to-call and e-mail links and "New job for this customer" prefilled, opens a
+ * both requests, their quote and invoice with the amounts, the tap-to-call and e-mail links and "New job for this customer" prefilled, opens a
  * request from there, and the request shows "Customer: <name> (2 jobs)" leading back. axe finds
  * nothing and nothing scrolls sideways.
  *
@@ -71,7 +71,7 @@ for (const width of [375, 1280]) {
       baseURL,
     }) => {
       await ownClient(page);
-      await signedIn(context, request, baseURL!);
+      const session = await signedIn(context, request, baseURL!);
       const name = uniqueName("Ailsa");
       const digits = mobile();
       const pc = postcode();
@@ -91,6 +91,27 @@ for (const width of [375, 1280]) {
         phone: `+44 ${digits.slice(1, 5)} ${digits.slice(5)}`,
         message: `Could you also look at a sticking door? (${name})`,
       });
+
+      // The owner's quote for the booking and a direct invoice for the message, through the admin API.
+      const admin = {
+        Origin: new URL(baseURL!).origin,
+        Cookie: session.header,
+        "X-Simulated-Client": clientIp(),
+      };
+      const quote = await request.post(`/api/admin/submissions/${booking}/quotes`, {
+        data: { lines: [{ description: "Paint two rooms", quantity: 2, unitPence: 18500 }] },
+        headers: admin,
+      });
+      expect(quote.status(), await quote.text()).toBe(201);
+      const invoice = await request.post("/api/admin/invoices", {
+        data: {
+          kind: "direct",
+          submissionId: message,
+          lines: [{ description: "Ease the door", quantity: 1, unitPence: 6500 }],
+        },
+        headers: admin,
+      });
+      expect(invoice.status(), await invoice.text()).toBe(201);
 
       await page.goto("/admin");
       await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Customers" }).click();
@@ -136,6 +157,13 @@ for (const width of [375, 1280]) {
         address: `14 Kirk Wynd, Kirkcaldy ${pc}`,
         source: "repeat",
       });
+      const quotes = page.getByRole("region", { name: /^Quotes/ });
+      await expect(quotes).toContainText(`Q-${String(booking).padStart(6, "0")}`);
+      await expect(quotes).toContainText("£370.00");
+      const invoices = page.getByTestId("customer-invoice");
+      await expect(invoices).toHaveCount(1);
+      await expect(invoices.first()).toContainText("Draft");
+      await expect(invoices.first()).toContainText("£65.00");
       await axe(page, "customer");
       await shot(page, "customer");
 
