@@ -21,6 +21,7 @@ const nav = [
   { to: "/admin", label: "Dashboard", exact: true },
   { to: "/admin/submissions", label: "Inbox", exact: false },
   { to: "/admin/schedule", label: "Schedule", exact: false },
+  { to: "/admin/customers", label: "Customers", exact: false },
   { to: "/admin/money", label: "Money", exact: false },
   { to: "/admin/testimonials", label: "Reviews", exact: false },
   { to: "/admin/availability", label: "Availability", exact: false },

@@ -6,6 +6,7 @@
 import { infiniteQueryOptions, QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { AdminRequest } from "../features/requests/contract/endpoints";
 import { ApiError, adminApi } from "./api";
+import { customersApi } from "./customers-api";
 import { invoicesApi } from "./invoices-api";
 import { quotesApi } from "./quotes-api";
 import { filtersFromParams, workflowApi, type InboxFilters } from "./workflow-api";
@@ -43,7 +44,21 @@ export const keys = {
   invoices: (id: number) => ["request", id, "invoices"] as const,
   /** Money at a glance: outstanding, overdue, this month and last, the 12-month chart. */
   money: ["money"] as const,
+  /** Customers: the list's pages per search, one customer, and the customer of a request. */
+  customers: ["customers"] as const,
+  customerPage: (q: string) => ["customers", "list", q] as const,
+  customer: (id: number) => ["customers", id] as const,
+  requestCustomer: (id: number) => ["request", id, "customer"] as const,
 };
+
+/** The customer list's pages for a search; "Load more" fetches the next. */
+export const customersQuery = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: keys.customerPage(q),
+    queryFn: ({ pageParam }) => customersApi.list(q, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 
 /** The inbox's filters from its query string (`open` is not a filter). */
 export function inboxFilters(search: Record<string, string | undefined>): InboxFilters {
@@ -79,6 +94,11 @@ export const queries = {
   priceList: () => ({ queryKey: keys.priceList, queryFn: quotesApi.priceList }),
   invoices: (id: number) => ({ queryKey: keys.invoices(id), queryFn: () => invoicesApi.forRequest(id) }),
   money: () => ({ queryKey: keys.money, queryFn: invoicesApi.money }),
+  customer: (id: number) => ({ queryKey: keys.customer(id), queryFn: () => customersApi.get(id) }),
+  requestCustomer: (id: number) => ({
+    queryKey: keys.requestCustomer(id),
+    queryFn: () => customersApi.ofRequest(id),
+  }),
 };
 
 /**
@@ -103,8 +123,8 @@ export async function requestChanged(id: number, updated?: AdminRequest): Promis
   }
   await Promise.all(
     // The schedule too: a visit confirmed, moved or cancelled in the request shows there at once.
-    [keys.request(id), keys.inbox, keys.summary, keys.attention, ["schedule"]].map((queryKey: QueryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
+    [keys.request(id), keys.inbox, keys.summary, keys.attention, ["schedule"], keys.customers].map(
+      (queryKey: QueryKey) => queryClient.invalidateQueries({ queryKey }),
     ),
   );
 }

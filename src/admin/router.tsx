@@ -14,6 +14,8 @@
  *   /admin/price-list       the owner's usual items and labour rates, for quotes
  *   /admin/money            money at a glance: outstanding, overdue, payments, the accountant's exports
  *   /admin/notifications    notifications on the owner's devices (push): devices, kinds, a test
+ *   /admin/customers        customers: search by name, phone, e-mail, postcode (`?q=`)
+ *   /admin/customers/:id    one customer: contact, requests, visits, quotes, invoices, notes
  *
  * The static pages under src/pages/admin and the `/admin/*` rewrite in netlify.toml all serve the
  * same shell, so a reload or a link from an e-mail opens the right screen.
@@ -26,7 +28,7 @@ import {
   redirect,
 } from "@tanstack/react-router";
 import { AdminRoot, NotFoundScreen } from "./AdminRoot";
-import { inboxFilters, inboxQuery, queries, queryClient } from "./query";
+import { customersQuery, inboxFilters, inboxQuery, queries, queryClient } from "./query";
 
 declare module "@tanstack/react-router" {
   interface StaticDataRouteOption {
@@ -199,6 +201,35 @@ const notificationsRoute = createRoute({
   ),
 });
 
+const customersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/customers",
+  staticData: { title: "Customers" },
+  validateSearch: (raw: Record<string, unknown>): { q?: string } =>
+    typeof raw["q"] === "string" && raw["q"] ? { q: raw["q"] } : {},
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps }) => void queryClient.prefetchInfiniteQuery(customersQuery(deps.q ?? "")),
+  component: lazyRouteComponent(
+    () => import("../features/customers/screens/CustomersScreen"),
+    "CustomersScreen",
+  ),
+});
+
+const customerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/customers/$id",
+  staticData: { title: "Customer" },
+  params: {
+    parse: ({ id }) => {
+      if (!/^\d{1,10}$/.test(id)) throw new Error("Not a customer number");
+      return { id: Number(id) };
+    },
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  loader: ({ params: { id } }) => prefetch(queries.customer(id)),
+  component: lazyRouteComponent(() => import("../features/customers/screens/CustomerRoute"), "CustomerRoute"),
+});
+
 const routeTree = rootRoute.addChildren([
   dashboardRoute,
   inboxLayout.addChildren([inboxRoute, requestRoute]),
@@ -210,6 +241,8 @@ const routeTree = rootRoute.addChildren([
   priceListRoute,
   moneyRoute,
   notificationsRoute,
+  customersRoute,
+  customerRoute,
 ]);
 
 export const router = createRouter({

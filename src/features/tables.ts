@@ -26,5 +26,6 @@ export * from "./housekeeping/tables";
 export * from "./quotes/tables";
 export * from "./invoices/tables";
 export * from "./push/tables";
+export * from "./customers/tables";
 export { mailKinds } from "./mail/kinds";
 export type { MailAttachment } from "../platform/mail/message";

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import adminAppointments from "../../netlify/functions/admin-appointments.mts";
 import adminAttention from "../../netlify/functions/admin-attention.mts";
+import adminCustomers from "../../netlify/functions/admin-customers.mts";
 import adminAvailability from "../../netlify/functions/admin-availability.mts";
 import availability from "../../netlify/functions/availability.mts";
 import calendarFeed from "../../netlify/functions/calendar-feed.mts";
@@ -282,6 +283,14 @@ describe("every endpoint answers what its contract says", () => {
     });
     await check(r.requestInvoicesRoute, adminInvoicesRequest, { cookie, id: forQuote.id });
     await check(r.moneySummaryRoute, adminMoney, { cookie });
+    const { customers: found } = await check(r.listCustomersRoute, adminCustomers, { cookie });
+    const customerId = found[0]!.id;
+    await check(r.getCustomerRoute, adminCustomers, { cookie, id: customerId });
+    await check(r.updateCustomerRoute, adminCustomers, {
+      cookie,
+      id: customerId,
+      body: { notes: "Ring first." },
+    });
     await check(r.vatSummaryRoute, adminInvoices, { cookie, query: { from: today, to: today } });
     for (const csv of [r.exportInvoicesRoute, r.exportPaymentsRoute]) {
       const res = await adminInvoices(request(csv, { cookie, query: { from: today, to: today } }));

@@ -23,6 +23,7 @@ import { getDb, type Db } from "../../platform/db/client";
 import { requests, mailOutbox, photos, quotes, requestHistory, requestNotes } from "../tables";
 import type { PhotoBlobs } from "../photos/repository";
 import { keepForAccounts } from "../invoices/repository";
+import { removeWithoutRequests } from "../customers/repository";
 import { requestColumns, toCustomerRequest, type CustomerRequest } from "./repository";
 
 export interface HistoryEntry {
@@ -191,8 +192,8 @@ function digestMentioning(references: readonly string[]): SQL {
 
 /**
  * Deletes the requests and everything that hangs off them: history and notes (by cascade), every
- * e-mail about them in the outbox, pending or sent, and digests that name them; their photo rows
- * go by cascade. Returns the ids deleted, the number of e-mails removed and the storage keys of the
+ * e-mail about them in the outbox, pending or sent, and digests that name them, and a customer left
+ * with no request; their photo rows go by cascade. Returns the ids deleted, the number of e-mails removed and the storage keys of the
  * photos' images, which the caller removes once the transaction has committed.
  */
 export async function removeRequests(
@@ -201,7 +202,7 @@ export async function removeRequests(
 ): Promise<{ ids: number[]; mail: number; photoBlobs: PhotoBlobs[] }> {
   if (ids.length === 0) return { ids: [], mail: 0, photoBlobs: [] };
   const found = await tx
-    .select({ id: requests.id, formType: requests.formType })
+    .select({ id: requests.id, formType: requests.formType, customerId: requests.customerId })
     .from(requests)
     .where(inArray(requests.id, [...ids]));
   if (found.length === 0) return { ids: [], mail: 0, photoBlobs: [] };
@@ -241,6 +242,8 @@ export async function removeRequests(
       ),
     )
     .returning({ id: requests.id });
+  // A customer whose last request this was goes too (src/features/customers/repository.ts).
+  await removeWithoutRequests([...new Set(found.flatMap((r) => (r.customerId ? [r.customerId] : [])))], tx);
   return { ids: deleted.map((r) => r.id), mail: mail.length, photoBlobs };
 }
 

@@ -44,6 +44,7 @@ import { site } from "../../config/site";
 import type { NewRequestForMail } from "../mail/messages";
 import { claimPhotos } from "../photos/service";
 import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push/service";
+import { assignCustomer } from "../customers/service";
 
 export type { Accepted };
 
@@ -140,8 +141,10 @@ function requestPost(
         key,
         tx,
       );
-      // The history starts with the form that created the request, named as the website's.
+      // The history starts with the form that created the request, named as the website's; the
+      // request joins its customer (matched by e-mail or phone number) in the same transaction.
       if (created) {
+        await assignCustomer(tx, request.id);
         await workflowRepo.addHistory(
           [
             {

@@ -83,3 +83,6 @@ export const pushSubscribeRoute = route("POST", "/api/admin/push/subscriptions")
 export const pushRenameRoute = route("PATCH", "/api/admin/push/subscriptions/:id");
 export const pushUnsubscribeRoute = route("DELETE", "/api/admin/push/subscriptions/:id");
 export const pushTestRoute = route("POST", "/api/admin/push/test");
+export const listCustomersRoute = route("GET", "/api/admin/customers");
+export const getCustomerRoute = route("GET", "/api/admin/customers/:id");
+export const updateCustomerRoute = route("PATCH", "/api/admin/customers/:id");

@@ -6,6 +6,7 @@
  */
 import { adminAuthEndpoints } from "../../features/admin-auth/contract/endpoints";
 import { appointmentEndpoints } from "../../features/appointments/contract/endpoints";
+import { customerEndpoints } from "../../features/customers/contract/endpoints";
 import { customerPageEndpoints } from "../../features/customer-page/contract/endpoints";
 import { invoiceEndpoints } from "../../features/invoices/contract/endpoints";
 import { mailEndpoints } from "../../features/mail/contract/endpoints";
@@ -30,6 +31,7 @@ export const endpoints = {
   ...invoiceEndpoints,
   ...pushEndpoints,
   ...scheduleEndpoints,
+  ...customerEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 export type Endpoints = typeof endpoints;
 

@@ -93,6 +93,9 @@ export const routes = {
   pushRename: adminRoutes.pushRenameRoute,
   pushUnsubscribe: adminRoutes.pushUnsubscribeRoute,
   pushTest: adminRoutes.pushTestRoute,
+  listCustomers: adminRoutes.listCustomersRoute,
+  getCustomer: adminRoutes.getCustomerRoute,
+  updateCustomer: adminRoutes.updateCustomerRoute,
 };
 
 export type RouteName = keyof typeof routes;

@@ -3,6 +3,7 @@ import { Mail, MailOpen, Phone, Reply, Trash2 } from "lucide-react";
 import { lazy, Suspense } from "react";
 import type { AdminRequest } from "../contract/endpoints";
 import { serviceLabel } from "../../../lib/service-catalog";
+import { CustomerLink } from "../../customers/screens/CustomerLink";
 import { formatSubmittedAt } from "../../../admin/format";
 import { AppointmentPanel } from "../../appointments/screens/AppointmentPanel";
 import { MailStatus } from "../../../admin/components/MailStatus";
@@ -107,6 +108,7 @@ export function RequestDialog({
               </>
             ) : null}
           </dl>
+          <CustomerLink requestId={s.id} />
           <div className="mt-5">
             <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
               {isBooking ? "Job Description" : "Message"}
