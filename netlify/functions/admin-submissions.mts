@@ -1,6 +1,7 @@
 /**
  * The owner's inbox (docs/decisions/016-request-workflow.md):
  *   GET    /api/admin/submissions             a page: ?type=&state=&q=&from=&to=&archived=&sort=&cursor=&limit=
+ *   POST   /api/admin/submissions             a job the owner adds by hand (201; Idempotency-Key optional)
  *   GET    /api/admin/submissions/export.csv  the same filters, every matching request, as CSV
  *   POST   /api/admin/submissions/bulk        one action on up to 200 requests
  *   GET    /api/admin/submissions/:id         one request, as in the list
@@ -13,9 +14,14 @@ import { adminAction, adminDownload, fileResponse } from "../../src/features/adm
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { exportCsv, exportFileName } from "../../src/features/requests/service-export";
 import * as requests from "../../src/features/requests/service-workflow";
+import { addOwnerJob } from "../../src/features/requests/service-owner-jobs";
+import { idempotencyKey } from "../../src/platform/http/request";
 
 export default apiHandler("/api/admin/submissions", [
   adminAction(requestEndpoints.listRequests, ({ query, ctx }) => requests.listInbox(query, ctx)),
+  adminAction(requestEndpoints.addJob, async ({ body, ctx, req }) => ({
+    submission: (await addOwnerJob(body, idempotencyKey(req), ctx)).submission,
+  })),
   adminDownload(requestEndpoints.exportRequests, async ({ query, ctx }) =>
     fileResponse(
       exportCsv(requests.toFilter(query), ctx.db),

@@ -7,6 +7,7 @@
  */
 import { createSession } from "../../src/features/admin-auth/service";
 import * as requestsRepo from "../../src/features/requests/repository";
+import { mailable, type MailableRequest } from "../../src/features/requests/mailable";
 
 export const adminOrigin = "http://localhost:8888";
 
@@ -18,6 +19,8 @@ export interface AdminCallOptions {
   anonymous?: boolean;
   /** Origin header; null sends none. Defaults to the site's own. */
   origin?: string | null;
+  /** More request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export interface AdminResult {
@@ -40,6 +43,7 @@ export async function adminClient() {
     const headers = new Headers({ Accept: "application/json", "x-forwarded-for": "203.0.113.9" });
     if (!o.anonymous) headers.set("Cookie", cookie);
     if (method !== "GET" && o.origin !== null) headers.set("Origin", o.origin ?? adminOrigin);
+    for (const [name, value] of Object.entries(o.headers ?? {})) headers.set(name, value);
     let body: string | undefined;
     if (o.body !== undefined) {
       headers.set("Content-Type", "application/json");
@@ -66,10 +70,10 @@ let counter = 0;
 export const uniqueTag = (label: string) =>
   `${label}${Date.now().toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** A stored request owned by the calling test. */
+/** A stored request owned by the calling test, as a form sends it (with an e-mail address). */
 export async function seedRequest(
   overrides: Partial<requestsRepo.NewCustomerRequest> & { tag?: string } = {},
-): Promise<requestsRepo.CustomerRequest> {
+): Promise<MailableRequest<requestsRepo.CustomerRequest>> {
   const tag = overrides.tag ?? uniqueTag("req");
   const formType = overrides.formType ?? "booking";
   const { request } = await requestsRepo.insert({
@@ -85,5 +89,5 @@ export async function seedRequest(
         }
       : {}),
   });
-  return request;
+  return mailable(request);
 }

@@ -23,12 +23,17 @@ import {
   type OutgoingMessage,
 } from "../../src/features/mail/messages";
 import type { CustomerRequest } from "../../src/features/requests/repository";
+import type { MailableRequest } from "../../src/features/requests/mailable";
 
 const ctx = { ownerEmail: "owner@kingdomhandyman.example", siteUrl: "https://www.kingdomhandyman.example" };
 
-function requestNamed(name: string, formType: "booking" | "contact" = "booking"): CustomerRequest {
+function requestNamed(
+  name: string,
+  formType: "booking" | "contact" = "booking",
+): MailableRequest<CustomerRequest> {
   return {
     id: 42,
+    source: "web",
     name,
     email: "morag@example.org",
     phone: "07700 900123",

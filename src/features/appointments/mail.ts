@@ -42,7 +42,7 @@ export interface RequestForMail {
   submittedAt: Date;
   name: string;
   email: string;
-  phone: string;
+  phone: string | null;
   address: string | null;
   service: string | null;
   message: string;

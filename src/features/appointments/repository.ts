@@ -184,8 +184,8 @@ export async function confirmedCounts(
 export interface ConfirmedJob {
   appointment: Appointment;
   name: string;
-  email: string;
-  phone: string;
+  email: string | null;
+  phone: string | null;
   address: string | null;
   service: string | null;
   message: string;

@@ -78,32 +78,35 @@ export async function endLiveVisit(
   // Completed on its day or after: the customer's calendar already holds the visit as it was,
   // and the review invitation follows the done request. Completed before its day: the event
   // ahead is taken out of their calendar.
-  const tell = !complete || ahead;
-  const mailIds = tell
-    ? await outbox.enqueue(
-        [
-          {
-            message: appointmentCancelledMessage(
-              request!,
-              { ...ended, date: live.date!, window: live.window! },
-              mailContext(),
-              {
-                declined: false,
-                wasConfirmed,
-                requestClosed: true,
-                reason: complete
-                  ? "The work is finished, so this visit is no longer needed."
-                  : (reason ?? null),
-                now: options.now,
-                rules,
-              },
-            ),
-            submissionId: requestId,
-          },
-        ],
-        tx,
-      )
-    : [];
+  // Nobody to tell by e-mail on a job taken by phone without an address.
+  const email = request?.email;
+  const tell = (!complete || ahead) && Boolean(email);
+  const mailIds =
+    tell && request && email
+      ? await outbox.enqueue(
+          [
+            {
+              message: appointmentCancelledMessage(
+                { ...request, email },
+                { ...ended, date: live.date!, window: live.window! },
+                mailContext(),
+                {
+                  declined: false,
+                  wasConfirmed,
+                  requestClosed: true,
+                  reason: complete
+                    ? "The work is finished, so this visit is no longer needed."
+                    : (reason ?? null),
+                  now: options.now,
+                  rules,
+                },
+              ),
+              submissionId: requestId,
+            },
+          ],
+          tx,
+        )
+      : [];
   const note = complete
     ? `Visit on ${label} completed`
     : `${wasConfirmed ? "Visit" : "Offered time"} on ${label} cancelled`;

@@ -370,8 +370,10 @@ export interface ActionResult {
 
 const conflict = (message: string, code = "appointment_conflict") => new Conflict(message, code);
 
+/** The request as its e-mails need it; only for a request with an e-mail address (check first). */
 function forMail(s: CustomerRequest): RequestForMail {
-  return s;
+  if (!s.email) throw new Error(`Request ${s.id} has no e-mail address to write to.`);
+  return { ...s, email: s.email };
 }
 
 /**
@@ -417,6 +419,22 @@ export function cancelAppointmentIn(
 }
 
 /**
+ * The owner's confirm or propose inside a transaction the caller holds (a job added by hand with
+ * a visit at once: src/features/requests/service-owner-jobs.ts), with every rule of
+ * `actOnAppointment` (blocked days, the cap, `dayOverrideReason`). `quiet`: no e-mail to the
+ * customer (the owner did not ask for one to be sent).
+ */
+export function ownerAppointmentActionIn(
+  id: number,
+  input: Extract<AppointmentAction, { action: "confirm" | "propose" }>,
+  tx: Db,
+  services: ServiceContext,
+  options: { quiet: boolean },
+): Promise<ActionResult> {
+  return actInTransaction(id, input, services, { actor: "owner", tx, quiet: options.quiet });
+}
+
+/**
  * The warning for a visit on `date` inside the cancellation period of the request's accepted quote
  * when the customer did not ask for work to start early (none for an urgent repair), or null.
  */
@@ -459,7 +477,7 @@ async function actInTransaction(
   id: number,
   input: AppointmentAction,
   services: ServiceContext,
-  options: { actor?: "owner" | "customer"; tx?: Db } = {},
+  options: { actor?: "owner" | "customer"; tx?: Db; quiet?: boolean } = {},
 ): Promise<ActionResult> {
   const ctx = mailContext();
   const now = services.now;
@@ -475,7 +493,7 @@ async function actInTransaction(
       if (!request) throw new NotFound("That request no longer exists.");
       const rules = await loadRules(tx);
       const live = await repo.findLiveForUpdate(id, tx);
-      const mail = forMail(request);
+      const mail = () => forMail(request);
       // The owner acting on a request has seen it.
       if (actor === "owner") await workflow.setRead([id], true, tx);
       /**
@@ -491,7 +509,8 @@ async function actInTransaction(
         changed: true,
         requestState,
         // A job taken by phone may have no e-mail address: the change is made and nothing is sent.
-        mailIds: request.email ? [await enqueueMessage(tx, message(), { submissionId: id })] : [],
+        mailIds:
+          request.email && !options.quiet ? [await enqueueMessage(tx, message(), { submissionId: id })] : [],
       });
 
       // A visit the owner fixes inside the cancellation period of an accepted quote whose customer
@@ -550,7 +569,7 @@ async function actInTransaction(
           }
           return done(appointment, updated.state, () =>
             appointmentConfirmedMessage(
-              mail,
+              mail(),
               { ...appointment, date: appointment.date!, window: appointment.window! },
               ctx,
               { changed, now, rules },
@@ -575,7 +594,7 @@ async function actInTransaction(
             state === "new" ? await applyStateChange(id, "contacted", { actor: "owner", note }, tx) : request;
           return done(appointment, updated.state, () =>
             appointmentProposedMessage(
-              mail,
+              mail(),
               { ...appointment, date: input.date, window: input.window },
               ctx,
               rules,
@@ -595,7 +614,7 @@ async function actInTransaction(
             tx,
           );
           return done(appointment, updated.state, () =>
-            appointmentCancelledMessage(mail, null, ctx, {
+            appointmentCancelledMessage(mail(), null, ctx, {
               declined: true,
               wasConfirmed: false,
               requestClosed: true,
@@ -627,7 +646,7 @@ async function actInTransaction(
               : request;
           return done(appointment, updated.state, () =>
             appointmentCancelledMessage(
-              mail,
+              mail(),
               { ...appointment, date: live.date!, window: live.window! },
               ctx,
               {
@@ -672,14 +691,16 @@ export async function sendDueReminders(services: ServiceContext): Promise<{ queu
   let queued = 0;
   for (const job of candidates) {
     const a = job.appointment;
-    if (!a.date || !a.window || !a.confirmedAt) continue;
+    const email = job.email;
+    // A job taken by phone without an e-mail address gets no reminder (the owner rings instead).
+    if (!a.date || !a.window || !a.confirmedAt || !email) continue;
     if (!isReminderDue({ now, confirmedAt: a.confirmedAt, date: a.date, window: a.window, rules })) continue;
     const sent = await inTransaction(services, async (tx) => {
       if (!(await repo.claimReminder(a.id, now, tx))) return false;
       await enqueueMessage(
         tx,
         appointmentReminderMessage(
-          { id: a.submissionId, submittedAt: a.createdAt, ...job },
+          { id: a.submissionId, submittedAt: a.createdAt, ...job, email },
           { ...a, date: a.date!, window: a.window! },
           ctx,
           { now, rules },

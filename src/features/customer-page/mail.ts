@@ -121,7 +121,7 @@ export function ownerCustomerUpdateMessage(
   const lines = [
     `${oneLine(r.name, 100)} ${ownerWords[action]} on their request's page (${ref}).`,
     ...details,
-    `Phone: ${r.phone}`,
+    `Phone: ${r.phone ?? "not given"}`,
   ];
   return {
     kind: "owner_customer_update",

@@ -43,6 +43,7 @@ import * as outbox from "../mail/repository";
 import { requestsOf } from "../person-tools/repository";
 import * as workflow from "../requests/repository-workflow";
 import type { CustomerRequest } from "../requests/repository";
+import { mailable } from "../requests/mailable";
 import {
   customerAppointmentAction,
   loadRules,
@@ -278,8 +279,8 @@ export async function customerPage(
   const sent = [
     { label: "Sent", value: formatDateTime(request.submittedAt) },
     { label: "Name", value: request.name },
-    { label: "Phone", value: request.phone },
-    { label: "Email", value: request.email },
+    ...(request.phone ? [{ label: "Phone", value: request.phone }] : []),
+    ...(request.email ? [{ label: "Email", value: request.email }] : []),
   ];
   if (isBooking) {
     sent.push({ label: "Service", value: serviceLabel(request.service) });
@@ -379,7 +380,7 @@ export async function appointmentCalendar(
   const live = liveOf(list);
   if (live?.status !== "confirmed" || !live.date || !live.window) return null;
   return appointmentCalendarFile(
-    request,
+    mailable(request),
     { uid: live.uid, sequence: live.sequence, date: live.date, window: live.window, message: live.message },
     mailContext(),
     { now: ctx.now, rules },
@@ -521,7 +522,7 @@ export async function actOnRequest(
       mailIds.push(...(await outbox.enqueue([{ message, submissionId: requestId }], tx)));
     };
     const tellOwner = (details: string[]) =>
-      queue(ownerCustomerUpdateMessage(request!, input.action, details, mail));
+      queue(ownerCustomerUpdateMessage(mailable(request!), input.action, details, mail));
     const note = (text: string | null) => customerHistory(requestId, state, text, tx);
 
     switch (input.action) {
@@ -570,7 +571,12 @@ export async function actOnRequest(
         }
         await note(`${rescheduleNote}${labels.join("; ")}`);
         await queue(
-          customerUpdateMessage(request!, { action: "reschedule", options: labels }, mail, "change"),
+          customerUpdateMessage(
+            mailable(request!),
+            { action: "reschedule", options: labels },
+            mail,
+            "change",
+          ),
         );
         await tellOwner([
           `New times asked for:\n${labels.join("\n")}`,
@@ -597,7 +603,9 @@ export async function actOnRequest(
       case "message": {
         await note(message);
         const offer = pageOffer({ closed: false, booking: request!.formType === "booking", late: isLate });
-        await queue(customerUpdateMessage(request!, { action: "message", text: message! }, mail, offer));
+        await queue(
+          customerUpdateMessage(mailable(request!), { action: "message", text: message! }, mail, offer),
+        );
         await tellOwner([`Message:\n${message}`]);
         return {
           outcome: {
@@ -633,7 +641,7 @@ export async function actOnRequest(
             { actor: "customer", note: reason ?? undefined },
             tx,
           );
-          await queue(customerUpdateMessage(request!, { action: "cancel", reason }, mail, "view"));
+          await queue(customerUpdateMessage(mailable(request!), { action: "cancel", reason }, mail, "view"));
           await tellOwner([because]);
         }
         await notify({ kind: "request_cancelled", requestId, name: request!.name, day: live?.date ?? null });
@@ -712,7 +720,7 @@ export async function sendLostLinks(input: LostLinkInput, ctx: ServiceContext): 
         ctx.now.getTime() >= changeCutoff(confirmed.date, confirmed.window, rules).getTime();
     }
     const offer = pageOffer({ closed, booking: r.formType === "booking", late });
-    messages.push({ message: lostLinkMessage(r, mailContext(), offer), submissionId: r.id });
+    messages.push({ message: lostLinkMessage(mailable(r), mailContext(), offer), submissionId: r.id });
   }
   const ids = await inTransaction(ctx, async (tx) => {
     // A new link replaces the old ones: a link in a lost or forwarded e-mail stops working.

@@ -23,7 +23,8 @@ export interface NewRequestForMail {
   formType: "contact" | "booking";
   name: string;
   email: string;
-  phone: string;
+  /** Missing only on a job the owner added by hand (never both with the e-mail address). */
+  phone: string | null;
   message: string;
   address: string | null;
   service: string | null;
@@ -131,7 +132,7 @@ export function ownerRequestMessage(s: NewRequestForMail, ctx: MailContext): Out
     ["Reference", reference(s)],
     ["Received", formatDateTime(s.submittedAt)],
     ["Name", s.name],
-    ["Phone", s.phone],
+    ["Phone", s.phone ?? "Not given"],
     ["Email", s.email],
   ];
   if (isBooking) {

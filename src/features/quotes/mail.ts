@@ -35,7 +35,7 @@ export interface RequestForQuoteMail {
   formType: "contact" | "booking";
   name: string;
   email: string;
-  phone: string;
+  phone: string | null;
 }
 
 const vatWords = (q: Quote) => (q.vatRegistered ? " including VAT" : "");
@@ -200,7 +200,7 @@ export function ownerQuoteUpdateMessage(
   const lines = [
     `${oneLine(r.name, 100)} ${ownerWords[event]} quote ${title} (${formatMoney(q.totalPence)} without optional items) for request ${ref}.`,
     ...details,
-    `Phone: ${r.phone}`,
+    `Phone: ${r.phone ?? "not given"}`,
   ];
   return {
     kind: "owner_quote_update",

@@ -26,7 +26,7 @@ import { quantityText, quoteNumber, type Quote } from "./contract";
 
 export interface QuotePdfInput {
   quote: Quote;
-  customer: { name: string; address: string | null; email: string };
+  customer: { name: string; address: string | null; email: string | null };
   /** The day the PDF is for (London): "issued" date of a quote not yet sent. */
   today: string;
 }

@@ -63,6 +63,7 @@ import {
   termsHash,
   toQuote,
 } from "./service-model";
+import { mailable, type MailableRequest } from "../requests/mailable";
 
 /** History notes a quote writes on its request (the customer's page may word them its own way). */
 export const quoteHistoryNotes = {
@@ -195,7 +196,8 @@ async function lockBoth(requestId: number, quoteId: number, tx: Db) {
   const record = await repo.lockQuote(quoteId, tx);
   if (!record || record.submissionId !== requestId || record.status === "draft") throw quoteNotFound();
   const [request] = await workflow.findMany([requestId], tx);
-  return { state, record, request: request! };
+  // A quote the customer can see was e-mailed to them, so the request has an address.
+  return { state, record, request: mailable(request!, "the answer to this quote") };
 }
 
 async function queue(tx: Db, requestId: number, messages: OutgoingMessage[]): Promise<number[]> {
@@ -221,7 +223,12 @@ function quoteEvent(
   };
 }
 
-function owner(request: CustomerRequest, quote: Quote, event: OwnerQuoteEvent, details: string[]) {
+function owner(
+  request: MailableRequest<CustomerRequest>,
+  quote: Quote,
+  event: OwnerQuoteEvent,
+  details: string[],
+) {
   return ownerQuoteUpdateMessage(request, quote, event, details, mailContext());
 }
 
@@ -453,7 +460,7 @@ export async function declineQuote(
  * moved to cancelled; the customer's acknowledgement (and, from the page, the owner's alert) queued.
  */
 export async function cancelAcceptedIn(
-  request: CustomerRequest,
+  request: MailableRequest<CustomerRequest>,
   record: QuoteRecord,
   cancel: {
     by: "customer" | "owner";

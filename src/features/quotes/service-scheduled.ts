@@ -17,6 +17,7 @@ import * as repo from "./repository";
 import { quoteFollowUpMessage } from "./mail";
 import { quoteHistoryNotes } from "./service-customer";
 import { toQuote } from "./service-model";
+import { hasEmail } from "../requests/mailable";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -57,7 +58,8 @@ export async function runQuoteJobs(ctx: ServiceContext): Promise<{ expired: numb
         return false;
       }
       const [request] = await workflow.findMany([q.submissionId], tx);
-      if (!request) return false;
+      // A sent quote went by e-mail; a request without an address gets no follow-up either way.
+      if (!request || !hasEmail(request)) return false;
       const updated = await repo.updateQuote(q.id, { followUpSentAt: ctx.now }, tx);
       await outbox.enqueue(
         [

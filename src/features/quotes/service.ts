@@ -57,6 +57,7 @@ import {
   toQuote,
   totalOfStored,
 } from "./service-model";
+import { mailable } from "../requests/mailable";
 
 export { quoteSettings };
 
@@ -256,6 +257,8 @@ export async function sendQuote(id: number, ctx: ServiceContext): Promise<Quote>
         "request_spam",
       );
     }
+    // The quote goes by e-mail and is accepted on the customer's page, which that e-mail links to.
+    const customer = mailable(request, "a quote");
     const updated = await repo.updateQuote(
       record.id,
       { status: "sent", sentAt: ctx.now, closedAt: null },
@@ -273,9 +276,9 @@ export async function sendQuote(id: number, ctx: ServiceContext): Promise<Quote>
       );
     }
     await workflow.setRead([record.submissionId], true, tx);
-    const pdf = await pdfAttachment(quote, request, today);
+    const pdf = await pdfAttachment(quote, customer, today);
     const mailIds = await outbox.enqueue(
-      [{ message: quoteSentMessage(request, quote, mailContext(), pdf), submissionId: record.submissionId }],
+      [{ message: quoteSentMessage(customer, quote, mailContext(), pdf), submissionId: record.submissionId }],
       tx,
     );
     return { quote, mailIds };
@@ -349,7 +352,8 @@ export async function ownerCancelQuote(
     const owed = input.amountOwedPence ?? null;
     if (owed !== null) checkOwed(owed, record);
     return cancelAcceptedIn(
-      request,
+      // An accepted quote was e-mailed, so the request has an address.
+      mailable(request, "the cancellation"),
       record,
       { by: "owner", reason: input.reason, receivedOn, amountOwedPence: owed },
       tx,

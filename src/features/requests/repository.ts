@@ -13,7 +13,7 @@
  *   rowExtras(ids)                  per id: a booking's first preferred date and the photo count
  */
 import { and, count, desc, eq, inArray, isNotNull, lt, sql, type SQL } from "../../platform/db/orm";
-import type { RequestState } from "./contract/states";
+import type { RequestSource, RequestState } from "./contract/states";
 import type { FormType } from "./contract/forms";
 import { getDb, type Db } from "../../platform/db/client";
 import { requests } from "../tables";
@@ -21,10 +21,12 @@ import { requests } from "../tables";
 export interface CustomerRequest {
   id: number;
   name: string;
-  email: string;
-  phone: string;
+  /** Null on a job the owner added by hand without one; never both null. */
+  email: string | null;
+  phone: string | null;
   message: string;
   formType: FormType;
+  source: RequestSource;
   address: string | null;
   service: string | null;
   submittedAt: Date;
@@ -37,9 +39,11 @@ export interface CustomerRequest {
 
 export interface NewCustomerRequest {
   formType: FormType;
+  /** Default "web": a form on the website. */
+  source?: RequestSource;
   name: string;
-  email: string;
-  phone: string;
+  email: string | null;
+  phone: string | null;
   message: string;
   address?: string | null;
   service?: string | null;
@@ -52,6 +56,7 @@ const columns = {
   phone: requests.phone,
   message: requests.message,
   formType: requests.formType,
+  source: requests.source,
   address: requests.address,
   service: requests.service,
   submittedAt: requests.submittedAt,
@@ -64,10 +69,15 @@ const columns = {
 /** The columns every reader of a request selects (request-workflow repositories share them). */
 export const requestColumns = columns;
 
-type Row = Omit<CustomerRequest, "formType" | "state"> & { formType: string; state: string };
+type Row = Omit<CustomerRequest, "formType" | "state" | "source"> & {
+  formType: string;
+  state: string;
+  source: string;
+};
 export const toCustomerRequest = (row: Row): CustomerRequest => ({
   ...row,
   formType: row.formType as FormType,
+  source: row.source as RequestSource,
   state: row.state as RequestState,
 });
 
@@ -80,6 +90,7 @@ export async function insert(
     .insert(requests)
     .values({
       formType: input.formType,
+      source: input.source ?? "web",
       name: input.name,
       email: input.email,
       phone: input.phone,

@@ -49,6 +49,7 @@ const toAdminRequest = (
   phone: s.phone,
   message: s.message,
   formType: s.formType,
+  source: s.source,
   address: s.address,
   service: s.service,
   submittedAt: s.submittedAt.toISOString(),

@@ -45,6 +45,7 @@ import type { NewRequestForMail } from "../mail/messages";
 import { claimPhotos } from "../photos/service";
 import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push/service";
 import { assignCustomer } from "../customers/service";
+import { mailable } from "./mailable";
 
 export type { Accepted };
 
@@ -160,13 +161,14 @@ function requestPost(
       }
       return { row: request, created };
     },
-    queueMail: queueRequestMail,
+    // A form's request always has an e-mail address (the forms require one).
+    queueMail: (row, tx) => queueRequestMail(mailable(row), tx),
     notify: (row, tx, now) => notifyOwner(newRequestEvent(row), { db: tx, now }),
   };
 }
 
 /** The owner's notification of a new request: the name, the service and the first date asked for. */
-function newRequestEvent(request: CustomerRequest & Partial<NewRequestForMail>): OwnerEvent {
+function newRequestEvent(request: CustomerRequest & { booking?: NewRequestForMail["booking"] }): OwnerEvent {
   return {
     kind: "new_request",
     requestId: request.id,
@@ -230,8 +232,9 @@ export function submitWithPhotos<I>(
           if (inserted.created) photoCount = await claimPhotos(tx, inserted.row.id, ids);
           return inserted;
         },
-        queueMail: (row, tx) => queueRequestMail({ ...row, ...mail, photoCount }, tx),
-        notify: (row, tx, now) => notifyOwner(newRequestEvent({ ...row, ...mail }), { db: tx, now }),
+        queueMail: (row, tx) => queueRequestMail({ ...mailable(row), ...mail, photoCount }, tx),
+        notify: (row, tx, now) =>
+          notifyOwner(newRequestEvent({ ...row, booking: mail.booking }), { db: tx, now }),
       },
       ctx,
     );

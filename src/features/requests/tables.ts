@@ -13,7 +13,7 @@ import {
   sql,
 } from "../../platform/db/orm";
 import { sqlList, timestamps } from "../../platform/db/columns";
-import { requestActors } from "./contract/states";
+import { requestActors, requestSources } from "./contract/states";
 import { requestStates } from "./contract/states";
 import { customerIdColumn } from "../customers/tables";
 
@@ -31,7 +31,7 @@ const phoneDigitsExpr = `regexp_replace(regexp_replace(regexp_replace("phone", '
  * typed and as digits), address and message, twice: with the 'simple' configuration (no
  * stemming: names, towns, numbers) and with English stemming ("painted" finds "painting").
  */
-const searchDocument = `"name" || ' ' || "email" || ' ' || translate("email", '@.', '  ') || ' ' || "phone" || ' ' || ${phoneDigitsExpr} || ' ' || coalesce("address", '') || ' ' || "message"`;
+const searchDocument = `"name" || ' ' || coalesce("email", '') || ' ' || translate(coalesce("email", ''), '@.', '  ') || ' ' || coalesce("phone", '') || ' ' || coalesce(${phoneDigitsExpr}, '') || ' ' || coalesce("address", '') || ' ' || "message"`;
 const searchVectorExpr = `to_tsvector('simple'::regconfig, ${searchDocument}) || to_tsvector('english'::regconfig, ${searchDocument})`;
 
 export const requests = pgTable(
@@ -39,10 +39,13 @@ export const requests = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
-    email: text("email").notNull(),
-    phone: text("phone").notNull(),
+    /** Either may be missing on a job the owner added by hand, never both (the customer must be reachable). */
+    email: text("email"),
+    phone: text("phone"),
     message: text("message").notNull(),
     formType: text("form_type").notNull(),
+    /** How it arrived (src/features/requests/contract/states.ts `requestSources`). */
+    source: text("source").notNull().default("web"),
     address: text("address"),
     service: text("service"),
     submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
@@ -64,8 +67,16 @@ export const requests = pgTable(
     check("form_submissions_form_type", sql`${t.formType} in ('contact', 'booking')`),
     check("form_submissions_state", sql`${t.state} in (${sqlList(requestStates)})`),
     check("form_submissions_name_length", sql`char_length(${t.name}) between 1 and 100`),
-    check("form_submissions_email_length", sql`char_length(${t.email}) between 3 and 254`),
-    check("form_submissions_phone_length", sql`char_length(${t.phone}) between 1 and 30`),
+    check("form_submissions_source", sql`${t.source} in (${sqlList(requestSources)})`),
+    check("form_submissions_reachable", sql`${t.email} is not null or ${t.phone} is not null`),
+    check(
+      "form_submissions_email_length",
+      sql`${t.email} is null or char_length(${t.email}) between 3 and 254`,
+    ),
+    check(
+      "form_submissions_phone_length",
+      sql`${t.phone} is null or char_length(${t.phone}) between 1 and 30`,
+    ),
     check("form_submissions_message_length", sql`char_length(${t.message}) between 1 and 5000`),
     check("form_submissions_address_length", sql`${t.address} is null or char_length(${t.address}) <= 300`),
     check("form_submissions_service_length", sql`${t.service} is null or char_length(${t.service}) <= 100`),

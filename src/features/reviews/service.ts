@@ -29,6 +29,7 @@ import type { Testimonial } from "./repository";
 import { purgePublicTestimonials, toAdminTestimonial } from "../requests/service-admin";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
 import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
+import { mailable } from "../requests/mailable";
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** admin_settings key: "true" when marking a request done sends the invitation by itself. */
@@ -95,10 +96,11 @@ const toAdminInvitation = (i: invitations.InvitationWithMail): AdminInvitation =
  * earlier unused link of the request stops working. Returns the outbox id to deliver after commit.
  */
 async function createInvitation(
-  request: CustomerRequest,
+  found: CustomerRequest,
   now: Date,
   tx: Db,
 ): Promise<{ invitation: invitations.Invitation; mailId: number }> {
+  const request = mailable(found, "a review invitation");
   await invitations.expireOpen(request.id, now, tx);
   // The token is made as the e-mail is sent (src/features/mail/repository.ts
   // `withLiveLinks`); until then the row holds the hash of a token nobody has.
@@ -154,7 +156,7 @@ export async function previewInvitation(
   const message = reviewInvitationMessage(
     {
       name: request.name,
-      email: request.email,
+      email: mailable(request, "a review invitation").email,
       reference: requestReference(request),
       link: previewLinkText,
       expiresAt: new Date(ctx.now.getTime() + invitationValidDays * dayMs),
@@ -196,7 +198,8 @@ export async function autoInviteOnDone(ids: readonly number[], now: Date, tx: Db
   if (ids.length === 0 || (await settings.getSetting(autoInviteSetting, tx)) !== "true") return [];
   const mailIds: number[] = [];
   for (const request of await workflow.findMany(ids, tx)) {
-    if (request.state !== "done") continue;
+    // Nobody to invite by e-mail on a job taken by phone without an address.
+    if (request.state !== "done" || !request.email) continue;
     if ((await invitations.listForRequest(request.id, tx)).length > 0) continue;
     mailIds.push((await createInvitation(request, now, tx)).mailId);
   }

@@ -20,6 +20,7 @@ export const previewReviewInvitationRoute = route("GET", "/api/admin/review-invi
 export const reviewSettingsRoute = route("GET", "/api/admin/review-invitations/settings");
 export const saveReviewSettingsRoute = route("PUT", "/api/admin/review-invitations/settings");
 export const listRequestsRoute = route("GET", "/api/admin/submissions");
+export const addJobRoute = route("POST", "/api/admin/submissions");
 export const getRequestRoute = route("GET", "/api/admin/submissions/:id");
 export const updateRequestRoute = route("PATCH", "/api/admin/submissions/:id");
 export const deleteRequestRoute = route("DELETE", "/api/admin/submissions/:id");

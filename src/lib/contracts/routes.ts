@@ -32,6 +32,7 @@ export const routes = {
   reviewSettings: adminRoutes.reviewSettingsRoute,
   saveReviewSettings: adminRoutes.saveReviewSettingsRoute,
   listRequests: adminRoutes.listRequestsRoute,
+  addJob: adminRoutes.addJobRoute,
   getRequest: adminRoutes.getRequestRoute,
   updateRequest: adminRoutes.updateRequestRoute,
   deleteRequest: adminRoutes.deleteRequestRoute,

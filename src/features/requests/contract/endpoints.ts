@@ -5,7 +5,7 @@
  * the schemas in ./forms.ts and ./workflow.ts; the answers are defined here.
  */
 import { z } from "zod";
-import { requestActors, requestStates } from "./states";
+import { requestActors, requestSources, requestStates } from "./states";
 import {
   bulkActionSchema,
   inboxQuerySchema,
@@ -16,6 +16,7 @@ import {
   requestQuerySchema,
 } from "./workflow";
 import { bookingRequestSchema, contactMessageSchema, formTypes } from "./forms";
+import { ownerJobSchema } from "./owner-job";
 import { bookingExtrasFields } from "../../appointments/contract/endpoints";
 import { mailDeliveryStatusSchema } from "../../mail/contract/endpoints";
 import * as routes from "../../../lib/contracts/admin-routes";
@@ -166,10 +167,13 @@ export type AdminSummary = z.infer<typeof adminSummarySchema>;
 export const adminRequestSchema = z.object({
   id,
   name: z.string(),
-  email: z.string(),
-  phone: z.string(),
+  /** Either may be null on a job the owner added by hand, never both. */
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
   message: z.string(),
   formType: z.enum(formTypes),
+  /** How it arrived: "web" (a form), or added by the owner from "phone", "email", "walk_in", "repeat". */
+  source: z.enum(requestSources),
   address: z.string().nullable(),
   service: z.string().nullable(),
   submittedAt: timestamp,
@@ -221,6 +225,16 @@ export const requestEndpoints = {
     status: 200,
     query: inboxQuerySchema,
     response: z.object({ submissions: z.array(adminRequestSchema), nextCursor: z.string().nullable() }),
+  }),
+  /**
+   * A job the owner adds by hand (./owner-job.ts); 201 with it as the list shows it. An optional
+   * Idempotency-Key header makes a repeat return the first job.
+   */
+  addJob: defineEndpoint({
+    ...routes.addJobRoute,
+    status: 201,
+    request: ownerJobSchema,
+    response: z.object({ submission: adminRequestSchema }),
   }),
   /** One request, as in the list (the admin's page for a request opens by its id). */
   getRequest: defineEndpoint({

@@ -33,6 +33,29 @@ export type RequestState = (typeof requestStates)[number];
 export const requestActors = ["owner", "customer", "website", "system"] as const;
 export type RequestActor = (typeof requestActors)[number];
 
+/**
+ * How a request reached the firm: a form on the website, or the owner adding it by hand after a
+ * phone call, an e-mail, someone walking in, or a repeat customer asking again.
+ */
+export const requestSources = ["web", "phone", "email", "walk_in", "repeat"] as const;
+export type RequestSource = (typeof requestSources)[number];
+/** The sources the owner chooses from when he adds a job by hand. */
+export const ownerSources = [
+  "phone",
+  "email",
+  "walk_in",
+  "repeat",
+] as const satisfies readonly RequestSource[];
+export type OwnerSource = (typeof ownerSources)[number];
+/** How each source reads after "Added by you, …" in the history and on the request. */
+export const sourceLabels: Record<RequestSource, { label: string; from: string }> = {
+  web: { label: "Website", from: "through the website" },
+  phone: { label: "Phone call", from: "from a phone call" },
+  email: { label: "E-mail", from: "from an e-mail" },
+  walk_in: { label: "Walk-in", from: "from a walk-in" },
+  repeat: { label: "Repeat customer", from: "for a repeat customer" },
+};
+
 /** Finished: retention counts from the moment a request entered one of these. */
 export const closedStates: readonly RequestState[] = ["done", "lost", "cancelled"];
 /** Still being worked on. */

@@ -279,10 +279,10 @@ export function InboxScreen() {
                     <TypeBadge s={s} />
                   </td>
                   <td className="hidden px-3 py-3 font-normal break-all text-slate-700 xl:table-cell">
-                    {s.email}
+                    {s.email ?? "—"}
                   </td>
                   <td className="hidden px-3 py-3 font-normal whitespace-nowrap text-slate-700 md:table-cell">
-                    {s.phone}
+                    {s.phone ?? "—"}
                   </td>
                   <td className="hidden px-3 py-3 font-normal whitespace-nowrap text-slate-700 sm:table-cell">
                     {formatDateOnly(s.submittedAt)}

@@ -2,6 +2,7 @@
 import { Mail, MailOpen, Phone, Reply, Trash2 } from "lucide-react";
 import { lazy, Suspense } from "react";
 import type { AdminRequest } from "../contract/endpoints";
+import { sourceLabels } from "../contract/states";
 import { serviceLabel } from "../../../lib/service-catalog";
 import { CustomerLink } from "../../customers/screens/CustomerLink";
 import { formatSubmittedAt } from "../../../admin/format";
@@ -84,18 +85,27 @@ export function RequestDialog({
             </Field>
             <Field label="Name">{s.name}</Field>
             <Field label="Phone">
-              <a
-                className="text-brand-700 underline underline-offset-2"
-                href={`tel:${s.phone.replace(/[^\d+]/g, "")}`}
-              >
-                {s.phone}
-              </a>
+              {s.phone ? (
+                <a
+                  className="text-brand-700 underline underline-offset-2"
+                  href={`tel:${s.phone.replace(/[^\d+]/g, "")}`}
+                >
+                  {s.phone}
+                </a>
+              ) : (
+                <span className="text-slate-600">Not given</span>
+              )}
             </Field>
             <Field label="Email">
-              <a className="text-brand-700 underline underline-offset-2" href={`mailto:${s.email}`}>
-                {s.email}
-              </a>
+              {s.email ? (
+                <a className="text-brand-700 underline underline-offset-2" href={`mailto:${s.email}`}>
+                  {s.email}
+                </a>
+              ) : (
+                <span className="text-slate-600">None: nothing can be e-mailed to this customer</span>
+              )}
             </Field>
+            {s.source !== "web" ? <Field label="Added">By you, {sourceLabels[s.source].from}</Field> : null}
             {s.mailStatus ? (
               <Field label="Owner notified">
                 <MailStatus status={s.mailStatus} />
@@ -145,14 +155,18 @@ export function RequestDialog({
               )}
               {s.isRead ? "Mark as Unread" : "Mark as Read"}
             </Button>
-            <a className={buttonClass("secondary")} href={`mailto:${s.email}`}>
-              <Reply aria-hidden="true" className="size-4" />
-              Reply via Email
-            </a>
-            <a className={buttonClass("primary")} href={`tel:${s.phone.replace(/[^\d+]/g, "")}`}>
-              <Phone aria-hidden="true" className="size-4" />
-              Call
-            </a>
+            {s.email ? (
+              <a className={buttonClass("secondary")} href={`mailto:${s.email}`}>
+                <Reply aria-hidden="true" className="size-4" />
+                Reply via Email
+              </a>
+            ) : null}
+            {s.phone ? (
+              <a className={buttonClass("primary")} href={`tel:${s.phone.replace(/[^\d+]/g, "")}`}>
+                <Phone aria-hidden="true" className="size-4" />
+                Call
+              </a>
+            ) : null}
           </div>
         </>
       ) : null}
