@@ -9,6 +9,7 @@ import * as r from "../lib/contracts/admin-routes";
 import type { RequestState } from "../features/requests/contract/states";
 import type { ArchivedFilter, BulkAction, InboxSort } from "../features/requests/contract/workflow";
 import { signedIn } from "./api";
+import type { OwnerJobInput } from "../features/requests/contract/owner-job";
 
 /** What the inbox screen filters by; empty strings mean "any". */
 export interface InboxFilters {
@@ -85,6 +86,9 @@ async function download(route: typeof r.exportPersonRoute, body: unknown, fallba
 }
 
 export const workflowApi = {
+  /** A job the owner adds by hand; the same key on a repeat returns the first job. */
+  addJob: async (body: OwnerJobInput, idempotencyKey: string) =>
+    (await signedIn(callApi(r.addJobRoute, { body, idempotencyKey }))).submission,
   /** A page of the inbox; the type is always sent, so the address names the list it shows. */
   list: (filters: InboxFilters, cursor?: string | null) =>
     signedIn(

@@ -40,6 +40,8 @@ export interface CallOptions<R extends Route> {
   query?: QueryOf<EndpointFor<R>>;
   /** The `:id` of an item path. */
   id?: number;
+  /** Sent as Idempotency-Key: a repeat of the same call stores nothing twice. */
+  idempotencyKey?: string;
 }
 
 function urlOf(route: Route, options: { id?: number | undefined; query?: unknown }): string {
@@ -52,7 +54,11 @@ function urlOf(route: Route, options: { id?: number | undefined; query?: unknown
 export async function callApi<R extends Route>(route: R, options: CallOptions<R> = {}): Promise<Answer<R>> {
   let response: Response;
   try {
-    response = await send(route, { url: urlOf(route, options), body: options.body });
+    response = await send(route, {
+      url: urlOf(route, options),
+      body: options.body,
+      ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+    });
   } catch {
     throw new ApiError(0, undefined);
   }
