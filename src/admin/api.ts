@@ -35,6 +35,8 @@ export interface AdminPhoto {
   height: number;
   bytes: number;
   createdAt: string;
+  /** "before": sent with the request; "after": the owner's photos of the finished work. */
+  stage: "before" | "after";
 }
 
 async function listPhotos(requestId: number): Promise<AdminPhoto[]> {

@@ -183,6 +183,17 @@ export const site = {
   },
 
   /**
+   * On the day of a visit (docs/decisions/040-on-the-day.md): who the customer is told is on the way
+   * ("Kingdom Handyman is on the way"), the arrival estimates the owner picks from with one tap, and
+   * the longest estimate accepted (an estimate further ahead is a new visit, not a late one).
+   */
+  onTheDay: {
+    travellerName: "Kingdom Handyman",
+    etaChoicesMinutes: [15, 30, 45, 60, 90] as readonly number[],
+    maxEtaMinutes: 720,
+  },
+
+  /**
    * Invoices (docs/decisions/032-invoices.md). Numbers come from one gap-free sequence per kind of
    * document; the payment reference is the invoice number. Terms: `dueDays` 0 means due on
    * completion (the invoice date), otherwise due that many days after it. Overdue invoices get at
