@@ -13,7 +13,7 @@
 
 import type { PricingBasis } from "../lib/service-catalog";
 import { listInWords } from "../lib/words";
-import { booking, weeklyHours } from "./booking";
+import { booking, onTheDay, weeklyHours } from "./booking";
 
 export type { OpeningHours } from "./booking";
 export type { PricingBasis };
@@ -182,16 +182,8 @@ export const site = {
     followUpDays: 7,
   },
 
-  /**
-   * On the day of a visit (docs/decisions/040-on-the-day.md): who the customer is told is on the way
-   * ("Kingdom Handyman is on the way"), the arrival estimates the owner picks from with one tap, and
-   * the longest estimate accepted (an estimate further ahead is a new visit, not a late one).
-   */
-  onTheDay: {
-    travellerName: "Kingdom Handyman",
-    etaChoicesMinutes: [15, 30, 45, 60, 90] as readonly number[],
-    maxEtaMinutes: 720,
-  },
+  /** On the day of a visit: src/config/booking.ts. */
+  onTheDay,
 
   /**
    * Invoices (docs/decisions/032-invoices.md). Numbers come from one gap-free sequence per kind of

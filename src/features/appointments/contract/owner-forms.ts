@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { isoDateSchema, windowIdSchema } from "./option-fields";
 import { isStorableText } from "../../../lib/form-fields/text";
-import { site } from "../../../config/site";
+import { onTheDay } from "../../../config/booking";
 
 const words = (max: number) =>
   z
@@ -52,7 +52,7 @@ export const appointmentActionSchema = z.discriminatedUnion("action", [
 export type AppointmentActionInput = z.input<typeof appointmentActionSchema>;
 
 /** The longest arrival estimate (12 hours): further ahead is a new visit, not a late one. */
-export const maxEtaMinutes = site.onTheDay.maxEtaMinutes;
+export const maxEtaMinutes = onTheDay.maxEtaMinutes;
 
 /** "On my way" and "Running late": minutes from now to the arrival the customer is told. */
 export const etaSchema = z.object({
