@@ -424,9 +424,10 @@ export async function issueInvoice(
     }
     const n = await repo.takeNumber(sequences.invoice, tx);
     const number = numberFor("invoice", n);
-    // Read with the sequence's row locked, so no issue can slip in between: the numbers stay in
-    // date order (the rollback gives the number back).
-    const last = await repo.lastInvoiceIssuedOn(tx, r.id);
+    // A date the owner chose: read with the sequence's row locked, so no issue can slip in
+    // between; the numbers stay in date order (the rollback gives the number back). Today needs no
+    // check: it is never before an earlier issue on a clock that only moves forward.
+    const last = input.issuedOn ? await repo.lastInvoiceIssuedOn(tx, r.id) : null;
     if (last && issuedOn < last.issuedOn) {
       throw invalid(
         "issuedOn",
