@@ -41,7 +41,9 @@ for (const width of [375, 1280]) {
       await expect(editor).toContainText("For a customer with no request.");
       await editor.getByLabel("Name", { exact: true }).fill(name);
       await editor.getByLabel("E-mail address (optional)", { exact: true }).fill(email);
-      await editor.getByLabel("Address (optional)", { exact: true }).fill("8 Links Street, Kirkcaldy KY1 1QH");
+      await editor
+        .getByLabel("Address (optional)", { exact: true })
+        .fill("8 Links Street, Kirkcaldy KY1 1QH");
       const line = editor.getByTestId("invoice-lines").getByRole("listitem").first();
       await line.getByLabel(/^Description/).fill("Rehang the garden gate");
       await line.getByLabel(/^Quantity/).fill("2");
