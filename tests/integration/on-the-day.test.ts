@@ -5,7 +5,7 @@
  * time, the note and the owner's after-photos, leaves the request's state alone, and the owner's
  * calendar feed shows the visit done.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import adminAppointmentDay from "../../netlify/functions/admin-appointment-day.mts";
@@ -176,6 +176,30 @@ describe("refusals", () => {
     expect(future.status).toBe(422);
     expect(future.json.error.fields.completedAt).toBe("The visit cannot be done in the future.");
     expect((await appointmentRow(now.appointment.id)).status).toBe("confirmed");
+  });
+});
+
+describe("a customer with no e-mail address", () => {
+  it("on my way is 409 no_email and nothing is queued", async () => {
+    // Requests taken by phone may have no e-mail address: this file's own database is given the
+    // nullable column they bring.
+    await t.db.execute(sql`alter table form_submissions alter column email drop not null`);
+    const { request, appointment } = await visitOn(today());
+    await t.db.execute(sql`update form_submissions set email = null where id = ${request.id}`);
+    const owner = await adminClient();
+    const res = await owner.call(
+      adminAppointmentDay,
+      "POST",
+      `/api/admin/appointments/${appointment.id}/on-my-way`,
+      { body: { etaMinutes: 30 } },
+    );
+    expect(res.status).toBe(409);
+    expect(res.json.error).toMatchObject({
+      code: "no_email",
+      message: "This customer has no e-mail address.",
+    });
+    expect(await mailFor(request.id)).toEqual([]);
+    expect((await appointmentRow(appointment.id)).onMyWayAt).toBeNull();
   });
 });
 
