@@ -66,8 +66,8 @@ export default apiHandler("/api/admin/invoices", [
   adminAction(invoiceEndpoints.deleteInvoice, async ({ id, ctx }) => {
     await invoices.deleteInvoice(id, ctx);
   }),
-  adminAction(invoiceEndpoints.issueInvoice, async ({ id, ctx }) => ({
-    invoice: await invoices.issueInvoice(id, {}, ctx),
+  adminAction(invoiceEndpoints.issueInvoice, async ({ id, body, ctx }) => ({
+    invoice: await invoices.issueInvoice(id, body, ctx),
   })),
   adminAction(invoiceEndpoints.sendInvoice, async ({ id, ctx }) => ({
     invoice: await invoices.sendInvoice(id, ctx),

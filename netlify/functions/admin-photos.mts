@@ -1,6 +1,8 @@
 /**
  * Photos for the signed-in owner only (docs/decisions/017-photos.md); no public URL exists.
- *   GET /api/admin/photos?submission=ID      200 {"photos":[{"id","width","height","bytes","createdAt"}]}
+ *   GET /api/admin/photos?submission=ID      200 {"photos":[{"id","width","height","bytes","createdAt","stage"}]}
+ *                                            (`stage` "before": sent with the request; "after": the
+ *                                            owner's photos of the finished work)
  *   GET /api/admin/photos/:id                the full-size JPEG (`?download=1`: as an attachment)
  *   GET /api/admin/photos/:id/thumb          the thumbnail JPEG
  * Images carry our own Content-Type, Content-Disposition, `X-Content-Type-Options: nosniff` and
@@ -45,6 +47,7 @@ export default apiHandler(route, [
             height: p.height,
             bytes: p.bytes,
             createdAt: p.createdAt.toISOString(),
+            stage: p.stage,
           })),
         });
       }

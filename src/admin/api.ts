@@ -8,6 +8,8 @@ import type { ReviewRejectReason } from "../data/legal";
 import type { AdminLogin, AdminPasswordChange, RequestFilter } from "../features/admin-auth/contract/forms";
 import type {
   AppointmentActionInput,
+  CompleteVisitInput,
+  EtaInput,
   AvailabilitySettingsInput,
   BlockedDateInput,
 } from "../features/appointments/contract/owner-forms";
@@ -35,6 +37,8 @@ export interface AdminPhoto {
   height: number;
   bytes: number;
   createdAt: string;
+  /** "before": sent with the request; "after": the owner's photos of the finished work. */
+  stage: "before" | "after";
 }
 
 async function listPhotos(requestId: number): Promise<AdminPhoto[]> {
@@ -98,6 +102,13 @@ export const adminApi = {
   appointment: (id: number) => signedIn(callApi(r.bookingAppointmentsRoute, { id })),
   actOnAppointment: (id: number, input: AppointmentActionInput) =>
     signedIn(callApi(r.actOnAppointmentRoute, { id, body: input })),
+  /** On the day; `appointmentId` is the visit's own id (docs/decisions/040-on-the-day.md). */
+  onMyWay: (appointmentId: number, input: EtaInput) =>
+    signedIn(callApi(r.onMyWayRoute, { id: appointmentId, body: input })),
+  runningLate: (appointmentId: number, input: EtaInput) =>
+    signedIn(callApi(r.runningLateRoute, { id: appointmentId, body: input })),
+  completeVisit: (appointmentId: number, input: CompleteVisitInput) =>
+    signedIn(callApi(r.completeVisitRoute, { id: appointmentId, body: input })),
   availability: () => signedIn(callApi(r.availabilitySettingsRoute)),
   saveAvailability: (input: AvailabilitySettingsInput) =>
     signedIn(callApi(r.saveAvailabilityRoute, { body: input })),

@@ -74,3 +74,14 @@ export const booking = {
    */
   reminder: { daysBefore: 1, time: "18:00", minimumLeadHours: 24 },
 } as const;
+
+/**
+ * On the day of a visit (docs/decisions/040-on-the-day.md): who the customer is told is on the way
+ * ("Kingdom Handyman is on the way"), the arrival estimates the owner picks from with one tap, and
+ * the longest estimate accepted (an estimate further ahead is a new visit, not a late one).
+ */
+export const onTheDay = {
+  travellerName: "Kingdom Handyman",
+  etaChoicesMinutes: [15, 30, 45, 60, 90] as readonly number[],
+  maxEtaMinutes: 720,
+};

@@ -13,7 +13,7 @@
 
 import type { PricingBasis } from "../lib/service-catalog";
 import { listInWords } from "../lib/words";
-import { booking, weeklyHours } from "./booking";
+import { booking, onTheDay, weeklyHours } from "./booking";
 
 export type { OpeningHours } from "./booking";
 export type { PricingBasis };
@@ -181,6 +181,9 @@ export const site = {
     /** A sent quote nobody has answered gets one follow-up e-mail this many days after sending. */
     followUpDays: 7,
   },
+
+  /** On the day of a visit: src/config/booking.ts. */
+  onTheDay,
 
   /**
    * Invoices (docs/decisions/032-invoices.md). Numbers come from one gap-free sequence per kind of

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import adminAppointments from "../../netlify/functions/admin-appointments.mts";
+import adminAppointmentDay from "../../netlify/functions/admin-appointment-day.mts";
 import adminAttention from "../../netlify/functions/admin-attention.mts";
 import adminCustomers from "../../netlify/functions/admin-customers.mts";
 import adminAvailability from "../../netlify/functions/admin-availability.mts";
@@ -48,7 +49,8 @@ import { setMailSender } from "../../src/features/mail/service";
 import { getDb } from "../../src/platform/db/client";
 import { serviceContext } from "../../src/platform/context";
 import { acceptQuote } from "../../src/features/quotes/service-customer";
-import { mailOutbox } from "../../src/features/tables";
+import { appointments, mailOutbox } from "../../src/features/tables";
+import { dateInZone } from "../../src/platform/time";
 import { and, eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db";
 import { sendPending, sentMessage } from "../helpers/sent-mail";
@@ -191,6 +193,26 @@ describe("every endpoint answers what its contract says", () => {
       cookie,
       id: booking.id,
       body: { action: "confirm", date: dates[0]!.date, window: "any" },
+    });
+    // On the day (docs/decisions/040-on-the-day.md): a visit confirmed for today, written directly.
+    const forToday = await check(r.contactRoute, contact, { body: validContact() });
+    const [visit] = await getDb()
+      .insert(appointments)
+      .values({
+        submissionId: forToday.id,
+        uid: `contract-${forToday.id}@test.example`,
+        date: dateInZone(new Date()),
+        window: "any",
+        status: "confirmed",
+        confirmedAt: new Date(),
+      })
+      .returning();
+    await check(r.onMyWayRoute, adminAppointmentDay, { cookie, id: visit!.id, body: { etaMinutes: 30 } });
+    await check(r.runningLateRoute, adminAppointmentDay, { cookie, id: visit!.id, body: { etaMinutes: 20 } });
+    await check(r.completeVisitRoute, adminAppointmentDay, {
+      cookie,
+      id: visit!.id,
+      body: { note: "Done." },
     });
     // Quotes (docs/decisions/029-quotes.md), on a request of their own: cancelling one closes it.
     const forQuote = await check(r.contactRoute, contact, { body: validContact() });

@@ -68,7 +68,11 @@ async function parseInput<E extends Endpoint>(endpoint: E, call: Call, bodyBytes
   }
   let body: unknown;
   if (endpoint.request) {
-    const read = await readBody(call.req, bodyBytes);
+    // A POST with no body at all (no type, nothing declared) reads as {}: the contract decides
+    // whether that is enough (an issue with no date).
+    const bodiless =
+      !call.req.headers.get("content-type") && (call.req.headers.get("content-length") ?? "0") === "0";
+    const read = bodiless ? { kind: "json" as const, data: {} } : await readBody(call.req, bodyBytes);
     if (read.kind !== "json") throw unsupportedMediaType();
     const parsed = endpoint.request.safeParse(read.data);
     if (!parsed.success) throw fromZodError(parsed.error);

@@ -40,6 +40,8 @@ export interface Appointment {
   confirmedAt: Date | null;
   reminderSentAt: Date | null;
   completedAt: Date | null;
+  onMyWayAt: Date | null;
+  etaAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -152,7 +154,18 @@ export async function insertAppointment(input: NewAppointment, db: Db): Promise<
 export async function updateAppointment(
   id: number,
   patch: Partial<
-    Pick<Appointment, "date" | "window" | "status" | "message" | "confirmedAt" | "sequence" | "completedAt">
+    Pick<
+      Appointment,
+      | "date"
+      | "window"
+      | "status"
+      | "message"
+      | "confirmedAt"
+      | "sequence"
+      | "completedAt"
+      | "onMyWayAt"
+      | "etaAt"
+    >
   >,
   db: Db,
 ): Promise<Appointment> {
@@ -329,4 +342,19 @@ export async function closeHoliday(date: IsoDate, db: Db = getDb()): Promise<boo
     .where(eq(holidayOpenings.date, date))
     .returning({ date: holidayOpenings.date });
   return rows.length > 0;
+}
+
+/** One appointment by its id, locked for the rest of the transaction; null when there is none. */
+export async function findByIdForUpdate(id: number, db: Db): Promise<Appointment | null> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).for("update");
+  return row ? toAppointment(row) : null;
+}
+
+/** The request an appointment belongs to (a plain read, no lock); null when there is none. */
+export async function requestIdOf(id: number, db: Db): Promise<number | null> {
+  const [row] = await db
+    .select({ submissionId: appointments.submissionId })
+    .from(appointments)
+    .where(eq(appointments.id, id));
+  return row?.submissionId ?? null;
 }

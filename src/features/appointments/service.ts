@@ -306,6 +306,9 @@ export interface AppointmentView {
   confirmedAt: string | null;
   reminderSentAt: string | null;
   completedAt: string | null;
+  /** On the day: when the customer was told the owner was on the way, and the arrival last given. */
+  onMyWayAt: string | null;
+  etaAt: string | null;
   updatedAt: string;
 }
 
@@ -330,6 +333,8 @@ export function view(a: Appointment, rules?: BookingRules): AppointmentView {
     confirmedAt: a.confirmedAt?.toISOString() ?? null,
     reminderSentAt: a.reminderSentAt?.toISOString() ?? null,
     completedAt: a.completedAt?.toISOString() ?? null,
+    onMyWayAt: a.onMyWayAt?.toISOString() ?? null,
+    etaAt: a.etaAt?.toISOString() ?? null,
     updatedAt: a.updatedAt.toISOString(),
   };
 }

@@ -73,6 +73,12 @@ export const appointments = pgTable(
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     /** When the owner recorded the visit as done (status `completed`). */
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /**
+     * On the day (docs/decisions/040-on-the-day.md): when the owner told the customer he was on the
+     * way, and the arrival he last gave them ("on my way", then any "running late").
+     */
+    onMyWayAt: timestamp("on_my_way_at", { withTimezone: true }),
+    etaAt: timestamp("eta_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -87,6 +93,7 @@ export const appointments = pgTable(
       sql`${t.status} = 'declined' or (${t.date} is not null and ${t.window} is not null)`,
     ),
     check("appointments_sequence", sql`${t.sequence} >= 0`),
+    check("appointments_eta_with_on_my_way", sql`${t.etaAt} is null or ${t.onMyWayAt} is not null`),
     check(
       "appointments_message_length",
       sql`${t.message} is null or char_length(${t.message}) between 1 and 1000`,

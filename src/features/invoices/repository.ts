@@ -430,3 +430,23 @@ export async function hasOpenInvoice(requestId: number, db: Db = getDb()): Promi
     .limit(1);
   return row !== undefined;
 }
+
+/** The date of the latest invoice issued (credit notes have their own numbers), or null. */
+export async function lastInvoiceIssuedOn(
+  db: Db,
+  excludeId: number,
+): Promise<{ issuedOn: string; number: string } | null> {
+  const [row] = await db
+    .select({ issuedOn: invoices.issuedOn, number: invoices.number })
+    .from(invoices)
+    .where(
+      and(
+        sql`${invoices.kind} <> 'credit_note'`,
+        sql`${invoices.number} is not null`,
+        sql`${invoices.id} <> ${excludeId}`,
+      ),
+    )
+    .orderBy(desc(invoices.issuedOn), desc(invoices.id))
+    .limit(1);
+  return row?.issuedOn && row.number ? { issuedOn: row.issuedOn, number: row.number } : null;
+}

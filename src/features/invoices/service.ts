@@ -19,7 +19,7 @@ import { site } from "../../config/site";
 import type { Db } from "../../platform/db/client";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { Conflict } from "../../platform/domain-errors";
-import { addDays, dateInZone, type IsoDate } from "../../platform/time";
+import { addDays, dateInZone, formatDate, type IsoDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import * as workflow from "../requests/repository-workflow";
 import * as outbox from "../mail/repository";
@@ -390,7 +390,8 @@ export async function deleteInvoice(id: number, ctx: ServiceContext): Promise<vo
 /**
  * Issues a draft: takes the next number of the invoice sequence in this transaction (so two issues
  * at once queue on the counter's row and get consecutive numbers, and a rollback leaves no gap),
- * dates it and sets the due date from the configured terms.
+ * dates it (today, or `issuedOn`: not in the future, not before the last invoice issued) and sets
+ * the due date from the configured terms.
  */
 export async function issueInvoice(
   id: number,
@@ -423,6 +424,16 @@ export async function issueInvoice(
     }
     const n = await repo.takeNumber(sequences.invoice, tx);
     const number = numberFor("invoice", n);
+    // A date the owner chose: read with the sequence's row locked, so no issue can slip in
+    // between; the numbers stay in date order (the rollback gives the number back). Today needs no
+    // check: it is never before an earlier issue on a clock that only moves forward.
+    const last = input.issuedOn ? await repo.lastInvoiceIssuedOn(tx, r.id) : null;
+    if (last && issuedOn < last.issuedOn) {
+      throw invalid(
+        "issuedOn",
+        `The invoice date cannot be before ${formatDate(last.issuedOn)}, the date of the last invoice issued (${last.number}), so the numbers stay in date order.`,
+      );
+    }
     const updated = await repo.updateInvoice(
       r.id,
       {

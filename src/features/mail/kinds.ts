@@ -18,6 +18,9 @@ export const mailKinds = [
   "appointment_cancelled",
   "appointment_declined",
   "appointment_reminder",
+  // On the day (docs/decisions/040-on-the-day.md): the owner is on the way, then a new estimate.
+  "appointment_on_my_way",
+  "appointment_running_late",
   "review_invitation",
   // The customer's page (docs/decisions/019-customer-page.md): what the customer did there, told to
   // them and to the owner, and a fresh link asked for on the lost-link form.

@@ -27,12 +27,14 @@ export interface Photo {
   format: string;
   createdAt: Date;
   claimedAt: Date | null;
+  /** "before" (sent with the request) or "after" (the owner's photos of the finished work). */
+  stage: string;
 }
 
 /** Where a photo's two images are stored. */
 export type PhotoBlobs = Pick<Photo, "blobKey" | "thumbKey">;
 
-export type NewPhoto = Omit<Photo, "submissionId" | "createdAt" | "claimedAt">;
+export type NewPhoto = Omit<Photo, "submissionId" | "createdAt" | "claimedAt" | "stage">;
 
 export async function insert(photo: NewPhoto, db: Db = getDb()): Promise<Photo> {
   const [row] = await db.insert(photos).values(photo).returning();
@@ -40,11 +42,16 @@ export async function insert(photo: NewPhoto, db: Db = getDb()): Promise<Photo> 
   return row;
 }
 
-export async function claim(ids: readonly string[], requestId: number, db: Db = getDb()): Promise<string[]> {
+export async function claim(
+  ids: readonly string[],
+  requestId: number,
+  db: Db = getDb(),
+  stage: "before" | "after" = "before",
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .update(photos)
-    .set({ submissionId: requestId, claimedAt: sql`now()` })
+    .set({ submissionId: requestId, claimedAt: sql`now()`, stage })
     .where(and(inArray(photos.id, [...ids]), isNull(photos.submissionId)))
     .returning({ id: photos.id });
   return rows.map((r) => r.id);

@@ -130,9 +130,14 @@ export function parsePhotoIds(value: unknown): string[] {
 }
 
 /** Attaches the uploads to the request inside its transaction; 422 (and a rollback) otherwise. */
-export async function claimPhotos(tx: Db, requestId: number, ids: readonly string[]): Promise<number> {
+export async function claimPhotos(
+  tx: Db,
+  requestId: number,
+  ids: readonly string[],
+  stage: "before" | "after" = "before",
+): Promise<number> {
   if (ids.length === 0) return 0;
-  const claimed = await photosRepo.claim(ids, requestId, tx);
+  const claimed = await photosRepo.claim(ids, requestId, tx, stage);
   if (claimed.length !== ids.length) throw invalidPhotos(photoMessages.unknown);
   return claimed.length;
 }

@@ -23,10 +23,16 @@ export const photos = pgTable(
     format: text("format").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    /**
+     * "before": sent with the request (the customer's photos); "after": the owner's photos of the
+     * finished work, added when he records the visit done (docs/decisions/040-on-the-day.md).
+     */
+    stage: text("stage").notNull().default("before"),
   },
   (t) => [
     check("photos_id_format", sql`${t.id} ~ '^[A-Za-z0-9_-]{16,64}$'`),
     check("photos_format", sql`${t.format} in ('jpeg', 'webp')`),
+    check("photos_stage", sql`${t.stage} in ('before', 'after')`),
     check("photos_bytes_positive", sql`${t.bytes} > 0`),
     check("photos_dimensions_positive", sql`${t.width} > 0 and ${t.height} > 0`),
     check("photos_claimed_consistent", sql`(${t.submissionId} is null) = (${t.claimedAt} is null)`),

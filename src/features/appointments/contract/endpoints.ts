@@ -11,6 +11,8 @@ import { windowIds } from "./windows";
 import {
   appointmentActionSchema,
   availabilitySettingsSchema,
+  completeVisitSchema,
+  etaSchema,
   blockedDateSchema,
   holidayDateSchema,
   unblockDateQuerySchema,
@@ -73,6 +75,9 @@ export const appointmentSchema = z.object({
   confirmedAt: timestamp.nullable(),
   reminderSentAt: timestamp.nullable(),
   completedAt: timestamp.nullable(),
+  /** On the day: when the customer was told the owner was on the way, and the arrival last given. */
+  onMyWayAt: timestamp.nullable(),
+  etaAt: timestamp.nullable(),
   updatedAt: timestamp,
 });
 export type AppointmentWire = z.infer<typeof appointmentSchema>;
@@ -93,6 +98,25 @@ export const appointmentActionResultSchema = z.object({
   requestState: z.enum(requestStates),
 });
 export type AppointmentActionWire = z.infer<typeof appointmentActionResultSchema>;
+
+/** What "On my way" and "Running late" answer: the visit as it now is. */
+export const dayActionResultSchema = z.object({
+  appointment: appointmentSchema,
+  requestId: z.number().int().positive(),
+  requestState: z.enum(requestStates),
+});
+export type DayActionWire = z.infer<typeof dayActionResultSchema>;
+
+/** What "Visit done" answers: the completed visit and the next steps the owner may take. */
+export const completeVisitResultSchema = dayActionResultSchema.extend({
+  photosAdded: z.number().int().nonnegative(),
+  nextSteps: z.object({
+    invoiceHref: z.string(),
+    canMarkDone: z.boolean(),
+    review: z.enum(["after_done", "available"]),
+  }),
+});
+export type CompleteVisitWire = z.infer<typeof completeVisitResultSchema>;
 
 const settingsValues = {
   workingDays: z.array(z.number().int().min(0).max(6)),
@@ -135,6 +159,27 @@ export const appointmentEndpoints = {
     status: 200,
     request: appointmentActionSchema,
     response: appointmentActionResultSchema,
+  }),
+  /** On the day (`:id` is the appointment's id): the customer told the owner is on the way. */
+  onMyWay: defineEndpoint({
+    ...adminRoutes.onMyWayRoute,
+    status: 200,
+    request: etaSchema,
+    response: dayActionResultSchema,
+  }),
+  /** A new arrival estimate, after "on my way". */
+  runningLate: defineEndpoint({
+    ...adminRoutes.runningLateRoute,
+    status: 200,
+    request: etaSchema,
+    response: dayActionResultSchema,
+  }),
+  /** The visit recorded done: when, a note, after-photos; answers the next steps. */
+  completeVisit: defineEndpoint({
+    ...adminRoutes.completeVisitRoute,
+    status: 200,
+    request: completeVisitSchema,
+    response: completeVisitResultSchema,
   }),
   availabilitySettings: defineEndpoint({
     ...adminRoutes.availabilitySettingsRoute,

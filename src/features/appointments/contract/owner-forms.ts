@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { isoDateSchema, windowIdSchema } from "./option-fields";
 import { isStorableText } from "../../../lib/form-fields/text";
+import { onTheDay } from "../../../config/booking";
 
 const words = (max: number) =>
   z
@@ -49,6 +50,30 @@ export const appointmentActionSchema = z.discriminatedUnion("action", [
   }),
 ]);
 export type AppointmentActionInput = z.input<typeof appointmentActionSchema>;
+
+/** The longest arrival estimate (12 hours): further ahead is a new visit, not a late one. */
+export const maxEtaMinutes = onTheDay.maxEtaMinutes;
+
+/** "On my way" and "Running late": minutes from now to the arrival the customer is told. */
+export const etaSchema = z.object({
+  etaMinutes: z
+    .number({ message: "Give the minutes until you arrive." })
+    .int("Give whole minutes.")
+    .min(1, "At least one minute.")
+    .max(maxEtaMinutes, `At most ${maxEtaMinutes / 60} hours: a later arrival is a new visit.`),
+});
+export type EtaInput = z.input<typeof etaSchema>;
+
+/**
+ * "Visit done": an optional note for the history, when the work finished (now when absent; not in
+ * the future) and the owner's after-photos, uploaded first through POST /api/uploads.
+ */
+export const completeVisitSchema = z.object({
+  note: words(1000),
+  completedAt: z.iso.datetime({ offset: true, message: "Give the time as an ISO date and time." }).optional(),
+  photos: z.array(z.string()).optional(),
+});
+export type CompleteVisitInput = z.input<typeof completeVisitSchema>;
 
 export const availabilitySettingsSchema = z.object({
   workingDays: z.array(z.number().int().min(0).max(6)).max(7).optional(),

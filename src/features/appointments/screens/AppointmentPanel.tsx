@@ -4,6 +4,9 @@
  * reason); and cancelling a live appointment. Every action e-mails the customer (a confirmation
  * carries a calendar invitation) and moves the request through its states on the server.
  *
+ * On the day of a confirmed visit, the day's actions (./VisitDay.tsx): on my way, running late,
+ * visit done, then the next steps.
+ *
  * A visit inside the cancellation period of an accepted quote, where the customer did not ask for
  * an early start, is refused by the server with a warning (409 `inside_cancellation_period`); the
  * owner reads it here and may go ahead by giving a reason, which the request's history keeps.
@@ -19,6 +22,7 @@ import { adminApi, ApiError } from "../../../admin/api";
 import { queries, requestChanged } from "../../../admin/query";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Badge, Button, Spinner } from "../../../admin/components/ui";
+import { showsVisitDay, VisitDay } from "./VisitDay";
 
 const windowChoices = [
   { value: "morning", label: "Morning" },
@@ -131,6 +135,9 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
       ) : (
         <p className="mt-2 text-slate-700">No time agreed yet.</p>
       )}
+      {showsVisitDay(shown, !closed) ? (
+        <VisitDay key={shown.id} requestId={requestId} appointment={shown} />
+      ) : null}
       {!closed && live?.status === "proposed" && live.date && live.window ? (
         <Button
           variant="success"

@@ -99,6 +99,16 @@ export const invoiceCustomerInputSchema = z.object({
 export type InvoiceCustomerInput = z.input<typeof invoiceCustomerInputSchema>;
 
 /**
+ * Issuing a draft (`POST /api/admin/invoices/:id/issue`): the body is optional. `issuedOn` dates the
+ * invoice on an earlier day (an invoice written up after the work); it may not be in the future nor
+ * before the last invoice issued, so the numbers stay in date order. Absent: today.
+ */
+export const issueInvoiceSchema = z.object({
+  issuedOn: dateField("the invoice date").optional(),
+});
+export type IssueInvoiceInput = z.input<typeof issueInvoiceSchema>;
+
+/**
  * A new draft (`POST /api/admin/invoices`):
  * - `full`, `deposit`, `balance`: from the accepted quote `quoteId` (its lines, its deposit, or
  *   what is left after the deposits already invoiced); `lines` is not accepted;
@@ -466,8 +476,16 @@ export const invoiceEndpoints = {
   }),
   /** A draft only (409 once issued). */
   deleteInvoice: defineEndpoint({ ...routes.deleteInvoiceRoute, status: 204 }),
-  /** Dated today; 409 when already issued. No body. */
-  issueInvoice: defineEndpoint({ ...routes.issueInvoiceRoute, status: 200, response: invoiceAnswer }),
+  /**
+   * Dated today, or `issuedOn` (422 in the future or before the last invoice issued); 409 when
+   * already issued. The body may be left out.
+   */
+  issueInvoice: defineEndpoint({
+    ...routes.issueInvoiceRoute,
+    status: 200,
+    request: issueInvoiceSchema,
+    response: invoiceAnswer,
+  }),
   /** An issued invoice or credit note with a customer e-mail address; 409 for a draft. */
   sendInvoice: defineEndpoint({ ...routes.sendInvoiceRoute, status: 200, response: invoiceAnswer }),
   /** The PDF; no JSON answer. A draft's PDF says DRAFT. */

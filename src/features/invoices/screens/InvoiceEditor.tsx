@@ -1,5 +1,7 @@
 /**
- * Writing a direct invoice (a job with no quote) or changing a draft, as a dialog over the request:
+ * Writing a direct invoice (a job with no quote) or changing a draft, as a dialog over the request,
+ * or from the money screen for a customer with no request (their name, optional e-mail address and
+ * address typed here):
  * the lines with the quote editor's own line form and price-list picker (no optional lines on an
  * invoice), the date of supply and a note, with the totals worked out live by the invoice
  * contract's sums. A draft from a quote keeps the quote's lines; only its note and date of supply
@@ -48,7 +50,8 @@ export function InvoiceEditor({
   onClose,
   onSaved,
 }: {
-  request: AdminRequest;
+  /** The request the invoice is for; null for a customer with no request (typed in here). */
+  request: AdminRequest | null;
   settings: InvoiceSettings;
   /** A draft to change; null for a new direct invoice. */
   invoice: AdminInvoice | null;
@@ -64,6 +67,9 @@ export function InvoiceEditor({
   );
   const [note, setNote] = useState(invoice?.note ?? "");
   const [supplyDate, setSupplyDate] = useState(invoice?.supplyDate ?? "");
+  /** A customer with no request: typed here (a draft keeps the one it was written for). */
+  const forCustomer = request === null && invoice === null;
+  const [customer, setCustomer] = useState({ name: "", email: "", address: "" });
   const [errors, setErrors] = useState<DraftErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -115,7 +121,15 @@ export function InvoiceEditor({
           })
         : await invoicesApi.create({
             kind: "direct",
-            submissionId: request.id,
+            ...(request
+              ? { submissionId: request.id }
+              : {
+                  customer: {
+                    name: customer.name.trim(),
+                    email: customer.email.trim() || null,
+                    address: customer.address.trim() || null,
+                  },
+                }),
             lines: body!.lines!,
             ...common,
           });
@@ -147,7 +161,9 @@ export function InvoiceEditor({
       </span>
     ) : null;
   const formErrors = Object.entries(errors).filter(
-    ([k]) => !/^lines\.\d+/.test(k) && !["note", "supplyDate"].includes(k),
+    ([k]) =>
+      !/^lines\.\d+/.test(k) &&
+      !["note", "supplyDate", "customer.name", "customer.email", "customer.address"].includes(k),
   );
   const title = invoice ? `Edit ${invoiceLabel(invoice)}` : "New invoice";
   const t = live.totals;
@@ -160,9 +176,13 @@ export function InvoiceEditor({
         if (!open) close();
       }}
       title={title}
-      description={`For ${request.name} (${request.reference}). A draft has no number until you issue it.${
-        vatRegistered ? " Prices without VAT." : ""
-      }`}
+      description={`${
+        request
+          ? `For ${request.name} (${request.reference}).`
+          : invoice
+            ? `For ${invoice.customer.name}.`
+            : "For a customer with no request."
+      } A draft has no number until you issue it.${vatRegistered ? " Prices without VAT." : ""}`}
     >
       <form
         noValidate
@@ -175,6 +195,69 @@ export function InvoiceEditor({
         <FormProblem problem={problem} reasons={formErrors} alertRef={alertRef} className="mb-4" />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
           <div className="grid min-w-0 gap-6">
+            {forCustomer ? (
+              <section aria-labelledby={`${id}-customer`} className="grid gap-4 sm:grid-cols-2">
+                <h3 id={`${id}-customer`} className={`${sectionTitle} sm:col-span-2`}>
+                  Customer
+                </h3>
+                <div>
+                  <label htmlFor={`${id}-customer-name`} className={labelClass}>
+                    Name
+                  </label>
+                  <input
+                    id={`${id}-customer-name`}
+                    autoComplete="off"
+                    className={inputClass}
+                    value={customer.name}
+                    maxLength={200}
+                    {...field("customer.name")}
+                    onChange={(e) => {
+                      setCustomer((c) => ({ ...c, name: e.target.value }));
+                      touched(["customer.name", "customer"]);
+                    }}
+                  />
+                  {errorFor("customer.name")}
+                </div>
+                <div>
+                  <label htmlFor={`${id}-customer-email`} className={labelClass}>
+                    E-mail address (optional)
+                  </label>
+                  <input
+                    id={`${id}-customer-email`}
+                    type="email"
+                    autoComplete="off"
+                    className={inputClass}
+                    value={customer.email}
+                    {...field("customer.email")}
+                    onChange={(e) => {
+                      setCustomer((c) => ({ ...c, email: e.target.value }));
+                      touched(["customer.email"]);
+                    }}
+                  />
+                  <span className="mt-1 block text-sm text-slate-600">
+                    With an address, the invoice can be e-mailed once issued.
+                  </span>
+                  {errorFor("customer.email")}
+                </div>
+                <div className="sm:col-span-2">
+                  <label htmlFor={`${id}-customer-address`} className={labelClass}>
+                    Address (optional)
+                  </label>
+                  <textarea
+                    id={`${id}-customer-address`}
+                    rows={3}
+                    className={inputClass}
+                    value={customer.address}
+                    {...field("customer.address")}
+                    onChange={(e) => {
+                      setCustomer((c) => ({ ...c, address: e.target.value }));
+                      touched(["customer.address"]);
+                    }}
+                  />
+                  {errorFor("customer.address")}
+                </div>
+              </section>
+            ) : null}
             <section aria-labelledby={`${id}-lines`}>
               <h3 id={`${id}-lines`} className={sectionTitle}>
                 Lines
@@ -280,6 +363,11 @@ export function InvoiceEditor({
                 </span>
                 {errorFor("supplyDate")}
               </div>
+              <p className="self-end text-sm text-slate-700" data-testid="invoice-due-terms">
+                {settings.dueDays === 0
+                  ? "Due on the invoice date."
+                  : `Due ${settings.dueDays} days after the invoice date, which is set when you issue it.`}
+              </p>
               <div className="sm:col-span-2">
                 <label htmlFor={`${id}-note`} className={labelClass}>
                   Note to the customer (optional)

@@ -261,8 +261,9 @@ export function InvoicesPanel({ request }: { request: AdminRequest }) {
   const p = pending;
   return (
     <section
+      id={`invoices-${request.id}`}
       aria-labelledby={`${id}-invoices`}
-      className="mt-6 border-t border-slate-200 pt-5"
+      className="mt-6 scroll-mt-4 border-t border-slate-200 pt-5"
       data-testid="invoice-panel"
     >
       <h3 id={`${id}-invoices`} className={sectionTitle}>

@@ -2,7 +2,8 @@
  * Money at a glance (/admin/money): what is owed and since when, what came in this month and last,
  * the quotes waiting for an answer and the share accepted over 90 days, a chart of invoiced against
  * received for 12 months (with its table), the invoices waiting for payment with "Record payment"
- * on each (the balance, bank transfer and today already filled in), and the accountant's exports.
+ * on each (the balance, bank transfer and today already filled in), the accountant's exports, and
+ * "New invoice" for a customer with no request (./NewDirectInvoice.tsx).
  */
 import { useQuery } from "@tanstack/react-query";
 import { Download, FileSpreadsheet, Receipt } from "lucide-react";
@@ -16,6 +17,7 @@ import { buttonClass, Button, Spinner } from "../../../admin/components/ui";
 import { formatMoney } from "../../../platform/money";
 import { formatMonthYear, formatShortDate, isIsoDate } from "../../../platform/time";
 import { MoneyChart } from "./MoneyChart";
+import { NewDirectInvoice } from "./NewDirectInvoice";
 import { PaymentDialog, type PayableInvoice } from "./PaymentDialog";
 import { acceptanceText, lastMonthRange, paymentSummary } from "./invoice-form";
 
@@ -84,10 +86,15 @@ export function MoneyScreen() {
 
   return (
     <div>
-      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Money</h1>
-      <p className="mt-1 text-slate-600">
-        What you are owed, what has come in, and the accountant&rsquo;s files.
-      </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Money</h1>
+          <p className="mt-1 text-slate-600">
+            What you are owed, what has come in, and the accountant&rsquo;s files.
+          </p>
+        </div>
+        <NewDirectInvoice />
+      </div>
       {body}
     </div>
   );

@@ -75,8 +75,8 @@ export function RequestPhotos({ requestId }: { requestId: number }) {
             <button
               type="button"
               onClick={() => setCurrent(i)}
-              className="block w-full overflow-hidden rounded-lg border border-slate-200 hover:border-brand-500"
-              aria-label={`Open photo ${i + 1} of ${count}`}
+              className="relative block w-full overflow-hidden rounded-lg border border-slate-200 hover:border-brand-500"
+              aria-label={`Open photo ${i + 1} of ${count}${p.stage === "after" ? ", after the work" : ""}`}
             >
               <img
                 src={photoUrl(p.id, "thumb")}
@@ -84,6 +84,11 @@ export function RequestPhotos({ requestId }: { requestId: number }) {
                 className="aspect-square w-full object-cover"
                 loading="lazy"
               />
+              {p.stage === "after" && (
+                <span className="absolute bottom-1 left-1 rounded bg-slate-900/80 px-1.5 py-0.5 text-xs font-semibold text-white">
+                  After
+                </span>
+              )}
             </button>
           </li>
         ))}

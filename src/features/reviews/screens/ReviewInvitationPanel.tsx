@@ -78,7 +78,11 @@ export function ReviewInvitationPanel({ request }: { request: AdminRequest }) {
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="mt-6 border-t border-slate-200 pt-5">
+    <section
+      id={`review-invitation-${request.id}`}
+      aria-labelledby={`${id}-title`}
+      className="mt-6 scroll-mt-4 border-t border-slate-200 pt-5"
+    >
       <h3 id={`${id}-title`} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
         Review invitation
       </h3>

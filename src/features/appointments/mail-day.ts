@@ -1,0 +1,59 @@
+/**
+ * The short e-mails of the day of a visit (docs/decisions/040-on-the-day.md): the owner is on the
+ * way, and a new estimate when he is running late. The arrival is the business's wall clock
+ * (Europe/London, so "14:35" in summer and in winter alike) and the firm's phone number is in every
+ * one, so the customer can call rather than reply.
+ */
+import { site } from "../../config/site";
+import { serviceLabel } from "../../lib/service-catalog";
+import { wallClock } from "../../platform/time";
+import { requestReference } from "../requests/contract/reference";
+import type { FormType } from "../requests/contract/forms";
+import { customerMessage, oneLine, type MailContext, type OutgoingMessage } from "../mail/messages";
+
+export interface DayMailRequest {
+  id: number;
+  name: string;
+  email: string;
+  formType: FormType;
+  address: string | null;
+  service: string | null;
+}
+
+/** "14:35": the arrival on the business's clock, 24-hour. */
+export const arrivalTime = (eta: Date) => wallClock(eta).time;
+
+/** "On my way" (`late` false) or "Running late" (`late` true), arriving around `eta`. */
+export function onTheWayMessage(
+  r: DayMailRequest,
+  eta: Date,
+  ctx: MailContext,
+  options: { late: boolean },
+): OutgoingMessage {
+  const who = site.onTheDay.travellerName;
+  const at = arrivalTime(eta);
+  const job = serviceLabel(r.service).toLowerCase();
+  const ref = requestReference(r);
+  const subject = options.late
+    ? `Running late: ${who} now arriving around ${at}`
+    : `${who} is on the way, arriving around ${at}`;
+  const paragraphs = options.late
+    ? [
+        `Sorry, we are running late. ${who} is now arriving around ${at} for your ${job} job${r.address ? ` at ${oneLine(r.address, 300)}` : ""}.`,
+        `If that no longer suits you, please call us on ${site.phone.display}.`,
+        `Your reference is ${ref}.`,
+      ]
+    : [
+        `${who} is on the way to you for your ${job} job${r.address ? ` at ${oneLine(r.address, 300)}` : ""}, arriving around ${at}.`,
+        `If you need to reach us before then, please call ${site.phone.display}.`,
+        `Your reference is ${ref}.`,
+      ];
+  return customerMessage(
+    options.late ? "appointment_running_late" : "appointment_on_my_way",
+    r,
+    subject,
+    paragraphs,
+    ctx,
+    { offer: "message" },
+  );
+}

@@ -1,0 +1,7 @@
+ALTER TABLE "mail_outbox" DROP CONSTRAINT "mail_outbox_kind";--> statement-breakpoint
+ALTER TABLE "appointments" ADD COLUMN "on_my_way_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "appointments" ADD COLUMN "eta_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "photos" ADD COLUMN "stage" text DEFAULT 'before' NOT NULL;--> statement-breakpoint
+ALTER TABLE "appointments" ADD CONSTRAINT "appointments_eta_with_on_my_way" CHECK ("appointments"."eta_at" is null or "appointments"."on_my_way_at" is not null);--> statement-breakpoint
+ALTER TABLE "photos" ADD CONSTRAINT "photos_stage" CHECK ("photos"."stage" in ('before', 'after'));--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_kind" CHECK ("mail_outbox"."kind" in ('owner_submission', 'customer_confirmation', 'owner_review', 'owner_alert', 'owner_digest', 'appointment_confirmed', 'appointment_changed', 'appointment_proposed', 'appointment_cancelled', 'appointment_declined', 'appointment_reminder', 'appointment_on_my_way', 'appointment_running_late', 'review_invitation', 'customer_update', 'owner_customer_update', 'customer_link', 'quote_sent', 'quote_follow_up', 'quote_accepted', 'quote_cancelled', 'owner_quote_update', 'invoice_sent', 'invoice_reminder', 'invoice_receipt'));

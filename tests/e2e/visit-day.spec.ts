@@ -1,0 +1,160 @@
+/**
+ * On the day of a visit, on the real stack at 375 and 1280 px (docs/decisions/040-on-the-day.md):
+ * a booking's visit confirmed for today, "On my way" with a 30-minute estimate, the customer's
+ * e-mail caught by the loopback SMTP server with the arrival time and the firm's phone number, then
+ * "Visit done" with a note and an after-photo: the panel shows the next steps at once (an invoice,
+ * the request done), the history shows the completion without reopening the dialog, and the request
+ * stays scheduled until the owner marks it done from the next steps. Nothing scrolls sideways.
+ *
+ * SHOTS=dir saves screenshots there.
+ */
+import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { mailbox } from "./mailbox";
+import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
+import { bookableDate } from "./forms-support";
+
+const expect = baseExpect.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 240_000 });
+
+async function shot(page: Page, label: string) {
+  if (!process.env["SHOTS"]) return;
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `${process.env["SHOTS"]}/${label}-${width}.png`, fullPage: true });
+}
+
+/** A message's text as sent: quoted-printable soft breaks joined and escapes decoded. */
+const decoded = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+/** Today's date and the wall-clock time in Europe/London. */
+function londonNow(at = new Date()) {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
+}
+
+/** A booking from the public API with its visit confirmed by the owner for today; the request's id. */
+async function bookedForToday(
+  request: APIRequestContext,
+  baseURL: string,
+  cookie: string,
+  name: string,
+  email: string,
+): Promise<number> {
+  const res = await request.post("/api/bookings", {
+    data: {
+      name,
+      email,
+      phone: "07700 900321",
+      address: "3 Kirk Wynd, Kirkcaldy KY1 1EH",
+      service: "plumbing-heating",
+      preferredOptions: [{ date: bookableDate(4), window: "morning" }],
+      message: `Dripping kitchen tap (${name}).`,
+      website: "",
+      formStartedAt: Date.now() - 60_000,
+    },
+    headers: { "X-Simulated-Client": clientIp() },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const id = ((await res.json()) as { id: number }).id;
+  // Today may be a day customers cannot book (a weekend, the cap): the owner books it anyway.
+  const confirmed = await request.post(`/api/admin/appointments/${id}`, {
+    data: {
+      action: "confirm",
+      date: londonNow().date,
+      window: "any",
+      dayOverrideReason: "Squeezed in today by phone.",
+    },
+    headers: { Origin: new URL(baseURL).origin, Cookie: cookie, "X-Simulated-Client": clientIp() },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return id;
+}
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 500 ? 800 : 900 } });
+
+    test("on my way e-mails the customer the arrival; visit done shows the next steps at once", async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }, testInfo) => {
+      await ownClient(page);
+      const session = await signedIn(context, request, baseURL!);
+      const name = uniqueName("Morven");
+      const email = `morven.${Date.now()}.${width}@example.com`;
+      const id = await bookedForToday(request, baseURL!, session.header, name, email);
+
+      await page.goto(`/admin/requests/${id}`);
+      const dialog = page.getByRole("dialog", { name: "Appointment Request" });
+      const day = dialog.getByTestId("visit-day");
+      await expect(day).toContainText("Today’s visit");
+      await day.getByRole("button", { name: "30 min" }).click();
+      await expect(day.getByRole("button", { name: "30 min" })).toHaveAttribute("aria-pressed", "true");
+      const sentAt = Date.now();
+      await day.getByRole("button", { name: "On my way" }).click();
+      await expect(day.getByTestId("visit-eta")).toContainText("the customer expects you around");
+      await expect(dialog.getByTestId("request-history")).toContainText("On the way: the customer was told");
+      const eta = londonNow(new Date(sentAt + 30 * 60_000)).time;
+
+      const mine = () =>
+        mailbox.received.filter(
+          (m) => m.envelopeTo.includes(email) && /is on the way/.test(m.headers["subject"] ?? ""),
+        );
+      await expect.poll(() => mine().length, { timeout: 90_000 }).toBe(1);
+      const message = mine()[0]!;
+      const text = decoded(message.raw);
+      // The minute may have turned between the click and the server's clock: either is right.
+      const etaLater = londonNow(new Date(sentAt + 31 * 60_000)).time;
+      expect(message.headers["subject"]).toMatch(
+        new RegExp(`^Kingdom Handyman is on the way, arriving around (${eta}|${etaLater})$`),
+      );
+      expect(text).toMatch(new RegExp(`arriving around (${eta}|${etaLater})\\.`));
+      expect(text).toContain("0131 496 0472");
+      await shot(page, "visit-day-on-my-way");
+
+      // Visit done, with a note and an after-photo.
+      const photo = testInfo.outputPath("after.png");
+      await sharp({ create: { width: 320, height: 240, channels: 3, background: "#3b64a6" } })
+        .png()
+        .toFile(photo);
+      await day.getByLabel("Note for the history (optional)").fill("Washer replaced, no more drips.");
+      await day.getByLabel(/After photos/).setInputFiles(photo);
+      await day.getByRole("button", { name: "Record visit done" }).click();
+
+      const next = dialog.getByTestId("visit-next-steps");
+      await expect(next).toContainText("Visit done at");
+      await expect(next.getByRole("link", { name: "Create an invoice" })).toHaveAttribute(
+        "href",
+        `/admin/requests/${id}#invoices`,
+      );
+      await expect(dialog.getByTestId("appointment-status")).toContainText("Visit done");
+      await expect(dialog.getByTestId("request-history")).toContainText(
+        "1 after photo added. Washer replaced, no more drips.",
+      );
+      await expect(dialog.getByRole("button", { name: /Open photo 1 of 1, after the work/ })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, "scrolls sideways").toBeLessThanOrEqual(0);
+      await shot(page, "visit-day-next-steps");
+
+      // The request is still scheduled: done is the owner's own step, offered among the next steps.
+      await next.getByRole("button", { name: "Mark the request done" }).click();
+      await expect(next.getByRole("link", { name: "Ask for a review" })).toBeVisible();
+      await expect(next.getByRole("button", { name: "Mark the request done" })).toHaveCount(0);
+      await shot(page, "visit-day-done");
+    });
+  });
+}
