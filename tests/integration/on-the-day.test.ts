@@ -181,9 +181,7 @@ describe("refusals", () => {
 
 describe("a customer with no e-mail address", () => {
   it("on my way is 409 no_email and nothing is queued", async () => {
-    // Requests taken by phone may have no e-mail address: this file's own database is given the
-    // nullable column they bring.
-    await t.db.execute(sql`alter table form_submissions alter column email drop not null`);
+    // A job taken by phone may have no e-mail address.
     const { request, appointment } = await visitOn(today());
     await t.db.execute(sql`update form_submissions set email = null where id = ${request.id}`);
     const owner = await adminClient();
@@ -196,7 +194,7 @@ describe("a customer with no e-mail address", () => {
     expect(res.status).toBe(409);
     expect(res.json.error).toMatchObject({
       code: "no_email",
-      message: "This customer has no e-mail address.",
+      message: "This customer has no e-mail address, so an arrival time cannot be e-mailed to them.",
     });
     expect(await mailFor(request.id)).toEqual([]);
     expect((await appointmentRow(appointment.id)).onMyWayAt).toBeNull();

@@ -25,6 +25,7 @@ import * as repo from "./repository";
 import type { Appointment } from "./repository";
 import { endLiveVisit } from "./service-lifecycle";
 import { loadRules, view, type AppointmentView } from "./service";
+import { mailable } from "../requests/mailable";
 
 export interface DayActionResult {
   appointment: AppointmentView;
@@ -46,7 +47,6 @@ export interface CompleteResult extends DayActionResult {
   nextSteps: NextSteps;
 }
 
-const noEmail = () => new Conflict("This customer has no e-mail address.", "no_email");
 
 interface Locked {
   appointment: Appointment;
@@ -100,7 +100,7 @@ async function tellCustomer(
         "not_on_the_way",
       );
     }
-    if (!request.email) throw noEmail();
+    const customer = mailable(request, late ? "a new arrival time" : "an arrival time");
     const updated = await repo.updateAppointment(
       appointment.id,
       late ? { etaAt: eta } : { onMyWayAt: now, etaAt: eta },
@@ -109,7 +109,7 @@ async function tellCustomer(
     const mailIds = await outbox.enqueue(
       [
         {
-          message: onTheWayMessage(request, eta, mailContext(), { late }),
+          message: onTheWayMessage(customer, eta, mailContext(), { late }),
           submissionId: request.id,
         },
       ],
