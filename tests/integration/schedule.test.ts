@@ -5,7 +5,7 @@
  * clock changes; and moving a confirmed visit (confirm again with another date: same UID,
  * SEQUENCE + 1, the customer's e-mail with the new time, the move in the history by the owner).
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import adminAppointments from "../../netlify/functions/admin-appointments.mts";
