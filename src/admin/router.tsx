@@ -14,6 +14,7 @@
  *   /admin/price-list       the owner's usual items and labour rates, for quotes
  *   /admin/money            money at a glance: outstanding, overdue, payments, the accountant's exports
  *   /admin/notifications    notifications on the owner's devices (push): devices, kinds, a test
+ *   /admin/jobs/new         a job added by hand (phone, e-mail, walk-in, repeat customer)
  *   /admin/customers        customers: search by name, phone, e-mail, postcode (`?q=`)
  *   /admin/customers/:id    one customer: contact, requests, visits, quotes, invoices, notes
  *
@@ -201,6 +202,21 @@ const notificationsRoute = createRoute({
   ),
 });
 
+/** What the new-job form may be given in its address (a schedule day, a customer's details). */
+const newJobSearchKeys = ["date", "name", "phone", "email", "address", "source"] as const;
+
+const newJobRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/jobs/new",
+  staticData: { title: "New Job" },
+  validateSearch: (raw: Record<string, unknown>) => {
+    const search: Partial<Record<(typeof newJobSearchKeys)[number], string>> = {};
+    for (const k of newJobSearchKeys) if (typeof raw[k] === "string" && raw[k]) search[k] = raw[k];
+    return search;
+  },
+  component: lazyRouteComponent(() => import("../features/requests/screens/NewJobScreen"), "NewJobScreen"),
+});
+
 const customersRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/admin/customers",
@@ -243,6 +259,7 @@ const routeTree = rootRoute.addChildren([
   notificationsRoute,
   customersRoute,
   customerRoute,
+  newJobRoute,
 ]);
 
 export const router = createRouter({

@@ -6,8 +6,8 @@
  * (/admin/requests/:id, ./RequestRoute.tsx) over the list, which stays as it was.
  */
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Outlet, useNavigate, useSearch } from "@tanstack/react-router";
-import { ArrowLeft, Camera, Eye, Mail, MailOpen, Trash2 } from "lucide-react";
+import { Link, Outlet, useNavigate, useSearch } from "@tanstack/react-router";
+import { ArrowLeft, Camera, Eye, Mail, MailOpen, Plus, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import type { RequestState } from "../contract/states";
@@ -190,10 +190,16 @@ export function InboxScreen() {
             Manage and respond to customer inquiries and appointment requests
           </p>
         </div>
-        <a href="/admin" className={buttonClass("secondary", "self-start")}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to Admin
-        </a>
+        <div className="flex flex-wrap gap-2 self-start">
+          <Link to="/admin/jobs/new" className={buttonClass("primary")}>
+            <Plus aria-hidden="true" className="size-4" />
+            New job
+          </Link>
+          <a href="/admin" className={buttonClass("secondary")}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to Admin
+          </a>
+        </div>
       </div>
 
       <InboxToolbar filters={filters} onChange={changeFilters} exportHref={workflowApi.exportUrl(filters)} />
