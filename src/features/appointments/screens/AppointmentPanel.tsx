@@ -281,47 +281,50 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
             </div>
           </details>
 
-          <details className="mt-3">
-            <summary className="cursor-pointer text-sm font-semibold text-danger-600">
-              {live?.status === "confirmed" ? "Cancel the appointment" : "Decline the booking"}
-            </summary>
-            <label className="mt-3 block text-sm font-semibold text-slate-800">
-              Reason, for the customer (optional)
-              <textarea
-                className={fieldClass}
-                rows={2}
-                maxLength={1000}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </label>
-            <div className="mt-3 flex flex-wrap gap-2">
-              {live ? (
-                <Button
-                  variant="danger"
-                  disabled={busy}
-                  onClick={() =>
-                    void act({ action: "cancel", ...(reason ? { reason } : {}) }, "Appointment cancelled")
-                  }
-                >
-                  <CalendarX aria-hidden="true" className="size-4" />
-                  Cancel appointment
-                </Button>
-              ) : null}
-              {live?.status !== "confirmed" ? (
-                <Button
-                  variant="danger"
-                  disabled={busy}
-                  onClick={() =>
-                    void act({ action: "decline", ...(reason ? { reason } : {}) }, "Booking declined")
-                  }
-                >
-                  <CalendarX aria-hidden="true" className="size-4" />
-                  Decline booking
-                </Button>
-              ) : null}
-            </div>
-          </details>
+          {/* After a visit is done there is no booking left to decline (a return visit is booked above). */}
+          {live || latest?.status !== "completed" ? (
+            <details className="mt-3">
+              <summary className="cursor-pointer text-sm font-semibold text-danger-600">
+                {live?.status === "confirmed" ? "Cancel the appointment" : "Decline the booking"}
+              </summary>
+              <label className="mt-3 block text-sm font-semibold text-slate-800">
+                Reason, for the customer (optional)
+                <textarea
+                  className={fieldClass}
+                  rows={2}
+                  maxLength={1000}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                />
+              </label>
+              <div className="mt-3 flex flex-wrap gap-2">
+                {live ? (
+                  <Button
+                    variant="danger"
+                    disabled={busy}
+                    onClick={() =>
+                      void act({ action: "cancel", ...(reason ? { reason } : {}) }, "Appointment cancelled")
+                    }
+                  >
+                    <CalendarX aria-hidden="true" className="size-4" />
+                    Cancel appointment
+                  </Button>
+                ) : null}
+                {live?.status !== "confirmed" ? (
+                  <Button
+                    variant="danger"
+                    disabled={busy}
+                    onClick={() =>
+                      void act({ action: "decline", ...(reason ? { reason } : {}) }, "Booking declined")
+                    }
+                  >
+                    <CalendarX aria-hidden="true" className="size-4" />
+                    Decline booking
+                  </Button>
+                ) : null}
+              </div>
+            </details>
+          ) : null}
         </>
       )}
       <AdminDialog

@@ -262,14 +262,22 @@ export function RequestWorkflowPanel({ request }: { request: AdminRequest }) {
           History
         </h3>
         <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4 text-sm" data-testid="request-history">
-          <li data-actor={arrival?.actor}>
-            <span className="font-semibold text-slate-900">Received</span>{" "}
-            <span className="text-slate-600">
-              {arrival ? `from ${actorLabel[arrival.actor]}, ` : ""}
-              {formatSubmittedAt(s.submittedAt)}
-            </span>
-            {arrival?.note ? <span className="block text-slate-800">“{arrival.note}”</span> : null}
-          </li>
+          {arrival?.actor === "owner" ? (
+            // A job the owner added by hand: its note says how ("Added by you, from a phone call").
+            <li data-actor="owner">
+              <span className="font-semibold text-slate-900">{arrival.note ?? "Added by you"}</span>{" "}
+              <span className="text-slate-600">{formatSubmittedAt(s.submittedAt)}</span>
+            </li>
+          ) : (
+            <li data-actor={arrival?.actor}>
+              <span className="font-semibold text-slate-900">Received</span>{" "}
+              <span className="text-slate-600">
+                {arrival ? `from ${actorLabel[arrival.actor]}, ` : ""}
+                {formatSubmittedAt(s.submittedAt)}
+              </span>
+              {arrival?.note ? <span className="block text-slate-800">“{arrival.note}”</span> : null}
+            </li>
+          )}
           {(history ?? [])
             .filter((h) => h !== arrival)
             .map((h) => (
