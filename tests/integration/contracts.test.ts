@@ -139,6 +139,18 @@ describe("every endpoint answers what its contract says", () => {
       body: { id: review.id, text: "Thank you." },
     });
     await check(r.deleteTestimonialRoute, adminTestimonials, { cookie, id: review.id });
+    await check(r.addJobRoute, adminSubmissions, {
+      cookie,
+      body: {
+        source: "phone",
+        name: "Contract Phone Job",
+        phone: "07700 900777",
+        email: "contract.job@example.com",
+        address: "2 Contract Lane, Kirkcaldy KY1 1AA",
+        service: "floor-carpet",
+        message: "Lay a carpet in the spare room.",
+      },
+    });
     const { submissions } = await check(r.listRequestsRoute, adminSubmissions, { cookie });
     // The workflow and review checks take the request to done; the appointment checks below need the
     // booking still open, so these use another request.

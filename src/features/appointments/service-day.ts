@@ -47,7 +47,6 @@ export interface CompleteResult extends DayActionResult {
   nextSteps: NextSteps;
 }
 
-
 interface Locked {
   appointment: Appointment;
   request: CustomerRequest;
