@@ -5,7 +5,7 @@
  * bad input, the receipt; credit notes; reminders with a fixed clock; the money summary; and the
  * accountant's CSV read back with its headers. Every PDF is read back as text, every e-mail read.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import adminInvoices from "../../netlify/functions/admin-invoices.mts";
 import adminInvoicePayment from "../../netlify/functions/admin-invoices-payment.mts";
@@ -14,7 +14,13 @@ import adminMoney from "../../netlify/functions/admin-invoices-money.mts";
 import adminQuotes from "../../netlify/functions/admin-quotes.mts";
 import adminRequestQuotes from "../../netlify/functions/admin-request-quotes.mts";
 import { site } from "../../src/config/site";
-import { invoicePayments, invoices, mailOutbox, requestHistory } from "../../src/features/tables";
+import {
+  invoiceLines,
+  invoicePayments,
+  invoices,
+  mailOutbox,
+  requestHistory,
+} from "../../src/features/tables";
 import { serviceContext } from "../../src/platform/context";
 import { addDays, dateInZone } from "../../src/platform/time";
 import { acceptQuote } from "../../src/features/quotes/service-customer";
@@ -736,6 +742,19 @@ describe("from an accepted quote", () => {
       },
     );
     expect(fixedLines.status).toBe(422);
+    // Issuing knows which deposits the draft deducts by their ids, fixed when it was written, not
+    // by reading the lines' words: a reworded deduction still counts.
+    await t.db
+      .update(invoiceLines)
+      .set({ description: "Deposit already paid, thank you" })
+      .where(
+        and(
+          eq(invoiceLines.invoiceId, balance.json.invoice.id),
+          eq(invoiceLines.description, `Less deposit invoiced (${depositNumber})`),
+        ),
+      );
+    const [draft] = await t.db.select().from(invoices).where(eq(invoices.id, balance.json.invoice.id));
+    expect(draft!.countedDepositIds).toEqual([deposit.json.invoice.id]);
     const issuedBalance = await owner.call(
       adminInvoices,
       "POST",

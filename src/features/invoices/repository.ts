@@ -51,7 +51,12 @@ export type NewInvoice = Pick<
   | "vatPence"
   | "totalPence"
 > &
-  Partial<Pick<InvoiceRow, "creditedInvoiceId" | "reason" | "number" | "status" | "issuedOn" | "dueOn">>;
+  Partial<
+    Pick<
+      InvoiceRow,
+      "creditedInvoiceId" | "reason" | "number" | "status" | "issuedOn" | "dueOn" | "countedDepositIds"
+    >
+  >;
 
 export type InvoiceChange = Partial<Omit<InvoiceRow, "id" | "kind" | "createdAt" | "updatedAt">>;
 

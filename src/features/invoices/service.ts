@@ -303,6 +303,13 @@ export async function createInvoice(input: CreateInvoiceParsed, ctx: ServiceCont
         netPence: totals.netPence,
         vatPence: totals.vatPence,
         totalPence: totals.totalPence,
+        // The deposits its lines deduct (none for a deposit invoice itself).
+        countedDepositIds:
+          input.kind === "deposit"
+            ? null
+            : existing
+                .filter((i) => i.kind === "deposit" && i.number !== null && i.status !== "void")
+                .map((i) => i.id),
       },
       lines,
       tx,
@@ -411,10 +418,8 @@ export async function issueInvoice(
       const others = (await repo.forQuote(r.quoteId, tx)).filter(
         (i) => i.id !== r.id && i.status !== "void" && i.number !== null,
       );
-      const counted = new Set(r.lines.map((l) => l.description));
-      const missed = others.filter(
-        (i) => i.kind === "deposit" && ![...counted].some((d) => d.includes(`(${i.number})`)),
-      );
+      const counted = new Set(r.countedDepositIds ?? []);
+      const missed = others.filter((i) => i.kind === "deposit" && !counted.has(i.id));
       if (others.some((i) => i.kind !== "deposit") || missed.length > 0) {
         throw new Conflict(
           "Another invoice for this quote was issued after this draft was written. Delete this draft and write it again.",

@@ -80,6 +80,12 @@ export const invoices = pgTable(
     reminder2SentAt: timestamp("reminder2_sent_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /**
+     * A quote's full or balance invoice: the issued deposit invoices its lines deduct, fixed when
+     * the draft is written, so issuing can tell whether a deposit was issued since (never by
+     * reading the lines' words, which the owner may edit).
+     */
+    countedDepositIds: integer("counted_deposit_ids").array(),
     /** The accepted quote, kept here once its request (and so the quote) is deleted. */
     keptQuote: jsonb("kept_quote").$type<KeptQuote>(),
     ...timestamps,
