@@ -60,6 +60,13 @@ const screens: [string, string[]][] = [
   ["availability", ["AvailabilityScreen"]],
   ["personal data", ["PersonToolsScreen"]],
   ["price list", ["PriceListScreen"]],
+  ["money", ["MoneyScreen"]],
+  ["notifications", ["NotificationsScreen"]],
+  ["schedule", ["ScheduleScreen"]],
+  ["run sheet", ["RunSheetScreen"]],
+  ["customers", ["CustomersScreen"]],
+  ["customer", ["CustomerRoute"]],
+  ["new job", ["NewJobScreen"]],
 ];
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
