@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
@@ -7,7 +8,7 @@ import { formatFindings, placeholderFindings } from "./scripts/lib/launch-check.
 import { facts } from "./scripts/lib/launch-facts.ts";
 import securityHeaders from "./integrations/security-headers";
 import localFunctions from "./integrations/local-functions";
-import { lucidePerIcon } from "./integrations/lucide-per-icon";
+import { lucidePerIcon, publicIconModules } from "./integrations/lucide-per-icon";
 
 // The canonical origin of the live site. Set SITE_URL on Netlify if the domain changes.
 const site = process.env.SITE_URL ?? "https://www.kingdomhandyman.example";
@@ -54,6 +55,8 @@ const launchCheck = {
   },
 };
 
+const publicIcons = publicIconModules(fileURLToPath(new URL(".", import.meta.url)));
+
 export default defineConfig({
   site,
   output: "static",
@@ -81,7 +84,18 @@ export default defineConfig({
     plugins: [tailwindcss(), lucidePerIcon()],
     define: { __FORM_MIN_FILL_MS__: JSON.stringify(islandMinFillMs()) },
     // Never inline scripts into the HTML: the Content-Security-Policy is `script-src 'self'`.
-    build: { assetsInlineLimit: 0 },
+    build: {
+      assetsInlineLimit: 0,
+      // The public islands' icons in one chunk (integrations/lucide-per-icon.ts), not one tiny
+      // shared chunk per icon the admin also uses.
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [{ name: "icons", test: (id) => publicIcons.has(id.split("?")[0] ?? id) }],
+          },
+        },
+      },
+    },
   },
   devToolbar: { enabled: false },
 });

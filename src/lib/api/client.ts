@@ -41,7 +41,7 @@ export interface CallOptions<R extends Route> {
   /** The `:id` of an item path. */
   id?: number;
   /** Sent as Idempotency-Key: a repeat of the same call stores nothing twice. */
-  idempotencyKey?: string;
+  idempotencyKey?: string | undefined;
 }
 
 function urlOf(route: Route, options: { id?: number | undefined; query?: unknown }): string {
@@ -57,7 +57,7 @@ export async function callApi<R extends Route>(route: R, options: CallOptions<R>
     response = await send(route, {
       url: urlOf(route, options),
       body: options.body,
-      ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+      idempotencyKey: options.idempotencyKey,
     });
   } catch {
     throw new ApiError(0, undefined);

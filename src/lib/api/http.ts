@@ -52,10 +52,6 @@ export async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-// In dev, start loading the contracts with the app rather than after its first answer arrives:
-// the check would otherwise hold every screen's first answer back by that module waterfall.
-if (import.meta.env.DEV) void import("./check");
-
 /**
  * Where a successful answer departs from the route's contract, or null when it matches. Call it
  * only under `if (import.meta.env.DEV)`, so production builds drop it and the schemas it loads.
