@@ -8,7 +8,7 @@ import { formatFindings, placeholderFindings } from "./scripts/lib/launch-check.
 import { facts } from "./scripts/lib/launch-facts.ts";
 import securityHeaders from "./integrations/security-headers";
 import localFunctions from "./integrations/local-functions";
-import { lucidePerIcon, publicIconModules } from "./integrations/lucide-per-icon";
+import { publicIconModules } from "./integrations/lucide-icons";
 
 // The canonical origin of the live site. Set SITE_URL on Netlify if the domain changes.
 const site = process.env.SITE_URL ?? "https://www.kingdomhandyman.example";
@@ -81,12 +81,12 @@ export default defineConfig({
     dangerouslyProcessSVG: true,
   },
   vite: {
-    plugins: [tailwindcss(), lucidePerIcon()],
+    plugins: [tailwindcss()],
     define: { __FORM_MIN_FILL_MS__: JSON.stringify(islandMinFillMs()) },
     // Never inline scripts into the HTML: the Content-Security-Policy is `script-src 'self'`.
     build: {
       assetsInlineLimit: 0,
-      // The public islands' icons in one chunk (integrations/lucide-per-icon.ts), not one tiny
+      // The public islands' icons in one chunk (integrations/lucide-icons.ts), not one tiny
       // shared chunk per icon the admin also uses.
       rolldownOptions: {
         output: {
