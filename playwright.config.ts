@@ -38,6 +38,9 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Its own folder: the stack test's smoke run (playwright.dev.config.ts) may run at the same
+  // time, and each run empties its output folder as it starts.
+  outputDir: "test-results/e2e",
   fullyParallel: true,
   // Two browsers at a time: the machine has two cores, and `npm test` runs its other lane (the
   // Vitest suites) beside this one.

@@ -12,6 +12,9 @@ const baseURL = process.env["SMOKE_BASE_URL"] ?? `http://localhost:${devPort}`;
 
 export default defineConfig({
   testDir: "tests/smoke",
+  // Its own folder: the browser suite may run at the same time, and each run empties its output
+  // folder as it starts (a shared one lost this run's trace files mid-test).
+  outputDir: "test-results/smoke-dev",
   globalSetup: "./tests/smoke/dev-stack-setup.ts",
   // One at a time: the dev server compiles each page on its first request.
   workers: 1,

@@ -130,7 +130,7 @@ export function QuotesPanel({ request }: { request: AdminRequest }) {
             settings={query.data.settings}
             busy={busy}
             onEdit={() => setEditing({ quote: latest })}
-            onSend={() => setToSend(latest)}
+            onSend={s.email ? () => setToSend(latest) : null}
             onCancel={() => setToCancel(latest)}
             onAmountOwed={() => setOwed(latest)}
           />
@@ -277,7 +277,8 @@ function LatestQuote({
   settings: QuoteSettings;
   busy: boolean;
   onEdit: () => void;
-  onSend: () => void;
+  /** Null when the customer has no e-mail address (a job taken by phone): a quote goes by e-mail. */
+  onSend: (() => void) | null;
   onCancel: () => void;
   onAmountOwed: () => void;
 }) {
@@ -441,10 +442,17 @@ function LatestQuote({
       <div className="mt-3 flex flex-wrap gap-2">
         {q.status === "draft" ? (
           <>
-            <Button disabled={busy} onClick={onSend}>
-              <Send aria-hidden="true" className="size-4" />
-              Send…
-            </Button>
+            {onSend ? (
+              <Button disabled={busy} onClick={onSend}>
+                <Send aria-hidden="true" className="size-4" />
+                Send…
+              </Button>
+            ) : (
+              <p className="w-full text-sm text-slate-600">
+                This customer has no e-mail address, so the quote cannot be sent from here: print its PDF or
+                read it to them.
+              </p>
+            )}
             <Button variant="secondary" disabled={busy} onClick={onEdit}>
               <Pencil aria-hidden="true" className="size-4" />
               Edit

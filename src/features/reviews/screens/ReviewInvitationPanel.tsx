@@ -41,12 +41,30 @@ export function ReviewInvitationPanel({ request }: { request: AdminRequest }) {
   const query = useQuery({
     queryKey: keys.invitations(request.id),
     queryFn: async () => ({ list: await adminApi.invitations(request.id), loadedAt: Date.now() }),
-    enabled: isDone,
+    enabled: isDone && request.email !== null,
   });
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
 
   if (!isDone) return null;
+  if (!request.email) {
+    // A job taken by phone without an address: the link goes by e-mail only.
+    return (
+      <section
+        id={`review-invitation-${request.id}`}
+        aria-labelledby={`${id}-title`}
+        className="mt-6 scroll-mt-4 border-t border-slate-200 pt-5"
+      >
+        <h3 id={`${id}-title`} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          Review invitation
+        </h3>
+        <p className="mt-2 text-sm text-slate-700">
+          {request.name} has no e-mail address, so no review link can be sent. A review they write on the
+          website&apos;s own form shows without the verified-customer badge.
+        </p>
+      </section>
+    );
+  }
   const invitations = query.data?.list ?? null;
   /** When the list was loaded: a link whose date has passed by then no longer works. */
   const now = query.data?.loadedAt ?? 0;
