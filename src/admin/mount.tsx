@@ -11,9 +11,6 @@ import AdminApp from "./AdminApp";
 export function mountAdmin(): void {
   const root = document.getElementById("admin-root");
   if (!root) return;
-  // Dev only: every answer is checked against its contract (src/lib/api/http.ts); load the
-  // contracts now, beside the app, rather than after the first answer has arrived.
-  if (import.meta.env.DEV) void import("../lib/api/check");
   // The service worker (/admin-sw.js, scope /admin only): the offline screen and notifications.
   // Public pages never register one.
   if ("serviceWorker" in navigator) {
