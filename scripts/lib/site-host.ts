@@ -32,6 +32,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
 import { photoStoreName, setPhotoStore } from "../../src/platform/blobs";
 import {
   functionRoute,
@@ -117,7 +118,11 @@ function headersFor(pathname: string, rules: HeaderRule[]): Record<string, strin
   return out;
 }
 
+/** Text a CDN compresses (Netlify's does, with gzip or brotli, when the browser accepts it). */
+const compressible = /^(text\/|application\/(json|manifest\+json|xml)|image\/svg\+xml)/;
+
 function sendFile(
+  req: IncomingMessage,
   res: ServerResponse,
   file: string,
   status: number,
@@ -125,6 +130,19 @@ function sendFile(
   head: boolean,
 ): void {
   const type = contentTypes[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+  const gzip = compressible.test(type) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+  if (gzip) {
+    const body = gzipSync(readFileSync(file));
+    res.writeHead(status, {
+      "content-type": type,
+      "content-encoding": "gzip",
+      "content-length": body.length,
+      vary: "Accept-Encoding",
+      ...headers,
+    });
+    res.end(head ? undefined : body);
+    return;
+  }
   res.writeHead(status, { "content-type": type, "content-length": statSync(file).size, ...headers });
   if (head) {
     res.end();
@@ -169,10 +187,16 @@ export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost>
     return true;
   }
 
-  function serveStatic(res: ServerResponse, pathname: string, headerPath: string, head: boolean): boolean {
+  function serveStatic(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    headerPath: string,
+    head: boolean,
+  ): boolean {
     const file = staticFile(distDir, pathname);
     if (!file) return false;
-    sendFile(res, file, 200, headersFor(headerPath, headerRules), head);
+    sendFile(req, res, file, 200, headersFor(headerPath, headerRules), head);
     return true;
   }
 
@@ -190,7 +214,7 @@ export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost>
       if (rule.status === 200) {
         const targetPath = new URL(target, origin).pathname;
         if (await functionAnswers(req, res, targetPath)) return;
-        if (serveStatic(res, targetPath, pathname, head)) return;
+        if (serveStatic(req, res, targetPath, pathname, head)) return;
         continue;
       }
       res.writeHead(rule.status, { location: target + url.search, ...headersFor(pathname, headerRules) });
@@ -203,9 +227,9 @@ export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost>
       res.end();
       return;
     }
-    if (serveStatic(res, pathname, pathname, head)) return;
+    if (serveStatic(req, res, pathname, pathname, head)) return;
     const notFound = path.join(distDir, "404.html");
-    if (existsSync(notFound)) sendFile(res, notFound, 404, headersFor(pathname, headerRules), head);
+    if (existsSync(notFound)) sendFile(req, res, notFound, 404, headersFor(pathname, headerRules), head);
     else {
       res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
       res.end("Not found");

@@ -104,6 +104,16 @@ describe("the browser tests' site host", () => {
     expect(await (await get("/")).text()).toContain("home");
   });
 
+  it("compresses text as the CDN does when the browser accepts gzip, and never images", async () => {
+    const plain = await get("/_astro/app.js", { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const zipped = await get("/_astro/app.js", { headers: { "accept-encoding": "gzip, br" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(zipped.headers.get("vary")).toBe("Accept-Encoding");
+    // fetch undoes the gzip: the text arrives as written.
+    expect(await zipped.text()).toBe("console.log(1)");
+  });
+
   it("applies a redirect only where no file shadows it, keeps the query, and a forced rewrite keeps the address", async () => {
     const moved = await get("/old/gone?x=1");
     expect(moved.status).toBe(302);
