@@ -20,6 +20,7 @@ import {
 import { clientIp, ownClient, signedIn } from "./admin-support";
 import { bookableDate } from "./forms-support";
 import { startPushService, type PushService } from "../helpers/push-service";
+import { shot } from "./page-checks";
 
 // The admin's first screen takes seconds on the local stack of a busy machine (README, Speed).
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -54,12 +55,6 @@ async function seedBooking(request: APIRequestContext, name: string): Promise<nu
 
 /** The admin page's service worker registration, once active: its scope. */
 const readyScope = (page: Page) => page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-
-async function shot(page: Page, label: string) {
-  if (!process.env["SHOTS"]) return;
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${process.env["SHOTS"]}/${label}-${width}.png`, fullPage: true });
-}
 
 async function admin(context: BrowserContext, request: APIRequestContext, baseURL: string, path: string) {
   await signedIn(context, request, baseURL);

@@ -12,6 +12,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate } from "./forms-support";
+import { shot } from "./page-checks";
 
 /** Each screen waits on function calls that take seconds on a busy 2-core machine. */
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -29,12 +30,6 @@ async function axe(page: Page, label: string) {
   ).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-async function shot(page: Page, label: string) {
-  if (!process.env["SHOTS"]) return;
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${process.env["SHOTS"]}/${label}-${width}.png`, fullPage: true });
 }
 
 const human = () => ({ website: "", formStartedAt: Date.now() - 60_000 });

@@ -11,15 +11,10 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { mailbox } from "./mailbox";
 import { ownClient, signedIn, uniqueName } from "./admin-support";
+import { shot } from "./page-checks";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
-
-async function shot(page: Page, label: string) {
-  if (!process.env["SHOTS"]) return;
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${process.env["SHOTS"]}/${label}-${width}.png`, fullPage: true });
-}
 
 /** Today in Europe/London, as YYYY-MM-DD. */
 const londonToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());

@@ -6,19 +6,14 @@
  *
  * SHOTS=dir saves screenshots there.
  */
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test } from "@playwright/test";
 import { mailbox } from "./mailbox";
 import { pdfFromMime, pdfWords } from "../helpers/pdf";
 import { ownClient, signedIn, uniqueName } from "./admin-support";
+import { shot } from "./page-checks";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
-
-async function shot(page: Page, label: string) {
-  if (!process.env["SHOTS"]) return;
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${process.env["SHOTS"]}/${label}-${width}.png`, fullPage: true });
-}
 
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {

@@ -8,38 +8,17 @@
  *
  * SHOTS=dir saves screenshots there.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
 import ICAL from "ical.js";
 import { mailbox } from "./mailbox";
 import { calendarPart } from "../helpers/smtp";
 import { pdfWords } from "../helpers/pdf";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate } from "./forms-support";
+import { axe, shot } from "./page-checks";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
-
-async function axe(page: Page, label: string) {
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
-    .analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary ?? ""})`).join(", ")}`,
-    ),
-    label,
-  ).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-async function shot(page: Page, label: string) {
-  if (!process.env["SHOTS"]) return;
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${process.env["SHOTS"]}/${label}-${width}.png`, fullPage: true });
-}
 
 async function seedBooking(request: APIRequestContext, name: string, email: string): Promise<number> {
   const res = await request.post("/api/bookings", {

@@ -8,20 +8,15 @@
  *
  * SHOTS=dir saves screenshots there.
  */
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
 import { mailbox } from "./mailbox";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate } from "./forms-support";
+import { shot } from "./page-checks";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
-
-async function shot(page: Page, label: string) {
-  if (!process.env["SHOTS"]) return;
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${process.env["SHOTS"]}/${label}-${width}.png`, fullPage: true });
-}
 
 /** A message's text as sent: quoted-printable soft breaks joined and escapes decoded. */
 const decoded = (raw: string) =>

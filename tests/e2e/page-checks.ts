@@ -1,0 +1,28 @@
+/**
+ * Checks the admin's browser tests make of a screen: no WCAG 2.2 A/AA violation (axe) and nothing
+ * scrolling sideways, once the toasts have gone; and, with SHOTS=dir, a full-page screenshot named
+ * by its label and the viewport's width.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export async function axe(page: Page, label: string) {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+    .analyze();
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary ?? ""})`).join(", ")}`,
+    ),
+    label,
+  ).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+export async function shot(page: Page, label: string) {
+  if (!process.env["SHOTS"]) return;
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `${process.env["SHOTS"]}/${label}-${width}.png`, fullPage: true });
+}
