@@ -46,21 +46,30 @@ export async function seedReview(request: APIRequestContext, name: string): Prom
   return ((await res.json()) as { id: number }).id;
 }
 
-export async function seedBooking(request: APIRequestContext, name: string): Promise<void> {
+/**
+ * A booking through the public API, as a visitor sends it, for the first day customers can book;
+ * its id. `o` sets the contact details a test looks for.
+ */
+export async function seedBooking(
+  request: APIRequestContext,
+  name: string,
+  o: { email?: string; phone?: string; address?: string; message?: string } = {},
+): Promise<number> {
   const res = await request.post("/api/bookings", {
     data: {
       name,
-      email: "booking.test@example.com",
-      phone: "07700 900321",
-      address: "3 Harbour Road, Kinghorn KY3 9XX",
+      email: o.email ?? "booking.test@example.com",
+      phone: o.phone ?? "07700 900321",
+      address: o.address ?? "3 Harbour Road, Kinghorn KY3 9XX",
       service: "plumbing-heating",
-      message: `The boiler pressure keeps dropping (${name}).`,
+      message: o.message ?? `The boiler pressure keeps dropping (${name}).`,
       preferredOptions: [{ date: offeredDates()[0]!.date, window: "any" }],
       ...humanFields(),
     },
     headers: { "X-Simulated-Client": clientIp() },
   });
   expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
 }
 
 export async function seedContact(request: APIRequestContext, name: string): Promise<void> {

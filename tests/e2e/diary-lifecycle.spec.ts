@@ -10,37 +10,16 @@
  *
  * SHOTS=dir saves screenshots of the refusal and the closed request there.
  */
-import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
+import { expect as baseExpect, test } from "@playwright/test";
 import ICAL from "ical.js";
 import { mailbox } from "./mailbox";
 import { calendarPart } from "../helpers/smtp";
-import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
-import { bookableDate } from "./forms-support";
+import { ownClient, seedBooking, signedIn, uniqueName } from "./admin-support";
 import { axe, shot } from "./page-checks";
 
 /** Each screen waits on function calls that take seconds on a busy 2-core machine. */
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
-
-/** A booking through the public API, as a visitor sends it, for a day a week or so ahead; its id. */
-async function seedBooking(request: APIRequestContext, name: string, email: string): Promise<number> {
-  const res = await request.post("/api/bookings", {
-    data: {
-      name,
-      email,
-      phone: "07700 900321",
-      address: "3 Kirk Wynd, Kirkcaldy KY1 1EH",
-      service: "plumbing-heating",
-      preferredOptions: [{ date: bookableDate(4), window: "morning" }],
-      message: `Garden gate hanging off its hinges (${name}).`,
-      website: "",
-      formStartedAt: Date.now() - 60_000,
-    },
-    headers: { "X-Simulated-Client": clientIp() },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
 
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
@@ -56,7 +35,7 @@ for (const width of [375, 1280]) {
       await signedIn(context, request, baseURL!);
       const name = uniqueName("Isla");
       const email = `isla.${Date.now()}.${width}@example.com`;
-      const id = await seedBooking(request, name, email);
+      const id = await seedBooking(request, name, { email });
 
       await page.goto(`/admin/requests/${id}`);
       const dialog = page.getByRole("dialog", { name: "Appointment Request" });

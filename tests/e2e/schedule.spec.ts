@@ -13,31 +13,12 @@ import ICAL from "ical.js";
 import { mailbox } from "./mailbox";
 import { calendarPart } from "../helpers/smtp";
 import { pdfWords } from "../helpers/pdf";
-import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
+import { ownClient, seedBooking, signedIn, uniqueName } from "./admin-support";
 import { bookableDate } from "./forms-support";
 import { axe, shot } from "./page-checks";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
-
-async function seedBooking(request: APIRequestContext, name: string, email: string): Promise<number> {
-  const res = await request.post("/api/bookings", {
-    data: {
-      name,
-      email,
-      phone: "07700 900456",
-      address: "14 Whytescauseway, Kirkcaldy KY1 1XF",
-      service: "plumbing-heating",
-      preferredOptions: [{ date: bookableDate(3), window: "morning" }],
-      message: `Radiator in the back bedroom stays cold (${name}).`,
-      website: "",
-      formStartedAt: Date.now() - 60_000,
-    },
-    headers: { "X-Simulated-Client": clientIp() },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
 
 interface Day {
   date: string;
@@ -70,7 +51,12 @@ for (const width of [375, 1280]) {
       const session = await signedIn(context, request, baseURL!);
       const name = uniqueName("Fiona");
       const email = `fiona.${Date.now()}.${width}@example.com`;
-      const id = await seedBooking(request, name, email);
+      const id = await seedBooking(request, name, {
+        email,
+        phone: "07700 900456",
+        address: "14 Whytescauseway, Kirkcaldy KY1 1XF",
+        message: `Radiator in the back bedroom stays cold (${name}).`,
+      });
       const [day, later] = await freeDays(request, session.header, bookableDate(width < 500 ? 5 : 12));
 
       // The default view on a phone is the agenda; on a wide screen the week.
@@ -188,7 +174,7 @@ for (const width of [375, 1280]) {
       await ownClient(page);
       await signedIn(context, request, baseURL!);
       const name = uniqueName("Ewan");
-      await seedBooking(request, name, `ewan.${Date.now()}.${width}@example.com`);
+      await seedBooking(request, name, { email: `ewan.${Date.now()}.${width}@example.com` });
       const now = new Date();
       const year =
         now.getUTCMonth() === 11 && now.getUTCDate() >= 25 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
