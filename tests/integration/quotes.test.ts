@@ -31,6 +31,7 @@ import { runQuoteJobs } from "../../src/features/quotes/service-scheduled";
 import { runScheduledJobs } from "../../src/features/housekeeping/service-scheduled";
 import { adminClient, seedRequest } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
+import { offeredFrom } from "../helpers/dates";
 import { sendPending } from "../helpers/sent-mail";
 import { startSmtp } from "../helpers/smtp";
 import { pdfFromMime, pdfWords } from "../helpers/pdf";
@@ -535,7 +536,7 @@ describe("cancelling within 14 days", () => {
     const { request, quote } = await sentQuote();
     const ctx = serviceContext();
     await acceptQuote(request.id, { quoteId: quote.id, optionalLineIds: [], expressStart: true }, ctx);
-    const visit = addDays(dateInZone(new Date()), 3);
+    const visit = offeredFrom(3);
     await actOnAppointment(request.id, { action: "confirm", date: visit, window: "morning" }, ctx);
     const [confirmed] = await t.db
       .select()
@@ -597,7 +598,7 @@ describe("cancelling within 14 days", () => {
       { quoteId: quote.id, optionalLineIds: [], expressStart: false },
       serviceContext(),
     );
-    const date = addDays(dateInZone(new Date()), 3);
+    const date = offeredFrom(3);
     const path = `/api/admin/appointments/${request.id}`;
     const refused = await owner.call(adminAppointments, "POST", path, {
       body: { action: "confirm", date, window: "morning" },
@@ -609,7 +610,7 @@ describe("cancelling within 14 days", () => {
       await t.db.select().from(appointments).where(eq(appointments.submissionId, request.id)),
     ).toHaveLength(0);
     const later = await owner.call(adminAppointments, "POST", path, {
-      body: { action: "confirm", date: addDays(dateInZone(new Date()), 20), window: "morning" },
+      body: { action: "confirm", date: offeredFrom(20), window: "morning" },
     });
     expect(later.status, later.text).toBe(200);
     const ok = await owner.call(adminAppointments, "POST", path, {
