@@ -115,6 +115,12 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return fromUtcMs(toUtcMs(date) + days * dayMs);
 }
 
+/** The first day of the month `months` calendar months after `date`'s (before, when negative). */
+export function firstOfMonth(date: IsoDate, months = 0): IsoDate {
+  const d = new Date(toUtcMs(date));
+  return fromUtcMs(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
+}
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: IsoDate, to: IsoDate): number {
   return Math.round((toUtcMs(to) - toUtcMs(from)) / dayMs);

@@ -14,6 +14,7 @@ import {
   arrivalWindowLabel,
   businessZone,
   dateInZone,
+  firstOfMonth,
   formatDate,
   formatDateTime,
   formatDayMonth,
@@ -133,6 +134,14 @@ describe("the clock changes", () => {
     expect(addDays("2026-03-28", 1)).toBe("2026-03-29");
     expect(addDays("2026-10-25", 1)).toBe("2026-10-26");
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+  });
+
+  it("steps calendar months across the turn of the year", () => {
+    expect(firstOfMonth("2026-12-22")).toBe("2026-12-01");
+    expect(firstOfMonth("2026-12-22", 1)).toBe("2027-01-01");
+    expect(firstOfMonth("2026-01-31", -1)).toBe("2025-12-01");
+    expect(firstOfMonth("2026-03-15", -11)).toBe("2025-04-01");
+    expect(firstOfMonth("2026-11-30", 14)).toBe("2028-01-01");
   });
 });
 

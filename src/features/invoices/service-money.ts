@@ -9,21 +9,15 @@
  */
 import { and, asc, gte, inArray, isNull, lt, sql } from "../../platform/db/orm";
 import type { ServiceContext } from "../../platform/context";
-import { dateInZone, daysBetween } from "../../platform/time";
+import { dateInZone, daysBetween, firstOfMonth, type IsoDate } from "../../platform/time";
 import { quotes } from "../quotes/tables";
 import type { MoneySummary } from "./contract";
 import { invoicePayments, invoices } from "./tables";
 
 /** "2026-11" and the first day of the month `back` months before `date`'s. */
-function monthStart(date: string, back: number): { month: string; first: string } {
-  let y = Number(date.slice(0, 4));
-  let m = Number(date.slice(5, 7)) - back;
-  while (m < 1) {
-    m += 12;
-    y -= 1;
-  }
-  const month = `${y}-${String(m).padStart(2, "0")}`;
-  return { month, first: `${month}-01` };
+function monthStart(date: IsoDate, back: number): { month: string; first: IsoDate } {
+  const first = firstOfMonth(date, -back);
+  return { month: first.slice(0, 7), first };
 }
 
 const open = inArray(invoices.status, ["unpaid", "part-paid"]);
