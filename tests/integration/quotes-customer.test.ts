@@ -23,7 +23,7 @@ import { createQuote, getQuote, sendQuote, updateQuote } from "../../src/feature
 import { quotePatchSchema } from "../../src/features/quotes/contract";
 import { requests, mailOutbox } from "../../src/features/tables";
 import { serviceContext } from "../../src/platform/context";
-import { addDays, dateInZone } from "../../src/platform/time";
+import { addDays, dateInZone, wallClockInstant } from "../../src/platform/time";
 import { escapeHtml } from "../../src/platform/http/html-page";
 import { useTestDatabase } from "../helpers/db";
 import { getRequest, jsonRequest, randomIp, validBooking } from "../helpers/http";
@@ -357,11 +357,11 @@ describe("the quote on the customer's page", () => {
     const mails = await mailFor(id);
     expect(mails.map((m) => m.kind)).toContain("quote_cancelled");
 
-    // Fifteen days after acceptance: no Cancel button, why, and the phone number.
+    // The morning after the 14 days (in London): no Cancel button, why, and the phone number.
     const late = await quoted();
     const lateFields = formFields(await pageHtml(late.token));
     await post(`/request/${late.token}`, { ...lateFields, action: "accept-quote" });
-    const future = serviceContext({ now: new Date(Date.now() + 15 * 86_400_000) });
+    const future = serviceContext({ now: wallClockInstant(addDays(dateInZone(new Date()), 15), "09:00") });
     const view = await customerPage(late.token, future);
     expect(view.quote!.state).toMatchObject({ kind: "accepted", cancel: { open: false } });
     const state = view.quote!.state as { cancel: { why: string } };

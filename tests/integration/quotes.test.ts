@@ -13,7 +13,7 @@ import adminPriceList from "../../netlify/functions/admin-price-list.mts";
 import adminAppointments from "../../netlify/functions/admin-appointments.mts";
 import { appointments, mailOutbox, quotes, requestHistory } from "../../src/features/tables";
 import { serviceContext } from "../../src/platform/context";
-import { addDays, dateInZone } from "../../src/platform/time";
+import { addDays, dateInZone, wallClockInstant } from "../../src/platform/time";
 import { actOnAppointment } from "../../src/features/appointments/service";
 import { setMailSender } from "../../src/features/mail/service";
 import { createSmtpSender } from "../../src/platform/mail/transport";
@@ -664,7 +664,8 @@ describe("the scheduled job", () => {
     await runScheduledJobs(at(8));
     expect(await followUps()).toHaveLength(1);
 
-    await runQuoteJobs(at(11));
+    // The morning after the quote's last day, in London (days are not always 24 hours).
+    await runQuoteJobs(serviceContext({ now: wallClockInstant(addDays(dateInZone(sentAt), 11), "09:00") }));
     const row = (await t.db.select().from(quotes).where(eq(quotes.id, quote.id)))[0]!;
     expect(row.status).toBe("expired");
     expect(await followUps()).toHaveLength(1);
