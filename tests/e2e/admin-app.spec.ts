@@ -120,6 +120,48 @@ test.describe("the admin app", () => {
     await fresh.close();
   });
 
+  test("the first screen's calls start while the app loads, and are each asked for once", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await seedBooking(request, uniqueName("Early"));
+    await ownClient(page);
+    await signedIn(context, request, baseURL!);
+    // A slow connection: every script takes 1.5 s, so the app's modules arrive in waves.
+    await page.route(/\/_astro\/.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const asked: { call: string; at: number }[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      asked.push({ call: `${r.method()} ${url.pathname}${url.search}`, at: Date.now() });
+    });
+    const count = (call: string) => asked.filter((a) => a.call === call).length;
+    const firstAt = (pattern: RegExp) => asked.find((a) => pattern.test(a.call))?.at ?? Infinity;
+
+    await page.goto("/admin");
+    await expect(page.getByText(/\d+ in total, \d+ unread/)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible();
+    const calls = ["/api/admin/session", "/api/admin/summary", "/api/admin/attention", "/api/admin/money"];
+    for (const call of calls) {
+      expect(count(`GET ${call}`), `${call} in ${asked.map((a) => a.call).join(", ")}`).toBe(1);
+      // Asked for at least one wave of scripts before the dashboard's own module is.
+      expect(firstAt(new RegExp(`^GET ${call}$`))).toBeLessThan(firstAt(/\/Dashboard\.[^/]*\.js$/) - 1_000);
+    }
+
+    asked.length = 0;
+    await page.goto("/admin/submissions");
+    await expect(page.locator("tbody tr").first()).toBeVisible();
+    expect(count("GET /api/admin/session")).toBe(1);
+    expect(count("GET /api/admin/submissions?type=all")).toBe(1);
+    expect(firstAt(/^GET \/api\/admin\/submissions\?type=all$/)).toBeLessThan(
+      firstAt(/\/InboxScreen\.[^/]*\.js$/) - 1_000,
+    );
+  });
+
   test("the history shows a confirmed and then a moved appointment at once", async ({
     page,
     context,

@@ -496,7 +496,9 @@ describe("moving a confirmed visit (confirm again with another date and window)"
       .getAllSubcomponents("vevent")
       .find((v) => v.getFirstPropertyValue("uid") === first.json.appointment.uid)!;
     expect(event.getFirstPropertyValue("sequence")).toBe(first.json.appointment.sequence + 1);
-    expect((event.getFirstPropertyValue("dtstart") as ICAL.Time).toString()).toMatch(new RegExp(`^${to}T12:00:00`));
+    expect((event.getFirstPropertyValue("dtstart") as ICAL.Time).toString()).toMatch(
+      new RegExp(`^${to}T12:00:00`),
+    );
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, r.id))).toHaveLength(2);
   });
 });

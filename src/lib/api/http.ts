@@ -10,9 +10,10 @@
 import type { EndpointFor } from "../contracts";
 import type { ResponseOf } from "../contracts/endpoint";
 import type { Route } from "../contracts/routes";
+import { takeEarly } from "./early";
 
 /** How long a visitor waits before we call a request lost. A phone on a weak signal needs a while. */
-const timeoutMs = 20_000;
+export const timeoutMs = 20_000;
 
 export interface SendOptions {
   /** The path to call, when it is not the route's own (an item's id or a query string filled in). */
@@ -29,14 +30,20 @@ export type Answer<R extends Route> = ResponseOf<EndpointFor<R>>;
 /**
  * Sends the request (same-origin: fetch's default, so the admin cookie goes with it); rejects only
  * when no answer came (offline, DNS, timeout, reset). Admin answers are never cached: the server
- * marks every one `Cache-Control: no-store`.
+ * marks every one `Cache-Control: no-store`. A GET the page started early (./early.ts) is not
+ * asked again.
  */
 export function send(route: Route, options: SendOptions): Promise<Response> {
+  const url = options.url ?? route.path;
+  // Development: the answer check's schemas load while the call is out (see readAnswer).
+  if (import.meta.env.DEV) void import("./check");
+  const early = takeEarly(route.method, url);
+  if (early) return early;
   const headers: Record<string, string> = { Accept: "application/json" };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   if (options.challengeSolution) headers["Challenge-Solution"] = options.challengeSolution;
-  return fetch(options.url ?? route.path, {
+  return fetch(url, {
     method: route.method,
     headers,
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
