@@ -8,7 +8,7 @@ import { formatFindings, placeholderFindings } from "./scripts/lib/launch-check.
 import { facts } from "./scripts/lib/launch-facts.ts";
 import securityHeaders from "./integrations/security-headers";
 import localFunctions from "./integrations/local-functions";
-import { publicIconModules } from "./integrations/lucide-icons";
+import { lucidePerIcon, publicIconModules } from "./integrations/lucide-icons";
 
 // The canonical origin of the live site. Set SITE_URL on Netlify if the domain changes.
 const site = process.env.SITE_URL ?? "https://www.kingdomhandyman.example";
@@ -55,7 +55,8 @@ const launchCheck = {
   },
 };
 
-const publicIcons = publicIconModules(fileURLToPath(new URL(".", import.meta.url)));
+const root = fileURLToPath(new URL(".", import.meta.url));
+const publicIcons = publicIconModules(root);
 
 export default defineConfig({
   site,
@@ -81,7 +82,7 @@ export default defineConfig({
     dangerouslyProcessSVG: true,
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), lucidePerIcon(root)],
     define: { __FORM_MIN_FILL_MS__: JSON.stringify(islandMinFillMs()) },
     // Never inline scripts into the HTML: the Content-Security-Policy is `script-src 'self'`.
     build: {

@@ -29,6 +29,7 @@ import {
   redirect,
 } from "@tanstack/react-router";
 import { AdminRoot, NotFoundScreen } from "./AdminRoot";
+import { screenModules } from "./first-screens";
 import { customersQuery, inboxFilters, inboxQuery, queries, queryClient } from "./query";
 
 declare module "@tanstack/react-router" {
@@ -57,7 +58,7 @@ const dashboardRoute = createRoute({
   path: "/admin",
   staticData: { title: "Dashboard" },
   loader: () => prefetch(queries.summary(), queries.attention(), queries.money()),
-  component: lazyRouteComponent(() => import("./components/Dashboard"), "Dashboard"),
+  component: lazyRouteComponent(screenModules.dashboard, "Dashboard"),
 });
 
 /** The inbox stays mounted under an open request, so closing it shows the list as it was. */
@@ -71,7 +72,7 @@ const inboxLayout = createRoute({
   },
   loaderDeps: ({ search }) => search,
   loader: ({ deps }) => void queryClient.prefetchInfiniteQuery(inboxQuery(inboxFilters(deps))),
-  component: lazyRouteComponent(() => import("../features/requests/screens/InboxScreen"), "InboxScreen"),
+  component: lazyRouteComponent(screenModules.inbox, "InboxScreen"),
 });
 
 const inboxRoute = createRoute({
@@ -111,7 +112,7 @@ export const requestRoute = createRoute({
       queries.quotes(id),
       queries.invoices(id),
     ),
-  component: lazyRouteComponent(() => import("../features/requests/screens/RequestRoute"), "RequestRoute"),
+  component: lazyRouteComponent(screenModules.request, "RequestRoute"),
 });
 
 const testimonialsRoute = createRoute({
