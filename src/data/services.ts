@@ -4,7 +4,13 @@
  */
 import { site } from "../config/site";
 import { serviceCatalog, type ServiceId } from "../lib/service-catalog";
+import { formatMoney, type Pence } from "../platform/money";
 import { serviceSchema, type Service } from "./content-shapes";
+
+/** "from £150 per room": an advertised starting price, whole pounds without ".00". */
+export function startingPriceText(price: { readonly fromPence: Pence; readonly per: string }): string {
+  return `from ${formatMoney(price.fromPence, { dropZeroPence: true })} per ${price.per}`;
+}
 
 function catalogue(id: ServiceId) {
   const entry = serviceCatalog.find((s) => s.id === id);
@@ -14,7 +20,7 @@ function catalogue(id: ServiceId) {
     title: entry.title,
     fromPence: entry.fromPence,
     per: entry.per,
-    pricing: entry.pricing,
+    pricing: startingPriceText(entry),
     basis: entry.basis,
   };
 }

@@ -1,6 +1,6 @@
 /** How a service's labour is priced; decides the sentence about quotes next to its price. */
 export type PricingBasis = "fixed-quote" | "hourly";
-import { formatMoney, type Pence } from "../platform/money";
+import type { Pence } from "../platform/money";
 
 /**
  * The four services by id, title, starting price and pricing basis. Isomorphic: the
@@ -9,8 +9,10 @@ import { formatMoney, type Pence } from "../platform/money";
  * price: a service priced per hour never promises a fixed quote.
  *
  * A starting price is whole pence (`fromPence`) and the unit it is per; the words every page
- * shows ("from £150 per room") are made from them by `startingPriceText` with the one money
- * formatter, and the structured data reads the number (docs/decisions/028-time-and-money.md).
+ * shows ("from £150 per room") are made from them by `startingPriceText` (src/data/services.ts)
+ * with the one money formatter, and the structured data reads the number
+ * (docs/decisions/028-time-and-money.md). Plain data, so the public forms that list the services
+ * load no money formatting.
  */
 const catalogue = [
   { id: "paint-wallpaper", title: "Paint & Wallpaper", fromPence: 150_00, per: "room", basis: "fixed-quote" },
@@ -37,13 +39,8 @@ const catalogue = [
   basis: PricingBasis;
 }[];
 
-/** "from £150 per room": an advertised starting price, whole pounds without ".00". */
-export function startingPriceText(price: { readonly fromPence: Pence; readonly per: string }): string {
-  return `from ${formatMoney(price.fromPence, { dropZeroPence: true })} per ${price.per}`;
-}
-
-/** The catalogue, each service with its starting price also in words (`pricing`). */
-export const serviceCatalog = catalogue.map((s) => ({ ...s, pricing: startingPriceText(s) }));
+/** The catalogue. */
+export const serviceCatalog = catalogue;
 
 export type ServiceId = (typeof catalogue)[number]["id"];
 

@@ -15,7 +15,6 @@ import {
   site,
   townNames,
 } from "../../src/config/site";
-import { serviceCatalog } from "../../src/lib/service-catalog";
 import { formatMoney, poundsDecimal } from "../../src/platform/money";
 import { openingHoursOf } from "../../src/platform/time";
 import { services } from "../../src/data/services";
@@ -162,14 +161,14 @@ describe("service area", () => {
 
 describe("prices and quotes", () => {
   it("every price on every page is one of the catalogue's, word for word", () => {
-    const prices = new Set(serviceCatalog.map((s) => s.pricing.toLowerCase()));
+    const prices = new Set(services.map((s) => s.pricing.toLowerCase()));
     for (const [path, { text }] of all())
       for (const m of text.matchAll(/[Ff]rom £\d+ per [a-z ]+?(?=[.,;)]|\s[A-Z]|$)/g))
         expect(prices, `${path}: "${m[0]}"`).toContain(m[0].toLowerCase());
   });
 
   it("each service page pairs its price with the quote sentence for its pricing basis, and never the other", () => {
-    for (const s of serviceCatalog) {
+    for (const s of services) {
       const { text } = page(`/services/${s.id}`);
       expect(text, s.id).toContain(s.pricing);
       expect(text, s.id).toContain(site.pricing[s.basis]);
@@ -179,7 +178,7 @@ describe("prices and quotes", () => {
   });
 
   it("each service page's structured data offers the catalogue's price in pounds, from its pence", () => {
-    for (const s of serviceCatalog) {
+    for (const s of services) {
       const service = jsonLd(page(`/services/${s.id}`).html).find((d) => d["@type"] === "Service");
       const offers = service?.["offers"] as { price?: string; priceCurrency?: string } | undefined;
       expect(offers, s.id).toMatchObject({ priceCurrency: "GBP", price: poundsDecimal(s.fromPence) });

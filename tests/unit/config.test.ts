@@ -8,7 +8,6 @@ import {
   serviceAreaLine,
   townNames,
 } from "../../src/config/site";
-import { serviceCatalog } from "../../src/lib/service-catalog";
 import { formatMoney } from "../../src/platform/money";
 import { hoursLineOf, openingHoursOf } from "../../src/platform/time";
 import { mainNav, footerQuickLinks, legalLinks } from "../../src/config/navigation";
@@ -72,7 +71,7 @@ describe("site config", () => {
   });
 
   it("gives every service a pricing basis with its own quote sentence; only hourly prices are hourly", () => {
-    for (const s of serviceCatalog) {
+    for (const s of services) {
       expect(site.pricing[s.basis], s.id).toMatch(/before any work starts/);
       expect(s.basis === "hourly", s.id).toBe(s.per === "hour");
       // Prices are whole pence, and the words are the money formatter's.

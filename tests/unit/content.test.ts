@@ -52,19 +52,11 @@ describe("services content", () => {
   });
 
   it("agrees with the shared service catalogue used by forms and the admin", () => {
-    const shared = (s: {
-      id: string;
-      title: string;
-      fromPence: number;
-      per: string;
-      pricing: string;
-      basis: string;
-    }) => ({
+    const shared = (s: { id: string; title: string; fromPence: number; per: string; basis: string }) => ({
       id: s.id,
       title: s.title,
       fromPence: s.fromPence,
       per: s.per,
-      pricing: s.pricing,
       basis: s.basis,
     });
     expect(services.map(shared)).toEqual(serviceCatalog.map(shared));
