@@ -6,13 +6,12 @@
 import { ApiError, callApi } from "../lib/api/client";
 import { readAnswer, readJson, send } from "../lib/api/http";
 import * as r from "../lib/contracts/admin-routes";
-import {
-  paymentPath,
-  type CreateInvoiceInput,
-  type CreditNoteInput,
-  type InvoiceListQuery,
-  type PaymentInput,
-  type UpdateInvoiceInput,
+import type {
+  CreateInvoiceInput,
+  CreditNoteInput,
+  InvoiceListQuery,
+  PaymentInput,
+  UpdateInvoiceInput,
 } from "../features/invoices/contract/endpoints";
 import { signedIn } from "./api";
 
@@ -28,7 +27,7 @@ export type {
 async function removePayment(invoiceId: number, paymentId: number) {
   let response: Response;
   try {
-    response = await send(r.removePaymentRoute, { url: paymentPath(invoiceId, paymentId) });
+    response = await send(r.removePaymentRoute, { url: r.paymentPath(invoiceId, paymentId) });
   } catch {
     throw new ApiError(0, undefined);
   }

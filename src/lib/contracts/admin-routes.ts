@@ -74,6 +74,9 @@ export const sendInvoiceRoute = route("POST", "/api/admin/invoices/:id/send");
 export const invoicePdfRoute = route("GET", "/api/admin/invoices/:id/pdf");
 export const addPaymentRoute = route("POST", "/api/admin/invoices/:id/payments");
 export const removePaymentRoute = route("DELETE", "/api/admin/invoices/:id/payments/:paymentId");
+/** `/api/admin/invoices/7/payments/3`: the path of one payment. */
+export const paymentPath = (invoiceId: number, paymentId: number): string =>
+  removePaymentRoute.path.replace(":id", String(invoiceId)).replace(":paymentId", String(paymentId));
 export const createCreditNoteRoute = route("POST", "/api/admin/invoices/:id/credit-note");
 export const exportInvoicesRoute = route("GET", "/api/admin/invoices/export.csv");
 export const exportPaymentsRoute = route("GET", "/api/admin/invoices/payments.csv");

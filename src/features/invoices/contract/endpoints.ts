@@ -501,7 +501,7 @@ export const invoiceEndpoints = {
     request: paymentInputSchema,
     response: z.object({ invoice: invoiceSchema, payment: paymentSchema }),
   }),
-  /** The path has two ids: build it with `paymentPath`. 409 when already removed. */
+  /** The path has two ids: build it with `paymentPath` (admin-routes). 409 when already removed. */
   removePayment: defineEndpoint({ ...routes.removePaymentRoute, status: 200, response: invoiceAnswer }),
   /** 422 when larger than what is left to credit; 409 for a draft or a credit note. */
   createCreditNote: defineEndpoint({
@@ -532,7 +532,3 @@ export const invoiceEndpoints = {
     query: z.object({ invoice: z.string().optional() }),
   }),
 };
-
-/** `/api/admin/invoices/7/payments/3`: the path of one payment. */
-export const paymentPath = (invoiceId: number, paymentId: number): string =>
-  routes.removePaymentRoute.path.replace(":id", String(invoiceId)).replace(":paymentId", String(paymentId));
