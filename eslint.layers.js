@@ -85,6 +85,10 @@ const requestResponse = {
       selector: "NewExpression[callee.name=/^(Request|Response)$/]",
       message: "Only the HTTP edge builds a Request or a Response.",
     },
+    {
+      selector: "MemberExpression[object.name=/^(Request|Response)$/]",
+      message: "Only the HTTP edge builds a Request or a Response (Response.json, Response.redirect).",
+    },
   ],
 };
 
@@ -95,7 +99,7 @@ const contracts = "src/features/*/contract/**";
 const screens = "src/features/*/screens/**";
 const edges = ["src/features/*/http*.ts", "src/features/*/html*.ts"];
 const repositories = "src/features/*/repository*.ts";
-const tables = ["src/features/*/tables.ts", "src/features/tables.ts"];
+const tables = ["src/features/*/tables*.ts", "src/features/tables.ts"];
 const composers = ["src/features/*/mail*.ts", "src/features/mail/messages.ts"];
 
 /** @type {import("eslint").Linter.Config[]} */
@@ -165,6 +169,18 @@ export const layerRules = [
     // Shared browser-safe code: the API client, the endpoint plumbing, form-field rules.
     files: ["src/lib/**"],
     rules: restrict([...serverCode, ...browserCode, ...pageContent, ...config]),
+  },
+  {
+    // The site's facts (src/config): plain data and the time and money modules; read by pages,
+    // features and, for the booking facts, browser code.
+    files: ["src/config/**"],
+    rules: restrict([...serverCode, ...browserCode, ...pageContent]),
+  },
+  {
+    // Page content (src/data): words and shapes for the pages, built from the config, the shared
+    // catalogue and features' contracts; never server code, never the pages themselves.
+    files: ["src/data/**"],
+    rules: restrict([...serverCode, ...browserCode]),
   },
   {
     // Browser code: islands, components, pages, the admin app.

@@ -6,10 +6,10 @@
 import { infiniteQueryOptions, QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { AdminRequest } from "../features/requests/contract/endpoints";
 import { ApiError, adminApi } from "./api";
-import { customersApi } from "./customers-api";
-import { invoicesApi } from "./invoices-api";
-import { quotesApi } from "./quotes-api";
-import { filtersFromParams, workflowApi, type InboxFilters } from "./workflow-api";
+import { customersApi } from "../features/customers/screens/api";
+import { invoicesApi } from "../features/invoices/screens/api";
+import { quotesApi } from "../features/quotes/screens/api";
+import { filtersFromParams, workflowApi, type InboxFilters } from "../features/requests/screens/api";
 
 export const queryClient = new QueryClient({
   defaultOptions: {

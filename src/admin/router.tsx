@@ -42,7 +42,7 @@ declare module "@tanstack/react-router" {
   }
 }
 
-/** The inbox's query string: its filters (see workflow-api.ts), and `open` from older e-mails. */
+/** The inbox's query string: its filters (see src/features/requests/screens/api.ts), and `open` from older e-mails. */
 const inboxSearchKeys = ["type", "state", "q", "from", "to", "archived", "sort", "open"] as const;
 export type InboxSearch = Partial<Record<(typeof inboxSearchKeys)[number], string>>;
 

@@ -16,6 +16,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { callApi } from "../../lib/api/client";
+import { formatDate } from "../../platform/time";
 import { availabilityRoute } from "../../lib/contracts/public-routes";
 import { describedBy, errorId, FieldShell, hintId, inputClass } from "./fields";
 
@@ -41,13 +42,7 @@ const typedElsewhere = (value: string | undefined, dates: readonly OfferedDate[]
   value !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(value) && !dates.some((d) => d.date === value);
 
 /** "Friday 27 November" for a YYYY-MM-DD date. */
-const dayLabel = (value: string) =>
-  new Date(`${value}T12:00:00Z`).toLocaleDateString("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    timeZone: "UTC",
-  });
+const dayLabel = (value: string) => formatDate(value, { year: false });
 
 /** The dates typed into the form's native date inputs, by field name (`option1Date` …). */
 function typedDates(form: HTMLFormElement | null | undefined): Record<string, string> {

@@ -123,7 +123,7 @@ export async function readBody(req: Request, maxBytes: number = limits.bodyBytes
 /** A browser's own form post (no JavaScript): urlencoded and asking for HTML. */
 export function wantsHtml(req: Request, body?: ParsedBody): boolean {
   const accept = req.headers.get("accept") ?? "";
-  // A no-JavaScript post with photos is multipart/form-data (services/photo-forms.ts).
+  // A no-JavaScript post with photos is multipart/form-data (src/features/photos/http.ts).
   const form = body
     ? body.kind === "form"
     : ["application/x-www-form-urlencoded", "multipart/form-data"].includes(mediaType(req));

@@ -16,7 +16,7 @@ import { isClosed } from "../../requests/contract/states";
 import type { AppointmentWire, BookingAppointmentsWire } from "../contract/endpoints";
 import { adminApi, ApiError } from "../../../admin/api";
 import { keys, queries, queryClient, requestChanged } from "../../../admin/query";
-import { workflowApi } from "../../../admin/workflow-api";
+import { workflowApi } from "../../requests/screens/api";
 import { Button, buttonClass } from "../../../admin/components/ui";
 
 const fieldClass =

@@ -9,7 +9,7 @@ import { ArrowLeft, Mail, MapPin, Phone, Plus } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { ApiError } from "../../../admin/api";
-import { customersApi, type CustomerDetail } from "../../../admin/customers-api";
+import { customersApi, type CustomerDetail } from "./api";
 import { formatDateOnly, formatSubmittedAt } from "../../../admin/format";
 import { keys, queries, queryClient } from "../../../admin/query";
 import { StateBadge } from "../../../admin/components/StateBadge";

@@ -9,7 +9,7 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import { Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { ApiError } from "../../../admin/api";
-import type { CustomerSummary } from "../../../admin/customers-api";
+import type { CustomerSummary } from "./api";
 import { formatDateOnly } from "../../../admin/format";
 import { customersQuery } from "../../../admin/query";
 import { AdminTable, Button, Spinner, buttonClass, type AdminColumn } from "../../../admin/components/ui";

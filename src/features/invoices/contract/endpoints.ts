@@ -23,6 +23,7 @@
  *   GET    /api/admin/money                        money at a glance
  */
 import { z } from "zod";
+import { formatMoney } from "../../../platform/money";
 import { isIsoDate } from "../../../platform/time";
 import { charLength, isStorableText } from "../../../lib/form-fields/text";
 import * as routes from "../../../lib/contracts/admin-routes";
@@ -178,7 +179,10 @@ export const paymentInputSchema = z.object({
     .number({ error: "The amount must be a whole number of pence." })
     .int("The amount must be a whole number of pence.")
     .gt(0, "The amount must be more than £0.00.")
-    .max(L.maxTotalPence, `The amount must be at most £${(L.maxTotalPence / 100).toLocaleString("en-GB")}.`),
+    .max(
+      L.maxTotalPence,
+      `The amount must be at most ${formatMoney(L.maxTotalPence, { dropZeroPence: true })}.`,
+    ),
   method: z.enum(paymentMethods, { error: "Please choose bank transfer, cash, card reader or other." }),
   /** Not in the future (checked against today in Europe/London by the server). */
   receivedOn: dateField("the date it was received"),

@@ -23,7 +23,7 @@ import {
 import { LineEditor, PriceListPicker } from "../../quotes/screens/QuoteEditor";
 import { poundsDecimal } from "../../../platform/money";
 import { ApiError } from "../../../admin/api";
-import { invoicesApi, type AdminInvoice, type InvoiceSettings } from "../../../admin/invoices-api";
+import { invoicesApi, type AdminInvoice, type InvoiceSettings } from "./api";
 import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
 import { Button, FormProblem } from "../../../admin/components/ui";
 import { invoiceLabel, linesBody, liveInvoiceTotals } from "./invoice-form";

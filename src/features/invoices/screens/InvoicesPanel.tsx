@@ -22,7 +22,7 @@ import {
   type AdminPayment,
   type InvoiceSettings,
   type QuoteInvoicing,
-} from "../../../admin/invoices-api";
+} from "./api";
 import { invoiceChanged, keys, queries, queryClient } from "../../../admin/query";
 import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass, Spinner } from "../../../admin/components/ui";

@@ -11,7 +11,7 @@ import { useId, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { site } from "../../../config/site";
 import { ApiError } from "../../../admin/api";
-import { invoicesApi, type MoneySummary } from "../../../admin/invoices-api";
+import { invoicesApi, type MoneySummary } from "./api";
 import { invoiceChanged, keys, queries } from "../../../admin/query";
 import { buttonClass, Button, Spinner } from "../../../admin/components/ui";
 import { formatMoney } from "../../../platform/money";

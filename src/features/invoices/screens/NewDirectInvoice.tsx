@@ -12,7 +12,7 @@ import { toast } from "sonner";
 import { formatMoney } from "../../../platform/money";
 import { formatShortDate } from "../../../platform/time";
 import { ApiError } from "../../../admin/api";
-import { invoicesApi, type AdminInvoice, type InvoiceSettings } from "../../../admin/invoices-api";
+import { invoicesApi, type AdminInvoice, type InvoiceSettings } from "./api";
 import { invoiceChanged } from "../../../admin/query";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass } from "../../../admin/components/ui";

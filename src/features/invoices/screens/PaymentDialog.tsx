@@ -6,7 +6,7 @@
  */
 import { useId, useRef, useState } from "react";
 import { ApiError } from "../../../admin/api";
-import { invoicesApi, type AdminInvoice, type AdminPayment } from "../../../admin/invoices-api";
+import { invoicesApi, type AdminInvoice, type AdminPayment } from "./api";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, FormProblem } from "../../../admin/components/ui";
 import { formatMoney, type Pence } from "../../../platform/money";

@@ -9,7 +9,7 @@ import { toast } from "sonner";
 import type { AdminAuditEntry, PersonReport } from "../../requests/contract/endpoints";
 import { ApiError } from "../../../admin/api";
 import { formatDateOnly, formatSubmittedAt } from "../../../admin/format";
-import { workflowApi } from "../../../admin/workflow-api";
+import { workflowApi } from "../../requests/screens/api";
 import { StateBadge } from "../../../admin/components/StateBadge";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass } from "../../../admin/components/ui";

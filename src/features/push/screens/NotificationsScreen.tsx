@@ -21,7 +21,7 @@ import {
   turnOnHere,
   type PushDevice,
   type PushSettings,
-} from "../../../admin/push-api";
+} from "./api";
 import type { SwitchableKind } from "../contract/kinds";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
 import { Badge, Button, buttonClass, IconButton, Spinner } from "../../../admin/components/ui";

@@ -20,6 +20,7 @@
  *   DELETE /api/admin/price-list/:id           remove an item                         → 204
  */
 import { z } from "zod";
+import { formatMoney } from "../../../platform/money";
 import { isIsoDate } from "../../../platform/time";
 import { charLength, isStorableText } from "../../../lib/form-fields/text";
 import * as routes from "../../../lib/contracts/admin-routes";
@@ -52,7 +53,7 @@ const penceField = (what: string, max: number) =>
     .number({ error: `${what} must be a whole number of pence.` })
     .int(`${what} must be a whole number of pence.`)
     .min(0, `${what} cannot be negative.`)
-    .max(max, `${what} must be at most £${(max / 100).toLocaleString("en-GB")}.`);
+    .max(max, `${what} must be at most ${formatMoney(max, { dropZeroPence: true })}.`);
 
 const quantityField = z
   .number({ error: "The quantity must be a number." })

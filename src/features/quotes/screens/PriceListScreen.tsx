@@ -12,7 +12,7 @@ import { poundsDecimal } from "../../../platform/money";
 import { ApiError } from "../../../admin/api";
 import { keys, queries, queryClient } from "../../../admin/query";
 import { parseAmount, priceWithUnit } from "./quote-draft";
-import { quotesApi, type PriceListItem, type QuoteSettings } from "../../../admin/quotes-api";
+import { quotesApi, type PriceListItem, type QuoteSettings } from "./api";
 import type { PriceListItemInput } from "../contract/endpoints";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass, IconButton, Spinner } from "../../../admin/components/ui";

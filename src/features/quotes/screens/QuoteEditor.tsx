@@ -30,12 +30,7 @@ import {
   type LineDraft,
   type QuoteDraft,
 } from "./quote-draft";
-import {
-  quotesApi,
-  type AdminQuote,
-  type PriceListItem,
-  type QuoteSettings,
-} from "../../../admin/quotes-api";
+import { quotesApi, type AdminQuote, type PriceListItem, type QuoteSettings } from "./api";
 import { lineNetPence } from "../contract/totals";
 import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
 import { Button, FormProblem, IconButton } from "../../../admin/components/ui";

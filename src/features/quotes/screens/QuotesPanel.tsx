@@ -18,7 +18,7 @@ import { ApiError } from "../../../admin/api";
 import { formatSubmittedAt } from "../../../admin/format";
 import { keys, queries, queryClient, requestChanged } from "../../../admin/query";
 import { parseAmount, quoteLabel, serverErrors } from "./quote-draft";
-import { quotesApi, type AdminQuote, type QuoteSettings } from "../../../admin/quotes-api";
+import { quotesApi, type AdminQuote, type QuoteSettings } from "./api";
 import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
 

@@ -24,7 +24,7 @@ import {
   requestReadChanged,
   requestRemoved,
 } from "../../../admin/query";
-import { filtersToQuery, workflowApi, type InboxFilters } from "../../../admin/workflow-api";
+import { filtersToQuery, workflowApi, type InboxFilters } from "./api";
 import { BulkBar } from "./BulkBar";
 import { InboxToolbar } from "./InboxToolbar";
 import { MailStatus, unreadRowBackground } from "../../../admin/components/MailStatus";

@@ -6,7 +6,7 @@
 import { Download, Search, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { requestStates, stateInfo } from "../contract/states";
-import type { InboxFilters } from "../../../admin/workflow-api";
+import type { InboxFilters } from "./api";
 import { buttonClass } from "../../../admin/components/ui";
 
 const types: { value: InboxFilters["type"]; label: string }[] = [

@@ -14,7 +14,7 @@ import { toast } from "sonner";
 import { ApiError } from "../../../admin/api";
 import { Button, FormProblem, buttonClass } from "../../../admin/components/ui";
 import { requestChanged } from "../../../admin/query";
-import { workflowApi } from "../../../admin/workflow-api";
+import { workflowApi } from "./api";
 import { serviceCatalog } from "../../../lib/service-catalog";
 import { ownerSources, sourceLabels, type OwnerSource } from "../contract/states";
 import type { OwnerJobInput } from "../contract/owner-job";

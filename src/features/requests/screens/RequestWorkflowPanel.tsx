@@ -20,7 +20,7 @@ import type { AdminHistoryEntry, AdminNote, AdminSentLink } from "../contract/en
 import { ApiError } from "../../../admin/api";
 import { formatSubmittedAt } from "../../../admin/format";
 import { keys, queries, queryClient, requestChanged } from "../../../admin/query";
-import { workflowApi } from "../../../admin/workflow-api";
+import { workflowApi } from "./api";
 import { StateBadge } from "../../../admin/components/StateBadge";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
 import { Button, IconButton } from "../../../admin/components/ui";

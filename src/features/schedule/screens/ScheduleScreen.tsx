@@ -21,7 +21,7 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { Badge, Button, buttonClass, Spinner } from "../../../admin/components/ui";
-import { formatDate, formatShortDate, isIsoDate } from "../../../platform/time";
+import { dateInZone, formatDate, formatShortDate, isIsoDate } from "../../../platform/time";
 import type { ScheduleDay, ScheduleVisit } from "../contract/endpoints";
 import { scheduleViews, stepDate, viewRange, type ScheduleView } from "../contract/range";
 import { mapLink, scheduleQuery, telLink } from "./schedule-api";
@@ -154,7 +154,7 @@ export function ScheduleScreen() {
 
 /** Today in Europe/London until the server's answer says (the browser's zone may differ). */
 function localToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+  return dateInZone(new Date());
 }
 
 function WeekView({ days, today }: { days: ScheduleDay[]; today: string }) {

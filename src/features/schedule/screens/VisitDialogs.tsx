@@ -13,7 +13,7 @@ import { toast } from "sonner";
 import { adminApi, ApiError } from "../../../admin/api";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
-import { defaultFilters, workflowApi } from "../../../admin/workflow-api";
+import { defaultFilters, workflowApi } from "../../requests/screens/api";
 import type { AppointmentActionInput } from "../../appointments/contract/owner-forms";
 import { formatDate } from "../../../platform/time";
 import type { ScheduleVisit } from "../contract/endpoints";

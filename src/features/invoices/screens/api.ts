@@ -3,17 +3,17 @@
  * one API client (src/lib/api/client.ts), with the same "a 401 ends the session" rule as ./api.ts.
  * Amounts are integer pence both ways.
  */
-import { ApiError, callApi } from "../lib/api/client";
-import { readAnswer, readJson, send } from "../lib/api/http";
-import * as r from "../lib/contracts/admin-routes";
+import { ApiError, callApi } from "../../../lib/api/client";
+import { readAnswer, readJson, send } from "../../../lib/api/http";
+import * as r from "../../../lib/contracts/admin-routes";
 import type {
   CreateInvoiceInput,
   CreditNoteInput,
   InvoiceListQuery,
   PaymentInput,
   UpdateInvoiceInput,
-} from "../features/invoices/contract/endpoints";
-import { signedIn } from "./api";
+} from "../contract/endpoints";
+import { signedIn } from "../../../admin/api";
 
 export type {
   Invoice as AdminInvoice,
@@ -21,7 +21,7 @@ export type {
   MoneySummary,
   Payment as AdminPayment,
   QuoteInvoicing,
-} from "../features/invoices/contract/endpoints";
+} from "../contract/endpoints";
 
 /** A payment's own path has two ids, which callApi's `id` does not fill in: sent here by hand. */
 async function removePayment(invoiceId: number, paymentId: number) {

@@ -3,13 +3,13 @@
  * history, bulk actions, export, needs attention, person tools), on the one API client
  * (src/lib/api/client.ts), with the same "a 401 ends the session" rule as ./api.ts.
  */
-import { ApiError, callApi } from "../lib/api/client";
-import { readJson, send } from "../lib/api/http";
-import * as r from "../lib/contracts/admin-routes";
-import type { RequestState } from "../features/requests/contract/states";
-import type { ArchivedFilter, BulkAction, InboxSort } from "../features/requests/contract/workflow";
-import { signedIn } from "./api";
-import type { OwnerJobInput } from "../features/requests/contract/owner-job";
+import { ApiError, callApi } from "../../../lib/api/client";
+import { readJson, send } from "../../../lib/api/http";
+import * as r from "../../../lib/contracts/admin-routes";
+import type { RequestState } from "../contract/states";
+import type { ArchivedFilter, BulkAction, InboxSort } from "../contract/workflow";
+import { signedIn } from "../../../admin/api";
+import type { OwnerJobInput } from "../contract/owner-job";
 
 /** What the inbox screen filters by; empty strings mean "any". */
 export interface InboxFilters {
@@ -114,7 +114,7 @@ export const workflowApi = {
   /** One action on any number of requests, sent `maxBulkIds` at a time; the results added up. */
   bulk: async (ids: number[], action: BulkAction, extra: { state?: RequestState; note?: string } = {}) => {
     // Loaded when used: the module defines the request schemas (zod), which the inbox needs not.
-    const { maxBulkIds } = await import("../features/requests/contract/workflow");
+    const { maxBulkIds } = await import("../contract/workflow");
     const total = { changed: [] as number[], skipped: [] as number[], missing: [] as number[] };
     for (let i = 0; i < ids.length; i += maxBulkIds) {
       const part = await signedIn(

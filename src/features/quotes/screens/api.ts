@@ -4,21 +4,13 @@
  * integer pence both ways; the editor turns what the owner types in pounds into pence
  * (./quote-draft.ts).
  */
-import { callApi } from "../lib/api/client";
-import * as r from "../lib/contracts/admin-routes";
-import type {
-  AmountOwedInput,
-  OwnerCancelInput,
-  PriceListItemInput,
-} from "../features/quotes/contract/endpoints";
-import type { QuoteBody } from "../features/quotes/screens/quote-draft";
-import { signedIn } from "./api";
+import { callApi } from "../../../lib/api/client";
+import * as r from "../../../lib/contracts/admin-routes";
+import type { AmountOwedInput, OwnerCancelInput, PriceListItemInput } from "../contract/endpoints";
+import type { QuoteBody } from "./quote-draft";
+import { signedIn } from "../../../admin/api";
 
-export type {
-  PriceListItem,
-  Quote as AdminQuote,
-  QuoteSettings,
-} from "../features/quotes/contract/endpoints";
+export type { PriceListItem, Quote as AdminQuote, QuoteSettings } from "../contract/endpoints";
 
 export const quotesApi = {
   /** Every version of the request's quote, newest first, and the settings a new one is written under. */

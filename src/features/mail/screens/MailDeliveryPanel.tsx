@@ -5,11 +5,11 @@
 import { MailX, RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
-import type { AdminFailedDelivery } from "../../features/mail/contract/endpoints";
-import type { AdminSummary } from "../../features/requests/contract/endpoints";
-import { adminApi } from "../api";
-import { formatSubmittedAt } from "../format";
-import { Button } from "./ui";
+import type { AdminFailedDelivery } from "../contract/endpoints";
+import type { AdminSummary } from "../../requests/contract/endpoints";
+import { adminApi } from "../../../admin/api";
+import { formatSubmittedAt } from "../../../admin/format";
+import { Button } from "../../../admin/components/ui";
 
 export function MailDeliveryPanel({
   mail,

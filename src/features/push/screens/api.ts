@@ -3,12 +3,12 @@
  * on the one API client, with the same "a 401 ends the session" rule as ./api.ts; and the
  * browser's side: the service worker (/admin-sw.js, scope /admin) and its push subscription.
  */
-import { callApi } from "../lib/api/client";
-import * as r from "../lib/contracts/admin-routes";
-import type { SwitchableKind } from "../features/push/contract/kinds";
-import { signedIn } from "./api";
+import { callApi } from "../../../lib/api/client";
+import * as r from "../../../lib/contracts/admin-routes";
+import type { SwitchableKind } from "../contract/kinds";
+import { signedIn } from "../../../admin/api";
 
-export type { PushDevice, PushSettings } from "../features/push/contract/endpoints";
+export type { PushDevice, PushSettings } from "../contract/endpoints";
 
 export const pushApi = {
   settings: () => signedIn(callApi(r.pushSettingsRoute)),

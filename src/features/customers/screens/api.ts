@@ -2,15 +2,11 @@
  * The admin app's calls to the customer endpoints (docs/decisions/038-customers.md), on the one API
  * client (src/lib/api/client.ts), with the same "a 401 ends the session" rule as ./api.ts.
  */
-import { callApi } from "../lib/api/client";
-import * as r from "../lib/contracts/admin-routes";
-import { signedIn } from "./api";
+import { callApi } from "../../../lib/api/client";
+import * as r from "../../../lib/contracts/admin-routes";
+import { signedIn } from "../../../admin/api";
 
-export type {
-  AdminCustomer,
-  CustomerDetail,
-  CustomerSummary,
-} from "../features/customers/contract/endpoints";
+export type { AdminCustomer, CustomerDetail, CustomerSummary } from "../contract/endpoints";
 
 export const customersApi = {
   /** A page of customers, latest activity first; `q` searches name, phone, e-mail and postcode. */
