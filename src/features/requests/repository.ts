@@ -104,7 +104,7 @@ export async function insert(
   if (inserted[0]) return { request: toCustomerRequest(inserted[0]), created: true };
   // Only a repeated idempotency key can make the insert do nothing.
   const existing = await findByIdempotencyKey(idempotencyKey!, db);
-  if (!existing) throw new Error("Submission insert returned no row");
+  if (!existing) throw new Error("Request insert returned no row");
   return { request: existing, created: false };
 }
 
