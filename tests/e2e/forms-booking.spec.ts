@@ -3,6 +3,8 @@
  */
 import { expect as baseExpect, test, type Page, type Request } from "@playwright/test";
 import { formMinFillMs } from "../../playwright.config";
+import { site } from "../../src/config/site";
+import { bookingNextSteps } from "../../src/lib/request-wording";
 import { bookingRequestSchema } from "../../src/features/requests/contract/forms";
 import {
   bookableDate,
@@ -93,6 +95,11 @@ test("books an appointment through the form: stored once, the spec's success tex
     service: b.service,
     message: b.message,
   });
+  // The notice names the stored request's reference and says what happens next, as the e-mail and
+  // the customer's page do.
+  const status = page.getByRole("status").filter({ hasText: success });
+  await expect(status).toContainText(`Your reference is KB-${String(stored[0]!.id).padStart(6, "0")}.`);
+  await expect(status).toContainText(bookingNextSteps(site.response.confirmWithinHours));
 });
 
 test("keeps what was typed before the form's script arrived, and sends it", async ({

@@ -36,6 +36,7 @@ import { serviceContext } from "../../src/platform/context";
 import { actOnRequest, newFormKey, requestForToken } from "../../src/features/customer-page/service";
 import { adminClient } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
+import { bookingNextSteps } from "../../src/lib/request-wording";
 import {
   bookableToday,
   getRequest,
@@ -165,6 +166,9 @@ describe("private links", () => {
     const html = await res.text();
     expect(html).toContain(`KB-${String(id).padStart(6, "0")}`);
     expect(html).toContain("Received");
+    // What the form's notice and the confirmation e-mail say happens next, word for word.
+    expect(html).toContain(bookingNextSteps(site.response.confirmWithinHours));
+    expect(html).not.toContain(`reply within ${site.response.replyWithinHours} hours`);
     expect(html).toContain("Hall &lt;b&gt;ceiling&lt;/b&gt; crack");
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(html).toContain('<meta name="referrer" content="no-referrer">');

@@ -28,6 +28,7 @@ import { requestReference } from "../requests/contract/reference";
 import { isClosed, type RequestState } from "../requests/contract/states";
 import { charLength, isStorableText } from "../../lib/form-fields/text";
 import { serviceLabel } from "../../lib/service-catalog";
+import { bookingNextSteps, contactNextSteps } from "../../lib/request-wording";
 import { changeCutoff } from "../appointments/window-instants";
 import { hashToken, tokenPattern } from "../mail/request-link";
 import type { Db } from "../../platform/db/client";
@@ -127,7 +128,7 @@ export async function requestForToken(token: string, ctx: ServiceContext): Promi
 export const customerStateWords: Record<RequestState, { headline: string; detail: string }> = {
   new: {
     headline: "Received",
-    detail: `We have your request and will reply within ${site.response.replyWithinHours} hours.`,
+    detail: `We have your request. ${contactNextSteps(site.response.replyWithinHours)}`,
   },
   contacted: { headline: "We've read it", detail: "We are looking at your request and will be in touch." },
   quoted: {
@@ -303,7 +304,15 @@ export async function customerPage(
     confirmed !== null &&
     ctx.now.getTime() >= changeCutoff(confirmed.date!, confirmed.window!, rules).getTime();
   const closed = isClosed(request.state) || request.state === "spam";
-  const words = quoteStateWords(request.state, quote) ?? customerStateWords[request.state];
+  // A new booking says what the form and the confirmation e-mail say: one wording for all three.
+  const words =
+    quoteStateWords(request.state, quote) ??
+    (request.state === "new" && isBooking
+      ? {
+          headline: "Received",
+          detail: `We have your request. ${bookingNextSteps(site.response.confirmWithinHours)}`,
+        }
+      : customerStateWords[request.state]);
   return {
     request,
     reference: requestReference(request),
