@@ -269,7 +269,7 @@ export const site = {
     customerLinks: {
       /** A private link stops working after this many days without being opened (each use renews it). */
       idleDays: 90,
-      /** …and this many days after its request is closed with nothing owed. */
+      /** …and this many days after its request is closed with nothing owed (or after it was sent, if later). */
       afterCloseDays: 30,
     },
     /** Changes a customer's page accepts for one request in an hour (each sends two e-mails). */

@@ -183,6 +183,14 @@ describe("private links", () => {
       .update(requests)
       .set({ state: "done", stateChangedAt: new Date(Date.now() - 31 * 86_400_000) })
       .where(eq(requests.id, expiredId));
+    // Its link was sent before it closed.
+    await t.db
+      .update(customerLinks)
+      .set({
+        createdAt: new Date(Date.now() - 40 * 86_400_000),
+        lastUsedAt: new Date(Date.now() - 32 * 86_400_000),
+      })
+      .where(eq(customerLinks.submissionId, expiredId));
     const spamId = await sendContact();
     const spam = await latestToken(spamId);
     await t.db.update(requests).set({ state: "spam" }).where(eq(requests.id, spamId));
@@ -702,7 +710,7 @@ describe("lost link", () => {
     expect(await res.text()).toContain('action="/request/lost"');
   });
 
-  it("the same answer for a known and an unknown address; the known one gets a fresh link per request a link still opens (closed ones too), and its older links stop working", async () => {
+  it("the same answer for a known and an unknown address; the known one gets a fresh link per request still kept (closed ones too, however long ago), and its older links stop working", async () => {
     const email = `lost-${Date.now()}@example.com`;
     const open = await sendContact({ email });
     const first = await latestToken(open);
@@ -740,8 +748,13 @@ describe("lost link", () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain("This request is closed");
     }
-    // A link to a request closed longer than links last, or to spam, would not open: none is sent.
-    expect(await linkMail(longClosed)).toHaveLength(0);
+    // A request closed longer ago than links last is still kept: its fresh link opens it. Spam gets
+    // nothing.
+    const longClosedText = await linkText(longClosed);
+    expect(longClosedText).not.toBeNull();
+    const reopened = await get(`/request/${tokenIn.exec(longClosedText!)![1]!}`);
+    expect(reopened.status).toBe(200);
+    expect(await reopened.text()).toContain("This request is closed");
     expect(await linkMail(spam)).toHaveLength(0);
     const token = await latestToken(open);
     expect((await get(`/request/${token}`)).status).toBe(200);

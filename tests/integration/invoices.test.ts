@@ -40,7 +40,7 @@ import {
   applyRetention,
   planRetention,
 } from "../../src/features/housekeeping/service-retention";
-import { quotes, requests } from "../../src/features/tables";
+import { customerLinks, quotes, requests } from "../../src/features/tables";
 
 const t = useTestDatabase();
 
@@ -493,6 +493,11 @@ describe("the customer's link after the job is closed", () => {
       .update(requests)
       .set({ state: "done", stateChangedAt: closedLongAgo })
       .where(eq(requests.id, request.id));
+    // The invoice and its link went out when the job was closed.
+    await t.db
+      .update(customerLinks)
+      .set({ createdAt: closedLongAgo })
+      .where(eq(customerLinks.submissionId, request.id));
 
     const view = await customerPage(token, serviceContext());
     expect(view.invoices?.balancePence).toBe(12500);

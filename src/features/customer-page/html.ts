@@ -351,7 +351,7 @@ export function messagePage(title: string, message: string, back: { href: string
 export function notFoundPage(): string {
   return layout(
     "Link not found",
-    `<h1>This link does not work</h1><section class="card"><p>The link may be incomplete (please copy all of it from the e-mail), or it no longer works: a link stops working after ${linkIdleDays} days unused, ${linkLifetimeAfterCloseDays} days after its request is closed, or once a newer link has been asked for.</p><p>We can send you a new link to your request. Or call us on ${phoneLink()}.</p><p class="actions">${link(`${requestPagePath}/lost`, "Send me a new link", "primary")}${link("/", "Home page", "outline")}</p></section>`,
+    `<h1>This link does not work</h1><section class="card"><p>The link may be incomplete (please copy all of it from the e-mail), or it no longer works: a link stops working after ${linkIdleDays} days unused, ${linkLifetimeAfterCloseDays} days after its request is closed (or after it was sent, if later), or once a newer link has been asked for.</p><p>We can send you a new link to your request. Or call us on ${phoneLink()}.</p><p class="actions">${link(`${requestPagePath}/lost`, "Send me a new link", "primary")}${link("/", "Home page", "outline")}</p></section>`,
     callUs(),
   );
 }

@@ -67,20 +67,26 @@ const dayMs = 24 * 60 * 60 * 1000;
 // ---------------------------------------------------------------- the link
 
 /**
- * A link stops working this many days after its request was closed (done, lost, cancelled), unless
- * an invoice of the request is still owed: then it works until that is paid (or credited), so the
- * invoice's e-mails and reminders keep leading to the page that shows how to pay.
+ * A link stops working this many days after its request was closed (done, lost, cancelled), or
+ * after the link was sent if that is later (a link the customer asks for on the lost-link form
+ * opens a closed request that is still kept), unless an invoice of the request is still owed: then
+ * it works until that is paid (or credited), so the invoice's e-mails and reminders keep leading to
+ * the page that shows how to pay.
  */
 export const linkLifetimeAfterCloseDays = site.security.customerLinks.afterCloseDays;
 
 /** …and this many days after it was last used (or sent, if never used): each use renews it. */
 export const linkIdleDays = site.security.customerLinks.idleDays;
 
-/** Whether a request in `state`, last changed at `changedAt`, still opens through its links. */
-export function linkStillWorks(state: RequestState, changedAt: Date, now: Date): boolean {
+/**
+ * Whether a request in `state`, last changed at `changedAt`, still opens through a link sent at
+ * `sentAt` (without it: through any link sent before it closed).
+ */
+export function linkStillWorks(state: RequestState, changedAt: Date, now: Date, sentAt?: Date): boolean {
   if (state === "spam") return false;
   if (!isClosed(state)) return true;
-  return now.getTime() < changedAt.getTime() + linkLifetimeAfterCloseDays * dayMs;
+  const from = sentAt && sentAt > changedAt ? sentAt : changedAt;
+  return now.getTime() < from.getTime() + linkLifetimeAfterCloseDays * dayMs;
 }
 
 /** Whether the link itself still works: not revoked, and used (or sent) within `linkIdleDays`. */
@@ -115,7 +121,8 @@ export async function requestForToken(token: string, ctx: ServiceContext): Promi
   ]);
   const works =
     request !== undefined &&
-    (linkStillWorks(request.state, request.stateChangedAt, ctx.now) || (owed && request.state !== "spam"));
+    (linkStillWorks(request.state, request.stateChangedAt, ctx.now, row?.createdAt) ||
+      (owed && request.state !== "spam"));
   if (!found || !works) throw notFound();
   // Used: its idle time starts again (docs/decisions/027-security-review-fixes.md).
   await links.markUsed(row.id, ctx.now, ctx.db);
@@ -697,9 +704,9 @@ export const lostLinkAddressRule: RateLimitRule = {
 const lostLinkMaxRequests = 10;
 
 /**
- * Queues one e-mail with a fresh link for each request sent from this address that a link still
- * opens (`linkStillWorks`: open ones, and closed ones until their links stop working), the newest
- * first; RateLimited when the client asked too often. The caller answers the same whatever happens
+ * Queues one e-mail with a fresh link for each request sent from this address that is still kept
+ * (open or closed; never spam), the newest first: a fresh link opens a closed request for
+ * `linkLifetimeAfterCloseDays` from when it is sent (`linkStillWorks`); RateLimited when the client asked too often. The caller answers the same whatever happens
  * here (an unknown address, one over its own limit), so the answer never tells whether an address
  * is known; the e-mails go after the answer where the platform allows.
  */
@@ -711,7 +718,7 @@ export async function sendLostLinks(input: LostLinkInput, ctx: ServiceContext): 
   });
   if (!perAddress.allowed) return;
   const kept = (await requestsOf(input.email, ctx.db))
-    .filter((r) => linkStillWorks(r.state, r.stateChangedAt, ctx.now))
+    .filter((r) => linkStillWorks(r.state, r.stateChangedAt, ctx.now, ctx.now))
     .reverse()
     .slice(0, lostLinkMaxRequests);
   if (kept.length === 0) return;
