@@ -35,6 +35,8 @@ export type Answer<R extends Route> = ResponseOf<EndpointFor<R>>;
  */
 export function send(route: Route, options: SendOptions): Promise<Response> {
   const url = options.url ?? route.path;
+  // Development: the answer check's schemas load while the call is out (see readAnswer).
+  if (import.meta.env.DEV) void import("./check");
   const early = takeEarly(route.method, url);
   if (early) return early;
   const headers: Record<string, string> = { Accept: "application/json" };
@@ -66,18 +68,12 @@ export async function contractMismatch(route: Route, status: number, body: unkno
   return contractProblem(route, status, body);
 }
 
-/**
- * A successful answer's body (none for 204). In development and tests the body is also checked
- * against the contract, beside the screen rather than before it (the schemas are some 30 modules
- * under the dev server): a mismatch is thrown as an uncaught error, which the browser's console,
- * the dev smoke test's page-error check and Vitest all report.
- */
+/** A successful answer's body (none for 204); rejects when it does not match the contract. */
 export async function readAnswer<R extends Route>(route: R, response: Response): Promise<Answer<R>> {
   const body = response.status === 204 ? undefined : await readJson(response);
   if (import.meta.env.DEV) {
-    void contractMismatch(route, response.status, body).then((problem) => {
-      if (problem) throw new Error(problem);
-    });
+    const problem = await contractMismatch(route, response.status, body);
+    if (problem) throw new Error(problem);
   }
   return body as Answer<R>;
 }
