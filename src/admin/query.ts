@@ -49,6 +49,13 @@ export const keys = {
   customerPage: (q: string) => ["customers", "list", q] as const,
   customer: (id: number) => ["customers", id] as const,
   requestCustomer: (id: number) => ["request", id, "customer"] as const,
+  /** Reviews: the list's pages, newest first, and whether invitations go out by themselves. */
+  testimonials: ["testimonials"] as const,
+  reviewSettings: ["review-settings"] as const,
+  /** Working days, the cap, notice and horizon, days off, bank holidays, whether a feed link exists. */
+  availability: ["availability"] as const,
+  /** The personal-data tools' record of use. */
+  audit: ["audit"] as const,
 };
 
 /** The customer list's pages for a search; "Load more" fetches the next. */
@@ -56,6 +63,15 @@ export const customersQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: keys.customerPage(q),
     queryFn: ({ pageParam }) => customersApi.list(q, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** The testimonials' pages (50 each, newest first); "Load more" fetches the next. */
+export const testimonialsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: keys.testimonials,
+    queryFn: ({ pageParam }) => adminApi.testimonials(pageParam ?? undefined),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -99,6 +115,10 @@ export const queries = {
     queryKey: keys.requestCustomer(id),
     queryFn: () => customersApi.ofRequest(id),
   }),
+  failedMail: () => ({ queryKey: keys.failedMail, queryFn: adminApi.failedMail }),
+  reviewSettings: () => ({ queryKey: keys.reviewSettings, queryFn: adminApi.reviewSettings }),
+  availability: () => ({ queryKey: keys.availability, queryFn: adminApi.availability }),
+  audit: () => ({ queryKey: keys.audit, queryFn: workflowApi.audit }),
 };
 
 /**

@@ -30,7 +30,7 @@ import {
 } from "@tanstack/react-router";
 import { AdminRoot, NotFoundScreen } from "./AdminRoot";
 import { screenModules } from "./first-screens";
-import { customersQuery, inboxFilters, inboxQuery, queries, queryClient } from "./query";
+import { customersQuery, inboxFilters, inboxQuery, queries, queryClient, testimonialsQuery } from "./query";
 
 declare module "@tanstack/react-router" {
   interface StaticDataRouteOption {
@@ -119,6 +119,10 @@ const testimonialsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/admin/testimonials",
   staticData: { title: "Testimonials" },
+  loader: () => {
+    void queryClient.prefetchInfiniteQuery(testimonialsQuery());
+    prefetch(queries.reviewSettings());
+  },
   component: lazyRouteComponent(
     () => import("../features/reviews/screens/TestimonialsScreen"),
     "TestimonialsScreen",
@@ -129,6 +133,7 @@ const availabilityRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/admin/availability",
   staticData: { title: "Availability" },
+  loader: () => prefetch(queries.availability()),
   component: lazyRouteComponent(
     () => import("../features/appointments/screens/AvailabilityScreen"),
     "AvailabilityScreen",
@@ -168,6 +173,7 @@ const peopleRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/admin/people",
   staticData: { title: "Personal Data" },
+  loader: () => prefetch(queries.audit()),
   component: lazyRouteComponent(
     () => import("../features/person-tools/screens/PersonToolsScreen"),
     "PersonToolsScreen",

@@ -4,12 +4,14 @@
  * does not work (with an optional label customers see), and the private calendar feed for his phone.
  */
 import { ArrowLeft, CalendarOff, Link2, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { toast } from "sonner";
 import type { AvailabilitySettingsWire } from "../contract/endpoints";
 import { formatDate, weekdayNames } from "../../../platform/time";
 import { adminApi, ApiError } from "../../../admin/api";
 import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
+import { keys, queries, queryClient } from "../../../admin/query";
 
 const weekdays = weekdayNames;
 const fieldClass =
@@ -20,41 +22,49 @@ const failure = (err: unknown) =>
     ? (Object.values(err.fields)[0] ?? err.message)
     : "The server could not be reached. Please try again.";
 
+/** The booking-rules form's fields, filled from the settings they were last reset to. */
+type RulesForm = {
+  from: AvailabilitySettingsWire;
+  days: number[];
+  cap: string;
+  notice: string;
+  horizon: string;
+};
+
+const rulesForm = (s: AvailabilitySettingsWire): RulesForm => ({
+  from: s,
+  days: s.workingDays,
+  cap: String(s.dailyCap),
+  notice: String(s.minimumNoticeWorkingDays),
+  horizon: String(s.horizonWeeks),
+});
+
 export function AvailabilityScreen() {
-  const [data, setData] = useState<AvailabilitySettingsWire | null>(null);
-  const [failed, setFailed] = useState(false);
+  const query = useQuery(queries.availability());
+  const data = query.data ?? null;
+  // A 401 is not a failure to show here: the app shows the login gate.
+  const failed = query.isError && !(query.error instanceof ApiError && query.error.status === 401);
   const [busy, setBusy] = useState(false);
-  const [days, setDays] = useState<number[]>([]);
-  const [cap, setCap] = useState("");
-  const [notice, setNotice] = useState("");
-  const [horizon, setHorizon] = useState("");
+  const [form, setForm] = useState<RulesForm | null>(null);
   const [blockDate, setBlockDate] = useState("");
   const [blockLabel, setBlockLabel] = useState("");
   const [feedUrl, setFeedUrl] = useState<string | null>(null);
 
-  const show = useCallback((s: AvailabilitySettingsWire) => {
-    setData(s);
-    setDays(s.workingDays);
-    setCap(String(s.dailyCap));
-    setNotice(String(s.minimumNoticeWorkingDays));
-    setHorizon(String(s.horizonWeeks));
-  }, []);
+  // New settings (loaded, or answered by an action) fill the form again, as they always have; a
+  // refetch that brings the same settings keeps the same object, so what is being typed stays.
+  if (data && form?.from !== data) setForm(rulesForm(data));
+  const days = form?.days ?? [];
+  const cap = form?.cap ?? "";
+  const notice = form?.notice ?? "";
+  const horizon = form?.horizon ?? "";
+  const setField = (patch: Partial<Omit<RulesForm, "from">>) => setForm((f) => (f ? { ...f, ...patch } : f));
 
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      show(await adminApi.availability());
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return;
-      console.error("Loading availability failed", err);
-      setFailed(true);
-    }
-  }, [show]);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set after the awaited fetch
-    void load();
-  }, [load]);
+  /** An action's answer is the whole settings: into the cache, so every screen shows it at once. */
+  const show = (s: AvailabilitySettingsWire) => {
+    queryClient.setQueryData(keys.availability, s);
+    // Days off and open holidays change which days the schedule offers.
+    void queryClient.invalidateQueries({ queryKey: ["schedule"] });
+  };
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -67,11 +77,12 @@ export function AvailabilityScreen() {
     }
   };
 
-  if (failed) {
+  // Try Again shows the spinner while it asks again, as before.
+  if (failed && !data && !query.isFetching) {
     return (
       <div role="alert" className="rounded-lg bg-danger-50 p-4 text-danger-600">
         Availability could not be loaded.{" "}
-        <Button variant="secondary" onClick={() => void load()}>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
           Try Again
         </Button>
       </div>
@@ -120,7 +131,9 @@ export function AvailabilityScreen() {
                   className="size-5 accent-brand-700"
                   checked={days.includes(day)}
                   onChange={(e) =>
-                    setDays((d) => (e.target.checked ? [...d, day].sort() : d.filter((x) => x !== day)))
+                    setField({
+                      days: e.target.checked ? [...days, day].sort() : days.filter((x) => x !== day),
+                    })
                   }
                 />
                 {name}
@@ -142,7 +155,7 @@ export function AvailabilityScreen() {
               required
               className={fieldClass}
               value={cap}
-              onChange={(e) => setCap(e.target.value)}
+              onChange={(e) => setField({ cap: e.target.value })}
             />
             <span className="font-normal text-slate-600">Default {data.defaults.dailyCap}</span>
           </label>
@@ -155,7 +168,7 @@ export function AvailabilityScreen() {
               required
               className={fieldClass}
               value={notice}
-              onChange={(e) => setNotice(e.target.value)}
+              onChange={(e) => setField({ notice: e.target.value })}
             />
             <span className="font-normal text-slate-600">
               Default {data.defaults.minimumNoticeWorkingDays}
@@ -170,7 +183,7 @@ export function AvailabilityScreen() {
               required
               className={fieldClass}
               value={horizon}
-              onChange={(e) => setHorizon(e.target.value)}
+              onChange={(e) => setField({ horizon: e.target.value })}
             />
             <span className="font-normal text-slate-600">Default {data.defaults.horizonWeeks}</span>
           </label>
@@ -325,7 +338,11 @@ export function AvailabilityScreen() {
               void run(async () => {
                 const { url } = await adminApi.replaceCalendarFeed();
                 setFeedUrl(url);
-                setData((d) => (d ? { ...d, calendarFeed: true } : d));
+                const next = queryClient.setQueryData<AvailabilitySettingsWire>(keys.availability, (d) =>
+                  d ? { ...d, calendarFeed: true } : d,
+                );
+                // Only the feed flag changed: the form keeps what is being typed.
+                setForm((f) => (f && next ? { ...f, from: next } : f));
                 toast.success("New calendar link made", { description: "The old link no longer works." });
               })
             }

@@ -3,13 +3,14 @@
  * day of retries, with a retry action, and says plainly when no mail server is configured.
  */
 import { MailX, RefreshCw } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { toast } from "sonner";
-import type { AdminFailedDelivery } from "../contract/endpoints";
 import type { AdminSummary } from "../../requests/contract/endpoints";
 import { adminApi } from "../../../admin/api";
 import { formatSubmittedAt } from "../../../admin/format";
 import { Button } from "../../../admin/components/ui";
+import { keys, queries, queryClient } from "../../../admin/query";
 
 export function MailDeliveryPanel({
   mail,
@@ -18,25 +19,11 @@ export function MailDeliveryPanel({
   mail: AdminSummary["mail"];
   onChanged: () => void;
 }) {
-  const [failed, setFailed] = useState<AdminFailedDelivery[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
+  // The list is asked for only when the counts say some e-mails failed.
+  const query = useQuery({ ...queries.failedMail(), enabled: mail.failed > 0 });
+  const failed = query.data ?? null;
+  const loadError = query.isError && !query.isFetching;
   const [retrying, setRetrying] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoadError(false);
-    try {
-      setFailed(await adminApi.failedMail());
-    } catch (err) {
-      console.error("Loading failed e-mails failed", err);
-      setLoadError(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    if (mail.failed === 0) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set after the awaited fetch
-    void load();
-  }, [load, mail.failed]);
 
   if (mail.failed === 0 && mail.smtpConfigured) return null;
 
@@ -63,7 +50,7 @@ export function MailDeliveryPanel({
             : `${result.queued} will be retried in the next few minutes.`,
       });
       onChanged();
-      await load();
+      await queryClient.invalidateQueries({ queryKey: keys.failedMail });
     } catch (err) {
       console.error("Retrying e-mails failed", err);
       toast.error("Error", { description: "Failed to retry the e-mails. Please try again." });
@@ -99,7 +86,7 @@ export function MailDeliveryPanel({
       {loadError ? (
         <p role="alert" className="mt-3 text-sm text-danger-600">
           Failed to load the list of e-mails.{" "}
-          <button type="button" className="underline" onClick={() => void load()}>
+          <button type="button" className="underline" onClick={() => void query.refetch()}>
             Try Again
           </button>
         </p>

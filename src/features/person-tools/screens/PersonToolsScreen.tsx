@@ -4,7 +4,8 @@
  * when, with a count; never the address), and the record is listed here.
  */
 import { ArrowLeft, Download, Search, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import type { AdminAuditEntry, PersonReport } from "../../requests/contract/endpoints";
 import { ApiError } from "../../../admin/api";
@@ -13,6 +14,7 @@ import { workflowApi } from "../../requests/screens/api";
 import { StateBadge } from "../../../admin/components/StateBadge";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass } from "../../../admin/components/ui";
+import { keys, queries, queryClient } from "../../../admin/query";
 
 const auditLabels: Record<AdminAuditEntry["action"], string> = {
   person_search: "Looked up a person",
@@ -43,20 +45,15 @@ export function PersonToolsScreen() {
   const [report, setReport] = useState<PersonReport | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [audit, setAudit] = useState<AdminAuditEntry[] | null>(null);
-
-  const loadAudit = useCallback(async () => {
-    try {
-      setAudit(await workflowApi.audit());
-    } catch (err) {
-      failure(err, "Loading the record");
-    }
-  }, []);
+  const auditQuery = useQuery(queries.audit());
+  const audit = auditQuery.data ?? null;
 
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set after the awaited fetch
-    void loadAudit();
-  }, [loadAudit]);
+    if (auditQuery.error) failure(auditQuery.error, "Loading the record");
+  }, [auditQuery.error]);
+
+  /** Every use is recorded: the record is fetched again after each. */
+  const loadAudit = () => queryClient.invalidateQueries({ queryKey: keys.audit });
 
   const search = async () => {
     setFieldError(null);
@@ -96,6 +93,16 @@ export function PersonToolsScreen() {
         description: `${erased.submissions} requests and ${erased.mail} e-mails were deleted.`,
       });
       setConfirming(false);
+      // Their requests are gone: every list, count and request in the cache is fetched again.
+      for (const queryKey of [
+        ["request"],
+        keys.inbox,
+        keys.summary,
+        keys.attention,
+        keys.customers,
+        ["schedule"],
+      ])
+        void queryClient.invalidateQueries({ queryKey });
       setReport(await workflowApi.findPerson(report.email));
     } catch (err) {
       failure(err, "Erasing");

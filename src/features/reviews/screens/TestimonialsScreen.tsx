@@ -14,7 +14,8 @@ import {
   Trash2,
   Undo2,
 } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { reviewRejectReasons, type ReviewRejectReason } from "../../../data/legal";
 import type { AdminTestimonial } from "../contract/endpoints";
@@ -22,6 +23,7 @@ import { ApiError, adminApi } from "../../../admin/api";
 import { formatMonthYear } from "../../../platform/time";
 import { RejectDialog, ReplyDialog } from "./ReviewModerationDialogs";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
+import { keys, queries, queryClient, testimonialsQuery } from "../../../admin/query";
 import {
   AdminTable,
   Badge,
@@ -39,6 +41,8 @@ const columns: readonly AdminColumn[] = [
   { label: "Status", className: "px-4 py-3" },
   { label: "Actions", className: "px-4 py-3 text-right" },
 ];
+
+type AdminTestimonialPage = Awaited<ReturnType<typeof adminApi.testimonials>>;
 
 type Load =
   | { state: "loading" }
@@ -77,27 +81,13 @@ function ReplyPreview({ t }: { t: AdminTestimonial }) {
 /** Whether marking a job done sends the customer a review invitation by itself. */
 function AutoInviteSetting() {
   const id = useId();
-  const [value, setValue] = useState<boolean | null>(null);
+  const settings = useQuery(queries.reviewSettings());
+  const value = settings.data?.autoInvite ?? null;
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    let current = true;
-    adminApi.reviewSettings().then(
-      (s) => {
-        if (current) setValue(s.autoInvite);
-      },
-      (err: unknown) => {
-        if (!(err instanceof ApiError && err.status === 401))
-          console.error("Loading review settings failed", err);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
   const toggle = async (next: boolean) => {
     setBusy(true);
     try {
-      setValue((await adminApi.saveReviewSettings(next)).autoInvite);
+      queryClient.setQueryData(keys.reviewSettings, await adminApi.saveReviewSettings(next));
       toast.success(
         next ? "Invitations will go out when a job is marked done" : "Invitations are sent by hand",
       );
@@ -143,78 +133,81 @@ function Stars({ rating }: { rating: number }) {
 }
 
 export function TestimonialsScreen() {
-  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const list = useInfiniteQuery(testimonialsQuery());
   const [refreshing, setRefreshing] = useState(false);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<AdminTestimonial | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
   const [toReject, setToReject] = useState<AdminTestimonial | null>(null);
   const [toReply, setToReply] = useState<AdminTestimonial | null>(null);
   const [dialogBusy, setDialogBusy] = useState(false);
 
-  /** The first page (50 reviews, newest first); "Load more" appends the next ones. */
-  const fetchList = useCallback(async (mode: "initial" | "refresh") => {
-    if (mode === "initial") setLoad({ state: "loading" });
-    else setRefreshing(true);
+  // "Load more" failing is told in a toast; the pages already shown stay.
+  const failed = list.isError && !list.isFetchNextPageError;
+  const loadingMore = list.isFetchingNextPage;
+  const load: Load =
+    list.isPending || (failed && list.isFetching && !refreshing)
+      ? { state: "loading" }
+      : failed
+        ? { state: "failed" }
+        : {
+            state: "ready",
+            // A review deleted meanwhile cannot appear twice: ids only go down from the cursor.
+            items: (list.data?.pages ?? [])
+              .flatMap((p) => p.testimonials)
+              .filter((t, i, all) => all.findIndex((o) => o.id === t.id) === i),
+            nextCursor: list.data?.pages.at(-1)?.nextCursor ?? null,
+          };
+
+  /** The first page again (50 reviews, newest first); "Load more" appends the next ones. */
+  const fetchList = async (mode: "initial" | "refresh") => {
+    if (mode === "refresh") setRefreshing(true);
     try {
-      const page = await adminApi.testimonials();
-      setLoad({ state: "ready", items: page.testimonials, nextCursor: page.nextCursor });
-    } catch (err) {
-      if (!(err instanceof ApiError && err.status === 401)) console.error("Loading testimonials failed", err);
-      setLoad({ state: "failed" });
+      queryClient.setQueryData<InfiniteData<AdminTestimonialPage, string | null>>(keys.testimonials, (d) =>
+        d ? { pages: d.pages.slice(0, 1), pageParams: d.pageParams.slice(0, 1) } : d,
+      );
+      await list.refetch();
     } finally {
       setRefreshing(false);
     }
-  }, []);
+  };
 
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set after the awaited fetch
-    void fetchList("initial");
-  }, [fetchList]);
+    if (failed && !(list.error instanceof ApiError && list.error.status === 401))
+      console.error("Loading testimonials failed", list.error);
+  }, [failed, list.error]);
 
   const loadMore = async () => {
     if (load.state !== "ready" || !load.nextCursor) return;
-    setLoadingMore(true);
-    try {
-      const page = await adminApi.testimonials(load.nextCursor);
-      setLoad((current) =>
-        current.state === "ready"
-          ? {
-              state: "ready",
-              // A review deleted meanwhile cannot appear twice: ids only go down from the cursor.
-              items: [
-                ...current.items,
-                ...page.testimonials.filter((t) => !current.items.some((c) => c.id === t.id)),
-              ],
-              nextCursor: page.nextCursor,
-            }
-          : current,
-      );
-    } catch (err) {
-      if (err instanceof ApiError) {
-        if (err.status !== 401) toast.error("Error loading more testimonials", { description: err.message });
-      } else {
-        console.error("Loading more testimonials failed", err);
-        toast.error("An error occurred");
-      }
-    } finally {
-      setLoadingMore(false);
+    const result = await list.fetchNextPage();
+    if (!result.isFetchNextPageError) return;
+    const err = result.error;
+    if (err instanceof ApiError) {
+      if (err.status !== 401) toast.error("Error loading more testimonials", { description: err.message });
+    } else {
+      console.error("Loading more testimonials failed", err);
+      toast.error("An error occurred");
     }
   };
 
   /** Changes one loaded review in place, so the pages already loaded stay as they are. */
-  const replaceItem = (id: number, next: AdminTestimonial | null) =>
-    setLoad((current) =>
-      current.state === "ready"
+  const replaceItem = (id: number, next: AdminTestimonial | null) => {
+    queryClient.setQueryData<InfiniteData<AdminTestimonialPage, string | null>>(keys.testimonials, (d) =>
+      d
         ? {
-            ...current,
-            items: next
-              ? current.items.map((t) => (t.id === id ? next : t))
-              : current.items.filter((t) => t.id !== id),
+            ...d,
+            pages: d.pages.map((p) => ({
+              ...p,
+              testimonials: next
+                ? p.testimonials.map((t) => (t.id === id ? next : t))
+                : p.testimonials.filter((t) => t.id !== id),
+            })),
           }
-        : current,
+        : d,
     );
+    // The dashboard counts reviews in total and awaiting approval.
+    void queryClient.invalidateQueries({ queryKey: keys.summary });
+  };
 
   const setApproved = async (t: AdminTestimonial, approved: boolean) => {
     setBusyId(t.id);
