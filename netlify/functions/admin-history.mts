@@ -22,4 +22,4 @@ export default apiHandler("/api/admin/history", [
   })),
 ]);
 
-export const config: Config = { path: "/api/admin/history" };
+export const config: Config = { path: ["/api/admin/history", "/api/admin/history/revoke-links"] };

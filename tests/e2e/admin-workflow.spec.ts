@@ -11,6 +11,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from "@
 import { readFile } from "node:fs/promises";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate } from "./forms-support";
+import { mailTo, pagePath } from "./mailbox";
 
 /** Each screen waits on function calls that take seconds on a busy 2-core machine. */
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -135,6 +136,35 @@ test("the owner moves a booking new → contacted → quoted → done with a not
   await expect(page.locator("tr").filter({ hasText: name })).toBeVisible();
   await page.goto(`/admin/submissions?state=new&q=${encodeURIComponent(name)}`);
   await expect(page.getByText("No form submissions found")).toBeVisible();
+});
+
+test("at 375 px the owner revokes a request's links after a confirmation; the customer's link stops working", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const name = uniqueName("Revoke");
+  const email = `revoke-${Date.now()}@example.com`;
+  const id = await seedBooking(request, { name, phone: uniquePhone(), email });
+  const link = pagePath(await mailTo(email, /We've received your booking request/));
+  expect((await request.get(link)).status()).toBe(200);
+
+  await ownClient(page);
+  await signedIn(context, request, baseURL!);
+  await page.goto(`/admin/requests/${id}`);
+  const dialog = page.getByRole("dialog", { name: "Appointment Request" });
+  await expect(dialog.getByRole("heading", { name: "Links to the customer’s page" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Revoke links" }).click();
+  const confirm = page
+    .getByRole("alertdialog", { name: "Revoke links" })
+    .or(page.getByRole("dialog", { name: "Revoke links" }));
+  await expect(confirm).toContainText("Every link to this request's page stops working now");
+  await confirm.getByRole("button", { name: "Revoke links" }).click();
+  await expect(dialog.getByText(/, revoked /)).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Revoke links" })).toHaveCount(0);
+  expect((await request.get(link)).status()).toBe(404);
 });
 
 test("exports the filtered list as CSV", async ({ page, context, request, baseURL }) => {

@@ -16,10 +16,9 @@ import { readFileSync } from "node:fs";
 import { weekdayOf } from "../../src/features/appointments/contract/dates";
 import { offeredDates } from "../helpers/dates";
 import { wallClockInstant } from "../../src/platform/time";
-import { baseURL } from "../../playwright.config";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate, fillBookingFields, fillOption, goToForm } from "./forms-support";
-import { mailbox } from "./mailbox";
+import { decoded, mailTo, mailbox, pagePath } from "./mailbox";
 import { calendarPart } from "../helpers/smtp";
 
 test("a booking made in the form is e-mailed to the owner and the customer, and the admin shows it as e-mailed", async ({
@@ -158,31 +157,6 @@ test("a visitor books with two options, the owner confirms the second, the custo
 });
 
 // ---------------------------------------------------------------- the customer's page
-
-/** A message's text as sent: quoted-printable soft breaks joined and escapes decoded. */
-const decoded = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-
-/** The raw message to this address whose subject matches, once it has arrived. */
-async function mailTo(email: string, subject: RegExp): Promise<string> {
-  const find = () =>
-    mailbox.received.find((m) => m.envelopeTo.includes(email) && subject.test(m.headers["subject"] ?? ""));
-  await expect.poll(() => find() !== undefined, { timeout: 60_000 }).toBe(true);
-  return find()!.raw;
-}
-
-/**
- * The page's path from the private link in an e-mail, which points at this stack (the runner gives
- * the functions its address as SITE_URL).
- */
-function pagePath(raw: string): string {
-  const match = /(https?:\/\/[^\s"<>/]+)(\/request\/[A-Za-z0-9_-]{22})(?![A-Za-z0-9_-])/.exec(decoded(raw));
-  expect(match, "a private link in the e-mail").not.toBeNull();
-  expect(match![1], "the link's origin").toBe(new URL(baseURL).origin);
-  return match![2]!;
-}
 
 const weekdays = () =>
   offeredDates()
