@@ -13,9 +13,9 @@ import photosCleanup from "../../netlify/functions/photos-cleanup.mts";
 import uploads from "../../netlify/functions/uploads.mts";
 import { site } from "../../src/config/site";
 import { photoLimits } from "../../src/features/photos/contract/rules";
-import { requests, mailOutbox, photos } from "../../src/features/tables";
+import { requests, mailOutbox, photos, rateLimits } from "../../src/features/tables";
 import { createSession } from "../../src/features/admin-auth/service";
-import { cleanupPhotos } from "../../src/features/photos/service";
+import { cleanupPhotos, uploadRules } from "../../src/features/photos/service";
 import { erasePerson } from "../../src/features/person-tools/service";
 import { deleteRequest } from "../../src/features/requests/service-workflow";
 import { useTestBlobs } from "../helpers/blobs";
@@ -153,6 +153,36 @@ describe("POST /api/uploads", () => {
     const res = await uploads(rawUpload(tiny, "image/png", ip));
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBeTruthy();
+  });
+
+  it("once the site's uploads for the day are used up, refuses more with 429 and tells the owner once", async () => {
+    const windowStart = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    const bucket = `${uploadRules.siteDay.name}:all`;
+    await t.db
+      .insert(rateLimits)
+      .values({ bucket, windowStart, hits: uploadRules.siteDay.limit })
+      .onConflictDoUpdate({
+        target: [rateLimits.bucket, rateLimits.windowStart],
+        set: { hits: uploadRules.siteDay.limit },
+      });
+    try {
+      const storedBefore = (await t.db.select().from(photos)).length;
+      const tiny = await png(8, 8);
+      for (const ip of [randomIp(), randomIp()]) {
+        const res = await uploads(rawUpload(tiny, "image/png", ip));
+        expect(res.status).toBe(429);
+        expect(res.headers.get("retry-after")).toBeTruthy();
+      }
+      expect(await t.db.select().from(photos)).toHaveLength(storedBefore);
+      const told = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "owner_alert"))).filter(
+        (m) => m.subject.includes("photo uploads are used up"),
+      );
+      expect(told).toHaveLength(1);
+      expect(told[0]!.toAddress).toBe(site.email);
+      expect(told[0]!.textBody).toContain("forms can still be sent without them");
+    } finally {
+      await t.db.execute(sql`delete from rate_limits where bucket = ${bucket}`);
+    }
   });
 });
 
