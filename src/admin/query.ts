@@ -3,13 +3,22 @@
  * Every screen reads through it, and every action updates or invalidates the entries it changed,
  * so what the owner did shows at once on every screen without reloading one by hand.
  */
+import { reviewsApi } from "../features/reviews/screens/api";
+import { photosApi } from "../features/photos/screens/api";
+import { mailApi } from "../features/mail/screens/api";
+import { appointmentsApi } from "../features/appointments/screens/api";
 import { infiniteQueryOptions, QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { AdminRequest } from "../features/requests/contract/endpoints";
 import { ApiError, adminApi } from "./api";
 import { customersApi } from "../features/customers/screens/api";
 import { invoicesApi } from "../features/invoices/screens/api";
 import { quotesApi } from "../features/quotes/screens/api";
-import { filtersFromParams, workflowApi, type InboxFilters } from "../features/requests/screens/api";
+import {
+  filtersFromParams,
+  workflowApi,
+  type InboxFilters,
+  requestApi,
+} from "../features/requests/screens/api";
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -71,7 +80,7 @@ export const customersQuery = (q: string) =>
 export const testimonialsQuery = () =>
   infiniteQueryOptions({
     queryKey: keys.testimonials,
-    queryFn: ({ pageParam }) => adminApi.testimonials(pageParam ?? undefined),
+    queryFn: ({ pageParam }) => reviewsApi.testimonials(pageParam ?? undefined),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -97,15 +106,18 @@ export const queries = {
   attention: () => ({ queryKey: keys.attention, queryFn: workflowApi.attention }),
   item: (id: number) => ({
     queryKey: keys.item(id),
-    queryFn: async () => (await adminApi.request(id)).submission,
+    queryFn: async () => (await requestApi.request(id)).submission,
     // Opened from the inbox: the row is already in the cache, so the dialog shows at once.
     initialData: () => inboxRow(id),
     initialDataUpdatedAt: () => queryClient.getQueryState(keys.inbox)?.dataUpdatedAt,
   }),
   history: (id: number) => ({ queryKey: keys.history(id), queryFn: () => workflowApi.history(id) }),
   notes: (id: number) => ({ queryKey: keys.notes(id), queryFn: () => workflowApi.notes(id) }),
-  appointment: (id: number) => ({ queryKey: keys.appointment(id), queryFn: () => adminApi.appointment(id) }),
-  photos: (id: number) => ({ queryKey: keys.photos(id), queryFn: () => adminApi.photos(id) }),
+  appointment: (id: number) => ({
+    queryKey: keys.appointment(id),
+    queryFn: () => appointmentsApi.appointment(id),
+  }),
+  photos: (id: number) => ({ queryKey: keys.photos(id), queryFn: () => photosApi.photos(id) }),
   quotes: (id: number) => ({ queryKey: keys.quotes(id), queryFn: () => quotesApi.list(id) }),
   priceList: () => ({ queryKey: keys.priceList, queryFn: quotesApi.priceList }),
   invoices: (id: number) => ({ queryKey: keys.invoices(id), queryFn: () => invoicesApi.forRequest(id) }),
@@ -115,9 +127,9 @@ export const queries = {
     queryKey: keys.requestCustomer(id),
     queryFn: () => customersApi.ofRequest(id),
   }),
-  failedMail: () => ({ queryKey: keys.failedMail, queryFn: adminApi.failedMail }),
-  reviewSettings: () => ({ queryKey: keys.reviewSettings, queryFn: adminApi.reviewSettings }),
-  availability: () => ({ queryKey: keys.availability, queryFn: adminApi.availability }),
+  failedMail: () => ({ queryKey: keys.failedMail, queryFn: mailApi.failedMail }),
+  reviewSettings: () => ({ queryKey: keys.reviewSettings, queryFn: reviewsApi.reviewSettings }),
+  availability: () => ({ queryKey: keys.availability, queryFn: appointmentsApi.availability }),
   audit: () => ({ queryKey: keys.audit, queryFn: workflowApi.audit }),
 };
 

@@ -11,6 +11,7 @@
  * an early start, is refused by the server with a warning (409 `inside_cancellation_period`); the
  * owner reads it here and may go ahead by giving a reason, which the request's history keeps.
  */
+import { appointmentsApi } from "./api";
 import { CalendarCheck, CalendarClock, CalendarX, Zap } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
@@ -18,7 +19,7 @@ import { toast } from "sonner";
 import type { AppointmentWire } from "../contract/endpoints";
 import { isClosed, stateInfo } from "../../requests/contract/states";
 import type { AppointmentActionInput } from "../contract/owner-forms";
-import { adminApi, ApiError } from "../../../admin/api";
+import { ApiError } from "../../../admin/api";
 import { queries, requestChanged } from "../../../admin/query";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Badge, Button, Spinner } from "../../../admin/components/ui";
@@ -67,7 +68,7 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
   const act = async (input: AppointmentActionInput, done: string) => {
     setBusy(true);
     try {
-      const result = await adminApi.actOnAppointment(requestId, input);
+      const result = await appointmentsApi.actOnAppointment(requestId, input);
       toast.success(result.changed ? done : "Already done: nothing changed and no e-mail was sent.");
       setMessage("");
       setReason("");

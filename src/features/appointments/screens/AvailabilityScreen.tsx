@@ -3,13 +3,14 @@
  * notice and how far ahead customers may book (each with the site config's default), the dates he
  * does not work (with an optional label customers see), and the private calendar feed for his phone.
  */
+import { appointmentsApi } from "./api";
 import { ArrowLeft, CalendarOff, Link2, Trash2 } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import type { AvailabilitySettingsWire } from "../contract/endpoints";
 import { formatDate, weekdayNames } from "../../../platform/time";
-import { adminApi, ApiError } from "../../../admin/api";
+import { ApiError } from "../../../admin/api";
 import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
 import { keys, queries, queryClient } from "../../../admin/query";
 
@@ -107,7 +108,7 @@ export function AvailabilityScreen() {
           e.preventDefault();
           void run(async () => {
             show(
-              await adminApi.saveAvailability({
+              await appointmentsApi.saveAvailability({
                 workingDays: days,
                 dailyCap: Number(cap),
                 minimumNoticeWorkingDays: Number(notice),
@@ -208,7 +209,10 @@ export function AvailabilityScreen() {
             e.preventDefault();
             void run(async () => {
               show(
-                await adminApi.blockDate({ date: blockDate, ...(blockLabel ? { label: blockLabel } : {}) }),
+                await appointmentsApi.blockDate({
+                  date: blockDate,
+                  ...(blockLabel ? { label: blockLabel } : {}),
+                }),
               );
               setBlockDate("");
               setBlockLabel("");
@@ -259,7 +263,7 @@ export function AvailabilityScreen() {
                   variant="ghost"
                   disabled={busy}
                   aria-label={`Remove day off ${formatDate(b.date)}`}
-                  onClick={() => void run(async () => show(await adminApi.unblockDate(b.date)))}
+                  onClick={() => void run(async () => show(await appointmentsApi.unblockDate(b.date)))}
                 >
                   <Trash2 aria-hidden="true" className="size-4" />
                   Remove
@@ -297,7 +301,7 @@ export function AvailabilityScreen() {
                 aria-label={`${h.open ? "Close again" : "Open for work"}: ${formatDate(h.date)}`}
                 onClick={() =>
                   void run(async () => {
-                    show(await adminApi.setHolidayOpen(h.date, !h.open));
+                    show(await appointmentsApi.setHolidayOpen(h.date, !h.open));
                     toast.success(h.open ? "Closed again" : "Open for work");
                   })
                 }
@@ -336,7 +340,7 @@ export function AvailabilityScreen() {
             disabled={busy}
             onClick={() =>
               void run(async () => {
-                const { url } = await adminApi.replaceCalendarFeed();
+                const { url } = await appointmentsApi.replaceCalendarFeed();
                 setFeedUrl(url);
                 const next = queryClient.setQueryData<AvailabilitySettingsWire>(keys.availability, (d) =>
                   d ? { ...d, calendarFeed: true } : d,

@@ -5,6 +5,7 @@
  * next steps: an invoice, the request marked done, a review. Given the request and its visit, so the
  * request dialog and the schedule can both show it. Every answer goes into the query cache at once.
  */
+import { appointmentsApi } from "./api";
 import { useQuery } from "@tanstack/react-query";
 import { Camera, CheckCircle2, Clock, FileText, Navigation, Star } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
@@ -14,7 +15,7 @@ import { dateInZone, wallClock, wallClockInstant } from "../../../platform/time"
 import { uploadPhoto } from "../../../islands/photos/upload";
 import { isClosed } from "../../requests/contract/states";
 import type { AppointmentWire, BookingAppointmentsWire } from "../contract/endpoints";
-import { adminApi, ApiError } from "../../../admin/api";
+import { ApiError } from "../../../admin/api";
 import { keys, queries, queryClient, requestChanged } from "../../../admin/query";
 import { workflowApi } from "../../requests/screens/api";
 import { Button, buttonClass } from "../../../admin/components/ui";
@@ -155,8 +156,8 @@ export function VisitDay({ requestId, appointment }: { requestId: number; appoin
     void run(
       async () =>
         (late
-          ? await adminApi.runningLate(appointment.id, { etaMinutes })
-          : await adminApi.onMyWay(appointment.id, { etaMinutes })
+          ? await appointmentsApi.runningLate(appointment.id, { etaMinutes })
+          : await appointmentsApi.onMyWay(appointment.id, { etaMinutes })
         ).appointment,
       late ? "New arrival time sent to the customer" : "The customer knows you are on the way",
     );
@@ -171,7 +172,7 @@ export function VisitDay({ requestId, appointment }: { requestId: number; appoin
         photos.push(outcome.id);
       }
       const completedAt = wallClockInstant(appointment.date!, time).toISOString();
-      const result = await adminApi.completeVisit(appointment.id, {
+      const result = await appointmentsApi.completeVisit(appointment.id, {
         completedAt,
         ...(note.trim() ? { note: note.trim() } : {}),
         ...(photos.length ? { photos } : {}),

@@ -2,12 +2,13 @@
  * Dashboard panel for e-mail delivery: shows messages the site gave up sending after a
  * day of retries, with a retry action, and says plainly when no mail server is configured.
  */
+import { mailApi } from "./api";
 import { MailX, RefreshCw } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import type { AdminSummary } from "../../requests/contract/endpoints";
-import { adminApi } from "../../../admin/api";
+
 import { formatSubmittedAt } from "../../../admin/format";
 import { Button } from "../../../admin/components/ui";
 import { keys, queries, queryClient } from "../../../admin/query";
@@ -42,7 +43,7 @@ export function MailDeliveryPanel({
   const retry = async () => {
     setRetrying(true);
     try {
-      const result = await adminApi.retryMail();
+      const result = await mailApi.retryMail();
       toast.success("E-mails queued again", {
         description:
           result.sent > 0

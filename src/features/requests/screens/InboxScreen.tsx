@@ -14,7 +14,7 @@ import type { RequestState } from "../contract/states";
 import type { AdminRequest } from "../contract/endpoints";
 import { serviceLabel } from "../../../lib/service-catalog";
 import type { BulkAction } from "../contract/workflow";
-import { ApiError, adminApi } from "../../../admin/api";
+import { ApiError } from "../../../admin/api";
 import { formatDateOnly, formatDay } from "../../../admin/format";
 import { markOpenedFromInbox } from "../../../admin/inbox-nav";
 import {
@@ -24,7 +24,7 @@ import {
   requestReadChanged,
   requestRemoved,
 } from "../../../admin/query";
-import { filtersToQuery, workflowApi, type InboxFilters } from "./api";
+import { filtersToQuery, workflowApi, type InboxFilters, requestApi } from "./api";
 import { BulkBar } from "./BulkBar";
 import { InboxToolbar } from "./InboxToolbar";
 import { MailStatus, unreadRowBackground } from "../../../admin/components/MailStatus";
@@ -98,7 +98,7 @@ export function InboxScreen() {
   const setRead = async (s: AdminRequest, isRead: boolean) => {
     setBusyId(s.id);
     try {
-      await requestReadChanged(await adminApi.setRead(s.id, isRead));
+      await requestReadChanged(await requestApi.setRead(s.id, isRead));
       toast.success(isRead ? "Marked as read" : "Marked as unread", {
         description: `The submission has been marked as ${isRead ? "read" : "unread"}`,
       });
@@ -121,7 +121,7 @@ export function InboxScreen() {
     const id = toDelete.id;
     setDeleting(true);
     try {
-      await adminApi.deleteRequest(id);
+      await requestApi.deleteRequest(id);
       toast.success("Submission deleted", { description: "The submission has been successfully deleted." });
       setToDelete(null);
       setSelected((sel) => new Set([...sel].filter((x) => x !== id)));

@@ -3,12 +3,13 @@
  * link from the owner's e-mail, a reload); Back, Escape and Close return to the inbox. Opening an
  * unread request marks it read.
  */
+import { requestApi } from "./api";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useParams, useRouter } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { AdminRequest } from "../contract/endpoints";
-import { ApiError, adminApi } from "../../../admin/api";
+import { ApiError } from "../../../admin/api";
 import { takeOpenedFromInbox } from "../../../admin/inbox-nav";
 import { queries, requestReadChanged, requestRemoved } from "../../../admin/query";
 import { RequestDialog } from "./RequestDialog";
@@ -33,7 +34,7 @@ export function RequestRoute() {
   const setRead = async (s: AdminRequest, isRead: boolean, quiet = false) => {
     setBusy(true);
     try {
-      await requestReadChanged(await adminApi.setRead(s.id, isRead));
+      await requestReadChanged(await requestApi.setRead(s.id, isRead));
       if (!quiet) {
         toast.success(isRead ? "Marked as read" : "Marked as unread", {
           description: `The submission has been marked as ${isRead ? "read" : "unread"}`,
@@ -60,7 +61,7 @@ export function RequestRoute() {
     if (!toDelete) return;
     setBusy(true);
     try {
-      await adminApi.deleteRequest(toDelete.id);
+      await requestApi.deleteRequest(toDelete.id);
       toast.success("Submission deleted", { description: "The submission has been successfully deleted." });
       setToDelete(null);
       close();

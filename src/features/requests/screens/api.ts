@@ -9,6 +9,7 @@ import * as r from "../../../lib/contracts/admin-routes";
 import type { RequestState } from "../contract/states";
 import type { ArchivedFilter, BulkAction, InboxSort } from "../contract/workflow";
 import { signedIn } from "../../../admin/api";
+import type { RequestFilter } from "../../admin-auth/contract/forms";
 import type { OwnerJobInput } from "../contract/owner-job";
 
 /** What the inbox screen filters by; empty strings mean "any". */
@@ -145,4 +146,15 @@ export const workflowApi = {
   erasePerson: async (email: string) =>
     (await signedIn(callApi(r.erasePersonRoute, { body: { email } }))).erased,
   audit: async () => (await signedIn(callApi(r.listAuditRoute))).audit,
+};
+
+/** One request and the plain list (the dialog and the older screens). */
+export const requestApi = {
+  submissions: async (type: RequestFilter) =>
+    (await signedIn(callApi(r.listRequestsRoute, { query: { type } }))).submissions,
+  /** One request by id (its own admin address opens it). */
+  request: (id: number) => signedIn(callApi(r.getRequestRoute, { id })),
+  setRead: async (id: number, isRead: boolean) =>
+    (await signedIn(callApi(r.updateRequestRoute, { id, body: { isRead } }))).submission,
+  deleteRequest: (id: number) => signedIn(callApi(r.deleteRequestRoute, { id })),
 };

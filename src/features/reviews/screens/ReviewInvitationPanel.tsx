@@ -4,13 +4,14 @@
  * (docs/decisions/020-verified-reviews.md). Nothing shows, and nothing is fetched, for a request in
  * any other state.
  */
+import { reviewsApi } from "./api";
 import { useQuery } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import type { AdminRequest } from "../../requests/contract/endpoints";
 import type { AdminInvitation } from "../contract/endpoints";
-import { ApiError, adminApi } from "../../../admin/api";
+import { ApiError } from "../../../admin/api";
 import { formatSubmittedAt } from "../../../admin/format";
 import { keys, requestChanged } from "../../../admin/query";
 import { AdminDialog } from "../../../admin/components/dialogs";
@@ -40,7 +41,7 @@ export function ReviewInvitationPanel({ request }: { request: AdminRequest }) {
   // other dialog opens with one call fewer (each call starts a function worker of its own).
   const query = useQuery({
     queryKey: keys.invitations(request.id),
-    queryFn: async () => ({ list: await adminApi.invitations(request.id), loadedAt: Date.now() }),
+    queryFn: async () => ({ list: await reviewsApi.invitations(request.id), loadedAt: Date.now() }),
     enabled: isDone && request.email !== null,
   });
   const [busy, setBusy] = useState(false);
@@ -73,7 +74,7 @@ export function ReviewInvitationPanel({ request }: { request: AdminRequest }) {
   const showPreview = async () => {
     setBusy(true);
     try {
-      setPreview(await adminApi.previewInvitation(request.id));
+      setPreview(await reviewsApi.previewInvitation(request.id));
     } catch (err) {
       failure(err, "Preparing the e-mail");
     } finally {
@@ -84,7 +85,7 @@ export function ReviewInvitationPanel({ request }: { request: AdminRequest }) {
   const send = async () => {
     setBusy(true);
     try {
-      await adminApi.sendInvitation(request.id);
+      await reviewsApi.sendInvitation(request.id);
       toast.success("Review invitation sent");
       setPreview(null);
       await requestChanged(request.id);

@@ -3,6 +3,7 @@
  * list, reply in public, delete; and whether finished jobs get a review invitation by themselves
  * (docs/decisions/020-verified-reviews.md).
  */
+import { reviewsApi } from "./api";
 import {
   ArrowLeft,
   BadgeCheck,
@@ -19,7 +20,7 @@ import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { reviewRejectReasons, type ReviewRejectReason } from "../../../data/legal";
 import type { AdminTestimonial } from "../contract/endpoints";
-import { ApiError, adminApi } from "../../../admin/api";
+import { ApiError } from "../../../admin/api";
 import { formatMonthYear } from "../../../platform/time";
 import { RejectDialog, ReplyDialog } from "./ReviewModerationDialogs";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
@@ -42,7 +43,7 @@ const columns: readonly AdminColumn[] = [
   { label: "Actions", className: "px-4 py-3 text-right" },
 ];
 
-type AdminTestimonialPage = Awaited<ReturnType<typeof adminApi.testimonials>>;
+type AdminTestimonialPage = Awaited<ReturnType<typeof reviewsApi.testimonials>>;
 
 type Load =
   | { state: "loading" }
@@ -87,7 +88,7 @@ function AutoInviteSetting() {
   const toggle = async (next: boolean) => {
     setBusy(true);
     try {
-      queryClient.setQueryData(keys.reviewSettings, await adminApi.saveReviewSettings(next));
+      queryClient.setQueryData(keys.reviewSettings, await reviewsApi.saveReviewSettings(next));
       toast.success(
         next ? "Invitations will go out when a job is marked done" : "Invitations are sent by hand",
       );
@@ -212,7 +213,7 @@ export function TestimonialsScreen() {
   const setApproved = async (t: AdminTestimonial, approved: boolean) => {
     setBusyId(t.id);
     try {
-      replaceItem(t.id, await adminApi.setApproved(t.id, approved));
+      replaceItem(t.id, await reviewsApi.setApproved(t.id, approved));
       toast.success(approved ? "Testimonial approved" : "Testimonial unapproved");
     } catch (err) {
       if (err instanceof ApiError) {
@@ -229,7 +230,7 @@ export function TestimonialsScreen() {
   const reject = async (t: AdminTestimonial, reason: ReviewRejectReason) => {
     setDialogBusy(true);
     try {
-      replaceItem(t.id, await adminApi.rejectTestimonial(t.id, reason));
+      replaceItem(t.id, await reviewsApi.rejectTestimonial(t.id, reason));
       toast.success("Review rejected");
       setToReject(null);
     } catch (err) {
@@ -243,7 +244,7 @@ export function TestimonialsScreen() {
   const saveReply = async (t: AdminTestimonial, text: string | null) => {
     setDialogBusy(true);
     try {
-      replaceItem(t.id, await adminApi.replyTestimonial(t.id, text));
+      replaceItem(t.id, await reviewsApi.replyTestimonial(t.id, text));
       toast.success(text === null ? "Reply removed" : "Reply published");
       setToReply(null);
     } catch (err) {
@@ -258,7 +259,7 @@ export function TestimonialsScreen() {
     if (!toDelete) return;
     setDeleting(true);
     try {
-      await adminApi.deleteTestimonial(toDelete.id);
+      await reviewsApi.deleteTestimonial(toDelete.id);
       replaceItem(toDelete.id, null);
       toast.success("Testimonial deleted");
       setToDelete(null);

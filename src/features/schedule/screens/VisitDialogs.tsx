@@ -6,11 +6,12 @@
  * accepted quote's cancellation period is refused with the reason; the owner may go ahead by
  * giving his own, which the request's history keeps.
  */
+import { appointmentsApi } from "../../appointments/screens/api";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarPlus, Search } from "lucide-react";
 import { useId, useState, type SubmitEvent } from "react";
 import { toast } from "sonner";
-import { adminApi, ApiError } from "../../../admin/api";
+import { ApiError } from "../../../admin/api";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
 import { defaultFilters, workflowApi } from "../../requests/screens/api";
@@ -52,7 +53,7 @@ function useVisitAction(onDone: () => void) {
     setBusy(true);
     try {
       const body = refusal && reason.trim() ? { ...input, [refusal.field]: reason.trim() } : input;
-      const result = await adminApi.actOnAppointment(requestId, body);
+      const result = await appointmentsApi.actOnAppointment(requestId, body);
       toast.success(result.changed ? done : "Already booked at that time: nothing changed.");
       setRefusal(null);
       setReason("");
