@@ -6,12 +6,12 @@
  *
  * SHOTS=dir saves screenshots of each screen there (for looking at the layout by eye).
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate } from "./forms-support";
 import { mailTo, pagePath } from "./mailbox";
+import { axe as checkPage, shot } from "./page-checks";
 
 /** Each screen waits on function calls that take seconds on a busy 2-core machine. */
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -56,25 +56,10 @@ const seedBooking = (request: APIRequestContext, o: { name: string; phone: strin
 const seedContact = (request: APIRequestContext, o: { name: string; phone: string; email: string }) =>
   seed(request, "contact", o);
 
+/** No axe violation and no sideways scrolling; with SHOTS=dir, a screenshot too. */
 async function axe(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
-    .analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary ?? ""})`).join(", ")}`,
-    ),
-    label,
-  ).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
-  if (process.env["SHOTS"]) {
-    const width = page.viewportSize()?.width ?? 0;
-    await page.screenshot({
-      path: `${process.env["SHOTS"]}/${label.replace(/\W+/g, "-")}-${width}.png`,
-      fullPage: true,
-    });
-  }
+  await checkPage(page, label);
+  await shot(page, label.replace(/\W+/g, "-"));
 }
 
 test("the owner moves a booking new → contacted → quoted → done with a note, found by its phone number", async ({
