@@ -9,7 +9,7 @@
  *
  * SHOTS=dir saves the screenshots there too (for looking at them by eye).
  */
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./page-checks";
 import {
   expect as baseExpect,
   test,
@@ -121,21 +121,6 @@ async function issuedInvoice(
   expect(issued.status(), await issued.text()).toBe(200);
   const number = ((await issued.json()) as { invoice: { number: string } }).invoice.number;
   return { id, number, customer };
-}
-
-async function axe(page: Page, label: string) {
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
-    .analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary ?? ""})`).join(", ")}`,
-    ),
-    label,
-  ).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
 /**

@@ -9,7 +9,7 @@
  *
  * SHOTS=dir saves screenshots of the editor and the price list there (for looking at them by eye).
  */
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./page-checks";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { quoteNumber } from "../../src/features/quotes/contract/rules";
 import { mailbox } from "./mailbox";
@@ -20,20 +20,6 @@ import { bookableDate } from "./forms-support";
 /** Each screen waits on function calls that take seconds on a busy 2-core machine. */
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
-
-async function axe(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
-    .analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary ?? ""})`).join(", ")}`,
-    ),
-    label,
-  ).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
-}
 
 async function shot(page: Page, label: string, fullPage = true) {
   if (!process.env["SHOTS"]) return;

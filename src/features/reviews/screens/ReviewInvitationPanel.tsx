@@ -7,7 +7,7 @@
 import { reviewsApi } from "./api";
 import { useQuery } from "@tanstack/react-query";
 import { Send } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import type { AdminRequest } from "../../requests/contract/endpoints";
 import type { AdminInvitation } from "../contract/endpoints";
@@ -51,19 +51,12 @@ export function ReviewInvitationPanel({ request }: { request: AdminRequest }) {
   if (!request.email) {
     // A job taken by phone without an address: the link goes by e-mail only.
     return (
-      <section
-        id={`review-invitation-${request.id}`}
-        aria-labelledby={`${id}-title`}
-        className="mt-6 scroll-mt-4 border-t border-slate-200 pt-5"
-      >
-        <h3 id={`${id}-title`} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          Review invitation
-        </h3>
+      <Frame requestId={request.id} titleId={`${id}-title`}>
         <p className="mt-2 text-sm text-slate-700">
           {request.name} has no e-mail address, so no review link can be sent. A review they write on the
           website&apos;s own form shows without the verified-customer badge.
         </p>
-      </section>
+      </Frame>
     );
   }
   const invitations = query.data?.list ?? null;
@@ -97,14 +90,7 @@ export function ReviewInvitationPanel({ request }: { request: AdminRequest }) {
   };
 
   return (
-    <section
-      id={`review-invitation-${request.id}`}
-      aria-labelledby={`${id}-title`}
-      className="mt-6 scroll-mt-4 border-t border-slate-200 pt-5"
-    >
-      <h3 id={`${id}-title`} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
-        Review invitation
-      </h3>
+    <Frame requestId={request.id} titleId={`${id}-title`}>
       {invitations && invitations.length > 0 ? (
         <ul className="mt-2 space-y-1 text-sm text-slate-700">
           {invitations.map((i) => (
@@ -167,6 +153,30 @@ export function ReviewInvitationPanel({ request }: { request: AdminRequest }) {
           </>
         ) : null}
       </AdminDialog>
+    </Frame>
+  );
+}
+
+/** The panel's section and heading, the same whether or not a link can be sent. */
+function Frame({
+  requestId,
+  titleId,
+  children,
+}: {
+  requestId: number;
+  titleId: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      id={`review-invitation-${requestId}`}
+      aria-labelledby={titleId}
+      className="mt-6 scroll-mt-4 border-t border-slate-200 pt-5"
+    >
+      <h3 id={titleId} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        Review invitation
+      </h3>
+      {children}
     </section>
   );
 }
