@@ -2,21 +2,32 @@ import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs } from "./playwright.config";
 
 /**
- * The smoke test (tests/smoke) against `npm run dev` exactly as the README starts it: the Astro
- * dev server with the functions in its process on the default port 8888, a fresh data folder,
- * the admin password the runner prints (tests/smoke/dev-stack-setup.ts).
- * `SMOKE_BASE_URL=http://localhost:8888` tests a stack you started yourself.
+ * The smoke test (tests/smoke) against a local stack started exactly as the guide starts it, with a
+ * fresh data folder and the admin password the runner prints (tests/smoke/dev-stack-setup.ts):
+ *
+ * - `SMOKE_DEV_MODE` unset or `dev`: `npm run dev`, the Astro dev server with the functions in its
+ *   process, on the default port 8888;
+ * - `SMOKE_DEV_MODE=netlify`: `npm run dev -- --netlify`, Netlify's own `netlify dev` (a fresh
+ *   worker per function call), on port 8886 so it can run beside the stack test on 8888.
+ *
+ * `SMOKE_DEV_PORT` moves either to another port; `SMOKE_BASE_URL=http://localhost:8888` tests a
+ * stack you started yourself (and starts nothing).
  */
 export const devPort = 8888;
-const baseURL = process.env["SMOKE_BASE_URL"] ?? `http://localhost:${devPort}`;
+/** Which local path the smoke test starts. */
+export const smokeMode: "dev" | "netlify" = process.env["SMOKE_DEV_MODE"] === "netlify" ? "netlify" : "dev";
+/** The port the started stack listens on. */
+export const smokePort = Number(process.env["SMOKE_DEV_PORT"] ?? (smokeMode === "netlify" ? 8886 : devPort));
+const baseURL = process.env["SMOKE_BASE_URL"] ?? `http://localhost:${smokePort}`;
 
 export default defineConfig({
   testDir: "tests/smoke",
   // Its own folder: the browser suite may run at the same time, and each run empties its output
   // folder as it starts (a shared one lost this run's trace files mid-test).
-  outputDir: "test-results/smoke-dev",
+  outputDir: `test-results/smoke-${smokeMode}`,
   globalSetup: "./tests/smoke/dev-stack-setup.ts",
-  // One at a time: the dev server compiles each page on its first request.
+  // One at a time: the dev server compiles each page on its first request (and `netlify dev`
+  // starts a worker for every function call).
   workers: 1,
   retries: process.env["CI"] ? 1 : 0,
   timeout: 180_000,
@@ -34,5 +45,5 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: "smoke-dev", use: { ...devices["Desktop Chrome"] } }],
+  projects: [{ name: `smoke-${smokeMode}`, use: { ...devices["Desktop Chrome"] } }],
 });

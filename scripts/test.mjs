@@ -8,12 +8,17 @@
  *          → the integration suite on a throwaway PostgreSQL server (every data-layer and API file)
  *          → the stack test: `npm run dev` for real, with the smoke test in Chromium on it
  *  lane 2: browser tests (Playwright) on the production build, which the test host builds
- *          (scripts/lib/site-host.ts, docs/decisions/036-browser-test-host.md)
+ *          (scripts/lib/site-host.ts, docs/decisions/036-browser-test-host.md), the smoke test
+ *          among them
  *          → build checks on that build (valid HTML, links, headers, JS budget)
+ *          → the smoke test on `npm run dev -- --netlify` (Netlify's own `netlify dev`)
+ *
+ * So the smoke test runs under every local path a developer can start: `npm run dev`, `npm run dev
+ * -- --netlify` and the production build (docs/decisions/049-documentation-and-local-modes-in-ci.md).
  *
  * Without a PostgreSQL server (SKIP_POSTGRES=1, or none installed) the whole integration suite runs
- * on PGlite instead. SKIP_E2E=1 leaves out the browser tests and the stack test (the build and its
- * checks still run). CI runs everything.
+ * on PGlite instead. SKIP_E2E=1 leaves out the browser tests, the stack test and the smoke test on
+ * `netlify dev` (the build and its checks still run). CI runs everything.
  *
  * Each stage's output goes to test-reports/<stage>.log and is printed in one piece when the stage
  * ends, so parallel stages never interleave. At the end: each stage's time, the ten slowest tests
@@ -154,6 +159,19 @@ const lanes = [
         },
         // On the build the test host made for the browser tests (dist/ and .netlify/v1).
         { name: "build checks", cmd: "node", args: ["scripts/check-build.mjs"], needsFreshBuild: true },
+        // `npm run dev -- --netlify` on a port of its own (8886, beside the stack test's 8888):
+        // last in this lane, which has the time to spare, and after the build checks, so that
+        // `netlify dev` writing under .netlify/ never meets the checks reading the build there.
+        {
+          name: "smoke test on npm run dev -- --netlify",
+          cmd: "npx",
+          args: ["playwright", "test", "-c", "playwright.dev.config.ts"],
+          env: {
+            SMOKE_DEV_MODE: "netlify",
+            PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright-smoke-netlify.json"),
+          },
+          reports: ["playwright-smoke-netlify"],
+        },
       ],
 ];
 

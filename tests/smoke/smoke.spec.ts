@@ -1,7 +1,8 @@
 /**
- * Smoke test of the site as a person meets it, run against both ways the README starts it:
- * `npm run dev` (playwright.dev.config.ts: the Astro dev server with the functions in its process) and the
- * production build (`npm run dev -- --serve`, the "smoke" project in playwright.config.ts). Every
+ * Smoke test of the site as a person meets it, run under every local path the getting-started guide
+ * names: `npm run dev` (playwright.dev.config.ts: the Astro dev server with the functions in its
+ * process), `npm run dev -- --netlify` (the same config with SMOKE_DEV_MODE=netlify: Netlify's own
+ * `netlify dev`) and the production build (the "smoke" project in playwright.config.ts). Every
  * island starts, a booking goes through the island, the reviews show, the admin signs in with the
  * password the runner printed, and no page logs a console or page error.
  */
