@@ -9,7 +9,7 @@
  *
  *   npm run bench:push                          in-process (above)
  *   npm run bench:push -- --url http://localhost:8931 [--password P]
- *                                               a running local stack instead (README, Run the site):
+ *                                               a running local stack instead (docs/getting-started.md, Run the site):
  *                                               start it with SIMULATE_CLIENTS=1 so the bookings come
  *                                               from many clients; signs in with the dev password
  *                                               (a fresh data folder's) and registers the loopback

@@ -28,7 +28,7 @@ if (!url) {
   url = readLock(defaultDataDir)?.databaseUrl;
   if (!url) {
     console.error(
-      "db:migrate: DATABASE_URL is not set. Set it to the Supabase connection string (see README, Deploying), " +
+      "db:migrate: DATABASE_URL is not set. Set it to the Supabase connection string (see docs/operations.md, Deploying), " +
         "or run `npm run dev`, which migrates the local database itself.",
     );
     process.exit(1);

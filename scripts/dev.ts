@@ -176,7 +176,7 @@ try {
     DATABASE_URL: databaseUrl,
     // Links in e-mails (the customer's page, the admin) point at this stack, not the live domain.
     SITE_URL: siteUrl,
-    // The key of the rate limits' HMAC (README, Security): a new one per start is enough locally,
+    // The key of the rate limits' HMAC (docs/operations.md, Security): a new one per start is enough locally,
     // where the counters only live for minutes.
     RATE_LIMIT_SECRET: process.env["RATE_LIMIT_SECRET"] ?? randomBytes(32).toString("hex"),
     // Web push (docs/decisions/034-push-notifications.md): one key pair per data folder, kept beside

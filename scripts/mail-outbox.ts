@@ -23,7 +23,7 @@ const { db, close } = await openScriptDatabase();
 try {
   if (values.send) {
     const sender = mailSender();
-    if (!sender) throw new Error("SMTP_URL is not set: nothing can be sent. See README, E-mail.");
+    if (!sender) throw new Error("SMTP_URL is not set: nothing can be sent. See docs/operations.md, E-mail.");
     console.log(await deliverDue(db, sender, { limit: 100 }));
   }
   const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(20);

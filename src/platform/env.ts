@@ -159,7 +159,7 @@ let reportedSecret = false;
  * RATE_LIMIT_SECRET: the key of the HMAC that turns a client's address (or an e-mail address) into
  * a rate-limit bucket, so the stored buckets cannot be reversed by hashing every IPv4 address.
  * Required everywhere: `npm run dev` and the tests generate one; on Netlify the operator sets it
- * (README, Security). Missing or short, every rate-limited endpoint refuses (503) and the log
+ * (docs/operations.md, Security). Missing or short, every rate-limited endpoint refuses (503) and the log
  * says which variable to set.
  */
 export function rateLimitSecret(): string {

@@ -22,7 +22,7 @@ import { bookableDate } from "./forms-support";
 import { startPushService, type PushService } from "../helpers/push-service";
 import { shot } from "./page-checks";
 
-// The admin's first screen takes seconds on the local stack of a busy machine (README, Speed).
+// The admin's first screen takes seconds on the local stack of a busy machine (docs/testing.md, the local stack).
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 

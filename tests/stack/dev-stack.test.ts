@@ -1,6 +1,6 @@
 /**
  * The one-command local stack for real: `tsx scripts/dev.ts` (what `npm run dev` runs) started
- * from this test on the README's port 8888 with a data folder of its own. It serves the pages and
+ * from this test on the getting-started guide's port 8888 with a data folder of its own. It serves the pages and
  * /api/*, passes the smoke test in Chromium (tests/smoke, playwright.dev.config.ts, pointed at this
  * stack with the admin password it printed), refuses a second owner of the data folder with a clear
  * message, stops every process on SIGINT, and a row written through the API is still there after a
@@ -20,7 +20,7 @@ import { afterAll, describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = path.join(root, ".data", `stack-test-${process.pid}-${Date.now()}`);
 const lockFile = `${dataDir}.lock`;
-/** The README's URL; the smoke test checks the site there (playwright.dev.config.ts `devPort`). */
+/** The guide's URL (docs/getting-started.md); the smoke test checks the site there (playwright.dev.config.ts `devPort`). */
 const devPort = 8888;
 
 async function freePort(): Promise<number> {

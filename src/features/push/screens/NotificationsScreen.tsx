@@ -86,7 +86,8 @@ function TurnOn({ publicKey }: { publicKey: string | null }) {
   if (!publicKey) {
     return (
       <p className="rounded-lg bg-amber-50 p-4 text-amber-900">
-        Notifications are not set up on this server yet: its VAPID keys are missing (README, Notifications).
+        Notifications are not set up on this server yet: its VAPID keys are missing (docs/operations.md,
+        Notification keys).
       </p>
     );
   }
