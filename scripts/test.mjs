@@ -22,7 +22,8 @@
  *
  * Each stage's output goes to test-reports/<stage>.log and is printed in one piece when the stage
  * ends, so parallel stages never interleave. At the end: each stage's time, the ten slowest tests
- * (from the Vitest and Playwright JSON reports in test-reports/), and one line `N passed, N failed`
+ * (from the Vitest and Playwright JSON reports in test-reports/), every test that took more than
+ * half of its time budget (it would time out on a busier machine), and one line `N passed, N failed`
  * summing every stage. The run fails when any stage fails; the failing stages' output is printed
  * again at the end.
  */
@@ -257,7 +258,20 @@ clearInterval(heartbeat);
 
 // ---- summary ----------------------------------------------------------------------------------
 
-/** Every test from the JSON reports: { name, ms, status } with status passed | failed | skipped. */
+/**
+ * A Vitest test's time budget: its project's `testTimeout` (vitest.config.ts,
+ * tests/content/vitest.config.ts). Vitest's report does not carry a test's own budget, so a test
+ * that sets one is measured against its project's.
+ */
+function vitestBudget(file) {
+  if (file.startsWith("tests/integration/")) return 30_000;
+  if (file.startsWith("tests/content/")) return 60_000;
+  if (file.startsWith("tests/stack/")) return 1_800_000;
+  return 5_000; // Vitest's default (tests/unit)
+}
+
+/** Every test from the JSON reports: { name, ms, status, longestRunMs, budgetMs } with status
+ * passed | failed | skipped; `longestRunMs` is its longest single run (Playwright retries). */
 function collectTests() {
   const tests = [];
   for (const file of readdirSync(reports).filter((f) => f.endsWith(".json"))) {
@@ -276,6 +290,8 @@ function collectTests() {
             ms: t.duration ?? 0,
             status: t.status === "passed" ? "passed" : t.status === "failed" ? "failed" : "skipped",
             source,
+            longestRunMs: t.duration ?? 0,
+            budgetMs: vitestBudget(path.relative(root, suite.name)),
           });
         }
       }
@@ -295,6 +311,8 @@ function collectTests() {
               ms: runs.reduce((sum, r) => sum + (r.duration ?? 0), 0),
               status,
               source,
+              longestRunMs: Math.max(0, ...runs.map((r) => r.duration ?? 0)),
+              budgetMs: test.timeout ?? 0,
             });
           }
         }
@@ -313,6 +331,22 @@ console.log(`  total ${elapsed(started)}`);
 console.log("\nTen slowest tests:");
 for (const t of [...tests].sort((a, b) => b.ms - a.ms).slice(0, 10))
   console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)}s  ${t.name}`);
+
+// A test that takes more than half its budget on this run will time out on a busier machine, and
+// a timed-out test's work can run on into the next test: split it or give it a measured budget.
+const nearTimeout = tests
+  .filter((t) => t.budgetMs > 0 && t.longestRunMs > t.budgetMs / 2)
+  .sort((a, b) => b.longestRunMs / b.budgetMs - a.longestRunMs / a.budgetMs);
+console.log(
+  nearTimeout.length === 0
+    ? "\nNo test took more than half of its time budget."
+    : "\nTests that took more than half of their time budget (split them, or give them a measured budget;" +
+        " a Vitest test with a budget of its own is measured against its project's):",
+);
+for (const t of nearTimeout)
+  console.log(
+    `  ${(t.longestRunMs / 1000).toFixed(1).padStart(6)}s of ${(t.budgetMs / 1000).toFixed(0)}s  ${t.name}`,
+  );
 
 const failedStages = results.filter((r) => !r.ok);
 for (const r of failedStages) {
