@@ -28,7 +28,7 @@ import { setLogSink } from "../src/platform/log";
 import { serviceContext } from "../src/platform/context";
 import { setMailSender } from "../src/features/mail/service";
 import { setQuietHours, subscribe } from "../src/features/push/service";
-import { devAdminPassword } from "../src/features/admin-auth/service";
+import { readLocalAdminPassword } from "./lib/admin-password";
 import { jsonRequest, validBooking } from "../tests/helpers/http";
 import { startPushService } from "../tests/helpers/push-service";
 import { pgliteTemplate } from "./lib/pglite-template";
@@ -57,7 +57,13 @@ function stats(ms: number[]) {
   };
 }
 
-const { values: args } = parseArgs({ options: { url: { type: "string" }, password: { type: "string" } } });
+const { values: args } = parseArgs({
+  options: {
+    url: { type: "string" },
+    password: { type: "string" },
+    "data-dir": { type: "string", default: ".data/dev" },
+  },
+});
 
 if (args.url) {
   // The local stack: its own VAPID keys (the runner's), its functions in netlify-cli's workers.
@@ -67,7 +73,7 @@ if (args.url) {
   const signIn = await fetch(`${base}/api/admin/session`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: origin, "X-Simulated-Client": client() },
-    body: JSON.stringify({ password: args.password ?? devAdminPassword }),
+    body: JSON.stringify({ password: args.password ?? readLocalAdminPassword(args["data-dir"]) }),
   });
   if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
   const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0]!;

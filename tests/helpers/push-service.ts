@@ -121,10 +121,13 @@ export function verifyVapid(header: string | undefined, audience: string, now = 
   return { claims, publicKey: k };
 }
 
-/** Starts the loopback push service on 127.0.0.1 (any free port). */
+/**
+ * Starts the loopback push service on 127.0.0.1 (any free port). The server takes a loopback
+ * endpoint only at LOCAL_PUSH_ORIGIN: a test sets it to this service's `origin`.
+ */
 export async function startPushService(options: { vapidPublicKey?: string } = {}) {
   const keys = new Map<string, BrowserKeys>();
-  const answers = new Map<string, number>();
+  const answers = new Map<string, { status: number; headers: Record<string, string> }>();
   const received: PushReceived[] = [];
   const waiters = new Set<() => void>();
   let next = 0;
@@ -161,7 +164,9 @@ export async function startPushService(options: { vapidPublicKey?: string } = {}
       }
       received.push(entry);
       for (const wake of waiters) wake();
-      res.statusCode = entry.problem ? 400 : (answers.get(path) ?? 201);
+      const answer = answers.get(path);
+      res.statusCode = entry.problem ? 400 : (answer?.status ?? 201);
+      for (const [name, value] of Object.entries(answer?.headers ?? {})) res.setHeader(name, value);
       res.end();
     });
   });
@@ -190,9 +195,9 @@ export async function startPushService(options: { vapidPublicKey?: string } = {}
         },
       };
     },
-    /** The status this endpoint answers from now on (201 by default). */
-    answer(path: string, status: number) {
-      answers.set(path, status);
+    /** The status (and headers, e.g. a Location) this endpoint answers from now on (201 by default). */
+    answer(path: string, status: number, headers: Record<string, string> = {}) {
+      answers.set(path, { status, headers });
     },
     /** What arrived at one endpoint. */
     at(path: string) {
