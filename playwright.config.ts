@@ -16,6 +16,8 @@ export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
  */
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 export const mailDir = path.resolve(`.data/e2e-mail-${smtpPort}`);
+/** The stack's data folder; its random admin password is kept beside it (tests/e2e/admin-support.ts). */
+export const e2eDataDir = ".data/e2e";
 
 /**
  * The spam guard's minimum fill time on the test stack (FORM_MIN_FILL_MS; production: 3 s). The
@@ -101,7 +103,7 @@ export default defineConfig({
             stderr: "pipe",
           },
           {
-            command: `npx tsx scripts/dev.ts --host --port ${port} --data-dir .data/e2e --fresh`,
+            command: `npx tsx scripts/dev.ts --host --port ${port} --data-dir ${e2eDataDir} --fresh`,
             url: `${baseURL}/api/health`,
             // The host builds the site first: about 15 s idle, a minute or more on a busy machine.
             timeout: 600_000,

@@ -43,7 +43,13 @@ import { setDatabase, type Database } from "../src/platform/db/client";
 import { migratePglite } from "../src/platform/db/migrate";
 import { seed } from "../src/features/reviews/seed";
 import { loopbackHosts } from "../src/platform/http/local-hosts";
-import { describeLocalPassword, localAdminPassword } from "./lib/admin-password";
+import { checkAdminPassword, seedLocalAdminPassword } from "../src/features/admin-auth/service";
+import {
+  describeLocalPassword,
+  keepLocalAdminPassword,
+  readLocalAdminPassword,
+  type LocalPassword,
+} from "./lib/admin-password";
 import { acquireLock, DataDirBusy, defaultDataDir, otherStacks } from "./lib/local-db";
 import { pgliteTemplate } from "./lib/pglite-template";
 import { localVapidKeys } from "./lib/vapid";
@@ -59,7 +65,14 @@ const bootstrapSteps: BootstrapStep[] = [
   // A random admin password of this data folder's own, made on first start and kept beside it
   // (scripts/lib/admin-password.ts; production has no default password).
   async ({ log }) => {
-    log(describeLocalPassword(await localAdminPassword(dataDir), dataDir, `${siteUrl}/admin`));
+    const seeded = await seedLocalAdminPassword();
+    if (seeded) keepLocalAdminPassword(dataDir, seeded);
+    const kept = seeded ?? readLocalAdminPassword(dataDir);
+    const state: LocalPassword =
+      kept && (seeded || (await checkAdminPassword(kept)) === "ok")
+        ? { state: seeded ? "new" : "kept", password: kept }
+        : { state: "changed" };
+    log(describeLocalPassword(state, dataDir, `${siteUrl}/admin`));
   },
 ];
 

@@ -3,11 +3,11 @@
  * and write for its owner only), so the runner can print it at every start, `npm run
  * admin:password` can print it again, and the browser tests and benches can sign in. Each data
  * folder gets its own random one on first start (src/features/admin-auth/service.ts
- * `seedLocalAdminPassword`, docs/decisions/043-security-by-default.md).
+ * `seedLocalAdminPassword`, docs/decisions/043-security-by-default.md). File access only, so the
+ * browser tests can import it without the server's modules.
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { checkAdminPassword, seedLocalAdminPassword } from "../../src/features/admin-auth/service";
 
 export const adminPasswordFile = (dataDir: string) => `${path.resolve(dataDir)}.admin-password`;
 
@@ -20,7 +20,8 @@ export function readLocalAdminPassword(dataDir: string): string | null {
   }
 }
 
-function keep(dataDir: string, password: string): void {
+/** Keeps `password` beside the data folder, readable by its owner only. */
+export function keepLocalAdminPassword(dataDir: string, password: string): void {
   const file = adminPasswordFile(dataDir);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${password}\n`, { mode: 0o600 });
@@ -31,21 +32,6 @@ export type LocalPassword =
   | { state: "new" | "kept"; password: string }
   /** Set in the database some other way (the admin's "Change password", admin:set-password). */
   | { state: "changed" };
-
-/**
- * With the data folder's database installed (getDb()): a new random password when it has none
- * (stored as a hash, kept in the file), else the kept one if it still signs in.
- */
-export async function localAdminPassword(dataDir: string): Promise<LocalPassword> {
-  const seeded = await seedLocalAdminPassword();
-  if (seeded) {
-    keep(dataDir, seeded);
-    return { state: "new", password: seeded };
-  }
-  const kept = readLocalAdminPassword(dataDir);
-  if (kept && (await checkAdminPassword(kept)) === "ok") return { state: "kept", password: kept };
-  return { state: "changed" };
-}
 
 /** The runner's and the command's line about it. */
 export function describeLocalPassword(found: LocalPassword, dataDir: string, signInUrl: string): string {
