@@ -122,10 +122,11 @@ export function verifyVapid(header: string | undefined, audience: string, now = 
 }
 
 /**
- * Starts the loopback push service on 127.0.0.1 (any free port). The server takes a loopback
- * endpoint only at LOCAL_PUSH_ORIGIN: a test sets it to this service's `origin`.
+ * Starts the loopback push service on 127.0.0.1 (`port`, default any free one). The server takes a
+ * loopback endpoint only at LOCAL_PUSH_ORIGIN: a test in the same process sets it to this
+ * service's `origin`; the browser tests' stack is started with it (playwright.config.ts `pushPort`).
  */
-export async function startPushService(options: { vapidPublicKey?: string } = {}) {
+export async function startPushService(options: { vapidPublicKey?: string; port?: number } = {}) {
   const keys = new Map<string, BrowserKeys>();
   const answers = new Map<string, { status: number; headers: Record<string, string> }>();
   const received: PushReceived[] = [];
@@ -170,7 +171,7 @@ export async function startPushService(options: { vapidPublicKey?: string } = {}
       res.end();
     });
   });
-  server.listen(0, "127.0.0.1");
+  server.listen(options.port ?? 0, "127.0.0.1");
   await once(server, "listening");
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

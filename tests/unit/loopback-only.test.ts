@@ -6,7 +6,6 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error -- a plain .mjs preload without types
 import { loopbackListenArgs } from "../../scripts/lib/loopback-only.mjs";
 
 const preload = path.resolve(import.meta.dirname, "../../scripts/lib/loopback-only.mjs");
