@@ -16,6 +16,15 @@ export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
  */
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 export const mailDir = path.resolve(`.data/e2e-mail-${smtpPort}`);
+/**
+ * The loopback push service's port (tests/e2e/admin-push.spec.ts): the stack takes a loopback push
+ * endpoint only at LOCAL_PUSH_ORIGIN, so it must be known when the stack starts. E2E_PUSH_PORT, or
+ * one picked here once (the workers inherit it).
+ */
+process.env.E2E_PUSH_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+export const pushPort = Number(process.env.E2E_PUSH_PORT);
+/** The stack's data folder; its random admin password is kept beside it (tests/e2e/admin-support.ts). */
+export const e2eDataDir = ".data/e2e";
 
 /**
  * The spam guard's minimum fill time on the test stack (FORM_MIN_FILL_MS; production: 3 s). The
@@ -101,7 +110,7 @@ export default defineConfig({
             stderr: "pipe",
           },
           {
-            command: `npx tsx scripts/dev.ts --host --port ${port} --data-dir .data/e2e --fresh`,
+            command: `npx tsx scripts/dev.ts --host --port ${port} --data-dir ${e2eDataDir} --fresh`,
             url: `${baseURL}/api/health`,
             // The host builds the site first: about 15 s idle, a minute or more on a busy machine.
             timeout: 600_000,
@@ -113,6 +122,7 @@ export default defineConfig({
               // (tests/e2e/forms-support.ts), which the server reads only with this switch.
               SIMULATE_CLIENTS: "1",
               FORM_MIN_FILL_MS: String(formMinFillMs),
+              LOCAL_PUSH_ORIGIN: `http://127.0.0.1:${pushPort}`,
             },
             // One JSON line per request is noise beside the test list; errors still show (stderr).
             stdout: "ignore",

@@ -39,6 +39,9 @@ export default defineConfig({
           name: "stack",
           include: ["tests/stack/**/*.test.ts"],
           environment: "node",
+          // One file at a time: each starts whole stacks, and two at once would starve each other
+          // (tests/stack/dev-listen.test.ts runs before or after the stack test, never beside it).
+          fileParallelism: false,
           // Two starts of `npm run dev` and the smoke test in Chromium: about 4 minutes on an idle
           // 2-core machine, far more while other work shares it.
           testTimeout: 1_800_000,

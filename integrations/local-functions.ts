@@ -24,11 +24,13 @@ import {
   globToRegExp,
   loadRedirects,
   matchFunction,
+  refuseForeignHost,
   runFunction,
   startLocalBlobs,
   type FunctionModule,
   type FunctionRoute,
 } from "../scripts/lib/netlify-edge";
+import { allowedLocalHosts, loopbackHosts } from "../src/platform/http/local-hosts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const functionsDir = path.join(root, "netlify/functions");
@@ -73,10 +75,21 @@ export default function localFunctions(): AstroIntegration {
           )
           .catch((error: unknown) => logger.error(`loading the functions failed: ${String(error)}`));
 
+        /** The stack's own names (LOCAL_HOSTS from scripts/dev.ts, else loopback on this port). */
+        function ownHosts(): ReadonlySet<string> {
+          const address = server.httpServer?.address();
+          const port = address && typeof address === "object" ? address.port : 0;
+          return allowedLocalHosts() ?? new Set(loopbackHosts(port));
+        }
+
         async function handle(req: IncomingMessage, res: ServerResponse, next: () => void): Promise<void> {
+          // Another name (DNS rebinding, a neighbour on the network): refused before anything
+          // runs, Vite's modules (the source code) included. The origin the functions compare
+          // `Origin` against is then one of the stack's own names.
+          if (!refuseForeignHost(req, res, ownHosts())) return;
           const url = new URL(req.url ?? "/", "http://localhost");
           if (devOnly.test(url.pathname)) return next();
-          const origin = `http://${req.headers.host ?? "localhost"}`;
+          const origin = `http://${req.headers.host!.toLowerCase()}`;
           const all = await routes();
           const found = matchFunction(all, url.pathname);
           if (found) return runFunction(found.route, found.params, req, res, origin, pending);

@@ -9,14 +9,22 @@
  *  - opening the first request from the inbox: until its dialog shows, and until its history does.
  * Prints p50, min and max. It writes booking rows, so point it at a throwaway stack:
  *   npm run dev -- --data-dir .data/bench --fresh     (in another terminal)
- *   npm run bench:dev                                  (BENCH_BASE_URL, BENCH_RUNS, BENCH_ADMIN_PASSWORD)
+ *   npm run bench:dev                                  (BENCH_BASE_URL, BENCH_RUNS, BENCH_DATA_DIR)
+ * It signs in with the password the stack made for that data folder (BENCH_DATA_DIR, default
+ * .data/bench; `npm run admin:password`), or BENCH_ADMIN_PASSWORD when set.
  */
 import { chromium, type Request } from "@playwright/test";
 import { bookableDates } from "../src/features/appointments/availability";
+import { readLocalAdminPassword } from "./lib/admin-password";
 
 const base = process.env["BENCH_BASE_URL"] ?? "http://localhost:8888";
 const runs = Number(process.env["BENCH_RUNS"] ?? 10);
-const password = process.env["BENCH_ADMIN_PASSWORD"] ?? "kingdom-dev-admin";
+const dataDir = process.env["BENCH_DATA_DIR"] ?? ".data/bench";
+const password = process.env["BENCH_ADMIN_PASSWORD"] ?? readLocalAdminPassword(dataDir);
+if (!password) {
+  console.error(`bench-dev: no admin password for ${dataDir}; start the stack on it first (see the header)`);
+  process.exit(1);
+}
 
 const randomIp = () => `10.${[0, 0, 0].map(() => 1 + Math.floor(Math.random() * 254)).join(".")}`;
 

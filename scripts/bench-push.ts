@@ -8,12 +8,13 @@
  * p95 under 2 s). Results also go to bench-results/push.json.
  *
  *   npm run bench:push                          in-process (above)
- *   npm run bench:push -- --url http://localhost:8931 [--password P]
+ *   npm run bench:push -- --url http://localhost:8931 [--data-dir .data/dev] [--password P] [--push-port 8791]
  *                                               a running local stack instead (docs/getting-started.md, Run the site):
  *                                               start it with SIMULATE_CLIENTS=1 so the bookings come
- *                                               from many clients; signs in with the dev password
- *                                               (a fresh data folder's) and registers the loopback
- *                                               device there (the local stack accepts 127.0.0.1).
+ *                                               from many clients and LOCAL_PUSH_ORIGIN=http://127.0.0.1:8791
+ *                                               (the one loopback push endpoint it takes); signs in with
+ *                                               the data folder's password (`npm run admin:password`)
+ *                                               and registers the loopback device there.
  */
 import { randomBytes, randomInt } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -28,7 +29,7 @@ import { setLogSink } from "../src/platform/log";
 import { serviceContext } from "../src/platform/context";
 import { setMailSender } from "../src/features/mail/service";
 import { setQuietHours, subscribe } from "../src/features/push/service";
-import { devAdminPassword } from "../src/features/admin-auth/service";
+import { readLocalAdminPassword } from "./lib/admin-password";
 import { jsonRequest, validBooking } from "../tests/helpers/http";
 import { startPushService } from "../tests/helpers/push-service";
 import { pgliteTemplate } from "./lib/pglite-template";
@@ -57,7 +58,14 @@ function stats(ms: number[]) {
   };
 }
 
-const { values: args } = parseArgs({ options: { url: { type: "string" }, password: { type: "string" } } });
+const { values: args } = parseArgs({
+  options: {
+    url: { type: "string" },
+    password: { type: "string" },
+    "data-dir": { type: "string", default: ".data/dev" },
+    "push-port": { type: "string", default: "8791" },
+  },
+});
 
 if (args.url) {
   // The local stack: its own VAPID keys (the runner's), its functions in netlify-cli's workers.
@@ -67,7 +75,7 @@ if (args.url) {
   const signIn = await fetch(`${base}/api/admin/session`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: origin, "X-Simulated-Client": client() },
-    body: JSON.stringify({ password: args.password ?? devAdminPassword }),
+    body: JSON.stringify({ password: args.password ?? readLocalAdminPassword(args["data-dir"]) }),
   });
   if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
   const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0]!;
@@ -75,7 +83,11 @@ if (args.url) {
     await fetch(`${base}/api/admin/push/public-key`, { headers: { Cookie: cookie } })
   ).json()) as { publicKey: string | null };
   if (!keyAnswer.publicKey) throw new Error("the stack has no VAPID keys");
-  const stackService = await startPushService({ vapidPublicKey: keyAnswer.publicKey });
+  // On the port the stack was started with in LOCAL_PUSH_ORIGIN (see the header).
+  const stackService = await startPushService({
+    vapidPublicKey: keyAnswer.publicKey,
+    port: Number(args["push-port"]),
+  });
   const device = stackService.subscribe();
   const subscribed = await fetch(`${base}/api/admin/push/subscriptions`, {
     method: "POST",
@@ -147,6 +159,8 @@ if (postgresAvailable()) {
 }
 
 const service = await startPushService({ vapidPublicKey: vapid.publicKey });
+// The one loopback push endpoint the server takes (src/platform/env.ts localPushOrigin).
+process.env["LOCAL_PUSH_ORIGIN"] = service.origin;
 const phone = service.subscribe();
 await subscribe({ ...phone.subscription, name: "Bench phone" }, serviceContext());
 

@@ -19,7 +19,14 @@
  *     child runs in its own process group) and closes the database cleanly.
  *
  * Flags: --netlify, --serve, --host (with --no-build: serve the dist/ already built), --port N (default 8888), --data-dir DIR (default .data/dev), --fresh (wipe the
- * data folder first), --db-port N (default: a free port).
+ * data folder first), --db-port N (default: a free port), --listen-on-network (see below).
+ *
+ * Private by default (docs/decisions/043-security-by-default.md): every process it starts listens
+ * on 127.0.0.1 only (scripts/lib/loopback-only.mjs, preloaded through NODE_OPTIONS, whatever the
+ * tool), and answers only requests whose Host is the stack's own loopback name (LOCAL_HOSTS,
+ * src/platform/http/local-hosts.ts). --listen-on-network listens on every address and adds this
+ * machine's own addresses to the names it answers, with a warning: anyone on the network can
+ * then reach the admin's sign-in.
  */
 import { PGlite } from "@electric-sql/pglite";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -28,13 +35,21 @@ import { existsSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { createServer } from "node:net";
+import { networkInterfaces } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { drizzle } from "drizzle-orm/pglite";
 import { setDatabase, type Database } from "../src/platform/db/client";
 import { migratePglite } from "../src/platform/db/migrate";
 import { seed } from "../src/features/reviews/seed";
-import { seedDevAdminPassword } from "../src/features/admin-auth/service";
+import { loopbackHosts } from "../src/platform/http/local-hosts";
+import { checkAdminPassword, seedLocalAdminPassword } from "../src/features/admin-auth/service";
+import {
+  describeLocalPassword,
+  keepLocalAdminPassword,
+  readLocalAdminPassword,
+  type LocalPassword,
+} from "./lib/admin-password";
 import { acquireLock, DataDirBusy, defaultDataDir, otherStacks } from "./lib/local-db";
 import { pgliteTemplate } from "./lib/pglite-template";
 import { localVapidKeys } from "./lib/vapid";
@@ -47,14 +62,17 @@ import { serveLocalDb, type LocalDbServer } from "./lib/pglite-server";
  */
 export type BootstrapStep = (ctx: { db: Database; log: (line: string) => void }) => Promise<void>;
 const bootstrapSteps: BootstrapStep[] = [
-  // A dev-only admin password in a database that has none (production has no default; README, Admin).
+  // A random admin password of this data folder's own, made on first start and kept beside it
+  // (scripts/lib/admin-password.ts; production has no default password).
   async ({ log }) => {
-    const seeded = await seedDevAdminPassword();
-    log(
-      seeded
-        ? `admin password (this local database only): ${seeded}  (sign in at ${siteUrl}/admin)`
-        : "admin password: already set in this database (change it with `npm run admin:set-password`)",
-    );
+    const seeded = await seedLocalAdminPassword();
+    if (seeded) keepLocalAdminPassword(dataDir, seeded);
+    const kept = seeded ?? readLocalAdminPassword(dataDir);
+    const state: LocalPassword =
+      kept && (seeded || (await checkAdminPassword(kept)) === "ok")
+        ? { state: seeded ? "new" : "kept", password: kept }
+        : { state: "changed" };
+    log(describeLocalPassword(state, dataDir, `${siteUrl}/admin`));
   },
 ];
 
@@ -68,6 +86,7 @@ const { values } = parseArgs({
     "data-dir": { type: "string", default: defaultDataDir },
     fresh: { type: "boolean", default: false },
     "db-port": { type: "string" },
+    "listen-on-network": { type: "boolean", default: false },
   },
 });
 
@@ -75,6 +94,19 @@ const log = (line: string) => console.log(`[dev] ${line}`);
 const port = Number(values.port);
 const dataDir = path.resolve(values["data-dir"]);
 const siteUrl = `http://localhost:${port}`;
+const listenOnNetwork = values["listen-on-network"];
+
+/** The `host:port` names the stack answers to: loopback, and with --listen-on-network this machine's addresses. */
+function ownHosts(): string[] {
+  const hosts = loopbackHosts(port);
+  if (!listenOnNetwork) return hosts;
+  for (const list of Object.values(networkInterfaces())) {
+    for (const a of list ?? []) {
+      if (!a.internal) hosts.push(a.family === "IPv6" ? `[${a.address}]:${port}` : `${a.address}:${port}`);
+    }
+  }
+  return hosts;
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -187,6 +219,15 @@ try {
           const pair = localVapidKeys(`${dataDir}.vapid.json`);
           return { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey };
         })()),
+    // Loopback only, in every process and whatever the tool (see the header).
+    LOCAL_HOSTS: ownHosts().join(","),
+    LISTEN_ON_NETWORK: listenOnNetwork ? "1" : "0",
+    NODE_OPTIONS: [
+      process.env["NODE_OPTIONS"] ?? "",
+      `--import=${new URL("./lib/loopback-only.mjs", import.meta.url).href}`,
+    ]
+      .join(" ")
+      .trim(),
     ASTRO_TELEMETRY_DISABLED: "1",
     ASTRO_DISABLE_UPDATE_CHECK: "true",
     BROWSER: "none",
@@ -242,7 +283,7 @@ try {
       "--command",
       // --ignore-lock: several stacks may run in one checkout (each has its own data folder and
       // ports), and it keeps Astro in the foreground where Ctrl-C reaches it.
-      `astro dev --port ${astroPort} --host 127.0.0.1 --ignore-lock`,
+      `astro dev --port ${astroPort} --host ${listenOnNetwork ? "0.0.0.0" : "127.0.0.1"} --ignore-lock`,
       "--target-port",
       String(astroPort),
       "--framework",
@@ -256,8 +297,9 @@ try {
       "dev",
       "--port",
       String(port),
-      // Every address, as Netlify's tools listen: `localhost` may be ::1 or 127.0.0.1 to a client.
+      // Loopback (a browser trying ::1 for `localhost` falls back to 127.0.0.1 at once).
       "--host",
+      listenOnNetwork ? "0.0.0.0" : "127.0.0.1",
       "--ignore-lock",
     ];
   }
@@ -309,6 +351,11 @@ try {
     await new Promise((r) => setTimeout(r, 500));
   }
   lock.update({ siteUrl });
+  if (listenOnNetwork) {
+    log(
+      `WARNING: --listen-on-network: this stack answers on every network address (${ownHosts().slice(3).join(", ") || "none found"}); anyone on this network can reach it and try the admin sign-in. Stop it when you are done.`,
+    );
+  }
   log(`ready in ${Math.round((performance.now() - t0) / 100) / 10} s: ${siteUrl}  (Ctrl-C to stop)`);
 } catch (error) {
   console.error(`[dev] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -6,7 +6,8 @@
  *   GET  /request/<token>[?step=accept|reschedule|message|cancel]   the page, or a confirmation step
  *   POST /request/<token>                                           the change (from this site only)
  *   GET  /request/lost, POST /request/lost                          a fresh link by e-mail
- *   GET  /request/<token>/invoice.pdf?invoice=<id>                 an issued invoice's PDF
+ *   GET  /request/<token>/invoice.pdf?invoice=<id>                 an issued invoice's PDF (a wrong
+ *                                                                   link: the page's own 404 page)
  *
  * The log line names the route, never the path, so a token never reaches the logs.
  */
@@ -15,6 +16,7 @@ import { customerPageEndpoints } from "../../src/features/customer-page/contract
 import {
   act,
   askLostLink,
+  fileError,
   lostLinkError,
   pageError,
   showLostLink,
@@ -30,7 +32,7 @@ export default apiHandler("/request", [
   publicPage(customerPageEndpoints.customerAction, { render: act, error: pageError }),
   publicPage(customerPageEndpoints.lostLinkForm, { render: showLostLink, error: lostLinkError }),
   publicPage(customerPageEndpoints.lostLink, { render: askLostLink, error: lostLinkError }),
-  publicFile(invoiceEndpoints.customerInvoicePdf, customerInvoicePdfResponse),
+  publicFile(invoiceEndpoints.customerInvoicePdf, customerInvoicePdfResponse, { error: fileError }),
 ]);
 
 // Literal paths: Netlify reads them without running the module. The last one keeps the local

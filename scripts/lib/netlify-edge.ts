@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parse as parseToml } from "smol-toml";
+import { isAllowedHost, misdirectedRequest } from "../../src/platform/http/local-hosts";
 
 export type Handler = (req: Request, context: Record<string, unknown>) => Promise<Response> | Response;
 
@@ -98,6 +99,22 @@ function toRequest(req: IncomingMessage, origin: string): Request {
     headers,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
   } as RequestInit);
+}
+
+/**
+ * Answers 421 and returns false when the request's `Host` is not one of `allowed` (the stack's own
+ * names, src/platform/http/local-hosts.ts); true when it may go on.
+ */
+export function refuseForeignHost(
+  req: IncomingMessage,
+  res: ServerResponse,
+  allowed: ReadonlySet<string>,
+): boolean {
+  if (isAllowedHost(req.headers.host, allowed)) return true;
+  const error = misdirectedRequest();
+  res.writeHead(error.status, { "content-type": "application/json; charset=utf-8" });
+  res.end(JSON.stringify(error.body()));
+  return false;
 }
 
 export async function sendResponse(res: ServerResponse, response: Response, head: boolean): Promise<void> {

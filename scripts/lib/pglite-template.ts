@@ -5,7 +5,8 @@
  * database per test file) and the dev runner (a new or --fresh data folder).
  *
  * The template also has Supabase's API roles (`anon`, `authenticated`) with Supabase's default
- * grants, so local databases behave like Supabase and tests can prove RLS hides every table.
+ * grants, made before the migrations as on Supabase, so local databases behave like Supabase and
+ * tests can prove RLS hides every table and no function is theirs to call.
  */
 import { PGlite } from "@electric-sql/pglite";
 import { createHash, randomBytes } from "node:crypto";
@@ -13,12 +14,24 @@ import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promi
 import path from "node:path";
 import { migratePglite, migrationsFolder } from "../../src/platform/db/migrate";
 
+/**
+ * Supabase's API roles and what Supabase grants them, run before the migrations as on Supabase:
+ * usage of the schema, and by default every table, sequence and function the migrations create
+ * (so a migration that revokes something is tested against what Supabase really grants).
+ */
 export const supabaseRolesSql = `
 do $$ begin
   begin create role anon nologin; exception when duplicate_object or unique_violation then null; end;
   begin create role authenticated nologin; exception when duplicate_object or unique_violation then null; end;
 end $$;
 grant usage on schema public to anon, authenticated;
+alter default privileges in schema public grant select, insert, update, delete on tables to anon, authenticated;
+alter default privileges in schema public grant usage, select on sequences to anon, authenticated;
+alter default privileges in schema public grant execute on functions to anon, authenticated;
+`;
+
+/** Supabase's table grants again after the migrations, for a database whose roles came later. */
+export const supabaseTableGrantsSql = `
 grant select, insert, update, delete on all tables in schema public to anon, authenticated;
 grant usage, select on all sequences in schema public to anon, authenticated;
 `;
@@ -37,7 +50,7 @@ export async function migrationsHash(): Promise<string> {
     }
   };
   await walk(migrationsFolder);
-  hash.update(supabaseRolesSql);
+  hash.update(supabaseRolesSql).update(supabaseTableGrantsSql);
   return hash.digest("hex").slice(0, 16);
 }
 
@@ -52,8 +65,9 @@ export async function pgliteTemplate(): Promise<Blob> {
   );
   if (!exists) {
     const pg = await PGlite.create();
-    await migratePglite(pg);
     await pg.exec(supabaseRolesSql);
+    await migratePglite(pg);
+    await pg.exec(supabaseTableGrantsSql);
     const dump = await pg.dumpDataDir("none");
     await pg.close();
     await mkdir(templateDir, { recursive: true });

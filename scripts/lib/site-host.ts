@@ -21,6 +21,9 @@
  *
  * Photos go to a local Netlify Blobs server (the one netlify-cli runs) in `<data-dir>/blobs`.
  *
+ * It listens on 127.0.0.1 only (LISTEN_ON_NETWORK=1: every address) and answers only requests whose
+ * `Host` is one of its own names (localhost, 127.0.0.1 or [::1] with its port, and LOCAL_HOSTS).
+ *
  * Usage: tsx scripts/lib/site-host.ts --port 8899 --blobs-dir .data/e2e/blobs
  * (DATABASE_URL and the rest of the functions' environment come from the caller.)
  */
@@ -34,11 +37,13 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { photoStoreName, setPhotoStore } from "../../src/platform/blobs";
+import { allowedLocalHosts, loopbackHosts } from "../../src/platform/http/local-hosts";
 import {
   functionRoute,
   globToRegExp,
   loadRedirects,
   matchFunction,
+  refuseForeignHost,
   runFunction,
   startLocalBlobs,
   type FunctionModule,
@@ -161,6 +166,11 @@ export interface SiteHostOptions {
   blobsDir: string;
   /** The project folder: netlify.toml, netlify/functions, dist/ and .netlify/v1 (default: cwd). */
   root?: string;
+  /**
+   * Listen on every address rather than 127.0.0.1 only (`npm run dev -- --listen-on-network`); the
+   * names in LOCAL_HOSTS are then answered too. Default: loopback only.
+   */
+  listenOnNetwork?: boolean;
 }
 
 export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost> {
@@ -173,7 +183,8 @@ export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost>
   const functions = await loadFunctions(path.join(root, "netlify/functions"));
   const redirects = loadRedirects(path.join(root, "netlify.toml"));
   const headerRules = loadHeaderRules(path.join(root, ".netlify/v1/config.json"));
-  let origin = `http://localhost:${options.port}`;
+  // Filled in once the port is known: the stack's own names, and any LOCAL_HOSTS adds.
+  let allowedHosts: ReadonlySet<string> = new Set();
   const pending = new Set<Promise<unknown>>();
 
   async function functionAnswers(
@@ -183,7 +194,14 @@ export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost>
   ): Promise<boolean> {
     const found = matchFunction(functions, pathname);
     if (!found) return false;
-    await runFunction(found.route, found.params, req, res, origin, pending);
+    await runFunction(
+      found.route,
+      found.params,
+      req,
+      res,
+      `http://${req.headers.host!.toLowerCase()}`,
+      pending,
+    );
     return true;
   }
 
@@ -201,6 +219,9 @@ export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost>
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Another name (DNS rebinding, a neighbour on the network): refused before anything runs.
+    if (!refuseForeignHost(req, res, allowedHosts)) return;
+    const origin = `http://${req.headers.host!.toLowerCase()}`;
     const url = new URL(req.url ?? "/", origin);
     const pathname = url.pathname;
     const head = req.method === "HEAD";
@@ -247,12 +268,15 @@ export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost>
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    // Every address, as netlify-cli listens: `localhost` may be ::1 or 127.0.0.1 to a client.
-    server.listen(options.port, () => resolve());
+    // Loopback only unless asked (docs/decisions/043-security-by-default.md): a browser that
+    // tries ::1 for `localhost` first falls back to 127.0.0.1 at once.
+    server.listen(options.port, options.listenOnNetwork ? undefined : "127.0.0.1", () => resolve());
   });
-  origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  const boundPort = (server.address() as AddressInfo).port;
+
+  allowedHosts = new Set([...loopbackHosts(boundPort), ...(allowedLocalHosts() ?? [])]);
   return {
-    url: origin,
+    url: `http://localhost:${boundPort}`,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -271,10 +295,12 @@ if (isMain) {
       "blobs-dir": { type: "string", default: ".data/blobs" },
     },
   });
+  const listenOnNetwork = process.env["LISTEN_ON_NETWORK"] === "1";
   const started = performance.now();
   const host = await startSiteHost({
     port: Number(values.port),
     blobsDir: path.resolve(values["blobs-dir"]),
+    listenOnNetwork,
   });
   console.log(
     `[site] ${host.url}: dist/ and the functions, ready in ${Math.round(performance.now() - started)} ms`,

@@ -239,3 +239,55 @@ export function formMinFillMs(env: Record<string, string | undefined> = readRaw(
   }
   return parsed.data;
 }
+
+/**
+ * LOCAL_HOSTS: the `host:port` names a local stack answers to, lower case (scripts/dev.ts sets it
+ * in every mode: localhost, 127.0.0.1 and [::1] with its port; src/platform/http/local-hosts.ts).
+ * Undefined when unset (a test calling a handler in-process) or on Netlify, whose edge routes
+ * only the site's own domains to its functions.
+ */
+export function localHosts(
+  env: Record<string, string | undefined> = readRaw(),
+): ReadonlySet<string> | undefined {
+  const raw = env["LOCAL_HOSTS"]?.trim();
+  if (!raw || isDeployed(env)) return undefined;
+  return new Set(
+    raw
+      .split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}
+
+let reportedPushOrigin = false;
+
+/**
+ * LOCAL_PUSH_ORIGIN: the origin of the local push service the tests start (e.g.
+ * `http://127.0.0.1:8791`), the one push endpoint that may be on loopback over plain http
+ * (src/features/push/rules.ts). Honoured only where `isDeployed()` is false and only for an
+ * http(s) origin on 127.0.0.1, [::1] or localhost; otherwise undefined (on Netlify the log says
+ * once that it was ignored).
+ */
+export function localPushOrigin(env: Record<string, string | undefined> = readRaw()): string | undefined {
+  const raw = env["LOCAL_PUSH_ORIGIN"]?.trim();
+  if (!raw) return undefined;
+  if (isDeployed(env)) {
+    if (!reportedPushOrigin) {
+      reportedPushOrigin = true;
+      logEvent({
+        event: "config.ignored",
+        level: "warn",
+        variable: "LOCAL_PUSH_ORIGIN",
+        message: "LOCAL_PUSH_ORIGIN is for local stacks and tests only; ignored on Netlify.",
+      });
+    }
+    return undefined;
+  }
+  try {
+    const url = new URL(raw);
+    const loopback = ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname);
+    return loopback && /^https?:$/.test(url.protocol) ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -41,7 +41,7 @@ test.describe("sign-in", () => {
     await expect(page.getByText("Invalid password", { exact: true })).toBeVisible();
     await expect(page.getByLabel(/^Password/)).toHaveAttribute("aria-invalid", "true");
 
-    await page.getByLabel(/^Password/).fill(adminPassword);
+    await page.getByLabel(/^Password/).fill(adminPassword());
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
     await expect(page.getByRole("link", { name: /Testimonials/ })).toHaveAttribute(

@@ -24,7 +24,7 @@ test("changing the password signs other sessions out; logging out and in again n
   const other = await apiSignIn(request, baseURL!); // another device, signed in before the change
   try {
     await page.goto("/admin");
-    await page.getByLabel(/^Password/).fill(adminPassword);
+    await page.getByLabel(/^Password/).fill(adminPassword());
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 
@@ -40,7 +40,7 @@ test("changing the password signs other sessions out; logging out and in again n
     await expect(dialog.getByText("Current password is incorrect")).toBeVisible();
 
     // Confirmation that differs.
-    await dialog.getByLabel(/^Current Password/).fill(adminPassword);
+    await dialog.getByLabel(/^Current Password/).fill(adminPassword());
     await dialog.getByLabel(/^Confirm New Password/).fill(`${newPassword}!`);
     await dialog.getByRole("button", { name: "Update Password" }).click();
     await expect(dialog.getByText("Passwords do not match")).toBeVisible();
@@ -51,7 +51,7 @@ test("changing the password signs other sessions out; logging out and in again n
     await page.getByRole("button", { name: "Change Password" }).click();
     await expect(dialog.getByLabel(/^Current Password/)).toHaveValue("");
 
-    await dialog.getByLabel(/^Current Password/).fill(adminPassword);
+    await dialog.getByLabel(/^Current Password/).fill(adminPassword());
     await dialog.getByLabel(/^New Password/).fill(newPassword);
     await dialog.getByLabel(/^Confirm New Password/).fill(newPassword);
     await dialog.getByRole("button", { name: "Update Password" }).click();
@@ -74,7 +74,7 @@ test("changing the password signs other sessions out; logging out and in again n
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
 
     // The old password no longer works; the new one does.
-    await page.getByLabel(/^Password/).fill(adminPassword);
+    await page.getByLabel(/^Password/).fill(adminPassword());
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByText("Invalid password", { exact: true })).toBeVisible();
     await page.getByLabel(/^Password/).fill(newPassword);
@@ -89,7 +89,11 @@ test("changing the password signs other sessions out; logging out and in again n
     if (me.status() === 200) {
       const cookie = (me.headers()["set-cookie"] ?? "").split(";")[0] ?? "";
       const back = await request.put("/api/admin/password", {
-        data: { currentPassword: newPassword, newPassword: adminPassword, confirmPassword: adminPassword },
+        data: {
+          currentPassword: newPassword,
+          newPassword: adminPassword(),
+          confirmPassword: adminPassword(),
+        },
         headers: { Cookie: cookie, Origin: origin },
       });
       expect(back.status()).toBe(200);

@@ -21,14 +21,17 @@ import { clientIp, ownClient, signedIn } from "./admin-support";
 import { bookableDate } from "./forms-support";
 import { startPushService, type PushService } from "../helpers/push-service";
 import { shot } from "./page-checks";
+import { pushPort } from "../../playwright.config";
 
 // The admin's first screen takes seconds on the local stack of a busy machine (docs/testing.md, the local stack).
 const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 180_000 });
+// In order, in one worker: the stack takes a loopback push endpoint only at its one
+// LOCAL_PUSH_ORIGIN (playwright.config.ts `pushPort`), so only one push service may listen.
+test.describe.configure({ mode: "default", timeout: 180_000 });
 
 let service: PushService;
 test.beforeAll(async () => {
-  service = await startPushService();
+  service = await startPushService({ port: pushPort });
 });
 test.afterAll(async () => {
   await service?.close();

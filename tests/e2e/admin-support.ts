@@ -2,11 +2,25 @@
  * Helpers for the admin browser tests. Tests own their data: every name carries a unique suffix
  * and is seeded through the public API, the way a visitor would create it.
  */
+import { readLocalAdminPassword } from "../../scripts/lib/admin-password";
+import { e2eDataDir } from "../../playwright.config";
 import { offeredDates } from "../helpers/dates";
 import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
-/** The dev stack seeds this password into its fresh database (scripts/dev.ts, admin-auth.ts). */
-export const adminPassword = process.env["E2E_ADMIN_PASSWORD"] ?? "kingdom-dev-admin";
+/**
+ * The admin password of the stack under test: E2E_ADMIN_PASSWORD when set (a stack you started
+ * yourself, E2E_BASE_URL), else the random one the runner made for the suite's data folder
+ * (`.data/e2e`, playwright.config.ts), read the documented way (scripts/lib/admin-password.ts,
+ * `npm run admin:password`). Read when a test signs in: the stack makes it as it starts, after the
+ * test files are loaded.
+ */
+export function adminPassword(): string {
+  const fromEnv = process.env["E2E_ADMIN_PASSWORD"];
+  if (fromEnv) return fromEnv;
+  const kept = readLocalAdminPassword(e2eDataDir);
+  if (!kept) throw new Error(`no admin password kept for ${e2eDataDir}: did the stack start?`);
+  return kept;
+}
 
 /**
  * A client address of its own: sign-ins and public forms are rate-limited per client, and every
@@ -90,7 +104,7 @@ export async function seedContact(request: APIRequestContext, name: string): Pro
 export async function apiSignIn(
   request: APIRequestContext,
   baseURL: string,
-  password = adminPassword,
+  password = adminPassword(),
 ): Promise<{ name: string; value: string; header: string }> {
   const res = await request.post("/api/admin/session", {
     data: { password },

@@ -6,8 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { offeredDates } from "../helpers/dates";
 
-/** The dev stack seeds this password into its fresh database (src/features/admin-auth/service.ts). */
-export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "kingdom-dev-admin";
+import { adminPassword } from "./admin-support";
 
 /**
  * A client address of its own for each test: the API rate-limits public forms per client (ten posts
@@ -62,7 +61,7 @@ let cachedCookie: string | undefined;
 export async function adminCookie(request: APIRequestContext, baseURL: string): Promise<string> {
   if (cachedCookie) return cachedCookie;
   const response = await request.post("/api/admin/session", {
-    data: { password: adminPassword },
+    data: { password: adminPassword() },
     headers: { Origin: new URL(baseURL).origin, ...ownClientHeaders() },
   });
   expect(response.status(), await response.text()).toBe(200);

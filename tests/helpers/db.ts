@@ -27,7 +27,12 @@ import { afterAll, beforeAll } from "vitest";
 import { closeDb, openDatabase, setDatabase, type Database } from "../../src/platform/db/client";
 import { migrateUrl } from "../../src/platform/db/migrate";
 import { setLogSink } from "../../src/platform/log";
-import { migrationsHash, pgliteTemplate, supabaseRolesSql } from "../../scripts/lib/pglite-template";
+import {
+  migrationsHash,
+  pgliteTemplate,
+  supabaseRolesSql,
+  supabaseTableGrantsSql,
+} from "../../scripts/lib/pglite-template";
 
 export interface TestDatabase {
   db: Database;
@@ -73,8 +78,10 @@ async function createPostgres(serverUrl: string): Promise<TestDatabase> {
       if (found.rowCount === 0) {
         await admin.query(`create database "${template}"`);
         const url = withDatabase(serverUrl, template);
-        await migrateUrl(url);
+        // Supabase's roles first, as on Supabase: the migrations meet its default grants.
         await withClient(url, (c) => c.query(supabaseRolesSql));
+        await migrateUrl(url);
+        await withClient(url, (c) => c.query(supabaseTableGrantsSql));
       }
     } finally {
       await admin.query("select pg_advisory_unlock(4242)");

@@ -121,10 +121,14 @@ export function verifyVapid(header: string | undefined, audience: string, now = 
   return { claims, publicKey: k };
 }
 
-/** Starts the loopback push service on 127.0.0.1 (any free port). */
-export async function startPushService(options: { vapidPublicKey?: string } = {}) {
+/**
+ * Starts the loopback push service on 127.0.0.1 (`port`, default any free one). The server takes a
+ * loopback endpoint only at LOCAL_PUSH_ORIGIN: a test in the same process sets it to this
+ * service's `origin`; the browser tests' stack is started with it (playwright.config.ts `pushPort`).
+ */
+export async function startPushService(options: { vapidPublicKey?: string; port?: number } = {}) {
   const keys = new Map<string, BrowserKeys>();
-  const answers = new Map<string, number>();
+  const answers = new Map<string, { status: number; headers: Record<string, string> }>();
   const received: PushReceived[] = [];
   const waiters = new Set<() => void>();
   let next = 0;
@@ -161,11 +165,13 @@ export async function startPushService(options: { vapidPublicKey?: string } = {}
       }
       received.push(entry);
       for (const wake of waiters) wake();
-      res.statusCode = entry.problem ? 400 : (answers.get(path) ?? 201);
+      const answer = answers.get(path);
+      res.statusCode = entry.problem ? 400 : (answer?.status ?? 201);
+      for (const [name, value] of Object.entries(answer?.headers ?? {})) res.setHeader(name, value);
       res.end();
     });
   });
-  server.listen(0, "127.0.0.1");
+  server.listen(options.port ?? 0, "127.0.0.1");
   await once(server, "listening");
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -190,9 +196,9 @@ export async function startPushService(options: { vapidPublicKey?: string } = {}
         },
       };
     },
-    /** The status this endpoint answers from now on (201 by default). */
-    answer(path: string, status: number) {
-      answers.set(path, status);
+    /** The status (and headers, e.g. a Location) this endpoint answers from now on (201 by default). */
+    answer(path: string, status: number, headers: Record<string, string> = {}) {
+      answers.set(path, { status, headers });
     },
     /** What arrived at one endpoint. */
     at(path: string) {

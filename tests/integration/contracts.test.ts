@@ -341,6 +341,7 @@ describe("every endpoint answers what its contract says", () => {
     process.env["VAPID_PUBLIC_KEY"] = vapid.publicKey;
     process.env["VAPID_PRIVATE_KEY"] = vapid.privateKey;
     const pushService = await startPushService({ vapidPublicKey: vapid.publicKey });
+    process.env["LOCAL_PUSH_ORIGIN"] = pushService.origin;
     try {
       await check(r.pushPublicKeyRoute, adminPush, { cookie });
       const { device } = await check(r.pushSubscribeRoute, adminPush, {
@@ -357,6 +358,7 @@ describe("every endpoint answers what its contract says", () => {
       await check(r.pushUnsubscribeRoute, adminPush, { cookie, id: device.id });
     } finally {
       await pushService.close();
+      delete process.env["LOCAL_PUSH_ORIGIN"];
       delete process.env["VAPID_PUBLIC_KEY"];
       delete process.env["VAPID_PRIVATE_KEY"];
     }

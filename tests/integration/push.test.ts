@@ -37,11 +37,14 @@ beforeAll(async () => {
   process.env["VAPID_PUBLIC_KEY"] = vapid.publicKey;
   process.env["VAPID_PRIVATE_KEY"] = vapid.privateKey;
   service = await startPushService({ vapidPublicKey: vapid.publicKey });
+  // The one loopback endpoint the server takes (src/platform/env.ts localPushOrigin).
+  process.env["LOCAL_PUSH_ORIGIN"] = service.origin;
   owner = await adminClient();
 });
 afterAll(async () => {
   delete process.env["VAPID_PUBLIC_KEY"];
   delete process.env["VAPID_PRIVATE_KEY"];
+  delete process.env["LOCAL_PUSH_ORIGIN"];
   setQuietHours(undefined);
   await service.close();
 });

@@ -21,8 +21,8 @@ import { expect as baseExpect, test } from "./console-guard";
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
-/** What the runner printed (playwright.dev.config.ts reads it); the same dev password otherwise. */
-const adminPassword = process.env["SMOKE_ADMIN_PASSWORD"] ?? defaultAdminPassword;
+/** What the runner printed (playwright.dev.config.ts reads it); else the browser suite's stack's. */
+const adminPassword = () => process.env["SMOKE_ADMIN_PASSWORD"] ?? defaultAdminPassword();
 
 const bookingSuccess = "Appointment booked successfully! We'll contact you to confirm.";
 /** The booking form's lasting notice (the public pages have no toasts). */
@@ -128,7 +128,7 @@ test("the admin: signs in with the printed password and shows the dashboard, the
   guard.allow("/api/admin/attention", 401);
   guard.allow("/api/admin/money", 401);
   await page.goto("/admin");
-  await page.getByLabel(/^Password/).fill(adminPassword);
+  await page.getByLabel(/^Password/).fill(adminPassword());
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   await expect(page.getByText(/\d+ in total, \d+ unread/)).toBeVisible();

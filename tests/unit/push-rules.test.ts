@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   endpointProblem,
-  isPrivateAddress,
+  isPublicAddress,
   pushContent,
   releaseTime,
   vapidSubject,
@@ -10,31 +10,35 @@ import {
 import { wallClockInstant } from "../../src/platform/time";
 
 describe("endpointProblem", () => {
-  const production = { allowLoopback: false };
+  const production = {};
   it("takes the browsers' push services over https", () => {
     for (const url of [
       "https://fcm.googleapis.com/fcm/send/abc:def",
       "https://updates.push.services.mozilla.com/wpush/v2/gAAA",
       "https://web.push.apple.com/QGuQyavX",
       "https://wns2-db5p.notify.windows.com/w/?token=x",
+      "https://fcm.googleapis.com:443/fcm/send/x",
     ]) {
       expect(endpointProblem(url, production), url).toBeNull();
     }
   });
-  it("refuses plain http, other ports, credentials, loopback, private and reserved hosts in production", () => {
+  it("refuses plain http, other ports, user-info, address literals, private and reserved hosts", () => {
     for (const url of [
       "http://fcm.googleapis.com/fcm/send/x",
       "https://fcm.googleapis.com:8443/x",
+      "https://fcm.googleapis.com:80/x",
+      "https://fcm.googleapis.com:22/x",
       "https://user:pw@fcm.googleapis.com/x",
+      "https://user@fcm.googleapis.com/x",
       "https://127.0.0.1/x",
       "http://127.0.0.1:4000/push/1",
+      "https://8.8.8.8/x",
       "https://localhost/x",
       "https://10.1.2.3/x",
-      "https://172.20.0.1/x",
-      "https://192.168.1.1/x",
       "https://169.254.169.254/latest/meta-data",
       "https://[::1]/x",
-      "https://[fd00::1]/x",
+      "https://[64:ff9b::7f00:1]/x",
+      "https://[fec0::1]/x",
       "https://[::ffff:127.0.0.1]/x",
       "https://metadata.google.internal/x",
       "https://push.example.com/x",
@@ -45,16 +49,58 @@ describe("endpointProblem", () => {
       expect(endpointProblem(url, production), url).not.toBeNull();
     }
   });
-  it("takes http://127.0.0.1 and localhost on the local stack and in tests only", () => {
-    expect(endpointProblem("http://127.0.0.1:4000/push/1", { allowLoopback: true })).toBeNull();
-    expect(endpointProblem("http://localhost:4000/push/1", { allowLoopback: true })).toBeNull();
-    expect(endpointProblem("http://10.0.0.2:4000/push/1", { allowLoopback: true })).not.toBeNull();
+  it("names the rule each refusal breaks", () => {
+    expect(endpointProblem("https://user@fcm.googleapis.com/x")).toMatch(/user name or password/);
+    expect(endpointProblem("https://fcm.googleapis.com:22/x")).toMatch(/port 443/);
+    expect(endpointProblem("http://fcm.googleapis.com/x")).toMatch(/https:\/\//);
+    expect(endpointProblem("https://[fec0::1]/x")).toMatch(/not an address/);
   });
-  it("knows private addresses", () => {
-    expect(isPrivateAddress("100.64.0.1")).toBe(true);
-    expect(isPrivateAddress("8.8.8.8")).toBe(false);
-    expect(isPrivateAddress("2a00:1450:4009:80b::200a")).toBe(false);
-    expect(isPrivateAddress("fe80::1")).toBe(true);
+  it("takes the local push service's own origin only, never another loopback port", () => {
+    const local = { localOrigin: "http://127.0.0.1:4000" };
+    expect(endpointProblem("http://127.0.0.1:4000/push/1", local)).toBeNull();
+    expect(endpointProblem("http://127.0.0.1:4001/push/1", local)).not.toBeNull();
+    expect(endpointProblem("http://localhost:4000/push/1", local)).not.toBeNull();
+    expect(endpointProblem("http://user@127.0.0.1:4000/push/1", local)).not.toBeNull();
+  });
+});
+
+describe("isPublicAddress (ipaddr.js's ranges)", () => {
+  it("takes public unicast IPv4 and IPv6", () => {
+    for (const a of ["8.8.8.8", "142.250.187.206", "2a00:1450:4009:80b::200a", "2606:4700::1111"]) {
+      expect(isPublicAddress(a), a).toBe(true);
+    }
+  });
+  it("refuses every special-use range, the IPv6 transition ones included", () => {
+    for (const a of [
+      "127.0.0.1",
+      "10.0.0.1",
+      "172.16.0.1",
+      "192.168.1.1",
+      "100.64.0.1",
+      "169.254.169.254",
+      "0.0.0.0",
+      "192.0.2.1",
+      "198.18.0.1",
+      "224.0.0.1",
+      "255.255.255.255",
+      "::",
+      "::1",
+      "::7f00:1", // IPv4-compatible, ::/96
+      "64:ff9b::7f00:1", // NAT64, 64:ff9b::/96
+      "2002:7f00:1::1", // 6to4, 2002::/16
+      "fec0::1", // site-local, fec0::/10
+      "fe80::1",
+      "fd00::1",
+      "ff02::1",
+      "::ffff:127.0.0.1",
+      "::ffff:8.8.8.8",
+      "2001::1", // Teredo
+      "2001:db8::1",
+      "100::1",
+      "not an address",
+    ]) {
+      expect(isPublicAddress(a), a).toBe(false);
+    }
   });
 });
 

@@ -1,11 +1,13 @@
 /**
  * The browser tests' host (scripts/lib/site-host.ts) routes as Netlify does: functions by their
  * `config.path`, then netlify.toml's redirects (forced or shadowed by a file), then files with
- * pretty URLs, else 404.html; the build's header rules on static answers only.
+ * pretty URLs, else 404.html; the build's header rules on static answers only. It listens on
+ * 127.0.0.1 only and answers only its own loopback names (docs/decisions/043-security-by-default.md).
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSiteHost, type SiteHost } from "../../scripts/lib/site-host";
 
@@ -139,5 +141,31 @@ describe("the browser tests' site host", () => {
   it("lets a function's waitUntil work finish after the answer", async () => {
     await get("/api/echo");
     await expect.poll(() => finished.some((url) => url.endsWith("/api/echo"))).toBe(true);
+  });
+
+  it("listens on 127.0.0.1 only and refuses another Host before any function runs (421)", async () => {
+    const port = Number(new URL(host.url).port);
+    const status = (hostHeader: string, address = "127.0.0.1") =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(
+          { host: address, port, path: "/api/echo/rebound", method: "POST", headers: { host: hostHeader } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on("error", reject);
+        req.end("x");
+      });
+    const before = finished.length;
+    expect(await status(`attacker.example:${port}`)).toBe(421);
+    expect(await status(`192.168.1.20:${port}`)).toBe(421);
+    expect(await status(`localhost:${port + 1}`)).toBe(421);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(finished.slice(before).some((url) => url.includes("rebound"))).toBe(false);
+    expect(await status(`127.0.0.1:${port}`)).toBe(201);
+    expect(await status(`[::1]:${port}`)).toBe(201);
+    // Nothing listens on the machine's other addresses: ::1 itself is refused.
+    await expect(status(`localhost:${port}`, "::1")).rejects.toThrow(/ECONNREFUSED|EADDRNOTAVAIL/);
   });
 });

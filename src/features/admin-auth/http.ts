@@ -19,7 +19,7 @@ import { assertSameOrigin, requireAdmin } from "./http-guard";
 import type { Action, Call } from "../../platform/http/endpoint";
 import { badRequest, fromZodError, notFound, unsupportedMediaType } from "../../platform/http/errors";
 import { readBody } from "../../platform/http/request";
-import { json, noContent } from "../../platform/http/response";
+import { apiSecurityHeaders, json, noContent } from "../../platform/http/response";
 
 /** The admin API speaks JSON only; 4 KB is plenty for a password or a flag. */
 const adminBodyBytes = 4 * 1024;
@@ -121,9 +121,12 @@ export function signInAction<E extends Endpoint>(endpoint: E, handle: Handle<E, 
 }
 
 /**
- * An admin route that answers a file (a CSV export, a JSON download) rather than the contract's
- * JSON: the same checks as `adminAction`, then `handle`'s own Response, which must carry its
- * Content-Type and Content-Disposition; it is never cached.
+ * An admin route that answers a file (a CSV export, a PDF, a JSON download) rather than the
+ * contract's JSON: the same checks as `adminAction`, then `handle`'s own Response, which must carry
+ * its Content-Type and Content-Disposition. It is never cached, never sniffed into another type,
+ * and its CSP lets it load, run or be framed by nothing: a PDF opened in the browser's viewer, or
+ * a file a browser mistakes for a page, can do nothing with the admin's session
+ * (docs/decisions/043-security-by-default.md).
  */
 export function adminDownload<E extends Endpoint>(
   endpoint: E,
@@ -136,7 +139,7 @@ export function adminDownload<E extends Endpoint>(
       const input = await parseInput(endpoint, call);
       const response = await handle({ ...input, ctx: call.services(), req: call.req, session });
       response.headers.set("Cache-Control", "no-store");
-      response.headers.set("X-Content-Type-Options", "nosniff");
+      for (const [name, value] of Object.entries(apiSecurityHeaders)) response.headers.set(name, value);
       return response;
     },
   };

@@ -164,14 +164,21 @@ export async function changeAdminPassword(
 // Local development ------------------------------------------------------------------------------
 
 /**
- * The dev-only password the local stack seeds into an empty database (scripts/dev.ts prints it).
- * Production never runs the dev stack, so it has no default password: `npm run admin:set-password`.
+ * A new random admin password for a local database: 20 base64url characters (120 bits), never a
+ * fixed string, so no two data folders share one and no document can name it
+ * (docs/decisions/043-security-by-default.md). Production has no default: `npm run admin:set-password`.
  */
-export const devAdminPassword = "kingdom-dev-admin";
+export function newLocalAdminPassword(): string {
+  return randomBytes(15).toString("base64url");
+}
 
-/** Seeds the dev password when none is stored. Returns the password to print, or null if one existed. */
-export async function seedDevAdminPassword(): Promise<string | null> {
+/**
+ * Stores a new random password when none is stored. Returns it (to keep beside the data folder and
+ * print), or null when the database already had one.
+ */
+export async function seedLocalAdminPassword(): Promise<string | null> {
   if (await isAdminPasswordSet()) return null;
-  await storeAdminPassword(devAdminPassword);
-  return devAdminPassword;
+  const password = newLocalAdminPassword();
+  await storeAdminPassword(password);
+  return password;
 }

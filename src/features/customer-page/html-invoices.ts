@@ -6,6 +6,7 @@
  * select, and the copy button appears only when the page's one small script (allowed by its hash,
  * src/platform/http/response.ts) runs. Everything interpolated is escaped.
  */
+import { shippedScript } from "../../platform/http/page-scripts";
 import { escapeHtml as e } from "../../platform/http/html-page";
 import { formatMoney } from "../../platform/money";
 import { formatShortDate } from "../../platform/time";
@@ -49,7 +50,9 @@ dl.doc .owed{font-weight:700;color:#132340}
  * The copy buttons: shown once the script runs, each copies its `data-copy` text and says so in the
  * status beside it (a live region). Static text: its hash never changes.
  */
-export const copyScript = `(()=>{for(const b of document.querySelectorAll("button[data-copy]")){b.hidden=false;const s=document.getElementById(b.getAttribute("aria-describedby")||"");b.addEventListener("click",async()=>{try{await navigator.clipboard.writeText(b.dataset.copy||"");if(s)s.textContent="Copied"}catch{if(s)s.textContent="Select the reference to copy it"}})}})()`;
+export const copyScript = shippedScript(
+  `(()=>{for(const b of document.querySelectorAll("button[data-copy]")){b.hidden=false;const s=document.getElementById(b.getAttribute("aria-describedby")||"");b.addEventListener("click",async()=>{try{await navigator.clipboard.writeText(b.dataset.copy||"");if(s)s.textContent="Copied"}catch{if(s)s.textContent="Select the reference to copy it"}})}})()`,
+);
 
 /** "Thu 26 Nov 2026": short enough to sit beside its label on a phone. */
 const day = (date: string) => formatShortDate(date, { year: true });

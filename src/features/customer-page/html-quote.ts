@@ -8,6 +8,7 @@
  * ticks make is refused and shown again. Everything interpolated is escaped; the words come from
  * the view (./quote-view.ts, from src/data/consumer-rights.ts).
  */
+import { shippedScript } from "../../platform/http/page-scripts";
 import { escapeHtml as e } from "../../platform/http/html-page";
 import { optionFieldPrefix, type QuoteStep } from "./contract/endpoints";
 import { quoteLimits } from "../quotes/contract";
@@ -83,7 +84,7 @@ details.more[open] summary{margin-bottom:.75rem}
  * click it tells the server the customer is looking at the quote (a mail scanner does neither).
  * Static text: its hash never changes.
  */
-export const quoteScript = `(()=>{const f=document.querySelector("form.accept");if(!f)return;
+export const quoteScript = shippedScript(`(()=>{const f=document.querySelector("form.accept");if(!f)return;
 const m=new Intl.NumberFormat("en-GB",{style:"currency",currency:"GBP"}),g=(p)=>m.format(p/100);
 const R=(n,d)=>{n=BigInt(n);d=BigInt(d);const a=n<0n?-n:n,q=(a*2n+d)/(2n*d);return Number(n<0n?-q:q)};
 const pc=(h)=>h%100===0?h/100+"%":(h/100).toFixed(2).replace(/0$/,"")+"%";
@@ -101,7 +102,7 @@ row(s.dataset.label,g(total),"total");if(deposit>0)row("Deposit, due before the 
 f.elements.total.value=String(total);b.textContent=b.dataset.prefix+g(total)};
 if(u){u.hidden=true;f.addEventListener("change",(e)=>{if(e.target.matches("input[data-net]"))sum()})}
 let seen=false;const look=(e)=>{if(seen||!e.isTrusted)return;seen=true;fetch(f.getAttribute("action").split("#")[0],{method:"POST",body:new URLSearchParams({action:"quote-seen",nonce:f.elements.nonce.value}),keepalive:true}).catch(()=>{})};
-for(const t of["pointerdown","keydown","touchstart"])addEventListener(t,look,{capture:true,passive:true})})()`;
+for(const t of["pointerdown","keydown","touchstart"])addEventListener(t,look,{capture:true,passive:true})})()`);
 
 /** A section of legal wording (src/data/consumer-rights.ts): a heading and its paragraphs. */
 interface RightsSection {

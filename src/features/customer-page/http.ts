@@ -271,6 +271,11 @@ async function quoteError(
   return { markup: requestPage(view, token, undefined, problem), status: 422 };
 }
 
+/** A download's failure (the invoice PDF): a wrong link gets the page's own 404 page, not JSON. */
+export async function fileError(failure: HttpError): Promise<PageAnswer | undefined> {
+  return failure.status === 404 ? { markup: notFoundPage(), status: 404 } : undefined;
+}
+
 /**
  * Any failure on a request's page: 404 the same for every bad link; a form to fix shown again; an
  * action that no longer applies (a stale form, the other tab was first) the request as it now is.

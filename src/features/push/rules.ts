@@ -3,6 +3,7 @@
  * notification, and what a notification says. No database, no network: the service and the tests
  * call them with plain values.
  */
+import ipaddr from "ipaddr.js";
 import { isIP } from "node:net";
 import { site } from "../../config/site";
 import {
@@ -24,59 +25,49 @@ export function vapidSubject(email: string = site.email): string {
   return `mailto:${email}`;
 }
 
-/** An IPv4 or IPv6 literal that is not a public internet address. */
-export function isPrivateAddress(address: string): boolean {
-  const ip = address.replace(/^\[|\]$/g, "").toLowerCase();
-  const kind = isIP(ip);
-  if (kind === 4) {
-    const [a, b] = ip.split(".").map(Number) as [number, number];
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 192 && b === 0) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      a >= 224
-    );
-  }
-  if (kind === 6) {
-    if (ip === "::" || ip === "::1") return true;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
-    if (mapped) return isPrivateAddress(mapped[1]!);
-    // The same, as the URL parser writes it: ::ffff:7f00:1 is 127.0.0.1.
-    const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(ip);
-    if (hexMapped) {
-      const [high, low] = [parseInt(hexMapped[1]!, 16), parseInt(hexMapped[2]!, 16)];
-      return isPrivateAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
-    }
-    // Unique local (fc00::/7), link-local (fe80::/10), multicast (ff00::/8), documentation.
-    return /^(f[cd]|fe[89ab]|ff)/.test(ip) || ip.startsWith("2001:db8");
-  }
-  return false;
+/** IANA's global unicast block: every public IPv6 address is in it (RFC 4291, 2.4). */
+const globalUnicast6 = ipaddr.parseCIDR("2000::/3");
+
+/**
+ * An IPv4 or IPv6 address a push service may have: public unicast, by ipaddr.js's ranges (a
+ * maintained list of the special-use registries), never a hand-written pattern. Anything it names
+ * (loopback, private, carrier-grade NAT, link-local, 6to4 2002::/16, NAT64 64:ff9b::/96, Teredo,
+ * site-local fec0::/10, IPv4-mapped, documentation, multicast, reserved) is refused; an IPv6
+ * address must also be in 2000::/3, which refuses the IPv4-compatible ::/96 and every block not
+ * yet allocated. A string that is not an address is not public.
+ */
+export function isPublicAddress(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, "");
+  if (!ipaddr.isValid(bare)) return false;
+  const parsed = ipaddr.parse(bare);
+  if (parsed.range() !== "unicast") return false;
+  return parsed.kind() === "ipv4" || (parsed as ipaddr.IPv6).match(globalUnicast6);
 }
 
-/** A name no public push service has: loopback, private networks, reserved domains. */
-function isNonPublicHost(host: string): boolean {
+/** A name no public push service has: reserved and internal domains, a name without a dot. */
+function isNonPublicName(host: string): boolean {
   const h = host.toLowerCase().replace(/\.$/, "");
-  if (isIP(h.replace(/^\[|\]$/g, ""))) return isPrivateAddress(h);
   return (
     !h.includes(".") ||
-    /(^|\.)(localhost|local|internal|intranet|home|lan|test|example|invalid|onion)$/.test(h) ||
+    /(^|\.)(localhost|local|internal|intranet|home|lan|test|example|invalid|onion|arpa)$/.test(h) ||
     /(^|\.)example\.(com|net|org)$/.test(h)
   );
 }
 
+/** The one port a push endpoint may use: https's own (no browser's push service uses another). */
+export const pushPort = 443;
+
 /**
- * Why a browser's push endpoint is refused, or null. Production takes only `https://` to a public
- * host on the standard port (no loopback or private address: a stored endpoint must not make the
- * server call into its own network). `allowLoopback` (the local stack and the tests, never a
- * deployed site) also takes `http://127.0.0.1:<port>/…` and `http://localhost:<port>/…`.
+ * Why a browser's push endpoint is refused, or null, before its name is resolved: `https://` to a
+ * public host name on port 443, with no user name or password, and no address literal (a push
+ * service is always named). `localOrigin` (LOCAL_PUSH_ORIGIN: the tests' local push service,
+ * never on a deployed site) is the one exception: an endpoint on exactly that origin is taken.
+ * The name's addresses are checked next (./service-endpoint.ts), at subscribe and at delivery.
  */
-export function endpointProblem(raw: string, options: { allowLoopback: boolean }): string | null {
+export function endpointProblem(
+  raw: string,
+  options: { localOrigin?: string | undefined } = {},
+): string | null {
   let url: URL;
   try {
     url = new URL(raw);
@@ -84,12 +75,12 @@ export function endpointProblem(raw: string, options: { allowLoopback: boolean }
     return "The push endpoint is not a URL.";
   }
   if (url.username || url.password) return "The push endpoint must not carry a user name or password.";
-  const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost";
-  if (options.allowLoopback && loopback && (url.protocol === "http:" || url.protocol === "https:"))
-    return null;
+  if (options.localOrigin && url.origin === options.localOrigin) return null;
   if (url.protocol !== "https:") return "The push endpoint must be an https:// address.";
-  if (url.port && url.port !== "443") return "The push endpoint must use the standard https port.";
-  if (isNonPublicHost(url.hostname)) return "The push endpoint must be on a public host.";
+  if (url.port && Number(url.port) !== pushPort) return `The push endpoint must use port ${pushPort}.`;
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (isIP(host)) return "The push endpoint must be a public host name, not an address.";
+  if (isNonPublicName(host)) return "The push endpoint must be on a public host.";
   return null;
 }
 

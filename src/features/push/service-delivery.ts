@@ -2,7 +2,8 @@
  * Sending what the push outbox holds. `deliverPushDue` claims due notifications with their device
  * (a lease, like the mail outbox: two senders never send the same one), encrypts each payload for
  * its device (aes128gcm, RFC 8291) and signs the request (VAPID, RFC 8292) with the `web-push`
- * library, and posts it to the device's push service with `fetch` (a time limit, no redirects).
+ * library, and posts it to the device's push service through ./service-endpoint.ts (a time limit,
+ * no redirects, only to public addresses that were checked as the connection was made).
  *
  *   201/200/202       delivered: the device's "last received" is now
  *   404 or 410        the browser dropped the subscription: the device is removed (and what waits for it)
@@ -11,16 +12,15 @@
  * When the last device of an event gives up (or is removed), a kind that sends the owner no
  * e-mail of its own is e-mailed instead (`fallbackMail` in the report: send it soon).
  */
-import { lookup } from "node:dns/promises";
 import { site } from "../../config/site";
 import type { Db } from "../../platform/db/client";
-import { isDeployed } from "../../platform/env";
 import { logEvent } from "../../platform/log";
 import * as outbox from "../mail/repository";
 import { mailContext } from "../mail/service";
 import { ownerNotificationMessage } from "./mail";
 import * as repo from "./repository";
-import { emailedKinds, isPrivateAddress, type OwnerEvent, type PushContent } from "./rules";
+import { emailedKinds, type OwnerEvent, type PushContent } from "./rules";
+import { PrivateAddressError, postToPushService } from "./service-endpoint";
 
 /** The server's VAPID keys (base64url) and subject. */
 export interface VapidKeys {
@@ -71,7 +71,10 @@ export interface PushReport {
 export async function pushRequest(
   claimed: repo.ClaimedPush,
   keys: VapidKeys,
-): Promise<{ url: string; init: RequestInit }> {
+): Promise<{
+  url: string;
+  init: { method: "POST"; headers: Record<string, string>; body: Uint8Array | null };
+}> {
   const { default: webpush } = await import("web-push");
   const { row, device } = claimed;
   const payload = JSON.stringify({
@@ -99,15 +102,13 @@ export async function pushRequest(
   };
 }
 
-/**
- * On a deployed site the endpoint's host must resolve to public addresses only (checked when
- * sent, not only when stored: a name can be pointed at an internal address later).
- */
-async function publicTarget(url: string): Promise<string | null> {
-  if (!isDeployed()) return null;
-  const host = new URL(url).hostname;
-  const addresses = await lookup(host, { all: true });
-  return addresses.some((a) => isPrivateAddress(a.address)) ? `${host} resolves to a private address` : null;
+/** undici wraps a lookup's error as the connection's cause. */
+function isPrivateCause(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e instanceof Error && depth < 4; depth++, e = e.cause) {
+    if (e instanceof PrivateAddressError) return true;
+  }
+  return false;
 }
 
 type Outcome = { ok: true } | { ok: false; gone: boolean; permanent: boolean; error: string };
@@ -115,20 +116,18 @@ type Outcome = { ok: true } | { ok: false; gone: boolean; permanent: boolean; er
 async function post(claimed: repo.ClaimedPush, keys: VapidKeys): Promise<Outcome> {
   try {
     const { url, init } = await pushRequest(claimed, keys);
-    const refused = await publicTarget(url);
-    if (refused) return { ok: false, gone: false, permanent: true, error: refused };
-    const response = await fetch(url, {
-      ...init,
-      redirect: "manual",
-      signal: AbortSignal.timeout(pushTimeoutMs),
-    });
-    await response.body?.cancel();
-    if (response.status >= 200 && response.status < 300) return { ok: true };
-    const gone = response.status === 404 || response.status === 410;
+    const status = await postToPushService(url, init, pushTimeoutMs);
+    if (status >= 200 && status < 300) return { ok: true };
+    const gone = status === 404 || status === 410;
     // 400 (malformed), 401/403 (our keys refused), 413 (too large): trying again changes nothing.
-    const permanent = [400, 401, 403, 413].includes(response.status);
-    return { ok: false, gone, permanent, error: `push service answered ${response.status}` };
+    // A redirect is never followed: it is tried again later like any other failure.
+    const permanent = [400, 401, 403, 413].includes(status);
+    return { ok: false, gone, permanent, error: `push service answered ${status}` };
   } catch (error) {
+    // A name that now points somewhere private: no later attempt will be different.
+    if (isPrivateCause(error)) {
+      return { ok: false, gone: false, permanent: true, error: (error as Error).message.slice(0, 300) };
+    }
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, gone: false, permanent: false, error: message.slice(0, 300) };
   }

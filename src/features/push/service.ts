@@ -19,7 +19,6 @@ import { site } from "../../config/site";
 import { inTransaction, runAfterAnswer, type ServiceContext } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
 import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
-import { isDeployed } from "../../platform/env";
 import { logEvent } from "../../platform/log";
 import { dateInZone } from "../../platform/time";
 import { serviceLabel } from "../../lib/service-catalog";
@@ -29,7 +28,6 @@ import { switchableKinds, type SwitchableKind } from "./contract/kinds";
 import type { PushDevice, PushSettings, SubscribeInput } from "./contract/endpoints";
 import * as repo from "./repository";
 import {
-  endpointProblem,
   isSameDay,
   pushContent,
   quietHours,
@@ -38,6 +36,7 @@ import {
   type OwnerEvent,
   type QuietHours,
 } from "./rules";
+import { endpointRefusal } from "./service-endpoint";
 import { deliverPushDue, queueFallbackMail, type PushReport, type VapidKeys } from "./service-delivery";
 
 export type { VapidKeys } from "./service-delivery";
@@ -78,9 +77,6 @@ export function setQuietHours(hours: QuietHours | undefined): void {
   quietOverride = hours;
 }
 const quietHoursNow = (): QuietHours => quietOverride ?? quietHours;
-
-/** Loopback endpoints (the local stack's and the tests' push service) only off Netlify. */
-export const allowLoopback = (): boolean => !isDeployed();
 
 const kindsOffKey = "push_kinds_off";
 
@@ -215,7 +211,7 @@ export async function subscribe(input: SubscribeInput, ctx: ServiceContext): Pro
       "push_not_configured",
     );
   }
-  const problem = endpointProblem(input.endpoint, { allowLoopback: allowLoopback() });
+  const problem = await endpointRefusal(input.endpoint);
   if (problem) throw new Invalid("Please check the subscription.", { fields: { endpoint: problem } });
   const device = await inTransaction(ctx, async (tx) => {
     const existing = await repo.findDeviceByEndpoint(input.endpoint, tx);

@@ -2,6 +2,7 @@
  * The outer layer every function goes through. `apiHandler(route, actions)` turns a list of
  * actions (each bound to one endpoint contract, src/lib/contracts/) into a Netlify Functions v2
  * handler that:
+ * - refuses a local stack's request under a name not its own (./local-hosts.ts);
  * - routes by path (the collection, `/:id`, a sub-path such as `/retry`, or an item's own path
  *   such as `/:id/send`, all taken from the contracts) and by method: anything else is 405 with the path's `Allow` (HEAD rides on GET);
  * - builds the service context (database, time, client key, waitUntil, the deadline's hooks);
@@ -25,6 +26,7 @@ import { pgErrorCode } from "../db/errors";
 import { RequestProgress, withDeadline } from "./deadline";
 import { methodNotAllowed, notFound, toHttpError, type HttpError } from "./errors";
 import { htmlError } from "./html-page";
+import { assertLocalHost } from "./local-hosts";
 import { clientKey, wantsHtml } from "./request";
 import { errorResponse, withTransportSecurity } from "./response";
 import { isDeployed } from "../env";
@@ -119,6 +121,8 @@ export function apiHandler(route: string, actions: readonly Action[]) {
     let failure: HttpError | undefined;
     let errorPage: ((failure: HttpError) => Promise<Response | undefined>) | undefined;
     try {
+      // A local stack under a name not its own (./local-hosts.ts): refused before anything runs.
+      assertLocalHost(req);
       const { actions: byMethod, rawId } = match(table, route, req, context);
       const method = req.method.toUpperCase();
       const action = byMethod.get(method) ?? (method === "HEAD" ? byMethod.get("GET") : undefined);

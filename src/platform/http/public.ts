@@ -138,16 +138,26 @@ function parseQuery(endpoint: Endpoint, req: Request): unknown {
 }
 
 /**
- * A public GET that answers a file rather than JSON (the owner's calendar feed): `handle` builds
- * the whole Response from the request's path; errors still get the envelope.
+ * A public GET that answers a file rather than JSON (the owner's calendar feed, the customer's
+ * invoice PDF): `handle` builds the whole Response from the request's path. A failure gets the
+ * envelope, unless `error` answers it with a page (the customer's PDF: the page's own 404).
  */
 export function publicFile<E extends Endpoint>(
   endpoint: E,
   handle: (input: { req: Request; ctx: ServiceContext }) => Promise<Response>,
+  options: { error?: (failure: HttpError) => Promise<PageAnswer | undefined> } = {},
 ): Action {
   return {
     endpoint,
     run: (call) => handle({ req: call.req, ctx: call.services() }),
+    ...(options.error
+      ? {
+          async renderError(failure: HttpError) {
+            const answer = await options.error!(failure);
+            return answer ? pageResponse({ status: failure.status, ...answer }) : undefined;
+          },
+        }
+      : {}),
   };
 }
 

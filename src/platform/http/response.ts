@@ -6,10 +6,12 @@
  * Every answer carries its own security headers: netlify.toml's header rules cover only the files
  * Netlify serves, not what a function returns. JSON can be nothing but data: no sniffing it into
  * something else, nothing loaded or framed because of it. The HTML pages get a CSP of their own
- * that allows exactly their inline style (by hash) and nothing else: no script, no frame.
+ * that allows exactly their inline style (by hash) and the scripts the code ships (by hash), and
+ * nothing else: no other script, no frame.
  */
 import { createHash } from "node:crypto";
 import type { HttpError } from "./errors";
+import { shippedScripts } from "./page-scripts";
 
 /**
  * HSTS on every function answer of a deployed site, the same value the static files get from
@@ -42,15 +44,21 @@ export const apiSecurityHeaders = {
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 /**
- * The CSP of an HTML page: its own inline `<style>` blocks by hash, links and forms to this site,
- * and this site's own font files when a style declares a `@font-face`. A page with an inline
- * `<script>` (the quote on the customer's page) gets exactly that script, by hash, and may call
- * this site only; a page without one gets no `script-src` at all (so no script runs).
+ * The CSP of an HTML page: the inline `<style>` blocks of its `<head>` by hash (the page's own
+ * stylesheet, ./html-page.ts `pageHead`; nothing typed by a person is written there), links and
+ * forms to this site, and this site's own font files when a style declares a `@font-face`. Scripts:
+ * only those the code ships (./page-scripts.ts) and the page contains, by hash, and then it may
+ * call this site only; never a script merely found in the markup. A page without one gets no
+ * `script-src` at all (so no script runs).
  */
 export function htmlPolicy(markup: string): string {
-  const blocks = [...markup.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+  const headEnd = markup.indexOf("</head>");
+  const head = headEnd === -1 ? "" : markup.slice(0, headEnd);
+  const blocks = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
   const styles = blocks.map(sha256);
-  const scripts = [...markup.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => sha256(m[1]!));
+  const scripts = [...shippedScripts()]
+    .filter((source) => markup.includes(`<script>${source}</script>`))
+    .map(sha256);
   return [
     "default-src 'none'",
     `style-src ${styles.length ? styles.join(" ") : "'none'"}`,

@@ -24,7 +24,7 @@
  */
 import { z } from "zod";
 import { formatMoney } from "../../../platform/money";
-import { isIsoDate } from "../../../platform/time";
+import { daysBetween, isIsoDate } from "../../../platform/time";
 import { charLength, isStorableText } from "../../../lib/form-fields/text";
 import * as routes from "../../../lib/contracts/admin-routes";
 import { customerInvoicePdfRoute } from "../../../lib/contracts/public-routes";
@@ -226,14 +226,26 @@ export const invoiceListQuerySchema = z.object({
 });
 export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
 
-/** A date range for the accountant's exports. */
+/**
+ * The longest range one export covers, both days included: any year (a tax year, an accounting
+ * year) with a month to spare, while one request never reads the whole ledger at once.
+ */
+export const maxExportDays = 400;
+export const exportRangeTooLong = `An export covers at most ${maxExportDays} days. Please choose a shorter range.`;
+
+/** Whether `from`..`to` (both included) is within `maxExportDays`. */
+export const exportRangeFits = (from: string, to: string): boolean =>
+  isIsoDate(from) && isIsoDate(to) && daysBetween(from, to) + 1 <= maxExportDays;
+
+/** A date range for the accountant's exports (a longer one than `maxExportDays`: 400). */
 export const exportQuerySchema = z
   .object({
     from: queryDate("From"),
     to: queryDate("To"),
     format: z.enum(["xero"], { error: "The format must be xero." }).optional(),
   })
-  .refine((q) => q.from <= q.to, { message: "From must be on or before to." });
+  .refine((q) => q.from <= q.to, { message: "From must be on or before to." })
+  .refine((q) => q.from > q.to || exportRangeFits(q.from, q.to), { message: exportRangeTooLong });
 
 export const paymentSchema = z.object({
   id,

@@ -16,6 +16,7 @@ import { invoiceChanged, keys, queries } from "../../../admin/query";
 import { buttonClass, Button, Spinner } from "../../../admin/components/ui";
 import { formatMoney } from "../../../platform/money";
 import { formatMonthYear, formatShortDate, isIsoDate } from "../../../platform/time";
+import { exportRangeFits, exportRangeTooLong } from "../contract/endpoints";
 import { MoneyChart } from "./MoneyChart";
 import { NewDirectInvoice } from "./NewDirectInvoice";
 import { PaymentDialog, type PayableInvoice } from "./PaymentDialog";
@@ -329,7 +330,8 @@ const inputClass =
 function Exports({ today }: { today: string }) {
   const id = useId();
   const [range, setRange] = useState(() => lastMonthRange(today));
-  const valid = isIsoDate(range.from) && isIsoDate(range.to) && range.from <= range.to;
+  const ordered = isIsoDate(range.from) && isIsoDate(range.to) && range.from <= range.to;
+  const valid = ordered && exportRangeFits(range.from, range.to);
   return (
     <section aria-labelledby="exports-h" className="mt-10">
       <h2 id="exports-h" className={sectionTitle}>
@@ -388,7 +390,7 @@ function Exports({ today }: { today: string }) {
           </div>
         ) : (
           <p className="mt-4 text-sm text-danger-600" role="status">
-            Choose two dates, the first on or before the second.
+            {ordered ? exportRangeTooLong : "Choose two dates, the first on or before the second."}
           </p>
         )}
         {site.vat.registered && valid ? <VatSummary from={range.from} to={range.to} /> : null}
