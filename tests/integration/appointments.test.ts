@@ -15,7 +15,7 @@ import bookings from "../../netlify/functions/bookings.mts";
 import calendarFeedFn from "../../netlify/functions/calendar-feed.mts";
 import { addDays, weekdayOf, type IsoDate } from "../../src/features/appointments/contract";
 import { wallClockInstant } from "../../src/platform/time";
-import { reminderAt } from "../../src/features/appointments/window-instants";
+import { reminderAt, windowInstants } from "../../src/features/appointments/window-instants";
 import {
   appointments,
   blockedDates,
@@ -379,6 +379,39 @@ describe("the owner confirms, changes and cancels", () => {
     ).toBe(422);
     expect((await owner.call(adminAppointments, "GET", path, { anonymous: true })).status).toBe(401);
     expect((await owner.call(adminAppointments, "GET", "/api/admin/appointments/999999")).status).toBe(404);
+  });
+
+  it("never offers or confirms a window that has already ended: 409 window_passed, nothing stored or sent", async () => {
+    const date = weekday(1);
+    const id = await book({ preferredOptions: [{ date, window: "morning" }] });
+    // One minute after that morning's window ends (its end on the business's clock, whatever the season).
+    const { end } = windowInstants(date, "morning");
+    const afterIt = at(new Date(end.getTime() + 60_000));
+    for (const action of ["confirm", "propose"] as const) {
+      await expect(actOnAppointment(id, { action, date, window: "morning" }, afterIt)).rejects.toMatchObject({
+        code: "window_passed",
+        message: expect.stringMatching(
+          /has already ended, so it cannot be offered or confirmed\. Choose a later time\.$/,
+        ),
+      });
+    }
+    expect(await t.db.select().from(appointments).where(eq(appointments.submissionId, id))).toHaveLength(0);
+    expect(await appointmentMail(id)).toHaveLength(0);
+    // The afternoon of the same day is still ahead then: it can be confirmed.
+    const later = await actOnAppointment(id, { action: "confirm", date, window: "afternoon" }, afterIt);
+    expect(later.appointment?.status).toBe("confirmed");
+    // Through the endpoint (real time), a window of a past day is refused the same way.
+    const owner = await adminClient();
+    const res = await owner.call(adminAppointments, "POST", `/api/admin/appointments/${id}`, {
+      body: {
+        action: "confirm",
+        date: addDays(bookableToday()[0]!.date, -7),
+        window: "any",
+        dayOverrideReason: "x",
+      },
+    });
+    expect(res.status).toBe(409);
+    expect(res.json.error.code).toBe("window_passed");
   });
 
   it("two confirmations at once from two tabs leave one appointment and one e-mail", async () => {

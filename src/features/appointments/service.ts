@@ -23,7 +23,7 @@ import { serviceLabel } from "../../lib/service-catalog";
 import { bankHolidays, holidayHorizon } from "./holidays";
 import { bookableDates, bookingSpan, checkOptions, type AvailabilityInput } from "./availability";
 import { dateInZone, formatDate } from "../../platform/time";
-import { isReminderDue } from "./window-instants";
+import { isReminderDue, windowInstants } from "./window-instants";
 import { appointmentUid, calendarFeedIcs, type AppointmentEvent } from "./ics";
 import type { Db } from "../../platform/db/client";
 import { pgErrorCode } from "../../platform/db/errors";
@@ -452,6 +452,12 @@ async function earlyVisitWarning(requestId: number, date: IsoDate, db: Db): Prom
   return null;
 }
 
+/** Why a window cannot be offered or confirmed because it has already ended, or null. */
+function windowPassedProblem(date: IsoDate, window: WindowId, rules: BookingRules, now: Date): string | null {
+  if (windowInstants(date, window, rules).end.getTime() > now.getTime()) return null;
+  return `The window ${appointmentLabel(date, window, rules)} has already ended, so it cannot be offered or confirmed. Choose a later time.`;
+}
+
 /**
  * Why customers could not book `date` (a blocked day or local holiday, a bank holiday not opened,
  * or the daily cap reached by other confirmed visits), as a sentence; null when they could.
@@ -517,6 +523,13 @@ async function actInTransaction(
         mailIds:
           request.email && !options.quiet ? [await enqueueMessage(tx, message(), { submissionId: id })] : [],
       });
+
+      // A window that has already ended is never offered or confirmed: the customer would be
+      // e-mailed a time that is over, and the diary would show a visit that never happened.
+      if (input.action === "confirm" || input.action === "propose") {
+        const passed = windowPassedProblem(input.date, input.window, rules, now);
+        if (passed) throw conflict(passed, "window_passed");
+      }
 
       // A visit the owner fixes inside the cancellation period of an accepted quote whose customer
       // did not ask for an early start: refused with the warning unless the owner gives a reason,
