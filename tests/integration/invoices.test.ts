@@ -569,6 +569,28 @@ describe("payments", () => {
       `/api/admin/invoices/${invoice.id}/payments/${rest.json.payment.id}`,
     );
     expect(twice.status).toBe(409);
+    // The receipt said "paid in full": one short correction follows it, with the true balance.
+    const corrections = (await mailOf(request.id)).filter((m) => m.kind === "invoice_correction");
+    expect(corrections).toHaveLength(1);
+    await sendPending(t.db, { submissionId: request.id });
+    const correction = sentMessage(corrections[0]!.id);
+    expect(correction.to.address).toBe(request.email);
+    expect(correction.subject).toBe(`Correction: invoice ${invoice.number} is not yet paid in full`);
+    const text = correction.text.replace(/\s+/g, " ");
+    expect(text).toContain(`receipt saying invoice ${invoice.number} was paid in full`);
+    expect(text).toContain("the payment of £75.00 we recorded on");
+    expect(text).toContain("Invoice total: £125.00 Paid: £50.00 Still to pay: £75.00");
+    expect(text).toContain(`Reference: ${invoice.number}`);
+    // Removing a payment from an invoice that was never paid in full sends nothing.
+    const partRemoved = await owner.call(
+      adminInvoicePayment,
+      "DELETE",
+      `/api/admin/invoices/${invoice.id}/payments/${first.json.payment.id}`,
+    );
+    expect(partRemoved.status).toBe(200);
+    expect((await mailOf(request.id)).filter((m) => m.kind === "invoice_correction")).toHaveLength(1);
+    // The owner recorded every payment himself: no e-mail to him about any of them.
+    expect((await mailOf(request.id)).filter((m) => m.kind.startsWith("owner_"))).toHaveLength(0);
     const bad = await owner.call(
       adminInvoicePayment,
       "DELETE",

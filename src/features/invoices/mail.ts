@@ -137,3 +137,26 @@ export function invoiceReceiptMessage(inv: Invoice, last: Payment, ctx: MailCont
     ctx,
   );
 }
+
+/**
+ * After a payment recorded by mistake is removed from an invoice that was paid in full: the receipt
+ * the customer has is no longer true. Short: what was wrong, and the true balance with how to pay.
+ */
+export function receiptCorrectionMessage(
+  inv: Invoice,
+  removed: { amountPence: number; receivedOn: string },
+  ctx: MailContext,
+): OutgoingMessage {
+  return message(
+    "invoice_correction",
+    inv,
+    `Correction: invoice ${inv.number} is not yet paid in full`,
+    [
+      `We recently e-mailed you a receipt saying invoice ${inv.number} was paid in full. That was our mistake: the payment of ${formatMoney(removed.amountPence)} we recorded on ${formatDate(removed.receivedOn)} was recorded in error, and we have removed it. Please disregard that receipt.`,
+      `Invoice total: ${formatMoney(inv.totalPence)}${inv.creditedPence > 0 ? `\nCredited: ${formatMoney(inv.creditedPence)}` : ""}\nPaid: ${formatMoney(inv.paidPence)}\nStill to pay: ${formatMoney(inv.balancePence)}`,
+      bankParagraph(inv),
+      `If you believe you have paid this in full, please reply to this e-mail or call us on ${site.phone.display} and we will check it at once. We are sorry for the confusion.`,
+    ],
+    ctx,
+  );
+}
