@@ -13,6 +13,7 @@ import adminInvoicesRequest from "../../netlify/functions/admin-invoices-request
 import adminMoney from "../../netlify/functions/admin-invoices-money.mts";
 import adminQuotes from "../../netlify/functions/admin-quotes.mts";
 import adminRequestQuotes from "../../netlify/functions/admin-request-quotes.mts";
+import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
 import { site } from "../../src/config/site";
 import {
   invoiceLines,
@@ -506,6 +507,37 @@ describe("the customer's link after the job is closed", () => {
       body: { amountPence: 12500, method: "bank_transfer", receivedOn: dateInZone(new Date()) },
     });
     await expect(customerPage(token, serviceContext())).rejects.toMatchObject({ kind: "not_found" });
+  });
+});
+
+describe("a request whose invoices are records", () => {
+  it("cannot be deleted once an invoice is issued (alone or in a bulk delete): 409 naming the invoice, nothing removed", async () => {
+    const { owner, request, invoice } = await issuedDirect();
+    const single = await owner.call(adminSubmissions, "DELETE", `/api/admin/submissions/${request.id}`);
+    expect(single.status).toBe(409);
+    expect(single.json.error.code).toBe("has_issued_invoices");
+    expect(single.json.error.message).toContain(`issued invoice ${invoice.number}`);
+    expect(single.json.error.message).toContain("Anonymise it instead");
+
+    const other = await seedRequest();
+    const bulk = await owner.call(adminSubmissions, "POST", "/api/admin/submissions/bulk", {
+      body: { action: "delete", ids: [other.id, request.id] },
+    });
+    expect(bulk.status).toBe(409);
+    expect(bulk.json.error.code).toBe("has_issued_invoices");
+    // Nothing went: not the request with the invoice, not the other one, not the invoice.
+    expect(await t.db.select().from(requests).where(eq(requests.id, request.id))).toHaveLength(1);
+    expect(await t.db.select().from(requests).where(eq(requests.id, other.id))).toHaveLength(1);
+    const [kept] = await t.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(kept).toMatchObject({ submissionId: request.id, customerEmail: request.email });
+  });
+
+  it("with only a draft invoice may be deleted, and the draft goes with it", async () => {
+    const { owner, request, invoice } = await directDraft();
+    const res = await owner.call(adminSubmissions, "DELETE", `/api/admin/submissions/${request.id}`);
+    expect(res.status, res.text).toBe(204);
+    expect(await t.db.select().from(requests).where(eq(requests.id, request.id))).toHaveLength(0);
+    expect(await t.db.select().from(invoices).where(eq(invoices.id, invoice.id))).toHaveLength(0);
   });
 });
 

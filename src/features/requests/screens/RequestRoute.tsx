@@ -69,7 +69,10 @@ export function RequestRoute() {
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 401)) {
         console.error("Deleting a submission failed", err);
-        toast.error("Failed to delete submission.");
+        // A request with issued invoices is kept: the server says why and what to do instead.
+        if (err instanceof ApiError && err.status === 409)
+          toast.error("Not deleted", { description: err.message });
+        else toast.error("Failed to delete submission.");
       }
     } finally {
       setBusy(false);
