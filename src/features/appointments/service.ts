@@ -33,6 +33,7 @@ import {
   appointmentLabel,
   appointmentProposedMessage,
   appointmentReminderMessage,
+  type AcceptedQuoteForMail,
   type RequestForMail,
 } from "./mail";
 import type { MailContext, OutgoingMessage } from "../mail/messages";
@@ -452,6 +453,21 @@ async function earlyVisitWarning(requestId: number, date: IsoDate, db: Db): Prom
   return null;
 }
 
+/** The request's accepted quote (the newest), as a visit's e-mail speaks of it; null before one. */
+async function acceptedQuoteForMail(requestId: number, db: Db): Promise<AcceptedQuoteForMail | null> {
+  const [q] = await acceptedForRequest(requestId, db);
+  if (!q?.acceptance) return null;
+  const a = q.acceptance;
+  return {
+    title: quoteTitle(q.submissionId, q.version),
+    acceptedAt: new Date(a.at),
+    totalPence: a.totalPence,
+    cancelUntil: a.cancelUntil,
+    expressStart: a.expressStart,
+    urgentRepair: a.urgentRepair,
+  };
+}
+
 /** Why a window cannot be offered or confirmed because it has already ended, or null. */
 function windowPassedProblem(date: IsoDate, window: WindowId, rules: BookingRules, now: Date): string | null {
   if (windowInstants(date, window, rules).end.getTime() > now.getTime()) return null;
@@ -585,12 +601,13 @@ async function actInTransaction(
               tx,
             );
           }
+          const accepted = request.email ? await acceptedQuoteForMail(id, tx) : null;
           return done(appointment, updated.state, () =>
             appointmentConfirmedMessage(
               mail(),
               { ...appointment, date: appointment.date!, window: appointment.window! },
               ctx,
-              { changed, now, rules },
+              { changed, now, rules, accepted },
             ),
           );
         }
