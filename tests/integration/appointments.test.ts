@@ -5,7 +5,7 @@
  * calendar files (read back with ical.js), the confirm race, the reminder sent once, and the
  * private calendar feed before and after its secret is replaced.
  */
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterEach, describe, expect, it } from "vitest";
 import adminAppointments from "../../netlify/functions/admin-appointments.mts";
@@ -391,14 +391,41 @@ describe("the owner confirms, changes and cancels", () => {
       await expect(actOnAppointment(id, { action, date, window: "morning" }, afterIt)).rejects.toMatchObject({
         code: "window_passed",
         message: expect.stringMatching(
-          /has already ended, so it cannot be offered or confirmed\. Choose a later time\.$/,
+          /has already ended, so it cannot be offered or confirmed\. Choose a later time, or record the visit as done already\.$/,
         ),
       });
     }
     expect(await t.db.select().from(appointments).where(eq(appointments.submissionId, id))).toHaveLength(0);
     expect(await appointmentMail(id)).toHaveLength(0);
+    // Recorded as done already: stored confirmed and completed, nothing e-mailed, kept in the history.
+    const done = await actOnAppointment(
+      id,
+      { action: "confirm", date, window: "morning", doneAlready: true },
+      afterIt,
+    );
+    expect(done.appointment).toMatchObject({ status: "completed", date, window: "morning" });
+    expect(done.requestState).toBe("scheduled");
+    const [row] = await t.db.select().from(appointments).where(eq(appointments.submissionId, id));
+    expect(row!.completedAt).toEqual(afterIt.now);
+    expect(await appointmentMail(id)).toHaveLength(0);
+    const [last] = await t.db
+      .select()
+      .from(requestHistory)
+      .where(eq(requestHistory.submissionId, id))
+      .orderBy(desc(requestHistory.id))
+      .limit(1);
+    expect(last!.note).toMatch(/^Visit on .+ completed \(recorded as done already\)$/);
+    // A window still ahead cannot be "done already".
+    const other = await book({ preferredOptions: [{ date, window: "afternoon" }] });
+    await expect(
+      actOnAppointment(
+        other,
+        { action: "confirm", date: weekday(2), window: "morning", doneAlready: true },
+        afterIt,
+      ),
+    ).rejects.toMatchObject({ code: "visit_not_started" });
     // The afternoon of the same day is still ahead then: it can be confirmed.
-    const later = await actOnAppointment(id, { action: "confirm", date, window: "afternoon" }, afterIt);
+    const later = await actOnAppointment(other, { action: "confirm", date, window: "afternoon" }, afterIt);
     expect(later.appointment?.status).toBe("confirmed");
     // Through the endpoint (real time), a window of a past day is refused the same way.
     const owner = await adminClient();
