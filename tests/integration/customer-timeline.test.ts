@@ -110,6 +110,7 @@ describe("the customer's timeline", () => {
     expect(html).not.toContain("Appointment changed");
     expect(html).not.toContain("Ask for another time");
     expect(html).not.toContain("We will arrive within the window shown");
+    expect(html).not.toContain("Changes to a confirmed appointment can be made here");
     // The owner's own reasons and notes stay his.
     expect(html).not.toContain("Private:");
   });

@@ -687,6 +687,17 @@ describe("credit notes", () => {
     });
     expect(part.json.creditNote.number).toMatch(/^KH-CN-\d{4,}$/);
     expect(part.json.invoice).toMatchObject({ status: "unpaid", creditedPence: 6500, balancePence: 6000 });
+    // Its e-mail gives the invoice's new balance.
+    const sentNote = await owner.call(
+      adminInvoices,
+      "POST",
+      `/api/admin/invoices/${part.json.creditNote.id}/send`,
+    );
+    expect(sentNote.status, sentNote.text).toBe(200);
+    const [noteMail] = (await mailOf(request.id)).filter((m) => m.subject.startsWith("Credit note"));
+    expect(noteMail!.textBody).toContain(
+      `Invoice ${invoice.number} now stands at:\nTotal: £125.00\nCredited: £65.00\nPaid: £0.00\nStill to pay: £60.00.`,
+    );
     const tooMuch = await owner.call(adminInvoices, "POST", `/api/admin/invoices/${invoice.id}/credit-note`, {
       body: { reason: "Everything", lines: [line("All of it", 1, 6001)] },
     });

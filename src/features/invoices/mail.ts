@@ -66,8 +66,27 @@ function message(
 const linesText = (inv: Invoice) =>
   inv.lines.map((l) => `${l.description}: ${formatMoney(l.netPence)}`).join("\n");
 
-/** The invoice (or credit note), its PDF attached. */
-export function invoiceSentMessage(inv: Invoice, ctx: MailContext, pdf: MailAttachment): OutgoingMessage {
+/** Where the invoice a credit note corrects now stands: its total, credits, payments and balance. */
+function newBalanceParagraph(corrected: Invoice): string {
+  const owed =
+    corrected.refundDuePence > 0
+      ? `We owe you a refund of ${formatMoney(corrected.refundDuePence)}.`
+      : corrected.balancePence > 0
+        ? `Still to pay: ${formatMoney(corrected.balancePence)}.`
+        : "Nothing more is owed on it.";
+  return `Invoice ${corrected.number ?? ""} now stands at:\nTotal: ${formatMoney(corrected.totalPence)}\nCredited: ${formatMoney(corrected.creditedPence)}\nPaid: ${formatMoney(corrected.paidPence)}\n${owed}`;
+}
+
+/**
+ * The invoice (or credit note), its PDF attached; a credit note's e-mail also gives the new balance
+ * of the invoice it corrects (`corrected`).
+ */
+export function invoiceSentMessage(
+  inv: Invoice,
+  ctx: MailContext,
+  pdf: MailAttachment,
+  corrected: Invoice | null = null,
+): OutgoingMessage {
   if (inv.kind === "credit_note") {
     return message(
       "invoice_sent",
@@ -76,6 +95,7 @@ export function invoiceSentMessage(inv: Invoice, ctx: MailContext, pdf: MailAtta
       [
         `Here is our credit note ${inv.number} for ${formatMoney(inv.totalPence)}, against invoice ${inv.creditedInvoiceNumber ?? ""}.`,
         ...(inv.reason ? [`Reason: ${inv.reason}`] : []),
+        ...(corrected ? [newBalanceParagraph(corrected)] : []),
         "It is attached as a PDF. If you have already paid more than is now owed, we will refund the difference.",
         `Questions? Reply to this e-mail or call us on ${site.phone.display}.`,
       ],

@@ -486,10 +486,13 @@ export async function sendInvoice(id: number, ctx: ServiceContext): Promise<Invo
     }
     const inv = await loadInvoice(r, tx, ctx.now);
     const pdf = await pdfAttachment(inv, today);
+    // A credit note's e-mail says where the invoice it corrects now stands.
+    const credited = inv.creditedInvoiceId ? await repo.findInvoice(inv.creditedInvoiceId, tx) : null;
+    const corrected = credited ? await loadInvoice(credited, tx, ctx.now) : null;
     const mailIds = await outbox.enqueue(
       [
         {
-          message: invoiceSentMessage(inv, mailContext(), pdf),
+          message: invoiceSentMessage(inv, mailContext(), pdf, corrected),
           ...(r.submissionId !== null ? { submissionId: r.submissionId } : {}),
         },
       ],
