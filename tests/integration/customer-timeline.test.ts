@@ -111,6 +111,25 @@ describe("the customer's timeline", () => {
     expect(html).not.toContain("Ask for another time");
     expect(html).not.toContain("We will arrive within the window shown");
     expect(html).not.toContain("Changes to a confirmed appointment can be made here");
+    // The invoice card's sums add up: total £120.00, credited £10.00, paid £50.00, left £60.00.
+    const card = html.slice(html.indexOf(`<span class="ref">${number}</span>`));
+    const rows = [...card.matchAll(/<dt[^>]*>([^<]+)<\/dt><dd[^>]*>([^<]+)<\/dd>/g)]
+      .slice(0, 6)
+      .map((m) => `${m[1]} ${m[2]}`);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        "Total £120.00",
+        "Credited &minus;£10.00",
+        "Paid &minus;£50.00",
+        "Left to pay £60.00",
+      ]),
+    );
+    expect(view.invoices!.invoices.find((i) => i.number === number)).toMatchObject({
+      totalPence: 12000,
+      creditedPence: 1000,
+      paidPence: 5000,
+      balancePence: 6000,
+    });
     // The owner's own reasons and notes stay his.
     expect(html).not.toContain("Private:");
   });
