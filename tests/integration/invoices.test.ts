@@ -41,7 +41,7 @@ import {
   applyRetention,
   planRetention,
 } from "../../src/features/housekeeping/service-retention";
-import { customerLinks, quotes, requests } from "../../src/features/tables";
+import { customerLinks, quotes, requestNotes, requests } from "../../src/features/tables";
 
 const t = useTestDatabase();
 
@@ -530,6 +530,58 @@ describe("a request whose invoices are records", () => {
     expect(await t.db.select().from(requests).where(eq(requests.id, other.id))).toHaveLength(1);
     const [kept] = await t.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(kept).toMatchObject({ submissionId: request.id, customerEmail: request.email });
+  });
+
+  it("may be anonymised instead: the customer's details go, the request, its invoice, PDF and link stay", async () => {
+    const { owner, request, invoice } = await issuedDirect();
+    await t.db.insert(requestNotes).values({ submissionId: request.id, body: "Gate code 1234" });
+    expect((await owner.call(adminInvoices, "POST", `/api/admin/invoices/${invoice.id}/send`)).status).toBe(
+      200,
+    );
+    await sendPending(t.db, { submissionId: request.id });
+    const [sent] = (await mailOf(request.id)).filter((m) => m.kind === "invoice_sent");
+    const token = /\/request\/([A-Za-z0-9_-]{22})/.exec(sentMessage(sent!.id).text)![1]!;
+
+    const res = await owner.call(adminSubmissions, "POST", `/api/admin/submissions/${request.id}/anonymise`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.submission).toMatchObject({
+      id: request.id,
+      name: "Anonymised customer",
+      email: null,
+      phone: null,
+    });
+    const [row] = await t.db.select().from(requests).where(eq(requests.id, request.id));
+    expect(row).toMatchObject({ email: null, phone: null, address: "Removed", customerId: null });
+    expect(row!.message).not.toContain("radiator");
+    expect(row!.anonymisedAt).not.toBeNull();
+    expect(row!.archivedAt).not.toBeNull();
+    expect(
+      await t.db.select().from(requestNotes).where(eq(requestNotes.submissionId, request.id)),
+    ).toHaveLength(0);
+    expect(await mailOf(request.id)).toHaveLength(0);
+    // The invoice stays, made out to the same name and address, without the e-mail address.
+    const [kept] = await t.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(kept).toMatchObject({ submissionId: request.id, customerName: request.name, customerEmail: null });
+    // The customer's link still opens the invoice and its PDF.
+    const view = await customerPage(token, serviceContext());
+    expect(view.invoices!.invoices.map((i) => i.number)).toEqual([invoice.number]);
+    const pdf = await customerPageFn(
+      new Request(`http://localhost:8888${view.invoices!.invoices[0]!.pdfPath}`, {
+        headers: { Accept: "application/pdf" },
+      }),
+    );
+    expect(pdf.status).toBe(200);
+    expect(await pdfWords(new Uint8Array(await pdf.arrayBuffer()))).toContain(`Invoice ${invoice.number}`);
+    // Still not deletable; anonymising again changes nothing more.
+    expect(
+      (await owner.call(adminSubmissions, "DELETE", `/api/admin/submissions/${request.id}`)).status,
+    ).toBe(409);
+    expect(
+      (await owner.call(adminSubmissions, "POST", `/api/admin/submissions/${request.id}/anonymise`)).status,
+    ).toBe(200);
+    expect(
+      (await owner.call(adminSubmissions, "POST", "/api/admin/submissions/999999/anonymise")).status,
+    ).toBe(404);
   });
 
   it("with only a draft invoice may be deleted, and the draft goes with it", async () => {

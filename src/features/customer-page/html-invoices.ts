@@ -77,9 +77,8 @@ function documentItem(inv: CustomerInvoice): string {
   rows.push(`<dt>${credit ? "Credit" : "Total"}</dt><dd>${e(formatMoney(inv.totalPence))}</dd>`);
   // Every amount between the total and what is left, so the sums on the card add up.
   if (!credit && inv.creditedPence > 0)
-    rows.push(`<dt>Credited</dt><dd>&minus;${e(formatMoney(inv.creditedPence))}</dd>`);
-  if (!credit && inv.paidPence > 0)
-    rows.push(`<dt>Paid</dt><dd>&minus;${e(formatMoney(inv.paidPence))}</dd>`);
+    rows.push(`<dt>Credited</dt><dd>${e(formatMoney(inv.creditedPence))}</dd>`);
+  if (!credit && inv.paidPence > 0) rows.push(`<dt>Paid</dt><dd>${e(formatMoney(inv.paidPence))}</dd>`);
   if (!credit && inv.status !== "void")
     rows.push(`<dt class="owed">Left to pay</dt><dd class="owed">${e(formatMoney(inv.balancePence))}</dd>`);
   const against =

@@ -214,7 +214,7 @@ async function issuedInvoicesRefusal(ids: readonly number[], db: Db): Promise<Co
   if (ids.length === 1) {
     const numbers = issued.get(ids[0]!)!;
     return new Conflict(
-      `This request has issued ${numbers.length === 1 ? "invoice" : "invoices"} ${numbers.join(", ")}. Invoices are kept for six years, so the request cannot be deleted. Anonymise it instead: the customer's details go, the invoices and their link stay.`,
+      `This request has issued ${numbers.length === 1 ? "invoice" : "invoices"} ${numbers.join(", ")}. Invoices are kept for six years, so the request cannot be deleted. Anonymise it instead: the customer's details go, the request, its invoices and the customer's link to them stay.`,
       "has_issued_invoices",
     );
   }
@@ -237,6 +237,37 @@ export async function deleteRequest(id: number, ctx: ServiceContext = serviceCon
   });
   if (ids.length === 0) throw missing();
   await removeRequestPhotoBlobs(photoBlobs);
+}
+
+/**
+ * Anonymises a request the owner may not delete (it carries issued invoices): the customer's details
+ * go, the request, its history and its invoices stay (`workflow.anonymiseRequest`), and the history
+ * says so. Anonymising twice changes nothing more.
+ */
+export async function anonymiseRequest(
+  id: number,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminRequest> {
+  const photoBlobs = await inTransaction(ctx, async (tx) => {
+    const state = (await workflow.lockStates([id], tx)).get(id);
+    if (!state) throw missing();
+    const done = await workflow.anonymiseRequest(id, ctx.now, tx);
+    await workflow.addHistory(
+      [
+        {
+          submissionId: id,
+          fromState: state,
+          toState: state,
+          actor: "owner",
+          note: "Customer's details anonymised; the request and its invoices are kept",
+        },
+      ],
+      tx,
+    );
+    return done?.photoBlobs ?? [];
+  });
+  await removeRequestPhotoBlobs(photoBlobs);
+  return getRequest(id, ctx);
 }
 
 export async function history(

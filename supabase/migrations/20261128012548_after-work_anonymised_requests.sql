@@ -1,0 +1,3 @@
+ALTER TABLE "form_submissions" DROP CONSTRAINT "form_submissions_reachable";--> statement-breakpoint
+ALTER TABLE "form_submissions" ADD COLUMN "anonymised_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "form_submissions" ADD CONSTRAINT "form_submissions_reachable" CHECK ("form_submissions"."email" is not null or "form_submissions"."phone" is not null or "form_submissions"."anonymised_at" is not null);
