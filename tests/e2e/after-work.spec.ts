@@ -180,3 +180,61 @@ test("after an early-start job is done and paid by mistake: no Cancel, the timel
   await axe(page, "customer page after the work (1280)");
   await shot(page, "after-work-customer");
 });
+
+test("deleting a request with an issued invoice is refused with the reason, and anonymising is offered instead", async ({
+  page,
+  context,
+  request,
+}) => {
+  const owner = await apiSignIn(request, baseURL);
+  const name = uniqueName("Morven");
+  const email = `anon.${Date.now()}@example.com`;
+  const { id } = await quoted(request, owner, name, email);
+  const created = await request.post("/api/admin/invoices", {
+    data: {
+      kind: "direct",
+      submissionId: id,
+      lines: [{ description: "Call-out", quantity: 1, unitPence: 6_000 }],
+    },
+    headers: ownerHeaders(owner),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const invoiceId = ((await created.json()) as { invoice: { id: number } }).invoice.id;
+  const issued = await request.post(`/api/admin/invoices/${invoiceId}/issue`, {
+    headers: ownerHeaders(owner),
+  });
+  const number = ((await issued.json()) as { invoice: { number: string } }).invoice.number;
+
+  await signedIn(context, request, baseURL);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`/admin/requests/${id}`);
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await page
+      .getByRole("alertdialog", { name: "Delete submission" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    const offer = page.getByRole("alertdialog", { name: "Anonymise instead?" });
+    await expect(offer).toContainText(`This request has issued invoice ${number}.`);
+    await expect(offer).toContainText("cannot be deleted");
+    await shot(page, "after-work-anonymise-offer");
+    if (width === 375) {
+      await offer.getByRole("button", { name: "Cancel" }).click();
+      await expect(offer).toBeHidden();
+    }
+  }
+  await page
+    .getByRole("alertdialog", { name: "Anonymise instead?" })
+    .getByRole("button", { name: "Anonymise" })
+    .click();
+  await expect(page.getByText("The customer's details are gone; the invoices are kept.")).toBeVisible();
+  const read = await request.get(`/api/admin/submissions/${id}`, { headers: ownerHeaders(owner) });
+  expect(
+    ((await read.json()) as { submission: { name: string; email: string | null } }).submission,
+  ).toMatchObject({
+    name: "Anonymised customer",
+    email: null,
+  });
+  const invoice = await request.get(`/api/admin/invoices/${invoiceId}`, { headers: ownerHeaders(owner) });
+  expect(invoice.status()).toBe(200);
+});
