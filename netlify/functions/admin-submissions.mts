@@ -6,7 +6,8 @@
  *   POST   /api/admin/submissions/bulk        one action on up to 200 requests
  *   GET    /api/admin/submissions/:id         one request, as in the list
  *   PATCH  /api/admin/submissions/:id         read flag, state (with a note), archive
- *   DELETE /api/admin/submissions/:id         the request, its history, notes and e-mails
+ *   DELETE /api/admin/submissions/:id         the request, its history, notes and e-mails (409 with issued invoices)
+ *   POST   /api/admin/submissions/:id/anonymise  the customer's details go; the request and its invoices stay
  */
 import type { Config } from "@netlify/functions";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
@@ -37,6 +38,9 @@ export default apiHandler("/api/admin/submissions", [
     submission: await requests.updateRequest(id, body, ctx),
   })),
   adminAction(requestEndpoints.deleteRequest, ({ id, ctx }) => requests.deleteRequest(id, ctx)),
+  adminAction(requestEndpoints.anonymiseRequest, async ({ id, ctx }) => ({
+    submission: await requests.anonymiseRequest(id, ctx),
+  })),
 ]);
 
 export const config: Config = {
@@ -45,5 +49,6 @@ export const config: Config = {
     "/api/admin/submissions/export.csv",
     "/api/admin/submissions/bulk",
     "/api/admin/submissions/:id",
+    "/api/admin/submissions/:id/anonymise",
   ],
 };

@@ -12,7 +12,7 @@
 import type { Config } from "@netlify/functions";
 import { site } from "../../src/config/site";
 import { requestReference } from "../../src/features/requests/contract/reference";
-import { bookingNextSteps, referenceSentence } from "../../src/lib/request-wording";
+import { bookingNextSteps, bookingReceivedHeading, referenceSentence } from "../../src/lib/request-wording";
 import { photoIdsSchema } from "../../src/features/photos/contract/endpoints";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
@@ -40,8 +40,8 @@ export default apiHandler("/api/bookings", [
         reference: requestReference({ id: row.id, formType: "booking" }),
       }),
       page: (row: CustomerRequest) => ({
-        title: "Appointment requested",
-        heading: "Appointment booked successfully!",
+        title: "Request received",
+        heading: bookingReceivedHeading,
         message: `We'll contact you to confirm. ${referenceSentence(requestReference({ id: row.id, formType: "booking" }))} ${bookingNextSteps(site.response.confirmWithinHours)}`,
         back: { href: "/", label: "Back to the home page" },
       }),

@@ -283,15 +283,27 @@ export function expressStartRecord(chosen: boolean, urgentRepair = false): strin
     : "You did not ask us to start before your cancellation period ends, so if you cancel within it you owe nothing for work done.";
 }
 
+/** Why an accepted quote can no longer be cancelled online. */
+export type CancellationClosedReason =
+  | { kind: "period-ended"; endedOn: IsoDate }
+  | { kind: "urgent-repair" }
+  /** The customer asked for an early start and the work was then finished (the visit done) on `finishedOn`. */
+  | { kind: "work-finished"; finishedOn: IsoDate };
+
 /** Why the page has no "Cancel" button for an accepted quote, with the phone number. */
-export function onlineCancellationClosedText(
-  reason: { kind: "period-ended"; endedOn: IsoDate } | { kind: "urgent-repair" },
-): string {
+export function onlineCancellationClosedText(reason: CancellationClosedReason): string {
+  if (reason.kind === "work-finished") {
+    return `You asked us to start the work before your cancellation period ended, and we finished it on ${formatDate(reason.finishedOn)}. Once the work is finished at your request, the right to cancel ends, so this contract can no longer be cancelled. If something is not right with the work, please call us on ${site.phone.display} and we will put it right.`;
+  }
   if (reason.kind === "urgent-repair") {
     return `This quote is for an urgent repair you asked us to come out for, so it cannot be cancelled online or otherwise. To talk about the work, please call us on ${site.phone.display}.`;
   }
   return `Your ${cancellationDays}-day cancellation period ended at the end of ${formatDate(reason.endedOn)}, so online cancellation is closed. To talk about the work, please call us on ${site.phone.display}.`;
 }
+
+/** Beside "Cancel" while an early-started job is under way: what cancelling then costs. */
+export const earlyStartCancelOwedText =
+  "You asked us to start before your cancellation period ends: if you cancel, you pay for the work done up to the time you tell us, in proportion to the total price, and we refund anything you paid beyond it. Once the work is finished, you can no longer cancel.";
 
 /** The receipt of a cancellation, for the acknowledgement (page and e-mail). */
 export function cancellationReceivedText(facts: { receivedOn: IsoDate; expressStart: boolean }): string {

@@ -9,6 +9,7 @@
 import { useEffect, useRef } from "react";
 import { bookingRoute } from "../lib/contracts/public-routes";
 import { limits } from "../lib/form-fields/limits";
+import { bookingReceivedMessage } from "../lib/request-wording";
 import { serviceCatalog } from "../lib/service-catalog";
 import { checkBooking, type FormValues } from "./forms/checks";
 import { PersonFields, SelectField, TextAreaField } from "./forms/fields";
@@ -19,7 +20,7 @@ import type { PhotoController } from "./photos/controller";
 import { PhotoField } from "./photos/PhotoField";
 
 export const bookingMessages = {
-  success: "Appointment booked successfully! We'll contact you to confirm.",
+  success: bookingReceivedMessage,
   error: "There was an error submitting your form. Please try again.",
 } as const;
 

@@ -1,8 +1,8 @@
 /**
  * 'Leave a Review' on /testimonials. The form sits in a <details> so the
  * button reveals it even without JavaScript, and the server-rendered <form method="post"
- * action="/api/testimonials"> still posts. After a successful send the form hides, the rating goes
- * back to 5 and the pending-approval message shows.
+ * action="/api/testimonials"> still posts. The rating starts unchosen and is required. After a
+ * successful send the form hides, the rating is cleared and the pending-approval message shows.
  *
  * A review invitation's link (`/testimonials#invite=<token>`, sent after a finished job) opens the
  * form with the customer's name and town filled in (both editable) and sends the token with the
@@ -19,7 +19,7 @@ import { InputField, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";
 import { checkingLabel, useFormSubmit, type PhoneContact } from "./forms/use-form-submit";
 import { formatMonthYear } from "../platform/time";
-import { defaultRating, StarRating } from "./StarRating";
+import { StarRating } from "./StarRating";
 
 export const reviewMessages = {
   success: "Thank you for your review! It will be displayed after approval.",
@@ -43,7 +43,7 @@ export interface ReviewFormProps {
 export default function ReviewForm({ phone, openOnHash = "#review-form" }: ReviewFormProps) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const [invitation, setInvitation] = useState<Invitation | null>(null);
-  const [rating, setRating] = useState(defaultRating);
+  const [rating, setRating] = useState<number | null>(null);
   const formElement = useRef<HTMLFormElement | null>(null);
   /** Writes a field's value into the uncontrolled form (the invitation's prefill). */
   const setValue = useCallback((name: string, value: string) => {
@@ -68,7 +68,7 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
     endpoint: createTestimonialRoute,
     fieldOrder,
     check: checkReview,
-    toPayload: (values) => ({ ...values, rating: Number(values["rating"] ?? defaultRating) }),
+    toPayload: (values) => ({ ...values, rating: Number(values["rating"]) }),
     successMessage: reviewMessages.success,
     errorMessage: reviewMessages.error,
     phone,
@@ -76,7 +76,7 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
       hide();
       // The link is spent: a second review from this page is an open one.
       setInvitation(null);
-      setRating(defaultRating);
+      setRating(null);
     },
   });
 
@@ -203,10 +203,10 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
             onSubmit={onSubmit}
             onChange={(event) => {
               const target = event.target as unknown as HTMLInputElement;
-              if (target.name === "rating") setRating(Number(target.value) || defaultRating);
+              if (target.name === "rating") setRating(Number(target.value) || null);
               onChange(event);
             }}
-            onReset={() => setRating(defaultRating)}
+            onReset={() => setRating(null)}
             aria-busy={busy}
             aria-label="Review form"
             className="relative mt-6 grid gap-5"

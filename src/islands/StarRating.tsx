@@ -2,7 +2,8 @@
  * The review form's star rating: five native radio buttons drawn as stars.
  * Native radios give the keyboard behaviour of a radio group for free (Tab in, arrows to move,
  * the choice follows focus) and post `rating` with the form when JavaScript is off. Hovering
- * previews a rating without choosing it; the default, and the value after a reset, is 5.
+ * previews a rating without choosing it. No star is chosen at first or after a reset: an untouched
+ * form must not send five stars the visitor never gave, so the rating is required.
  */
 import { Star } from "lucide-react";
 import { useState } from "react";
@@ -11,14 +12,14 @@ import { describedBy, errorId } from "./forms/fields";
 interface Props {
   readonly id: string;
   readonly legend: string;
-  readonly value: number;
+  /** The chosen rating; null until the visitor picks a star. */
+  readonly value: number | null;
   /** What the radios post as. */
   readonly name: string;
   readonly error?: string | undefined;
 }
 
 export const ratingValues = [1, 2, 3, 4, 5] as const;
-export const defaultRating = 5;
 const starLabel = (n: number) => (n === 1 ? "1 star" : `${n} stars`);
 
 export function StarRating({ id, legend, value, name, error }: Props) {
@@ -45,7 +46,7 @@ export function StarRating({ id, legend, value, name, error }: Props) {
                 id={`${id}-${n}`}
                 type="radio"
                 value={String(n)}
-                defaultChecked={n === defaultRating}
+                required
                 className="sr-only"
                 name={name}
               />
@@ -54,14 +55,16 @@ export function StarRating({ id, legend, value, name, error }: Props) {
                 aria-hidden="true"
                 strokeWidth={1.5}
                 className={`size-8 transition-colors ${
-                  n <= shown ? "fill-accent-400 text-accent-600" : "fill-transparent text-slate-400"
+                  shown !== null && n <= shown
+                    ? "fill-accent-400 text-accent-600"
+                    : "fill-transparent text-slate-400"
                 }`}
               />
             </label>
           ))}
         </div>
         <span aria-hidden="true" className="text-sm font-medium text-slate-700 tabular-nums">
-          {shown} / 5
+          {shown === null ? "Not rated yet" : `${shown} / 5`}
         </span>
       </div>
       {error ? (

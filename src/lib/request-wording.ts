@@ -6,9 +6,15 @@
  * (`site.response` in src/config/site.ts), so the islands carry no config.
  */
 
-/** After a booking request: nothing is booked until we confirm a time. */
+/** The heading of the notice (with or without JavaScript) once a booking request is stored. */
+export const bookingReceivedHeading = "Request received";
+
+/** The notice under the booking form: the request is received, no time is agreed yet. */
+export const bookingReceivedMessage = "Request received! We'll contact you to confirm a time.";
+
+/** After a booking request: no time is agreed until we confirm one. */
 export function bookingNextSteps(confirmWithinHours: number): string {
-  return `We will confirm one of the times you asked for, or suggest another, by e-mail within ${confirmWithinHours} hours. Your appointment is booked once you have our confirmation.`;
+  return `We will confirm one of the times you asked for, or suggest another, by e-mail within ${confirmWithinHours} hours. Until then no time is agreed.`;
 }
 
 /** After a contact message. */

@@ -164,7 +164,7 @@ test("a booking with two photos: resized in the browser, stored without EXIF, sh
   expect(Math.max(...uploadBodies.map((b) => b.length))).toBeLessThan(big.length / 2);
 
   await page.getByRole("button", { name: "Book Appointment", exact: true }).click();
-  await expect(form.getByText("Appointment booked successfully!")).toBeVisible();
+  await expect(form.getByText("Request received! We'll contact you to confirm a time.")).toBeVisible();
   await expect(attached).toHaveCount(0);
 
   const [stored] = await requestsNamed(request, baseURL!, name);

@@ -129,6 +129,9 @@ test("finished job → invitation e-mail → verified review through the link �
   ).toBeVisible();
   expect(customer.url()).not.toContain(token!); // the token left the address bar
   await form.getByLabel("Your Review").fill("Tidy, on time, and the hall looks new. Would book again.");
+  await form
+    .locator(`label[for="${await form.getByRole("radio", { name: "5 stars" }).getAttribute("id")}"]`)
+    .click();
   await form.getByRole("button", { name: "Submit Review" }).click();
   await expect(
     customer.getByText("Thank you for your review! It will be displayed after approval.").first(),

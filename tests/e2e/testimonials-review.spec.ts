@@ -63,13 +63,15 @@ test("a review sent through the form is stored pending, stays invisible until ap
   // Visitor text with markup in it: it must come back as the same characters, never as HTML.
   const text = "Fixed our <b>boiler</b> & radiators <img src=x onerror=alert(1)> in a day. Tidy and fair.";
 
-  // The rating: 5 by default, hover previews, arrows choose (a radio group).
-  await expect(star(page, 5)).toBeChecked();
+  // The rating: none chosen at first, hover previews, a click chooses, arrows move (a radio group).
+  for (const n of [1, 2, 3, 4, 5]) await expect(star(page, n)).not.toBeChecked();
+  await expect(form(page).getByText("Not rated yet")).toBeVisible();
   await page.locator(`label[for="${await star(page, 2).getAttribute("id")}"]`).hover(); // preview only
   await expect(form(page).getByText("2 / 5")).toBeVisible();
   await form(page).getByLabel("Your Name").hover();
-  await expect(form(page).getByText("5 / 5")).toBeVisible();
-  await star(page, 5).focus();
+  await expect(form(page).getByText("Not rated yet")).toBeVisible();
+  await chooseStar(page, 5);
+  await expect(star(page, 5)).toBeChecked();
   await page.keyboard.press("ArrowLeft");
   await expect(star(page, 4)).toBeChecked();
 
@@ -92,11 +94,11 @@ test("a review sent through the form is stored pending, stays invisible until ap
   await expect(page.getByRole("status").filter({ hasText: success })).toBeVisible();
   await expectNoAxeViolations(page, "review: success", section);
 
-  // Opening the form again: every field empty and the rating back to 5.
+  // Opening the form again: every field empty and no rating chosen.
   await reveal(page).click();
   await expect(form(page).getByLabel("Your Name")).toHaveValue("");
   await expect(form(page).getByLabel("Your Review")).toHaveValue("");
-  await expect(star(page, 5)).toBeChecked();
+  for (const n of [1, 2, 3, 4, 5]) await expect(star(page, n)).not.toBeChecked();
 
   // Stored, pending.
   const { rows, cookie } = await testimonialsNamed(request, baseURL!, name);
@@ -139,6 +141,10 @@ test("shows the spec's validation messages and focuses the first invalid field",
   );
   await expect(form(page).getByLabel("Your Review")).toHaveAccessibleDescription(
     "Review must be at least 10 characters.",
+  );
+  // An untouched rating is not five stars: the form asks for one.
+  await expect(form(page).getByRole("group", { name: "Your Rating" })).toHaveAccessibleDescription(
+    "Please choose a rating from 1 to 5 stars.",
   );
   await expect(form(page).getByLabel("Your Name")).toHaveAttribute("aria-invalid", "true");
   await expect(form(page).getByLabel("Your Name")).toBeFocused();

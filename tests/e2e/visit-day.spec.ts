@@ -39,6 +39,13 @@ function londonNow(at = new Date()) {
   return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
 }
 
+/** "14:05" as the site writes times: "2:05pm", and "2pm" on the hour. */
+function clockStyle(time: string): string {
+  const [h, m] = time.split(":").map(Number) as [number, number];
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}${m === 0 ? "" : `:${String(m).padStart(2, "0")}`}${h < 12 ? "am" : "pm"}`;
+}
+
 /** A booking from the public API with its visit confirmed by the owner for today; the request's id. */
 async function bookedForToday(
   request: APIRequestContext,
@@ -103,7 +110,7 @@ for (const width of [375, 1280]) {
       await day.getByRole("button", { name: "On my way" }).click();
       await expect(day.getByTestId("visit-eta")).toContainText("the customer expects you around");
       await expect(dialog.getByTestId("request-history")).toContainText("On the way: the customer was told");
-      const eta = londonNow(new Date(sentAt + 30 * 60_000)).time;
+      const eta = clockStyle(londonNow(new Date(sentAt + 30 * 60_000)).time);
 
       const mine = () =>
         mailbox.received.filter(
@@ -113,7 +120,7 @@ for (const width of [375, 1280]) {
       const message = mine()[0]!;
       const text = decoded(message.raw);
       // The minute may have turned between the click and the server's clock: either is right.
-      const etaLater = londonNow(new Date(sentAt + 31 * 60_000)).time;
+      const etaLater = clockStyle(londonNow(new Date(sentAt + 31 * 60_000)).time);
       expect(message.headers["subject"]).toMatch(
         new RegExp(`^Kingdom Handyman is on the way, arriving around (${eta}|${etaLater})$`),
       );

@@ -348,8 +348,10 @@ describe("POST /api/bookings", () => {
     expect(ok.status).toBe(201);
     expect(ok.headers.get("content-type")).toContain("text/html");
     const page = (await ok.text()).replaceAll("&#39;", "'");
-    expect(page).toContain("Appointment booked successfully!");
+    expect(page).toContain("Request received");
     expect(page).toContain("We'll contact you to confirm.");
+    // A request is not an appointment until a time is confirmed: the page never says "booked".
+    expect(page).not.toMatch(/booked/i);
     expect(page).toMatch(/Your reference is KB-\d{6}\./);
     expect(page).toContain(bookingNextSteps(24));
     expect(await storedByName(fields["name"]!)).toHaveLength(1);

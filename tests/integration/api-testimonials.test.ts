@@ -91,13 +91,17 @@ describe("POST /api/testimonials", () => {
     expect(await fieldsOf(response)).toEqual({ rating: "Please choose a rating from 1 to 5 stars." });
   });
 
-  it("defaults the rating to 5 when none is sent", async () => {
-    const review = validReview({ rating: undefined });
-    const response = await post(review);
-    const { id } = (await response.json()) as { id: number };
-    const [row] = await t.db.select().from(testimonials).where(eq(testimonials.id, id));
-    expect(row!.rating).toBe(5);
-  });
+  it.each([undefined, "", null])(
+    "refuses a review with no rating (%j) and stores nothing",
+    async (rating) => {
+      const review = validReview({ rating });
+      const response = await post(review);
+      expect(response.status).toBe(422);
+      expect(await fieldsOf(response)).toEqual({ rating: "Please choose a rating from 1 to 5 stars." });
+      const stored = await t.db.select().from(testimonials).where(eq(testimonials.name, review.name));
+      expect(stored).toHaveLength(0);
+    },
+  );
 
   it("stores a retried review once", async () => {
     const review = validReview();

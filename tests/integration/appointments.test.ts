@@ -5,7 +5,7 @@
  * calendar files (read back with ical.js), the confirm race, the reminder sent once, and the
  * private calendar feed before and after its secret is replaced.
  */
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterEach, describe, expect, it } from "vitest";
 import adminAppointments from "../../netlify/functions/admin-appointments.mts";
@@ -15,7 +15,7 @@ import bookings from "../../netlify/functions/bookings.mts";
 import calendarFeedFn from "../../netlify/functions/calendar-feed.mts";
 import { addDays, weekdayOf, type IsoDate } from "../../src/features/appointments/contract";
 import { wallClockInstant } from "../../src/platform/time";
-import { reminderAt } from "../../src/features/appointments/window-instants";
+import { reminderAt, windowInstants } from "../../src/features/appointments/window-instants";
 import {
   appointments,
   blockedDates,
@@ -379,6 +379,66 @@ describe("the owner confirms, changes and cancels", () => {
     ).toBe(422);
     expect((await owner.call(adminAppointments, "GET", path, { anonymous: true })).status).toBe(401);
     expect((await owner.call(adminAppointments, "GET", "/api/admin/appointments/999999")).status).toBe(404);
+  });
+
+  it("never offers or confirms a window that has already ended: 409 window_passed, nothing stored or sent", async () => {
+    const date = weekday(1);
+    const id = await book({ preferredOptions: [{ date, window: "morning" }] });
+    // One minute after that morning's window ends (its end on the business's clock, whatever the season).
+    const { end } = windowInstants(date, "morning");
+    const afterIt = at(new Date(end.getTime() + 60_000));
+    for (const action of ["confirm", "propose"] as const) {
+      await expect(actOnAppointment(id, { action, date, window: "morning" }, afterIt)).rejects.toMatchObject({
+        code: "window_passed",
+        message: expect.stringMatching(
+          /has already ended, so it cannot be offered or confirmed\. Choose a later time, or record the visit as done already\.$/,
+        ),
+      });
+    }
+    expect(await t.db.select().from(appointments).where(eq(appointments.submissionId, id))).toHaveLength(0);
+    expect(await appointmentMail(id)).toHaveLength(0);
+    // Recorded as done already: stored confirmed and completed, nothing e-mailed, kept in the history.
+    const done = await actOnAppointment(
+      id,
+      { action: "confirm", date, window: "morning", doneAlready: true },
+      afterIt,
+    );
+    expect(done.appointment).toMatchObject({ status: "completed", date, window: "morning" });
+    expect(done.requestState).toBe("scheduled");
+    const [row] = await t.db.select().from(appointments).where(eq(appointments.submissionId, id));
+    expect(row!.completedAt).toEqual(afterIt.now);
+    expect(await appointmentMail(id)).toHaveLength(0);
+    const [last] = await t.db
+      .select()
+      .from(requestHistory)
+      .where(eq(requestHistory.submissionId, id))
+      .orderBy(desc(requestHistory.id))
+      .limit(1);
+    expect(last!.note).toMatch(/^Visit on .+ completed \(recorded as done already\)$/);
+    // A window still ahead cannot be "done already".
+    const other = await book({ preferredOptions: [{ date, window: "afternoon" }] });
+    await expect(
+      actOnAppointment(
+        other,
+        { action: "confirm", date: weekday(2), window: "morning", doneAlready: true },
+        afterIt,
+      ),
+    ).rejects.toMatchObject({ code: "visit_not_started" });
+    // The afternoon of the same day is still ahead then: it can be confirmed.
+    const later = await actOnAppointment(other, { action: "confirm", date, window: "afternoon" }, afterIt);
+    expect(later.appointment?.status).toBe("confirmed");
+    // Through the endpoint (real time), a window of a past day is refused the same way.
+    const owner = await adminClient();
+    const res = await owner.call(adminAppointments, "POST", `/api/admin/appointments/${id}`, {
+      body: {
+        action: "confirm",
+        date: addDays(bookableToday()[0]!.date, -7),
+        window: "any",
+        dayOverrideReason: "x",
+      },
+    });
+    expect(res.status).toBe(409);
+    expect(res.json.error.code).toBe("window_passed");
   });
 
   it("two confirmations at once from two tabs leave one appointment and one e-mail", async () => {

@@ -15,6 +15,9 @@ import adminInvoices from "../../netlify/functions/admin-invoices.mts";
 import adminPerson from "../../netlify/functions/admin-person.mts";
 import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
 import adminRequestQuotes from "../../netlify/functions/admin-request-quotes.mts";
+import adminQuotes from "../../netlify/functions/admin-quotes.mts";
+import { acceptQuote } from "../../src/features/quotes/service-customer";
+import { serviceContext } from "../../src/platform/context";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import { appointments, customers, requestNotes, requests } from "../../src/features/tables";
@@ -345,6 +348,32 @@ describe("GET /api/admin/customers/:id", () => {
       submissionId: null,
       totalPence: 6000,
     });
+  });
+
+  it("shows an accepted quote at the total agreed, its optional item chosen included", async () => {
+    const id = await sendBooking({ phone: uniqueDigits() });
+    const owner = await adminClient();
+    const made = await owner.call(adminRequestQuotes, "POST", `/api/admin/submissions/${id}/quotes`, {
+      body: {
+        lines: [
+          { description: "Fit the new door", quantity: 1, unitPence: 21000 },
+          { description: "Paint the frame", quantity: 1, unitPence: 35000, optional: true },
+        ],
+      },
+    });
+    expect(made.status, made.text).toBe(201);
+    const quote = made.json.quote as { id: number; lines: { id: number; optional: boolean }[] };
+    expect((await owner.call(adminQuotes, "POST", `/api/admin/quotes/${quote.id}/send`)).status).toBe(200);
+    const optional = quote.lines.find((l) => l.optional)!.id;
+    await acceptQuote(
+      id,
+      { quoteId: quote.id, optionalLineIds: [optional], expressStart: false },
+      serviceContext(),
+    );
+    const res = await owner.call(adminCustomers, "GET", `/api/admin/customers/${(await customerOf(id))!}`);
+    expect(res.json.quotes).toEqual([
+      expect.objectContaining({ id: quote.id, status: "accepted", totalPence: 56000 }),
+    ]);
   });
 
   it("keeps the owner's notes on a customer, refuses notes too long, and answers 404 for an unknown id", async () => {

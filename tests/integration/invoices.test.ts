@@ -13,6 +13,7 @@ import adminInvoicesRequest from "../../netlify/functions/admin-invoices-request
 import adminMoney from "../../netlify/functions/admin-invoices-money.mts";
 import adminQuotes from "../../netlify/functions/admin-quotes.mts";
 import adminRequestQuotes from "../../netlify/functions/admin-request-quotes.mts";
+import adminSubmissions from "../../netlify/functions/admin-submissions.mts";
 import { site } from "../../src/config/site";
 import {
   invoiceLines,
@@ -40,7 +41,7 @@ import {
   applyRetention,
   planRetention,
 } from "../../src/features/housekeeping/service-retention";
-import { customerLinks, quotes, requests } from "../../src/features/tables";
+import { customerLinks, quotes, requestNotes, requests } from "../../src/features/tables";
 
 const t = useTestDatabase();
 
@@ -509,6 +510,89 @@ describe("the customer's link after the job is closed", () => {
   });
 });
 
+describe("a request whose invoices are records", () => {
+  it("cannot be deleted once an invoice is issued (alone or in a bulk delete): 409 naming the invoice, nothing removed", async () => {
+    const { owner, request, invoice } = await issuedDirect();
+    const single = await owner.call(adminSubmissions, "DELETE", `/api/admin/submissions/${request.id}`);
+    expect(single.status).toBe(409);
+    expect(single.json.error.code).toBe("has_issued_invoices");
+    expect(single.json.error.message).toContain(`issued invoice ${invoice.number}`);
+    expect(single.json.error.message).toContain("Anonymise it instead");
+
+    const other = await seedRequest();
+    const bulk = await owner.call(adminSubmissions, "POST", "/api/admin/submissions/bulk", {
+      body: { action: "delete", ids: [other.id, request.id] },
+    });
+    expect(bulk.status).toBe(409);
+    expect(bulk.json.error.code).toBe("has_issued_invoices");
+    // Nothing went: not the request with the invoice, not the other one, not the invoice.
+    expect(await t.db.select().from(requests).where(eq(requests.id, request.id))).toHaveLength(1);
+    expect(await t.db.select().from(requests).where(eq(requests.id, other.id))).toHaveLength(1);
+    const [kept] = await t.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(kept).toMatchObject({ submissionId: request.id, customerEmail: request.email });
+  });
+
+  it("may be anonymised instead: the customer's details go, the request, its invoice, PDF and link stay", async () => {
+    const { owner, request, invoice } = await issuedDirect();
+    await t.db.insert(requestNotes).values({ submissionId: request.id, body: "Gate code 1234" });
+    expect((await owner.call(adminInvoices, "POST", `/api/admin/invoices/${invoice.id}/send`)).status).toBe(
+      200,
+    );
+    await sendPending(t.db, { submissionId: request.id });
+    const [sent] = (await mailOf(request.id)).filter((m) => m.kind === "invoice_sent");
+    const token = /\/request\/([A-Za-z0-9_-]{22})/.exec(sentMessage(sent!.id).text)![1]!;
+
+    const res = await owner.call(adminSubmissions, "POST", `/api/admin/submissions/${request.id}/anonymise`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.submission).toMatchObject({
+      id: request.id,
+      name: "Anonymised customer",
+      email: null,
+      phone: null,
+    });
+    const [row] = await t.db.select().from(requests).where(eq(requests.id, request.id));
+    expect(row).toMatchObject({ email: null, phone: null, address: "Removed", customerId: null });
+    expect(row!.message).not.toContain("radiator");
+    expect(row!.anonymisedAt).not.toBeNull();
+    expect(row!.archivedAt).not.toBeNull();
+    expect(
+      await t.db.select().from(requestNotes).where(eq(requestNotes.submissionId, request.id)),
+    ).toHaveLength(0);
+    expect(await mailOf(request.id)).toHaveLength(0);
+    // The invoice stays, made out to the same name and address, without the e-mail address.
+    const [kept] = await t.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(kept).toMatchObject({ submissionId: request.id, customerName: request.name, customerEmail: null });
+    // The customer's link still opens the invoice and its PDF.
+    const view = await customerPage(token, serviceContext());
+    expect(view.invoices!.invoices.map((i) => i.number)).toEqual([invoice.number]);
+    const pdf = await customerPageFn(
+      new Request(`http://localhost:8888${view.invoices!.invoices[0]!.pdfPath}`, {
+        headers: { Accept: "application/pdf" },
+      }),
+    );
+    expect(pdf.status).toBe(200);
+    expect(await pdfWords(new Uint8Array(await pdf.arrayBuffer()))).toContain(`Invoice ${invoice.number}`);
+    // Still not deletable; anonymising again changes nothing more.
+    expect(
+      (await owner.call(adminSubmissions, "DELETE", `/api/admin/submissions/${request.id}`)).status,
+    ).toBe(409);
+    expect(
+      (await owner.call(adminSubmissions, "POST", `/api/admin/submissions/${request.id}/anonymise`)).status,
+    ).toBe(200);
+    expect(
+      (await owner.call(adminSubmissions, "POST", "/api/admin/submissions/999999/anonymise")).status,
+    ).toBe(404);
+  });
+
+  it("with only a draft invoice may be deleted, and the draft goes with it", async () => {
+    const { owner, request, invoice } = await directDraft();
+    const res = await owner.call(adminSubmissions, "DELETE", `/api/admin/submissions/${request.id}`);
+    expect(res.status, res.text).toBe(204);
+    expect(await t.db.select().from(requests).where(eq(requests.id, request.id))).toHaveLength(0);
+    expect(await t.db.select().from(invoices).where(eq(invoices.id, invoice.id))).toHaveLength(0);
+  });
+});
+
 describe("payments", () => {
   it("moves unpaid → part-paid → paid, sends the receipt once, and a removed payment stays in the trail", async () => {
     const { owner, request, invoice } = await issuedDirect();
@@ -569,6 +653,28 @@ describe("payments", () => {
       `/api/admin/invoices/${invoice.id}/payments/${rest.json.payment.id}`,
     );
     expect(twice.status).toBe(409);
+    // The receipt said "paid in full": one short correction follows it, with the true balance.
+    const corrections = (await mailOf(request.id)).filter((m) => m.kind === "invoice_correction");
+    expect(corrections).toHaveLength(1);
+    await sendPending(t.db, { submissionId: request.id });
+    const correction = sentMessage(corrections[0]!.id);
+    expect(correction.to.address).toBe(request.email);
+    expect(correction.subject).toBe(`Correction: invoice ${invoice.number} is not yet paid in full`);
+    const text = correction.text.replace(/\s+/g, " ");
+    expect(text).toContain(`receipt saying invoice ${invoice.number} was paid in full`);
+    expect(text).toContain("the payment of £75.00 we recorded on");
+    expect(text).toContain("Invoice total: £125.00 Paid: £50.00 Still to pay: £75.00");
+    expect(text).toContain(`Reference: ${invoice.number}`);
+    // Removing a payment from an invoice that was never paid in full sends nothing.
+    const partRemoved = await owner.call(
+      adminInvoicePayment,
+      "DELETE",
+      `/api/admin/invoices/${invoice.id}/payments/${first.json.payment.id}`,
+    );
+    expect(partRemoved.status).toBe(200);
+    expect((await mailOf(request.id)).filter((m) => m.kind === "invoice_correction")).toHaveLength(1);
+    // The owner recorded every payment himself: no e-mail to him about any of them.
+    expect((await mailOf(request.id)).filter((m) => m.kind.startsWith("owner_"))).toHaveLength(0);
     const bad = await owner.call(
       adminInvoicePayment,
       "DELETE",
@@ -633,6 +739,17 @@ describe("credit notes", () => {
     });
     expect(part.json.creditNote.number).toMatch(/^KH-CN-\d{4,}$/);
     expect(part.json.invoice).toMatchObject({ status: "unpaid", creditedPence: 6500, balancePence: 6000 });
+    // Its e-mail gives the invoice's new balance.
+    const sentNote = await owner.call(
+      adminInvoices,
+      "POST",
+      `/api/admin/invoices/${part.json.creditNote.id}/send`,
+    );
+    expect(sentNote.status, sentNote.text).toBe(200);
+    const [noteMail] = (await mailOf(request.id)).filter((m) => m.subject.startsWith("Credit note"));
+    expect(noteMail!.textBody).toContain(
+      `Invoice ${invoice.number} now stands at:\nTotal: £125.00\nCredited: £65.00\nPaid: £0.00\nStill to pay: £60.00.`,
+    );
     const tooMuch = await owner.call(adminInvoices, "POST", `/api/admin/invoices/${invoice.id}/credit-note`, {
       body: { reason: "Everything", lines: [line("All of it", 1, 6001)] },
     });

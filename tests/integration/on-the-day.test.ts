@@ -64,7 +64,7 @@ describe("on my way: the arrival on the business's clock", () => {
   it.each([
     ["summer (BST)", "2026-07-15"],
     ["winter (GMT)", "2026-12-15"],
-  ])("in %s the e-mail says arriving around 14:35", async (_season, date) => {
+  ])("in %s the e-mail says arriving around 2:35pm", async (_season, date) => {
     const { request, appointment } = await visitOn(date);
     const now = wallClockInstant(date, "14:05");
     const result = await onMyWay(appointment.id, { etaMinutes: 30 }, serviceContext({ now }));
@@ -74,9 +74,9 @@ describe("on my way: the arrival on the business's clock", () => {
 
     const [mail] = await mailFor(request.id);
     expect(mail).toMatchObject({ kind: "appointment_on_my_way", toAddress: request.email });
-    expect(mail!.subject).toBe("Kingdom Handyman is on the way, arriving around 14:35");
+    expect(mail!.subject).toBe("Kingdom Handyman is on the way, arriving around 2:35pm");
     expect(mail!.textBody).toContain("Kingdom Handyman is on the way to you");
-    expect(mail!.textBody).toContain("arriving around 14:35.");
+    expect(mail!.textBody).toContain("arriving around 2:35pm.");
     expect(mail!.textBody).toContain("0131 496 0472");
     const row = await appointmentRow(appointment.id);
     expect(row.onMyWayAt?.toISOString()).toBe(now.toISOString());
@@ -84,7 +84,7 @@ describe("on my way: the arrival on the business's clock", () => {
       actor: "owner",
       fromState: "scheduled",
       toState: "scheduled",
-      note: "On the way: the customer was told the arrival, around 14:35",
+      note: "On the way: the customer was told the arrival, around 2:35pm",
     });
   });
 
@@ -102,10 +102,10 @@ describe("on my way: the arrival on the business's clock", () => {
     expect(late.appointment.onMyWayAt).toBe(wallClockInstant(date, "09:00").toISOString());
     const mail = await mailFor(request.id);
     expect(mail.map((m) => m.kind)).toEqual(["appointment_on_my_way", "appointment_running_late"]);
-    expect(mail[1]!.subject).toBe("Running late: Kingdom Handyman now arriving around 09:50");
-    expect(mail[1]!.textBody).toContain("now arriving around 09:50");
+    expect(mail[1]!.subject).toBe("Running late: Kingdom Handyman now arriving around 9:50am");
+    expect(mail[1]!.textBody).toContain("now arriving around 9:50am");
     expect((await historyOf(request.id)).at(-1)!.note).toBe(
-      "Running late: the customer was told the new arrival, around 09:50",
+      "Running late: the customer was told the new arrival, around 9:50am",
     );
   });
 });

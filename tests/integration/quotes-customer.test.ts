@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import bookings from "../../netlify/functions/bookings.mts";
 import customerPageFn from "../../netlify/functions/customer-page.mts";
 import { site } from "../../src/config/site";
-import { expressStartText, quoteTermsText } from "../../src/data/consumer-rights";
+import { earlyStartCancelOwedText, expressStartText, quoteTermsText } from "../../src/data/consumer-rights";
 import { customerPage, newFormKey } from "../../src/features/customer-page/service";
 import { actOnQuote } from "../../src/features/customer-page/service-quote";
 import { chosenOptions, termsFactsFor } from "../../src/features/customer-page/quote-view";
@@ -21,7 +21,7 @@ import { quoteScript } from "../../src/features/customer-page/html-quote";
 import { quoteInputSchema, type Quote, type QuoteInput } from "../../src/features/quotes/contract";
 import { createQuote, getQuote, sendQuote, updateQuote } from "../../src/features/quotes/service";
 import { quotePatchSchema } from "../../src/features/quotes/contract";
-import { requests, mailOutbox } from "../../src/features/tables";
+import { appointments, requests, mailOutbox } from "../../src/features/tables";
 import { serviceContext } from "../../src/platform/context";
 import { addDays, dateInZone, wallClockInstant } from "../../src/platform/time";
 import { escapeHtml } from "../../src/platform/http/html-page";
@@ -385,6 +385,66 @@ describe("the quote on the customer's page", () => {
     expect(urgentAccepted).not.toContain("?step=cancel-quote");
     const refused = await get(`/request/${urgent.token}?step=cancel-quote`);
     expect(await refused.text()).toContain("Online cancellation is closed");
+  });
+
+  it("after an early start, cancelling says what is owed; once the visit is done the right to cancel is gone", async () => {
+    const { id, token, quote } = await quoted();
+    await post(`/request/${token}`, {
+      ...formFields(await pageHtml(token)),
+      expressStart: "yes",
+      action: "accept-quote",
+    });
+    // Work under way: Cancel is offered, with what cancelling then costs.
+    const during = await pageHtml(token);
+    expect(during).toContain("?step=cancel-quote");
+    expect(during).toContain(escapeHtml(earlyStartCancelOwedText));
+
+    // The owner records the visit done.
+    await t.db.insert(appointments).values({
+      submissionId: id,
+      uid: `visit-${id}@test.example`,
+      date: dateInZone(new Date()),
+      window: "any",
+      status: "completed",
+      confirmedAt: new Date(),
+      completedAt: new Date(),
+    });
+    const after = await pageHtml(token);
+    expect(after).not.toContain("?step=cancel-quote");
+    expect(after).not.toContain("Changed your mind?");
+    expect(after).toContain("Once the work is finished at your request, the right to cancel ends");
+    expect(after).toContain(escapeHtml(site.phone.display));
+    const step = await get(`/request/${token}?step=cancel-quote`);
+    expect(await step.text()).toContain("Online cancellation is closed");
+    const ctx = serviceContext();
+    await expect(
+      actOnQuote(
+        token,
+        { action: "cancel-quote", nonce: newFormKey(ctx.now), quote: quote.id, options: [] },
+        ctx,
+      ),
+    ).rejects.toMatchObject({ code: "work_finished" });
+    expect((await getQuote(quote.id, ctx)).status).toBe("accepted");
+    expect((await mailFor(id)).map((m) => m.kind)).not.toContain("quote_cancelled");
+
+    // Without an early-start request a finished visit changes nothing: the 14 days still run.
+    const plain = await quoted();
+    await post(`/request/${plain.token}`, {
+      ...formFields(await pageHtml(plain.token)),
+      action: "accept-quote",
+    });
+    await t.db.insert(appointments).values({
+      submissionId: plain.id,
+      uid: `visit-${plain.id}@test.example`,
+      date: dateInZone(new Date()),
+      window: "any",
+      status: "completed",
+      confirmedAt: new Date(),
+      completedAt: new Date(),
+    });
+    const plainHtml = await pageHtml(plain.token);
+    expect(plainHtml).toContain("?step=cancel-quote");
+    expect(plainHtml).not.toContain(escapeHtml(earlyStartCancelOwedText));
   });
 
   it("another request's quote id with this request's link is 404 and shows nothing of it", async () => {

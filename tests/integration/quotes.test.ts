@@ -33,6 +33,8 @@ import { adminClient, seedRequest } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
 import { offeredFrom } from "../helpers/dates";
 import { sendPending } from "../helpers/sent-mail";
+import { quoteTitle } from "../../src/features/quotes/contract/rules";
+import { formatMoney } from "../../src/platform/money";
 import { startSmtp } from "../helpers/smtp";
 import { pdfFromMime, pdfWords } from "../helpers/pdf";
 
@@ -613,6 +615,17 @@ describe("cancelling within 14 days", () => {
       body: { action: "confirm", date: offeredFrom(20), window: "morning" },
     });
     expect(later.status, later.text).toBe(200);
+    // The visit's e-mail speaks of the contract made, not of a quote still to come.
+    const [confirmedMail] = (await mailOf(request.id)).filter((m) => m.kind === "appointment_confirmed");
+    const confirmedText = confirmedMail!.textBody.replace(/\s+/g, " ");
+    expect(confirmedText).not.toContain("we send you a written quote");
+    expect(confirmedText).toContain(
+      `This visit carries out quote ${quoteTitle(request.id, 1)}, which you accepted on`,
+    );
+    expect(confirmedText).toContain(`you agreed to pay ${formatMoney(quote.totalPence)}`);
+    expect(confirmedText).toContain(
+      "If you cancel within it, you owe nothing for any work done before you cancel.",
+    );
     const ok = await owner.call(adminAppointments, "POST", path, {
       body: {
         action: "confirm",

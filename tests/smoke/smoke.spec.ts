@@ -24,7 +24,7 @@ test.describe.configure({ timeout: 180_000 });
 /** What the runner printed (playwright.dev.config.ts reads it); else the browser suite's stack's. */
 const adminPassword = () => process.env["SMOKE_ADMIN_PASSWORD"] ?? defaultAdminPassword();
 
-const bookingSuccess = "Appointment booked successfully! We'll contact you to confirm.";
+const bookingSuccess = "Request received! We'll contact you to confirm a time.";
 /** The booking form's lasting notice (the public pages have no toasts). */
 const notices = (page: Page) => page.locator('[role="status"], [role="alert"]');
 

@@ -22,6 +22,7 @@ const invoice = (patch: Partial<CustomerInvoice>): CustomerInvoice => ({
   dueOn: "2026-12-04",
   totalPence: 28_000,
   paidPence: 0,
+  creditedPence: 0,
   balancePence: 28_000,
   creditedInvoiceNumber: null,
   pdfPath: "/request/abcdefghijklmnopqrstuv/invoice/7.pdf",

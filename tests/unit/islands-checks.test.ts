@@ -123,6 +123,7 @@ describe("the browser's checks agree with the server's schemas", () => {
       ["rating", "0"],
       ["rating", "6"],
       ["rating", "3"],
+      ["rating", ""],
     ] as const) {
       const values = {
         name: "Fiona Campbell",
@@ -133,6 +134,10 @@ describe("the browser's checks agree with the server's schemas", () => {
       };
       expect(checkReview(values), `${field}=${value}`).toEqual(serverErrors(testimonialInputSchema, values));
     }
+    // No star chosen: both sides ask for one, with the same message.
+    const unrated = { name: "Fiona Campbell", location: "Kirkcaldy", text: "Lovely job on the kitchen." };
+    expect(checkReview(unrated)).toEqual({ rating: "Please choose a rating from 1 to 5 stars." });
+    expect(serverErrors(testimonialInputSchema, unrated)).toEqual(checkReview(unrated));
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { site } from "../../config/site";
 import { serviceLabel } from "../../lib/service-catalog";
-import { wallClock } from "../../platform/time";
+import { formatTime } from "../../platform/time";
 import { requestReference } from "../requests/contract/reference";
 import type { FormType } from "../requests/contract/forms";
 import { customerMessage, oneLine, type MailContext, type OutgoingMessage } from "../mail/messages";
@@ -20,8 +20,8 @@ export interface DayMailRequest {
   service: string | null;
 }
 
-/** "14:35": the arrival on the business's clock, 24-hour. */
-export const arrivalTime = (eta: Date) => wallClock(eta).time;
+/** "2:35pm": the arrival on the business's clock, in the site's one clock style. */
+export const arrivalTime = (eta: Date) => formatTime(eta);
 
 /** "On my way" (`late` false) or "Running late" (`late` true), arriving around `eta`. */
 export function onTheWayMessage(

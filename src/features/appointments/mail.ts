@@ -6,7 +6,14 @@
  * a customer whose mail app ignores the file loses nothing.
  */
 import { site } from "../../config/site";
-import { consumerRightsText } from "../../data/consumer-rights";
+import {
+  complaintsSection,
+  consumerRightsText,
+  sectionText,
+  traderIdentity,
+} from "../../data/consumer-rights";
+import { formatDate, formatDateTime } from "../../platform/time";
+import { formatMoney } from "../../platform/money";
 import type { IsoDate } from "./contract/dates";
 import { formatTime, optionLabel, type WindowId } from "./contract/windows";
 import { defaultBookingRules, windowTimesOn, type BookingRules } from "./contract/rules";
@@ -105,16 +112,52 @@ const attendeeOf = (r: RequestForMail) => {
   return { email: r.email, ...(name ? { name } : {}) };
 };
 
-/** The legal information that goes with a confirmed visit, after the visit itself and our signature. */
-const forYourRecords = () =>
-  `FOR YOUR RECORDS: THE LEGAL INFORMATION ABOUT THIS VISIT\n\n${consumerRightsText()}`;
+/** The quote the customer accepted, as a visit's e-mail speaks of it once the contract is made. */
+export interface AcceptedQuoteForMail {
+  /** "Q-000013 version 2". */
+  title: string;
+  /** When it was accepted. */
+  acceptedAt: Date;
+  totalPence: number;
+  /** Last day to cancel (London); null for an urgent repair. */
+  cancelUntil: IsoDate | null;
+  expressStart: boolean;
+  urgentRepair: boolean;
+}
+
+/** Where the customer's right to cancel stands once the quote is accepted. */
+function cancellationStanding(q: AcceptedQuoteForMail): string {
+  if (q.urgentRepair || !q.cancelUntil) {
+    return "It is an urgent repair you asked us to come out for, so there is no cancellation period.";
+  }
+  const until = formatDate(q.cancelUntil);
+  return q.expressStart
+    ? `You asked us to start before your cancellation period ends (the end of ${until}). If you cancel before the work is finished, you pay for the work done up to the time you tell us, in proportion to the total price; once the work is finished at your request, you can no longer cancel.`
+    : `Your cancellation period runs to the end of ${until}. If you cancel within it, you owe nothing for any work done before you cancel. To cancel, use the Cancel button on your request's page or call us on ${site.phone.display}.`;
+}
+
+/**
+ * The legal information that goes with a confirmed visit, after the visit itself and our signature:
+ * before a quote is accepted, what happens before any work (the pre-contract information); after,
+ * the contract made (the accepted quote and its total) and where the right to cancel stands.
+ */
+const forYourRecords = (accepted: AcceptedQuoteForMail | null) =>
+  accepted
+    ? [
+        "FOR YOUR RECORDS: THE LEGAL INFORMATION ABOUT THIS VISIT",
+        `This visit carries out quote ${accepted.title}, which you accepted on ${formatDateTime(accepted.acceptedAt)}: you agreed to pay ${formatMoney(accepted.totalPence)}, any optional items you chose included. The confirmation we e-mailed you then, with the accepted quote attached, is your record of the contract.`,
+        cancellationStanding(accepted),
+        sectionText(traderIdentity()),
+        sectionText(complaintsSection()),
+      ].join("\n\n")
+    : `FOR YOUR RECORDS: THE LEGAL INFORMATION ABOUT THIS VISIT\n\n${consumerRightsText()}`;
 
 /** Confirmed (first time) or changed (same UID, higher sequence): with the .ics invitation. */
 export function appointmentConfirmedMessage(
   r: RequestForMail,
   a: AppointmentForMail,
   ctx: MailContext,
-  options: { changed: boolean; now: Date; rules?: BookingRules },
+  options: { changed: boolean; now: Date; rules?: BookingRules; accepted?: AcceptedQuoteForMail | null },
 ): OutgoingMessage {
   const when = appointmentLabel(a.date, a.window, options.rules);
   const ref = requestReference(r);
@@ -148,7 +191,7 @@ export function appointmentConfirmedMessage(
       attachments: [
         { filename: "appointment.ics", contentType: calendarContentType("REQUEST"), content: ics },
       ],
-      footer: forYourRecords(),
+      footer: forYourRecords(options.accepted ?? null),
     },
   );
 }

@@ -23,7 +23,7 @@ import { serviceLabel } from "../../lib/service-catalog";
 import { bankHolidays, holidayHorizon } from "./holidays";
 import { bookableDates, bookingSpan, checkOptions, type AvailabilityInput } from "./availability";
 import { dateInZone, formatDate } from "../../platform/time";
-import { isReminderDue } from "./window-instants";
+import { isReminderDue, windowInstants } from "./window-instants";
 import { appointmentUid, calendarFeedIcs, type AppointmentEvent } from "./ics";
 import type { Db } from "../../platform/db/client";
 import { pgErrorCode } from "../../platform/db/errors";
@@ -33,6 +33,7 @@ import {
   appointmentLabel,
   appointmentProposedMessage,
   appointmentReminderMessage,
+  type AcceptedQuoteForMail,
   type RequestForMail,
 } from "./mail";
 import type { MailContext, OutgoingMessage } from "../mail/messages";
@@ -452,6 +453,75 @@ async function earlyVisitWarning(requestId: number, date: IsoDate, db: Db): Prom
   return null;
 }
 
+/** The request's accepted quote (the newest), as a visit's e-mail speaks of it; null before one. */
+async function acceptedQuoteForMail(requestId: number, db: Db): Promise<AcceptedQuoteForMail | null> {
+  const [q] = await acceptedForRequest(requestId, db);
+  if (!q?.acceptance) return null;
+  const a = q.acceptance;
+  return {
+    title: quoteTitle(q.submissionId, q.version),
+    acceptedAt: new Date(a.at),
+    totalPence: a.totalPence,
+    cancelUntil: a.cancelUntil,
+    expressStart: a.expressStart,
+    urgentRepair: a.urgentRepair,
+  };
+}
+
+/**
+ * The owner's "done already": a visit that took place before he recorded it (a window that has
+ * started or ended) is stored confirmed and completed now, in the request's history; the customer
+ * is not e-mailed a time that is over. Refused for a window still ahead, or beside a confirmed visit.
+ */
+async function recordDoneAlready(
+  id: number,
+  input: { date: IsoDate; window: WindowId; message?: string | undefined },
+  at: { live: Appointment | null; state: RequestState; rules: BookingRules; now: Date; earlyNote: string },
+  tx: Db,
+): Promise<Appointment> {
+  const { live, state, rules, now } = at;
+  if (windowInstants(input.date, input.window, rules).start.getTime() > now.getTime()) {
+    throw conflict(
+      "That window has not started yet: confirm it, and record the visit done on the day.",
+      "visit_not_started",
+    );
+  }
+  if (live?.status === "confirmed") {
+    throw conflict(
+      "This request has a confirmed visit: record that one done, or cancel it first.",
+      "visit_confirmed",
+    );
+  }
+  const appointment = await saveLive(
+    live,
+    id,
+    {
+      date: input.date,
+      window: input.window,
+      status: "completed",
+      message: input.message?.trim() || null,
+      confirmedAt: now,
+      completedAt: now,
+    },
+    tx,
+  );
+  const note = `Visit on ${appointmentLabel(input.date, input.window, rules)} completed (recorded as done already)${at.earlyNote}`;
+  await applyStateChange(id, "scheduled", { actor: "owner", note, rulesOf: "system" }, tx);
+  if (state === "scheduled") {
+    await workflow.addHistory(
+      [{ submissionId: id, fromState: state, toState: state, actor: "owner", note }],
+      tx,
+    );
+  }
+  return appointment;
+}
+
+/** Why a window cannot be offered or confirmed because it has already ended, or null. */
+function windowPassedProblem(date: IsoDate, window: WindowId, rules: BookingRules, now: Date): string | null {
+  if (windowInstants(date, window, rules).end.getTime() > now.getTime()) return null;
+  return `The window ${appointmentLabel(date, window, rules)} has already ended, so it cannot be offered or confirmed. Choose a later time, or record the visit as done already.`;
+}
+
 /**
  * Why customers could not book `date` (a blocked day or local holiday, a bank holiday not opened,
  * or the daily cap reached by other confirmed visits), as a sentence; null when they could.
@@ -518,6 +588,13 @@ async function actInTransaction(
           request.email && !options.quiet ? [await enqueueMessage(tx, message(), { submissionId: id })] : [],
       });
 
+      // A window that has already ended is never offered or confirmed: the customer would be
+      // e-mailed a time that is over, and the diary would show a visit that never happened.
+      if ((input.action === "confirm" && !input.doneAlready) || input.action === "propose") {
+        const passed = windowPassedProblem(input.date, input.window, rules, now);
+        if (passed) throw conflict(passed, "window_passed");
+      }
+
       // A visit the owner fixes inside the cancellation period of an accepted quote whose customer
       // did not ask for an early start: refused with the warning unless the owner gives a reason,
       // which the history keeps (docs/decisions/029-quotes.md).
@@ -538,6 +615,16 @@ async function actInTransaction(
         if (problem && !reason)
           throw conflict(`${problem} To book it anyway, give the reason.`, "day_unavailable");
         if (problem) earlyNote += `. ${problem.slice(0, -1)}; booked anyway, reason: ${reason}`;
+      }
+
+      if (input.action === "confirm" && input.doneAlready) {
+        const appointment = await recordDoneAlready(id, input, { live, state, rules, now, earlyNote }, tx);
+        return {
+          appointment: view(appointment, rules),
+          changed: true,
+          requestState: "scheduled",
+          mailIds: [],
+        };
       }
 
       switch (input.action) {
@@ -572,12 +659,13 @@ async function actInTransaction(
               tx,
             );
           }
+          const accepted = request.email ? await acceptedQuoteForMail(id, tx) : null;
           return done(appointment, updated.state, () =>
             appointmentConfirmedMessage(
               mail(),
               { ...appointment, date: appointment.date!, window: appointment.window! },
               ctx,
-              { changed, now, rules },
+              { changed, now, rules, accepted },
             ),
           );
         }

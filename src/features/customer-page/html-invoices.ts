@@ -78,6 +78,9 @@ function documentItem(inv: CustomerInvoice): string {
   const rows: string[] = [`<dt>Date</dt><dd>${e(day(inv.issuedOn))}</dd>`];
   if (!credit && inv.dueOn && inv.balancePence > 0) rows.push(`<dt>Due by</dt><dd>${e(day(inv.dueOn))}</dd>`);
   rows.push(`<dt>${credit ? "Credit" : "Total"}</dt><dd>${e(formatMoney(inv.totalPence))}</dd>`);
+  // Every amount between the total and what is left, so the sums on the card add up.
+  if (!credit && inv.creditedPence > 0)
+    rows.push(`<dt>Credited</dt><dd>${e(formatMoney(inv.creditedPence))}</dd>`);
   if (!credit && inv.paidPence > 0) rows.push(`<dt>Paid</dt><dd>${e(formatMoney(inv.paidPence))}</dd>`);
   if (!credit && inv.status !== "void")
     rows.push(`<dt class="owed">Left to pay</dt><dd class="owed">${e(formatMoney(inv.balancePence))}</dd>`);

@@ -176,7 +176,7 @@ export function quoteCard(q: QuoteOnPage, pageUrl: string, form: QuoteFormState)
   }
   if (state.kind === "accepted") {
     const cancel = state.cancel.open
-      ? `<div class="cancel-box"><h3>Changed your mind?</h3><p>You can cancel until the end of <strong>${e(state.cancel.until)}</strong>. We will e-mail you to confirm we have received it.</p><p class="actions"><a class="button outline" href="${e(`${pageUrl}?step=cancel-quote`)}">Cancel</a></p></div>`
+      ? `<div class="cancel-box"><h3>Changed your mind?</h3><p>You can cancel until the end of <strong>${e(state.cancel.until)}</strong>. We will e-mail you to confirm we have received it.</p>${state.cancel.owed ? `<p>${e(state.cancel.owed)}</p>` : ""}<p class="actions"><a class="button outline" href="${e(`${pageUrl}?step=cancel-quote`)}">Cancel</a></p></div>`
       : `<p class="note">${e(state.cancel.why)}</p>`;
     return `<section class="card quote" id="quote" aria-labelledby="quote-h">${head(q, "Your accepted quote")}<div class="in"><p class="agreed">You accepted this quote on ${e(state.at)} and agreed to pay <strong>${e(q.sums.total)}</strong>.</p>${noteBlock(q)}${linesTable(q, [...q.lines, ...q.options], true)}${sums(q, "Total agreed")}<p>${e(state.expressStart)}</p></div><div class="in">${cancel}</div><div class="in terms"><details class="more"><summary>Your cancellation rights and our terms</summary>${termsBlock(q.terms)}</details></div></section>`;
   }

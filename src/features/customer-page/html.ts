@@ -194,7 +194,7 @@ export function requestPage(
     : "";
   const actions = view.closed
     ? `<p>This request is closed, so it cannot be changed here. To talk about it, call us on ${phoneLink()}.</p>`
-    : `${late}${view.request.formType === "booking" && !view.late ? `<p class="muted">Changes to a confirmed appointment can be made here up to ${site.booking.changeCutoffHours} hours before it starts.</p>` : ""}${buttons.length ? `<p class="actions">${buttons.join("")}</p>` : ""}`;
+    : `${late}${view.can.reschedule ? `<p class="muted">Changes to a confirmed appointment can be made here up to ${site.booking.changeCutoffHours} hours before it starts.</p>` : ""}${buttons.length ? `<p class="actions">${buttons.join("")}</p>` : ""}`;
   const title = view.request.formType === "booking" ? "Your booking request" : "Your message to us";
   return layout(
     banner ? `${banner.heading}: your request ${view.reference}` : `Your request ${view.reference}`,

@@ -14,6 +14,8 @@ import {
   expressStartRecord,
   expressStartText,
   onlineCancellationClosedText,
+  earlyStartCancelOwedText,
+  type CancellationClosedReason,
   quoteTermsSections,
   quoteTermsText,
   type QuoteTermsFacts,
@@ -64,7 +66,15 @@ export type QuoteAnswerState =
       kind: "accepted";
       at: string;
       expressStart: string;
-      cancel: { open: true; until: string; untilDate: IsoDate } | { open: false; why: string };
+      cancel:
+        | {
+            open: true;
+            until: string;
+            untilDate: IsoDate;
+            /** After an early-start request: what cancelling during the work costs; else null. */
+            owed: string | null;
+          }
+        | { open: false; why: string };
     }
   /** Declined, expired, replaced, cancelled: a sentence saying so. */
   | { kind: "closed"; headline: string; message: string };
@@ -157,7 +167,7 @@ export interface QuoteRules {
   quote: Quote;
   canAnswer: boolean;
   canCancel: boolean;
-  cancelClosed: { kind: "period-ended"; endedOn: IsoDate } | { kind: "urgent-repair" } | null;
+  cancelClosed: CancellationClosedReason | null;
   cancelUntil: IsoDate | null;
   expired: boolean;
   revising: boolean;
@@ -242,7 +252,12 @@ export function quoteOnPage(
       expressStart: expressStartRecord(a.expressStart, q.urgentRepair),
       cancel:
         rules.canCancel && rules.cancelUntil
-          ? { open: true, until: formatDate(rules.cancelUntil), untilDate: rules.cancelUntil }
+          ? {
+              open: true,
+              until: formatDate(rules.cancelUntil),
+              untilDate: rules.cancelUntil,
+              owed: a.expressStart ? earlyStartCancelOwedText : null,
+            }
           : {
               open: false,
               why: onlineCancellationClosedText(

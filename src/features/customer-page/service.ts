@@ -54,6 +54,7 @@ import {
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { dateInZone, formatDateTime } from "../../platform/time";
 import { quoteForCustomerPage, quoteHistoryNotes } from "../quotes/service-customer";
+import { sameStateWords } from "./timeline";
 import { quoteOnPage, type QuoteOnPage } from "./quote-view";
 import type { CustomerInvoices } from "../invoices/contract/customer";
 import { invoicesForCustomerPage } from "../invoices/service-customer";
@@ -208,8 +209,13 @@ function historyItem(h: workflow.HistoryEntry): CustomerHistoryItem | null {
     if (h.toState === "cancelled") return quoted("You cancelled", h.note);
     if (h.toState === "scheduled") return quoted("You accepted the time we offered", null);
   }
-  if (h.fromState === h.toState)
-    return h.toState === "scheduled" ? quoted("Appointment changed", null) : null;
+  if (h.fromState === h.toState) {
+    const words = sameStateWords(h.note);
+    return words ? quoted(words, null) : null;
+  }
+  // A visit confirmed (or moved) says when.
+  const visitWords = h.toState === "scheduled" ? sameStateWords(h.note) : null;
+  if (visitWords) return quoted(visitWords, null);
   const words: Record<RequestState, string | null> = {
     new: "Reopened",
     contacted: "We've read it",
@@ -263,6 +269,10 @@ function quoteHistoryItem(h: workflow.HistoryEntry): CustomerHistoryItem | null 
 const liveOf = (list: readonly Appointment[]) =>
   list.find((a) => a.status === "proposed" || a.status === "confirmed") ?? null;
 
+/** The newest visit recorded done, when no visit is confirmed or offered after it. */
+const visitDoneOf = (list: readonly Appointment[], live: Appointment | null) =>
+  live ? null : (list.find((a) => a.status === "completed" && a.completedAt && a.date && a.window) ?? null);
+
 /** The page for a private link (NotFound for any link that does not open one). */
 export async function customerPage(
   token: string,
@@ -311,6 +321,8 @@ export async function customerPage(
     confirmed !== null &&
     ctx.now.getTime() >= changeCutoff(confirmed.date!, confirmed.window!, rules).getTime();
   const closed = isClosed(request.state) || request.state === "spam";
+  // After the visit: no "Appointment confirmed" for a window that is over, no other time to ask for.
+  const visitDone = request.state === "scheduled" ? visitDoneOf(list, live) : null;
   // A new booking says what the form and the confirmation e-mail say: one wording for all three.
   const words =
     quoteStateWords(request.state, quote) ??
@@ -324,8 +336,14 @@ export async function customerPage(
     request,
     reference: requestReference(request),
     sent,
-    status:
-      request.state === "scheduled" && confirmed
+    status: visitDone
+      ? {
+          headline: `Visit done: ${at(visitDone)}`,
+          detail: invoices?.balancePence
+            ? "The work is done. Your invoice is below, with how to pay it."
+            : "The work is done. Thank you for choosing us.",
+        }
+      : request.state === "scheduled" && confirmed
         ? { headline: `Appointment confirmed: ${at(confirmed)}`, detail: words.detail }
         : words,
     history: [
@@ -338,11 +356,11 @@ export async function customerPage(
     late,
     can: {
       accept: !closed && proposed !== null,
-      reschedule: !closed && isBooking && !late,
+      reschedule: !closed && isBooking && !late && !visitDone,
       message: !closed,
       // An accepted quote is a contract: it is cancelled with the quote's own button, within its
       // cancellation period (or by phoning us), not by cancelling the request.
-      cancel: !closed && !late && !quoteAccepted,
+      cancel: !closed && !late && !quoteAccepted && !visitDone,
     },
     quote,
     quoteForm: { nonce: newFormKey(ctx.now), day: dateInZone(ctx.now) },

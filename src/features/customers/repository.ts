@@ -267,7 +267,10 @@ export function notesOf(requestIds: number[], db: Db = getDb()) {
     .orderBy(desc(requestNotes.createdAt), desc(requestNotes.id));
 }
 
-/** Every quote version of these requests, newest first. */
+/**
+ * Every quote version of these requests, newest first. The total of an accepted one is the total
+ * the customer agreed to (its optional items chosen included), from the acceptance's evidence.
+ */
 export function quotesOf(requestIds: number[], db: Db = getDb()) {
   if (requestIds.length === 0) return Promise.resolve([]);
   return db
@@ -276,7 +279,7 @@ export function quotesOf(requestIds: number[], db: Db = getDb()) {
       submissionId: quotes.submissionId,
       version: quotes.version,
       status: quotes.status,
-      totalPence: quotes.totalPence,
+      totalPence: sql<number>`coalesce((${quotes.acceptance} ->> 'totalPence')::int, ${quotes.totalPence})`,
       createdAt: quotes.createdAt,
       sentAt: quotes.sentAt,
     })

@@ -66,8 +66,27 @@ function message(
 const linesText = (inv: Invoice) =>
   inv.lines.map((l) => `${l.description}: ${formatMoney(l.netPence)}`).join("\n");
 
-/** The invoice (or credit note), its PDF attached. */
-export function invoiceSentMessage(inv: Invoice, ctx: MailContext, pdf: MailAttachment): OutgoingMessage {
+/** Where the invoice a credit note corrects now stands: its total, credits, payments and balance. */
+function newBalanceParagraph(corrected: Invoice): string {
+  const owed =
+    corrected.refundDuePence > 0
+      ? `We owe you a refund of ${formatMoney(corrected.refundDuePence)}.`
+      : corrected.balancePence > 0
+        ? `Still to pay: ${formatMoney(corrected.balancePence)}.`
+        : "Nothing more is owed on it.";
+  return `Invoice ${corrected.number ?? ""} now stands at:\nTotal: ${formatMoney(corrected.totalPence)}\nCredited: ${formatMoney(corrected.creditedPence)}\nPaid: ${formatMoney(corrected.paidPence)}\n${owed}`;
+}
+
+/**
+ * The invoice (or credit note), its PDF attached; a credit note's e-mail also gives the new balance
+ * of the invoice it corrects (`corrected`).
+ */
+export function invoiceSentMessage(
+  inv: Invoice,
+  ctx: MailContext,
+  pdf: MailAttachment,
+  corrected: Invoice | null = null,
+): OutgoingMessage {
   if (inv.kind === "credit_note") {
     return message(
       "invoice_sent",
@@ -76,6 +95,7 @@ export function invoiceSentMessage(inv: Invoice, ctx: MailContext, pdf: MailAtta
       [
         `Here is our credit note ${inv.number} for ${formatMoney(inv.totalPence)}, against invoice ${inv.creditedInvoiceNumber ?? ""}.`,
         ...(inv.reason ? [`Reason: ${inv.reason}`] : []),
+        ...(corrected ? [newBalanceParagraph(corrected)] : []),
         "It is attached as a PDF. If you have already paid more than is now owed, we will refund the difference.",
         `Questions? Reply to this e-mail or call us on ${site.phone.display}.`,
       ],
@@ -133,6 +153,29 @@ export function invoiceReceiptMessage(inv: Invoice, last: Payment, ctx: MailCont
       `Payments received:\n${paid.map((p) => `${formatDate(p.receivedOn)}: ${formatMoney(p.amountPence)} (${paymentMethodLabels[p.method]})`).join("\n")}`,
       `Total paid: ${formatMoney(inv.paidPence)}. Nothing more is owed on this invoice.`,
       "Please keep this e-mail as your receipt.",
+    ],
+    ctx,
+  );
+}
+
+/**
+ * After a payment recorded by mistake is removed from an invoice that was paid in full: the receipt
+ * the customer has is no longer true. Short: what was wrong, and the true balance with how to pay.
+ */
+export function receiptCorrectionMessage(
+  inv: Invoice,
+  removed: { amountPence: number; receivedOn: string },
+  ctx: MailContext,
+): OutgoingMessage {
+  return message(
+    "invoice_correction",
+    inv,
+    `Correction: invoice ${inv.number} is not yet paid in full`,
+    [
+      `We recently e-mailed you a receipt saying invoice ${inv.number} was paid in full. That was our mistake: the payment of ${formatMoney(removed.amountPence)} we recorded on ${formatDate(removed.receivedOn)} was recorded in error, and we have removed it. Please disregard that receipt.`,
+      `Invoice total: ${formatMoney(inv.totalPence)}${inv.creditedPence > 0 ? `\nCredited: ${formatMoney(inv.creditedPence)}` : ""}\nPaid: ${formatMoney(inv.paidPence)}\nStill to pay: ${formatMoney(inv.balancePence)}`,
+      bankParagraph(inv),
+      `If you believe you have paid this in full, please reply to this e-mail or call us on ${site.phone.display} and we will check it at once. We are sorry for the confusion.`,
     ],
     ctx,
   );

@@ -12,7 +12,7 @@
  *   forRequest(requestId) / forQuote(quoteId)  an request's or a quote's invoices
  *   dueForReminder(today, firstDays)           open, overdue invoices that may need a reminder
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from "../../platform/db/orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
 import type { InvoiceKind, InvoiceStatus, PaymentMethod } from "./contract/rules";
 import { documentSequences, invoiceLines, invoicePayments, invoices } from "./tables";
@@ -267,6 +267,25 @@ export async function forRequest(requestId: number, db: Db = getDb()): Promise<I
     .where(eq(invoices.submissionId, requestId))
     .orderBy(asc(invoices.id));
   return withLines(rows, db);
+}
+
+/** The numbers of the issued invoices and credit notes (never a draft) of each request that has any. */
+export async function issuedNumbersByRequest(
+  requestIds: readonly number[],
+  db: Db = getDb(),
+): Promise<Map<number, string[]>> {
+  if (requestIds.length === 0) return new Map();
+  const rows = await db
+    .select({ submissionId: invoices.submissionId, number: invoices.number })
+    .from(invoices)
+    .where(and(inArray(invoices.submissionId, [...requestIds]), ne(invoices.status, "draft")))
+    .orderBy(asc(invoices.id));
+  const out = new Map<number, string[]>();
+  for (const r of rows) {
+    if (r.submissionId === null || r.number === null) continue;
+    out.set(r.submissionId, [...(out.get(r.submissionId) ?? []), r.number]);
+  }
+  return out;
 }
 
 /** A quote's invoices (not credit notes), oldest first. */

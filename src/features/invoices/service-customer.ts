@@ -36,6 +36,7 @@ export async function invoicesForCustomerPage(
       dueOn: inv.dueOn,
       totalPence: inv.totalPence,
       paidPence: inv.paidPence,
+      creditedPence: inv.creditedPence,
       balancePence: inv.balancePence,
       creditedInvoiceNumber: inv.creditedInvoiceNumber,
       pdfPath: customerInvoicePdfPath(token, inv.id),

@@ -24,7 +24,6 @@ import { formatMoney } from "../../platform/money";
 import * as workflow from "../requests/repository-workflow";
 import * as outbox from "../mail/repository";
 import { deliverSoon, mailContext } from "../mail/service";
-import { deliverPushSoon, notifyOwner } from "../push/service";
 import * as quotes from "../quotes/repository";
 import { quoteTitle } from "../quotes/contract/rules";
 import {
@@ -42,7 +41,7 @@ import {
 } from "./contract";
 import * as repo from "./repository";
 import type { InvoiceRecord, NewInvoiceLine } from "./repository";
-import { invoiceReceiptMessage, invoiceSentMessage } from "./mail";
+import { invoiceReceiptMessage, invoiceSentMessage, receiptCorrectionMessage } from "./mail";
 import { invoicePdf, invoicePdfName } from "./pdf";
 import {
   alreadyIssued,
@@ -487,10 +486,13 @@ export async function sendInvoice(id: number, ctx: ServiceContext): Promise<Invo
     }
     const inv = await loadInvoice(r, tx, ctx.now);
     const pdf = await pdfAttachment(inv, today);
+    // A credit note's e-mail says where the invoice it corrects now stands.
+    const credited = inv.creditedInvoiceId ? await repo.findInvoice(inv.creditedInvoiceId, tx) : null;
+    const corrected = credited ? await loadInvoice(credited, tx, ctx.now) : null;
     const mailIds = await outbox.enqueue(
       [
         {
-          message: invoiceSentMessage(inv, mailContext(), pdf),
+          message: invoiceSentMessage(inv, mailContext(), pdf, corrected),
           ...(r.submissionId !== null ? { submissionId: r.submissionId } : {}),
         },
       ],
@@ -583,24 +585,11 @@ export async function addPayment(
         tx,
       );
     }
-    // Paid in full: the owner's other devices hear of it (the same event a card payment will send).
-    const pushIds =
-      updated.status === "paid" && r.submissionId !== null
-        ? await notifyOwner(
-            {
-              kind: "invoice_paid",
-              requestId: r.submissionId,
-              name: r.customerName,
-              invoiceNumber: r.number!,
-              amountPence: inv.totalPence,
-            },
-            { db: tx, now: ctx.now },
-          )
-        : [];
-    return { inv, paymentWire, mailIds, pushIds };
+    // The owner recorded this payment himself: no e-mail or push tells him of it (a card payment,
+    // which arrives without him, is what "invoice_paid" is for).
+    return { inv, paymentWire, mailIds };
   });
   await deliverSoon(ctx, result.mailIds);
-  await deliverPushSoon(ctx, result.pushIds);
   return { invoice: result.inv, payment: result.paymentWire };
 }
 
@@ -614,14 +603,38 @@ export async function removePayment(id: number, paymentId: number, ctx: ServiceC
     if (p.removedAt) throw new Conflict("That payment has already been removed.", "payment_removed");
     await repo.markPaymentRemoved(p.id, "owner", ctx.now, tx);
     const updated = await settle(r, tx, ctx.now);
+    // A paid invoice sent the customer a "paid in full" receipt: it is no longer true, so a short
+    // correction with the true balance follows it.
+    const corrected = r.status === "paid" && updated.status !== "paid" && r.customerEmail !== null;
     await noteInHistory(
       r.submissionId,
-      `Payment of ${formatMoney(p.amountPence)} received ${p.receivedOn} removed from invoice ${r.number} (recorded by mistake)`,
+      `Payment of ${formatMoney(p.amountPence)} received ${p.receivedOn} removed from invoice ${r.number} (recorded by mistake)${corrected ? "; the customer was e-mailed a correction of the receipt" : ""}`,
       tx,
     );
-    return updated;
+    const mailIds = corrected ? await queueReceiptCorrection(updated, p, tx, ctx.now) : [];
+    return { updated, mailIds };
   });
-  return loadInvoice(record, ctx.db, ctx.now);
+  await deliverSoon(ctx, record.mailIds);
+  return loadInvoice(record.updated, ctx.db, ctx.now);
+}
+
+/** Queues the correction of a "paid in full" receipt after `removed` came off the invoice. */
+async function queueReceiptCorrection(
+  updated: InvoiceRecord,
+  removed: { amountPence: number; receivedOn: IsoDate },
+  tx: Db,
+  now: Date,
+): Promise<number[]> {
+  const inv = await loadInvoice(updated, tx, now);
+  return outbox.enqueue(
+    [
+      {
+        message: receiptCorrectionMessage(inv, removed, mailContext()),
+        ...(updated.submissionId !== null ? { submissionId: updated.submissionId } : {}),
+      },
+    ],
+    tx,
+  );
 }
 
 // ---------------------------------------------------------------- credit notes

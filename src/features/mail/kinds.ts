@@ -35,10 +35,12 @@ export const mailKinds = [
   "quote_cancelled",
   "owner_quote_update",
   // Invoices (docs/decisions/032-invoices.md): an invoice or credit note sent, a reminder of an
-  // overdue invoice (two at most), and the receipt when one is paid in full.
+  // overdue invoice (two at most), and the receipt when one is paid in full; the correction of that
+  // receipt when a payment recorded by mistake is removed.
   "invoice_sent",
   "invoice_reminder",
   "invoice_receipt",
+  "invoice_correction",
 ] as const;
 
 export type MessageKind = (typeof mailKinds)[number];

@@ -25,7 +25,11 @@
  * `optionalLines` names an id that is not one of this quote's optional lines; `reason` too long.
  */
 import { site } from "../../config/site";
-import { cancellationEndDate, onlineCancellationClosedText } from "../../data/consumer-rights";
+import {
+  cancellationEndDate,
+  onlineCancellationClosedText,
+  type CancellationClosedReason,
+} from "../../data/consumer-rights";
 import { charLength, isStorableText } from "../../lib/form-fields/text";
 import type { Db } from "../../platform/db/client";
 import { inTransaction, type ServiceContext } from "../../platform/context";
@@ -84,7 +88,7 @@ export interface CustomerQuoteView {
   /** Accepted, not an urgent repair, and still within the cancellation period: the page offers cancel. */
   canCancel: boolean;
   /** Accepted but cancelling online is closed: why (wording: `onlineCancellationClosedText`). */
-  cancelClosed: { kind: "period-ended"; endedOn: IsoDate } | { kind: "urgent-repair" } | null;
+  cancelClosed: CancellationClosedReason | null;
   /** Accepted: the last day to cancel (null for an urgent repair). */
   cancelUntil: IsoDate | null;
   /** Not yet accepted: the last day to cancel if accepted today (null for an urgent repair). */
@@ -141,14 +145,40 @@ export interface CancelQuoteInput {
   reason?: string | null | undefined;
 }
 
-/** The end of the last day to cancel, in London: cancelling is open while today ≤ that day. */
-function cancelWindow(q: Quote, today: IsoDate) {
+/**
+ * Whether an accepted quote can still be cancelled: open while today ≤ the last day to cancel (in
+ * London), except for an urgent repair, and except once the work the customer asked to start early
+ * is finished (a visit recorded done after the acceptance, `finishedOn`): the right then ends
+ * (Consumer Contracts Regulations 2013, regulation 36(6)).
+ */
+function cancelWindow(
+  q: Quote,
+  today: IsoDate,
+  finishedOn: IsoDate | null,
+): { canCancel: boolean; closed: CancellationClosedReason | null } {
   if (q.status !== "accepted" || !q.acceptance) return { canCancel: false, closed: null };
-  if (q.urgentRepair) return { canCancel: false, closed: { kind: "urgent-repair" as const } };
+  if (q.urgentRepair) return { canCancel: false, closed: { kind: "urgent-repair" } };
+  if (q.acceptance.expressStart && finishedOn) {
+    return { canCancel: false, closed: { kind: "work-finished", finishedOn } };
+  }
   const until = q.acceptance.cancelUntil!;
   return today <= until
     ? { canCancel: true, closed: null }
-    : { canCancel: false, closed: { kind: "period-ended" as const, endedOn: until } };
+    : { canCancel: false, closed: { kind: "period-ended", endedOn: until } };
+}
+
+/** The London day the request's first visit after `acceptedAt` was recorded done, or null. */
+async function workFinishedOn(
+  requestId: number,
+  acceptedAt: string | undefined,
+  db: Db,
+): Promise<IsoDate | null> {
+  if (!acceptedAt) return null;
+  const done = (await appointmentsRepo.listForRequest(requestId, db))
+    .filter((a) => a.status === "completed" && a.completedAt && a.completedAt >= new Date(acceptedAt))
+    .map((a) => a.completedAt!)
+    .sort((a, b) => a.getTime() - b.getTime());
+  return done[0] ? dateInZone(done[0]) : null;
 }
 
 export async function quoteForCustomerPage(
@@ -162,7 +192,8 @@ export async function quoteForCustomerPage(
   const quote = toQuote(shown);
   const open = quote.status === "sent" || quote.status === "viewed";
   const expired = quote.status === "expired" || (open && quote.validUntil < today);
-  const { canCancel, closed } = cancelWindow(quote, today);
+  const finishedOn = await workFinishedOn(requestId, quote.acceptance?.at, ctx.db);
+  const { canCancel, closed } = cancelWindow(quote, today, finishedOn);
   return {
     quote,
     title: quoteTitle(quote.submissionId, quote.version),
@@ -561,11 +592,19 @@ export async function cancelQuoteIn(
       "quote_not_accepted",
     );
   }
-  const window = cancelWindow(toQuote(record), today);
+  const window = cancelWindow(
+    toQuote(record),
+    today,
+    await workFinishedOn(requestId, record.acceptance.at, tx),
+  );
   if (!window.canCancel) {
     throw new Conflict(
       onlineCancellationClosedText(window.closed!),
-      window.closed!.kind === "urgent-repair" ? "urgent_repair" : "cancellation_closed",
+      {
+        "urgent-repair": "urgent_repair",
+        "work-finished": "work_finished",
+        "period-ended": "cancellation_closed",
+      }[window.closed!.kind],
     );
   }
   const done = await cancelAcceptedIn(

@@ -12,6 +12,7 @@
  *   setRead(ids, isRead) / setArchived(ids, archived)
  *   removeRequests(ids, tx)                 the rows and everything hanging off them, mail included
  *                                           (their invoices stay as accounting records)
+ *   anonymiseRequest(id, now, tx)           the customer's details go, the request and its invoices stay
  *   countsByState()                         per state, not archived; plus the archived count
  *   overdue(...) / staleQuotes(...)         what the dashboard and the digest call out
  */
@@ -20,7 +21,15 @@ import { requestStates, type RequestActor, type RequestState } from "./contract/
 import { requestReference } from "./contract/reference";
 import type { AttentionItem } from "./contract/endpoints";
 import { getDb, type Db } from "../../platform/db/client";
-import { requests, mailOutbox, photos, quotes, requestHistory, requestNotes } from "../tables";
+import {
+  bookingDetails,
+  requests,
+  mailOutbox,
+  photos,
+  quotes,
+  requestHistory,
+  requestNotes,
+} from "../tables";
 import type { PhotoBlobs } from "../photos/repository";
 import { keepForAccounts } from "../invoices/repository";
 import { removeWithoutRequests } from "../customers/repository";
@@ -245,6 +254,54 @@ export async function removeRequests(
   // A customer whose last request this was goes too (src/features/customers/repository.ts).
   await removeWithoutRequests([...new Set(found.flatMap((r) => (r.customerId ? [r.customerId] : [])))], tx);
   return { ids: deleted.map((r) => r.id), mail: mail.length, photoBlobs };
+}
+
+/** What stands in for the customer's own words on an anonymised request. */
+export const anonymisedName = "Anonymised customer";
+export const anonymisedText = "Removed: the customer's details were anonymised.";
+
+/**
+ * Anonymises one request: its name, contact details, message and address go (a booking keeps its
+ * service), with the owner's notes, its photos, the access notes and every e-mail about it, and the
+ * customer record if no other request is theirs; the request is archived. The request row, its
+ * history, quotes, visits and invoices stay (the invoices keep the name and address they were made
+ * out to, and lose the e-mail address). Returns the photos' storage keys to remove after commit,
+ * or null when there is no such request.
+ */
+export async function anonymiseRequest(
+  id: number,
+  now: Date,
+  tx: Db,
+): Promise<{ photoBlobs: PhotoBlobs[] } | null> {
+  const [found] = await tx
+    .select({ customerId: requests.customerId })
+    .from(requests)
+    .where(eq(requests.id, id));
+  if (!found) return null;
+  const photoBlobs = await tx
+    .delete(photos)
+    .where(eq(photos.submissionId, id))
+    .returning({ blobKey: photos.blobKey, thumbKey: photos.thumbKey });
+  await tx.delete(requestNotes).where(eq(requestNotes.submissionId, id));
+  await tx.delete(mailOutbox).where(eq(mailOutbox.submissionId, id));
+  await tx.update(bookingDetails).set({ accessNotes: null }).where(eq(bookingDetails.submissionId, id));
+  await keepForAccounts([id], tx);
+  await tx
+    .update(requests)
+    .set({
+      name: anonymisedName,
+      email: null,
+      phone: null,
+      message: anonymisedText,
+      address: sql`case when ${requests.formType} = 'booking' then 'Removed' else null end`,
+      customerId: null,
+      anonymisedAt: now,
+      archivedAt: sql`coalesce(${requests.archivedAt}, ${now})`,
+      updatedAt: now,
+    })
+    .where(eq(requests.id, id));
+  if (found.customerId) await removeWithoutRequests([found.customerId], tx);
+  return { photoBlobs };
 }
 
 export async function countsByState(

@@ -31,7 +31,9 @@ import { inTransaction, serviceContext, type ServiceContext } from "../../platfo
 import { deliverSoon } from "../mail/service";
 import { removeRequestPhotoBlobs } from "../photos/service";
 import { autoInviteOnDone } from "../reviews/service";
-import { NotFound } from "../../platform/domain-errors";
+import { Conflict, NotFound } from "../../platform/domain-errors";
+import * as invoicesRepo from "../invoices/repository";
+import type { Db } from "../../platform/db/client";
 import { applyStateChange, changeState, findOne, invalidTransition, missingRequest } from "./service-state";
 
 /** How long a quote may wait for an answer before the dashboard calls it out. */
@@ -148,6 +150,8 @@ export async function bulk(
         changed = await workflow.setArchived(existing, input.action === "archive", tx);
         break;
       case "delete": {
+        const refusal = await issuedInvoicesRefusal(existing, tx);
+        if (refusal) throw refusal;
         const removed = await workflow.removeRequests(existing, tx);
         changed = removed.ids;
         photoBlobs = removed.photoBlobs;
@@ -199,11 +203,71 @@ export async function bulk(
   return result;
 }
 
-/** Deletes one request with its history, notes and every e-mail about it. */
+/**
+ * Why requests with issued invoices or credit notes cannot be deleted (they are accounting records,
+ * kept six years with the request they belong to), or null when none of `ids` has any. A draft
+ * invoice is no record: it goes with its request.
+ */
+async function issuedInvoicesRefusal(ids: readonly number[], db: Db): Promise<Conflict | null> {
+  const issued = await invoicesRepo.issuedNumbersByRequest(ids, db);
+  if (issued.size === 0) return null;
+  if (ids.length === 1) {
+    const numbers = issued.get(ids[0]!)!;
+    return new Conflict(
+      `This request has issued ${numbers.length === 1 ? "invoice" : "invoices"} ${numbers.join(", ")}. Invoices are kept for six years, so the request cannot be deleted. Anonymise it instead: the customer's details go, the request, its invoices and the customer's link to them stay.`,
+      "has_issued_invoices",
+    );
+  }
+  return new Conflict(
+    `${issued.size === 1 ? "One of these requests has" : `${issued.size} of these requests have`} issued invoices, which are kept for six years, so nothing was deleted. Untick ${issued.size === 1 ? "it" : "them"} (or anonymise ${issued.size === 1 ? "it" : "them"}) and try again.`,
+    "has_issued_invoices",
+  );
+}
+
+/**
+ * Deletes one request with its history, notes, draft invoices and every e-mail about it; refused
+ * (409 has_issued_invoices) while it has an issued invoice or credit note.
+ */
 export async function deleteRequest(id: number, ctx: ServiceContext = serviceContext()): Promise<void> {
-  const { ids, photoBlobs } = await inTransaction(ctx, (tx) => workflow.removeRequests([id], tx));
+  const { ids, photoBlobs } = await inTransaction(ctx, async (tx) => {
+    if (!(await workflow.lockStates([id], tx)).has(id)) throw missing();
+    const refusal = await issuedInvoicesRefusal([id], tx);
+    if (refusal) throw refusal;
+    return workflow.removeRequests([id], tx);
+  });
   if (ids.length === 0) throw missing();
   await removeRequestPhotoBlobs(photoBlobs);
+}
+
+/**
+ * Anonymises a request the owner may not delete (it carries issued invoices): the customer's details
+ * go, the request, its history and its invoices stay (`workflow.anonymiseRequest`), and the history
+ * says so. Anonymising twice changes nothing more.
+ */
+export async function anonymiseRequest(
+  id: number,
+  ctx: ServiceContext = serviceContext(),
+): Promise<AdminRequest> {
+  const photoBlobs = await inTransaction(ctx, async (tx) => {
+    const state = (await workflow.lockStates([id], tx)).get(id);
+    if (!state) throw missing();
+    const done = await workflow.anonymiseRequest(id, ctx.now, tx);
+    await workflow.addHistory(
+      [
+        {
+          submissionId: id,
+          fromState: state,
+          toState: state,
+          actor: "owner",
+          note: "Customer's details anonymised; the request and its invoices are kept",
+        },
+      ],
+      tx,
+    );
+    return done?.photoBlobs ?? [];
+  });
+  await removeRequestPhotoBlobs(photoBlobs);
+  return getRequest(id, ctx);
 }
 
 export async function history(

@@ -62,13 +62,21 @@ export const requests = pgTable(
     searchVector: tsvector("search_vector").generatedAlwaysAs(sql.raw(searchVectorExpr)),
     /** The person behind the request (src/features/customers/tables.ts); set as it is stored. */
     customerId: customerIdColumn(),
+    /**
+     * When the owner anonymised it: the customer's details are gone, the request stays for the
+     * invoices it carries (docs/decisions/046-after-the-work.md). No longer reachable then.
+     */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
   (t) => [
     check("form_submissions_form_type", sql`${t.formType} in ('contact', 'booking')`),
     check("form_submissions_state", sql`${t.state} in (${sqlList(requestStates)})`),
     check("form_submissions_name_length", sql`char_length(${t.name}) between 1 and 100`),
     check("form_submissions_source", sql`${t.source} in (${sqlList(requestSources)})`),
-    check("form_submissions_reachable", sql`${t.email} is not null or ${t.phone} is not null`),
+    check(
+      "form_submissions_reachable",
+      sql`${t.email} is not null or ${t.phone} is not null or ${t.anonymisedAt} is not null`,
+    ),
     check(
       "form_submissions_email_length",
       sql`${t.email} is null or char_length(${t.email}) between 3 and 254`,

@@ -92,7 +92,7 @@ const reviewRules: Record<string, readonly Rule[]> = {
     [atMost(limits.reviewText), messages.review.textLong],
     [isStorableText, unsupportedCharactersMessage],
   ],
-  rating: [[(v) => v === "" || /^[1-5]$/.test(v), messages.review.rating]],
+  rating: [[(v) => /^[1-5]$/.test(v), messages.review.rating]],
 };
 
 function check(rules: Record<string, readonly Rule[]>, values: FormValues): FieldErrors {

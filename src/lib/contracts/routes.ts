@@ -36,6 +36,7 @@ export const routes = {
   getRequest: adminRoutes.getRequestRoute,
   updateRequest: adminRoutes.updateRequestRoute,
   deleteRequest: adminRoutes.deleteRequestRoute,
+  anonymiseRequest: adminRoutes.anonymiseRequestRoute,
   exportRequests: adminRoutes.exportRequestsRoute,
   bulkRequests: adminRoutes.bulkRequestsRoute,
   listHistory: adminRoutes.listHistoryRoute,

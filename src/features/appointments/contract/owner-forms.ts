@@ -33,6 +33,12 @@ export const appointmentActionSchema = z.discriminatedUnion("action", [
      * in the request's history.
      */
     dayOverrideReason: words(1000),
+    /**
+     * The visit already took place (its window has started or ended): stored confirmed and done at
+     * once, with no e-mail to the customer. Without it a window that has ended is refused with 409
+     * `window_passed`; with it a window still ahead is refused with 409 `visit_not_started`.
+     */
+    doneAlready: z.boolean().optional(),
   }),
   z.object({
     action: z.literal("propose"),

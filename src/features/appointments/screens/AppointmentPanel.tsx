@@ -24,6 +24,7 @@ import { queries, requestChanged } from "../../../admin/query";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Badge, Button, Spinner } from "../../../admin/components/ui";
 import { showsVisitDay, VisitDay } from "./VisitDay";
+import { PassedWindowDialog } from "./PassedWindowDialog";
 
 const windowChoices = [
   { value: "morning", label: "Morning" },
@@ -64,6 +65,8 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
     kind: "early" | "day";
   } | null>(null);
   const [earlyReason, setEarlyReason] = useState("");
+  /** A confirm the server refused because its window has ended (it may be recorded done already). */
+  const [passed, setPassed] = useState<{ input: AppointmentActionInput; warning: string } | null>(null);
 
   const act = async (input: AppointmentActionInput, done: string) => {
     setBusy(true);
@@ -76,8 +79,13 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
       // (this dialog's history too) is fetched again now.
       setEarly(null);
       setEarlyReason("");
+      setPassed(null);
       await requestChanged(requestId);
     } catch (err) {
+      if (err instanceof ApiError && err.code === "window_passed" && input.action === "confirm") {
+        setPassed({ input, warning: err.message });
+        return;
+      }
       if (err instanceof ApiError && err.code === "inside_cancellation_period") {
         setEarly({ input, done, warning: err.message, kind: "early" });
         return;
@@ -380,6 +388,16 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
           </div>
         </form>
       </AdminDialog>
+      <PassedWindowDialog
+        warning={passed?.warning ?? null}
+        busy={busy}
+        onClose={() => setPassed(null)}
+        onDoneAlready={() => {
+          if (passed?.input.action === "confirm") {
+            void act({ ...passed.input, doneAlready: true }, "Recorded as done already. No e-mail was sent.");
+          }
+        }}
+      />
     </section>
   );
 }

@@ -11,7 +11,7 @@ import { Camera, CheckCircle2, Clock, FileText, Navigation, Star } from "lucide-
 import { useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { onTheDay } from "../../../config/booking";
-import { dateInZone, wallClock, wallClockInstant } from "../../../platform/time";
+import { dateInZone, formatTime, wallClock, wallClockInstant } from "../../../platform/time";
 import { uploadPhoto } from "../../../islands/photos/upload";
 import { isClosed } from "../../requests/contract/states";
 import type { AppointmentWire, BookingAppointmentsWire } from "../contract/endpoints";
@@ -204,11 +204,11 @@ export function VisitDay({ requestId, appointment }: { requestId: number; appoin
     element.scrollIntoView({ behavior: "smooth", block: "start" });
   };
 
-  const eta = appointment.etaAt ? wallClock(new Date(appointment.etaAt)).time : null;
+  const eta = appointment.etaAt ? formatTime(new Date(appointment.etaAt)) : null;
   const closed = requestState !== undefined && isClosed(requestState);
 
   if (appointment.status === "completed") {
-    const at = appointment.completedAt ? wallClock(new Date(appointment.completedAt)).time : null;
+    const at = appointment.completedAt ? formatTime(new Date(appointment.completedAt)) : null;
     return (
       <div
         className="mt-4 rounded-lg border border-success-600/30 bg-success-50 p-4"
@@ -271,7 +271,7 @@ export function VisitDay({ requestId, appointment }: { requestId: number; appoin
       </h4>
       {appointment.onMyWayAt ? (
         <p className="mt-1 text-sm text-slate-700" data-testid="visit-eta">
-          On the way since {wallClock(new Date(appointment.onMyWayAt)).time}; the customer expects you around{" "}
+          On the way since {formatTime(new Date(appointment.onMyWayAt))}; the customer expects you around{" "}
           <strong>{eta}</strong>.
         </p>
       ) : null}

@@ -207,7 +207,10 @@ function CustomerBody({ d }: { d: CustomerDetail }) {
                   <span className="font-mono font-semibold text-slate-900">{i.number ?? "Draft"}</span>
                 )}
                 <span className="text-sm text-slate-700">{invoiceKindLabels[i.kind]}</span>
-                <InvoiceStatusBadge invoice={{ status: i.status, overdue }} />
+                {/* A credit note is not paid or owed: its kind says what it is. */}
+                {i.kind === "credit_note" ? null : (
+                  <InvoiceStatusBadge invoice={{ status: i.status, overdue }} />
+                )}
                 <span className="ml-auto text-right tabular-nums">
                   <span className="font-semibold text-slate-900">{formatMoney(i.totalPence)}</span>
                   {i.paidPence > 0 && i.paidPence < i.totalPence ? (

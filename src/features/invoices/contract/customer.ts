@@ -20,6 +20,8 @@ export const customerInvoiceSchema = z.object({
   dueOn: isoDate.nullable(),
   totalPence: z.number().int(),
   paidPence: z.number().int(),
+  /** For an invoice: what its credit notes took off (so total - credited - paid = left to pay). */
+  creditedPence: z.number().int(),
   balancePence: z.number().int(),
   /** For a credit note: the invoice it corrects. */
   creditedInvoiceNumber: z.string().nullable(),

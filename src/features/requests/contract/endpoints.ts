@@ -250,6 +250,15 @@ export const requestEndpoints = {
     response: z.object({ submission: adminRequestSchema }),
   }),
   deleteRequest: defineEndpoint({ ...routes.deleteRequestRoute, status: 204 }),
+  /**
+   * For a request that cannot be deleted (issued invoices): the customer's details, notes, photos
+   * and e-mails go; the request (archived), its history, quotes, visits and invoices stay.
+   */
+  anonymiseRequest: defineEndpoint({
+    ...routes.anonymiseRequestRoute,
+    status: 200,
+    response: z.object({ submission: adminRequestSchema }),
+  }),
   /** Every request the filters match, as a CSV file (UTF-8 with BOM); no JSON answer. */
   exportRequests: defineEndpoint({
     ...routes.exportRequestsRoute,

@@ -129,7 +129,10 @@ export function InboxScreen() {
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 401)) {
         console.error("Deleting a submission failed", err);
-        toast.error("Failed to delete submission.");
+        // A request with issued invoices is kept: the server says why and what to do instead.
+        if (err instanceof ApiError && err.status === 409)
+          toast.error("Not deleted", { description: err.message });
+        else toast.error("Failed to delete submission.");
       }
     } finally {
       setDeleting(false);
@@ -155,7 +158,9 @@ export function InboxScreen() {
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return;
       console.error("A bulk action failed", err);
-      toast.error("The change failed. Please try again.");
+      if (err instanceof ApiError && err.status === 409)
+        toast.error("Nothing changed", { description: err.message });
+      else toast.error("The change failed. Please try again.");
     } finally {
       setBulkBusy(false);
     }

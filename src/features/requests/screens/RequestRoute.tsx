@@ -11,7 +11,7 @@ import { toast } from "sonner";
 import type { AdminRequest } from "../contract/endpoints";
 import { ApiError } from "../../../admin/api";
 import { takeOpenedFromInbox } from "../../../admin/inbox-nav";
-import { queries, requestReadChanged, requestRemoved } from "../../../admin/query";
+import { queries, requestChanged, requestReadChanged, requestRemoved } from "../../../admin/query";
 import { RequestDialog } from "./RequestDialog";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
 
@@ -24,6 +24,8 @@ export function RequestRoute() {
   const item = useQuery(queries.item(id));
   const [busy, setBusy] = useState(false);
   const [toDelete, setToDelete] = useState<AdminRequest | null>(null);
+  /** A delete refused for the request's issued invoices: the reason, and anonymising offered instead. */
+  const [toAnonymise, setToAnonymise] = useState<{ id: number; why: string } | null>(null);
   const markedRead = useRef<number | null>(null);
 
   const close = () => {
@@ -69,8 +71,29 @@ export function RequestRoute() {
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 401)) {
         console.error("Deleting a submission failed", err);
-        toast.error("Failed to delete submission.");
+        // A request with issued invoices is kept: the server says why and what to do instead.
+        if (err instanceof ApiError && err.code === "has_issued_invoices") {
+          setToAnonymise({ id: toDelete.id, why: err.message });
+          setToDelete(null);
+        } else if (err instanceof ApiError && err.status === 409) {
+          toast.error("Not deleted", { description: err.message });
+        } else toast.error("Failed to delete submission.");
       }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirmAnonymise = async () => {
+    if (!toAnonymise) return;
+    setBusy(true);
+    try {
+      await requestApi.anonymiseRequest(toAnonymise.id);
+      toast.success("Anonymised", { description: "The customer's details are gone; the invoices are kept." });
+      setToAnonymise(null);
+      await requestChanged(toAnonymise.id);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 401)) toast.error("Failed to anonymise the request.");
     } finally {
       setBusy(false);
     }
@@ -105,6 +128,17 @@ export function RequestRoute() {
         confirmLabel="Delete"
         busy={busy}
         onConfirm={() => void confirmDelete()}
+      />
+      <ConfirmDialog
+        open={toAnonymise !== null}
+        onOpenChange={(o) => {
+          if (!o && !busy) setToAnonymise(null);
+        }}
+        title="Anonymise instead?"
+        message={`${toAnonymise?.why ?? ""} The name, contact details, message, notes, photos and e-mails are removed for good.`}
+        confirmLabel="Anonymise"
+        busy={busy}
+        onConfirm={() => void confirmAnonymise()}
       />
     </>
   );

@@ -157,4 +157,7 @@ export const requestApi = {
   setRead: async (id: number, isRead: boolean) =>
     (await signedIn(callApi(r.updateRequestRoute, { id, body: { isRead } }))).submission,
   deleteRequest: (id: number) => signedIn(callApi(r.deleteRequestRoute, { id })),
+  /** For a request with issued invoices: the customer's details go, the request and invoices stay. */
+  anonymiseRequest: async (id: number) =>
+    (await signedIn(callApi(r.anonymiseRequestRoute, { id }))).submission,
 };

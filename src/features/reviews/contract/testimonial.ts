@@ -21,7 +21,7 @@ const text = (min: number, tooShort: string, max: number, tooLong: string) =>
 
 const ratingMessage = messages.review.rating;
 
-/** Review form payload: name, location, the review and a rating (1-5, default 5). */
+/** Review form payload: name, location, the review and a rating (1-5, required: no default). */
 export const testimonialInputSchema = z.object({
   name: text(2, messages.review.nameShort, limits.name, messages.review.nameLong).check(
     z.refine((v) => !containsLink(v), noLinkMessages.name),
@@ -30,12 +30,9 @@ export const testimonialInputSchema = z.object({
     z.refine((v) => !containsLink(v), noLinkMessages.location),
   ),
   text: text(10, messages.review.textShort, limits.reviewText, messages.review.textLong),
-  rating: z._default(
-    z.coerce
-      .number({ error: ratingMessage })
-      .check(z.refine(Number.isInteger, ratingMessage), z.gte(1, ratingMessage), z.lte(5, ratingMessage)),
-    5,
-  ),
+  rating: z.coerce
+    .number({ error: ratingMessage })
+    .check(z.refine(Number.isInteger, ratingMessage), z.gte(1, ratingMessage), z.lte(5, ratingMessage)),
   /**
    * The token of a review invitation's link (docs/decisions/020-verified-reviews.md), when the
    * review comes through one; empty or absent for the open form.

@@ -1,0 +1,5 @@
+ALTER TABLE "form_submissions" DROP CONSTRAINT "form_submissions_reachable";--> statement-breakpoint
+ALTER TABLE "mail_outbox" DROP CONSTRAINT "mail_outbox_kind";--> statement-breakpoint
+ALTER TABLE "form_submissions" ADD COLUMN "anonymised_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "form_submissions" ADD CONSTRAINT "form_submissions_reachable" CHECK ("form_submissions"."email" is not null or "form_submissions"."phone" is not null or "form_submissions"."anonymised_at" is not null);--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_kind" CHECK ("mail_outbox"."kind" in ('owner_submission', 'customer_confirmation', 'owner_review', 'owner_alert', 'owner_digest', 'appointment_confirmed', 'appointment_changed', 'appointment_proposed', 'appointment_cancelled', 'appointment_declined', 'appointment_reminder', 'appointment_on_my_way', 'appointment_running_late', 'review_invitation', 'customer_update', 'owner_customer_update', 'customer_link', 'quote_sent', 'quote_follow_up', 'quote_accepted', 'quote_cancelled', 'owner_quote_update', 'invoice_sent', 'invoice_reminder', 'invoice_receipt', 'invoice_correction'));
