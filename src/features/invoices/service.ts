@@ -27,6 +27,7 @@ import { deliverSoon, mailContext } from "../mail/service";
 import { deliverPushSoon, notifyOwner } from "../push/service";
 import * as quotes from "../quotes/repository";
 import { quoteTitle } from "../quotes/contract/rules";
+import { overCapMessage } from "../quotes/contract/totals";
 import {
   depositLines,
   invoiceLimits,
@@ -282,6 +283,9 @@ export async function createInvoice(input: CreateInvoiceParsed, ctx: ServiceCont
     const existing = await repo.forQuote(q.id, tx);
     const lines = quoteLinesFor(input.kind, q, existing);
     const totals = totalsOfStored(lines, q.vatRegistered);
+    if (totals.totalPence > invoiceLimits.maxTotalPence) {
+      throw invalid("quoteId", overCapMessage("invoice", invoiceLimits.maxTotalPence));
+    }
     if (totals.totalPence <= 0) {
       throw new Conflict(
         `Nothing is left to invoice on ${quoteTitle(q.submissionId, q.version)}.`,
@@ -320,7 +324,7 @@ export async function createInvoice(input: CreateInvoiceParsed, ctx: ServiceCont
 
 function checkTotal(totalPence: number, field = "lines") {
   if (totalPence > invoiceLimits.maxTotalPence) {
-    throw invalid(field, `An invoice's total must be at most ${formatMoney(invoiceLimits.maxTotalPence)}.`);
+    throw invalid(field, overCapMessage("invoice", invoiceLimits.maxTotalPence));
   }
   if (totalPence <= 0) throw invalid(field, "The invoice's total must be more than £0.00.");
 }

@@ -30,6 +30,7 @@ import * as routes from "../../../lib/contracts/admin-routes";
 import { customerInvoicePdfRoute } from "../../../lib/contracts/public-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
 import { quoteLineInputSchema, totalsSchema, vatBandSchema } from "../../quotes/contract/endpoints";
+import { largestTotalPence, overCapMessage } from "../../quotes/contract/totals";
 import { creatableInvoiceKinds, invoiceKinds, invoiceLimits, invoiceStatuses, paymentMethods } from "./rules";
 
 const L = invoiceLimits;
@@ -80,7 +81,8 @@ const linesField = z
       }
     });
     return out;
-  });
+  })
+  .refine((lines) => largestTotalPence(lines) <= L.maxTotalPence, overCapMessage("invoice", L.maxTotalPence));
 
 /** The customer of a direct invoice with no request (a job taken by phone). */
 export const invoiceCustomerInputSchema = z.object({
