@@ -22,7 +22,7 @@ import {
   requestHistory,
 } from "../../src/features/tables";
 import { serviceContext } from "../../src/platform/context";
-import { addDays, dateInZone } from "../../src/platform/time";
+import { addDays, dateInZone, formatDate } from "../../src/platform/time";
 import { acceptQuote } from "../../src/features/quotes/service-customer";
 import { runInvoiceReminders } from "../../src/features/invoices/service-scheduled";
 import { createInvoice, issueInvoice } from "../../src/features/invoices/service";
@@ -310,6 +310,8 @@ describe("the PDF", () => {
         body: {
           kind: "direct",
           customer: { name: "VAT Customer", address: "1 Kirk Wynd, Kirkcaldy" },
+          // Supplied 10 days before it is issued: the invoice date is the tax point.
+          supplyDate: addDays(dateInZone(new Date()), -10),
           lines: [
             line("Boiler service", 1, 10000, 20),
             line("Energy-saving insulation", 3, 3333, 5),
@@ -342,7 +344,8 @@ describe("the PDF", () => {
         "VAT invoice",
         `Invoice ${issued.json.invoice.number}`,
         "VAT registration number GB123456789",
-        "Time of supply",
+        `Date of supply: ${formatDate(addDays(issued.json.invoice.issuedOn, -10))}`,
+        `Time of supply (tax point): ${formatDate(issued.json.invoice.issuedOn)}`,
         "Qty",
         "Unit price",
         "VAT rate",
@@ -372,6 +375,13 @@ describe("the PDF", () => {
         body: { reason: "Part refund", lines: [line("Boiler service refund", 1, 1000, 20)] },
       });
       expect(credit.status, credit.text).toBe(201);
+      expect(issued.json.invoice.taxPoint).toBe(issued.json.invoice.issuedOn);
+      // The VAT credit note names the invoice it corrects by its number and date.
+      const cnWords = await pdfWords(await invoicePdfBytes(credit.json.creditNote.id));
+      expect(cnWords).toContain(
+        `Credits invoice ${issued.json.invoice.number} dated ${formatDate(issued.json.invoice.issuedOn)}`,
+      );
+      expect(cnWords).toContain("VAT at 20% on £10.00 £2.00");
       const after = await summaryOf();
       expect(after.vatRegistered).toBe(true);
       const band = (s: { bands: { rate: number; netPence: number; vatPence: number }[] }, rate: number) =>

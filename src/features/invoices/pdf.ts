@@ -19,7 +19,7 @@ import { formatDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import { createPdf, type Column } from "../../platform/pdf/document";
 import { quantityText } from "../quotes/contract/rules";
-import { invoiceKindLabels, paymentTermsText, type Invoice } from "./contract";
+import { invoiceKindLabels, paymentTermsText, taxPoint, type Invoice } from "./contract";
 
 /** Who issues the invoice: the trading name, and the owner's own name where a sole trader. */
 export function issuerLines(): string[] {
@@ -63,9 +63,14 @@ export async function invoicePdf(inv: Invoice, today: string): Promise<Uint8Arra
   const issuedOn = inv.issuedOn ?? today;
   const supply = inv.supplyDate ?? issuedOn;
   w.text(`${credit ? "Credit note" : "Invoice"} date: ${formatDate(issuedOn)}`, { gap: 1 });
-  w.text(`${vat ? "Time of supply (tax point)" : "Date of supply"}: ${formatDate(supply)}`, { gap: 1 });
+  w.text(`Date of supply: ${formatDate(supply)}`, { gap: 1 });
+  if (vat) {
+    const point = inv.taxPoint ?? taxPoint({ kind: inv.kind, issuedOn, supplyDate: inv.supplyDate });
+    w.text(`Time of supply (tax point): ${formatDate(point)}`, { gap: 1 });
+  }
   if (credit && inv.creditedInvoiceNumber) {
-    w.text(`Credits invoice ${inv.creditedInvoiceNumber}`, { bold: true, gap: 1 });
+    const of = inv.creditedInvoiceIssuedOn ? ` dated ${formatDate(inv.creditedInvoiceIssuedOn)}` : "";
+    w.text(`Credits invoice ${inv.creditedInvoiceNumber}${of}`, { bold: true, gap: 1 });
     if (inv.reason) w.text(`Reason: ${inv.reason}`, { gap: 1 });
   }
   if (!credit && inv.dueOn) w.text(`Payment due: ${formatDate(inv.dueOn)}`, { bold: true, gap: 1 });

@@ -246,17 +246,17 @@ export async function creditNotesOf(invoiceIds: readonly number[], db: Db = getD
     .orderBy(asc(invoices.id));
 }
 
-/** Numbers of these invoices (for a credit note's reference). */
-export async function numbersOf(
+/** The number and date of each of these invoices. */
+export async function issuesOf(
   ids: readonly number[],
   db: Db = getDb(),
-): Promise<Map<number, string | null>> {
+): Promise<Map<number, { number: string | null; issuedOn: string | null }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: invoices.id, number: invoices.number })
+    .select({ id: invoices.id, number: invoices.number, issuedOn: invoices.issuedOn })
     .from(invoices)
     .where(inArray(invoices.id, [...ids]));
-  return new Map(rows.map((r) => [r.id, r.number]));
+  return new Map(rows.map((r) => [r.id, { number: r.number, issuedOn: r.issuedOn }]));
 }
 
 /** A request's invoices and credit notes, oldest first. */

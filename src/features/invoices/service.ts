@@ -66,19 +66,20 @@ export { invoiceSettings };
 
 /** A stored invoice with its payments, credit notes and reference, as the contract's `Invoice`. */
 export async function loadInvoice(record: InvoiceRecord, db: Db, now: Date): Promise<Invoice> {
-  const [payments, creditNotes, numbers] = await Promise.all([
+  const [payments, creditNotes, credited] = await Promise.all([
     repo.paymentsOf([record.id], db),
     record.kind === "credit_note" ? Promise.resolve([]) : repo.creditNotesOf([record.id], db),
-    record.creditedInvoiceId ? repo.numbersOf([record.creditedInvoiceId], db) : Promise.resolve(new Map()),
+    record.creditedInvoiceId
+      ? repo.issuesOf([record.creditedInvoiceId], db).then((m) => m.get(record.creditedInvoiceId!))
+      : Promise.resolve(undefined),
   ]);
   return toInvoice(
     record,
     {
       payments,
       creditNotes,
-      creditedInvoiceNumber: record.creditedInvoiceId
-        ? (numbers.get(record.creditedInvoiceId) ?? null)
-        : null,
+      creditedInvoiceNumber: credited?.number ?? null,
+      creditedInvoiceIssuedOn: credited?.issuedOn ?? null,
     },
     dateInZone(now),
   );
