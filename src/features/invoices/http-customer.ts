@@ -9,8 +9,8 @@ import { apiSecurityHeaders } from "../../platform/http/response";
 import { dateInZone } from "../../platform/time";
 import { requestForToken } from "../customer-page/service";
 import * as repo from "./repository";
-import { invoicePdf, invoicePdfName } from "./pdf";
-import { loadInvoice } from "./service";
+import { invoicePdfName } from "./pdf";
+import { invoicePdfBytes, loadInvoice } from "./service";
 
 /** The PDF of one issued invoice or credit note of the request `token` opens. */
 export async function customerInvoicePdf(
@@ -25,7 +25,7 @@ export async function customerInvoicePdf(
     throw new NotFound("This link does not work.");
   }
   const inv = await loadInvoice(record, ctx.db, ctx.now);
-  return { bytes: await invoicePdf(inv, dateInZone(ctx.now)), fileName: invoicePdfName(inv) };
+  return { bytes: await invoicePdfBytes(inv, ctx.db, dateInZone(ctx.now)), fileName: invoicePdfName(inv) };
 }
 
 export async function customerInvoicePdfResponse({

@@ -33,6 +33,7 @@ import {
   invoiceLimits,
   invoiceStatusOf,
   paymentMethodLabels,
+  taxPoint,
   type CreateInvoiceParsed,
   type CreditNoteParsed,
   type Invoice,
@@ -468,8 +469,37 @@ export async function issueInvoice(
 
 // ---------------------------------------------------------------- sending and the PDF
 
-export async function pdfAttachment(inv: Invoice, today: IsoDate) {
-  const bytes = await invoicePdf(inv, today);
+/** The invoice as issued: before any payment or credit note, its tax point from its own dates. */
+function asIssued(inv: Invoice): Invoice {
+  const credit = inv.kind === "credit_note";
+  return {
+    ...inv,
+    paidPence: 0,
+    creditedPence: 0,
+    balancePence: credit ? 0 : inv.totalPence,
+    refundDuePence: 0,
+    payments: [],
+    creditNotes: [],
+    taxPoint: taxPoint({ kind: inv.kind, issuedOn: inv.issuedOn!, supplyDate: inv.supplyDate }),
+  };
+}
+
+/**
+ * The PDF of an invoice or credit note. A draft's is made afresh each time; an issued one's is made
+ * once, as issued, kept in the database and served from then on: the same bytes for every
+ * download and e-mail, and no rendering after the first.
+ */
+export async function invoicePdfBytes(inv: Invoice, db: Db, today: IsoDate): Promise<Uint8Array> {
+  if (!inv.number || !inv.issuedOn) return invoicePdf(inv, today);
+  const kept = await repo.keptPdf(inv.id, db);
+  if (kept) return kept;
+  await repo.keepPdf(inv.id, await invoicePdf(asIssued(inv), inv.issuedOn), db);
+  // A concurrent first download may have kept its copy first: serve the one kept.
+  return (await repo.keptPdf(inv.id, db))!;
+}
+
+export async function pdfAttachment(inv: Invoice, db: Db, today: IsoDate) {
+  const bytes = await invoicePdfBytes(inv, db, today);
   return {
     filename: invoicePdfName(inv),
     contentType: "application/pdf",
@@ -491,7 +521,7 @@ export async function sendInvoice(id: number, ctx: ServiceContext): Promise<Invo
       );
     }
     const inv = await loadInvoice(r, tx, ctx.now);
-    const pdf = await pdfAttachment(inv, today);
+    const pdf = await pdfAttachment(inv, tx, today);
     const mailIds = await outbox.enqueue(
       [
         {
@@ -514,7 +544,7 @@ export async function invoicePdfFile(
   ctx: ServiceContext,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
   const inv = await getInvoice(id, ctx);
-  return { bytes: await invoicePdf(inv, dateInZone(ctx.now)), fileName: invoicePdfName(inv) };
+  return { bytes: await invoicePdfBytes(inv, ctx.db, dateInZone(ctx.now)), fileName: invoicePdfName(inv) };
 }
 
 // ---------------------------------------------------------------- payments
