@@ -476,7 +476,9 @@ describe("the customer's page", () => {
     expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     const words = await pdfWords(new Uint8Array(await res.arrayBuffer()));
     expect(words).toContain(`Invoice ${invoice.number}`);
-    expect(words).toContain("Balance due £100.00");
+    // The PDF is the invoice as issued (it never changes); the page shows what is owed now.
+    expect(words).toContain("Balance due £125.00");
+    expect(words).not.toContain("Less paid");
 
     const other = await issuedDirect();
     for (const wrong of [
