@@ -180,7 +180,7 @@ if (!postgresAvailable()) {
       { kind: "direct", submissionId: request.id, lines: lines.slice(0, 10), note: null, supplyDate: null },
       ctx,
     );
-    await issueInvoice(direct.id, ctx);
+    await issueInvoice(direct.id, {}, ctx);
     const { token: session } = await createSession();
     const download = async () => {
       const res = await adminInvoices(
@@ -193,7 +193,10 @@ if (!postgresAvailable()) {
     };
     const first = await time(1, download);
     await time(10, download);
-    results["issuedInvoicePdfDownload"] = { firstMs: Math.round(first[0]! * 10) / 10, ...stats(await time(100, download)) };
+    results["issuedInvoicePdfDownload"] = {
+      firstMs: Math.round(first[0]! * 10) / 10,
+      ...stats(await time(100, download)),
+    };
     console.log("An issued invoice's PDF, downloaded again (ms):", results["issuedInvoicePdfDownload"]);
     await closeDb();
     await client.close();
