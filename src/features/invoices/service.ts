@@ -543,7 +543,19 @@ export async function invoicePdfFile(
   id: number,
   ctx: ServiceContext,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const inv = await getInvoice(id, ctx);
+  const record = await repo.findInvoice(id, ctx.db);
+  if (!record) throw invoiceNotFound();
+  return recordPdf(record, ctx);
+}
+
+/** The PDF of a stored invoice: an issued one's kept bytes straight away, else drawn (and kept). */
+export async function recordPdf(
+  record: InvoiceRecord,
+  ctx: ServiceContext,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const kept = record.number ? await repo.keptPdf(record.id, ctx.db) : null;
+  if (kept) return { bytes: kept, fileName: invoicePdfName(record) };
+  const inv = await loadInvoice(record, ctx.db, ctx.now);
   return { bytes: await invoicePdfBytes(inv, ctx.db, dateInZone(ctx.now)), fileName: invoicePdfName(inv) };
 }
 
