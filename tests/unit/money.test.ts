@@ -224,7 +224,7 @@ describe("allocate", () => {
           const sign = negative ? -1 : 1;
           const w = weights.map((x) => sign * x);
           const shares = allocate(sign * total, w);
-          expect(shares.reduce((s, x) => s + x, 0)).toBe(sign * total);
+          expect(shares.reduce((s, x) => s + x, 0) === sign * total).toBe(true);
           const sum = w.reduce((s, x) => s + x, 0);
           if (sum !== 0) {
             shares.forEach((s, i) => expect(Math.abs(s - (sign * total * w[i]!) / sum)).toBeLessThan(1));

@@ -109,7 +109,7 @@ describe("the quote PDF", () => {
 
   it("prints European names exactly, drops an emoji, and repeats the table's headers on every page", async () => {
     const long = "x".repeat(500);
-    const lines = Array.from({ length: 100 }, (_, i) => ({
+    const lines = Array.from({ length: 30 }, (_, i) => ({
       id: i + 1,
       position: i,
       description: i === 0 ? long : `Line ${i + 1} 🚰 Αθήνα ${"word ".repeat(80)}`,
@@ -125,7 +125,7 @@ describe("the quote PDF", () => {
     });
     const words = await pdfWords(bytes);
     expect(words).toContain("For: Łukasz Wójcik-Dvořák, 3 Ŵyneth Road, Kirkcaldy KY1 1AA");
-    expect(words).toContain("Line 100 Αθήνα word");
+    expect(words).toContain("Line 30 Αθήνα word");
     expect(words).not.toContain("?");
     const pages = popplerPages(bytes);
     expect(pages.length).toBeGreaterThan(2);
