@@ -155,6 +155,24 @@ export function addressParts(address: string | null): AddressParts {
   };
 }
 
+/**
+ * A document's VAT per rate as issued: the current rule's bands, and each band's VAT so that they
+ * add up to the VAT stored on the document. A document issued under an older rounding rule keeps
+ * its figure, shared over its rates in proportion to what the current rule gives each.
+ */
+function issuedVatBands(inv: InvoiceRecord, lines: readonly ReturnType<typeof lineOf>[]) {
+  const bands = invoiceTotals(lines, { vatRegistered: inv.vatRegistered }).vatByRate;
+  const computed = bands.reduce((s, b) => s + b.vatPence, 0);
+  const bandVat =
+    computed === inv.vatPence
+      ? bands.map((b) => b.vatPence)
+      : allocate(
+          inv.vatPence,
+          bands.map((b) => b.vatPence),
+        );
+  return { bands, bandVat };
+}
+
 /** What the export needs to know beyond the invoice itself. */
 export interface XeroContext {
   /** The request's reference ("KB-000042"), when the invoice belongs to a request. */
@@ -171,18 +189,7 @@ export interface XeroContext {
 export function xeroRows(inv: InvoiceRecord, ctx: XeroContext): string {
   const sign = inv.kind === "credit_note" ? -1 : 1;
   const lines = inv.lines.map((l) => lineOf(l, inv.vatRegistered));
-  const totals = invoiceTotals(lines, { vatRegistered: inv.vatRegistered });
-  // The VAT as issued is the one to match: a document issued under an older rounding rule keeps its
-  // figure, shared over its rates in proportion to what the current rule gives each.
-  const bands = totals.vatByRate;
-  const computed = bands.reduce((s, b) => s + b.vatPence, 0);
-  const bandVat =
-    computed === inv.vatPence
-      ? bands.map((b) => b.vatPence)
-      : allocate(
-          inv.vatPence,
-          bands.map((b) => b.vatPence),
-        );
+  const { bands, bandVat } = issuedVatBands(inv, lines);
   const tax = new Array<number>(lines.length).fill(0);
   bands.forEach((band, b) => {
     const at = lines.flatMap((l, i) => (l.vatRate === band.rate ? [i] : []));
@@ -428,16 +435,16 @@ export async function vatSummary(from: string, to: string, db: Db = getDb()): Pr
       if (sign < 0) creditNoteCount++;
       else invoiceCount++;
       if (!inv.vatRegistered) continue;
-      const t = invoiceTotals(
+      const issued = issuedVatBands(
+        inv,
         inv.lines.map((l) => lineOf(l, true)),
-        { vatRegistered: true },
       );
-      for (const b of t.vatByRate) {
+      issued.bands.forEach((b, i) => {
         const band = bands.get(b.rate) ?? { netPence: 0, vatPence: 0 };
         band.netPence += sign * b.netPence;
-        band.vatPence += sign * b.vatPence;
+        band.vatPence += sign * issued.bandVat[i]!;
         bands.set(b.rate, band);
-      }
+      });
     }
   }
   const list = [...bands.entries()].sort((a, b) => b[0] - a[0]).map(([rate, b]) => ({ rate, ...b }));
