@@ -83,10 +83,10 @@ export async function invoicePdf(inv: Invoice, today: string): Promise<Uint8Arra
   // The lines.
   const columns: Column[] = vat
     ? [
-        { width: 215 },
-        { width: 50, right: true },
+        { width: 205 },
+        { width: 45, right: true },
         { width: 75, right: true },
-        { width: 50, right: true },
+        { width: 65, right: true },
         { width: w.width - 390, right: true },
       ]
     : [
