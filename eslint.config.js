@@ -20,6 +20,7 @@ export default tseslint.config(
       "playwright-report/",
       "bench-results/",
       "supabase/migrations/meta/",
+      "src/platform/pdf/fonts.generated.ts",
     ],
   },
   js.configs.recommended,

@@ -1,7 +1,9 @@
 /**
  * Money: amounts are whole pence (a safe integer) everywhere they are stored, sent or summed; a
  * float never holds money. Pounds appear only as text, made by `formatMoney` and read by
- * `parsePounds`. VAT is worked out per rate on the net total of that rate, then rounded to the
+ * `parsePounds`. VAT is worked out per rate on the net total of that rate, then rounded DOWN to the
+ * whole penny (towards zero, so a credit note mirrors its invoice): the one VAT rounding rule,
+ * docs/decisions/044-vat-tax-point-and-pdf-font.md. Line nets and deposits round to the nearest
  * penny, half a penny away from zero. Browser-safe: pages, islands, the admin and the server use it.
  * See docs/decisions/028-time-and-money.md.
  */
@@ -113,9 +115,46 @@ function rateHundredths(rate: VatRate): number {
   return h;
 }
 
-/** VAT at `rate` percent on a net amount, rounded to the penny, half a penny away from zero. */
+/** `numerator / denominator` with any fraction dropped (towards zero), in integer arithmetic. */
+function divideTowardsZero(numerator: number, denominator: number): number {
+  return Number(BigInt(numerator) / BigInt(denominator));
+}
+
+/**
+ * VAT at `rate` percent on a net amount, rounded down to the whole penny (a fraction of a penny is
+ * dropped; for a negative net, towards zero). HMRC lets the VAT on an invoice be rounded down so;
+ * it is never more than the exact VAT, and never a penny less than it.
+ */
 export function vatOn(net: Pence, rate: VatRate): Pence {
-  return divideRoundHalfAway(pence(net) * rateHundredths(rate), 10_000);
+  return divideTowardsZero(pence(net) * rateHundredths(rate), 10_000);
+}
+
+/**
+ * `total` shared out over `weights` in proportion, in whole pence that add up to `total` exactly
+ * (largest remainder; ties to the earlier part). Weights and total share a sign or are zero. Used
+ * to show a document's VAT per line (an export's TaxAmount) without changing the VAT itself.
+ */
+export function allocate(total: Pence, weights: readonly Pence[]): Pence[] {
+  pence(total);
+  const sum = weights.reduce((s, w) => s + BigInt(pence(w)), 0n);
+  if (weights.length === 0) return [];
+  if (sum === 0n) return weights.map((_, i) => (i === 0 ? total : 0));
+  const t = BigInt(total);
+  const shares = weights.map((w) => (t * BigInt(w)) / sum);
+  const rest = weights.map((w, i) => {
+    const r = t * BigInt(w) - shares[i]! * sum;
+    return r < 0n ? -r : r;
+  });
+  let left = t - shares.reduce((s, x) => s + x, 0n);
+  const step = left < 0n ? -1n : 1n;
+  const order = weights
+    .map((_, i) => i)
+    .sort((a, b) => (rest[b]! > rest[a]! ? 1 : rest[b]! < rest[a]! ? -1 : a - b));
+  for (let k = 0; left !== 0n; k = (k + 1) % order.length) {
+    shares[order[k]!]! += step;
+    left -= step;
+  }
+  return shares.map(Number);
 }
 
 /** `percent` of an amount (a deposit), rounded to the penny, half a penny away from zero. */
@@ -148,7 +187,7 @@ export interface VatBand {
   readonly rate: VatRate;
   /** The net total of the lines at this rate. */
   readonly net: Pence;
-  /** VAT on that net total, rounded once. */
+  /** VAT on that net total, rounded down once. */
   readonly vat: Pence;
 }
 
@@ -162,7 +201,7 @@ export interface Totals {
 
 /**
  * Totals of priced lines. VAT-registered: the lines are grouped by rate, VAT is computed once on
- * each rate's net total (not per line) and rounded to the penny; gross = net + VAT. Not registered:
+ * each rate's net total (not per line) and rounded down to the penny; gross = net + VAT. Not registered:
  * no VAT, gross = net.
  */
 export function totals(lines: readonly MoneyLine[], options: { vatRegistered: boolean }): Totals {

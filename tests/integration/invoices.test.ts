@@ -23,11 +23,13 @@ import {
   requestHistory,
 } from "../../src/features/tables";
 import { serviceContext } from "../../src/platform/context";
-import { addDays, dateInZone } from "../../src/platform/time";
+import { addDays, dateInZone, formatDate } from "../../src/platform/time";
 import { acceptQuote } from "../../src/features/quotes/service-customer";
 import { runInvoiceReminders } from "../../src/features/invoices/service-scheduled";
 import { createInvoice, issueInvoice } from "../../src/features/invoices/service";
 import { xeroHeader } from "../../src/features/invoices/service-export";
+import { requestReference } from "../../src/features/requests/contract/reference";
+import { parse } from "csv-parse/sync";
 import { setMailSender } from "../../src/features/mail/service";
 import { adminClient, seedRequest, uniqueTag } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
@@ -309,6 +311,8 @@ describe("the PDF", () => {
         body: {
           kind: "direct",
           customer: { name: "VAT Customer", address: "1 Kirk Wynd, Kirkcaldy" },
+          // Supplied 10 days before it is issued: the invoice date is the tax point.
+          supplyDate: addDays(dateInZone(new Date()), -10),
           lines: [
             line("Boiler service", 1, 10000, 20),
             line("Energy-saving insulation", 3, 3333, 5),
@@ -318,16 +322,16 @@ describe("the PDF", () => {
       });
       expect(res.status, res.text).toBe(201);
       const inv = res.json.invoice;
-      // Net 10000 + 9999 + 5000; VAT 2000 + 500 (9999 × 5% = 499.95 → 500) + 0.
+      // Net 10000 + 9999 + 5000; VAT 2000 + 499 (9999 × 5% = 499.95, rounded down) + 0.
       expect(inv.totals).toEqual({
         netPence: 24999,
         vatByRate: [
           { rate: 20, netPence: 10000, vatPence: 2000 },
-          { rate: 5, netPence: 9999, vatPence: 500 },
+          { rate: 5, netPence: 9999, vatPence: 499 },
           { rate: 0, netPence: 5000, vatPence: 0 },
         ],
-        vatPence: 2500,
-        totalPence: 27499,
+        vatPence: 2499,
+        totalPence: 27498,
       });
       const missing = await owner.call(adminInvoices, "POST", "/api/admin/invoices", {
         body: { kind: "direct", customer: { name: "VAT Customer" }, lines: [line("No rate", 1, 100)] },
@@ -341,7 +345,8 @@ describe("the PDF", () => {
         "VAT invoice",
         `Invoice ${issued.json.invoice.number}`,
         "VAT registration number GB123456789",
-        "Time of supply",
+        `Date of supply: ${formatDate(addDays(issued.json.invoice.issuedOn, -10))}`,
+        `Time of supply (tax point): ${formatDate(issued.json.invoice.issuedOn)}`,
         "Qty",
         "Unit price",
         "VAT rate",
@@ -349,10 +354,10 @@ describe("the PDF", () => {
         "Energy-saving insulation 3 £33.33 5% £99.99",
         "Total before VAT £249.99",
         "VAT at 20% on £100.00 £20.00",
-        "VAT at 5% on £99.99 £5.00",
+        "VAT at 5% on £99.99 £4.99",
         "VAT at 0% on £50.00 £0.00",
-        "Total VAT £25.00",
-        "Total including VAT £274.99",
+        "Total VAT £24.99",
+        "Total including VAT £274.98",
         "VAT Customer",
         "1 Kirk Wynd, Kirkcaldy",
         `Payment reference: ${issued.json.invoice.number}`,
@@ -361,30 +366,38 @@ describe("the PDF", () => {
       }
       expect(words.toLowerCase()).not.toContain("interest");
 
-      // The VAT summary for the day: this invoice is the only VAT one; a credit note is deducted.
+      // The VAT summary for the day moves by this invoice less its credit note.
+      const today = dateInZone(new Date());
+      const summaryOf = async () =>
+        (await owner.call(adminInvoices, "GET", `/api/admin/invoices/vat-summary?from=${today}&to=${today}`))
+          .json;
+      const before = await summaryOf();
       const credit = await owner.call(adminInvoices, "POST", `/api/admin/invoices/${inv.id}/credit-note`, {
         body: { reason: "Part refund", lines: [line("Boiler service refund", 1, 1000, 20)] },
       });
       expect(credit.status, credit.text).toBe(201);
-      const today = dateInZone(new Date());
-      const summary = await owner.call(
-        adminInvoices,
-        "GET",
-        `/api/admin/invoices/vat-summary?from=${today}&to=${today}`,
+      expect(issued.json.invoice.taxPoint).toBe(issued.json.invoice.issuedOn);
+      // The VAT credit note names the invoice it corrects by its number and date.
+      const cnWords = await pdfWords(await invoicePdfBytes(credit.json.creditNote.id));
+      expect(cnWords).toContain(
+        `Credits invoice ${issued.json.invoice.number} dated ${formatDate(issued.json.invoice.issuedOn)}`,
       );
-      expect(summary.status, summary.text).toBe(200);
-      expect(summary.json).toMatchObject({
-        vatRegistered: true,
-        bands: [
-          { rate: 20, netPence: 9000, vatPence: 1800 },
-          { rate: 5, netPence: 9999, vatPence: 500 },
-          { rate: 0, netPence: 5000, vatPence: 0 },
-        ],
-        netPence: 23999,
-        vatPence: 2300,
-        totalPence: 26299,
-      });
-      expect(summary.json.creditNoteCount).toBeGreaterThanOrEqual(1);
+      expect(cnWords).toContain("VAT at 20% on £10.00 £2.00");
+      const after = await summaryOf();
+      expect(after.vatRegistered).toBe(true);
+      const band = (s: { bands: { rate: number; netPence: number; vatPence: number }[] }, rate: number) =>
+        s.bands.find((b) => b.rate === rate) ?? { netPence: 0, vatPence: 0 };
+      for (const [rate, net, vatPence] of [
+        [20, -1000, -200],
+        [5, 0, 0],
+        [0, 0, 0],
+      ] as const) {
+        expect(band(after, rate).netPence - band(before, rate).netPence).toBe(net);
+        expect(band(after, rate).vatPence - band(before, rate).vatPence).toBe(vatPence);
+      }
+      expect(after.vatPence - before.vatPence).toBe(-200);
+      expect(after.totalPence - before.totalPence).toBe(-1200);
+      expect(after.creditNoteCount - before.creditNoteCount).toBe(1);
     } finally {
       vat.registered = false;
       vat.number = null;
@@ -464,7 +477,9 @@ describe("the customer's page", () => {
     expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     const words = await pdfWords(new Uint8Array(await res.arrayBuffer()));
     expect(words).toContain(`Invoice ${invoice.number}`);
-    expect(words).toContain("Balance due £100.00");
+    // The PDF is the invoice as issued (it never changes); the page shows what is owed now.
+    expect(words).toContain("Balance due £125.00");
+    expect(words).not.toContain("Less paid");
 
     const other = await issuedDirect();
     for (const wrong of [
@@ -1112,16 +1127,42 @@ describe("money at a glance and the accountant's exports", () => {
     expect([...days].sort()).toEqual(days);
   });
 
-  it("exports Xero's sales-invoice CSV with its headers, one row per line, credit notes negative, cells neutralised", async () => {
+  it("exports Xero's sales-invoice CSV: its columns, numbers as numbers, TaxAmount adding up to the VAT, the address split", async () => {
     const owner = await adminClient();
-    const { invoice } = await issuedDirect([
+    const { invoice, request } = await issuedDirect([
       line('=HYPERLINK("x") Paint', 1, 9000),
       line("Labour, two days", 2, 20000),
     ]);
     const credit = await owner.call(adminInvoices, "POST", `/api/admin/invoices/${invoice.id}/credit-note`, {
       body: { reason: "Discount", lines: [line("Goodwill discount", 1, 1000)] },
     });
+    const vat = site.vat as { registered: boolean; number: string | null };
+    vat.registered = true;
+    let vatInvoice: { id: number; number: string; totals: { vatPence: number }; totalPence: number };
+    try {
+      const made = await owner.call(adminInvoices, "POST", "/api/admin/invoices", {
+        body: {
+          kind: "direct",
+          customer: { name: "Ŵyneth Jones", address: "Flat 1\n3 Kirk Wynd\nKirkcaldy\nKY1 1AA" },
+          lines: [
+            line("Shelves", 3, 3333, 20),
+            line("Brackets", 1, 1999, 20),
+            line("Child seat", 1, 1010, 5),
+          ],
+        },
+      });
+      expect(made.status, made.text).toBe(201);
+      const issued = await owner.call(
+        adminInvoices,
+        "POST",
+        `/api/admin/invoices/${made.json.invoice.id}/issue`,
+      );
+      vatInvoice = issued.json.invoice;
+    } finally {
+      vat.registered = false;
+    }
     const today = dateInZone(new Date());
+    const ukToday = `${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`;
     const res = await owner.call(
       adminInvoices,
       "GET",
@@ -1130,24 +1171,59 @@ describe("money at a glance and the accountant's exports", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.text.startsWith("\uFEFF")).toBe(true);
-    const rows = parseCsv(res.text.slice(1));
-    expect(rows[0]).toEqual([...xeroHeader]);
-    const col = (name: string) => rows[0]!.indexOf(name);
-    const mine = rows.filter((r) => r[col("*InvoiceNumber")] === invoice.number);
+    const header = parse(res.text, { bom: true, to: 1 })[0] as string[];
+    expect(header).toEqual([...xeroHeader]);
+    const rows = readCsv(res.text);
+    const numeric = ["Total", "*Quantity", "*UnitAmount", "TaxAmount"];
+    for (const r of rows) for (const c of numeric) expect(typeof r[c], `${c} ${r[c]}`).toBe("number");
+    for (const r of rows) expect(r["*InvoiceDate"]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+
+    const mine = rows.filter((r) => r["*InvoiceNumber"] === invoice.number);
     expect(mine).toHaveLength(2);
-    expect(mine[0]![col("*Description")]).toBe('\'=HYPERLINK("x") Paint');
-    expect(mine[1]![col("*Description")]).toBe("Labour, two days");
-    expect(mine[1]![col("*Quantity")]).toBe("2");
-    expect(mine[1]![col("*UnitAmount")]).toBe("200.00");
-    expect(mine[1]![col("*TaxType")]).toBe("No VAT");
-    expect(mine[1]![col("*AccountCode")]).toBe(site.invoices.accountCode);
-    expect(mine[1]![col("*InvoiceDate")]).toBe(
-      `${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`,
-    );
-    const cn = rows.filter((r) => r[col("*InvoiceNumber")] === credit.json.creditNote.number);
+    expect(mine[0]).toMatchObject({
+      "*Description": '\'=HYPERLINK("x") Paint',
+      POAddressLine1: "12 High Street",
+      POCity: "Kirkcaldy",
+      POPostalCode: "KY1 1AA",
+      POCountry: "United Kingdom",
+      Reference: requestReference({ id: request.id, formType: "booking" }),
+      Total: 490,
+    });
+    expect(mine[1]).toMatchObject({
+      "*Description": "Labour, two days",
+      "*Quantity": 2,
+      "*UnitAmount": 200,
+      "*TaxType": "No VAT",
+      TaxAmount: 0,
+      "*AccountCode": site.invoices.accountCode,
+      "*InvoiceDate": ukToday,
+    });
+    const cn = rows.filter((r) => r["*InvoiceNumber"] === credit.json.creditNote.number);
     expect(cn).toHaveLength(1);
-    expect(cn[0]![col("*UnitAmount")]).toBe("'-10.00");
-    expect(cn[0]![col("Reference")]).toBe(`Credit for ${invoice.number}`);
+    expect(cn[0]).toMatchObject({ "*UnitAmount": -10, Total: -10, TaxAmount: 0 });
+    expect(cn[0]!.Reference).toBe(
+      `${requestReference({ id: request.id, formType: "booking" })}, credit for ${invoice.number}`,
+    );
+
+    const v = rows.filter((r) => r["*InvoiceNumber"] === vatInvoice.number);
+    expect(v.map((r) => r["*TaxType"])).toEqual([
+      "20% (VAT on Income)",
+      "20% (VAT on Income)",
+      "5% (VAT on Income)",
+    ]);
+    const taxPence = v.reduce((s, r) => s + Math.round((r.TaxAmount as number) * 100), 0);
+    expect(taxPence).toBe(vatInvoice.totals.vatPence);
+    // 20% of £119.98 = 2399.6p and 5% of £10.10 = 50.5p, each rounded down.
+    expect(vatInvoice.totals.vatPence).toBe(2399 + 50);
+    expect(v[0]).toMatchObject({
+      "*ContactName": "Ŵyneth Jones",
+      POAddressLine1: "Flat 1",
+      POAddressLine2: "3 Kirk Wynd",
+      POCity: "Kirkcaldy",
+      POPostalCode: "KY1 1AA",
+      Reference: "",
+      Total: vatInvoice.totalPence / 100,
+    });
 
     const bad = await owner.call(
       adminInvoices,
@@ -1171,8 +1247,8 @@ describe("money at a glance and the accountant's exports", () => {
       "GET",
       `/api/admin/invoices/payments.csv?from=${today}&to=${today}`,
     );
-    const prow = parseCsv(csv.text.slice(1));
-    expect(prow[0]).toEqual([
+    const prows = readCsv(csv.text);
+    expect(Object.keys(prows[0]!)).toEqual([
       "Date",
       "InvoiceNumber",
       "Customer",
@@ -1181,37 +1257,25 @@ describe("money at a glance and the accountant's exports", () => {
       "Reference",
       "Recorded",
     ]);
-    const mineP = prow.find((r) => r[1] === invoice.number);
-    expect(mineP).toMatchObject({ 3: "40.00", 4: "Bank transfer", 5: "'+44 transfer" });
+    const mineP = prows.find((r) => r.InvoiceNumber === invoice.number);
+    expect(mineP).toMatchObject({
+      Date: ukToday,
+      Amount: 40,
+      Method: "Bank transfer",
+      Reference: "+44 transfer",
+      Recorded: ukToday,
+    });
   });
 });
 
-/** RFC 4180 rows: quoted cells, doubled quotes, CRLF line ends. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
+/** A CSV read back by csv-parse, by column name; a bare cell that reads as a number becomes one. */
+function readCsv(text: string): Record<string, string | number>[] {
+  return parse(text, {
+    bom: true,
+    columns: true,
+    cast: (value, context) =>
+      !context.header && !context.quoting && value !== "" && Number.isFinite(Number(value))
+        ? Number(value)
+        : value,
+  });
 }

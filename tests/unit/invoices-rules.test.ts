@@ -74,10 +74,10 @@ describe("sums", () => {
       netPence: 19999,
       vatByRate: [
         { rate: 20, netPence: 10000, vatPence: 2000 },
-        { rate: 5, netPence: 9999, vatPence: 500 },
+        { rate: 5, netPence: 9999, vatPence: 499 }, // 499.95p, rounded down
       ],
-      vatPence: 2500,
-      totalPence: 22499,
+      vatPence: 2499,
+      totalPence: 22498,
     });
     expect(
       invoiceTotals([{ quantity: 2.5, unitPence: 4000, vatRate: 20 }], { vatRegistered: false }),

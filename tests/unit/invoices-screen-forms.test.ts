@@ -133,12 +133,12 @@ describe("a direct invoice's lines", () => {
     );
     expect(live.incompleteLines).toBe(1);
     expect(live.totals.netPence).toBe(399);
-    // 20% of the rate's net £0.99 is £0.198, so 20p; per line it would be 3 × 7p = 21p.
+    // 20% of the rate's net £0.99 is £0.198, rounded down to 19p; per line it would be 3 × 6p = 18p.
     expect(live.totals.vatByRate).toEqual([
-      { rate: 20, netPence: 99, vatPence: 20 },
+      { rate: 20, netPence: 99, vatPence: 19 },
       { rate: 5, netPence: 300, vatPence: 15 },
     ]);
-    expect(live.totals.totalPence).toBe(434);
+    expect(live.totals.totalPence).toBe(433);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   totals,
   tryParsePounds,
   vatOn,
+  allocate,
 } from "../../src/platform/money";
 
 /** Amounts up to £10 million either way, in pence. */
@@ -95,21 +96,21 @@ describe("sums", () => {
 });
 
 describe("VAT", () => {
-  it("matches hand-worked figures, half a penny rounded away from zero", () => {
+  it("matches hand-worked figures, a fraction of a penny rounded down (HMRC's invoice rounding)", () => {
     expect(vatOn(10_000, 20)).toBe(2_000); // £100.00 at 20 % = £20.00
-    expect(vatOn(1_999, 20)).toBe(400); // £19.99 → 399.8p → £4.00
-    expect(vatOn(1_234, 20)).toBe(247); // 246.8p → 247p
-    expect(vatOn(1_010, 5)).toBe(51); // 50.5p → 51p (half up)
-    expect(vatOn(1_030, 5)).toBe(52); // 51.5p → 52p
-    expect(vatOn(990, 5)).toBe(50); // 49.5p → 50p
-    expect(vatOn(-1_010, 5)).toBe(-51); // a credit rounds the same way, away from zero
+    expect(vatOn(1_999, 20)).toBe(399); // £19.99 → 399.8p → £3.99
+    expect(vatOn(1_234, 20)).toBe(246); // 246.8p → 246p
+    expect(vatOn(1_010, 5)).toBe(50); // 50.5p → 50p
+    expect(vatOn(1_030, 5)).toBe(51); // 51.5p → 51p
+    expect(vatOn(990, 5)).toBe(49); // 49.5p → 49p
+    expect(vatOn(-1_010, 5)).toBe(-50); // a credit rounds towards zero: it mirrors the invoice
     expect(vatOn(12_345, 0)).toBe(0);
     expect(vatOn(1_000, 17.5)).toBe(175);
+    expect(vatOn(1_001, 17.5)).toBe(175); // 175.175p → 175p
   });
 
   it("is computed once per rate on that rate's net total, not per line", () => {
-    // Three lines of £0.10 at 5 %: per line 0.5p each would round to 1p each (3p);
-    // on the rate's total, 30p at 5 % = 1.5p → 2p.
+    // Three lines of £0.10 at 5 %: per line 0.5p each; on the rate's total, 30p at 5 % = 1.5p → 1p.
     const t = totals(
       [
         { quantity: 1, unitPrice: 10, vatRate: 5 },
@@ -122,10 +123,10 @@ describe("VAT", () => {
     );
     expect(t.vatByRate).toEqual([
       { rate: 20, net: 24_690, vat: 4_938 },
-      { rate: 5, net: 30, vat: 2 },
+      { rate: 5, net: 30, vat: 1 },
       { rate: 0, net: 5_000, vat: 0 },
     ]);
-    expect(t).toMatchObject({ net: 29_720, vat: 4_940, gross: 34_660 });
+    expect(t).toMatchObject({ net: 29_720, vat: 4_939, gross: 34_659 });
   });
 
   it("adds no VAT when not registered", () => {
@@ -138,7 +139,7 @@ describe("VAT", () => {
     expect(() => lineNet({ quantity: 0.001, unitPrice: 100, vatRate: 20 })).toThrow(RangeError);
   });
 
-  it("totals always add up: net = sum of rate nets, gross = net + VAT, each VAT within half a penny", () => {
+  it("totals always add up: net = sum of rate nets, gross = net + VAT, each VAT the exact VAT less under a penny", () => {
     const line = fc.record({
       quantity: fc.integer({ min: 1, max: 500 }).map((q) => q / 4),
       unitPrice: fc.integer({ min: 0, max: 10_000_000 }),
@@ -154,8 +155,10 @@ describe("VAT", () => {
         expect(t.gross).toBe(t.net + t.vat);
         for (const b of t.vatByRate) {
           expect(Number.isSafeInteger(b.vat)).toBe(true);
-          // |vat - exact| <= 0.5p, i.e. |100·vat - net·rate| <= 50
-          expect(Math.abs(100 * b.vat - b.net * b.rate)).toBeLessThanOrEqual(50);
+          // rounded down: 0 <= exact - vat < 1p, i.e. 0 <= net·rate - 100·vat < 100
+          const under = b.net * b.rate - 100 * b.vat;
+          expect(under).toBeGreaterThanOrEqual(0);
+          expect(under).toBeLessThan(100);
         }
       }),
     );
@@ -200,5 +203,34 @@ describe("poundsDecimal", () => {
       "1234.56",
     ]);
     fc.assert(fc.property(amount, (p) => parsePounds(poundsDecimal(p)) === p));
+  });
+});
+
+describe("allocate", () => {
+  it("shares a total in proportion, in whole pence that add up exactly", () => {
+    expect(allocate(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(allocate(4_939, [24_690, 0])).toEqual([4_939, 0]);
+    expect(allocate(-50, [-500, -510])).toEqual([-25, -25]);
+    expect(allocate(7, [0, 0])).toEqual([7, 0]);
+  });
+
+  it("always adds up to the total and never moves a share by a penny or more from its exact value", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 100_000_000 }), { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 0, max: 20_000_000 }),
+        fc.boolean(),
+        (weights, total, negative) => {
+          const sign = negative ? -1 : 1;
+          const w = weights.map((x) => sign * x);
+          const shares = allocate(sign * total, w);
+          expect(shares.reduce((s, x) => s + x, 0) === sign * total).toBe(true);
+          const sum = w.reduce((s, x) => s + x, 0);
+          if (sum !== 0) {
+            shares.forEach((s, i) => expect(Math.abs(s - (sign * total * w[i]!) / sum)).toBeLessThan(1));
+          }
+        },
+      ),
+    );
   });
 });

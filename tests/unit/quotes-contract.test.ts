@@ -28,24 +28,24 @@ describe("quote totals", () => {
     expect(t).toEqual({ netPence: 7500, vatByRate: [], vatPence: 0, totalPence: 7500 });
   });
 
-  it("computes VAT once per rate on that rate's net total, rounded to the nearest penny", () => {
+  it("computes VAT once per rate on that rate's net total, rounded down to the penny", () => {
     // A line's net is rounded first (0.25 × 10p = 2.5p → 3p); VAT then goes on each rate's net total.
     const lines = [line(0.25, 10, 20), line(0.25, 10, 20), line(0.25, 10, 20), line(1, 1010, 5)];
     const t = quoteTotals(lines, { vatRegistered: true });
     expect(lineNetPence(lines[0]!)).toBe(3);
     expect(t.vatByRate).toEqual([
-      { rate: 20, netPence: 9, vatPence: 2 }, // 20% of 9p = 1.8p → 2p
-      { rate: 5, netPence: 1010, vatPence: 51 }, // 5% of £10.10 = 50.5p → 51p (half away from zero)
+      { rate: 20, netPence: 9, vatPence: 1 }, // 20% of 9p = 1.8p → 1p
+      { rate: 5, netPence: 1010, vatPence: 50 }, // 5% of £10.10 = 50.5p → 50p
     ]);
     expect(t.netPence).toBe(1019);
-    expect(t.vatPence).toBe(53);
-    expect(t.totalPence).toBe(1072);
+    expect(t.vatPence).toBe(51);
+    expect(t.totalPence).toBe(1070);
   });
 
   it("VAT per rate differs from summing VAT per line, and the per-rate figure is the one used", () => {
-    // Each line: £0.13 at 20% = 2.6p VAT. Per line rounded: 3p × 3 = 9p. Per rate: 20% of 39p = 7.8p → 8p.
+    // Each line: £0.13 at 20% = 2.6p VAT. Per line rounded down: 2p × 3 = 6p. Per rate: 20% of 39p = 7.8p → 7p.
     const lines = [line(1, 13, 20), line(1, 13, 20), line(1, 13, 20)];
-    expect(quoteTotals(lines, { vatRegistered: true }).vatPence).toBe(8);
+    expect(quoteTotals(lines, { vatRegistered: true }).vatPence).toBe(7);
   });
 
   it("leaves optional lines out unless chosen", () => {

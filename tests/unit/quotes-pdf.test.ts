@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { quotePdf, pdfSafe } from "../../src/features/quotes/pdf";
+import { quotePdf } from "../../src/features/quotes/pdf";
 import { toQuote } from "../../src/features/quotes/service-model";
 import type { QuoteRecord } from "../../src/features/quotes/repository";
-import { pdfText, pdfWords } from "../helpers/pdf";
+import { pdfText, pdfWords, popplerPages } from "../helpers/pdf";
 import { sentQuoteRecord } from "../helpers/quote-record";
 
 function record(overrides: Partial<QuoteRecord> = {}): QuoteRecord {
@@ -107,22 +107,40 @@ describe("the quote PDF", () => {
     expect(text).toContain("No right to cancel: an urgent repair");
   });
 
-  it("draws any text: characters outside the font become ?, a hundred long lines run onto more pages", async () => {
-    // The en dash and curly quotes are in the font's encoding; the emoji and the fraction slash are not.
-    expect(pdfSafe("Tap 🚰 fitted – “new” ½\u0000")).toBe("Tap ? fitted – “new” 1?2 ");
+  it("prints European names exactly, drops an emoji, and repeats the table's headers on every page", async () => {
     const long = "x".repeat(500);
-    const lines = Array.from({ length: 100 }, (_, i) => ({
+    const lines = Array.from({ length: 30 }, (_, i) => ({
       id: i + 1,
       position: i,
-      description: i === 0 ? long : `Line ${i + 1} 🚰 ${"word ".repeat(80)}`,
-      quantityHundredths: 1,
-      unitPence: 10_000_000,
+      description: i === 0 ? long : `Line ${i + 1} 🚰 Αθήνα ${"word ".repeat(80)}`,
+      quantityHundredths: 100,
+      unitPence: 10_000,
       vatRateHundredths: null,
       optional: false,
     }));
-    const bytes = await quotePdf({ quote: toQuote(record({ lines })), customer, today: "2026-11-25" });
-    const text = await pdfText(bytes);
-    expect(text).toContain("Line 100 ?");
-    expect(text.match(/page \d+ of (\d+)/)![1]).not.toBe("1");
+    const bytes = await quotePdf({
+      quote: toQuote(record({ lines })),
+      customer: { name: "Łukasz Wójcik-Dvořák", address: "3 Ŵyneth Road, Kirkcaldy KY1 1AA", email: null },
+      today: "2026-11-25",
+    });
+    const words = await pdfWords(bytes);
+    expect(words).toContain("For: Łukasz Wójcik-Dvořák, 3 Ŵyneth Road, Kirkcaldy KY1 1AA");
+    expect(words).toContain("Line 30 Αθήνα word");
+    expect(words).not.toContain("?");
+    const pages = popplerPages(bytes);
+    expect(pages.length).toBeGreaterThan(2);
+    expect(pages[0]).toContain("Łukasz Wójcik-Dvořák, 3 Ŵyneth Road");
+    // Every page that carries lines of the table starts them under the column headers.
+    const tablePages = pages.filter((p) => /Line \d+/.test(p));
+    expect(tablePages.length).toBeGreaterThan(1);
+    for (const page of tablePages) {
+      expect(page).toMatch(/Description\s+Qty\s+Unit price\s+Amount/);
+      expect(page.indexOf("Description")).toBeLessThan(page.search(/Line \d+/));
+    }
+    const last = pages.at(-1)!;
+    expect(last).toMatch(new RegExp(`page ${pages.length} of ${pages.length}`));
+    // The terms after the table are not a table: the page after the last line has no headers.
+    expect(pages.filter((p) => !/Line \d+/.test(p)).every((p) => !/Description\s+Qty/.test(p))).toBe(true);
+    expect(await pdfText(bytes)).toContain(long.slice(0, 30));
   });
 });

@@ -20,10 +20,9 @@ import { Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { formatMoney } from "../../platform/money";
 import { dateInZone } from "../../platform/time";
 import { hitRateLimit } from "../rate-limits/service";
-import { deliverSoon } from "../mail/service";
-import { deliverPushSoon } from "../push/service";
 import {
   acceptQuoteIn,
+  finishQuoteAction,
   cancelQuoteIn,
   declineQuoteIn,
   markQuoteViewed,
@@ -116,8 +115,7 @@ export async function actOnQuote(
     return run(tx);
   });
   if (!result) return { kind: "repeat" };
-  await deliverPushSoon(ctx, result.pushIds);
-  await deliverSoon(ctx, result.mailIds);
+  await finishQuoteAction(ctx, result);
   const kinds = {
     "accept-quote": "accepted",
     "decline-quote": "declined",

@@ -6,11 +6,9 @@
 import type { ServiceContext } from "../../platform/context";
 import { NotFound } from "../../platform/domain-errors";
 import { apiSecurityHeaders } from "../../platform/http/response";
-import { dateInZone } from "../../platform/time";
 import { requestForToken } from "../customer-page/service";
 import * as repo from "./repository";
-import { invoicePdf, invoicePdfName } from "./pdf";
-import { loadInvoice } from "./service";
+import { recordPdf } from "./service";
 
 /** The PDF of one issued invoice or credit note of the request `token` opens. */
 export async function customerInvoicePdf(
@@ -24,8 +22,7 @@ export async function customerInvoicePdf(
   if (!record || record.submissionId !== request.id || record.number === null) {
     throw new NotFound("This link does not work.");
   }
-  const inv = await loadInvoice(record, ctx.db, ctx.now);
-  return { bytes: await invoicePdf(inv, dateInZone(ctx.now)), fileName: invoicePdfName(inv) };
+  return recordPdf(record, ctx);
 }
 
 export async function customerInvoicePdfResponse({

@@ -1,7 +1,8 @@
 /**
- * An invoice or credit note as a PDF (docs/decisions/030-pdf-library.md, 032-invoices.md): pdf-lib
- * with the standard Helvetica, like the quote's PDF (src/features/quotes/pdf.ts, whose `pdfSafe`
- * folds every string to what the font can draw, so markup in a line appears literally).
+ * An invoice or credit note as a PDF (docs/decisions/032-invoices.md): what it says. The drawing
+ * (the embedded font, wrapping, the lines' table with its headers repeated on every page, page
+ * numbers) is the shared engine in src/platform/pdf/document.ts, as for the quote's PDF
+ * (docs/decisions/030-pdf-library.md, 044-vat-tax-point-and-pdf-font.md).
  *
  * Two layouts, by the VAT setting the invoice was written under:
  * - not VAT-registered: number, the business's name, address and contact (the owner's own name
@@ -13,150 +14,12 @@
  * Both: the payment terms and due date, the bank details with the invoice number as the payment
  * reference. No statutory late-payment interest is ever mentioned (it never applies to a consumer).
  */
-import type { PDFDocument, PDFFont, PDFPage, RGB } from "pdf-lib";
 import { addressLine, companyDisclosure, site } from "../../config/site";
 import { formatDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
-import { pdfSafe } from "../quotes/pdf";
+import { createPdf, type Column } from "../../platform/pdf/document";
 import { quantityText } from "../quotes/contract/rules";
-import { invoiceKindLabels, paymentTermsText, type Invoice } from "./contract";
-
-const A4: [number, number] = [595.28, 841.89];
-const margin = 48;
-
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  ink: RGB;
-  muted: RGB;
-  rule: RGB;
-}
-
-class Writer {
-  page: PDFPage;
-  y: number;
-  readonly width = A4[0] - 2 * margin;
-
-  constructor(
-    private readonly doc: PDFDocument,
-    readonly f: Fonts,
-  ) {
-    this.page = doc.addPage(A4);
-    this.y = A4[1] - margin;
-  }
-
-  ensure(height: number) {
-    if (this.y - height < margin + 20) {
-      this.page = this.doc.addPage(A4);
-      this.y = A4[1] - margin;
-    }
-  }
-
-  wrap(text: string, size: number, width: number, font: PDFFont): string[] {
-    const measure = (t: string) => font.widthOfTextAtSize(t, size);
-    const lines: string[] = [];
-    for (const paragraph of text.split("\n")) {
-      let line = "";
-      for (const raw of pdfSafe(paragraph).split(" ")) {
-        let word = raw;
-        while (measure(word) > width) {
-          let cut = word.length - 1;
-          while (cut > 1 && measure(word.slice(0, cut)) > width) cut--;
-          if (line) lines.push(line);
-          line = "";
-          lines.push(word.slice(0, cut));
-          word = word.slice(cut);
-        }
-        const candidate = line ? `${line} ${word}` : word;
-        if (measure(candidate) <= width) line = candidate;
-        else {
-          lines.push(line);
-          line = word;
-        }
-      }
-      lines.push(line);
-    }
-    return lines;
-  }
-
-  text(
-    value: string,
-    o: { size?: number; bold?: boolean; muted?: boolean; gap?: number; x?: number; width?: number } = {},
-  ) {
-    const size = o.size ?? 10;
-    const font = o.bold ? this.f.bold : this.f.regular;
-    for (const line of this.wrap(value, size, o.width ?? this.width, font)) {
-      this.ensure(size * 1.4);
-      this.page.drawText(line, {
-        x: o.x ?? margin,
-        y: this.y - size,
-        size,
-        font,
-        color: o.muted ? this.f.muted : this.f.ink,
-      });
-      this.y -= size * 1.4;
-    }
-    this.y -= o.gap ?? 4;
-  }
-
-  rule() {
-    this.ensure(8);
-    this.page.drawLine({
-      start: { x: margin, y: this.y - 2 },
-      end: { x: A4[0] - margin, y: this.y - 2 },
-      thickness: 0.75,
-      color: this.f.rule,
-    });
-    this.y -= 10;
-  }
-
-  row(columns: { width: number; right?: boolean }[], cells: string[], bold = false) {
-    const size = 9.5;
-    const font = bold ? this.f.bold : this.f.regular;
-    const wrapped = cells.map((c, i) => this.wrap(c, size, columns[i]!.width - 6, font));
-    const height = Math.max(...wrapped.map((l) => l.length)) * size * 1.35 + 4;
-    this.ensure(height);
-    let x = margin;
-    wrapped.forEach((lines, i) => {
-      const col = columns[i]!;
-      lines.forEach((line, j) => {
-        const at = col.right ? x + col.width - font.widthOfTextAtSize(line, size) : x;
-        this.page.drawText(line, {
-          x: at,
-          y: this.y - size - j * size * 1.35,
-          size,
-          font,
-          color: this.f.ink,
-        });
-      });
-      x += col.width;
-    });
-    this.y -= height;
-  }
-
-  total(label: string, amount: string, bold = false) {
-    const size = bold ? 11 : 10;
-    const font = bold ? this.f.bold : this.f.regular;
-    this.ensure(size * 1.6);
-    const right = A4[0] - margin;
-    const text = pdfSafe(label);
-    this.page.drawText(text, {
-      x: right - 120 - font.widthOfTextAtSize(text, size),
-      y: this.y - size,
-      size,
-      font,
-      color: this.f.ink,
-    });
-    this.page.drawText(amount, {
-      x: right - font.widthOfTextAtSize(amount, size),
-      y: this.y - size,
-      size,
-      font,
-      color: this.f.ink,
-    });
-    this.y -= size * 1.6;
-  }
-}
+import { invoiceKindLabels, paymentTermsText, taxPoint, type Invoice } from "./contract";
 
 /** Who issues the invoice: the trading name, and the owner's own name where a sole trader. */
 export function issuerLines(): string[] {
@@ -178,19 +41,11 @@ export function pdfTitle(inv: Pick<Invoice, "kind" | "number">): string {
 
 /** The invoice or credit note as PDF bytes. */
 export async function invoicePdf(inv: Invoice, today: string): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
-  const doc = await PDFDocument.create();
   const title = pdfTitle(inv);
-  doc.setTitle(pdfSafe(`${title} - ${site.name}`));
-  doc.setAuthor(pdfSafe(site.company.registeredName));
-  doc.setCreator(pdfSafe(site.name));
-  doc.setProducer("pdf-lib");
-  const w = new Writer(doc, {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    ink: rgb(0.12, 0.16, 0.23),
-    muted: rgb(0.33, 0.38, 0.45),
-    rule: rgb(0.85, 0.87, 0.9),
+  const w = await createPdf({
+    title: `${title} - ${site.name}`,
+    author: site.company.registeredName,
+    creator: site.name,
   });
   const vat = inv.vatRegistered;
   const credit = inv.kind === "credit_note";
@@ -208,9 +63,14 @@ export async function invoicePdf(inv: Invoice, today: string): Promise<Uint8Arra
   const issuedOn = inv.issuedOn ?? today;
   const supply = inv.supplyDate ?? issuedOn;
   w.text(`${credit ? "Credit note" : "Invoice"} date: ${formatDate(issuedOn)}`, { gap: 1 });
-  w.text(`${vat ? "Time of supply (tax point)" : "Date of supply"}: ${formatDate(supply)}`, { gap: 1 });
+  w.text(`Date of supply: ${formatDate(supply)}`, { gap: 1 });
+  if (vat) {
+    const point = inv.taxPoint ?? taxPoint({ kind: inv.kind, issuedOn, supplyDate: inv.supplyDate });
+    w.text(`Time of supply (tax point): ${formatDate(point)}`, { gap: 1 });
+  }
   if (credit && inv.creditedInvoiceNumber) {
-    w.text(`Credits invoice ${inv.creditedInvoiceNumber}`, { bold: true, gap: 1 });
+    const of = inv.creditedInvoiceIssuedOn ? ` dated ${formatDate(inv.creditedInvoiceIssuedOn)}` : "";
+    w.text(`Credits invoice ${inv.creditedInvoiceNumber}${of}`, { bold: true, gap: 1 });
     if (inv.reason) w.text(`Reason: ${inv.reason}`, { gap: 1 });
   }
   if (!credit && inv.dueOn) w.text(`Payment due: ${formatDate(inv.dueOn)}`, { bold: true, gap: 1 });
@@ -221,12 +81,12 @@ export async function invoicePdf(inv: Invoice, today: string): Promise<Uint8Arra
   w.y -= 10;
 
   // The lines.
-  const columns = vat
+  const columns: Column[] = vat
     ? [
-        { width: 215 },
-        { width: 50, right: true },
+        { width: 205 },
+        { width: 45, right: true },
         { width: 75, right: true },
-        { width: 50, right: true },
+        { width: 65, right: true },
         { width: w.width - 390, right: true },
       ]
     : [
@@ -235,14 +95,12 @@ export async function invoicePdf(inv: Invoice, today: string): Promise<Uint8Arra
         { width: 80, right: true },
         { width: w.width - 410, right: true },
       ];
-  w.row(
+  w.table(
     columns,
     vat
       ? ["Description", "Qty", "Unit price", "VAT rate", "Net amount"]
       : ["Description", "Qty", "Unit price", "Amount"],
-    true,
   );
-  w.rule();
   for (const l of inv.lines) {
     w.row(columns, [
       l.description,
@@ -252,6 +110,7 @@ export async function invoicePdf(inv: Invoice, today: string): Promise<Uint8Arra
       formatMoney(l.netPence),
     ]);
   }
+  w.endTable();
   w.rule();
 
   // The totals.
@@ -262,14 +121,12 @@ export async function invoicePdf(inv: Invoice, today: string): Promise<Uint8Arra
     }
     w.total("Total VAT", formatMoney(inv.totals.vatPence));
   }
-  w.total(
-    credit ? "Total credited" : vat ? "Total including VAT" : "Total",
-    formatMoney(inv.totalPence),
-    true,
-  );
+  w.total(credit ? "Total credited" : vat ? "Total including VAT" : "Total", formatMoney(inv.totalPence), {
+    bold: true,
+  });
   if (!credit && inv.creditedPence > 0) w.total("Less credit notes", `-${formatMoney(inv.creditedPence)}`);
   if (!credit && inv.paidPence > 0) w.total("Less paid", `-${formatMoney(inv.paidPence)}`);
-  if (!credit && inv.number) w.total("Balance due", formatMoney(inv.balancePence), true);
+  if (!credit && inv.number) w.total("Balance due", formatMoney(inv.balancePence), { bold: true });
   if (!vat) w.text("We are not registered for VAT, so no VAT is charged.", { size: 9, muted: true, gap: 4 });
   w.y -= 6;
 
@@ -294,17 +151,7 @@ export async function invoicePdf(inv: Invoice, today: string): Promise<Uint8Arra
     });
   }
 
-  const pages = doc.getPages();
-  pages.forEach((p, i) => {
-    p.drawText(pdfSafe(`${title} - page ${i + 1} of ${pages.length}`), {
-      x: margin,
-      y: margin - 20,
-      size: 8,
-      font: w.f.regular,
-      color: w.f.muted,
-    });
-  });
-  return doc.save();
+  return w.finish((page, pages) => `${title} - page ${page} of ${pages}`);
 }
 
 /** "invoice-KH-0007.pdf", "credit-note-KH-CN-0001.pdf", "draft-invoice-12.pdf". */

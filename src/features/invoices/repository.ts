@@ -15,7 +15,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
 import type { InvoiceKind, InvoiceStatus, PaymentMethod } from "./contract/rules";
-import { documentSequences, invoiceLines, invoicePayments, invoices } from "./tables";
+import { documentSequences, invoiceLines, invoicePayments, invoicePdfs, invoices } from "./tables";
 
 export interface InvoiceLineRecord {
   id: number;
@@ -246,17 +246,17 @@ export async function creditNotesOf(invoiceIds: readonly number[], db: Db = getD
     .orderBy(asc(invoices.id));
 }
 
-/** Numbers of these invoices (for a credit note's reference). */
-export async function numbersOf(
+/** The number and date of each of these invoices. */
+export async function issuesOf(
   ids: readonly number[],
   db: Db = getDb(),
-): Promise<Map<number, string | null>> {
+): Promise<Map<number, { number: string | null; issuedOn: string | null }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: invoices.id, number: invoices.number })
+    .select({ id: invoices.id, number: invoices.number, issuedOn: invoices.issuedOn })
     .from(invoices)
     .where(inArray(invoices.id, [...ids]));
-  return new Map(rows.map((r) => [r.id, r.number]));
+  return new Map(rows.map((r) => [r.id, { number: r.number, issuedOn: r.issuedOn }]));
 }
 
 /** A request's invoices and credit notes, oldest first. */
@@ -473,4 +473,18 @@ export async function lastInvoiceIssuedOn(
     .orderBy(desc(invoices.issuedOn), desc(invoices.id))
     .limit(1);
   return row?.issuedOn && row.number ? { issuedOn: row.issuedOn, number: row.number } : null;
+}
+
+/** The kept PDF of an issued invoice, or null when it has not been made yet. */
+export async function keptPdf(invoiceId: number, db: Db = getDb()): Promise<Uint8Array | null> {
+  const [row] = await db
+    .select({ bytes: invoicePdfs.bytes })
+    .from(invoicePdfs)
+    .where(eq(invoicePdfs.invoiceId, invoiceId));
+  return row?.bytes ?? null;
+}
+
+/** Keeps an issued invoice's PDF; a PDF already kept (made by a concurrent request) stays. */
+export async function keepPdf(invoiceId: number, bytes: Uint8Array, db: Db = getDb()): Promise<void> {
+  await db.insert(invoicePdfs).values({ invoiceId, bytes }).onConflictDoNothing();
 }

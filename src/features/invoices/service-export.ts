@@ -1,29 +1,35 @@
 /**
  * The accountant's exports (docs/decisions/032-invoices.md), for invoices issued (payments received)
  * between two dates inclusive:
- * - `invoicesCsv`: Xero's sales-invoice import layout, its own column names (the starred ones are
- *   the columns Xero requires), one row per line, credit notes included: a credit note's rows carry
- *   a negative unit amount, which Xero imports as a credit note. Dates are DD/MM/YYYY as a UK
- *   organisation's import expects; the tax type is Xero's UK name for the line's rate.
+ * - `invoicesCsv`: Xero's sales-invoice import template, its columns in its order (the starred ones
+ *   are the columns Xero requires), one row per line, credit notes included: a credit note's rows
+ *   carry negative amounts, which Xero imports as a credit note. Total and each line's TaxAmount
+ *   are given, the TaxAmounts adding up to the document's VAT, so Xero takes the VAT as invoiced.
+ *   The address is split into its lines, city, postcode and country; Reference is the request's
+ *   reference ("KB-000042"). The tax type is Xero's UK name for the line's rate.
  * - `paymentsCsv`: one row per payment (removed ones left out).
  * - `vatSummary`: net and VAT per rate, invoices less credit notes.
- * The CSVs are RFC 4180 with a UTF-8 byte-order mark, every cell quoted and neutralised against
- * formulas as the inbox export does (src/features/requests/service-export.ts `csvRow`), and
- * streamed: a page of rows at a time (keyset), so memory holds one page whatever the range.
+ * The CSVs are RFC 4180 with a UTF-8 byte-order mark and CRLF line ends. Dates are DD/MM/YYYY in
+ * every date column (a UK organisation's import reads them so). Numbers (amounts, quantities) are
+ * bare decimals, negatives included; text cells are quoted and neutralised against formulas
+ * (`textCell`). Streamed: a page of rows at a time (keyset), so memory holds one page whatever the
+ * range. See docs/decisions/044-vat-tax-point-and-pdf-font.md.
  */
 import { and, asc, gt, gte, inArray, isNull, lte, or, sql, type SQL } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
-import { poundsDecimal } from "../../platform/money";
+import { allocate, poundsDecimal } from "../../platform/money";
+import { dateInZone } from "../../platform/time";
 import { logEvent } from "../../platform/log";
 import { site } from "../../config/site";
-import { csvRow } from "../requests/service-export";
+import { requestReference } from "../requests/contract/reference";
+import { requests } from "../requests/tables";
 import { quantityText } from "../quotes/contract/rules";
 import { invoiceTotals, paymentMethodLabels, type VatSummary } from "./contract";
 import { withLines, type InvoiceRecord } from "./repository";
 import { lineOf } from "./service-model";
 import { invoicePayments, invoices } from "./tables";
 
-/** Xero's sales-invoice import columns, in its template's order. */
+/** Xero's sales-invoice import columns, in its template's order (the starred ones are required). */
 export const xeroHeader = [
   "*ContactName",
   "EmailAddress",
@@ -39,6 +45,7 @@ export const xeroHeader = [
   "Reference",
   "*InvoiceDate",
   "*DueDate",
+  "Total",
   "InventoryItemCode",
   "*Description",
   "*Quantity",
@@ -46,6 +53,7 @@ export const xeroHeader = [
   "Discount",
   "*AccountCode",
   "*TaxType",
+  "TaxAmount",
   "TrackingName1",
   "TrackingOption1",
   "TrackingName2",
@@ -74,47 +82,158 @@ export function xeroTaxType(vatRegistered: boolean, rate: number | null): string
   return `${rate}% (VAT on Income)`;
 }
 
-function xeroRows(inv: InvoiceRecord, creditedNumbers: Map<number, string | null>): string {
-  const credit = inv.kind === "credit_note";
-  const address = (inv.customerAddress ?? "").split(/\r?\n|,\s*/).filter(Boolean);
-  const reference = credit
-    ? `Credit for ${creditedNumbers.get(inv.creditedInvoiceId!) ?? ""}`
-    : inv.submissionId !== null
-      ? `Request ${inv.submissionId}`
-      : "";
-  return inv.lines
-    .map((l) => {
-      const line = lineOf(l, inv.vatRegistered);
-      return csvRow([
+/** A number cell: written bare ("-65.00"), never quoted or prefixed, so an import reads a number. */
+interface NumberCell {
+  readonly number: string;
+}
+type Cell = string | NumberCell;
+const num = (text: string): NumberCell => ({ number: text });
+
+/**
+ * A text cell that a spreadsheet could run as a formula: one starting "=", "@", a tab or a return,
+ * or "+"/"-" followed by anything a formula needs to call or reach out (brackets, "|", "!", "=",
+ * quotes...). "+44 7700 900123" or "-5% goodwill" stay as typed: with no call and no reference
+ * they can run nothing.
+ */
+const formulaStart = /^[=@\t\r]/;
+const harmlessSigned = /^[+-][\p{L}\p{N} .,'#%/-]*$/u;
+
+function textCell(value: string): string {
+  const text =
+    formulaStart.test(value) || (/^[+-]/.test(value) && !harmlessSigned.test(value)) ? `'${value}` : value;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/** One CSV row (RFC 4180, CRLF): text quoted and neutralised, numbers bare. */
+export const exportRow = (cells: readonly Cell[]): string =>
+  cells.map((c) => (typeof c === "string" ? textCell(c) : c.number)).join(",") + "\r\n";
+
+/** An address's parts as Xero's contact columns want them. */
+export interface AddressParts {
+  lines: [string, string, string, string];
+  city: string;
+  postcode: string;
+  country: string;
+}
+
+const ukPostcode = /\b([A-Z]{1,2}\d[A-Z\d]?) ?(\d[A-Z]{2})$/i;
+const ukCountry = /^(uk|u\.k\.|united kingdom|great britain|gb|scotland|england|wales|northern ireland)$/i;
+
+/**
+ * "1 High Street, Kirkcaldy KY1 1AA" → line 1 "1 High Street", city "Kirkcaldy", postcode
+ * "KY1 1AA", country "United Kingdom". Parts are split at new lines and commas; a UK postcode at
+ * the end of a part is the postcode and what is before it (or the part before) the city; a last
+ * part naming the UK is the country. Lines 1-3 take the first parts, line 4 the rest.
+ */
+export function addressParts(address: string | null): AddressParts {
+  const parts = (address ?? "")
+    .split(/\r?\n|,/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  let country = "";
+  if (parts.length > 1 && ukCountry.test(parts.at(-1)!)) {
+    parts.pop();
+    country = "United Kingdom";
+  }
+  let postcode = "";
+  let city = "";
+  const at = parts.findLastIndex((p) => ukPostcode.test(p));
+  if (at >= 0) {
+    const m = ukPostcode.exec(parts[at]!)!;
+    postcode = `${m[1]!.toUpperCase()} ${m[2]!.toUpperCase()}`;
+    const before = parts[at]!.slice(0, m.index).trim();
+    parts.splice(at, 1);
+    if (before) city = before;
+    else if (at > 0 && parts.length > 1) city = parts.splice(at - 1, 1)[0]!;
+    country ||= "United Kingdom";
+  }
+  return {
+    lines: [parts[0] ?? "", parts[1] ?? "", parts[2] ?? "", parts.slice(3).join(", ")],
+    city,
+    postcode,
+    country,
+  };
+}
+
+/**
+ * A document's VAT per rate as issued: the current rule's bands, and each band's VAT so that they
+ * add up to the VAT stored on the document. A document issued under an older rounding rule keeps
+ * its figure, shared over its rates in proportion to what the current rule gives each.
+ */
+function issuedVatBands(inv: InvoiceRecord, lines: readonly ReturnType<typeof lineOf>[]) {
+  const bands = invoiceTotals(lines, { vatRegistered: inv.vatRegistered }).vatByRate;
+  const computed = bands.reduce((s, b) => s + b.vatPence, 0);
+  const bandVat =
+    computed === inv.vatPence
+      ? bands.map((b) => b.vatPence)
+      : allocate(
+          inv.vatPence,
+          bands.map((b) => b.vatPence),
+        );
+  return { bands, bandVat };
+}
+
+/** What the export needs to know beyond the invoice itself. */
+export interface XeroContext {
+  /** The request's reference ("KB-000042"), when the invoice belongs to a request. */
+  readonly requestReference: string | null;
+  /** The credited invoice's number, for a credit note. */
+  readonly creditedNumber: string | null;
+}
+
+/**
+ * The rows of one invoice or credit note. Each line's TaxAmount is its share of its rate's VAT as
+ * the document states it (shared by net, in whole pence), so the TaxAmounts add up to the
+ * document's VAT exactly and Xero does not recompute. A credit note's amounts are negative.
+ */
+export function xeroRows(inv: InvoiceRecord, ctx: XeroContext): string {
+  const sign = inv.kind === "credit_note" ? -1 : 1;
+  const lines = inv.lines.map((l) => lineOf(l, inv.vatRegistered));
+  const { bands, bandVat } = issuedVatBands(inv, lines);
+  const tax = new Array<number>(lines.length).fill(0);
+  bands.forEach((band, b) => {
+    const at = lines.flatMap((l, i) => (l.vatRate === band.rate ? [i] : []));
+    allocate(
+      bandVat[b]!,
+      at.map((i) => lines[i]!.netPence),
+    ).forEach((share, k) => (tax[at[k]!] = share));
+  });
+  const a = addressParts(inv.customerAddress);
+  const reference =
+    sign < 0
+      ? [ctx.requestReference, `credit for ${ctx.creditedNumber ?? ""}`].filter(Boolean).join(", ")
+      : (ctx.requestReference ?? "");
+  return lines
+    .map((line, i) =>
+      exportRow([
         inv.customerName,
         inv.customerEmail ?? "",
-        address[0] ?? "",
-        address[1] ?? "",
-        address[2] ?? "",
-        address.slice(3).join(", "),
+        ...a.lines,
+        a.city,
         "",
-        "",
-        "",
-        "",
-        inv.number,
-        reference,
+        a.postcode,
+        a.country,
+        inv.number!,
+        reference.charAt(0).toUpperCase() + reference.slice(1),
         ukDate(inv.issuedOn!),
         ukDate(inv.dueOn ?? inv.issuedOn!),
+        num(poundsDecimal(sign * inv.totalPence)),
         "",
         line.description,
-        quantityText(line.quantity),
-        poundsDecimal(credit ? -line.unitPence : line.unitPence),
+        num(quantityText(line.quantity)),
+        num(poundsDecimal(sign * line.unitPence)),
         "",
         site.invoices.accountCode,
         xeroTaxType(inv.vatRegistered, line.vatRate),
+        num(poundsDecimal(sign * tax[i]!)),
         "",
         "",
         "",
         "",
         "GBP",
         "",
-      ]);
-    })
+      ]),
+    )
     .join("");
 }
 
@@ -165,7 +284,7 @@ function stream(
   let chunks = 0;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(bom + csvRow(header)));
+      controller.enqueue(encoder.encode(bom + exportRow(header)));
     },
     async pull(controller) {
       try {
@@ -192,6 +311,39 @@ function stream(
   });
 }
 
+/** The numbers of these invoices and the references of these requests, looked up in two queries. */
+async function contextsOf(page: readonly InvoiceRecord[], db: Db): Promise<Map<number, XeroContext>> {
+  const creditedIds = [...new Set(page.flatMap((i) => (i.creditedInvoiceId ? [i.creditedInvoiceId] : [])))];
+  const requestIds = [...new Set(page.flatMap((i) => (i.submissionId ? [i.submissionId] : [])))];
+  const numbers = new Map<number, string | null>();
+  const references = new Map<number, string>();
+  if (creditedIds.length) {
+    const rows = await db
+      .select({ id: invoices.id, number: invoices.number })
+      .from(invoices)
+      .where(inArray(invoices.id, creditedIds));
+    for (const r of rows) numbers.set(r.id, r.number);
+  }
+  if (requestIds.length) {
+    const rows = await db
+      .select({ id: requests.id, formType: requests.formType })
+      .from(requests)
+      .where(inArray(requests.id, requestIds));
+    for (const r of rows) {
+      references.set(r.id, requestReference({ id: r.id, formType: r.formType as "booking" | "contact" }));
+    }
+  }
+  return new Map(
+    page.map((i) => [
+      i.id,
+      {
+        requestReference: i.submissionId ? (references.get(i.submissionId) ?? null) : null,
+        creditedNumber: i.creditedInvoiceId ? (numbers.get(i.creditedInvoiceId) ?? null) : null,
+      },
+    ]),
+  );
+}
+
 /** Xero's sales-invoice CSV for invoices and credit notes issued from `from` to `to`. */
 export function invoicesCsv(
   from: string,
@@ -200,22 +352,9 @@ export function invoicesCsv(
   pageSize = 500,
 ): ReadableStream<Uint8Array> {
   async function* text() {
-    const numbers = new Map<number, string | null>();
     for await (const page of issuedPages(from, to, pageSize, db)) {
-      for (const inv of page) if (inv.kind !== "credit_note") numbers.set(inv.id, inv.number);
-      const missing = page
-        .filter((i) => i.kind === "credit_note" && !numbers.has(i.creditedInvoiceId!))
-        .map((i) => i.creditedInvoiceId!);
-      if (missing.length) {
-        const rows = await db
-          .select({ id: invoices.id, number: invoices.number })
-          .from(invoices)
-          .where(inArray(invoices.id, missing));
-        for (const r of rows) numbers.set(r.id, r.number);
-      }
-      yield page.map((inv) => xeroRows(inv, numbers)).join("");
-      // Only the credited invoices of later pages are looked up again; forget this page's.
-      if (numbers.size > 10_000) numbers.clear();
+      const contexts = await contextsOf(page, db);
+      yield page.map((inv) => xeroRows(inv, contexts.get(inv.id)!)).join("");
     }
   }
   return stream("admin.export_invoices", xeroHeader, text());
@@ -263,14 +402,14 @@ export function paymentsCsv(
       if (rows.length === 0) return;
       yield rows
         .map((p) =>
-          csvRow([
+          exportRow([
             ukDate(p.receivedOn),
-            p.number,
+            p.number ?? "",
             p.customerName,
-            poundsDecimal(p.amountPence),
+            num(poundsDecimal(p.amountPence)),
             paymentMethodLabels[p.method as keyof typeof paymentMethodLabels],
             p.reference ?? "",
-            p.createdAt.toISOString().slice(0, 10),
+            ukDate(dateInZone(p.createdAt)),
           ]),
         )
         .join("");
@@ -296,16 +435,16 @@ export async function vatSummary(from: string, to: string, db: Db = getDb()): Pr
       if (sign < 0) creditNoteCount++;
       else invoiceCount++;
       if (!inv.vatRegistered) continue;
-      const t = invoiceTotals(
+      const issued = issuedVatBands(
+        inv,
         inv.lines.map((l) => lineOf(l, true)),
-        { vatRegistered: true },
       );
-      for (const b of t.vatByRate) {
+      issued.bands.forEach((b, i) => {
         const band = bands.get(b.rate) ?? { netPence: 0, vatPence: 0 };
         band.netPence += sign * b.netPence;
-        band.vatPence += sign * b.vatPence;
+        band.vatPence += sign * issued.bandVat[i]!;
         bands.set(b.rate, band);
-      }
+      });
     }
   }
   const list = [...bands.entries()].sort((a, b) => b[0] - a[0]).map(([rate, b]) => ({ rate, ...b }));

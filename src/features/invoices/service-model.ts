@@ -17,6 +17,7 @@ import {
   isOverdue,
   lineNetPence,
   refundDueOf,
+  taxPoint,
   type Invoice,
   type InvoiceLineInput,
   type InvoiceSettings,
@@ -80,7 +81,16 @@ export interface InvoiceExtras {
     totalPence: number;
   }[];
   creditedInvoiceNumber: string | null;
+  /** The credited invoice's date, for a credit note. */
+  creditedInvoiceIssuedOn?: IsoDate | null;
 }
+
+/** The earliest date a (not removed) payment was received. */
+const firstPaidOn = (payments: readonly PaymentRecord[]): IsoDate | null =>
+  payments
+    .filter((p) => !p.removedAt)
+    .map((p) => p.receivedOn)
+    .sort()[0] ?? null;
 
 /** A stored invoice as the contract's `Invoice`. */
 export function toInvoice(r: InvoiceRecord, extras: InvoiceExtras, today: IsoDate): Invoice {
@@ -104,6 +114,7 @@ export function toInvoice(r: InvoiceRecord, extras: InvoiceExtras, today: IsoDat
     quoteId: r.quoteId,
     creditedInvoiceId: r.creditedInvoiceId,
     creditedInvoiceNumber: extras.creditedInvoiceNumber,
+    creditedInvoiceIssuedOn: extras.creditedInvoiceIssuedOn ?? null,
     customer: { name: r.customerName, email: r.customerEmail, address: r.customerAddress },
     vatRegistered: r.vatRegistered,
     lines,
@@ -111,6 +122,14 @@ export function toInvoice(r: InvoiceRecord, extras: InvoiceExtras, today: IsoDat
     reason: r.reason,
     supplyDate: r.supplyDate,
     issuedOn: r.issuedOn,
+    taxPoint: r.issuedOn
+      ? taxPoint({
+          kind: r.kind,
+          issuedOn: r.issuedOn,
+          supplyDate: r.supplyDate,
+          paidOn: firstPaidOn(extras.payments),
+        })
+      : null,
     dueOn: r.dueOn,
     totals: { ...totals, vatByRate: [...totals.vatByRate] },
     totalPence: r.totalPence,

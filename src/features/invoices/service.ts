@@ -26,11 +26,13 @@ import * as outbox from "../mail/repository";
 import { deliverSoon, mailContext } from "../mail/service";
 import * as quotes from "../quotes/repository";
 import { quoteTitle } from "../quotes/contract/rules";
+import { overCapMessage } from "../quotes/contract/totals";
 import {
   depositLines,
   invoiceLimits,
   invoiceStatusOf,
   paymentMethodLabels,
+  taxPoint,
   type CreateInvoiceParsed,
   type CreditNoteParsed,
   type Invoice,
@@ -64,19 +66,20 @@ export { invoiceSettings };
 
 /** A stored invoice with its payments, credit notes and reference, as the contract's `Invoice`. */
 export async function loadInvoice(record: InvoiceRecord, db: Db, now: Date): Promise<Invoice> {
-  const [payments, creditNotes, numbers] = await Promise.all([
+  const [payments, creditNotes, credited] = await Promise.all([
     repo.paymentsOf([record.id], db),
     record.kind === "credit_note" ? Promise.resolve([]) : repo.creditNotesOf([record.id], db),
-    record.creditedInvoiceId ? repo.numbersOf([record.creditedInvoiceId], db) : Promise.resolve(new Map()),
+    record.creditedInvoiceId
+      ? repo.issuesOf([record.creditedInvoiceId], db).then((m) => m.get(record.creditedInvoiceId!))
+      : Promise.resolve(undefined),
   ]);
   return toInvoice(
     record,
     {
       payments,
       creditNotes,
-      creditedInvoiceNumber: record.creditedInvoiceId
-        ? (numbers.get(record.creditedInvoiceId) ?? null)
-        : null,
+      creditedInvoiceNumber: credited?.number ?? null,
+      creditedInvoiceIssuedOn: credited?.issuedOn ?? null,
     },
     dateInZone(now),
   );
@@ -281,6 +284,9 @@ export async function createInvoice(input: CreateInvoiceParsed, ctx: ServiceCont
     const existing = await repo.forQuote(q.id, tx);
     const lines = quoteLinesFor(input.kind, q, existing);
     const totals = totalsOfStored(lines, q.vatRegistered);
+    if (totals.totalPence > invoiceLimits.maxTotalPence) {
+      throw invalid("quoteId", overCapMessage("invoice", invoiceLimits.maxTotalPence));
+    }
     if (totals.totalPence <= 0) {
       throw new Conflict(
         `Nothing is left to invoice on ${quoteTitle(q.submissionId, q.version)}.`,
@@ -319,7 +325,7 @@ export async function createInvoice(input: CreateInvoiceParsed, ctx: ServiceCont
 
 function checkTotal(totalPence: number, field = "lines") {
   if (totalPence > invoiceLimits.maxTotalPence) {
-    throw invalid(field, `An invoice's total must be at most ${formatMoney(invoiceLimits.maxTotalPence)}.`);
+    throw invalid(field, overCapMessage("invoice", invoiceLimits.maxTotalPence));
   }
   if (totalPence <= 0) throw invalid(field, "The invoice's total must be more than £0.00.");
 }
@@ -462,8 +468,37 @@ export async function issueInvoice(
 
 // ---------------------------------------------------------------- sending and the PDF
 
-export async function pdfAttachment(inv: Invoice, today: IsoDate) {
-  const bytes = await invoicePdf(inv, today);
+/** The invoice as issued: before any payment or credit note, its tax point from its own dates. */
+function asIssued(inv: Invoice): Invoice {
+  const credit = inv.kind === "credit_note";
+  return {
+    ...inv,
+    paidPence: 0,
+    creditedPence: 0,
+    balancePence: credit ? 0 : inv.totalPence,
+    refundDuePence: 0,
+    payments: [],
+    creditNotes: [],
+    taxPoint: taxPoint({ kind: inv.kind, issuedOn: inv.issuedOn!, supplyDate: inv.supplyDate }),
+  };
+}
+
+/**
+ * The PDF of an invoice or credit note. A draft's is made afresh each time; an issued one's is made
+ * once, as issued, kept in the database and served from then on: the same bytes for every
+ * download and e-mail, and no rendering after the first.
+ */
+export async function invoicePdfBytes(inv: Invoice, db: Db, today: IsoDate): Promise<Uint8Array> {
+  if (!inv.number || !inv.issuedOn) return invoicePdf(inv, today);
+  const kept = await repo.keptPdf(inv.id, db);
+  if (kept) return kept;
+  await repo.keepPdf(inv.id, await invoicePdf(asIssued(inv), inv.issuedOn), db);
+  // A concurrent first download may have kept its copy first: serve the one kept.
+  return (await repo.keptPdf(inv.id, db))!;
+}
+
+export async function pdfAttachment(inv: Invoice, db: Db, today: IsoDate) {
+  const bytes = await invoicePdfBytes(inv, db, today);
   return {
     filename: invoicePdfName(inv),
     contentType: "application/pdf",
@@ -485,7 +520,7 @@ export async function sendInvoice(id: number, ctx: ServiceContext): Promise<Invo
       );
     }
     const inv = await loadInvoice(r, tx, ctx.now);
-    const pdf = await pdfAttachment(inv, today);
+    const pdf = await pdfAttachment(inv, tx, today);
     // A credit note's e-mail says where the invoice it corrects now stands.
     const credited = inv.creditedInvoiceId ? await repo.findInvoice(inv.creditedInvoiceId, tx) : null;
     const corrected = credited ? await loadInvoice(credited, tx, ctx.now) : null;
@@ -510,8 +545,20 @@ export async function invoicePdfFile(
   id: number,
   ctx: ServiceContext,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const inv = await getInvoice(id, ctx);
-  return { bytes: await invoicePdf(inv, dateInZone(ctx.now)), fileName: invoicePdfName(inv) };
+  const record = await repo.findInvoice(id, ctx.db);
+  if (!record) throw invoiceNotFound();
+  return recordPdf(record, ctx);
+}
+
+/** The PDF of a stored invoice: an issued one's kept bytes straight away, else drawn (and kept). */
+export async function recordPdf(
+  record: InvoiceRecord,
+  ctx: ServiceContext,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const kept = record.number ? await repo.keptPdf(record.id, ctx.db) : null;
+  if (kept) return { bytes: kept, fileName: invoicePdfName(record) };
+  const inv = await loadInvoice(record, ctx.db, ctx.now);
+  return { bytes: await invoicePdfBytes(inv, ctx.db, dateInZone(ctx.now)), fileName: invoicePdfName(inv) };
 }
 
 // ---------------------------------------------------------------- payments

@@ -12,6 +12,7 @@
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -197,4 +198,28 @@ export const documentSequences = pgTable(
     next: integer("next").notNull(),
   },
   (t) => [check("document_sequences_next", sql`${t.next} >= 1`)],
+).enableRLS();
+
+/** Bytes as PostgreSQL's bytea (node-postgres reads a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value),
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+/**
+ * The PDF of an issued invoice or credit note, made once and kept: the document as issued never
+ * changes, so every download and e-mail serves these bytes (docs/decisions/044-vat-tax-point-and-pdf-font.md).
+ * Deleted with its invoice (the retention job).
+ */
+export const invoicePdfs = pgTable(
+  "invoice_pdfs",
+  {
+    invoiceId: integer("invoice_id")
+      .primaryKey()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    bytes: bytea("bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("invoice_pdfs_size", sql`octet_length(${t.bytes}) between 1 and 20000000`)],
 ).enableRLS();

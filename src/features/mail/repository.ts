@@ -32,6 +32,7 @@ import {
 } from "./request-link";
 import { customerLinks, mailOutbox, reviewInvitations } from "../tables";
 import type { OutgoingMessage } from "./kinds";
+import type { MailAttachment } from "../../platform/mail/message";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type DeliveryStatus = "pending" | "sent" | "failed";
@@ -40,10 +41,16 @@ export interface OutboxItem {
   message: OutgoingMessage;
   submissionId?: number;
   testimonialId?: number;
+  /**
+   * Not sent before this time: a message whose attachment is made after the transaction commits
+   * (`releaseWithAttachments`), which still goes at this time, without it, should that never happen.
+   */
+  holdUntil?: Date;
 }
 
-function toRow({ message, submissionId: requestId, testimonialId }: OutboxItem) {
+function toRow({ message, submissionId: requestId, testimonialId, holdUntil }: OutboxItem) {
   return {
+    ...(holdUntil ? { nextAttemptAt: holdUntil } : {}),
     kind: message.kind,
     submissionId: requestId ?? null,
     testimonialId: testimonialId ?? null,
@@ -56,6 +63,22 @@ function toRow({ message, submissionId: requestId, testimonialId }: OutboxItem) 
     htmlBody: message.html,
     attachments: message.attachments?.length ? message.attachments : null,
   };
+}
+
+/** Adds the attachments to a held message (`OutboxItem.holdUntil`) and makes it due now. */
+export async function releaseWithAttachments(
+  id: number,
+  attachments: readonly MailAttachment[],
+  db: Db = getDb(),
+): Promise<void> {
+  const [row] = await db
+    .select({ attachments: mailOutbox.attachments })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, id));
+  await db
+    .update(mailOutbox)
+    .set({ attachments: [...(row?.attachments ?? []), ...attachments], nextAttemptAt: sql`now()` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
 }
 
 /** The message a row holds, as the transport sends it. */

@@ -1,18 +1,11 @@
 /**
- * A quote as a PDF (docs/decisions/030-pdf-library.md): pdf-lib, pure JavaScript, with the PDF
- * standard font Helvetica (nothing to embed or download). The same layout serves the quote as sent
- * and the accepted quote; the accepted one adds what was agreed (options ticked, total, the
- * early-start choice) and the cancellation information with its end date and the model form.
- *
- * Text is drawn as text, never interpreted: markup in a description appears literally. The
- * standard font covers Windows-1252 only, so every string is first folded (NFKC, typographic
- * spaces and dashes to plain ones) and anything still outside it becomes "?"; control characters
- * become spaces.
- *
- * pdf-lib (about 200 ms to load) is imported by the first PDF made, not by every cold start of the
- * functions that import this module (docs/decisions/021-functions-cold-start.md).
+ * A quote as a PDF: what it says. The drawing (the embedded font, wrapping, the lines' table with
+ * its headers repeated on every page, page numbers) is the shared engine in
+ * src/platform/pdf/document.ts (docs/decisions/030-pdf-library.md, 044-vat-tax-point-and-pdf-font.md).
+ * The same layout serves the quote as sent and the accepted quote; the accepted one adds what was
+ * agreed (options ticked, total, the early-start choice) and the cancellation information with its
+ * end date and the model form.
  */
-import type { PDFDocument, PDFFont, PDFPage, RGB } from "pdf-lib";
 import { addressLine, site } from "../../config/site";
 import {
   expressStartRecord,
@@ -22,6 +15,7 @@ import {
 } from "../../data/consumer-rights";
 import { dateInZone, formatDate, formatDateTime } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
+import { createPdf, type Column as PdfColumn, type PdfWriter } from "../../platform/pdf/document";
 import { quantityText, quoteNumber, type Quote } from "./contract";
 
 export interface QuotePdfInput {
@@ -31,215 +25,36 @@ export interface QuotePdfInput {
   today: string;
 }
 
-const A4: [number, number] = [595.28, 841.89];
-const margin = 48;
-/** The colours, as pdf-lib's RGB values (made once pdf-lib is loaded). */
-interface Palette {
-  ink: RGB;
-  muted: RGB;
-  rule: RGB;
+type Column = { title: string } & PdfColumn;
+
+/** A heading and its paragraphs (the pre-contract information, the cancellation form). */
+function section(w: PdfWriter, s: RightsSection) {
+  w.ensure(40);
+  w.text(s.heading, { size: 12, bold: true, gap: 2 });
+  for (const p of s.paragraphs) w.text(p, { size: 9.5, gap: 5 });
+  w.y -= 6;
 }
 
-/** Windows-1252's printable characters beyond ASCII, which Helvetica's WinAnsi encoding covers. */
-const winAnsiExtra = new Set(
-  "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ" +
-    Array.from({ length: 0xff - 0xa0 + 1 }, (_, i) => String.fromCharCode(0xa0 + i)).join(""),
-);
-
-/** A string Helvetica can draw: folded, one line, anything else as "?". */
-export function pdfSafe(value: string): string {
-  const folded = value
-    .normalize("NFKC")
-    .replace(/[\u2000-\u200b\u202f\u205f\u3000]/g, " ")
-    .replace(/[\u2010-\u2012\u2212]/g, "-");
-  let out = "";
-  for (const ch of folded) {
-    const code = ch.codePointAt(0)!;
-    if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0)) out += " ";
-    else if (code < 0x7f || winAnsiExtra.has(ch)) out += ch;
-    else out += "?";
-  }
-  return out;
-}
-
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  colors: Palette;
-}
-
-/** Lays text out top-down across as many A4 pages as it needs. */
-class Writer {
-  page: PDFPage;
-  y: number;
-  readonly width = A4[0] - 2 * margin;
-
-  constructor(
-    private readonly doc: PDFDocument,
-    readonly fonts: Fonts,
-  ) {
-    this.page = doc.addPage(A4);
-    this.y = A4[1] - margin;
-  }
-
-  ensure(height: number) {
-    if (this.y - height < margin + 20) {
-      this.page = this.doc.addPage(A4);
-      this.y = A4[1] - margin;
-    }
-  }
-
-  /** Words of `text` wrapped to `width` at `size` (a word longer than a line is cut). */
-  wrap(text: string, size: number, width: number, font: PDFFont = this.fonts.regular): string[] {
-    // Widths add up (standard fonts apply no kerning), so each word is measured once.
-    const measure = (t: string) => font.widthOfTextAtSize(t, size);
-    const space = measure(" ");
-    const lines: string[] = [];
-    for (const paragraph of text.split("\n")) {
-      let line = "";
-      let lineWidth = 0;
-      for (const rawWord of pdfSafe(paragraph).split(" ")) {
-        let word = rawWord;
-        let wordWidth = measure(word);
-        while (wordWidth > width) {
-          let cut = word.length - 1;
-          while (cut > 1 && measure(word.slice(0, cut)) > width) cut--;
-          if (line) {
-            lines.push(line);
-            line = "";
-            lineWidth = 0;
-          }
-          lines.push(word.slice(0, cut));
-          word = word.slice(cut);
-          wordWidth = measure(word);
-        }
-        const candidateWidth = line ? lineWidth + space + wordWidth : wordWidth;
-        if (candidateWidth <= width) {
-          line = line ? `${line} ${word}` : word;
-          lineWidth = candidateWidth;
-        } else {
-          lines.push(line);
-          line = word;
-          lineWidth = wordWidth;
-        }
-      }
-      lines.push(line);
-    }
-    return lines;
-  }
-
-  text(value: string, options: { size?: number; bold?: boolean; color?: RGB; gap?: number } = {}) {
-    const size = options.size ?? 10;
-    const font = options.bold ? this.fonts.bold : this.fonts.regular;
-    for (const line of this.wrap(value, size, this.width, font)) {
-      this.ensure(size * 1.4);
-      this.page.drawText(line, {
-        x: margin,
-        y: this.y - size,
-        size,
-        font,
-        color: options.color ?? this.fonts.colors.ink,
-      });
-      this.y -= size * 1.4;
-    }
-    this.y -= options.gap ?? 4;
-  }
-
-  line() {
-    this.ensure(8);
-    this.page.drawLine({
-      start: { x: margin, y: this.y - 2 },
-      end: { x: A4[0] - margin, y: this.y - 2 },
-      thickness: 0.75,
-      color: this.fonts.colors.rule,
-    });
-    this.y -= 10;
-  }
-
-  section(s: RightsSection) {
-    this.ensure(40);
-    this.text(s.heading, { size: 12, bold: true, gap: 2 });
-    for (const p of s.paragraphs) this.text(p, { size: 9.5, gap: 5 });
-    this.y -= 6;
-  }
-}
-
-interface Column {
-  title: string;
-  width: number;
-  align: "left" | "right";
-}
-
-function drawRow(
-  w: Writer,
-  columns: Column[],
-  cells: string[],
-  options: { bold?: boolean; size?: number } = {},
-) {
-  const size = options.size ?? 9.5;
-  const font = options.bold ? w.fonts.bold : w.fonts.regular;
-  const wrapped = cells.map((c, i) => w.wrap(c, size, columns[i]!.width - 6, font));
-  const height = Math.max(...wrapped.map((l) => l.length)) * size * 1.35 + 4;
-  w.ensure(height);
-  let x = margin;
-  wrapped.forEach((lines, i) => {
-    const col = columns[i]!;
-    lines.forEach((line, j) => {
-      const lineWidth = font.widthOfTextAtSize(line, size);
-      const at = col.align === "right" ? x + col.width - lineWidth : x;
-      w.page.drawText(line, {
-        x: at,
-        y: w.y - size - j * size * 1.35,
-        size,
-        font,
-        color: w.fonts.colors.ink,
-      });
-    });
-    x += col.width;
-  });
-  w.y -= height;
-}
-
-function totalRow(w: Writer, label: string, amount: string, bold = false) {
-  const size = bold ? 11 : 10;
-  const font = bold ? w.fonts.bold : w.fonts.regular;
-  w.ensure(size * 1.6);
-  const amountWidth = font.widthOfTextAtSize(amount, size);
-  const labelText = pdfSafe(label);
-  const labelWidth = font.widthOfTextAtSize(labelText, size);
-  const right = A4[0] - margin;
-  const color = w.fonts.colors.ink;
-  w.page.drawText(labelText, { x: right - 110 - labelWidth, y: w.y - size, size, font, color });
-  w.page.drawText(amount, { x: right - amountWidth, y: w.y - size, size, font, color });
-  w.y -= size * 1.6;
-}
+const totalRow = (w: PdfWriter, label: string, amount: string, bold = false) =>
+  w.total(label, amount, { bold, labelGap: 110 });
 
 /** The quote (or, once accepted, the accepted quote) as PDF bytes. */
 export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
   const { quote, customer } = input;
   const accepted = quote.acceptance;
-  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
-  const doc = await PDFDocument.create();
   const title = `Quote ${quoteNumber(quote.submissionId)}${quote.version > 1 ? ` version ${quote.version}` : ""}`;
-  doc.setTitle(pdfSafe(`${title} - ${site.name}`));
-  doc.setAuthor(pdfSafe(site.company.registeredName));
-  doc.setCreator(pdfSafe(site.name));
-  doc.setProducer("pdf-lib");
-  const colors = { ink: rgb(0.12, 0.16, 0.23), muted: rgb(0.33, 0.38, 0.45), rule: rgb(0.85, 0.87, 0.9) };
-  const muted = colors.muted;
-  const fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    colors,
-  };
-  const w = new Writer(doc, fonts);
+  const w = await createPdf({
+    title: `${title} - ${site.name}`,
+    author: site.company.registeredName,
+    creator: site.name,
+  });
 
   // Who we are.
   w.text(site.company.registeredName, { size: 16, bold: true, gap: 2 });
-  w.text(addressLine, { size: 9.5, color: muted, gap: 0 });
+  w.text(addressLine, { size: 9.5, muted: true, gap: 0 });
   w.text(`Phone ${site.phone.display}  ·  ${site.email}`.replace("·", "-"), {
     size: 9.5,
-    color: muted,
+    muted: true,
     gap: 0,
   });
   const registration = [
@@ -248,8 +63,8 @@ export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
   ]
     .filter(Boolean)
     .join("  -  ");
-  w.text(registration, { size: 9.5, color: muted, gap: 10 });
-  w.line();
+  w.text(registration, { size: 9.5, muted: true, gap: 10 });
+  w.rule();
 
   // The quote and the customer.
   w.text(accepted ? `${title}: accepted` : title, { size: 14, bold: true, gap: 4 });
@@ -265,25 +80,22 @@ export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
   const vat = quote.vatRegistered;
   const columns: Column[] = vat
     ? [
-        { title: "Description", width: 235, align: "left" },
-        { title: "Qty", width: 45, align: "right" },
-        { title: "Unit price", width: 70, align: "right" },
-        { title: "VAT", width: 45, align: "right" },
-        { title: "Amount", width: w.width - 395, align: "right" },
+        { title: "Description", width: 235 },
+        { title: "Qty", width: 45, right: true },
+        { title: "Unit price", width: 70, right: true },
+        { title: "VAT", width: 45, right: true },
+        { title: "Amount", width: w.width - 395, right: true },
       ]
     : [
-        { title: "Description", width: 280, align: "left" },
-        { title: "Qty", width: 50, align: "right" },
-        { title: "Unit price", width: 80, align: "right" },
-        { title: "Amount", width: w.width - 410, align: "right" },
+        { title: "Description", width: 280 },
+        { title: "Qty", width: 50, right: true },
+        { title: "Unit price", width: 80, right: true },
+        { title: "Amount", width: w.width - 410, right: true },
       ];
-  drawRow(
-    w,
+  w.table(
     columns,
     columns.map((c) => c.title),
-    { bold: true },
   );
-  w.line();
   const chosen = new Set(accepted?.optionalLinesChosen ?? []);
   for (const l of quote.lines) {
     const mark = l.optional
@@ -300,9 +112,10 @@ export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
       ...(vat ? [`${l.vatRate ?? 0}%`] : []),
       formatMoney(l.netPence),
     ];
-    drawRow(w, columns, cells);
+    w.row(columns, cells);
   }
-  w.line();
+  w.endTable();
+  w.rule();
 
   // The totals: the agreed ones once accepted, else without the optional lines.
   if (!accepted) {
@@ -320,7 +133,7 @@ export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
       const how = quote.depositPercent !== null ? ` (${quote.depositPercent}%)` : "";
       totalRow(w, `Deposit${how}`, formatMoney(quote.depositDuePence));
     }
-    if (!vat) w.text("We are not registered for VAT, so no VAT is added.", { size: 9, color: muted, gap: 4 });
+    if (!vat) w.text("We are not registered for VAT, so no VAT is added.", { size: 9, muted: true, gap: 4 });
   } else {
     if (vat) {
       totalRow(w, "Total before VAT", formatMoney(accepted.netPence));
@@ -353,16 +166,10 @@ export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
   }
 
   // The pre-contract information and cancellation right (with the model form).
-  w.line();
-  for (const s of quoteTermsSections(termsFactsOf(quote, input.today))) w.section(s);
+  w.rule();
+  for (const s of quoteTermsSections(termsFactsOf(quote, input.today))) section(w, s);
 
-  // Page numbers.
-  const pages = doc.getPages();
-  pages.forEach((p, i) => {
-    const label = `${title} - page ${i + 1} of ${pages.length}`;
-    p.drawText(label, { x: margin, y: margin - 20, size: 8, font: fonts.regular, color: muted });
-  });
-  return doc.save();
+  return w.finish((page, pages) => `${title} - page ${page} of ${pages}`);
 }
 
 /**

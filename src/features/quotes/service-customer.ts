@@ -57,6 +57,7 @@ import {
   type OwnerQuoteEvent,
 } from "./mail";
 import { quotePdf, quotePdfName } from "./pdf";
+import { logEvent } from "../../platform/log";
 import {
   cancelUntilFor,
   depositTermsOf,
@@ -114,6 +115,27 @@ export interface QuoteActionResult {
   mailIds: number[];
   /** The owner's notifications (src/features/push/service.ts): `deliverPushSoon` after the commit. */
   pushIds: number[];
+  /**
+   * Work to do once the transaction has committed, before the e-mails go: the accepted quote's
+   * PDF is drawn here, outside the transaction that holds the quote's and the request's locks.
+   */
+  afterCommit?: () => Promise<void>;
+}
+
+/** After a customer action's transaction commits: its deferred work, then its notifications and e-mails. */
+export async function finishQuoteAction(ctx: ServiceContext, result: QuoteActionResult): Promise<void> {
+  try {
+    await result.afterCommit?.();
+  } catch (error) {
+    // The e-mail is held, not lost: it still goes (without the PDF) when its hold ends.
+    logEvent({
+      event: "quote_pdf_after_commit_failed",
+      level: "error",
+      error: error instanceof Error ? error.name : "unknown",
+    });
+  }
+  await deliverPushSoon(ctx, result.pushIds);
+  await deliverSoon(ctx, result.mailIds);
 }
 
 /** Runs a customer action in its own transaction, then sends the e-mails it queued. */
@@ -122,10 +144,16 @@ async function committedThenSent(
   action: (tx: Db) => Promise<QuoteActionResult>,
 ): Promise<QuoteActionOutcome> {
   const result = await inTransaction(ctx, action);
-  await deliverPushSoon(ctx, result.pushIds);
-  await deliverSoon(ctx, result.mailIds);
+  await finishQuoteAction(ctx, result);
   return result.outcome;
 }
+
+/**
+ * How long the acceptance e-mail waits for its PDF, drawn after the commit. Should the process die
+ * in between, the e-mail goes anyway when the hold ends (the retry job sends it), with the
+ * acceptance and cancellation terms in its text.
+ */
+const acceptancePdfHoldMs = 10 * 60_000;
 
 export interface AcceptQuoteInput {
   quoteId: number;
@@ -391,11 +419,26 @@ export async function acceptQuoteIn(
     ],
     tx,
   );
-  const pdf = await pdfAttachment(quote, request, today);
   const mail = mailContext();
   const chosenWords = quote.lines.filter((l) => chosenSet.has(l.id)).map((l) => l.description);
+  // The confirmation is queued now, held, and gets its PDF once this transaction has committed.
+  const confirmation = quoteAcceptedMessage(request, quote, { ...facts, accepted: true }, mail, {
+    filename: quotePdfName(quote, true),
+    contentType: "application/pdf",
+    content: "",
+    encoding: "base64",
+  });
+  const [confirmationId] = await outbox.enqueue(
+    [
+      {
+        message: { ...confirmation, attachments: [] },
+        submissionId: requestId,
+        holdUntil: new Date(Date.now() + acceptancePdfHoldMs),
+      },
+    ],
+    tx,
+  );
   const mailIds = await queue(tx, requestId, [
-    quoteAcceptedMessage(request, quote, { ...facts, accepted: true }, mail, pdf),
     owner(request, quote, "accepted", [
       `Agreed total: ${formatMoney(agreed.totalPence)}${quote.vatRegistered ? " including VAT" : ""}.`,
       chosenWords.length ? `Optional items chosen:\n${chosenWords.join("\n")}` : "No optional items chosen.",
@@ -408,13 +451,17 @@ export async function acceptQuoteIn(
     ]),
   ]);
   return {
+    afterCommit: async () => {
+      const pdf = await pdfAttachment(quote, request, today);
+      await outbox.releaseWithAttachments(confirmationId!, [pdf], ctx.db);
+    },
     outcome: {
       changed: true,
       heading: "Quote accepted",
       message: `Thank you: you have accepted our quote and agreed to pay ${formatMoney(agreed.totalPence)}. We have e-mailed you a copy with your cancellation rights, and we will be in touch to arrange the work.`,
       quote,
     },
-    mailIds,
+    mailIds: [confirmationId!, ...mailIds],
     pushIds: await notifyOwner(quoteEvent("quote_accepted", request, quote, agreed.totalPence), {
       db: tx,
       now: ctx.now,

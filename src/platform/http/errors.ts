@@ -20,7 +20,8 @@ import {
   Unavailable,
   type PowChallenge,
 } from "../domain-errors";
-import { isDatabaseUnavailable } from "../db/errors";
+import { isDatabaseUnavailable, pgErrorCode } from "../db/errors";
+import { logEvent } from "../log";
 
 export class HttpError extends Error {
   readonly status: number;
@@ -193,13 +194,33 @@ function fromDomainError(error: DomainError): HttpError {
 }
 
 /**
+ * SQLSTATEs of a value the database refused to store: 22003 (a number out of its column's range),
+ * 23514 (a CHECK constraint). The services' own rules should refuse such input first with a precise
+ * message; this is the net under them, so a value that slips through is a 422, never a 500.
+ */
+const refusedValueStates = new Set(["22003", "23514"]);
+
+function refusedValue(error: unknown, code: string): HttpError {
+  logEvent({ event: "db_value_refused", level: "warn", code });
+  return new HttpError(
+    422,
+    "validation_failed",
+    "An amount or a value is outside what we can store. Please check the figures and try again.",
+    { cause: error },
+  );
+}
+
+/**
  * Any thrown value as an HttpError: HttpErrors pass through, domain errors get their status, an
- * unreachable database or a missing server setting is a 503, anything else a 500.
+ * unreachable database or a missing server setting is a 503, a value the database refuses to store
+ * (out of range, a CHECK constraint) a 422, anything else a 500.
  */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof DomainError) return fromDomainError(error);
   if (error instanceof ConfigurationError) return notConfigured(error);
   if (isDatabaseUnavailable(error)) return serviceUnavailable(error);
+  const code = pgErrorCode(error);
+  if (code && refusedValueStates.has(code)) return refusedValue(error, code);
   return internalError(error);
 }

@@ -30,6 +30,7 @@ import * as routes from "../../../lib/contracts/admin-routes";
 import { customerInvoicePdfRoute } from "../../../lib/contracts/public-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
 import { quoteLineInputSchema, totalsSchema, vatBandSchema } from "../../quotes/contract/endpoints";
+import { largestTotalPence, overCapMessage } from "../../quotes/contract/totals";
 import { creatableInvoiceKinds, invoiceKinds, invoiceLimits, invoiceStatuses, paymentMethods } from "./rules";
 
 const L = invoiceLimits;
@@ -80,7 +81,8 @@ const linesField = z
       }
     });
     return out;
-  });
+  })
+  .refine((lines) => largestTotalPence(lines) <= L.maxTotalPence, overCapMessage("invoice", L.maxTotalPence));
 
 /** The customer of a direct invoice with no request (a job taken by phone). */
 export const invoiceCustomerInputSchema = z.object({
@@ -309,6 +311,8 @@ export const invoiceSchema = z.object({
   /** For a credit note: the invoice it corrects. */
   creditedInvoiceId: id.nullable(),
   creditedInvoiceNumber: z.string().nullable(),
+  /** For a credit note: the date of the invoice it corrects. */
+  creditedInvoiceIssuedOn: isoDate.nullable(),
   customer: invoiceCustomerSchema,
   /** Whether the business was VAT-registered when the invoice was written (prices ex-VAT). */
   vatRegistered: z.boolean(),
@@ -319,6 +323,11 @@ export const invoiceSchema = z.object({
   /** The date of supply (time of supply); null: the invoice date. */
   supplyDate: isoDate.nullable(),
   issuedOn: isoDate.nullable(),
+  /**
+   * The tax point (time of supply) of an issued invoice: the date of supply, the invoice date when
+   * issued within 14 days after it (or before it), a deposit's own date (contract/rules.ts `taxPoint`).
+   */
+  taxPoint: isoDate.nullable(),
   dueOn: isoDate.nullable(),
   totals: totalsSchema,
   totalPence: z.number().int(),

@@ -125,3 +125,31 @@ export const paymentTermsText = (dueDays: number): string =>
   dueDays === 0
     ? "Payment is due on completion."
     : `Payment is due within ${dueDays} days of the invoice date.`;
+
+/** Days after the date of supply within which an invoice's own date becomes the tax point. */
+export const taxPointInvoiceDays = 14;
+
+/**
+ * The tax point (time of supply) of an issued VAT invoice, as HMRC's rules set it
+ * (docs/decisions/044-vat-tax-point-and-pdf-font.md):
+ * - the basic tax point is the date of supply (the invoice date when none is given);
+ * - an invoice issued up to 14 days after it moves the tax point to the invoice date;
+ * - an invoice issued, or a payment received, before the basic tax point makes that earlier date
+ *   the tax point: a deposit (an advance payment) is its own tax point, the day it was received or
+ *   invoiced, whichever came first.
+ * `paidOn` is the first payment's date (for a deposit received before its invoice was written).
+ */
+export function taxPoint(doc: {
+  kind: InvoiceKind;
+  issuedOn: IsoDate;
+  supplyDate: IsoDate | null;
+  paidOn?: IsoDate | null;
+}): IsoDate {
+  const { issuedOn } = doc;
+  const earliest = (a: IsoDate, b: IsoDate | null | undefined) => (b && b < a ? b : a);
+  if (doc.kind === "deposit") return earliest(issuedOn, doc.paidOn);
+  const basic = doc.supplyDate ?? issuedOn;
+  if (issuedOn <= basic) return earliest(issuedOn, doc.paidOn);
+  const actual = daysBetween(basic, issuedOn) <= taxPointInvoiceDays ? issuedOn : basic;
+  return earliest(actual, doc.paidOn);
+}

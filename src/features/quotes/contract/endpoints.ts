@@ -26,6 +26,7 @@ import { charLength, isStorableText } from "../../../lib/form-fields/text";
 import * as routes from "../../../lib/contracts/admin-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
 import { hasAtMostTwoDecimals, quoteLimits, quoteStatuses } from "./rules";
+import { largestTotalPence, overCapMessage } from "./totals";
 
 const L = quoteLimits;
 const id = z.number().int().positive();
@@ -117,7 +118,8 @@ const linesField = z
     });
     return out;
   })
-  .refine((lines) => lines.some((l) => !l.optional), "At least one line must not be optional.");
+  .refine((lines) => lines.some((l) => !l.optional), "At least one line must not be optional.")
+  .refine((lines) => largestTotalPence(lines) <= L.maxTotalPence, overCapMessage("quote", L.maxTotalPence));
 
 /**
  * A new quote (`POST /api/admin/submissions/:id/quotes`). `validUntil` defaults to the configured

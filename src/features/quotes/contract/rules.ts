@@ -70,6 +70,11 @@ export const quoteLimits = {
   maxUnitPence: 10_000_000,
   /** A quantity is more than 0 and at most this, with up to two decimals. */
   maxQuantity: 10_000,
+  /**
+   * The cap on a quote's total with every optional line and its VAT: £1,000,000, the most one
+   * invoice may bill (a quote must be invoiceable whole).
+   */
+  maxTotalPence: 100_000_000,
   /** A price list item's unit ("hour", "m²", "each"). */
   unitMax: 30,
   /** Items in the price list. */

@@ -1,12 +1,19 @@
 /**
  * A quote's sums, built on src/platform/money.ts (docs/decisions/028-time-and-money.md): a line's
  * net is quantity × unit price rounded to the penny; VAT-registered, VAT is computed once per rate
- * on that rate's net total and rounded to the nearest penny (half a penny away from zero); the
- * total is net + VAT. Optional lines count only when chosen. A deposit is a fixed amount or a
- * percentage of the total (rounded the same way), never more than the total. Browser-safe: the
+ * on that rate's net total and rounded down to the penny (docs/decisions/044-vat-tax-point-and-pdf-font.md);
+ * the total is net + VAT. Optional lines count only when chosen. A deposit is a fixed amount or a
+ * percentage of the total (to the nearest penny), never more than the total. Browser-safe: the
  * admin's editor and the customer's page show the same figures the server stores.
  */
-import { lineNet, percentOf, totals as moneyTotals, type Pence, type VatRate } from "../../../platform/money";
+import {
+  formatMoney,
+  lineNet,
+  percentOf,
+  totals as moneyTotals,
+  type Pence,
+  type VatRate,
+} from "../../../platform/money";
 
 /** A priced line as the sums need it. */
 export interface QuoteLineForTotals {
@@ -79,3 +86,19 @@ export function depositDuePence(totalPence: Pence, deposit: DepositTerms): Pence
   const due = "pence" in deposit ? deposit.pence : percentOf(totalPence, deposit.percent);
   return Math.min(due, Math.max(totalPence, 0));
 }
+
+/**
+ * The most a document of these lines can come to: every optional line counted and, where any line
+ * carries a VAT rate, its VAT. Compared with the cap before anything is stored, so an amount too
+ * large for the books (or the database) is refused with a message instead of failing on insert.
+ */
+export function largestTotalPence(lines: readonly QuoteLineForTotals[]): Pence {
+  const vatRegistered = lines.some((l) => l.vatRate !== null && l.vatRate !== undefined);
+  return quoteTotals(lines, { vatRegistered, chosen: () => true }).totalPence;
+}
+
+/** The sentence for a total over the cap ("… at most £1,000,000 …"). */
+export const overCapMessage = (what: "quote" | "invoice", capPence: Pence): string =>
+  what === "quote"
+    ? `The quote's total, with every optional item and VAT, must be at most ${formatMoney(capPence, { dropZeroPence: true })}.`
+    : `The invoice's total, with VAT, must be at most ${formatMoney(capPence, { dropZeroPence: true })}.`;
