@@ -530,16 +530,43 @@ async function settle(r: InvoiceRecord, tx: Db, now: Date): Promise<InvoiceRecor
   ))!;
 }
 
+/**
+ * A payment taken online by a provider (the payments feature's webhook), recorded like the owner's:
+ * the provider's payment id is the reference and (provider, reference) is unique, so a repeat
+ * records nothing. More than the balance is recorded up to the balance and the rest answered as
+ * `excessPence` for the owner to refund.
+ */
+export interface OnlinePayment {
+  provider: "stripe";
+  feePence: number | null;
+}
+
+export interface PaymentAdded {
+  invoice: Invoice;
+  payment: Invoice["payments"][number];
+  /** Online only: what was paid above the balance (not recorded). */
+  excessPence: number;
+  /** Online only: the provider's payment was already recorded; nothing changed. */
+  duplicate: boolean;
+}
+
 export async function addPayment(
   id: number,
   input: PaymentParsed,
   ctx: ServiceContext,
-): Promise<{ invoice: Invoice; payment: Invoice["payments"][number] }> {
+  online?: OnlinePayment,
+): Promise<PaymentAdded> {
   const today = dateInZone(ctx.now);
   if (input.receivedOn > today) throw invalid("receivedOn", "The date received cannot be in the future.");
   const result = await inTransaction(ctx, async (tx) => {
     const r = await lockForChange(id, tx);
     if (!r) throw invoiceNotFound();
+    const known = online && input.reference ? await repo.findProviderPayment(online.provider, input.reference, tx) : null;
+    if (known) {
+      const inv = await loadInvoice((await repo.findInvoice(known.invoiceId, tx))!, tx, ctx.now);
+      const paymentWire = inv.payments.find((p) => p.id === known.id)!;
+      return { inv, paymentWire, mailIds: [], pushIds: [], excessPence: 0, duplicate: true };
+    }
     if (r.kind === "credit_note") throw isCreditNote();
     if (r.status === "draft") throw notIssued();
     if (r.status === "void")
@@ -547,6 +574,8 @@ export async function addPayment(
     if (r.status === "paid")
       throw new Conflict(`Invoice ${r.number} is already paid in full.`, "invoice_paid");
     const balance = r.totalPence - r.creditedPence - r.paidPence;
+    const excessPence = online ? Math.max(input.amountPence - balance, 0) : 0;
+    if (excessPence > 0) input = { ...input, amountPence: balance };
     if (input.amountPence > balance) {
       throw invalid(
         "amountPence",
@@ -560,6 +589,8 @@ export async function addPayment(
         method: input.method,
         receivedOn: input.receivedOn,
         reference: input.reference,
+        provider: online?.provider ?? null,
+        feePence: online?.feePence ?? null,
       },
       tx,
     );
@@ -584,8 +615,18 @@ export async function addPayment(
       );
     }
     // Paid in full: the owner's other devices hear of it (the same event a card payment will send).
-    const pushIds =
-      updated.status === "paid" && r.submissionId !== null
+    const pushIds = online
+      ? await notifyOwner(
+          {
+            kind: "payment_online",
+            requestId: r.submissionId,
+            name: r.customerName,
+            invoiceNumber: r.number!,
+            amountPence: input.amountPence,
+          },
+          { db: tx, now: ctx.now },
+        )
+      : updated.status === "paid" && r.submissionId !== null
         ? await notifyOwner(
             {
               kind: "invoice_paid",
@@ -597,11 +638,16 @@ export async function addPayment(
             { db: tx, now: ctx.now },
           )
         : [];
-    return { inv, paymentWire, mailIds, pushIds };
+    return { inv, paymentWire, mailIds, pushIds, excessPence, duplicate: false };
   });
   await deliverSoon(ctx, result.mailIds);
   await deliverPushSoon(ctx, result.pushIds);
-  return { invoice: result.inv, payment: result.paymentWire };
+  return {
+    invoice: result.inv,
+    payment: result.paymentWire,
+    excessPence: result.excessPence,
+    duplicate: result.duplicate,
+  };
 }
 
 /** Removes a mistaken payment: marked with who and when (kept in the trail), no longer counted. */
