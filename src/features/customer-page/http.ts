@@ -36,6 +36,8 @@ import {
   type QuoteFormValues,
 } from "./service";
 import { actOnQuote, quoteSeen } from "./service-quote";
+import { payFromPage } from "./service-pay";
+import type { paymentEndpoints } from "../payments/contract/endpoints";
 import { site } from "../../config/site";
 import {
   actionPage,
@@ -51,6 +53,7 @@ import {
 import { requestPagePath } from "../mail/request-link";
 
 type Endpoints = typeof customerPageEndpoints;
+type PaymentEndpoints = typeof paymentEndpoints;
 
 /** The dates a customer may ask for (what the booking form offers). */
 async function bookableDates(ctx: ServiceContext) {
@@ -171,6 +174,10 @@ export async function showPage({
     const banner = query.done ? doneBanner(view, query.done) : undefined;
     return { markup: requestPage(view, token, banner) };
   }
+  if (query.paid) {
+    const view = await customerPage(token, ctx);
+    return { markup: requestPage(view, token, paidBanner(view, query.paid)) };
+  }
   if (query.download === "calendar") {
     const file = await appointmentCalendar(token, ctx);
     if (file) return { markup: "", file };
@@ -185,6 +192,45 @@ export async function showPage({
   const view = await customerPage(token, ctx);
   if (!query.step) return { markup: requestPage(view, token) };
   return stepPage(view, token, query.step as CustomerAction, { nonce: newFormKey(ctx.now) }, ctx);
+}
+
+/**
+ * Back from Stripe's Checkout: the redirect proves nothing, so nothing is recorded; the payment shows
+ * once Stripe's signed event has been recorded (normally within seconds).
+ */
+function paidBanner(view: CustomerPageView, invoiceId: number): PageBanner {
+  const inv = view.invoices?.invoices.find((i) => i.id === invoiceId);
+  if (inv && inv.balancePence <= 0) {
+    return { heading: "Payment received", message: `Thank you: invoice ${inv.number} is paid.`, tone: "done" };
+  }
+  return { heading: "Payment received", message: "Payment received, it will show here in a moment.", tone: "done" };
+}
+
+/** The Pay button: a 303 to Stripe's hosted Checkout for that invoice's balance. */
+export async function payInvoice({ rawId, body, ctx }: PageCall<PaymentEndpoints["payInvoice"]>): Promise<PageAnswer> {
+  const url = await payFromPage(rawId ?? "", body.invoice, ctx);
+  return { markup: "", status: 303, headers: { Location: url } };
+}
+
+/**
+ * A Pay press that did not go through: the page as it now is with why (the invoice was paid in the
+ * meantime: 409; Stripe could not be reached: 503, with the bank transfer details still on the page).
+ */
+export async function payError(
+  failure: HttpError,
+  call: { rawId: string | undefined; ctx: ServiceContext },
+): Promise<PageAnswer> {
+  if (failure.status === 404) return { markup: notFoundPage() };
+  const token = call.rawId ?? "";
+  const view = await customerPage(token, call.ctx).catch(() => null);
+  if (!view) return { markup: notFoundPage(), status: 404 };
+  const banner: PageBanner =
+    failure.status === 409
+      ? { heading: "Nothing to pay", message: failure.message, tone: "note" }
+      : failure.status === 503
+        ? { heading: "Card payment not available", message: failure.message, tone: "note" }
+        : { heading: failure.status === 429 ? "Please wait a moment" : "That did not go through", message: failure.message, tone: "note" };
+  return { markup: requestPage(view, token, banner), status: failure.status };
 }
 
 /** The change, answered with the request's page as it now is and what was done above it. */

@@ -57,6 +57,7 @@ import { quoteForCustomerPage, quoteHistoryNotes } from "../quotes/service-custo
 import { quoteOnPage, type QuoteOnPage } from "./quote-view";
 import type { CustomerInvoices } from "../invoices/contract/customer";
 import { invoicesForCustomerPage } from "../invoices/service-customer";
+import { cardPaymentsOn } from "../payments/service-checkout";
 import * as invoicesRepo from "../invoices/repository";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
@@ -177,6 +178,8 @@ export interface CustomerPageView {
   quoteForm: { nonce: string; day: string };
   /** The request's issued invoices and credit notes, the balance and how to pay; null: none. */
   invoices?: CustomerInvoices | null;
+  /** Card payments are switched on: each invoice with a balance gets a Pay button. */
+  cardPayments?: boolean;
 }
 
 /** What the quote form showed last, to show it again: the boxes ticked. */
@@ -347,6 +350,7 @@ export async function customerPage(
     quote,
     quoteForm: { nonce: newFormKey(ctx.now), day: dateInZone(ctx.now) },
     invoices,
+    cardPayments: cardPaymentsOn(),
   };
 }
 

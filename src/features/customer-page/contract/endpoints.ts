@@ -69,6 +69,13 @@ export const customerPageQuerySchema = z.object({
     .catch(undefined),
   /** `1`: the express-start box was ticked when "Update the total" was pressed. */
   start: z.enum(["1"]).optional().catch(undefined),
+  /** An invoice's id: back from Stripe's Checkout (the payment shows once the webhook records it). */
+  paid: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/)
+    .transform(Number)
+    .optional()
+    .catch(undefined),
   /** `calendar`: the confirmed appointment as an .ics file ("Add to calendar"). */
   download: z.enum(["calendar"]).optional().catch(undefined),
 });
