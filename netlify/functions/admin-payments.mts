@@ -25,5 +25,9 @@ export default apiHandler("/api/admin/payments", [
 ]);
 
 export const config: Config = {
-  path: ["/api/admin/payments/alerts", "/api/admin/payments/alerts/:id/resolve", "/api/admin/payments/refunds"],
+  path: [
+    "/api/admin/payments/alerts",
+    "/api/admin/payments/alerts/:id/resolve",
+    "/api/admin/payments/refunds",
+  ],
 };

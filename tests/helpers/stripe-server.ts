@@ -70,7 +70,13 @@ class StripeError extends Error {
 }
 
 const missing = (param: string) =>
-  new StripeError(400, "invalid_request_error", "parameter_missing", `Missing required param: ${param}.`, param);
+  new StripeError(
+    400,
+    "invalid_request_error",
+    "parameter_missing",
+    `Missing required param: ${param}.`,
+    param,
+  );
 const unknown = (param: string) =>
   new StripeError(
     400,
@@ -100,7 +106,8 @@ function checkMetadata(meta: unknown, param: string): Record<string, string> {
   if (keys.length > 50) throw invalid(param, "Metadata can have at most 50 keys.");
   for (const k of keys) {
     if (k.length > 40) throw invalid(`${param}[${k}]`, "Metadata keys can be at most 40 characters.");
-    if (String(m[k]).length > 500) throw invalid(`${param}[${k}]`, "Metadata values can be at most 500 characters.");
+    if (String(m[k]).length > 500)
+      throw invalid(`${param}[${k}]`, "Metadata values can be at most 500 characters.");
   }
   return m;
 }
@@ -147,11 +154,13 @@ export async function startStripeServer(options: { webhookSecret: string }) {
       if (!price) throw missing(`line_items[${i}][price_data]`);
       onlyKnown(price, ["currency", "unit_amount", "product_data"], `line_items[${i}][price_data][`);
       currency = String(price["currency"] ?? "");
-      if (!/^[a-z]{3}$/.test(currency)) throw invalid(`line_items[${i}][price_data][currency]`, "Invalid currency.");
+      if (!/^[a-z]{3}$/.test(currency))
+        throw invalid(`line_items[${i}][price_data][currency]`, "Invalid currency.");
       if (!(price["product_data"] as Obj | undefined)?.["name"]) {
         throw missing(`line_items[${i}][price_data][product_data][name]`);
       }
-      total += positiveInt(price["unit_amount"], `line_items[${i}][price_data][unit_amount]`) *
+      total +=
+        positiveInt(price["unit_amount"], `line_items[${i}][price_data][unit_amount]`) *
         positiveInt(item["quantity"], `line_items[${i}][quantity]`);
     });
     const intentData = (p["payment_intent_data"] ?? {}) as Obj;
@@ -193,13 +202,23 @@ export async function startStripeServer(options: { webhookSecret: string }) {
   function retrieveIntent(intentId: string, query: URLSearchParams): Obj {
     const intent = intents.get(intentId);
     if (!intent) {
-      throw new StripeError(404, "invalid_request_error", "resource_missing", `No such payment_intent: '${intentId}'`, "id");
+      throw new StripeError(
+        404,
+        "invalid_request_error",
+        "resource_missing",
+        `No such payment_intent: '${intentId}'`,
+        "id",
+      );
     }
     const decoded = decodeStripeForm(query.toString());
     const expand = Array.isArray(decoded["expand"]) ? (decoded["expand"] as string[]) : [];
     const charge = { ...(intent["_charge"] as Obj) };
-    if (!expand.includes("latest_charge.balance_transaction")) charge["balance_transaction"] = (charge["balance_transaction"] as Obj)["id"];
-    const out: Obj = { ...intent, latest_charge: expand.some((e) => e.startsWith("latest_charge")) ? charge : charge["id"] };
+    if (!expand.includes("latest_charge.balance_transaction"))
+      charge["balance_transaction"] = (charge["balance_transaction"] as Obj)["id"];
+    const out: Obj = {
+      ...intent,
+      latest_charge: expand.some((e) => e.startsWith("latest_charge")) ? charge : charge["id"],
+    };
     delete out["_charge"];
     return out;
   }
@@ -209,14 +228,30 @@ export async function startStripeServer(options: { webhookSecret: string }) {
     const intentId = p["payment_intent"] as string | undefined;
     if (!intentId) throw missing("payment_intent");
     const intent = intents.get(intentId);
-    if (!intent) throw new StripeError(404, "invalid_request_error", "resource_missing", `No such payment_intent: '${intentId}'`, "payment_intent");
+    if (!intent)
+      throw new StripeError(
+        404,
+        "invalid_request_error",
+        "resource_missing",
+        `No such payment_intent: '${intentId}'`,
+        "payment_intent",
+      );
     const key = headers["idempotency-key"];
     const same = [...refunds.values()].find((r) => key && r["_key"] === key);
     if (same) return same;
-    const amount = p["amount"] === undefined ? (intent["amount"] as number) : positiveInt(p["amount"], "amount");
-    const already = [...refunds.values()].filter((r) => r["payment_intent"] === intentId).reduce((s, r) => s + (r["amount"] as number), 0);
+    const amount =
+      p["amount"] === undefined ? (intent["amount"] as number) : positiveInt(p["amount"], "amount");
+    const already = [...refunds.values()]
+      .filter((r) => r["payment_intent"] === intentId)
+      .reduce((s, r) => s + (r["amount"] as number), 0);
     if (amount + already > (intent["amount"] as number)) {
-      throw new StripeError(400, "invalid_request_error", "amount_too_large", "Refund amount is greater than unrefunded amount on charge.", "amount");
+      throw new StripeError(
+        400,
+        "invalid_request_error",
+        "amount_too_large",
+        "Refund amount is greater than unrefunded amount on charge.",
+        "amount",
+      );
     }
     const refund: Obj = {
       id: id("re"),
@@ -239,7 +274,8 @@ export async function startStripeServer(options: { webhookSecret: string }) {
 
   function route(method: string, url: URL, params: Obj, headers: IncomingHttpHeaders): [number, unknown] {
     const path = url.pathname;
-    if (method === "POST" && path === "/v1/checkout/sessions") return [200, publicSession(createSession(params))];
+    if (method === "POST" && path === "/v1/checkout/sessions")
+      return [200, publicSession(createSession(params))];
     const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === "GET" && intentMatch) return [200, retrieveIntent(intentMatch[1]!, url.searchParams)];
     if (method === "POST" && path === "/v1/refunds") return [200, strip(createRefund(params, headers))];
@@ -248,7 +284,12 @@ export async function startStripeServer(options: { webhookSecret: string }) {
       const data = [...refunds.values()].filter((r) => !pi || r["payment_intent"] === pi).map(strip);
       return [200, { object: "list", data, has_more: false, url: "/v1/refunds" }];
     }
-    throw new StripeError(404, "invalid_request_error", "resource_missing", `Unrecognized request URL (${method}: ${path}).`);
+    throw new StripeError(
+      404,
+      "invalid_request_error",
+      "resource_missing",
+      `Unrecognized request URL (${method}: ${path}).`,
+    );
   }
 
   const server = createServer(async (req, res) => {
@@ -257,7 +298,13 @@ export async function startStripeServer(options: { webhookSecret: string }) {
     await once(req, "end");
     const url = new URL(req.url ?? "/", origin);
     const body = Buffer.concat(chunks).toString("utf8");
-    const record: StripeRequest = { method: req.method ?? "", path: url.pathname, headers: req.headers, params: {}, status: 0 };
+    const record: StripeRequest = {
+      method: req.method ?? "",
+      path: url.pathname,
+      headers: req.headers,
+      params: {},
+      status: 0,
+    };
     const send = (status: number, payload: unknown, type = "application/json") => {
       record.status = status;
       res.writeHead(status, { "Content-Type": type, "Request-Id": `req_${randomBytes(7).toString("hex")}` });
@@ -278,19 +325,31 @@ export async function startStripeServer(options: { webhookSecret: string }) {
       return;
     }
     try {
-      if (down) throw new StripeError(500, "api_error", undefined, "An unknown error occurred (test outage).");
+      if (down)
+        throw new StripeError(500, "api_error", undefined, "An unknown error occurred (test outage).");
       if (!/^Bearer (sk|rk)_test_\w+$/.test(req.headers.authorization ?? "")) {
         throw new StripeError(401, "invalid_request_error", undefined, "Invalid API Key provided.");
       }
-      if (req.method === "POST" && !String(req.headers["content-type"]).startsWith("application/x-www-form-urlencoded")) {
+      if (
+        req.method === "POST" &&
+        !String(req.headers["content-type"]).startsWith("application/x-www-form-urlencoded")
+      ) {
         throw new StripeError(400, "invalid_request_error", undefined, "Requests must be form-encoded.");
       }
       record.params = req.method === "POST" ? decodeStripeForm(body) : {};
       const [status, payload] = route(req.method ?? "", url, record.params, req.headers);
       send(status, payload);
     } catch (error) {
-      const e = error instanceof StripeError ? error : new StripeError(500, "api_error", undefined, String(error));
-      send(e.status, { error: { type: e.type, ...(e.code ? { code: e.code } : {}), message: e.message, ...(e.param ? { param: e.param } : {}) } });
+      const e =
+        error instanceof StripeError ? error : new StripeError(500, "api_error", undefined, String(error));
+      send(e.status, {
+        error: {
+          type: e.type,
+          ...(e.code ? { code: e.code } : {}),
+          message: e.message,
+          ...(e.param ? { param: e.param } : {}),
+        },
+      });
     } finally {
       requests.push(record);
     }
@@ -340,7 +399,14 @@ export async function startStripeServer(options: { webhookSecret: string }) {
         paid: true,
         payment_intent: intentId,
         payment_method_details: { type: method },
-        balance_transaction: { id: id("txn"), object: "balance_transaction", amount, fee, net: amount - fee, currency: s["currency"] },
+        balance_transaction: {
+          id: id("txn"),
+          object: "balance_transaction",
+          amount,
+          fee,
+          net: amount - fee,
+          currency: s["currency"],
+        },
       };
       intents.set(intentId, {
         id: intentId,
@@ -371,7 +437,11 @@ export async function startStripeServer(options: { webhookSecret: string }) {
       const r = refunds.get(refundId)!;
       r["status"] = "succeeded";
       const intent = intents.get(r["payment_intent"] as string)!;
-      const charge: Obj = { ...(intent["_charge"] as Obj), amount_refunded: r["amount"], refunded: r["amount"] === intent["amount"] };
+      const charge: Obj = {
+        ...(intent["_charge"] as Obj),
+        amount_refunded: r["amount"],
+        refunded: r["amount"] === intent["amount"],
+      };
       charge["balance_transaction"] = (charge["balance_transaction"] as Obj)["id"];
       return event("charge.refunded", charge);
     },

@@ -85,7 +85,8 @@ export interface PayOptions {
  * page, where the card (or Apple Pay, Google Pay, the bank) is entered; nothing of it reaches us.
  */
 function payButton(inv: CustomerInvoice, pay: PayOptions | undefined): string {
-  if (!pay?.cardPayments || inv.kind === "credit_note" || inv.status === "void" || inv.balancePence <= 0) return "";
+  if (!pay?.cardPayments || inv.kind === "credit_note" || inv.status === "void" || inv.balancePence <= 0)
+    return "";
   return `<form method="post" action="${e(requestPagePath)}/${e(pay.token)}/pay" class="pay-now"><input type="hidden" name="invoice" value="${inv.id}"><button type="submit" class="button">Pay ${e(formatMoney(inv.balancePence))} now<span class="skip-caption"> for ${e(inv.number)}</span></button><span class="hint">By card, Apple Pay or Google Pay on Stripe's secure page</span></form>`;
 }
 

@@ -201,13 +201,25 @@ export async function showPage({
 function paidBanner(view: CustomerPageView, invoiceId: number): PageBanner {
   const inv = view.invoices?.invoices.find((i) => i.id === invoiceId);
   if (inv && inv.balancePence <= 0) {
-    return { heading: "Payment received", message: `Thank you: invoice ${inv.number} is paid.`, tone: "done" };
+    return {
+      heading: "Payment received",
+      message: `Thank you: invoice ${inv.number} is paid.`,
+      tone: "done",
+    };
   }
-  return { heading: "Payment received", message: "Payment received, it will show here in a moment.", tone: "done" };
+  return {
+    heading: "Payment received",
+    message: "Payment received, it will show here in a moment.",
+    tone: "done",
+  };
 }
 
 /** The Pay button: a 303 to Stripe's hosted Checkout for that invoice's balance. */
-export async function payInvoice({ rawId, body, ctx }: PageCall<PaymentEndpoints["payInvoice"]>): Promise<PageAnswer> {
+export async function payInvoice({
+  rawId,
+  body,
+  ctx,
+}: PageCall<PaymentEndpoints["payInvoice"]>): Promise<PageAnswer> {
   const url = await payFromPage(rawId ?? "", body.invoice, ctx);
   return { markup: "", status: 303, headers: { Location: url } };
 }
@@ -229,7 +241,11 @@ export async function payError(
       ? { heading: "Nothing to pay", message: failure.message, tone: "note" }
       : failure.status === 503
         ? { heading: "Card payment not available", message: failure.message, tone: "note" }
-        : { heading: failure.status === 429 ? "Please wait a moment" : "That did not go through", message: failure.message, tone: "note" };
+        : {
+            heading: failure.status === 429 ? "Please wait a moment" : "That did not go through",
+            message: failure.message,
+            tone: "note",
+          };
   return { markup: requestPage(view, token, banner), status: failure.status };
 }
 

@@ -21,6 +21,9 @@ export async function payFromPage(token: string, invoiceId: number, ctx: Service
     throw new RateLimited(hit.retryAfterSeconds, "Too many payment attempts on this request just now.");
   }
   const returnUrl = `${requestPageUrl(mailEnv().SITE_URL, token)}#invoices`;
-  const { url } = await startCheckout({ invoiceId, access: { kind: "request", requestId: request.id }, returnUrl }, ctx);
+  const { url } = await startCheckout(
+    { invoiceId, access: { kind: "request", requestId: request.id }, returnUrl },
+    ctx,
+  );
   return url;
 }

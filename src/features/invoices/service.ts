@@ -561,7 +561,8 @@ export async function addPayment(
   const result = await inTransaction(ctx, async (tx) => {
     const r = await lockForChange(id, tx);
     if (!r) throw invoiceNotFound();
-    const known = online && input.reference ? await repo.findProviderPayment(online.provider, input.reference, tx) : null;
+    const known =
+      online && input.reference ? await repo.findProviderPayment(online.provider, input.reference, tx) : null;
     if (known) {
       const inv = await loadInvoice((await repo.findInvoice(known.invoiceId, tx))!, tx, ctx.now);
       const paymentWire = inv.payments.find((p) => p.id === known.id)!;

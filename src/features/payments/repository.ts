@@ -55,7 +55,14 @@ export async function markSession(sessionId: string, status: "complete" | "expir
 
 /** Stores an alert once per payment and kind; true when this call stored it. */
 export async function insertAlert(
-  values: { kind: AlertKind; invoiceId: number | null; paymentIntentId: string; amountPence: number; message: string; createdAt: Date },
+  values: {
+    kind: AlertKind;
+    invoiceId: number | null;
+    paymentIntentId: string;
+    amountPence: number;
+    message: string;
+    createdAt: Date;
+  },
   db: Db,
 ): Promise<boolean> {
   const rows = await db
@@ -93,7 +100,10 @@ export async function insertRefund(
 
 export async function refundsFor(creditNoteIds: readonly number[], db: Db): Promise<RefundRecord[]> {
   if (creditNoteIds.length === 0) return [];
-  return db.select().from(cardRefunds).where(inArray(cardRefunds.creditNoteId, [...creditNoteIds]));
+  return db
+    .select()
+    .from(cardRefunds)
+    .where(inArray(cardRefunds.creditNoteId, [...creditNoteIds]));
 }
 
 /** Marks these Stripe refunds as done (or failed); returns the rows changed. */

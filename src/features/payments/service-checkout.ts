@@ -62,8 +62,10 @@ export async function startCheckout(input: CheckoutRequest, ctx: ServiceContext)
     if (!invoice || !mayPay(invoice, input.access) || invoice.kind === "credit_note" || !invoice.number) {
       throw new NotFound("This invoice is not here.");
     }
-    if (invoice.status === "void") throw new Conflict(`Invoice ${invoice.number} is cancelled; nothing is owed.`, "invoice_void");
-    if (invoice.balancePence <= 0) throw new Conflict(`Invoice ${invoice.number} is already paid in full.`, "invoice_paid");
+    if (invoice.status === "void")
+      throw new Conflict(`Invoice ${invoice.number} is cancelled; nothing is owed.`, "invoice_void");
+    if (invoice.balancePence <= 0)
+      throw new Conflict(`Invoice ${invoice.number} is already paid in full.`, "invoice_paid");
     const open = await repo.openSession(invoice.id, invoice.balancePence, ctx.now, tx);
     if (open) return { url: open.url };
     const session = await stripe.checkout.sessions
@@ -94,8 +96,15 @@ export async function startCheckout(input: CheckoutRequest, ctx: ServiceContext)
         cancel_url: input.returnUrl,
       })
       .catch((error: unknown) => {
-        logEvent({ event: "stripe.checkout_failed", level: "warn", error: (error as Error)?.name ?? "Error" });
-        throw new Unavailable(stripeDownMessage, "payments_unavailable", { retryAfterSeconds: 60, cause: error });
+        logEvent({
+          event: "stripe.checkout_failed",
+          level: "warn",
+          error: (error as Error)?.name ?? "Error",
+        });
+        throw new Unavailable(stripeDownMessage, "payments_unavailable", {
+          retryAfterSeconds: 60,
+          cause: error,
+        });
       });
     if (!session.url) {
       throw new Unavailable(stripeDownMessage, "payments_unavailable", { retryAfterSeconds: 60 });
@@ -111,7 +120,11 @@ export async function startCheckout(input: CheckoutRequest, ctx: ServiceContext)
       },
       tx,
     );
-    logEvent({ event: "stripe.checkout_created", invoiceId: invoice.id, amount: formatMoney(invoice.balancePence) });
+    logEvent({
+      event: "stripe.checkout_created",
+      invoiceId: invoice.id,
+      amount: formatMoney(invoice.balancePence),
+    });
     return { url: session.url };
   });
 }

@@ -26,7 +26,10 @@ const cardPayments = (inv: Invoice) => inv.payments.filter((p) => p.provider ===
 async function refundPlan(inv: Invoice, ctx: ServiceContext): Promise<CardRefund[]> {
   const paidByCard = cardPayments(inv).reduce((s, p) => s + p.amountPence, 0);
   if (paidByCard === 0) return [];
-  const asked = await repo.refundsFor(inv.creditNotes.map((c) => c.id), ctx.db);
+  const asked = await repo.refundsFor(
+    inv.creditNotes.map((c) => c.id),
+    ctx.db,
+  );
   const byNote = new Map(asked.map((r) => [r.creditNoteId, r]));
   const taken = asked.filter((r) => r.status !== "failed").reduce((s, r) => s + r.amountPence, 0);
   let left = Math.min(inv.refundDuePence, paidByCard) - taken;
@@ -43,25 +46,46 @@ async function refundPlan(inv: Invoice, ctx: ServiceContext): Promise<CardRefund
     }
     const amountPence = Math.max(Math.min(c.totalPence, left), 0);
     left -= amountPence;
-    return { creditNoteId: c.id, creditNoteNumber: c.number, amountPence, status: "available", refundedAt: null };
+    return {
+      creditNoteId: c.id,
+      creditNoteNumber: c.number,
+      amountPence,
+      status: "available",
+      refundedAt: null,
+    };
   });
 }
 
-export async function cardRefunds(invoiceId: number, ctx: ServiceContext): Promise<{ enabled: boolean; refunds: CardRefund[] }> {
+export async function cardRefunds(
+  invoiceId: number,
+  ctx: ServiceContext,
+): Promise<{ enabled: boolean; refunds: CardRefund[] }> {
   const enabled = stripeClient() !== null;
   return { enabled, refunds: enabled ? await refundPlan(await getInvoice(invoiceId, ctx), ctx) : [] };
 }
 
-export async function refundToCard(creditNoteId: number, ctx: ServiceContext): Promise<{ refund: CardRefund }> {
+export async function refundToCard(
+  creditNoteId: number,
+  ctx: ServiceContext,
+): Promise<{ refund: CardRefund }> {
   const stripe = stripeClient();
   if (!stripe) throw new NotFound("Card payments are not switched on.");
   const note = await getInvoice(creditNoteId, ctx);
-  if (note.kind !== "credit_note" || !note.creditedInvoiceId) throw new NotFound("That is not a credit note.");
+  if (note.kind !== "credit_note" || !note.creditedInvoiceId)
+    throw new NotFound("That is not a credit note.");
   const inv = await getInvoice(note.creditedInvoiceId, ctx);
   const plan = (await refundPlan(inv, ctx)).find((r) => r.creditNoteId === creditNoteId);
   if (!plan) throw new Conflict(`Invoice ${inv.number} was not paid by card online.`, "not_card_paid");
-  if (plan.status !== "available") throw new Conflict(`Credit note ${note.number} has already been refunded to the card.`, "already_refunded");
-  if (plan.amountPence <= 0) throw new Conflict(`Nothing on credit note ${note.number} is owed back to the customer.`, "nothing_to_refund");
+  if (plan.status !== "available")
+    throw new Conflict(
+      `Credit note ${note.number} has already been refunded to the card.`,
+      "already_refunded",
+    );
+  if (plan.amountPence <= 0)
+    throw new Conflict(
+      `Nothing on credit note ${note.number} is owed back to the customer.`,
+      "nothing_to_refund",
+    );
   const payment = [...cardPayments(inv)].sort((a, b) => b.amountPence - a.amountPence)[0]!;
   const amountPence = Math.min(plan.amountPence, payment.amountPence);
   const refund = await stripe.refunds
@@ -83,11 +107,23 @@ export async function refundToCard(creditNoteId: number, ctx: ServiceContext): P
       );
     });
   await repo.insertRefund(
-    { refundId: refund.id, creditNoteId: note.id, paymentIntentId: payment.reference!, amountPence, createdAt: ctx.now },
+    {
+      refundId: refund.id,
+      creditNoteId: note.id,
+      paymentIntentId: payment.reference!,
+      amountPence,
+      createdAt: ctx.now,
+    },
     ctx.db,
   );
   return {
-    refund: { creditNoteId: note.id, creditNoteNumber: note.number!, amountPence, status: "pending", refundedAt: null },
+    refund: {
+      creditNoteId: note.id,
+      creditNoteNumber: note.number!,
+      amountPence,
+      status: "pending",
+      refundedAt: null,
+    },
   };
 }
 

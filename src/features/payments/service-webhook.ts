@@ -39,7 +39,12 @@ export async function receiveStripeEvent(
   const settings = stripeSettings();
   if (!settings) throw new NotFound();
   if (!settings.webhookSecret) {
-    logEvent({ event: "config.invalid", level: "error", variable: "STRIPE_WEBHOOK_SECRET", message: "STRIPE_WEBHOOK_SECRET is not set: Stripe's events are refused." });
+    logEvent({
+      event: "config.invalid",
+      level: "error",
+      variable: "STRIPE_WEBHOOK_SECRET",
+      message: "STRIPE_WEBHOOK_SECRET is not set: Stripe's events are refused.",
+    });
     throw new Unreadable("This endpoint cannot verify events yet.", "signature_invalid");
   }
   let event: Stripe.Event;
@@ -50,14 +55,23 @@ export async function receiveStripeEvent(
       settings.webhookSecret,
       signatureToleranceSeconds,
       undefined,
-      Math.floor(ctx.now.getTime() / 1000),
+      ctx.now.getTime(),
     );
   } catch {
     logEvent({ event: "stripe.signature_refused", level: "warn" });
     throw new Unreadable("The signature does not match.", "signature_invalid");
   }
-  const payload: StoredEvent = { id: event.id, type: event.type, created: event.created, data: { object: event.data.object } };
-  const { id, stored } = await outbox.store({ topic: stripeEventTopic, key: event.id, payload }, ctx.db, ctx.now);
+  const payload: StoredEvent = {
+    id: event.id,
+    type: event.type,
+    created: event.created,
+    data: { object: event.data.object },
+  };
+  const { id, stored } = await outbox.store(
+    { topic: stripeEventTopic, key: event.id, payload },
+    ctx.db,
+    ctx.now,
+  );
   if (stored) await processStripeEvents(ctx, [id]);
   return { stored };
 }
@@ -100,13 +114,16 @@ async function handleEvent(event: StoredEvent, ctx: ServiceContext): Promise<voi
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : (v?.id ?? null));
 
 /** Stripe's fee and how it was paid, from the PaymentIntent's charge; nulls when not (yet) known. */
-async function chargeDetails(paymentIntentId: string): Promise<{ feePence: number | null; bank: boolean | null }> {
+async function chargeDetails(
+  paymentIntentId: string,
+): Promise<{ feePence: number | null; bank: boolean | null }> {
   try {
     const intent = await stripeClient()!.paymentIntents.retrieve(paymentIntentId, {
       expand: ["latest_charge.balance_transaction"],
     });
     const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
-    const balance = charge && typeof charge.balance_transaction === "object" ? charge.balance_transaction : null;
+    const balance =
+      charge && typeof charge.balance_transaction === "object" ? charge.balance_transaction : null;
     const type = charge?.payment_method_details?.type;
     return { feePence: balance ? balance.fee : null, bank: type ? type === "pay_by_bank" : null };
   } catch {
@@ -114,7 +131,11 @@ async function chargeDetails(paymentIntentId: string): Promise<{ feePence: numbe
   }
 }
 
-async function recordSessionPayment(session: Stripe.Checkout.Session, event: StoredEvent, ctx: ServiceContext) {
+async function recordSessionPayment(
+  session: Stripe.Checkout.Session,
+  event: StoredEvent,
+  ctx: ServiceContext,
+) {
   const intentId = idOf(session.payment_intent);
   const amount = session.amount_total ?? 0;
   if (!intentId || amount <= 0 || session.currency !== "gbp") {
@@ -169,7 +190,13 @@ function alertKindFor(error: unknown): AlertKind | null {
 
 async function alert(
   ctx: ServiceContext,
-  a: { kind: AlertKind; invoiceId: number | null; paymentIntentId: string; amountPence: number; message: string },
+  a: {
+    kind: AlertKind;
+    invoiceId: number | null;
+    paymentIntentId: string;
+    amountPence: number;
+    message: string;
+  },
 ): Promise<void> {
   const stored = await repo.insertAlert({ ...a, createdAt: ctx.now }, ctx.db);
   if (!stored) return;

@@ -9,7 +9,17 @@
  *   invoice): never a silent loss;
  * - `card_refunds`: a refund asked of Stripe for a credit note, and when Stripe said it was done.
  */
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, sql } from "../../platform/db/orm";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  sql,
+} from "../../platform/db/orm";
 import { sqlList } from "../../platform/db/columns";
 
 export const checkoutStatuses = ["open", "complete", "expired"] as const;
@@ -57,7 +67,9 @@ export const paymentAlerts = pgTable(
   },
   (t) => [
     uniqueIndex("payment_alerts_intent_kind_unique").on(t.paymentIntentId, t.kind),
-    index("payment_alerts_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} is null`),
+    index("payment_alerts_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
     check("payment_alerts_kind", sql`${t.kind} in (${sqlList(alertKinds)})`),
     check("payment_alerts_amount", sql`${t.amountPence} between 0 and 100000000`),
     check("payment_alerts_message_length", sql`char_length(${t.message}) between 1 and 500`),

@@ -33,10 +33,15 @@ export const outboxItems = pgTable(
   },
   (t) => [
     uniqueIndex("outbox_items_topic_key_unique").on(t.topic, t.key),
-    index("outbox_items_due_idx").on(t.topic, t.availableAt).where(sql`${t.status} = 'pending'`),
+    index("outbox_items_due_idx")
+      .on(t.topic, t.availableAt)
+      .where(sql`${t.status} = 'pending'`),
     check("outbox_items_status", sql`${t.status} in (${sqlList(outboxStatuses)})`),
     check("outbox_items_topic_length", sql`char_length(${t.topic}) between 1 and 100`),
     check("outbox_items_key_length", sql`char_length(${t.key}) between 1 and 255`),
-    check("outbox_items_last_error_length", sql`${t.lastError} is null or char_length(${t.lastError}) <= 500`),
+    check(
+      "outbox_items_last_error_length",
+      sql`${t.lastError} is null or char_length(${t.lastError}) <= 500`,
+    ),
   ],
 ).enableRLS();
