@@ -18,7 +18,7 @@ import { logEvent } from "../../platform/log";
 import { site } from "../../config/site";
 import { csvRow } from "../requests/service-export";
 import { quantityText } from "../quotes/contract/rules";
-import { invoiceTotals, paymentMethodLabels, type VatSummary } from "./contract";
+import { invoiceTotals, paymentMethodLabel, paymentMethodLabels, type VatSummary } from "./contract";
 import { withLines, type InvoiceRecord } from "./repository";
 import { lineOf } from "./service-model";
 import { invoicePayments, invoices } from "./tables";
@@ -251,6 +251,7 @@ export function paymentsCsv(
           amountPence: invoicePayments.amountPence,
           method: invoicePayments.method,
           reference: invoicePayments.reference,
+          provider: invoicePayments.provider,
           createdAt: invoicePayments.createdAt,
           number: invoices.number,
           customerName: invoices.customerName,
@@ -268,7 +269,7 @@ export function paymentsCsv(
             p.number,
             p.customerName,
             poundsDecimal(p.amountPence),
-            paymentMethodLabels[p.method as keyof typeof paymentMethodLabels],
+            paymentMethodLabel(p.method as keyof typeof paymentMethodLabels, p.provider),
             p.reference ?? "",
             p.createdAt.toISOString().slice(0, 10),
           ]),

@@ -31,7 +31,7 @@ import {
   depositLines,
   invoiceLimits,
   invoiceStatusOf,
-  paymentMethodLabels,
+  paymentMethodLabel,
   type CreateInvoiceParsed,
   type CreditNoteParsed,
   type Invoice,
@@ -598,7 +598,7 @@ export async function addPayment(
     const updated = await settle(r, tx, ctx.now);
     await noteInHistory(
       r.submissionId,
-      `Payment of ${formatMoney(input.amountPence)} (${paymentMethodLabels[input.method]}) recorded on invoice ${r.number}${updated.status === "paid" ? ": paid in full" : `: ${formatMoney(updated.totalPence - updated.creditedPence - updated.paidPence)} still owed`}`,
+      `Payment of ${formatMoney(input.amountPence)} (${paymentMethodLabel(input.method, online?.provider)}) recorded on invoice ${r.number}${updated.status === "paid" ? ": paid in full" : `: ${formatMoney(updated.totalPence - updated.creditedPence - updated.paidPence)} still owed`}`,
       tx,
     );
     const inv = await loadInvoice(updated, tx, ctx.now);
