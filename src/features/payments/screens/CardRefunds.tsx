@@ -17,7 +17,10 @@ import { paymentKeys, paymentsApi, type CardRefund } from "./api";
 export function CardRefunds({ invoiceId }: { invoiceId: number }) {
   const client = useQueryClient();
   const [asking, setAsking] = useState<CardRefund | null>(null);
-  const plan = useQuery({ queryKey: paymentKeys.refunds(invoiceId), queryFn: () => paymentsApi.refunds(invoiceId) });
+  const plan = useQuery({
+    queryKey: paymentKeys.refunds(invoiceId),
+    queryFn: () => paymentsApi.refunds(invoiceId),
+  });
   const refund = useMutation({
     mutationFn: (r: CardRefund) => paymentsApi.refund(r.creditNoteId),
     onSuccess: ({ refund: r }) => {
@@ -29,7 +32,9 @@ export function CardRefunds({ invoiceId }: { invoiceId: number }) {
     },
     onError: (error) => {
       setAsking(null);
-      toast.error(error instanceof ApiError && error.message ? error.message : "The refund did not go through.");
+      toast.error(
+        error instanceof ApiError && error.message ? error.message : "The refund did not go through.",
+      );
     },
   });
   const rows = (plan.data?.refunds ?? []).filter((r) => r.status !== "available" || r.amountPence > 0);

@@ -12,7 +12,11 @@ import { paymentKeys, paymentsApi } from "./api";
 
 export function PaymentAlerts() {
   const client = useQueryClient();
-  const alerts = useQuery({ queryKey: paymentKeys.alerts, queryFn: paymentsApi.alerts, refetchInterval: 30_000 });
+  const alerts = useQuery({
+    queryKey: paymentKeys.alerts,
+    queryFn: paymentsApi.alerts,
+    refetchInterval: 30_000,
+  });
   const resolve = useMutation({
     mutationFn: paymentsApi.resolveAlert,
     onSuccess: () => {
@@ -24,7 +28,10 @@ export function PaymentAlerts() {
   const list = alerts.data?.alerts ?? [];
   if (list.length === 0) return null;
   return (
-    <section aria-labelledby="payment-alerts-h" className="mt-6 rounded-card border border-amber-300 bg-amber-50 p-4 sm:p-5">
+    <section
+      aria-labelledby="payment-alerts-h"
+      className="mt-6 rounded-card border border-amber-300 bg-amber-50 p-4 sm:p-5"
+    >
       <h2 id="payment-alerts-h" className="flex items-center gap-2 text-lg font-bold text-brand-900">
         <AlertTriangle aria-hidden="true" className="size-5 text-amber-700" />
         Online payments that need you
