@@ -21,6 +21,12 @@ import { adminClient, seedRequest } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
 import { sendPending, sentMessage } from "../helpers/sent-mail";
 import { startStripeServer, ukCardFee, type StripeServer } from "../helpers/stripe-server";
+import bookings from "../../netlify/functions/bookings.mts";
+import { createQuote, getQuote, sendQuote } from "../../src/features/quotes/service";
+import { quoteInputSchema } from "../../src/features/quotes/contract";
+import { serviceContext } from "../../src/platform/context";
+import { site as business } from "../../src/config/site";
+import { jsonRequest, randomIp, validBooking } from "../helpers/http";
 
 const t = useTestDatabase();
 const secret = "whsec_test_payments_secret_0123456789";
@@ -394,5 +400,96 @@ describe("refunds", () => {
     );
     expect(after.json.refunds[0]).toMatchObject({ status: "succeeded", amountPence: 2500 });
     expect(after.json.refunds[0].refundedAt).not.toBeNull();
+  });
+});
+
+describe("the deposit at acceptance", () => {
+  /** A booking with a sent quote of £300.00 with a £50.00 deposit; the token of the quote's e-mail. */
+  async function quotedWithDeposit() {
+    const booked = await bookings(jsonRequest("/api/bookings", validBooking()));
+    expect(booked.status).toBe(201);
+    const id = ((await booked.json()) as { id: number }).id;
+    const ctx = serviceContext();
+    const lines = [{ description: "Tile the splashback", quantity: 1, unitPence: 30_000 }];
+    const draft = await createQuote(id, quoteInputSchema.parse({ lines, depositPence: 5_000 }), ctx);
+    const quote = await sendQuote(draft.id, ctx);
+    await sendPending(t.db, { submissionId: id });
+    const rows = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, id))).filter(
+      (m) => !m.kind.startsWith("owner_"),
+    );
+    const token = /\/request\/([A-Za-z0-9_-]{22})/.exec(sentMessage(rows.at(-1)!.id).text)![1]!;
+    return { id, quote, token };
+  }
+
+  const acceptForm = async (token: string) => {
+    const html = await (await page(token)).text();
+    const form = /<form method="post"[^>]*class="accept"[^>]*>([\s\S]*?)<\/form>/.exec(html)![1]!;
+    const fields: Record<string, string> = {};
+    for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+      fields[m[1]!] = m[2]!;
+    return { html, fields };
+  };
+
+  const postForm = (token: string, fields: Record<string, string>) =>
+    customerPageFn(
+      new Request(`${site}/request/${token}`, {
+        method: "POST",
+        headers: {
+          Origin: site,
+          "Content-Type": "application/x-www-form-urlencoded",
+          Accept: "text/html",
+          "x-forwarded-for": randomIp(),
+        },
+        body: new URLSearchParams(fields).toString(),
+      }),
+    );
+
+  it("offers Accept and pay the £D deposit beside the plain acceptance; it records the acceptance, issues the deposit invoice and opens Checkout for it", async () => {
+    const { id, quote, token } = await quotedWithDeposit();
+    const { html, fields } = await acceptForm(token);
+    expect(html).toContain("Accept and agree to pay £300.00");
+    expect(html).toContain("Accept and pay the £50.00 deposit");
+    const res = await postForm(token, { ...fields, action: "accept-and-pay" });
+    expect(res.status).toBe(303);
+    const location = res.headers.get("location")!;
+    expect(location).toMatch(new RegExp(`^${stripe.origin}/checkout/cs_test_`));
+    expect((await getQuote(quote.id, serviceContext())).status).toBe("accepted");
+    const owner = await adminClient();
+    const listed = await owner.call(adminInvoices, "GET", `/api/admin/invoices?submissionId=${id}`);
+    const deposit = listed.json.invoices.find((i: { kind: string }) => i.kind === "deposit");
+    expect(deposit).toMatchObject({ status: "unpaid", totalPence: 5_000 });
+    expect(sessionRequests().at(-1)!.params).toMatchObject({
+      metadata: { invoiceId: String(deposit.id), invoiceNumber: deposit.number },
+      line_items: [{ price_data: { unit_amount: "5000", currency: "gbp" } }],
+    });
+    // Paid: the webhook records it on the deposit invoice.
+    const { payload, header } = stripe.signed(stripe.pay(sessionIdOf(location)));
+    expect((await deliver(payload, header)).status).toBe(200);
+    expect(await paymentsOf(deposit.id)).toHaveLength(1);
+  });
+
+  it("without card payments: only the plain acceptance, and the page and e-mail say how to pay the deposit now", async () => {
+    delete process.env["STRIPE_SECRET_KEY"];
+    const { id, token } = await quotedWithDeposit();
+    const { html, fields } = await acceptForm(token);
+    expect(html).not.toContain("Accept and pay the");
+    const res = await postForm(token, { ...fields, action: "accept-quote" });
+    expect(res.status).toBe(303);
+    const after = await (await page(token, "?done=accepted")).text();
+    const bank = business.invoices.bank;
+    const reference = `KB-${String(id).padStart(6, "0")}`;
+    expect(after).toContain(
+      `The deposit of £50.00 is due before the work starts: you can pay it now by bank transfer to ${bank.accountName}, sort code ${bank.sortCode}, account number ${bank.accountNumber}, reference ${reference}.`,
+    );
+    await sendPending(t.db, { submissionId: id });
+    const [accepted] = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, id))).filter(
+      (m) => m.kind === "quote_accepted",
+    );
+    const text = sentMessage(accepted!.id).text;
+    expect(text).toContain(
+      "A deposit of £50.00 is due before the work starts. You can pay it now by bank transfer:",
+    );
+    expect(text).toContain(`Sort code: ${bank.sortCode}`);
+    expect(text).toContain(`Reference: ${reference}`);
   });
 });

@@ -36,7 +36,7 @@ import {
   type QuoteFormValues,
 } from "./service";
 import { actOnQuote, quoteSeen } from "./service-quote";
-import { payFromPage } from "./service-pay";
+import { payDepositFromPage, payFromPage } from "./service-pay";
 import type { paymentEndpoints } from "../payments/contract/endpoints";
 import { site } from "../../config/site";
 import {
@@ -132,7 +132,7 @@ function doneBanner(view: CustomerPageView, done: "accepted" | "declined" | "can
   if (done === "accepted" && q.state.kind === "accepted") {
     return {
       heading: "Quote accepted",
-      message: `Thank you: you have accepted our quote and agreed to pay ${q.sums.total}. We have e-mailed you a copy with your cancellation rights, and we will be in touch to arrange the work.`,
+      message: `Thank you: you have accepted our quote and agreed to pay ${q.sums.total}. We have e-mailed you a copy with your cancellation rights, and we will be in touch to arrange the work.${q.sums.deposit ? ` ${depositNow(view, q.sums.deposit)}` : ""}`,
       tone: "done" as const,
     };
   }
@@ -151,6 +151,14 @@ function doneBanner(view: CustomerPageView, done: "accepted" | "declined" | "can
     };
   }
   return undefined;
+}
+
+/** How to pay the deposit now, said under "Quote accepted": bank transfer, or the Pay button. */
+function depositNow(view: CustomerPageView, deposit: string): string {
+  const b = site.invoices.bank;
+  const pay =
+    view.invoices?.invoices.some((i) => i.kind === "deposit" && i.balancePence > 0) && view.cardPayments;
+  return `The deposit of ${deposit} is due before the work starts: you can pay it now by bank transfer to ${b.accountName}, sort code ${b.sortCode}, account number ${b.accountNumber}, reference ${view.reference}${pay ? ", or by card with the Pay button under Your invoices" : ""}.`;
 }
 
 export async function showPage({
@@ -283,6 +291,12 @@ async function actQuote(
     return { markup: "", status: 200 };
   }
   const done = await actOnQuote(token, body as Parameters<typeof actOnQuote>[1], ctx);
+  if (body.action === "accept-and-pay" && done.kind === "accepted" && body.quote !== undefined) {
+    // Accepted and recorded: now the deposit. If card payment cannot start, the page says how to
+    // pay it by bank transfer instead (the acceptance stands either way).
+    const url = await payDepositFromPage(token, body.quote, ctx).catch(() => null);
+    if (url) return { markup: "", status: 303, headers: { Location: url } };
+  }
   switch (done.kind) {
     case "total":
       return seeOther(

@@ -9,6 +9,7 @@ import { mailEnv } from "../../platform/env";
 import { requestPageUrl } from "../mail/request-link";
 import { hitRateLimit, type RateLimitRule } from "../rate-limits/service";
 import { startCheckout } from "../payments/service-checkout";
+import { createInvoice, issueInvoice, requestInvoices } from "../invoices/service";
 import { requestForToken } from "./service";
 
 /** Pay presses per request an hour: a second press while a Checkout is open reuses it. */
@@ -26,4 +27,27 @@ export async function payFromPage(token: string, invoiceId: number, ctx: Service
     ctx,
   );
   return url;
+}
+
+/**
+ * "Accept and pay the £D deposit", after the acceptance is recorded: the quote's deposit invoice
+ * (the one issued already, or a new one written and issued now, with the next number), then a
+ * Checkout for it. Its address, or null when the deposit is already paid or nothing is owed.
+ */
+export async function payDepositFromPage(
+  token: string,
+  quoteId: number,
+  ctx: ServiceContext,
+): Promise<string | null> {
+  const request = await requestForToken(token, ctx);
+  const { invoices } = await requestInvoices(request.id, ctx);
+  let deposit = invoices.find((i) => i.quoteId === quoteId && i.kind === "deposit" && i.status !== "void");
+  if (!deposit) {
+    const draft = await createInvoice({ kind: "deposit", quoteId, note: null }, ctx);
+    deposit = await issueInvoice(draft.id, {}, ctx);
+  } else if (deposit.status === "draft") {
+    deposit = await issueInvoice(deposit.id, {}, ctx);
+  }
+  if (deposit.balancePence <= 0) return null;
+  return payFromPage(token, deposit.id, ctx);
 }
