@@ -130,7 +130,17 @@ const sessionParams = [
 /** Stripe's standard UK card fee: 1.5% + 20p, rounded to the penny. */
 export const ukCardFee = (amount: number) => Math.round(amount * 0.015) + 20;
 
-export async function startStripeServer(options: { webhookSecret: string }) {
+export async function startStripeServer(options: {
+  webhookSecret: string;
+  /** A fixed port (the browser tests' host); any free one otherwise. */
+  port?: number;
+  /**
+   * Where to post the signed events when a customer pays on the test checkout page (as Stripe does):
+   * after `webhookDelayMs`, so the customer is back on the site before the event arrives.
+   */
+  webhookUrl?: string;
+  webhookDelayMs?: number;
+}) {
   const requests: StripeRequest[] = [];
   const sessions = new Map<string, Obj>();
   const intents = new Map<string, Obj>();
@@ -310,6 +320,27 @@ export async function startStripeServer(options: { webhookSecret: string }) {
       res.writeHead(status, { "Content-Type": type, "Request-Id": `req_${randomBytes(7).toString("hex")}` });
       res.end(typeof payload === "string" ? payload : JSON.stringify(payload));
     };
+    const paying = /^\/checkout\/(cs_test_[0-9a-f]+)\/pay$/.exec(url.pathname);
+    if (req.method === "POST" && paying && sessions.has(paying[1]!)) {
+      // The customer pays on "Stripe's page": back to the site at once, the signed event a moment later.
+      const evt = api.pay(paying[1]!);
+      const target = sessions.get(paying[1]!)!["success_url"] as string;
+      record.status = 303;
+      requests.push(record);
+      res.writeHead(303, { Location: target });
+      res.end();
+      if (options.webhookUrl) {
+        const { payload, header } = api.signed(evt);
+        setTimeout(() => {
+          void fetch(options.webhookUrl!, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+            body: payload,
+          }).catch(() => {});
+        }, options.webhookDelayMs ?? 1500);
+      }
+      return;
+    }
     const checkout = /^\/checkout\/(cs_test_[0-9a-f]+)$/.exec(url.pathname);
     if (req.method === "GET" && checkout) {
       const s = sessions.get(checkout[1]!);
@@ -318,7 +349,7 @@ export async function startStripeServer(options: { webhookSecret: string }) {
       send(
         s ? 200 : 404,
         s
-          ? `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Test checkout</title></head><body><h1>Test checkout</h1><p data-session="${s["id"]}">Pay ${((s["amount_total"] as number) / 100).toFixed(2)} ${String(s["currency"]).toUpperCase()}</p></body></html>`
+          ? `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Test checkout</title></head><body><main><h1>Test checkout</h1><p data-session="${s["id"]}">£${((s["amount_total"] as number) / 100).toFixed(2)} to ${String(s["customer_email"] ?? "")}</p><form method="post" action="/checkout/${s["id"]}/pay"><button type="submit">Pay</button></form></main></body></html>`
           : "Not found",
         "text/html; charset=utf-8",
       );
@@ -354,7 +385,7 @@ export async function startStripeServer(options: { webhookSecret: string }) {
       requests.push(record);
     }
   });
-  server.listen(0, "127.0.0.1");
+  server.listen(options.port ?? 0, "127.0.0.1");
   await once(server, "listening");
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
@@ -371,7 +402,7 @@ export async function startStripeServer(options: { webhookSecret: string }) {
     data: { object },
   });
 
-  return {
+  const api = {
     origin,
     /** STRIPE_API_BASE for the site. */
     apiBase: origin,
@@ -463,6 +494,7 @@ export async function startStripeServer(options: { webhookSecret: string }) {
       await once(server, "close");
     },
   };
+  return api;
 }
 
 export type StripeServer = Awaited<ReturnType<typeof startStripeServer>>;

@@ -106,7 +106,7 @@ function documentItem(inv: CustomerInvoice, pay?: PayOptions): string {
 }
 
 /** How to pay: the bank details and, per invoice still owed, its number as the reference. */
-function payBox(data: CustomerInvoices, pay?: PayOptions): string {
+function payBox(data: CustomerInvoices): string {
   const owed = data.invoices.filter((i) => i.kind !== "credit_note" && i.balancePence > 0);
   if (owed.length === 0) return "";
   const b = data.bank;
@@ -116,7 +116,7 @@ function payBox(data: CustomerInvoices, pay?: PayOptions): string {
         `<dt>Reference${owed.length > 1 ? ` for ${e(formatMoney(i.balancePence))}` : ""}</dt><dd><span class="copy-row"><code id="ref-${i.id}">${e(i.number)}</code><button type="button" class="button outline copy" data-copy="${e(i.number)}" aria-describedby="copied-${i.id}" hidden>Copy the reference<span class="skip-caption"> ${e(i.number)}</span></button><span class="copied" id="copied-${i.id}" role="status"></span></span></dd>`,
     )
     .join("");
-  return `<div class="pay"><h3>${pay?.cardPayments ? "Or pay by bank transfer" : "Paying by bank transfer"}</h3><dl><dt>Account name</dt><dd>${e(b.accountName)}</dd><dt>Sort code</dt><dd>${e(b.sortCode)}</dd><dt>Account number</dt><dd>${e(b.accountNumber)}</dd>${references}</dl><p class="hint">Please use the invoice number as the reference, so we can match your payment. ${e(data.terms)}</p></div>`;
+  return `<div class="pay"><h3>Paying by bank transfer</h3><dl><dt>Account name</dt><dd>${e(b.accountName)}</dd><dt>Sort code</dt><dd>${e(b.sortCode)}</dd><dt>Account number</dt><dd>${e(b.accountNumber)}</dd>${references}</dl><p class="hint">Please use the invoice number as the reference, so we can match your payment. ${e(data.terms)}</p></div>`;
 }
 
 /** The invoices card, or nothing when the request has no issued invoice. */
@@ -124,7 +124,7 @@ export function invoicesCard(data: CustomerInvoices | null, pay?: PayOptions): s
   if (!data || data.invoices.length === 0) return "";
   const clear = data.balancePence <= 0;
   const balance = `<p class="balance${clear ? " clear" : ""}"><span>${clear ? "Nothing left to pay" : "Left to pay"}</span><strong data-balance>${e(formatMoney(Math.max(data.balancePence, 0)))}</strong></p>`;
-  const box = payBox(data, pay);
+  const box = payBox(data);
   return `<section class="card invoices" id="invoices" aria-labelledby="invoices-h"><h2 id="invoices-h">Your invoices</h2>${balance}<ul class="docs">${data.invoices
     .map((inv) => documentItem(inv, pay))
     .join("")}</ul>${box}${box ? `<script>${copyScript}</script>` : ""}</section>`;
