@@ -124,7 +124,9 @@ describe("off by default", () => {
   it("shows no Pay button and answers the webhook 404 without a secret key", async () => {
     delete process.env["STRIPE_SECRET_KEY"];
     const { token, invoice } = await issuedInvoice();
-    const html = await (await page(token)).text();
+    const shown = await page(token);
+    expect(shown.headers.get("content-security-policy")).toContain("form-action 'self';");
+    const html = await shown.text();
     expect(html).toContain(invoice.number);
     expect(html).not.toMatch(/Pay £[\d.,]+ now/);
     expect(html).toContain("Paying by bank transfer");
@@ -138,7 +140,10 @@ describe("paying an invoice", () => {
   it("the invoice e-mail links to the page, which offers Pay £X now; the POST asks Stripe for a Checkout of the balance and redirects 303", async () => {
     const { token, invoice, request, mailText } = await issuedInvoice();
     expect(mailText).toContain(`/request/${token}`);
-    const html = await (await page(token)).text();
+    const shown = await page(token);
+    // The Pay form's answer redirects to Stripe: the page's CSP lets the form go there, and only there.
+    expect(shown.headers.get("content-security-policy")).toContain(`form-action 'self' ${stripe.origin};`);
+    const html = await shown.text();
     expect(html).toContain("Pay £125.00 now");
     expect(html).toContain(`action="/request/${token}/pay"`);
 

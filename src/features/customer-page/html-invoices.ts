@@ -78,6 +78,8 @@ function statusTag(inv: CustomerInvoice): string {
 export interface PayOptions {
   token: string;
   cardPayments: boolean;
+  /** Stripe's Checkout origin: the form's answer redirects there (allowed by the page's CSP). */
+  checkoutOrigin?: string | null | undefined;
 }
 
 /**
@@ -87,7 +89,8 @@ export interface PayOptions {
 function payButton(inv: CustomerInvoice, pay: PayOptions | undefined): string {
   if (!pay?.cardPayments || inv.kind === "credit_note" || inv.status === "void" || inv.balancePence <= 0)
     return "";
-  return `<form method="post" action="${e(requestPagePath)}/${e(pay.token)}/pay" class="pay-now"><input type="hidden" name="invoice" value="${inv.id}"><button type="submit" class="button">Pay ${e(formatMoney(inv.balancePence))} now<span class="skip-caption"> for ${e(inv.number)}</span></button><span class="hint">By card, Apple Pay or Google Pay on Stripe's secure page</span></form>`;
+  const leaves = pay.checkoutOrigin ? ` data-redirects-to="${e(pay.checkoutOrigin)}"` : "";
+  return `<form method="post" action="${e(requestPagePath)}/${e(pay.token)}/pay" class="pay-now"${leaves}><input type="hidden" name="invoice" value="${inv.id}"><button type="submit" class="button">Pay ${e(formatMoney(inv.balancePence))} now<span class="skip-caption"> for ${e(inv.number)}</span></button><span class="hint">By card, Apple Pay or Google Pay on Stripe's secure page</span></form>`;
 }
 
 function documentItem(inv: CustomerInvoice, pay?: PayOptions): string {

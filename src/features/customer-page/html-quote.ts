@@ -165,6 +165,8 @@ export interface QuoteFormState {
   problem?: string;
   /** Card payments are on: a quote with a deposit also offers "Accept and pay the £D deposit". */
   cardPayments?: boolean;
+  /** Stripe's Checkout origin, where "Accept and pay" redirects (allowed by the page's CSP). */
+  checkoutOrigin?: string | null | undefined;
 }
 
 /**
@@ -208,7 +210,7 @@ export function quoteCard(q: QuoteOnPage, pageUrl: string, form: QuoteFormState)
   const problem = form.problem
     ? `<p class="field-error" role="alert" id="accept-error">${e(form.problem)}</p>`
     : "";
-  return `<section class="card quote" id="quote" aria-labelledby="quote-h">${head(q, "Your quote")}<form method="post" action="${e(pageUrl)}#quote" class="accept" data-vat="${q.vatRegistered ? 1 : 0}" data-deposit="${e(q.depositTerm)}" data-lines="${q.lines.map((l) => `${l.netPence}:${rateHundredths(l)}`).join(",")}">${hidden}<div class="in">${q.sentOn ? `<p class="muted">Sent on ${e(q.sentOn)}.</p>` : ""}${noteBlock(q)}${linesTable(q, q.lines)}${options}${sums(q, "Total to pay")}</div><div class="in terms" aria-labelledby="terms-h"><h3 id="terms-h">Before you accept, please read</h3>${termsBlock(q.terms)}</div><div class="in">${early}${problem}<p class="actions"><button class="button primary" type="submit" name="action" value="accept-quote" data-prefix="${e(q.acceptLabel.slice(0, q.acceptLabel.length - q.sums.total.length))}"${form.problem ? ' aria-describedby="accept-error"' : ""}>${e(q.acceptLabel)}</button>${payDepositButton(q, form)}<a class="button outline" href="${e(`${pageUrl}?step=decline-quote`)}">Decline</a></p><p class="hint">Accepting makes a contract${form.cardPayments && q.depositTerm ? `: either button agrees to pay ${e(q.sums.total)} in total, and "Accept and pay" then takes you to pay the deposit by card` : ""}. We e-mail you a copy straight away.</p></div></form><script>${quoteScript}</script></section>`;
+  return `<section class="card quote" id="quote" aria-labelledby="quote-h">${head(q, "Your quote")}<form method="post" action="${e(pageUrl)}#quote" class="accept"${form.cardPayments && q.depositTerm && form.checkoutOrigin ? ` data-redirects-to="${e(form.checkoutOrigin)}"` : ""} data-vat="${q.vatRegistered ? 1 : 0}" data-deposit="${e(q.depositTerm)}" data-lines="${q.lines.map((l) => `${l.netPence}:${rateHundredths(l)}`).join(",")}">${hidden}<div class="in">${q.sentOn ? `<p class="muted">Sent on ${e(q.sentOn)}.</p>` : ""}${noteBlock(q)}${linesTable(q, q.lines)}${options}${sums(q, "Total to pay")}</div><div class="in terms" aria-labelledby="terms-h"><h3 id="terms-h">Before you accept, please read</h3>${termsBlock(q.terms)}</div><div class="in">${early}${problem}<p class="actions"><button class="button primary" type="submit" name="action" value="accept-quote" data-prefix="${e(q.acceptLabel.slice(0, q.acceptLabel.length - q.sums.total.length))}"${form.problem ? ' aria-describedby="accept-error"' : ""}>${e(q.acceptLabel)}</button>${payDepositButton(q, form)}<a class="button outline" href="${e(`${pageUrl}?step=decline-quote`)}">Decline</a></p><p class="hint">Accepting makes a contract${form.cardPayments && q.depositTerm ? `: either button agrees to pay ${e(q.sums.total)} in total, and "Accept and pay" then takes you to pay the deposit by card` : ""}. We e-mail you a copy straight away.</p></div></form><script>${quoteScript}</script></section>`;
 }
 
 /** The confirmation step of declining or cancelling the quote. */

@@ -203,8 +203,8 @@ export function requestPage(
     `${heading(view.reference, title)}
 ${bannerCard(banner)}
 <section class="card status${view.closed ? " closed" : ""}" aria-labelledby="status-h"><h2 id="status-h">Where it is now</h2><p class="headline">${e(view.status.headline)}</p><p>${e(view.status.detail)}</p>${view.appointment ? `<p class="actions"><a class="button outline" href="${e(calendarUrl(token))}" download>Add to calendar</a></p><p class="hint">A calendar file (.ics) for your phone or computer's calendar.</p>` : ""}</section>
-${view.quote ? quoteCard(view.quote, pageUrl(token), { ...view.quoteForm, cardPayments: view.cardPayments ?? false, ...(quoteProblem ? { problem: quoteProblem } : {}) }) : ""}
-${invoicesCard(view.invoices ?? null, { token, cardPayments: view.cardPayments ?? false })}
+${view.quote ? quoteCard(view.quote, pageUrl(token), { ...view.quoteForm, cardPayments: view.cardPayments ?? false, checkoutOrigin: view.checkoutOrigin, ...(quoteProblem ? { problem: quoteProblem } : {}) }) : ""}
+${invoicesCard(view.invoices ?? null, { token, cardPayments: view.cardPayments ?? false, checkoutOrigin: view.checkoutOrigin })}
 ${proposal}
 <section class="card" aria-labelledby="actions-h"><h2 id="actions-h">What you can do</h2>${actions}</section>
 <section class="card" aria-labelledby="history-h"><h2 id="history-h">What has happened</h2>${history}</section>

@@ -57,7 +57,7 @@ import { quoteForCustomerPage, quoteHistoryNotes } from "../quotes/service-custo
 import { quoteOnPage, type QuoteOnPage } from "./quote-view";
 import type { CustomerInvoices } from "../invoices/contract/customer";
 import { invoicesForCustomerPage } from "../invoices/service-customer";
-import { cardPaymentsOn } from "../payments/service-checkout";
+import { cardPaymentsOn, checkoutOrigin } from "../payments/service-checkout";
 import * as invoicesRepo from "../invoices/repository";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
@@ -180,6 +180,8 @@ export interface CustomerPageView {
   invoices?: CustomerInvoices | null;
   /** Card payments are switched on: each invoice with a balance gets a Pay button. */
   cardPayments?: boolean;
+  /** Where a Pay button's answer redirects to (Stripe's Checkout), for the page's form-action. */
+  checkoutOrigin?: string | null;
 }
 
 /** What the quote form showed last, to show it again: the boxes ticked. */
@@ -351,6 +353,7 @@ export async function customerPage(
     quoteForm: { nonce: newFormKey(ctx.now), day: dateInZone(ctx.now) },
     invoices,
     cardPayments: cardPaymentsOn(),
+    checkoutOrigin: checkoutOrigin(),
   };
 }
 

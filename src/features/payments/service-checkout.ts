@@ -23,6 +23,14 @@ import { stripeClient } from "./stripe";
 
 export const cardPaymentsOn = (): boolean => stripeSettings() !== null;
 
+/** Where the Pay buttons' answers send the customer: Stripe's hosted Checkout (the test server in tests). */
+export function checkoutOrigin(): string | null {
+  const settings = stripeSettings();
+  if (!settings) return null;
+  const base = settings.apiBase;
+  return base ? `${base.protocol}://${base.host}:${base.port}` : "https://checkout.stripe.com";
+}
+
 /** Who is asking to pay: the holder of a request's private link (more kinds may follow). */
 export type InvoiceAccess = { kind: "request"; requestId: number };
 

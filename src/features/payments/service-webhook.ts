@@ -118,9 +118,12 @@ async function chargeDetails(
   paymentIntentId: string,
 ): Promise<{ feePence: number | null; bank: boolean | null }> {
   try {
-    const intent = await stripeClient()!.paymentIntents.retrieve(paymentIntentId, {
-      expand: ["latest_charge.balance_transaction"],
-    });
+    // Briefly: the payment is recorded either way, and Stripe is waiting for our answer.
+    const intent = await stripeClient()!.paymentIntents.retrieve(
+      paymentIntentId,
+      { expand: ["latest_charge.balance_transaction"] },
+      { timeout: 2_000, maxNetworkRetries: 0 },
+    );
     const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
     const balance =
       charge && typeof charge.balance_transaction === "object" ? charge.balance_transaction : null;

@@ -49,6 +49,11 @@ const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "u
  */
 export function htmlPolicy(markup: string): string {
   const blocks = [...markup.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+  // A form whose answer redirects to another site (the Pay button to Stripe's hosted page) names
+  // that site's origin in `data-redirects-to`; form-action must allow it or the browser stops there.
+  const redirects = [
+    ...markup.matchAll(/<form [^>]*data-redirects-to="(https?:\/\/[a-z0-9.-]+(?::\d{1,5})?)"/g),
+  ].map((m) => m[1]!);
   const styles = blocks.map(sha256);
   const scripts = [...markup.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => sha256(m[1]!));
   return [
@@ -57,7 +62,7 @@ export function htmlPolicy(markup: string): string {
     ...(scripts.length ? [`script-src ${[...new Set(scripts)].join(" ")}`, "connect-src 'self'"] : []),
     ...(blocks.some((css) => css.includes("@font-face")) ? ["font-src 'self'"] : []),
     "img-src 'self'",
-    "form-action 'self'",
+    `form-action ${["'self'", ...new Set(redirects)].join(" ")}`,
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join("; ");
