@@ -13,5 +13,11 @@ if (!port || !webhookUrl || !webhookSecret) {
   console.error("usage: stripe-host.ts <port> <webhook URL> <webhook secret>");
   process.exit(2);
 }
-const server = await startStripeServer({ port: Number(port), webhookUrl, webhookSecret });
+// Five seconds: the customer is surely back on the page, even on a busy machine, before it arrives.
+const server = await startStripeServer({
+  port: Number(port),
+  webhookUrl,
+  webhookSecret,
+  webhookDelayMs: 5_000,
+});
 console.log(`Stripe test server on ${server.origin}`);

@@ -38,6 +38,7 @@ dl.doc .owed{font-weight:700;color:#132340}
 .pay-now{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem 1rem;margin-top:.85rem}
 .pay-now .button{min-height:2.75rem}
 .pay-now .hint{margin:0}
+@media (max-width:32rem){.pay-now .button{flex:1 1 100%}}
 .pay{margin:1.25rem 0 0;padding:1rem;border-radius:.5rem;background:#f8fafc;border:1px solid #e2e8f0}
 .pay h3{margin:0 0 .5rem;font-size:1.0625rem;color:#132340}
 .pay dl{grid-template-columns:minmax(7rem,10rem) 1fr;gap:.3rem 1rem}
