@@ -140,6 +140,9 @@ describe("paying an invoice", () => {
   it("the invoice e-mail links to the page, which offers Pay £X now; the POST asks Stripe for a Checkout of the balance and redirects 303", async () => {
     const { token, invoice, request, mailText } = await issuedInvoice();
     expect(mailText).toContain(`/request/${token}`);
+    expect(mailText).toContain(
+      'Or pay £125.00 by card, Apple Pay or Google Pay: press "Pay £125.00 now" on your page',
+    );
     const shown = await page(token);
     // The Pay form's answer redirects to Stripe: the page's CSP lets the form go there, and only there.
     expect(shown.headers.get("content-security-policy")).toContain(`form-action 'self' ${stripe.origin};`);

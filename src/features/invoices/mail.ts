@@ -96,6 +96,11 @@ export function invoiceSentMessage(inv: Invoice, ctx: MailContext, pdf: MailAtta
         : []),
       `${paymentTermsText(site.invoices.dueDays)}${due ? ` Please pay by ${due}.` : ""}`,
       bankParagraph(inv),
+      ...(ctx.cardPayments && inv.balancePence > 0
+        ? [
+            `Or pay ${formatMoney(inv.balancePence)} by card, Apple Pay or Google Pay: press "Pay ${formatMoney(inv.balancePence)} now" on your page (the link below).`,
+          ]
+        : []),
       "The invoice is attached as a PDF.",
       `Questions? Reply to this e-mail or call us on ${site.phone.display}.`,
     ],
