@@ -254,6 +254,19 @@ describe("the webhook", () => {
     const again = stripe.signed({ ...event, id: `${event.id}_again` });
     expect((await deliver(again.payload, again.header)).status).toBe(200);
     expect(await paymentsOf(invoice.id)).toHaveLength(1);
+    // The accountant's payments CSV carries Stripe's payment id as the reference.
+    const day = payment!.receivedOn;
+    const csv = await owner.call(
+      adminInvoices,
+      "GET",
+      `/api/admin/invoices/payments.csv?from=${day}&to=${day}`,
+    );
+    expect(csv.status).toBe(200);
+    const row = csv.text.split(/\r?\n/).find((l: string) => l.includes(intent));
+    expect(row).toBeDefined();
+    // Text cells are quoted (a formula guard); none of these holds a comma.
+    const cells = row!.split(",").map((c: string) => c.replace(/^"|"$/g, ""));
+    expect(cells).toEqual(expect.arrayContaining([invoice.number, "125.00", "Card (online)", intent]));
     const page2 = await (await page(token, `?paid=${invoice.id}`)).text();
     expect(page2).toContain(`Thank you: invoice ${invoice.number} is paid.`);
   });
