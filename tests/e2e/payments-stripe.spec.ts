@@ -138,23 +138,18 @@ test("a customer pays an invoice by card from the e-mail's link; the page and th
   await expect(payments).toContainText("£96.50 card (online)");
   await expect(payments).toContainText("Stripe fee £1.65");
 
-  // A credit note on it offers the refund to the card; Stripe takes it and the line says so.
-  const admin = await apiSignIn(request, baseURL);
-  const credited = await request.post(`/api/admin/invoices/${invoice.id}/credit-note`, {
-    data: {
-      reason: "Hinge reused",
-      lines: [{ description: "Hinge not needed", quantity: 1, unitPence: 2_000 }],
-    },
-    headers: { Cookie: admin.header, Origin: new URL(baseURL).origin, "X-Simulated-Client": clientIp() },
-  });
-  expect(credited.status(), await credited.text()).toBe(201);
-  await page.reload();
-  const refund = card.getByRole("button", { name: /^Refund £20\.00 to the card/ });
+  // A credit note on it (the whole invoice) offers the refund to the card; Stripe takes it.
+  await card.getByRole("button", { name: "Credit note…" }).click();
+  const credit = page.getByRole("dialog", { name: `Credit note against ${invoice.number}` });
+  await credit.getByLabel("Reason").fill("The gate was rehung by the landlord instead.");
+  await credit.getByRole("button", { name: "Make the credit note" }).click();
+  await expect(credit).toBeHidden();
+  const refund = card.getByRole("button", { name: /^Refund £96\.50 to the card/ });
   await expect(refund).toBeVisible();
   await screens(page, "invoice-card-refund");
   await refund.click();
-  const confirm = page.getByRole("alertdialog", { name: "Refund £20.00 to the card?" });
-  await confirm.getByRole("button", { name: "Refund £20.00" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Refund £96.50 to the card?" });
+  await confirm.getByRole("button", { name: "Refund £96.50" }).click();
   await expect(confirm).toBeHidden();
-  await expect(card.getByTestId("card-refunds")).toContainText("£20.00 refund to the card on its way");
+  await expect(card.getByTestId("card-refunds")).toContainText("£96.50 refund to the card on its way");
 });
