@@ -27,6 +27,14 @@ export const pushPort = Number(process.env.E2E_PUSH_PORT);
 export const e2eDataDir = ".data/e2e";
 
 /**
+ * Card payments on the test stack (docs/decisions/048-card-payments-stripe.md): the
+ * Stripe-compatible test server (tests/e2e/stripe-host.ts) on this loopback port, which the site's
+ * `stripe` client talks to (STRIPE_API_BASE) and whose checkout page posts signed events back.
+ */
+export const stripePort = Number(process.env.E2E_STRIPE_PORT ?? smtpPort + 10_000);
+export const stripeWebhookSecret = "whsec_e2e_test_stack";
+
+/**
  * The spam guard's minimum fill time on the test stack (FORM_MIN_FILL_MS; production: 3 s). The
  * islands wait out the rest of it before sending, so no test waits like a person; the production
  * value is proven in tests/unit/api-helpers.test.ts and tests/integration/api-submissions.test.ts.
@@ -110,6 +118,14 @@ export default defineConfig({
             stderr: "pipe",
           },
           {
+            command: `npx tsx tests/e2e/stripe-host.ts ${stripePort} ${baseURL}/api/payments/webhook/stripe ${stripeWebhookSecret}`,
+            port: stripePort,
+            timeout: 60_000,
+            reuseExistingServer: !process.env.CI,
+            stdout: "pipe",
+            stderr: "pipe",
+          },
+          {
             command: `npx tsx scripts/dev.ts --host --port ${port} --data-dir ${e2eDataDir} --fresh`,
             url: `${baseURL}/api/health`,
             // The host builds the site first: about 15 s idle, a minute or more on a busy machine.
@@ -123,6 +139,9 @@ export default defineConfig({
               SIMULATE_CLIENTS: "1",
               FORM_MIN_FILL_MS: String(formMinFillMs),
               LOCAL_PUSH_ORIGIN: `http://127.0.0.1:${pushPort}`,
+              STRIPE_SECRET_KEY: "sk_test_e2e_stack",
+              STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+              STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
             },
             // One JSON line per request is noise beside the test list; errors still show (stderr).
             stdout: "ignore",

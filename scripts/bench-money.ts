@@ -8,6 +8,8 @@
  * - The accountant's Xero CSV for the whole 24 months and the payments CSV, through the handler,
  *   read to the end as a client would: time, rows, bytes and the process's peak memory while
  *   streaming (RSS and heap, sampled every 5 ms), against the memory before.
+ * - A card payment's webhook (scripts/lib/bench-webhook.ts): 100 signed `checkout.session.completed`
+ *   events, each from receipt to the committed payment row; goal p95 under 200 ms.
  * Needs the PostgreSQL 15 binaries (PG_BIN, default /usr/lib/postgresql/15/bin). Results also go to
  * bench-results/money.json.
  */
@@ -22,6 +24,7 @@ import { addDays, dateInZone } from "../src/platform/time";
 import { createSession } from "../src/features/admin-auth/service";
 import { documentSequences, invoiceLines, invoicePayments, invoices } from "../src/features/tables";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";
+import { benchWebhook } from "./lib/bench-webhook";
 
 setLogSink(() => {});
 process.env["RATE_LIMIT_SECRET"] ??= randomBytes(32).toString("hex");
@@ -224,6 +227,13 @@ try {
     results[name] = { ms: Math.round(performance.now() - started), ...read };
     console.log(`${name} (whole 24 months):`, results[name]);
   }
+
+  // ---------------------------------------------------------------- a card payment's webhook
+  results["stripeWebhookPostgres"] = stats(await benchWebhook(db, 100));
+  console.log(
+    "Card payment webhook, receipt to payment row, PostgreSQL 15 (ms):",
+    results["stripeWebhookPostgres"],
+  );
 
   await closeDb();
   await client.close();

@@ -5,7 +5,8 @@
  * file and key to change, and what to do), then one line per production setting in this
  * environment that is missing or malformed (SITE_URL, DATABASE_URL, SMTP_URL, MAIL_FROM,
  * RATE_LIMIT_SECRET, VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; when the VAPID keys are missing it
- * prints a new pair to set). Exits 1 while anything remains, 0 when nothing does.
+ * prints a new pair to set; the Stripe keys when card payments are on), then whether card payments
+ * are on, with live or test keys. Exits 1 while anything remains, 0 when nothing does.
  *
  *   npm run doctor                                   the real config, this shell's environment
  *   SITE_URL=… DATABASE_URL=… … npm run doctor       with the production values, to check them
@@ -15,7 +16,13 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { envFindings, formatFindings, placeholderFindings, type LaunchFacts } from "./lib/launch-check";
+import {
+  envFindings,
+  formatFindings,
+  placeholderFindings,
+  stripeStatus,
+  type LaunchFacts,
+} from "./lib/launch-check";
 import { newVapidKeys, vapidEnvLines } from "./lib/vapid";
 
 const { values } = parseArgs({ options: { facts: { type: "string" } } });
@@ -37,6 +44,8 @@ if (settings.some((f) => f.key.startsWith("VAPID_") && f.message.startsWith("not
   );
   for (const line of vapidEnvLines(newVapidKeys())) console.log(`    ${line}`);
 }
+
+console.log(stripeStatus(process.env));
 
 const total = placeholders.length + settings.length;
 if (total > 0) {

@@ -83,7 +83,10 @@ export default apiHandler("/api/admin/invoices", [
       },
     });
   }),
-  adminAction(invoiceEndpoints.addPayment, ({ id, body, ctx }) => invoices.addPayment(id, body, ctx)),
+  adminAction(invoiceEndpoints.addPayment, async ({ id, body, ctx }) => {
+    const { invoice, payment } = await invoices.addPayment(id, body, ctx);
+    return { invoice, payment };
+  }),
   adminAction(
     invoiceEndpoints.createCreditNote,
     ({ id, body, ctx }) => invoices.createCreditNote(id, body, ctx),

@@ -8,6 +8,7 @@
  *   GET  /request/lost, POST /request/lost                          a fresh link by e-mail
  *   GET  /request/<token>/invoice.pdf?invoice=<id>                 an issued invoice's PDF (a wrong
  *                                                                   link: the page's own 404 page)
+ *   POST /request/<token>/pay                                       Pay: a 303 to Stripe's Checkout
  *
  * The log line names the route, never the path, so a token never reaches the logs.
  */
@@ -19,6 +20,8 @@ import {
   fileError,
   lostLinkError,
   pageError,
+  payError,
+  payInvoice,
   showLostLink,
   showPage,
 } from "../../src/features/customer-page/http";
@@ -26,6 +29,7 @@ import { apiHandler } from "../../src/platform/http/endpoint";
 import { publicFile, publicPage } from "../../src/platform/http/public";
 import { invoiceEndpoints } from "../../src/features/invoices/contract/endpoints";
 import { customerInvoicePdfResponse } from "../../src/features/invoices/http-customer";
+import { paymentEndpoints } from "../../src/features/payments/contract/endpoints";
 
 export default apiHandler("/request", [
   publicPage(customerPageEndpoints.customerPage, { render: showPage, error: pageError }),
@@ -33,6 +37,7 @@ export default apiHandler("/request", [
   publicPage(customerPageEndpoints.lostLinkForm, { render: showLostLink, error: lostLinkError }),
   publicPage(customerPageEndpoints.lostLink, { render: askLostLink, error: lostLinkError }),
   publicFile(invoiceEndpoints.customerInvoicePdf, customerInvoicePdfResponse, { error: fileError }),
+  publicPage(paymentEndpoints.payInvoice, { render: payInvoice, error: payError }),
 ]);
 
 // Literal paths: Netlify reads them without running the module. The last one keeps the local

@@ -7,7 +7,8 @@
  * a day, marked failed (the admin dashboard shows those with a retry action; a customer's e-mail
  * given up on also notifies the owner). Then the push outbox: the owner's notifications that are
  * due (retries, and those held over quiet hours), with any e-mail sent in place of one no device got
- * (docs/decisions/034-push-notifications.md).
+ * (docs/decisions/034-push-notifications.md). Last, Stripe's stored events that could not be
+ * processed when they arrived (docs/decisions/048-card-payments-stripe.md).
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "../../src/platform/db/client";
@@ -17,6 +18,8 @@ import { logEvent } from "../../src/platform/log";
 import { deliverDue } from "../../src/features/mail/service-delivery";
 import { mailSender } from "../../src/features/mail/service";
 import { deliverPushScheduled, tellOwnerMailFailed } from "../../src/features/push/service";
+import { processStripeEvents } from "../../src/features/payments/service-webhook";
+import { serviceContext } from "../../src/platform/context";
 
 export default async (): Promise<Response> => {
   const housekeeping = await runHousekeeping();
@@ -36,8 +39,10 @@ export default async (): Promise<Response> => {
   if (push) logEvent({ event: "push.retry", ...push, fallbackMail: push.fallbackMail.length });
   const fallback =
     sender && push?.fallbackMail.length ? await deliverDue(db, sender, { ids: push.fallbackMail }) : null;
+  const stripe = await processStripeEvents(serviceContext({ db }));
+  if (stripe.done + stripe.retrying + stripe.failed > 0) logEvent({ event: "stripe.retry", ...stripe });
   if (!mail && !push) return new Response(null, { status: 204 });
-  return Response.json({ housekeeping, jobs, ...(mail ?? {}), push, fallback });
+  return Response.json({ housekeeping, jobs, ...(mail ?? {}), push, fallback, stripe });
 };
 
 export const config: Config = { schedule: "*/5 * * * *" };

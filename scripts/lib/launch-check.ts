@@ -322,7 +322,48 @@ export function envFindings(env: Env): Finding[] {
       );
   }
 
+  out.push(...stripeFindings(env));
   return out;
+}
+
+/**
+ * Card payments through Stripe (docs/decisions/048-card-payments-stripe.md): optional, so no key is
+ * no finding (`stripeStatus` says they are off). A key set must be a live secret key with its webhook
+ * secret beside it, and the test server's address must not be set.
+ */
+export function stripeFindings(env: Env): Finding[] {
+  const out: Finding[] = [];
+  const add = (key: string, message: string) => out.push({ file: "environment", key, message });
+  const key = env["STRIPE_SECRET_KEY"]?.trim();
+  if (!key) return out;
+  if (!/^(sk|rk)_(live|test)_\w+$/.test(key))
+    add("STRIPE_SECRET_KEY", "is not a Stripe secret key (sk_live_… or rk_live_…, from Stripe's dashboard).");
+  else if (/^(sk|rk)_test_/.test(key))
+    add(
+      "STRIPE_SECRET_KEY",
+      "is a TEST key: customers' payments would not be taken. Use the live key (sk_live_…).",
+    );
+  const hook = env["STRIPE_WEBHOOK_SECRET"]?.trim();
+  if (!hook)
+    add(
+      "STRIPE_WEBHOOK_SECRET",
+      "not set: Stripe's events are refused, so card payments would never be recorded. Add the endpoint https://<site>/api/payments/webhook/stripe in Stripe's dashboard and set its signing secret (whsec_…).",
+    );
+  else if (!/^whsec_\w+$/.test(hook))
+    add("STRIPE_WEBHOOK_SECRET", "is not a webhook signing secret (whsec_…).");
+  if (env["STRIPE_API_BASE"]?.trim())
+    add("STRIPE_API_BASE", "is for tests only (a local Stripe-compatible server): remove it in production.");
+  return out;
+}
+
+/** One line on card payments: off, or on with live or test keys. */
+export function stripeStatus(env: Env): string {
+  const key = env["STRIPE_SECRET_KEY"]?.trim();
+  if (!key)
+    return "Card payments (Stripe): off. No Pay button shows; set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to offer them.";
+  const mode = /^(sk|rk)_live_/.test(key) ? "LIVE keys" : "TEST keys (no real money)";
+  const hook = env["STRIPE_WEBHOOK_SECRET"]?.trim() ? "webhook secret set" : "webhook secret MISSING";
+  return `Card payments (Stripe): on, ${mode}, ${hook}.`;
 }
 
 /** The findings as lines, one per finding: `file  key  message`. */

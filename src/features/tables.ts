@@ -29,3 +29,5 @@ export * from "./push/tables";
 export * from "./customers/tables";
 export { mailKinds } from "./mail/kinds";
 export type { MailAttachment } from "../platform/mail/message";
+export * from "./payments/tables";
+export * from "../platform/outbox/tables";

@@ -291,3 +291,56 @@ export function localPushOrigin(env: Record<string, string | undefined> = readRa
     return undefined;
   }
 }
+
+/** Payment method types a Stripe Checkout may offer (docs/decisions/048-card-payments-stripe.md). */
+export const stripeMethodTypes = ["card", "pay_by_bank"] as const;
+export type StripeMethodType = (typeof stripeMethodTypes)[number];
+
+/** Card payments through Stripe: on only with a secret key. */
+export interface StripeSettings {
+  secretKey: string;
+  /** `whsec_…`; without it the webhook refuses every event (and the doctor says so). */
+  webhookSecret: string | null;
+  /** Tests only: a loopback Stripe-compatible server (`http://127.0.0.1:12111`). */
+  apiBase: { host: string; port: number; protocol: "http" | "https" } | null;
+  /** What Checkout offers: card (which includes Apple Pay and Google Pay) and, where enabled, pay-by-bank. */
+  methodTypes: StripeMethodType[];
+  /** `live` for an sk_live_/rk_live_ key, `test` otherwise. */
+  mode: "live" | "test";
+}
+
+/**
+ * STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PAYMENT_METHODS (comma list of
+ * `card`, `pay_by_bank`; default `card`) and STRIPE_API_BASE (loopback only, and never on a deployed
+ * site). Null when no key is set: card payments are off, no Pay button shows, the webhook is 404.
+ */
+export function stripeSettings(env: Record<string, string | undefined> = readRaw()): StripeSettings | null {
+  const secretKey = env["STRIPE_SECRET_KEY"]?.trim();
+  if (!secretKey) return null;
+  const base = env["STRIPE_API_BASE"]?.trim();
+  let apiBase: StripeSettings["apiBase"] = null;
+  if (base && !isDeployed(env)) {
+    const url = new URL(base);
+    if (!isReservedHost(url.hostname)) {
+      throw new ConfigurationError("STRIPE_API_BASE", "STRIPE_API_BASE must be a loopback address.");
+    }
+    const protocol = url.protocol === "https:" ? "https" : "http";
+    apiBase = {
+      host: url.hostname,
+      port: Number(url.port || (protocol === "https" ? 443 : 80)),
+      protocol,
+    };
+  }
+  const listed = (env["STRIPE_PAYMENT_METHODS"] ?? "card")
+    .split(",")
+    .map((m) => m.trim())
+    .filter(Boolean);
+  const methodTypes = stripeMethodTypes.filter((m) => listed.includes(m));
+  return {
+    secretKey,
+    webhookSecret: env["STRIPE_WEBHOOK_SECRET"]?.trim() || null,
+    apiBase,
+    methodTypes: methodTypes.length > 0 ? methodTypes : ["card"],
+    mode: /^(sk|rk)_live_/.test(secretKey) ? "live" : "test",
+  };
+}

@@ -36,6 +36,10 @@ import adminTestimonials from "../../netlify/functions/admin-testimonials.mts";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import customerPage from "../../netlify/functions/customer-page.mts";
+import adminPayments from "../../netlify/functions/admin-payments.mts";
+import stripeWebhook from "../../netlify/functions/payments-webhook-stripe.mts";
+import { startCheckout } from "../../src/features/payments/service-checkout";
+import { startStripeServer } from "../helpers/stripe-server";
 import health from "../../netlify/functions/health.mts";
 import reviewInvitation from "../../netlify/functions/review-invitation.mts";
 import testimonials from "../../netlify/functions/testimonials.mts";
@@ -49,7 +53,7 @@ import { setMailSender } from "../../src/features/mail/service";
 import { getDb } from "../../src/platform/db/client";
 import { serviceContext } from "../../src/platform/context";
 import { acceptQuote } from "../../src/features/quotes/service-customer";
-import { appointments, mailOutbox } from "../../src/features/tables";
+import { appointments, mailOutbox, paymentAlerts } from "../../src/features/tables";
 import { dateInZone } from "../../src/platform/time";
 import { and, eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db";
@@ -336,6 +340,68 @@ describe("every endpoint answers what its contract says", () => {
     );
     expect(pdfDownload.status).toBe(404); // the route's own token placeholder opens nothing
     covered.add(r.customerInvoicePdfRoute);
+
+    // Card payments (docs/decisions/048-card-payments-stripe.md), against the Stripe-compatible
+    // test server: a second invoice paid through Checkout and the signed webhook, then refunded.
+    const stripeServer = await startStripeServer({ webhookSecret: "whsec_contracts" });
+    Object.assign(process.env, {
+      STRIPE_SECRET_KEY: "sk_test_contracts",
+      STRIPE_WEBHOOK_SECRET: "whsec_contracts",
+      STRIPE_API_BASE: stripeServer.apiBase,
+    });
+    try {
+      const payPage = await customerPage(
+        request(r.payInvoiceRoute, { body: { invoice: String(invoice.id) } }),
+      );
+      expect(payPage.status).toBe(404); // the route's own token placeholder opens nothing
+      covered.add(r.payInvoiceRoute);
+      const { invoice: cardInvoice } = await check(r.createInvoiceRoute, adminInvoices, {
+        cookie,
+        body: { kind: "direct", submissionId: forQuote.id, lines: invoiceLines },
+      });
+      await check(r.issueInvoiceRoute, adminInvoices, { cookie, id: cardInvoice.id });
+      const { url } = await startCheckout(
+        { invoiceId: cardInvoice.id, access: { kind: "request", requestId: forQuote.id }, returnUrl: base },
+        serviceContext(),
+      );
+      const paid = stripeServer.signed(stripeServer.pay(url.split("/").at(-1)!));
+      const hook = await stripeWebhook(
+        new Request(base + r.stripeWebhookRoute.path, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "Stripe-Signature": paid.header },
+          body: paid.payload,
+        }),
+      );
+      expect(hook.status).toBe(200);
+      await readAnswer(r.stripeWebhookRoute, hook);
+      covered.add(r.stripeWebhookRoute);
+      const { creditNote } = await check(r.createCreditNoteRoute, adminInvoices, {
+        cookie,
+        id: cardInvoice.id,
+        body: { reason: "Shelf not needed" },
+      });
+      await check(r.cardRefundsRoute, adminPayments, {
+        cookie,
+        query: { invoiceId: String(cardInvoice.id) },
+      });
+      await check(r.refundToCardRoute, adminPayments, { cookie, body: { creditNoteId: creditNote.id } });
+      const [alert] = await getDb()
+        .insert(paymentAlerts)
+        .values({
+          kind: "overpaid",
+          invoiceId: cardInvoice.id,
+          paymentIntentId: "pi_contracts",
+          amountPence: 100,
+          message: "Refund £1.00.",
+        })
+        .returning();
+      await check(r.listPaymentAlertsRoute, adminPayments, { cookie });
+      await check(r.resolvePaymentAlertRoute, adminPayments, { cookie, id: alert!.id });
+    } finally {
+      for (const k of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE"])
+        delete process.env[k];
+      await stripeServer.close();
+    }
 
     const vapid = webpush.generateVAPIDKeys();
     process.env["VAPID_PUBLIC_KEY"] = vapid.publicKey;

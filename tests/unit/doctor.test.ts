@@ -8,7 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { envFindings, isDramaNumber, placeholderFindings } from "../../scripts/lib/launch-check";
+import {
+  envFindings,
+  isDramaNumber,
+  placeholderFindings,
+  stripeFindings,
+  stripeStatus,
+} from "../../scripts/lib/launch-check";
 import { facts } from "../../scripts/lib/launch-facts";
 import { team } from "../../src/data/team";
 import { drawnImageKeys } from "../../src/assets/image-keys";
@@ -105,6 +111,7 @@ describe("npm run doctor", { timeout: 60_000 }, () => {
     expect(out).toContain("Placeholders and unconfirmed claims: 0");
     expect(out).toContain("Production settings in this environment: 0 to fix");
     expect(out).toContain("doctor: ready to go live");
+    expect(out).toContain("Card payments (Stripe): off.");
     expect(status).toBe(0);
 
     // The same facts with one setting gone: not ready.
@@ -125,6 +132,32 @@ describe("npm run doctor", { timeout: 60_000 }, () => {
 });
 
 describe("the checks behind it", () => {
+  it("card payments: off without a key; on, a live key needs its webhook secret; a test key or the test server is refused", () => {
+    const found = (env: Record<string, string>) =>
+      Object.fromEntries(stripeFindings(env).map((f) => [f.key, f.message]));
+    expect(found({})).toEqual({});
+    expect(stripeStatus({})).toMatch(/^Card payments \(Stripe\): off/);
+    const live = { STRIPE_SECRET_KEY: "sk_live_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };
+    expect(found(live)).toEqual({});
+    expect(stripeStatus(live)).toBe("Card payments (Stripe): on, LIVE keys, webhook secret set.");
+    expect(found({ STRIPE_SECRET_KEY: "sk_live_abc123" })["STRIPE_WEBHOOK_SECRET"]).toMatch(/^not set/);
+    expect(stripeStatus({ STRIPE_SECRET_KEY: "sk_test_abc" })).toBe(
+      "Card payments (Stripe): on, TEST keys (no real money), webhook secret MISSING.",
+    );
+    expect(found({ ...live, STRIPE_SECRET_KEY: "sk_test_abc" })["STRIPE_SECRET_KEY"]).toMatch(/TEST key/);
+    expect(found({ ...live, STRIPE_SECRET_KEY: "pk_live_abc" })["STRIPE_SECRET_KEY"]).toMatch(
+      /not a Stripe secret key/,
+    );
+    expect(found({ ...live, STRIPE_WEBHOOK_SECRET: "abc" })["STRIPE_WEBHOOK_SECRET"]).toMatch(/whsec_/);
+    expect(found({ ...live, STRIPE_API_BASE: "http://127.0.0.1:12111" })["STRIPE_API_BASE"]).toMatch(
+      /tests only/,
+    );
+    // In the whole list of production settings, too.
+    expect(envFindings({ ...goodEnv, STRIPE_SECRET_KEY: "sk_live_abc123" }).map((f) => f.key)).toEqual([
+      "STRIPE_WEBHOOK_SECRET",
+    ]);
+  });
+
   it("knows Ofcom's drama ranges and nothing else", () => {
     expect(isDramaNumber("+441314960472")).toBe(true);
     expect(isDramaNumber("+447700900123")).toBe(true);

@@ -11,6 +11,7 @@ import { escapeHtml as e } from "../../platform/http/html-page";
 import { formatMoney } from "../../platform/money";
 import { formatShortDate } from "../../platform/time";
 import type { CustomerInvoice, CustomerInvoices } from "../invoices/contract/customer";
+import { requestPagePath } from "../mail/request-link";
 
 /** The invoices' own styles, added to the page's stylesheet (./html.ts). */
 export const invoiceStyles = `
@@ -35,6 +36,10 @@ dl.doc dd{text-align:right;margin:0;white-space:nowrap}
 dl.doc .owed{font-weight:700;color:#132340}
 @media (max-width:32rem){dl.doc{grid-template-columns:1fr auto}dl.doc dd{margin:0}}
 .doc .actions{margin-top:.75rem}
+.pay-now{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem 1rem;margin-top:.85rem}
+.pay-now .button{min-height:2.75rem}
+.pay-now .hint{margin:0}
+@media (max-width:32rem){.pay-now .button{flex:1 1 100%}}
 .pay{margin:1.25rem 0 0;padding:1rem;border-radius:.5rem;background:#f8fafc;border:1px solid #e2e8f0}
 .pay h3{margin:0 0 .5rem;font-size:1.0625rem;color:#132340}
 .pay dl{grid-template-columns:minmax(7rem,10rem) 1fr;gap:.3rem 1rem}
@@ -73,7 +78,26 @@ function statusTag(inv: CustomerInvoice): string {
   return `<span class="tag ${look}">${e(text)}</span>`;
 }
 
-function documentItem(inv: CustomerInvoice): string {
+/** What the invoices card needs from the page: its link (for the Pay form) and whether cards are on. */
+export interface PayOptions {
+  token: string;
+  cardPayments: boolean;
+  /** Stripe's Checkout origin: the form's answer redirects there (allowed by the page's CSP). */
+  checkoutOrigin?: string | null | undefined;
+}
+
+/**
+ * "Pay £X now": a plain form post to the page's own `/pay`, answered by a redirect to Stripe's hosted
+ * page, where the card (or Apple Pay, Google Pay, the bank) is entered; nothing of it reaches us.
+ */
+function payButton(inv: CustomerInvoice, pay: PayOptions | undefined): string {
+  if (!pay?.cardPayments || inv.kind === "credit_note" || inv.status === "void" || inv.balancePence <= 0)
+    return "";
+  const leaves = pay.checkoutOrigin ? ` data-redirects-to="${e(pay.checkoutOrigin)}"` : "";
+  return `<form method="post" action="${e(requestPagePath)}/${e(pay.token)}/pay" class="pay-now"${leaves}><input type="hidden" name="invoice" value="${inv.id}"><button type="submit" class="button">Pay ${e(formatMoney(inv.balancePence))} now<span class="skip-caption"> for ${e(inv.number)}</span></button><span class="hint">By card, Apple Pay or Google Pay on Stripe's secure page</span></form>`;
+}
+
+function documentItem(inv: CustomerInvoice, pay?: PayOptions): string {
   const credit = inv.kind === "credit_note";
   const rows: string[] = [`<dt>Date</dt><dd>${e(day(inv.issuedOn))}</dd>`];
   if (!credit && inv.dueOn && inv.balancePence > 0) rows.push(`<dt>Due by</dt><dd>${e(day(inv.dueOn))}</dd>`);
@@ -88,7 +112,7 @@ function documentItem(inv: CustomerInvoice): string {
     credit && inv.creditedInvoiceNumber
       ? `<p class="muted">Against invoice ${e(inv.creditedInvoiceNumber)}.</p>`
       : "";
-  return `<li class="doc"><div class="doc-head"><h3>${e(inv.title)} <span class="ref">${e(inv.number)}</span></h3>${statusTag(inv)}</div>${against}<dl class="doc">${rows.join("")}</dl><p class="actions"><a class="button outline" href="${e(inv.pdfPath)}" download>Download the PDF<span class="skip-caption"> of ${e(inv.number)}</span></a></p></li>`;
+  return `<li class="doc"><div class="doc-head"><h3>${e(inv.title)} <span class="ref">${e(inv.number)}</span></h3>${statusTag(inv)}</div>${against}<dl class="doc">${rows.join("")}</dl>${payButton(inv, pay)}<p class="actions"><a class="button outline" href="${e(inv.pdfPath)}" download>Download the PDF<span class="skip-caption"> of ${e(inv.number)}</span></a></p></li>`;
 }
 
 /** How to pay: the bank details and, per invoice still owed, its number as the reference. */
@@ -106,12 +130,12 @@ function payBox(data: CustomerInvoices): string {
 }
 
 /** The invoices card, or nothing when the request has no issued invoice. */
-export function invoicesCard(data: CustomerInvoices | null): string {
+export function invoicesCard(data: CustomerInvoices | null, pay?: PayOptions): string {
   if (!data || data.invoices.length === 0) return "";
   const clear = data.balancePence <= 0;
   const balance = `<p class="balance${clear ? " clear" : ""}"><span>${clear ? "Nothing left to pay" : "Left to pay"}</span><strong data-balance>${e(formatMoney(Math.max(data.balancePence, 0)))}</strong></p>`;
   const box = payBox(data);
   return `<section class="card invoices" id="invoices" aria-labelledby="invoices-h"><h2 id="invoices-h">Your invoices</h2>${balance}<ul class="docs">${data.invoices
-    .map(documentItem)
+    .map((inv) => documentItem(inv, pay))
     .join("")}</ul>${box}${box ? `<script>${copyScript}</script>` : ""}</section>`;
 }

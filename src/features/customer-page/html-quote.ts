@@ -99,7 +99,8 @@ const total=net+bands.reduce((a,x)=>a+x[2],0),cap=Math.max(total,0);
 const deposit=dep[0]==="pence"?Math.min(Number(dep[1]),cap):dep[0]==="percent"?Math.min(R(BigInt(total)*BigInt(dep[1]),10000),cap):0;
 s.textContent="";if(vat){row("Net",g(net));for(const[r,n,v]of bands)row("VAT at "+pc(r)+" on "+g(n),g(v))}
 row(s.dataset.label,g(total),"total");if(deposit>0)row("Deposit, due before the work starts",g(deposit));
-f.elements.total.value=String(total);b.textContent=b.dataset.prefix+g(total)};
+f.elements.total.value=String(total);b.textContent=b.dataset.prefix+g(total);
+const p=f.querySelector('button[value="accept-and-pay"]');if(p){p.hidden=deposit<=0;p.textContent=p.dataset.prefix+g(deposit)+p.dataset.suffix}};
 if(u){u.hidden=true;f.addEventListener("change",(e)=>{if(e.target.matches("input[data-net]"))sum()})}
 let seen=false;const look=(e)=>{if(seen||!e.isTrusted)return;seen=true;fetch(f.getAttribute("action").split("#")[0],{method:"POST",body:new URLSearchParams({action:"quote-seen",nonce:f.elements.nonce.value}),keepalive:true}).catch(()=>{})};
 for(const t of["pointerdown","keydown","touchstart"])addEventListener(t,look,{capture:true,passive:true})})()`);
@@ -163,6 +164,19 @@ export interface QuoteFormState {
   day: string;
   /** What to fix, when a post was refused: shown above the button. */
   problem?: string;
+  /** Card payments are on: a quote with a deposit also offers "Accept and pay the £D deposit". */
+  cardPayments?: boolean;
+  /** Stripe's Checkout origin, where "Accept and pay" redirects (allowed by the page's CSP). */
+  checkoutOrigin?: string | null | undefined;
+}
+
+/**
+ * "Accept and pay the £D deposit": the same acceptance (the same form, total and terms) and then
+ * the deposit's card payment. The plain button keeps the law's wording (agree to pay the total).
+ */
+function payDepositButton(q: QuoteOnPage, form: QuoteFormState): string {
+  if (!form.cardPayments || !q.depositTerm) return "";
+  return `<button class="button secondary" type="submit" name="action" value="accept-and-pay" data-prefix="Accept and pay the " data-suffix=" deposit"${q.sums.deposit ? "" : " hidden"}>Accept and pay the ${e(q.sums.deposit ?? "")} deposit</button>`;
 }
 
 /**
@@ -197,7 +211,7 @@ export function quoteCard(q: QuoteOnPage, pageUrl: string, form: QuoteFormState)
   const problem = form.problem
     ? `<p class="field-error" role="alert" id="accept-error">${e(form.problem)}</p>`
     : "";
-  return `<section class="card quote" id="quote" aria-labelledby="quote-h">${head(q, "Your quote")}<form method="post" action="${e(pageUrl)}#quote" class="accept" data-vat="${q.vatRegistered ? 1 : 0}" data-deposit="${e(q.depositTerm)}" data-lines="${q.lines.map((l) => `${l.netPence}:${rateHundredths(l)}`).join(",")}">${hidden}<div class="in">${q.sentOn ? `<p class="muted">Sent on ${e(q.sentOn)}.</p>` : ""}${noteBlock(q)}${linesTable(q, q.lines)}${options}${sums(q, "Total to pay")}</div><div class="in terms" aria-labelledby="terms-h"><h3 id="terms-h">Before you accept, please read</h3>${termsBlock(q.terms)}</div><div class="in">${early}${problem}<p class="actions"><button class="button primary" type="submit" name="action" value="accept-quote" data-prefix="${e(q.acceptLabel.slice(0, q.acceptLabel.length - q.sums.total.length))}"${form.problem ? ' aria-describedby="accept-error"' : ""}>${e(q.acceptLabel)}</button><a class="button outline" href="${e(`${pageUrl}?step=decline-quote`)}">Decline</a></p><p class="hint">Accepting makes a contract. We e-mail you a copy straight away.</p></div></form><script>${quoteScript}</script></section>`;
+  return `<section class="card quote" id="quote" aria-labelledby="quote-h">${head(q, "Your quote")}<form method="post" action="${e(pageUrl)}#quote" class="accept"${form.cardPayments && q.depositTerm && form.checkoutOrigin ? ` data-redirects-to="${e(form.checkoutOrigin)}"` : ""} data-vat="${q.vatRegistered ? 1 : 0}" data-deposit="${e(q.depositTerm)}" data-lines="${q.lines.map((l) => `${l.netPence}:${rateHundredths(l)}`).join(",")}">${hidden}<div class="in">${q.sentOn ? `<p class="muted">Sent on ${e(q.sentOn)}.</p>` : ""}${noteBlock(q)}${linesTable(q, q.lines)}${options}${sums(q, "Total to pay")}</div><div class="in terms" aria-labelledby="terms-h"><h3 id="terms-h">Before you accept, please read</h3>${termsBlock(q.terms)}</div><div class="in">${early}${problem}<p class="actions"><button class="button primary" type="submit" name="action" value="accept-quote" data-prefix="${e(q.acceptLabel.slice(0, q.acceptLabel.length - q.sums.total.length))}"${form.problem ? ' aria-describedby="accept-error"' : ""}>${e(q.acceptLabel)}</button>${payDepositButton(q, form)}<a class="button outline" href="${e(`${pageUrl}?step=decline-quote`)}">Decline</a></p><p class="hint">Accepting makes a contract${form.cardPayments && q.depositTerm ? `: either button agrees to pay ${e(q.sums.total)} in total, and "Accept and pay" then takes you to pay the deposit by card` : ""}. We e-mail you a copy straight away.</p></div></form><script>${quoteScript}</script></section>`;
 }
 
 /** The confirmation step of declining or cancelling the quote. */

@@ -79,6 +79,8 @@ blockquote{margin:.4rem 0 0;padding:.25rem .75rem;border-left:3px solid #b3c8e6;
 .button.primary{background:#f59e0b;border-color:#f59e0b;color:#0b162a}
 .button.primary:hover{background:#fbab24;border-color:#fbab24}
 .button.outline{background:#fff;color:#1b3157}
+.button.secondary{background:#166534;border-color:#166534}
+.button.secondary:hover{background:#14532d}
 .button.outline:hover{background:#eef3fa}
 .button.danger{background:#b91c1c;border-color:#b91c1c;color:#fff}
 .button.danger:hover{background:#991b1b;border-color:#991b1b}
@@ -201,8 +203,8 @@ export function requestPage(
     `${heading(view.reference, title)}
 ${bannerCard(banner)}
 <section class="card status${view.closed ? " closed" : ""}" aria-labelledby="status-h"><h2 id="status-h">Where it is now</h2><p class="headline">${e(view.status.headline)}</p><p>${e(view.status.detail)}</p>${view.appointment ? `<p class="actions"><a class="button outline" href="${e(calendarUrl(token))}" download>Add to calendar</a></p><p class="hint">A calendar file (.ics) for your phone or computer's calendar.</p>` : ""}</section>
-${view.quote ? quoteCard(view.quote, pageUrl(token), { ...view.quoteForm, ...(quoteProblem ? { problem: quoteProblem } : {}) }) : ""}
-${invoicesCard(view.invoices ?? null)}
+${view.quote ? quoteCard(view.quote, pageUrl(token), { ...view.quoteForm, cardPayments: view.cardPayments ?? false, checkoutOrigin: view.checkoutOrigin, ...(quoteProblem ? { problem: quoteProblem } : {}) }) : ""}
+${invoicesCard(view.invoices ?? null, { token, cardPayments: view.cardPayments ?? false, checkoutOrigin: view.checkoutOrigin })}
 ${proposal}
 <section class="card" aria-labelledby="actions-h"><h2 id="actions-h">What you can do</h2>${actions}</section>
 <section class="card" aria-labelledby="history-h"><h2 id="history-h">What has happened</h2>${history}</section>

@@ -36,6 +36,8 @@ import {
   type QuoteFormValues,
 } from "./service";
 import { actOnQuote, quoteSeen } from "./service-quote";
+import { payDepositFromPage, payFromPage } from "./service-pay";
+import type { paymentEndpoints } from "../payments/contract/endpoints";
 import { site } from "../../config/site";
 import {
   actionPage,
@@ -51,6 +53,7 @@ import {
 import { requestPagePath } from "../mail/request-link";
 
 type Endpoints = typeof customerPageEndpoints;
+type PaymentEndpoints = typeof paymentEndpoints;
 
 /** The dates a customer may ask for (what the booking form offers). */
 async function bookableDates(ctx: ServiceContext) {
@@ -129,7 +132,7 @@ function doneBanner(view: CustomerPageView, done: "accepted" | "declined" | "can
   if (done === "accepted" && q.state.kind === "accepted") {
     return {
       heading: "Quote accepted",
-      message: `Thank you: you have accepted our quote and agreed to pay ${q.sums.total}. We have e-mailed you a copy with your cancellation rights, and we will be in touch to arrange the work.`,
+      message: `Thank you: you have accepted our quote and agreed to pay ${q.sums.total}. We have e-mailed you a copy with your cancellation rights, and we will be in touch to arrange the work.${q.sums.deposit ? ` ${depositNow(view, q.sums.deposit)}` : ""}`,
       tone: "done" as const,
     };
   }
@@ -148,6 +151,14 @@ function doneBanner(view: CustomerPageView, done: "accepted" | "declined" | "can
     };
   }
   return undefined;
+}
+
+/** How to pay the deposit now, said under "Quote accepted": bank transfer, or the Pay button. */
+function depositNow(view: CustomerPageView, deposit: string): string {
+  const b = site.invoices.bank;
+  const pay =
+    view.invoices?.invoices.some((i) => i.kind === "deposit" && i.balancePence > 0) && view.cardPayments;
+  return `The deposit of ${deposit} is due before the work starts: you can pay it now by bank transfer to ${b.accountName}, sort code ${b.sortCode}, account number ${b.accountNumber}, reference ${view.reference}${pay ? ", or by card with the Pay button under Your invoices" : ""}.`;
 }
 
 export async function showPage({
@@ -171,6 +182,10 @@ export async function showPage({
     const banner = query.done ? doneBanner(view, query.done) : undefined;
     return { markup: requestPage(view, token, banner) };
   }
+  if (query.paid) {
+    const view = await customerPage(token, ctx);
+    return { markup: requestPage(view, token, paidBanner(view, query.paid)) };
+  }
   if (query.download === "calendar") {
     const file = await appointmentCalendar(token, ctx);
     if (file) return { markup: "", file };
@@ -185,6 +200,61 @@ export async function showPage({
   const view = await customerPage(token, ctx);
   if (!query.step) return { markup: requestPage(view, token) };
   return stepPage(view, token, query.step as CustomerAction, { nonce: newFormKey(ctx.now) }, ctx);
+}
+
+/**
+ * Back from Stripe's Checkout: the redirect proves nothing, so nothing is recorded; the payment shows
+ * once Stripe's signed event has been recorded (normally within seconds).
+ */
+function paidBanner(view: CustomerPageView, invoiceId: number): PageBanner {
+  const inv = view.invoices?.invoices.find((i) => i.id === invoiceId);
+  if (inv && inv.balancePence <= 0) {
+    return {
+      heading: "Payment received",
+      message: `Thank you: invoice ${inv.number} is paid.`,
+      tone: "done",
+    };
+  }
+  return {
+    heading: "Payment received",
+    message: "Payment received, it will show here in a moment.",
+    tone: "done",
+  };
+}
+
+/** The Pay button: a 303 to Stripe's hosted Checkout for that invoice's balance. */
+export async function payInvoice({
+  rawId,
+  body,
+  ctx,
+}: PageCall<PaymentEndpoints["payInvoice"]>): Promise<PageAnswer> {
+  const url = await payFromPage(rawId ?? "", body.invoice, ctx);
+  return { markup: "", status: 303, headers: { Location: url } };
+}
+
+/**
+ * A Pay press that did not go through: the page as it now is with why (the invoice was paid in the
+ * meantime: 409; Stripe could not be reached: 503, with the bank transfer details still on the page).
+ */
+export async function payError(
+  failure: HttpError,
+  call: { rawId: string | undefined; ctx: ServiceContext },
+): Promise<PageAnswer> {
+  if (failure.status === 404) return { markup: notFoundPage() };
+  const token = call.rawId ?? "";
+  const view = await customerPage(token, call.ctx).catch(() => null);
+  if (!view) return { markup: notFoundPage(), status: 404 };
+  const banner: PageBanner =
+    failure.status === 409
+      ? { heading: "Nothing to pay", message: failure.message, tone: "note" }
+      : failure.status === 503
+        ? { heading: "Card payment not available", message: failure.message, tone: "note" }
+        : {
+            heading: failure.status === 429 ? "Please wait a moment" : "That did not go through",
+            message: failure.message,
+            tone: "note",
+          };
+  return { markup: requestPage(view, token, banner), status: failure.status };
 }
 
 /** The change, answered with the request's page as it now is and what was done above it. */
@@ -221,6 +291,12 @@ async function actQuote(
     return { markup: "", status: 200 };
   }
   const done = await actOnQuote(token, body as Parameters<typeof actOnQuote>[1], ctx);
+  if (body.action === "accept-and-pay" && done.kind === "accepted" && body.quote !== undefined) {
+    // Accepted and recorded: now the deposit. If card payment cannot start, the page says how to
+    // pay it by bank transfer instead (the acceptance stands either way).
+    const url = await payDepositFromPage(token, body.quote, ctx).catch(() => null);
+    if (url) return { markup: "", status: 303, headers: { Location: url } };
+  }
   switch (done.kind) {
     case "total":
       return seeOther(

@@ -66,7 +66,8 @@ export async function actOnQuote(
     return { kind: "total", options, expressStart: input.expressStart !== undefined };
   }
 
-  if (input.action === "accept-quote" && shown && shown.quote.id === quoteId && shown.canAnswer) {
+  const accepting = input.action === "accept-quote" || input.action === "accept-and-pay";
+  if (accepting && shown && shown.quote.id === quoteId && shown.canAnswer) {
     // Only what the page showed can be accepted: the button's total for these boxes, today's terms.
     const q = shown.quote;
     const chosen = chosenOptions(q, input.options ?? []);
@@ -86,6 +87,7 @@ export async function actOnQuote(
   const run = (tx: Db): Promise<QuoteActionResult> => {
     switch (action) {
       case "accept-quote":
+      case "accept-and-pay":
         return acceptQuoteIn(
           request.id,
           {
@@ -118,6 +120,7 @@ export async function actOnQuote(
   await finishQuoteAction(ctx, result);
   const kinds = {
     "accept-quote": "accepted",
+    "accept-and-pay": "accepted",
     "decline-quote": "declined",
     "cancel-quote": "cancelled",
   } as const;

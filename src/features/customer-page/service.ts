@@ -58,6 +58,7 @@ import { sameStateWords } from "./timeline";
 import { quoteOnPage, type QuoteOnPage } from "./quote-view";
 import type { CustomerInvoices } from "../invoices/contract/customer";
 import { invoicesForCustomerPage } from "../invoices/service-customer";
+import { cardPaymentsOn, checkoutOrigin } from "../payments/service-checkout";
 import * as invoicesRepo from "../invoices/repository";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
@@ -178,6 +179,10 @@ export interface CustomerPageView {
   quoteForm: { nonce: string; day: string };
   /** The request's issued invoices and credit notes, the balance and how to pay; null: none. */
   invoices?: CustomerInvoices | null;
+  /** Card payments are switched on: each invoice with a balance gets a Pay button. */
+  cardPayments?: boolean;
+  /** Where a Pay button's answer redirects to (Stripe's Checkout), for the page's form-action. */
+  checkoutOrigin?: string | null;
 }
 
 /** What the quote form showed last, to show it again: the boxes ticked. */
@@ -365,6 +370,8 @@ export async function customerPage(
     quote,
     quoteForm: { nonce: newFormKey(ctx.now), day: dateInZone(ctx.now) },
     invoices,
+    cardPayments: cardPaymentsOn(),
+    checkoutOrigin: checkoutOrigin(),
   };
 }
 

@@ -19,7 +19,7 @@ import {
 } from "../mail/messages";
 import type { MessageKind } from "../mail/kinds";
 import { linkPlaceholder, requestPageUrl } from "../mail/request-link";
-import { paymentMethodLabels, paymentTermsText, type Invoice, type Payment } from "./contract";
+import { paymentMethodLabel, paymentTermsText, type Invoice, type Payment } from "./contract";
 
 const signature = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
 
@@ -116,6 +116,11 @@ export function invoiceSentMessage(
         : []),
       `${paymentTermsText(site.invoices.dueDays)}${due ? ` Please pay by ${due}.` : ""}`,
       bankParagraph(inv),
+      ...(ctx.cardPayments && inv.balancePence > 0
+        ? [
+            `Or pay ${formatMoney(inv.balancePence)} by card, Apple Pay or Google Pay: press "Pay ${formatMoney(inv.balancePence)} now" on your page (the link below).`,
+          ]
+        : []),
       "The invoice is attached as a PDF.",
       `Questions? Reply to this e-mail or call us on ${site.phone.display}.`,
     ],
@@ -149,8 +154,8 @@ export function invoiceReceiptMessage(inv: Invoice, last: Payment, ctx: MailCont
     inv,
     `Receipt: invoice ${inv.number} is paid in full`,
     [
-      `Thank you: we have received ${formatMoney(last.amountPence)} by ${paymentMethodLabels[last.method].toLowerCase()} on ${formatDate(last.receivedOn)}, and invoice ${inv.number} is now paid in full.`,
-      `Payments received:\n${paid.map((p) => `${formatDate(p.receivedOn)}: ${formatMoney(p.amountPence)} (${paymentMethodLabels[p.method]})`).join("\n")}`,
+      `Thank you: we have received ${formatMoney(last.amountPence)} by ${paymentMethodLabel(last.method, last.provider).toLowerCase()} on ${formatDate(last.receivedOn)}, and invoice ${inv.number} is now paid in full.`,
+      `Payments received:\n${paid.map((p) => `${formatDate(p.receivedOn)}: ${formatMoney(p.amountPence)} (${paymentMethodLabel(p.method, p.provider)})`).join("\n")}`,
       `Total paid: ${formatMoney(inv.paidPence)}. Nothing more is owed on this invoice.`,
       "Please keep this e-mail as your receipt.",
     ],

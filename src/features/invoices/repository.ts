@@ -192,11 +192,26 @@ export async function insertPayment(
     method: PaymentMethod;
     receivedOn: string;
     reference: string | null;
+    provider?: "stripe" | null;
+    feePence?: number | null;
   },
   tx: Db,
 ): Promise<PaymentRecord> {
   const [row] = await tx.insert(invoicePayments).values(values).returning();
   return row as PaymentRecord;
+}
+
+/** The payment a provider recorded with this reference (its payment id), if any. */
+export async function findProviderPayment(
+  provider: "stripe",
+  reference: string,
+  db: Db,
+): Promise<PaymentRecord | null> {
+  const [row] = await db
+    .select()
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.provider, provider), eq(invoicePayments.reference, reference)));
+  return (row as PaymentRecord | undefined) ?? null;
 }
 
 /** Every payment of these invoices, removed ones included, oldest first. */

@@ -24,7 +24,7 @@ import { site } from "../../config/site";
 import { requestReference } from "../requests/contract/reference";
 import { requests } from "../requests/tables";
 import { quantityText } from "../quotes/contract/rules";
-import { invoiceTotals, paymentMethodLabels, type VatSummary } from "./contract";
+import { invoiceTotals, paymentMethodLabel, paymentMethodLabels, type VatSummary } from "./contract";
 import { withLines, type InvoiceRecord } from "./repository";
 import { lineOf } from "./service-model";
 import { invoicePayments, invoices } from "./tables";
@@ -390,6 +390,7 @@ export function paymentsCsv(
           amountPence: invoicePayments.amountPence,
           method: invoicePayments.method,
           reference: invoicePayments.reference,
+          provider: invoicePayments.provider,
           createdAt: invoicePayments.createdAt,
           number: invoices.number,
           customerName: invoices.customerName,
@@ -407,7 +408,7 @@ export function paymentsCsv(
             p.number ?? "",
             p.customerName,
             num(poundsDecimal(p.amountPence)),
-            paymentMethodLabels[p.method as keyof typeof paymentMethodLabels],
+            paymentMethodLabel(p.method as keyof typeof paymentMethodLabels, p.provider),
             p.reference ?? "",
             ukDate(dateInZone(p.createdAt)),
           ]),

@@ -66,6 +66,8 @@ export const toPayment = (p: PaymentRecord): Payment => ({
   method: p.method,
   receivedOn: p.receivedOn,
   reference: p.reference,
+  provider: p.provider === "stripe" ? "stripe" : null,
+  feePence: p.feePence,
   createdAt: p.createdAt.toISOString(),
   removedAt: iso(p.removedAt),
   removedBy: p.removedBy,

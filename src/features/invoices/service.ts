@@ -24,6 +24,7 @@ import { formatMoney } from "../../platform/money";
 import * as workflow from "../requests/repository-workflow";
 import * as outbox from "../mail/repository";
 import { deliverSoon, mailContext } from "../mail/service";
+import { deliverPushSoon, notifyOwner } from "../push/service";
 import * as quotes from "../quotes/repository";
 import { quoteTitle } from "../quotes/contract/rules";
 import { overCapMessage } from "../quotes/contract/totals";
@@ -31,6 +32,7 @@ import {
   depositLines,
   invoiceLimits,
   invoiceStatusOf,
+  paymentMethodLabel,
   paymentMethodLabels,
   taxPoint,
   type CreateInvoiceParsed,
@@ -579,16 +581,44 @@ async function settle(r: InvoiceRecord, tx: Db, now: Date): Promise<InvoiceRecor
   ))!;
 }
 
+/**
+ * A payment taken online by a provider (the payments feature's webhook), recorded like the owner's:
+ * the provider's payment id is the reference and (provider, reference) is unique, so a repeat
+ * records nothing. More than the balance is recorded up to the balance and the rest answered as
+ * `excessPence` for the owner to refund.
+ */
+export interface OnlinePayment {
+  provider: "stripe";
+  feePence: number | null;
+}
+
+export interface PaymentAdded {
+  invoice: Invoice;
+  payment: Invoice["payments"][number];
+  /** Online only: what was paid above the balance (not recorded). */
+  excessPence: number;
+  /** Online only: the provider's payment was already recorded; nothing changed. */
+  duplicate: boolean;
+}
+
 export async function addPayment(
   id: number,
   input: PaymentParsed,
   ctx: ServiceContext,
-): Promise<{ invoice: Invoice; payment: Invoice["payments"][number] }> {
+  online?: OnlinePayment,
+): Promise<PaymentAdded> {
   const today = dateInZone(ctx.now);
   if (input.receivedOn > today) throw invalid("receivedOn", "The date received cannot be in the future.");
   const result = await inTransaction(ctx, async (tx) => {
     const r = await lockForChange(id, tx);
     if (!r) throw invoiceNotFound();
+    const known =
+      online && input.reference ? await repo.findProviderPayment(online.provider, input.reference, tx) : null;
+    if (known) {
+      const inv = await loadInvoice((await repo.findInvoice(known.invoiceId, tx))!, tx, ctx.now);
+      const paymentWire = inv.payments.find((p) => p.id === known.id)!;
+      return { inv, paymentWire, mailIds: [], pushIds: [], excessPence: 0, duplicate: true };
+    }
     if (r.kind === "credit_note") throw isCreditNote();
     if (r.status === "draft") throw notIssued();
     if (r.status === "void")
@@ -596,6 +626,8 @@ export async function addPayment(
     if (r.status === "paid")
       throw new Conflict(`Invoice ${r.number} is already paid in full.`, "invoice_paid");
     const balance = r.totalPence - r.creditedPence - r.paidPence;
+    const excessPence = online ? Math.max(input.amountPence - balance, 0) : 0;
+    if (excessPence > 0) input = { ...input, amountPence: balance };
     if (input.amountPence > balance) {
       throw invalid(
         "amountPence",
@@ -609,13 +641,15 @@ export async function addPayment(
         method: input.method,
         receivedOn: input.receivedOn,
         reference: input.reference,
+        provider: online?.provider ?? null,
+        feePence: online?.feePence ?? null,
       },
       tx,
     );
     const updated = await settle(r, tx, ctx.now);
     await noteInHistory(
       r.submissionId,
-      `Payment of ${formatMoney(input.amountPence)} (${paymentMethodLabels[input.method]}) recorded on invoice ${r.number}${updated.status === "paid" ? ": paid in full" : `: ${formatMoney(updated.totalPence - updated.creditedPence - updated.paidPence)} still owed`}`,
+      `Payment of ${formatMoney(input.amountPence)} (${paymentMethodLabel(input.method, online?.provider)}) recorded on invoice ${r.number}${updated.status === "paid" ? ": paid in full" : `: ${formatMoney(updated.totalPence - updated.creditedPence - updated.paidPence)} still owed`}`,
       tx,
     );
     const inv = await loadInvoice(updated, tx, ctx.now);
@@ -632,12 +666,30 @@ export async function addPayment(
         tx,
       );
     }
-    // The owner recorded this payment himself: no e-mail or push tells him of it (a card payment,
-    // which arrives without him, is what "invoice_paid" is for).
-    return { inv, paymentWire, mailIds };
+    // The owner recorded this payment himself: no e-mail or push tells him of it. A card payment,
+    // which arrives without him, is announced on his devices.
+    const pushIds = online
+      ? await notifyOwner(
+          {
+            kind: "payment_online",
+            requestId: r.submissionId,
+            name: r.customerName,
+            invoiceNumber: r.number!,
+            amountPence: input.amountPence,
+          },
+          { db: tx, now: ctx.now },
+        )
+      : [];
+    return { inv, paymentWire, mailIds, pushIds, excessPence, duplicate: false };
   });
   await deliverSoon(ctx, result.mailIds);
-  return { invoice: result.inv, payment: result.paymentWire };
+  await deliverPushSoon(ctx, result.pushIds);
+  return {
+    invoice: result.inv,
+    payment: result.paymentWire,
+    excessPence: result.excessPence,
+    duplicate: result.duplicate,
+  };
 }
 
 /** Removes a mistaken payment: marked with who and when (kept in the trail), no longer counted. */

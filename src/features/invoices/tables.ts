@@ -168,6 +168,13 @@ export const invoicePayments = pgTable(
     method: text("method").notNull(),
     receivedOn: date("received_on", { mode: "string" }).notNull(),
     reference: text("reference"),
+    /**
+     * The online payment provider that took it (`stripe`), with its payment id as the reference:
+     * (provider, reference) is unique, so a provider's repeated event records nothing twice.
+     */
+    provider: text("provider"),
+    /** The provider's fee in pence, when it reported one: the business's cost, not the invoice's. */
+    feePence: integer("fee_pence"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp("removed_at", { withTimezone: true }),
     removedBy: text("removed_by"),
@@ -175,6 +182,14 @@ export const invoicePayments = pgTable(
   (t) => [
     index("invoice_payments_invoice_idx").on(t.invoiceId),
     index("invoice_payments_received_idx").on(t.receivedOn),
+    uniqueIndex("invoice_payments_provider_reference_unique")
+      .on(t.provider, t.reference)
+      .where(sql`${t.provider} is not null`),
+    check(
+      "invoice_payments_provider",
+      sql`${t.provider} is null or (${t.provider} in ('stripe') and ${t.reference} is not null)`,
+    ),
+    check("invoice_payments_fee", sql`${t.feePence} is null or ${t.feePence} between 0 and 100000000`),
     check("invoice_payments_amount", sql`${t.amountPence} between 1 and 100000000`),
     check("invoice_payments_method", sql`${t.method} in (${sqlList(paymentMethods)})`),
     check(

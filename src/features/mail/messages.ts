@@ -53,6 +53,8 @@ export interface MailContext {
   ownerEmail: string;
   /** Public origin of the site, e.g. https://www.kingdomhandyman.example (links in the mail). */
   siteUrl: string;
+  /** Card payments are switched on (the customer's page offers Pay buttons). */
+  cardPayments?: boolean;
 }
 
 /** Collapses every control character (CR and LF included) so a value is safe in a header. */

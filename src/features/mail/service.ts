@@ -11,7 +11,7 @@
  * (netlify/functions/mail-retry.mts). A mail outage never fails or loses a request.
  */
 import type { Db } from "../../platform/db/client";
-import { mailEnv } from "../../platform/env";
+import { mailEnv, stripeSettings } from "../../platform/env";
 import { logEvent } from "../../platform/log";
 import * as outbox from "./repository";
 import type { ServiceContext } from "../../platform/context";
@@ -33,7 +33,7 @@ import type { Sender } from "./kinds";
 
 export function mailContext(): MailContext {
   const env = mailEnv();
-  return { ownerEmail: env.OWNER_EMAIL, siteUrl: env.SITE_URL };
+  return { ownerEmail: env.OWNER_EMAIL, siteUrl: env.SITE_URL, cardPayments: stripeSettings() !== null };
 }
 
 let testSender: Sender | null | undefined;

@@ -141,6 +141,14 @@ export type OwnerEvent =
       invoiceNumber: string;
       amountPence: number;
     }
+  | {
+      kind: "payment_online";
+      requestId: number | null;
+      name: string;
+      invoiceNumber: string;
+      amountPence: number;
+    }
+  | { kind: "payment_attention"; requestId: number | null; message: string }
   | { kind: "mail_failed"; requestId: number | null; subject: string }
   | { kind: "test" };
 
@@ -235,6 +243,20 @@ export function pushContent(event: OwnerEvent, serviceLabel: (id: string | null)
         body: `${event.invoiceNumber}, ${formatMoney(event.amountPence)}`,
         url: requestUrl(event.requestId),
         tag: `request-${event.requestId}`,
+      };
+    case "payment_online":
+      return {
+        title: `Paid online: ${event.name}`,
+        body: `${formatMoney(event.amountPence)} on ${event.invoiceNumber}`,
+        url: "/admin/money",
+        tag: `payment-${event.invoiceNumber}`,
+      };
+    case "payment_attention":
+      return {
+        title: "An online payment needs you",
+        body: event.message,
+        url: "/admin/money",
+        tag: "payment-attention",
       };
     case "mail_failed":
       return {

@@ -118,6 +118,19 @@ function chosenLines(q: Quote): string[] {
 }
 
 /**
+ * How to pay an accepted quote's deposit now: by bank transfer (the details and the request's
+ * reference) and, with card payments on, by card from their page.
+ */
+export function depositHowToPay(depositPence: number, reference: string, cardPayments = false): string {
+  const b = site.invoices.bank;
+  return [
+    `A deposit of ${formatMoney(depositPence)} is due before the work starts. You can pay it now by bank transfer:`,
+    `Account name: ${b.accountName}\nSort code: ${b.sortCode}\nAccount number: ${b.accountNumber}\nReference: ${reference}`,
+    ...(cardPayments ? ["Or pay it by card from your request's page (the link below)."] : []),
+  ].join("\n");
+}
+
+/**
  * To the customer at once when they accept: what they agreed, the early-start choice, the
  * pre-contract information with the cancellation right and its end date, and the model form (the
  * footer); the accepted quote attached as PDF.
@@ -139,9 +152,7 @@ export function quoteAcceptedMessage(
     [
       `Thank you. You accepted our quote ${title} on ${formatDateTime(new Date(a.at))}, agreeing to pay ${formatMoney(a.totalPence)}${vatWords(q)}.`,
       ...(options.length > 0 ? [`Optional items you chose:\n${options.join("\n")}`] : []),
-      ...(a.depositPence > 0
-        ? [`A deposit of ${formatMoney(a.depositPence)} is due before the work starts.`]
-        : []),
+      ...(a.depositPence > 0 ? [depositHowToPay(a.depositPence, requestReference(r), ctx.cardPayments)] : []),
       expressStartRecord(a.expressStart, q.urgentRepair),
       "We will be in touch to arrange a time for the work. The accepted quote is attached as a PDF; please keep this e-mail: it sets out your rights below.",
     ],

@@ -94,3 +94,7 @@ export const pushTestRoute = route("POST", "/api/admin/push/test");
 export const listCustomersRoute = route("GET", "/api/admin/customers");
 export const getCustomerRoute = route("GET", "/api/admin/customers/:id");
 export const updateCustomerRoute = route("PATCH", "/api/admin/customers/:id");
+export const listPaymentAlertsRoute = route("GET", "/api/admin/payments/alerts");
+export const resolvePaymentAlertRoute = route("POST", "/api/admin/payments/alerts/:id/resolve");
+export const cardRefundsRoute = route("GET", "/api/admin/payments/refunds");
+export const refundToCardRoute = route("POST", "/api/admin/payments/refunds");

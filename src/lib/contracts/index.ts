@@ -9,6 +9,7 @@ import { appointmentEndpoints } from "../../features/appointments/contract/endpo
 import { customerEndpoints } from "../../features/customers/contract/endpoints";
 import { customerPageEndpoints } from "../../features/customer-page/contract/endpoints";
 import { invoiceEndpoints } from "../../features/invoices/contract/endpoints";
+import { paymentEndpoints } from "../../features/payments/contract/endpoints";
 import { mailEndpoints } from "../../features/mail/contract/endpoints";
 import { pushEndpoints } from "../../features/push/contract/endpoints";
 import { quoteEndpoints } from "../../features/quotes/contract/endpoints";
@@ -32,6 +33,7 @@ export const endpoints = {
   ...pushEndpoints,
   ...scheduleEndpoints,
   ...customerEndpoints,
+  ...paymentEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 export type Endpoints = typeof endpoints;
 

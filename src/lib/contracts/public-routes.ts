@@ -22,3 +22,7 @@ export const customerActionRoute = { method: "POST", path: "/request/:id" } as c
 export const customerInvoicePdfRoute = { method: "GET", path: "/request/:id/invoice.pdf" } as const;
 export const lostLinkFormRoute = { method: "GET", path: "/request/lost" } as const;
 export const lostLinkRoute = { method: "POST", path: "/request/lost" } as const;
+/** A customer's Pay button: a Stripe Checkout for one invoice (docs/decisions/048-card-payments-stripe.md). */
+export const payInvoiceRoute = { method: "POST", path: "/request/:id/pay" } as const;
+/** Stripe's signed events (docs/decisions/048-card-payments-stripe.md). */
+export const stripeWebhookRoute = { method: "POST", path: "/api/payments/webhook/stripe" } as const;

@@ -18,3 +18,20 @@ export function shippedScript(source: string): string {
 export function shippedScripts(): ReadonlySet<string> {
   return shipped;
 }
+
+const targets = new Set<string>();
+
+/**
+ * Registers another site's origin that one of the code's own forms sends the visitor to (the Pay
+ * button's answer redirects to Stripe's hosted Checkout); returns it unchanged. A page's
+ * `form-action` names such an origin only when it is registered here and the page's form names it.
+ */
+export function allowFormTarget(origin: string): string {
+  targets.add(origin);
+  return origin;
+}
+
+/** Every registered form target. */
+export function formTargets(): ReadonlySet<string> {
+  return targets;
+}

@@ -11,7 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import type { HttpError } from "./errors";
-import { shippedScripts } from "./page-scripts";
+import { formTargets, shippedScripts } from "./page-scripts";
 
 /**
  * HSTS on every function answer of a deployed site, the same value the static files get from
@@ -55,6 +55,15 @@ export function htmlPolicy(markup: string): string {
   const headEnd = markup.indexOf("</head>");
   const head = headEnd === -1 ? "" : markup.slice(0, headEnd);
   const blocks = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+  // A form whose answer redirects to another site (the Pay button to Stripe's hosted page) names
+  // that site's origin in `data-redirects-to`; form-action allows it only when the code registered
+  // that origin (./page-scripts.ts `allowFormTarget`), never an origin that merely appears in markup.
+  const targets = formTargets();
+  const redirects = [
+    ...markup.matchAll(/<form [^>]*data-redirects-to="(https?:\/\/[a-z0-9.-]+(?::\d{1,5})?)"/g),
+  ]
+    .map((m) => m[1]!)
+    .filter((origin) => targets.has(origin));
   const styles = blocks.map(sha256);
   const scripts = [...shippedScripts()]
     .filter((source) => markup.includes(`<script>${source}</script>`))
@@ -65,7 +74,7 @@ export function htmlPolicy(markup: string): string {
     ...(scripts.length ? [`script-src ${[...new Set(scripts)].join(" ")}`, "connect-src 'self'"] : []),
     ...(blocks.some((css) => css.includes("@font-face")) ? ["font-src 'self'"] : []),
     "img-src 'self'",
-    "form-action 'self'",
+    `form-action ${["'self'", ...new Set(redirects)].join(" ")}`,
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join("; ");

@@ -19,11 +19,13 @@ export type CustomerAction = (typeof customerActions)[number];
  * What a customer can do with the quote on their page (docs/decisions/031-quote-acceptance-page.md):
  * accept it (the form under its terms), see the total for the optional lines they ticked without
  * JavaScript, decline it and, once accepted, cancel it (each of the last two after a confirmation
- * step, `?step=decline-quote|cancel-quote`). `quote-seen` is the page's script saying the customer
+ * step, `?step=decline-quote|cancel-quote`). `accept-and-pay` accepts it the same way and then
+ * opens card payment for its deposit (docs/decisions/048-card-payments-stripe.md). `quote-seen` is the page's script saying the customer
  * is looking at it (after a real key press, tap or click), which marks the quote opened.
  */
 export const quoteActions = [
   "accept-quote",
+  "accept-and-pay",
   "update-total",
   "decline-quote",
   "cancel-quote",
@@ -69,6 +71,13 @@ export const customerPageQuerySchema = z.object({
     .catch(undefined),
   /** `1`: the express-start box was ticked when "Update the total" was pressed. */
   start: z.enum(["1"]).optional().catch(undefined),
+  /** An invoice's id: back from Stripe's Checkout (the payment shows once the webhook records it). */
+  paid: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/)
+    .transform(Number)
+    .optional()
+    .catch(undefined),
   /** `calendar`: the confirmed appointment as an .ics file ("Add to calendar"). */
   download: z.enum(["calendar"]).optional().catch(undefined),
 });

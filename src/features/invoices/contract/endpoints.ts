@@ -256,6 +256,10 @@ export const paymentSchema = z.object({
   method: z.enum(paymentMethods),
   receivedOn: isoDate,
   reference: z.string().nullable(),
+  /** `stripe` for a payment taken online (its reference is the provider's payment id). */
+  provider: z.enum(["stripe"]).nullable(),
+  /** The provider's fee in pence, when known: the business's cost; the invoice's amount is unchanged. */
+  feePence: z.number().int().nullable(),
   createdAt: timestamp,
   /** A removed (mistaken) payment: kept in the trail, not counted. */
   removedAt: timestamp.nullable(),

@@ -42,6 +42,15 @@ export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
   void: "Void",
 };
 
+/**
+ * How a payment was made, in words: the owner's own entries by their method, and one taken online
+ * (a provider named) as "Card (online)" or "Pay by bank (online)".
+ */
+export function paymentMethodLabel(method: PaymentMethod, provider: string | null | undefined): string {
+  if (provider) return method === "bank_transfer" ? "Pay by bank (online)" : "Card (online)";
+  return paymentMethodLabels[method];
+}
+
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   bank_transfer: "Bank transfer",
   cash: "Cash",

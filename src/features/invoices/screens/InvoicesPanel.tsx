@@ -26,10 +26,11 @@ import {
 import { invoiceChanged, keys, queries, queryClient } from "../../../admin/query";
 import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
-import { invoiceKindLabels, isOpen, paymentMethodLabels } from "../contract/rules";
+import { invoiceKindLabels, isOpen, paymentMethodLabel, paymentMethodLabels } from "../contract/rules";
 import type { CreatableInvoiceKind } from "../contract/rules";
 import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
 import { PaymentDialog } from "./PaymentDialog";
+import { CardRefunds } from "../../payments/screens/CardRefunds";
 import { creditLines, invoiceLabel, paymentSummary } from "./invoice-form";
 
 const InvoiceEditor = lazy(() => import("./InvoiceEditor").then((m) => ({ default: m.InvoiceEditor })));
@@ -498,8 +499,11 @@ function InvoiceCard({
               <li key={p.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-1">
                 <span className={p.removedAt ? "text-slate-500 line-through" : "text-slate-900"}>
                   <span className="tabular-nums">{formatMoney(p.amountPence)}</span>{" "}
-                  {paymentMethodLabels[p.method].toLowerCase()}, {day(p.receivedOn)}
+                  {paymentMethodLabel(p.method, p.provider).toLowerCase()}, {day(p.receivedOn)}
                   {p.reference ? ` (${p.reference})` : ""}
+                  {p.feePence !== null ? (
+                    <span className="text-slate-600"> · Stripe fee {formatMoney(p.feePence)}</span>
+                  ) : null}
                 </span>
                 {p.removedAt ? (
                   <span className="text-xs text-slate-600">Removed {formatSubmittedAt(p.removedAt)}</span>
@@ -526,6 +530,9 @@ function InvoiceCard({
             .map((c) => `${c.number} (${formatMoney(c.totalPence)}, ${day(c.issuedOn)})`)
             .join(", ")}
         </p>
+      ) : null}
+      {inv.creditNotes.length > 0 && inv.payments.some((p) => p.provider && !p.removedAt) ? (
+        <CardRefunds invoiceId={inv.id} />
       ) : null}
 
       <div className="mt-3 flex flex-wrap gap-2">

@@ -20,13 +20,15 @@ import { exportRangeFits, exportRangeTooLong } from "../contract/endpoints";
 import { MoneyChart } from "./MoneyChart";
 import { NewDirectInvoice } from "./NewDirectInvoice";
 import { PaymentDialog, type PayableInvoice } from "./PaymentDialog";
+import { PaymentAlerts } from "../../payments/screens/PaymentAlerts";
 import { acceptanceText, lastMonthRange, paymentSummary } from "./invoice-form";
 
 const sectionTitle = "text-lg font-bold text-brand-900";
 const day = (date: string) => formatShortDate(date, { year: true });
 
 export function MoneyScreen() {
-  const summary = useQuery(queries.money());
+  // Polled, so a payment taken online moves "received" while the screen is open.
+  const summary = useQuery({ ...queries.money(), refetchInterval: 15_000 });
   const [paying, setPaying] = useState<PayableInvoice | null>(null);
 
   let body: ReactNode;
@@ -51,6 +53,7 @@ export function MoneyScreen() {
     const m = summary.data;
     body = (
       <>
+        <PaymentAlerts />
         <Figures summary={m} />
         <OverdueList summary={m} onPay={setPaying} />
         <UnpaidList today={m.today} onPay={setPaying} />

@@ -13,6 +13,8 @@ export const pushKinds = [
   "quote_declined",
   "invoice_paid",
   "invoice_overdue",
+  "payment_online",
+  "payment_attention",
   "mail_failed",
   "test",
 ] as const;
@@ -30,6 +32,8 @@ export const switchableKinds = [
   ["quote_declined", "A quote is declined"],
   ["invoice_paid", "An invoice is paid"],
   ["invoice_overdue", "An invoice is overdue"],
+  ["payment_online", "A customer pays online"],
+  ["payment_attention", "An online payment needs you (a refund to make)"],
   ["mail_failed", "An e-mail to a customer could not be delivered"],
 ] as const satisfies readonly (readonly [Exclude<PushKind, "test">, string])[];
 
