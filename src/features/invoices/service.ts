@@ -33,7 +33,6 @@ import {
   invoiceLimits,
   invoiceStatusOf,
   paymentMethodLabel,
-  paymentMethodLabels,
   taxPoint,
   type CreateInvoiceParsed,
   type CreditNoteParsed,
