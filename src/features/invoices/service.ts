@@ -22,6 +22,7 @@ import { Conflict } from "../../platform/domain-errors";
 import { addDays, dateInZone, formatDate, type IsoDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import * as workflow from "../requests/repository-workflow";
+import * as business from "../business/service";
 import * as outbox from "../mail/repository";
 import { deliverSoon, mailContext } from "../mail/service";
 import { deliverPushSoon, notifyOwner } from "../push/service";
@@ -228,7 +229,7 @@ function quoteLinesFor(
 // ---------------------------------------------------------------- drafts
 
 export async function createInvoice(input: CreateInvoiceParsed, ctx: ServiceContext): Promise<Invoice> {
-  const vatNow = site.vat.registered;
+  const vatNow = await business.vatOn(dateInZone(ctx.now), ctx.db);
   const record = await inTransaction(ctx, async (tx) => {
     if (input.kind === "direct") {
       let submissionId: number | null = null;
@@ -347,12 +348,13 @@ export async function updateInvoice(
           "An invoice from a quote keeps the quote's lines; write a direct invoice for other work.",
         );
       }
-      const lines = linesToStore(patch.lines, site.vat.registered);
-      const totals = totalsOfStored(lines, site.vat.registered);
+      const vatNow = await business.vatOn(dateInZone(ctx.now), tx);
+      const lines = linesToStore(patch.lines, vatNow);
+      const totals = totalsOfStored(lines, vatNow);
       checkTotal(totals.totalPence);
       await repo.replaceLines(r.id, lines, tx);
       Object.assign(set, {
-        vatRegistered: site.vat.registered,
+        vatRegistered: vatNow,
         netPence: totals.netPence,
         vatPence: totals.vatPence,
         totalPence: totals.totalPence,
@@ -753,7 +755,8 @@ export async function listInvoices(query: Omit<InvoiceListQuery, never>, ctx: Se
       createdAt: inv.createdAt,
     };
   });
-  return { invoices, total, page, pageSize, settings: invoiceSettings(ctx.now) };
+  const vat = await business.vatOn(dateInZone(ctx.now), ctx.db);
+  return { invoices, total, page, pageSize, settings: invoiceSettings(ctx.now, vat) };
 }
 
 /** A request's invoices (credit notes included) and what its accepted quote still allows. */
@@ -771,5 +774,6 @@ export async function requestInvoices(requestId: number, ctx: ServiceContext) {
           records.filter((r) => r.quoteId === q.id && r.kind !== "credit_note"),
         )
       : null;
-  return { invoices, quote, settings: invoiceSettings(ctx.now) };
+  const vat = await business.vatOn(dateInZone(ctx.now), ctx.db);
+  return { invoices, quote, settings: invoiceSettings(ctx.now, vat) };
 }

@@ -27,9 +27,9 @@ import type { NewQuoteLine, QuoteRecord } from "./repository";
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The configured settings a new quote is written under. */
-export function quoteSettings(now: Date): QuoteSettings {
+export function quoteSettings(now: Date, vatRegistered: boolean): QuoteSettings {
   return {
-    vatRegistered: site.vat.registered,
+    vatRegistered,
     vatRates: [...site.vat.rates],
     validDays: site.quotes.validDays,
     followUpDays: site.quotes.followUpDays,
@@ -115,11 +115,11 @@ export function toQuote(r: QuoteRecord): Quote {
  * The lines as stored, with each VAT rate checked against the setting: VAT-registered, a line
  * needs one of the configured rates; not registered, rates are dropped. Invalid names the line.
  */
-export function linesToStore(lines: QuoteInputParsed["lines"]): NewQuoteLine[] {
+export function linesToStore(lines: QuoteInputParsed["lines"], vatRegistered: boolean): NewQuoteLine[] {
   const rates = site.vat.rates as readonly number[];
   return lines.map((l, i) => {
     let vatRateHundredths: number | null = null;
-    if (site.vat.registered) {
+    if (vatRegistered) {
       if (l.vatRate == null || !rates.includes(l.vatRate)) {
         throw new Invalid("Please check the highlighted fields.", {
           fields: {

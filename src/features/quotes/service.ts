@@ -24,6 +24,7 @@ import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
 import { addDays, dateInZone, formatDate, type IsoDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import { canTransition } from "../requests/contract/states";
+import * as business from "../business/service";
 import * as workflow from "../requests/repository-workflow";
 import { applyStateChange } from "../requests/service-state";
 import * as outbox from "../mail/repository";
@@ -95,7 +96,8 @@ export async function listQuotes(
   const [request] = await workflow.findMany([requestId], ctx.db);
   if (!request) throw requestNotFound();
   const versions = await repo.listForRequest(requestId, ctx.db);
-  return { quotes: versions.map(toQuote), settings: quoteSettings(ctx.now) };
+  const vat = await business.vatOn(dateInZone(ctx.now), ctx.db);
+  return { quotes: versions.map(toQuote), settings: quoteSettings(ctx.now, vat) };
 }
 
 export async function getQuote(id: number, ctx: ServiceContext): Promise<Quote> {
@@ -132,8 +134,8 @@ export async function createQuote(
   const today = dateInZone(ctx.now);
   const validUntil = input.validUntil ?? addDays(today, site.quotes.validDays);
   checkValidUntil(validUntil, today);
-  const vatRegistered = site.vat.registered;
-  const lines = linesToStore(input.lines);
+  const vatRegistered = await business.vatOn(today, ctx.db);
+  const lines = linesToStore(input.lines, vatRegistered);
   const totalPence = totalOfStored(lines, vatRegistered);
   checkDeposit(input.depositPence ?? null, totalPence);
   const record = await clashesAsConflict(
@@ -172,14 +174,14 @@ export async function createQuote(
 }
 
 /** The quote after `patch`: what a draft becomes, or what version n+1 starts as. */
-function patched(record: QuoteRecord, patch: QuotePatchParsed, today: IsoDate) {
+function patched(record: QuoteRecord, patch: QuotePatchParsed, today: IsoDate, vatNow: boolean) {
   const lines = patch.lines
-    ? linesToStore(patch.lines)
+    ? linesToStore(patch.lines, vatNow)
     : record.lines.map(({ id: _id, position: _p, ...l }) => ({
         ...l,
-        vatRateHundredths: record.vatRegistered === site.vat.registered ? l.vatRateHundredths : null,
+        vatRateHundredths: record.vatRegistered === vatNow ? l.vatRateHundredths : null,
       }));
-  const vatRegistered = patch.lines ? site.vat.registered : record.vatRegistered;
+  const vatRegistered = patch.lines ? vatNow : record.vatRegistered;
   const validUntil = patch.validUntil ?? record.validUntil;
   if (patch.validUntil !== undefined || record.status !== "draft") checkValidUntil(validUntil, today);
   let depositPence = record.depositPence;
@@ -210,17 +212,18 @@ function patched(record: QuoteRecord, patch: QuotePatchParsed, today: IsoDate) {
 
 export async function updateQuote(id: number, patch: QuotePatchParsed, ctx: ServiceContext): Promise<Quote> {
   const today = dateInZone(ctx.now);
+  const vatNow = await business.vatOn(today, ctx.db);
   const record = await clashesAsConflict(
     inTransaction(ctx, async (tx) => {
       const { record } = await lockForChange(id, tx);
       if (record.status === "draft") {
-        const next = patched(record, patch, today);
+        const next = patched(record, patch, today, vatNow);
         if (patch.lines) await repo.replaceLines(record.id, next.lines, tx);
         await workflow.setRead([record.submissionId], true, tx);
         return (await repo.updateQuote(record.id, next.values, tx))!;
       }
       if (record.status === "sent" || record.status === "viewed") {
-        const next = patched(record, patch, today);
+        const next = patched(record, patch, today, vatNow);
         await repo.updateQuote(record.id, { status: "superseded", closedAt: ctx.now }, tx);
         await workflow.setRead([record.submissionId], true, tx);
         return repo.insertQuote(
@@ -445,7 +448,8 @@ function vatRateToStore(rate: number | null | undefined): number | null | undefi
 export async function listPriceList(
   ctx: ServiceContext,
 ): Promise<{ items: PriceListItem[]; settings: QuoteSettings }> {
-  return { items: (await repo.listPriceList(ctx.db)).map(toItem), settings: quoteSettings(ctx.now) };
+  const vat = await business.vatOn(dateInZone(ctx.now), ctx.db);
+  return { items: (await repo.listPriceList(ctx.db)).map(toItem), settings: quoteSettings(ctx.now, vat) };
 }
 
 export async function addPriceListItem(

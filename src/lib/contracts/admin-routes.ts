@@ -93,3 +93,5 @@ export const pushTestRoute = route("POST", "/api/admin/push/test");
 export const listCustomersRoute = route("GET", "/api/admin/customers");
 export const getCustomerRoute = route("GET", "/api/admin/customers/:id");
 export const updateCustomerRoute = route("PATCH", "/api/admin/customers/:id");
+export const getBusinessSettingsRoute = route("GET", "/api/admin/settings/business");
+export const updateBusinessSettingsRoute = route("PATCH", "/api/admin/settings/business");

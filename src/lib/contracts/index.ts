@@ -5,6 +5,7 @@
  * development and tests.
  */
 import { adminAuthEndpoints } from "../../features/admin-auth/contract/endpoints";
+import { businessEndpoints } from "../../features/business/contract/endpoints";
 import { appointmentEndpoints } from "../../features/appointments/contract/endpoints";
 import { customerEndpoints } from "../../features/customers/contract/endpoints";
 import { customerPageEndpoints } from "../../features/customer-page/contract/endpoints";
@@ -32,6 +33,7 @@ export const endpoints = {
   ...pushEndpoints,
   ...scheduleEndpoints,
   ...customerEndpoints,
+  ...businessEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 export type Endpoints = typeof endpoints;
 
