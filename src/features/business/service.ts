@@ -105,6 +105,7 @@ export async function getBusinessDetails(ctx: ServiceContext): Promise<BusinessD
   ]);
   return {
     business: settingsOf(latest),
+    tradingName: traderFacts.tradingName,
     limits,
     audit: versions.map((v) => ({
       id: v.id,

@@ -2,7 +2,7 @@
  * Contracts of the business details (docs/decisions/045-business-details.md): the trading identity
  * and VAT registration the quotes, invoices, customer pages and e-mails follow.
  *
- *   GET   /api/admin/settings/business   { business, limits, audit }
+ *   GET   /api/admin/settings/business   { business, tradingName, limits, audit }
  *   PATCH /api/admin/settings/business   any of the fields below → the same
  *
  * 422 for a field of the wrong shape (a VAT number that is not GB and 9 or 12 digits, a company
@@ -100,6 +100,8 @@ export const businessLimitsSchema = z.object({
 
 const businessResponse = z.object({
   business: businessSettingsSchema,
+  /** The brand the business trades under: a sole trader's papers say "Jane Smith trading as …" it. */
+  tradingName: z.string(),
   limits: businessLimitsSchema,
   /** Every saved change, newest first (the most recent 100). */
   audit: z.array(businessAuditEntrySchema),
