@@ -340,6 +340,28 @@ export const registeredOfficeLine = `${site.company.registeredOffice.streetAddre
 /** The trading disclosure, e.g. "Kingdom Handyman Services Ltd. Registered in Scotland, company number SC…". */
 export const companyDisclosure = `${site.company.registeredName}. Registered in ${site.company.registeredIn}, company number ${site.company.number}. Registered office: ${registeredOfficeLine}.`;
 
+/**
+ * A fresh install's business details (docs/decisions/045-business-details.md): the trading form and
+ * VAT registration the papers use until the owner saves his own on the "Business details" screen.
+ * The public pages, built ahead of time, state these.
+ */
+export const businessDefaults = {
+  tradingAs: (site.invoices.soleTraderName ? "sole_trader" : "company") as "company" | "sole_trader",
+  soleTraderName: site.invoices.soleTraderName,
+  companyName: site.company.registeredName as string,
+  companyNumber: site.company.number as string | null,
+  vatRegistered: site.vat.registered,
+  vatNumber: site.vat.number,
+  vatRegisteredFrom: site.vat.registeredFrom,
+};
+
+/** What every paper says of the trader besides the owner's settings. */
+export const traderFacts = {
+  tradingName: site.name,
+  registeredIn: site.company.registeredIn,
+  registeredOffice: registeredOfficeLine,
+};
+
 /** The service area in one sentence, from one centre and one radius. */
 export const serviceAreaLine = `${site.address.locality} and everywhere within a ${site.serviceArea.radiusMiles}-mile radius`;
 

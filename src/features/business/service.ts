@@ -10,7 +10,7 @@
  *   traderAt(instant, date, db)        how a paper sent at `instant` and dated `date` names the trader
  *   defaultBusinessSettings()          a fresh install's settings, from src/config/site.ts
  */
-import { registeredOfficeLine, site } from "../../config/site";
+import { businessDefaults, traderFacts as configTraderFacts } from "../../config/site";
 import { type ServiceContext, inTransaction } from "../../platform/context";
 import { getDb, type Db } from "../../platform/db/client";
 import { Invalid } from "../../platform/domain-errors";
@@ -33,23 +33,10 @@ const auditShown = 100;
 const vatBackdateYears = 4;
 
 export function defaultBusinessSettings(): BusinessSettings {
-  const sole = site.invoices.soleTraderName;
-  return {
-    tradingAs: sole ? "sole_trader" : "company",
-    soleTraderName: sole,
-    companyName: site.company.registeredName,
-    companyNumber: site.company.number,
-    vatRegistered: site.vat.registered,
-    vatNumber: site.vat.number,
-    vatRegisteredFrom: site.vat.registeredFrom,
-  };
+  return { ...businessDefaults };
 }
 
-export const traderFacts: TraderFacts = {
-  tradingName: site.name,
-  registeredIn: site.company.registeredIn,
-  registeredOffice: registeredOfficeLine,
-};
+export const traderFacts: TraderFacts = configTraderFacts;
 
 function settingsOf(row: repo.BusinessVersionRow | null): BusinessSettings {
   if (!row) return defaultBusinessSettings();
@@ -73,6 +60,14 @@ export async function vatOn(date: IsoDate, db: Db = getDb()): Promise<boolean> {
 /** How a paper sent (or issued) at `instant`, bearing the date `date`, names the trader. */
 export async function traderAt(instant: Date, date: IsoDate, db: Db = getDb()): Promise<Trader> {
   return traderOn(await businessAt(instant, db), traderFacts, date);
+}
+
+/**
+ * The trader a quote or an invoice names: the settings in force at `at` (when it was sent or
+ * issued; now for a draft), with the paper's own VAT state, which it keeps whatever changes later.
+ */
+export async function paperTrader(at: Date, vatRegistered: boolean, db: Db = getDb()): Promise<Trader> {
+  return { ...(await traderAt(at, dateInZone(at), db)), vatRegistered };
 }
 
 /** The trader under the settings a fresh install starts with (static pages built from the config). */

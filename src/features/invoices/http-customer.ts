@@ -10,7 +10,7 @@ import { dateInZone } from "../../platform/time";
 import { requestForToken } from "../customer-page/service";
 import * as repo from "./repository";
 import { invoicePdf, invoicePdfName } from "./pdf";
-import { loadInvoice } from "./service";
+import { invoiceTrader, loadInvoice } from "./service";
 
 /** The PDF of one issued invoice or credit note of the request `token` opens. */
 export async function customerInvoicePdf(
@@ -25,7 +25,8 @@ export async function customerInvoicePdf(
     throw new NotFound("This link does not work.");
   }
   const inv = await loadInvoice(record, ctx.db, ctx.now);
-  return { bytes: await invoicePdf(inv, dateInZone(ctx.now)), fileName: invoicePdfName(inv) };
+  const trader = await invoiceTrader(record, ctx.now, ctx.db);
+  return { bytes: await invoicePdf(inv, dateInZone(ctx.now), trader), fileName: invoicePdfName(inv) };
 }
 
 export async function customerInvoicePdfResponse({

@@ -14,7 +14,8 @@
  * reference. No statutory late-payment interest is ever mentioned (it never applies to a consumer).
  */
 import type { PDFDocument, PDFFont, PDFPage, RGB } from "pdf-lib";
-import { addressLine, companyDisclosure, site } from "../../config/site";
+import { addressLine, businessDefaults, site, traderFacts } from "../../config/site";
+import { traderOn, vatLineOf, type Trader } from "../business/contract/identity";
 import { formatDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import { pdfSafe } from "../quotes/pdf";
@@ -158,15 +159,19 @@ class Writer {
   }
 }
 
-/** Who issues the invoice: the trading name, and the owner's own name where a sole trader. */
-export function issuerLines(): string[] {
-  const owner = site.invoices.soleTraderName;
+/**
+ * Who issues the invoice (docs/decisions/045-business-details.md): the company's registered name
+ * and details, or the owner's own name where a sole trader ("Jane Smith trading as …"), and the VAT
+ * number when the invoice carries VAT.
+ */
+export function issuerLines(trader: Trader): string[] {
+  const vatLine = vatLineOf(trader);
   return [
-    owner ? `${owner} trading as ${site.name}` : site.company.registeredName,
+    trader.legalName,
     addressLine,
     `Phone ${site.phone.display} - ${site.email}`,
-    ...(owner ? [] : [companyDisclosure]),
-    ...(site.vat.registered && site.vat.number ? [`VAT registration number ${site.vat.number}`] : []),
+    ...(trader.companyLine ? [trader.companyLine] : []),
+    ...(vatLine ? [vatLine] : []),
   ];
 }
 
@@ -177,12 +182,16 @@ export function pdfTitle(inv: Pick<Invoice, "kind" | "number">): string {
 }
 
 /** The invoice or credit note as PDF bytes. */
-export async function invoicePdf(inv: Invoice, today: string): Promise<Uint8Array> {
+export async function invoicePdf(inv: Invoice, today: string, issuer?: Trader): Promise<Uint8Array> {
+  const trader = issuer ?? {
+    ...traderOn(businessDefaults, traderFacts, inv.issuedOn ?? today),
+    vatRegistered: inv.vatRegistered,
+  };
   const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const doc = await PDFDocument.create();
   const title = pdfTitle(inv);
   doc.setTitle(pdfSafe(`${title} - ${site.name}`));
-  doc.setAuthor(pdfSafe(site.company.registeredName));
+  doc.setAuthor(pdfSafe(trader.legalName));
   doc.setCreator(pdfSafe(site.name));
   doc.setProducer("pdf-lib");
   const w = new Writer(doc, {
@@ -196,7 +205,7 @@ export async function invoicePdf(inv: Invoice, today: string): Promise<Uint8Arra
   const credit = inv.kind === "credit_note";
 
   // Who we are.
-  const [first, ...rest] = issuerLines();
+  const [first, ...rest] = issuerLines(trader);
   w.text(first!, { size: 16, bold: true, gap: 2 });
   for (const line of rest) w.text(line, { size: 9.5, muted: true, gap: 0 });
   w.y -= 8;

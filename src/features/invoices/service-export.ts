@@ -17,6 +17,7 @@ import { poundsDecimal } from "../../platform/money";
 import { logEvent } from "../../platform/log";
 import { site } from "../../config/site";
 import { csvRow } from "../requests/service-export";
+import { currentBusiness } from "../business/service";
 import { quantityText } from "../quotes/contract/rules";
 import { invoiceTotals, paymentMethodLabels, type VatSummary } from "./contract";
 import { withLines, type InvoiceRecord } from "./repository";
@@ -314,7 +315,7 @@ export async function vatSummary(from: string, to: string, db: Db = getDb()): Pr
   return {
     from,
     to,
-    vatRegistered: site.vat.registered,
+    vatRegistered: (await currentBusiness(db)).vatRegistered,
     bands: list,
     netPence,
     vatPence,

@@ -19,7 +19,8 @@ import { site } from "../../config/site";
 import type { Db } from "../../platform/db/client";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { Conflict } from "../../platform/domain-errors";
-import { addDays, dateInZone, formatDate, type IsoDate } from "../../platform/time";
+import { addDays, dateInZone, formatDate, wallClockInstant, type IsoDate } from "../../platform/time";
+import type { Trader } from "../business/contract/identity";
 import { formatMoney } from "../../platform/money";
 import * as workflow from "../requests/repository-workflow";
 import * as business from "../business/service";
@@ -429,6 +430,7 @@ export async function issueInvoice(
         );
       }
     }
+    await checkVatOnIssue(r, issuedOn, tx);
     const n = await repo.takeNumber(sequences.invoice, tx);
     const number = numberFor("invoice", n);
     // A date the owner chose: read with the sequence's row locked, so no issue can slip in
@@ -446,6 +448,7 @@ export async function issueInvoice(
       {
         number,
         issuedOn,
+        issuedAt: ctx.now,
         dueOn: addDays(issuedOn, site.invoices.dueDays),
         supplyDate: r.supplyDate ?? issuedOn,
         status: invoiceStatusOf({
@@ -465,8 +468,38 @@ export async function issueInvoice(
 
 // ---------------------------------------------------------------- sending and the PDF
 
-export async function pdfAttachment(inv: Invoice, today: IsoDate) {
-  const bytes = await invoicePdf(inv, today);
+/**
+ * A direct invoice carries VAT exactly when the business is registered on its invoice date
+ * (docs/decisions/045-business-details.md): a draft written under the other state is re-priced first.
+ * An invoice from a quote keeps the accepted quote's prices.
+ */
+async function checkVatOnIssue(r: InvoiceRecord, issuedOn: IsoDate, tx: Db): Promise<void> {
+  if (r.kind !== "direct") return;
+  const due = await business.vatOn(issuedOn, tx);
+  if (due === r.vatRegistered) return;
+  throw new Conflict(
+    due
+      ? `The business is VAT registered on ${formatDate(issuedOn)}, so this invoice must carry VAT. Open the draft and save its lines again with their VAT rates.`
+      : `The business is not VAT registered on ${formatDate(issuedOn)}, so this invoice cannot carry VAT. Open the draft and save its lines again.`,
+    "vat_changed",
+  );
+}
+
+/**
+ * The trader an issued invoice names: the business details in force when it was issued (the end
+ * of its invoice date for one issued before that moment was kept), with its own VAT state.
+ */
+export function invoiceTrader(
+  r: Pick<InvoiceRecord, "issuedAt" | "issuedOn" | "vatRegistered">,
+  now: Date,
+  db: Db,
+) {
+  const at = r.issuedAt ?? (r.issuedOn ? wallClockInstant(r.issuedOn, "23:59") : now);
+  return business.paperTrader(at, r.vatRegistered, db);
+}
+
+export async function pdfAttachment(inv: Invoice, today: IsoDate, trader?: Trader) {
+  const bytes = await invoicePdf(inv, today, trader);
   return {
     filename: invoicePdfName(inv),
     contentType: "application/pdf",
@@ -488,7 +521,7 @@ export async function sendInvoice(id: number, ctx: ServiceContext): Promise<Invo
       );
     }
     const inv = await loadInvoice(r, tx, ctx.now);
-    const pdf = await pdfAttachment(inv, today);
+    const pdf = await pdfAttachment(inv, today, await invoiceTrader(r, ctx.now, tx));
     const mailIds = await outbox.enqueue(
       [
         {
@@ -510,8 +543,11 @@ export async function invoicePdfFile(
   id: number,
   ctx: ServiceContext,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const inv = await getInvoice(id, ctx);
-  return { bytes: await invoicePdf(inv, dateInZone(ctx.now)), fileName: invoicePdfName(inv) };
+  const record = await repo.findInvoice(id, ctx.db);
+  if (!record) throw invoiceNotFound();
+  const inv = await loadInvoice(record, ctx.db, ctx.now);
+  const trader = await invoiceTrader(record, ctx.now, ctx.db);
+  return { bytes: await invoicePdf(inv, dateInZone(ctx.now), trader), fileName: invoicePdfName(inv) };
 }
 
 // ---------------------------------------------------------------- payments
@@ -676,6 +712,7 @@ export async function createCreditNote(
         supplyDate: today,
         number,
         issuedOn: today,
+        issuedAt: ctx.now,
         dueOn: null,
         // A credit note is settled when issued: it owes nothing and is never chased.
         status: "paid",

@@ -14,7 +14,9 @@
  */
 import type { PDFDocument, PDFFont, PDFPage, RGB } from "pdf-lib";
 import { addressLine, site } from "../../config/site";
+import { vatLineOf, type Trader } from "../business/contract/identity";
 import {
+  siteTrader,
   expressStartRecord,
   quoteTermsSections,
   type QuoteTermsFacts,
@@ -29,6 +31,8 @@ export interface QuotePdfInput {
   customer: { name: string; address: string | null; email: string | null };
   /** The day the PDF is for (London): "issued" date of a quote not yet sent. */
   today: string;
+  /** Who the quote is from: the trader in force when it was sent (now, for a draft); the config's by default. */
+  trader?: Trader;
 }
 
 const A4: [number, number] = [595.28, 841.89];
@@ -217,12 +221,13 @@ function totalRow(w: Writer, label: string, amount: string, bold = false) {
 /** The quote (or, once accepted, the accepted quote) as PDF bytes. */
 export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
   const { quote, customer } = input;
+  const trader = input.trader ?? { ...siteTrader(input.today), vatRegistered: quote.vatRegistered };
   const accepted = quote.acceptance;
   const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const doc = await PDFDocument.create();
   const title = `Quote ${quoteNumber(quote.submissionId)}${quote.version > 1 ? ` version ${quote.version}` : ""}`;
   doc.setTitle(pdfSafe(`${title} - ${site.name}`));
-  doc.setAuthor(pdfSafe(site.company.registeredName));
+  doc.setAuthor(pdfSafe(trader.legalName));
   doc.setCreator(pdfSafe(site.name));
   doc.setProducer("pdf-lib");
   const colors = { ink: rgb(0.12, 0.16, 0.23), muted: rgb(0.33, 0.38, 0.45), rule: rgb(0.85, 0.87, 0.9) };
@@ -235,20 +240,17 @@ export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
   const w = new Writer(doc, fonts);
 
   // Who we are.
-  w.text(site.company.registeredName, { size: 16, bold: true, gap: 2 });
+  w.text(trader.legalName, { size: 16, bold: true, gap: 2 });
   w.text(addressLine, { size: 9.5, color: muted, gap: 0 });
   w.text(`Phone ${site.phone.display}  ·  ${site.email}`.replace("·", "-"), {
     size: 9.5,
     color: muted,
     gap: 0,
   });
-  const registration = [
-    `Registered in ${site.company.registeredIn}, company number ${site.company.number}`,
-    site.vat.registered && site.vat.number ? `VAT number ${site.vat.number}` : null,
-  ]
-    .filter(Boolean)
-    .join("  -  ");
-  w.text(registration, { size: 9.5, color: muted, gap: 10 });
+  for (const line of [trader.companyLine, vatLineOf(trader)]) {
+    if (line) w.text(line, { size: 9.5, color: muted, gap: 0 });
+  }
+  w.y -= 10;
   w.line();
 
   // The quote and the customer.
@@ -354,7 +356,7 @@ export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
 
   // The pre-contract information and cancellation right (with the model form).
   w.line();
-  for (const s of quoteTermsSections(termsFactsOf(quote, input.today))) w.section(s);
+  for (const s of quoteTermsSections(termsFactsOf(quote, input.today, trader))) w.section(s);
 
   // Page numbers.
   const pages = doc.getPages();
@@ -369,9 +371,12 @@ export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
  * The facts the pre-contract wording depends on: before acceptance, the quote without its optional
  * lines as if accepted `today`; after, what was agreed on the day it was accepted (London).
  */
-export function termsFactsOf(quote: Quote, today: string): QuoteTermsFacts {
+export function termsFactsOf(quote: Quote, today: string, trader: Trader): QuoteTermsFacts {
   const a = quote.acceptance;
   return {
+    trader,
+    onPaper: true,
+    optionalChosen: a ? a.optionalLinesChosen.length : 0,
     totalPence: a ? a.totalPence : quote.totalPence,
     vatPence: a ? a.vatPence : quote.totals.vatPence,
     depositPence: (a ? a.depositPence : quote.depositDuePence) || null,

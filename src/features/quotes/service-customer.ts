@@ -25,6 +25,8 @@
  * `optionalLines` names an id that is not one of this quote's optional lines; `reason` too long.
  */
 import { site } from "../../config/site";
+import type { Trader } from "../business/contract/identity";
+import * as business from "../business/service";
 import { cancellationEndDate, onlineCancellationClosedText } from "../../data/consumer-rights";
 import { charLength, isStorableText } from "../../lib/form-fields/text";
 import type { Db } from "../../platform/db/client";
@@ -91,6 +93,8 @@ export interface CustomerQuoteView {
   cancelUntilIfAcceptedToday: IsoDate | null;
   /** Past its valid-until date, or expired. */
   expired: boolean;
+  /** Who the quote is from: the trader in force when it was sent, with the quote's VAT state. */
+  trader: Trader;
   /** This version was replaced and the newer one is still being written (not sent yet). */
   revising: boolean;
   /** Today in London (the page's dates are worked out from it). */
@@ -165,6 +169,7 @@ export async function quoteForCustomerPage(
   const { canCancel, closed } = cancelWindow(quote, today);
   return {
     quote,
+    trader: await business.paperTrader(shown.sentAt ?? ctx.now, quote.vatRegistered, ctx.db),
     title: quoteTitle(quote.submissionId, quote.version),
     canAnswer: open && !expired,
     canCancel,
@@ -237,11 +242,13 @@ export async function pdfAttachment(
   quote: Quote,
   request: CustomerRequest,
   today: IsoDate,
+  trader: Trader,
 ): Promise<MailAttachment> {
   const bytes = await quotePdf({
     quote,
     customer: { name: request.name, address: request.address, email: request.email },
     today,
+    trader,
   });
   return {
     filename: quotePdfName(quote, quote.acceptance !== null),
@@ -305,11 +312,13 @@ export async function acceptQuoteIn(
     chosen: (i) => chosenSet.has(before.lines[i]!.id),
   });
   const deposit = depositDuePence(agreed.totalPence, depositTermsOf(record));
+  const trader = await business.paperTrader(record.sentAt ?? ctx.now, before.vatRegistered, tx);
   const facts = termsFacts(
     before,
     { totalPence: agreed.totalPence, vatPence: agreed.vatPence, depositPence: deposit },
     today,
     false,
+    trader,
   );
   const evidence: repo.AcceptanceEvidence = {
     at: ctx.now.toISOString(),
@@ -360,11 +369,17 @@ export async function acceptQuoteIn(
     ],
     tx,
   );
-  const pdf = await pdfAttachment(quote, request, today);
+  const pdf = await pdfAttachment(quote, request, today, trader);
   const mail = mailContext();
   const chosenWords = quote.lines.filter((l) => chosenSet.has(l.id)).map((l) => l.description);
   const mailIds = await queue(tx, requestId, [
-    quoteAcceptedMessage(request, quote, { ...facts, accepted: true }, mail, pdf),
+    quoteAcceptedMessage(
+      request,
+      quote,
+      { ...facts, accepted: true, onPaper: true, optionalChosen: chosenSet.size },
+      mail,
+      pdf,
+    ),
     owner(request, quote, "accepted", [
       `Agreed total: ${formatMoney(agreed.totalPence)}${quote.vatRegistered ? " including VAT" : ""}.`,
       chosenWords.length ? `Optional items chosen:\n${chosenWords.join("\n")}` : "No optional items chosen.",
@@ -613,6 +628,7 @@ export async function quotePdfForCustomer(
     quote,
     customer: { name: request.name, address: request.address, email: request.email },
     today: dateInZone(ctx.now),
+    trader: await business.paperTrader(record.sentAt ?? ctx.now, quote.vatRegistered, ctx.db),
   });
   return { bytes, fileName: quotePdfName(quote, quote.acceptance !== null) };
 }

@@ -5,7 +5,12 @@
  */
 import { createHash } from "node:crypto";
 import { site } from "../../config/site";
-import { cancellationEndDate, quoteTermsText, type QuoteTermsFacts } from "../../data/consumer-rights";
+import {
+  cancellationEndDate,
+  quoteTermsText,
+  type QuoteTermsFacts,
+  type Trader,
+} from "../../data/consumer-rights";
 import { dateInZone, formatDate, type IsoDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
@@ -176,8 +181,10 @@ export function termsFacts(
   agreed: { totalPence: number; vatPence: number; depositPence: number },
   acceptedOn: IsoDate,
   accepted: boolean,
+  trader: Trader,
 ): QuoteTermsFacts {
   return {
+    trader,
     totalPence: agreed.totalPence,
     vatPence: agreed.vatPence,
     depositPence: agreed.depositPence || null,

@@ -279,7 +279,8 @@ export async function sendQuote(id: number, ctx: ServiceContext): Promise<Quote>
       );
     }
     await workflow.setRead([record.submissionId], true, tx);
-    const pdf = await pdfAttachment(quote, customer, today);
+    const trader = await business.paperTrader(ctx.now, quote.vatRegistered, tx);
+    const pdf = await pdfAttachment(quote, customer, today, trader);
     const mailIds = await outbox.enqueue(
       [{ message: quoteSentMessage(customer, quote, mailContext(), pdf), submissionId: record.submissionId }],
       tx,
@@ -303,6 +304,7 @@ export async function quotePdfFile(
     quote,
     customer: { name: request.name, address: request.address, email: request.email },
     today: dateInZone(ctx.now),
+    trader: await business.paperTrader(record.sentAt ?? ctx.now, quote.vatRegistered, ctx.db),
   });
   return { bytes, fileName: quotePdfName(quote, quote.acceptance !== null) };
 }

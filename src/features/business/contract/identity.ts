@@ -41,10 +41,15 @@ export interface Trader {
   readonly legalName: string;
   /** The company's disclosure sentence, or null for a sole trader. */
   readonly companyLine: string | null;
-  /** "VAT registration number GB123456789", or null when the paper carries no VAT. */
-  readonly vatLine: string | null;
-  /** Whether the paper carries VAT. */
+  /** The VAT registration number when the business is registered (whether or not this paper carries VAT). */
+  readonly vatNumber: string | null;
+  /** Whether the paper carries VAT (a quote or invoice keeps its own: `{ ...trader, vatRegistered }`). */
   readonly vatRegistered: boolean;
+}
+
+/** "VAT registration number GB123456789", or null when the paper carries no VAT. */
+export function vatLineOf(t: Trader): string | null {
+  return t.vatRegistered && t.vatNumber ? `VAT registration number ${t.vatNumber}` : null;
 }
 
 /** Whether a document dated `date` carries VAT under these settings. */
@@ -61,7 +66,7 @@ export function traderOn(s: BusinessSettings, facts: TraderFacts, date: IsoDate)
     companyLine: sole
       ? null
       : `${s.companyName}. Registered in ${facts.registeredIn}, company number ${s.companyNumber ?? "not set"}. Registered office: ${facts.registeredOffice}.`,
-    vatLine: vat && s.vatNumber ? `VAT registration number ${s.vatNumber}` : null,
+    vatNumber: s.vatRegistered ? s.vatNumber : null,
     vatRegistered: vat,
   };
 }
