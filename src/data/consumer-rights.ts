@@ -199,6 +199,8 @@ export interface QuoteTermsFacts {
   readonly trader?: Trader;
   /** For a PDF or an e-mail: no button or box to point at. */
   readonly onPaper?: boolean;
+  /** When the work will be done ("We will start the work within 10 working days of your acceptance."). */
+  readonly workStart?: string | null;
 }
 
 const traderOf = (f: QuoteTermsFacts): Trader => f.trader ?? siteTrader();
@@ -323,6 +325,7 @@ export function quoteTermsSections(f: QuoteTermsFacts): RightsSection[] {
   return [
     traderIdentity(traderOf(f)),
     quotePriceSection(f),
+    ...(f.workStart ? [{ heading: "When we will do the work", paragraphs: [f.workStart] }] : []),
     depositSection(f),
     quoteCancellationSection(f),
     ...(early ? [early] : []),

@@ -4,6 +4,7 @@
  * sole trader) in each VAT state, read back with a PDF text extractor and checked field by field;
  * an issued invoice's PDF keeps its trader and VAT after the settings change.
  */
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import adminInvoices from "../../netlify/functions/admin-invoices.mts";
 import adminQuotes from "../../netlify/functions/admin-quotes.mts";
@@ -11,12 +12,15 @@ import adminRequestQuotes from "../../netlify/functions/admin-request-quotes.mts
 import { site } from "../../src/config/site";
 import { updateBusinessSettings } from "../../src/features/business/service";
 import { serviceContext } from "../../src/platform/context";
-import { dateInZone } from "../../src/platform/time";
+import { addDays, dateInZone, formatDate } from "../../src/platform/time";
+import { quoteOnPage } from "../../src/features/customer-page/quote-view";
+import { acceptQuote, quoteForCustomerPage } from "../../src/features/quotes/service-customer";
+import { mailOutbox } from "../../src/features/tables";
 import { adminClient, seedRequest } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
 import { pdfWords } from "../helpers/pdf";
 
-useTestDatabase();
+const t = useTestDatabase();
 
 const today = () => dateInZone(new Date());
 const company = {
@@ -172,5 +176,78 @@ describe("the papers name the trader the business details say", () => {
     const nextPdf = await pdfOf(adminInvoices, `/api/admin/invoices/${next.id}/pdf`);
     expect(nextPdf).toContain(`Jane Smith trading as ${site.name}`);
     expect(nextPdf).not.toContain("VAT registration number");
+  });
+});
+
+describe("when the work will be done", () => {
+  it("a quote carries its start promise on the PDF, the customer's page and the acceptance e-mail", async () => {
+    await setBusiness({ ...company, ...vatOff });
+    const owner = await adminClient();
+    const request = await seedRequest();
+    const body = {
+      lines: [
+        { description: "Paint the hall", quantity: 1, unitPence: 30000, optional: false },
+        { description: "Paint the landing", quantity: 1, unitPence: 9000, optional: true },
+      ],
+    };
+    const both = await owner.call(adminRequestQuotes, "POST", `/api/admin/submissions/${request.id}/quotes`, {
+      body: { ...body, startDate: addDays(today(), 20), startWithinWorkingDays: 5 },
+    });
+    expect(both.status).toBe(422);
+    expect(both.json.error.fields.startDate).toMatch(/not both/);
+    const past = await owner.call(adminRequestQuotes, "POST", `/api/admin/submissions/${request.id}/quotes`, {
+      body: { ...body, startDate: addDays(today(), -1) },
+    });
+    expect(past.status).toBe(422);
+    expect(past.json.error.fields.startDate).toMatch(/cannot be in the past/);
+    const tooMany = await owner.call(
+      adminRequestQuotes,
+      "POST",
+      `/api/admin/submissions/${request.id}/quotes`,
+      {
+        body: { ...body, startWithinWorkingDays: 91 },
+      },
+    );
+    expect(tooMany.status).toBe(422);
+
+    // Without either: the default promise, 10 working days.
+    const made = await owner.call(adminRequestQuotes, "POST", `/api/admin/submissions/${request.id}/quotes`, {
+      body,
+    });
+    expect(made.status, made.text).toBe(201);
+    expect(made.json.quote).toMatchObject({ startDate: null, startWithinWorkingDays: 10 });
+    const start = addDays(today(), 21);
+    const dated = await owner.call(adminQuotes, "PATCH", `/api/admin/quotes/${made.json.quote.id}`, {
+      body: { startDate: start },
+    });
+    expect(dated.status, dated.text).toBe(200);
+    expect(dated.json.quote).toMatchObject({ startDate: start, startWithinWorkingDays: null });
+    const sent = await owner.call(adminQuotes, "POST", `/api/admin/quotes/${made.json.quote.id}/send`);
+    expect(sent.status, sent.text).toBe(200);
+    const promise = `We will start the work on ${formatDate(start)}.`;
+
+    const pdf = await pdfOf(adminQuotes, `/api/admin/quotes/${made.json.quote.id}/pdf`);
+    expect(pdf).toContain(promise);
+    expect(pdf).toContain(`When we will do the work ${promise}`);
+    const page = await quoteForCustomerPage(request.id, serviceContext());
+    const shown = quoteOnPage(page!, new Date());
+    expect(shown!.termsText).toContain(`WHEN WE WILL DO THE WORK\n\n${promise}`);
+
+    // Accepted with no optional item ticked: the e-mail states the promise and no "ticked" items.
+    await acceptQuote(
+      request.id,
+      { quoteId: made.json.quote.id, optionalLineIds: [], expressStart: false },
+      serviceContext(),
+    );
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.submissionId, request.id), eq(mailOutbox.kind, "quote_accepted")));
+    expect(mail!.textBody).toContain(promise);
+    expect(mail!.textBody).toContain("without any of the optional items");
+    expect(mail!.textBody).not.toContain("optional items you ticked");
+    expect(mail!.textBody).toContain(
+      "(Complete and return this form only if you wish to withdraw from the contract)",
+    );
   });
 });

@@ -30,6 +30,7 @@ import {
   type DepositTerms,
   type Quote,
   type QuoteStatus,
+  workStartText,
 } from "../quotes/contract";
 
 export interface QuotePageLine {
@@ -146,6 +147,7 @@ export function termsFactsFor(
   const a = q.acceptance;
   return {
     ...(trader ? { trader } : {}),
+    workStart: workStartText(q),
     optionalChosen: a ? a.optionalLinesChosen.length : 0,
     totalPence: a ? a.totalPence : t.totalPence,
     vatPence: t.vatPence,

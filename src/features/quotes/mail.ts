@@ -27,7 +27,7 @@ import {
   type MailContext,
   type OutgoingMessage,
 } from "../mail/messages";
-import { quantityText, quoteTitle, type Quote } from "./contract";
+import { quantityText, quoteTitle, workStartText, type Quote } from "./contract";
 
 /** What these messages need of the request. */
 export interface RequestForQuoteMail {
@@ -143,6 +143,7 @@ export function quoteAcceptedMessage(
         ? [`A deposit of ${formatMoney(a.depositPence)} is due before the work starts.`]
         : []),
       expressStartRecord(a.expressStart, q.urgentRepair),
+      ...(workStartText(q) ? [workStartText(q)!] : []),
       "We will be in touch to arrange a time for the work. The accepted quote is attached as a PDF; please keep this e-mail: it sets out your rights below.",
     ],
     ctx,

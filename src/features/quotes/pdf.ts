@@ -24,7 +24,7 @@ import {
 } from "../../data/consumer-rights";
 import { dateInZone, formatDate, formatDateTime } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
-import { quantityText, quoteNumber, type Quote } from "./contract";
+import { quantityText, quoteNumber, workStartText, type Quote } from "./contract";
 
 export interface QuotePdfInput {
   quote: Quote;
@@ -257,6 +257,8 @@ export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
   w.text(accepted ? `${title}: accepted` : title, { size: 14, bold: true, gap: 4 });
   const issued = quote.sentAt ? formatDate(new Date(quote.sentAt)) : formatDate(input.today);
   w.text(`Issued ${issued}. Valid until ${formatDate(quote.validUntil)}.`, { size: 10, gap: 2 });
+  const start = workStartText(quote);
+  if (start) w.text(start, { size: 10, gap: 2 });
   w.text(`For: ${customer.name}${customer.address ? `, ${customer.address}` : ""}`, { size: 10, gap: 2 });
   if (quote.urgentRepair) {
     w.text("Urgent repair requested by the customer.", { size: 10, bold: true, gap: 2 });
@@ -375,6 +377,7 @@ export function termsFactsOf(quote: Quote, today: string, trader: Trader): Quote
   const a = quote.acceptance;
   return {
     trader,
+    workStart: workStartText(quote),
     onPaper: true,
     optionalChosen: a ? a.optionalLinesChosen.length : 0,
     totalPence: a ? a.totalPence : quote.totalPence,

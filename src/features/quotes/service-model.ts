@@ -26,6 +26,7 @@ import {
   type QuoteInputParsed,
   type QuoteSettings,
   type QuoteStatus,
+  workStartText,
 } from "./contract";
 import type { NewQuoteLine, QuoteRecord } from "./repository";
 
@@ -81,6 +82,8 @@ export function toQuote(r: QuoteRecord): Quote {
     depositPercent: r.depositPercentHundredths === null ? null : r.depositPercentHundredths / 100,
     depositDuePence: depositDuePence(totals.totalPence, depositTermsOf(r)),
     urgentRepair: r.urgentRepair,
+    startDate: r.startDate,
+    startWithinWorkingDays: r.startWithinWorkingDays,
     totals: { ...totals, vatByRate: [...totals.vatByRate] },
     totalPence: totals.totalPence,
     maxTotalPence: maxTotal,
@@ -185,6 +188,7 @@ export function termsFacts(
 ): QuoteTermsFacts {
   return {
     trader,
+    workStart: workStartText(q),
     totalPence: agreed.totalPence,
     vatPence: agreed.vatPence,
     depositPence: agreed.depositPence || null,

@@ -30,6 +30,7 @@ import { applyStateChange } from "../requests/service-state";
 import * as outbox from "../mail/repository";
 import { deliverSoon, mailContext } from "../mail/service";
 import {
+  defaultStartWithinWorkingDays,
   quoteLimits,
   quoteTitle,
   type AmountOwedInput,
@@ -164,6 +165,14 @@ export async function createQuote(
             input.depositPercent == null ? null : Math.round(input.depositPercent * 100),
           urgentRepair: input.urgentRepair,
           totalPence,
+          ...startAfter(
+            {
+              startDate: null,
+              startWithinWorkingDays: input.startDate ? null : defaultStartWithinWorkingDays,
+            },
+            input,
+            today,
+          ),
         },
         lines,
         tx,
@@ -206,8 +215,33 @@ function patched(record: QuoteRecord, patch: QuotePatchParsed, today: IsoDate, v
       depositPercentHundredths,
       urgentRepair: patch.urgentRepair ?? record.urgentRepair,
       totalPence,
+      ...startAfter(record, patch, today),
     },
   };
+}
+
+/** When the work starts after `patch`: one of a date (not in the past) or a number of working days. */
+function startAfter(
+  record: Pick<QuoteRecord, "startDate" | "startWithinWorkingDays">,
+  patch: Pick<QuotePatchParsed, "startDate" | "startWithinWorkingDays">,
+  today: IsoDate,
+) {
+  let startDate = record.startDate;
+  let startWithinWorkingDays = record.startWithinWorkingDays;
+  if (patch.startDate !== undefined) {
+    startDate = patch.startDate;
+    if (patch.startDate !== null) startWithinWorkingDays = null;
+  }
+  if (patch.startWithinWorkingDays !== undefined) {
+    startWithinWorkingDays = patch.startWithinWorkingDays;
+    if (patch.startWithinWorkingDays !== null) startDate = null;
+  }
+  if (patch.startDate && patch.startDate < today) {
+    throw new Invalid("Please check the highlighted fields.", {
+      fields: { startDate: "The start date cannot be in the past." },
+    });
+  }
+  return { startDate, startWithinWorkingDays };
 }
 
 export async function updateQuote(id: number, patch: QuotePatchParsed, ctx: ServiceContext): Promise<Quote> {

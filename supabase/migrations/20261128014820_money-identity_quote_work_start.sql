@@ -1,0 +1,3 @@
+ALTER TABLE "quotes" ADD COLUMN "start_date" date;--> statement-breakpoint
+ALTER TABLE "quotes" ADD COLUMN "start_within_working_days" smallint;--> statement-breakpoint
+ALTER TABLE "quotes" ADD CONSTRAINT "quotes_work_start" CHECK (("quotes"."start_date" is null or "quotes"."start_within_working_days" is null) and ("quotes"."start_within_working_days" is null or "quotes"."start_within_working_days" between 1 and 90));
