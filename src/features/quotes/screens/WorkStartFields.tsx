@@ -6,8 +6,9 @@
 import type { ReactNode } from "react";
 import type { QuoteDraft } from "./quote-draft";
 
-const inputClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
+/** An input inside the sentence it completes ("Within [10] working days of acceptance"). */
+const inlineInput =
+  "min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-danger-600";
 
 export function WorkStartFields({
   id,
@@ -40,7 +41,7 @@ export function WorkStartFields({
         <input
           aria-label="Working days after acceptance"
           inputMode="numeric"
-          className={`${inputClass} mt-0 w-20`}
+          className={`${inlineInput} w-20`}
           value={draft.startDays}
           disabled={draft.startKind !== "within"}
           {...field("startWithinWorkingDays")}
@@ -62,7 +63,7 @@ export function WorkStartFields({
           aria-label="Start date"
           type="date"
           min={today}
-          className={`${inputClass} mt-0 w-auto`}
+          className={`${inlineInput} w-44`}
           value={draft.startDate}
           disabled={draft.startKind !== "date"}
           {...field("startDate")}
