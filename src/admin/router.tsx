@@ -191,6 +191,17 @@ const priceListRoute = createRoute({
   ),
 });
 
+const businessRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/business",
+  staticData: { title: "Business Details" },
+  loader: () => prefetch(queries.business()),
+  component: lazyRouteComponent(
+    () => import("../features/business/screens/BusinessDetailsScreen"),
+    "BusinessDetailsScreen",
+  ),
+});
+
 const moneyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/admin/money",
@@ -262,6 +273,7 @@ const routeTree = rootRoute.addChildren([
   runSheetRoute,
   peopleRoute,
   priceListRoute,
+  businessRoute,
   moneyRoute,
   notificationsRoute,
   customersRoute,

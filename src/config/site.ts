@@ -159,13 +159,17 @@ export const site = {
 
   /**
    * VAT, for quotes and invoices (docs/decisions/028-time-and-money.md). Not registered: prices are
-   * totals and invoices carry no VAT lines or number. Once registered, set `registered: true` and
-   * the VAT number; prices are then entered without VAT and each line carries one of `rates`.
+   * totals and invoices carry no VAT lines or number. Registered: prices are entered without VAT and
+   * each line carries one of `rates`. These are a fresh install's defaults only: the owner sets the
+   * registration, its number and its effective date on the admin's "Business details" screen
+   * (docs/decisions/045-business-details.md), and the papers follow what he set.
    */
   vat: {
     registered: false as boolean,
     /** The VAT registration number ("GB123456789") once registered. */
     number: null as string | null,
+    /** The effective date of registration (YYYY-MM-DD): documents dated before it carry no VAT. */
+    registeredFrom: null as string | null,
     /** The rates a line may carry, in percent (standard, reduced, zero). */
     rates: [20, 5, 0],
   },
@@ -201,8 +205,9 @@ export const site = {
     /** Days after the due date for the first and the second (last) reminder. */
     reminderDays: [7, 21] as readonly number[],
     /**
-     * Where the business trades as a sole trader, the owner's own name goes on every invoice
+     * Where the business trades as a sole trader, the owner's own name goes on every paper
      * ("Jane Smith trading as …"); null for a limited company, whose registered details go instead.
+     * A fresh install's default: the owner sets it on the "Business details" screen.
      */
     soleTraderName: null as string | null,
     /** The bank account customers pay into; the invoice number is the payment reference. */
@@ -334,6 +339,28 @@ export const registeredOfficeLine = `${site.company.registeredOffice.streetAddre
 
 /** The trading disclosure, e.g. "Kingdom Handyman Services Ltd. Registered in Scotland, company number SC…". */
 export const companyDisclosure = `${site.company.registeredName}. Registered in ${site.company.registeredIn}, company number ${site.company.number}. Registered office: ${registeredOfficeLine}.`;
+
+/**
+ * A fresh install's business details (docs/decisions/045-business-details.md): the trading form and
+ * VAT registration the papers use until the owner saves his own on the "Business details" screen.
+ * The public pages, built ahead of time, state these.
+ */
+export const businessDefaults = {
+  tradingAs: (site.invoices.soleTraderName ? "sole_trader" : "company") as "company" | "sole_trader",
+  soleTraderName: site.invoices.soleTraderName,
+  companyName: site.company.registeredName as string,
+  companyNumber: site.company.number as string | null,
+  vatRegistered: site.vat.registered,
+  vatNumber: site.vat.number,
+  vatRegisteredFrom: site.vat.registeredFrom,
+};
+
+/** What every paper says of the trader besides the owner's settings. */
+export const traderFacts = {
+  tradingName: site.name,
+  registeredIn: site.company.registeredIn,
+  registeredOffice: registeredOfficeLine,
+};
 
 /** The service area in one sentence, from one centre and one radius. */
 export const serviceAreaLine = `${site.address.locality} and everywhere within a ${site.serviceArea.radiusMiles}-mile radius`;

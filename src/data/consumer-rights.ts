@@ -14,12 +14,25 @@
  * request, complaints, and the model cancellation form. An urgent repair the customer called us
  * out for has no right to cancel (regulation 28(1)(e)); its text says so instead.
  *
- * The model cancellation form follows Schedule 3 of those Regulations.
+ * The model cancellation form follows Schedule 3, Part B of those Regulations word for word.
+ *
+ * Who the trader is comes in as a `Trader` (docs/decisions/045-business-details.md): the papers and
+ * e-mails pass the one in force when they were sent; the static pages, built ahead of time, use
+ * `siteTrader()`, the config's defaults. Text for a PDF or an e-mail (`onPaper`) never points at a
+ * button or a box, which paper does not have.
  */
-import { addressLine, site } from "../config/site";
+import { addressLine, businessDefaults, site, traderFacts } from "../config/site";
 import { formatMoney, type Pence } from "../platform/money";
-import { addDays, formatDate, type IsoDate } from "../platform/time";
+import { addDays, dateInZone, formatDate, type IsoDate } from "../platform/time";
 import { cancellationDays } from "../features/quotes/contract/rules";
+import { traderOn, vatLineOf, type Trader } from "../features/business/contract/identity";
+
+export type { Trader };
+
+/** The trader as the config's defaults name it (the static pages), for papers dated `date`. */
+export function siteTrader(date: IsoDate = dateInZone(new Date())): Trader {
+  return traderOn(businessDefaults, traderFacts, date);
+}
 
 export interface RightsSection {
   readonly heading: string;
@@ -38,66 +51,86 @@ export function cancellationEndDate(acceptedOn: IsoDate): IsoDate {
 }
 
 /** How the price is stated: with VAT when registered, or that no VAT is added. */
-const vatWords = () =>
-  site.vat.registered ? "including VAT" : "(we are not registered for VAT, so no VAT is added)";
+const vatWords = (t: Trader) =>
+  t.vatRegistered ? "including VAT" : "(we are not registered for VAT, so no VAT is added)";
 
-const contactWays = () =>
-  `phone ${site.phone.display}, e-mail ${site.email}, or write to ${site.company.registeredName}, ${addressLine}`;
+const contactWays = (t: Trader) =>
+  `phone ${site.phone.display}, e-mail ${site.email}, or write to ${t.legalName}, ${addressLine}`;
+
+/** The trader's name, address and contacts, then the company's or VAT registration when there is one. */
+const whoWeAre = (t: Trader) =>
+  [
+    `${t.legalName}, ${addressLine}. Phone ${site.phone.display}, e-mail ${site.email}.`,
+    ...(t.companyLine ? [t.companyLine] : []),
+    ...(vatLineOf(t) ? [`${vatLineOf(t)}.`] : []),
+  ].join(" ");
 
 /** Who we are: name, geographic address, phone and e-mail. */
-export function traderIdentity(): RightsSection {
+export function traderIdentity(t: Trader = siteTrader()): RightsSection {
+  return { heading: "Who we are", paragraphs: [whoWeAre(t)] };
+}
+
+/** Who we are and what the customer should know before the work is agreed (terms page, visit e-mails). */
+export function preContractInformationFor(t: Trader): RightsSection {
   return {
-    heading: "Who we are",
+    heading: "Before we start: who we are and what you agree to",
     paragraphs: [
-      `${site.company.registeredName}, ${addressLine}. Phone ${site.phone.display}, e-mail ${site.email}.`,
+      whoWeAre(t),
+      `Before any work begins we send you a written quote by e-mail: the work, its total price ${vatWords(t)} and any deposit. You accept it on your request's private page (the link is in our e-mails), where this information is shown again with the date your cancellation period would end. The arrival window in a visit confirmation is when we will arrive; we will phone you if we are delayed.`,
+      `Our workmanship is guaranteed for ${site.guarantees.workmanshipMonths} months. Your statutory rights under the Consumer Rights Act 2015 apply in full: the work must be done with reasonable care and skill, and any goods must be as described, fit for purpose and of satisfactory quality.`,
+      `If you have a complaint, please tell us first on ${site.phone.display} or at ${site.email} and we will put it right.`,
     ],
   };
 }
 
-/** Who we are and what the customer should know before the work is agreed (terms page, visit e-mails). */
-export const preContractInformation: RightsSection = {
-  heading: "Before we start: who we are and what you agree to",
-  paragraphs: [
-    `${site.company.registeredName}, ${addressLine}. Phone ${site.phone.display}, e-mail ${site.email}.`,
-    `Before any work begins we send you a written quote by e-mail: the work, its total price ${vatWords()} and any deposit. You accept it on your request's private page (the link is in our e-mails), where this information is shown again with the date your cancellation period would end. The arrival window in a visit confirmation is when we will arrive; we will phone you if we are delayed.`,
-    `Our workmanship is guaranteed for ${site.guarantees.workmanshipMonths} months. Your statutory rights under the Consumer Rights Act 2015 apply in full: the work must be done with reasonable care and skill, and any goods must be as described, fit for purpose and of satisfactory quality.`,
-    `If you have a complaint, please tell us first on ${site.phone.display} or at ${site.email} and we will put it right.`,
-  ],
-};
+/** The same for the static pages (the config's trader). */
+export const preContractInformation: RightsSection = preContractInformationFor(siteTrader());
 
 /** The 14-day right to cancel a contract made away from our premises or at a distance (terms page, visit e-mails). */
-export const cancellationRights: RightsSection = {
-  heading: "Your right to cancel",
-  paragraphs: [
-    `You have the right to cancel this contract within ${cancellationDays} days without giving any reason. The cancellation period ends ${cancellationDays} days after the day the contract is made: the day you accept our quote on your request's page.`,
-    `To cancel, press "Cancel" on your request's page, or tell us of your decision by a clear statement: ${contactWays()}. You may use the model cancellation form below, but you do not have to. It is enough to send your message before the ${cancellationDays} days end. We e-mail you to confirm we have received it.`,
-    `If you cancel, we will refund every payment you made to us without undue delay and no later than ${cancellationDays} days after we hear from you, using the same means of payment you used, at no cost to you.`,
-    `If you ask us to start the work within the ${cancellationDays} days, you must pay for the work done up to the time you tell us you are cancelling, in proportion to the whole. Once the work is finished at your request within the ${cancellationDays} days, you no longer have the right to cancel.`,
-    `An urgent repair you asked us to come out for cannot be cancelled; your quote says so when that applies.`,
-  ],
-};
+export function cancellationRightsFor(t: Trader): RightsSection {
+  return {
+    heading: "Your right to cancel",
+    paragraphs: [
+      `You have the right to cancel this contract within ${cancellationDays} days without giving any reason. The cancellation period ends ${cancellationDays} days after the day the contract is made: the day you accept our quote on your request's page.`,
+      `To cancel, press "Cancel" on your request's page, or tell us of your decision by a clear statement: ${contactWays(t)}. You may use the model cancellation form below, but you do not have to. It is enough to send your message before the ${cancellationDays} days end. We e-mail you to confirm we have received it.`,
+      `If you cancel, we will refund every payment you made to us without undue delay and no later than ${cancellationDays} days after we hear from you, using the same means of payment you used, at no cost to you.`,
+      `If you ask us to start the work within the ${cancellationDays} days, you must pay for the work done up to the time you tell us you are cancelling, in proportion to the whole. Once the work is finished at your request within the ${cancellationDays} days, you no longer have the right to cancel.`,
+      `An urgent repair you asked us to come out for cannot be cancelled; your quote says so when that applies.`,
+    ],
+  };
+}
 
-/** The model cancellation form (Schedule 3, Part 2 of the Regulations). */
-export const cancellationForm = {
-  heading: "Model cancellation form",
-  intro: "Complete and return this form only if you wish to cancel the contract.",
-  lines: [
-    `To: ${site.company.registeredName}, ${addressLine}, ${site.email}`,
-    "I/We hereby give notice that I/We cancel my/our contract for the supply of the following service:",
-    "Ordered on / received on:",
-    "Name of consumer(s):",
-    "Address of consumer(s):",
-    "Signature of consumer(s) (only if this form is notified on paper):",
-    "Date:",
-  ],
-} as const;
+/** The same for the static pages (the config's trader). */
+export const cancellationRights: RightsSection = cancellationRightsFor(siteTrader());
+
+/**
+ * The model cancellation form, in the words of Schedule 3, Part B of the Regulations, with the
+ * trader's name, geographical address, phone number and e-mail address filled in.
+ */
+export function cancellationFormFor(t: Trader) {
+  return {
+    heading: "Model cancellation form",
+    intro: "(Complete and return this form only if you wish to withdraw from the contract)",
+    lines: [
+      `To ${t.legalName}, ${addressLine}, phone ${site.phone.display}, e-mail ${site.email}:`,
+      "I/We [*] hereby give notice that I/We [*] cancel my/our [*] contract of sale of the following goods [*]/for the supply of the following service [*],",
+      "Ordered on [*]/received on [*],",
+      "Name of consumer(s),",
+      "Address of consumer(s),",
+      "Signature of consumer(s) (only if this form is notified on paper),",
+      "Date",
+      "[*] Delete as appropriate",
+    ],
+  } as const;
+}
+
+/** The form for the static pages (the config's trader). */
+export const cancellationForm = cancellationFormFor(siteTrader());
 
 /** The model form as a section (its lines as paragraphs). */
-export function cancellationFormSection(): RightsSection {
-  return {
-    heading: cancellationForm.heading,
-    paragraphs: [cancellationForm.intro, ...cancellationForm.lines],
-  };
+export function cancellationFormSection(t: Trader = siteTrader()): RightsSection {
+  const form = cancellationFormFor(t);
+  return { heading: form.heading, paragraphs: [form.intro, ...form.lines] };
 }
 
 /** A section as plain text: its heading in capitals, then its paragraphs. */
@@ -106,15 +139,18 @@ export function sectionText(s: RightsSection): string {
 }
 
 /** The model form as plain text, its lines one under another. */
-export function cancellationFormText(): string {
-  return `${cancellationForm.heading.toUpperCase()}\n\n${cancellationForm.intro}\n\n${cancellationForm.lines.join("\n")}`;
+export function cancellationFormText(t: Trader = siteTrader()): string {
+  const form = cancellationFormFor(t);
+  return `${form.heading.toUpperCase()}\n\n${form.intro}\n\n${form.lines.join("\n")}`;
 }
 
 /** The three sections as plain text, for a visit's confirmation e-mail. */
-export function consumerRightsText(): string {
-  return [sectionText(preContractInformation), sectionText(cancellationRights), cancellationFormText()].join(
-    "\n\n",
-  );
+export function consumerRightsText(t: Trader = siteTrader()): string {
+  return [
+    sectionText(preContractInformationFor(t)),
+    sectionText(cancellationRightsFor(t)),
+    cancellationFormText(t),
+  ].join("\n\n");
 }
 
 // ------------------------------------------------------------------------------------- quotes
@@ -154,10 +190,23 @@ export interface QuoteTermsFacts {
   readonly accepted: boolean;
   /** Whether the quote has optional lines the customer may tick. */
   readonly hasOptionalLines?: boolean;
+  /** Once accepted: how many optional lines the customer ticked. */
+  readonly optionalChosen?: number;
+  /**
+   * The trader the quote names (the one in force when it was sent), with the quote's own VAT
+   * state; the config's trader when not given.
+   */
+  readonly trader?: Trader;
+  /** For a PDF or an e-mail: no button or box to point at. */
+  readonly onPaper?: boolean;
+  /** When the work will be done ("We will start the work within 10 working days of your acceptance."). */
+  readonly workStart?: string | null;
 }
 
+const traderOf = (f: QuoteTermsFacts): Trader => f.trader ?? siteTrader();
+
 const vatIncluded = (f: QuoteTermsFacts) =>
-  site.vat.registered
+  traderOf(f).vatRegistered
     ? `, including VAT of ${formatMoney(f.vatPence)}`
     : ". We are not registered for VAT, so no VAT is added";
 
@@ -171,10 +220,15 @@ const figuresAbove = (f: QuoteTermsFacts) => !f.accepted && f.hasOptionalLines =
 /** The work and its price, and that nothing else is added. */
 export function quotePriceSection(f: QuoteTermsFacts): RightsSection {
   const total = formatMoney(f.totalPence);
+  const optionals = !f.hasOptionalLines
+    ? ""
+    : (f.optionalChosen ?? 0) > 0
+      ? ", with the optional items you ticked"
+      : ", without any of the optional items";
   const price = f.accepted
-    ? `You agreed to pay ${total} for the work listed${f.hasOptionalLines ? ", with the optional items you ticked" : ""}${vatIncluded(f)}.`
+    ? `You agreed to pay ${total} for the work listed${optionals}${vatIncluded(f)}.`
     : figuresAbove(f)
-      ? `The total price is shown above and on the button below: the lines that are not optional, plus each optional item you tick at the price shown beside it${site.vat.registered ? ", including VAT" : ". We are not registered for VAT, so no VAT is added"}.`
+      ? `The total price is ${f.onPaper ? "" : "shown above and on the button below: "}the lines that are not optional, plus each optional item you ${f.onPaper ? "choose" : "tick"} at the price shown beside it${traderOf(f).vatRegistered ? ", including VAT" : ". We are not registered for VAT, so no VAT is added"}.`
       : `The total price for the work listed is ${total}${vatIncluded(f)}.`;
   return {
     heading: "The work and its price",
@@ -223,10 +277,20 @@ export function quoteCancellationSection(f: QuoteTermsFacts): RightsSection {
     heading: "Your right to cancel",
     paragraphs: [
       when,
-      `To cancel, press "Cancel" on your request's page, or tell us by a clear statement: ${contactWays()}. You may use the model cancellation form below, but you do not have to. It is enough to send your message before the period ends. We e-mail you at once to confirm we have received it.`,
+      `To cancel, press "Cancel" on your request's page, or tell us by a clear statement: ${contactWays(traderOf(f))}. You may use the model cancellation form below, but you do not have to. It is enough to send your message before the period ends. We e-mail you at once to confirm we have received it.`,
       `If you cancel, we refund every payment you made to us no later than ${cancellationDays} days after we hear from you, by the same means you paid, at no cost to you.`,
     ],
   };
+}
+
+/** How the customer asks for an early start, in words that fit the page or the paper. */
+function earlyStartHow(f: QuoteTermsFacts): string {
+  if (f.onPaper) {
+    return f.accepted
+      ? " (you answered this when you accepted)"
+      : ", which you can do when you accept on your request's page";
+  }
+  return `, by ticking the box ${f.accepted ? "when you accepted" : "below the terms"}`;
 }
 
 /** What is owed when the work starts inside the cancellation period at the customer's request. */
@@ -235,18 +299,18 @@ export function earlyStartSection(f: QuoteTermsFacts): RightsSection | null {
   return {
     heading: "If you want us to start sooner",
     paragraphs: [
-      `We start the work inside your cancellation period only if you ask us to, by ticking the box ${f.accepted ? "when you accepted" : "below the terms"}. If you ask and then cancel, you pay for the work done up to the time you tell us, in proportion to the total price. Once the work is finished at your request, you can no longer cancel.`,
+      `We start the work inside your cancellation period only if you ask us to${earlyStartHow(f)}. If you ask and then cancel, you pay for the work done up to the time you tell us, in proportion to the total price. Once the work is finished at your request, you can no longer cancel.`,
       "If you do not ask, you owe nothing for any work done before you cancel.",
     ],
   };
 }
 
 /** Complaints handling. */
-export function complaintsSection(): RightsSection {
+export function complaintsSection(t: Trader = siteTrader()): RightsSection {
   return {
     heading: "Complaints",
     paragraphs: [
-      `If something is not right, please tell us first: ${contactWays()}. We will put it right where we can. Your statutory rights under the Consumer Rights Act 2015 apply in full: the work must be done with reasonable care and skill, and any goods must be as described, fit for purpose and of satisfactory quality. Our workmanship is guaranteed for ${site.guarantees.workmanshipMonths} months.`,
+      `If something is not right, please tell us first: ${contactWays(t)}. We will put it right where we can. Your statutory rights under the Consumer Rights Act 2015 apply in full: the work must be done with reasonable care and skill, and any goods must be as described, fit for purpose and of satisfactory quality. Our workmanship is guaranteed for ${site.guarantees.workmanshipMonths} months.`,
     ],
   };
 }
@@ -259,20 +323,21 @@ export function complaintsSection(): RightsSection {
 export function quoteTermsSections(f: QuoteTermsFacts): RightsSection[] {
   const early = earlyStartSection(f);
   return [
-    traderIdentity(),
+    traderIdentity(traderOf(f)),
     quotePriceSection(f),
+    ...(f.workStart ? [{ heading: "When we will do the work", paragraphs: [f.workStart] }] : []),
     depositSection(f),
     quoteCancellationSection(f),
     ...(early ? [early] : []),
-    complaintsSection(),
-    cancellationFormSection(),
+    complaintsSection(traderOf(f)),
+    cancellationFormSection(traderOf(f)),
   ];
 }
 
 /** The same as plain text, for a PDF or an e-mail. */
 export function quoteTermsText(f: QuoteTermsFacts): string {
   const sections = quoteTermsSections(f);
-  return [...sections.slice(0, -1).map(sectionText), cancellationFormText()].join("\n\n");
+  return [...sections.slice(0, -1).map(sectionText), cancellationFormText(traderOf(f))].join("\n\n");
 }
 
 /** The customer's early-start choice as the acceptance confirmation states it. */

@@ -27,6 +27,7 @@ export * from "./quotes/tables";
 export * from "./invoices/tables";
 export * from "./push/tables";
 export * from "./customers/tables";
+export * from "./business/tables";
 export { mailKinds } from "./mail/kinds";
 export type { MailAttachment } from "../platform/mail/message";
 export * from "./payments/tables";

@@ -28,6 +28,8 @@ export function sentQuoteRecord(
     depositPence: null,
     depositPercentHundredths: null,
     urgentRepair: false,
+    startDate: null,
+    startWithinWorkingDays: 10,
     totalPence: 0,
     sentAt: now,
     viewedAt: null,

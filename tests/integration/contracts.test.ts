@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import adminAppointments from "../../netlify/functions/admin-appointments.mts";
 import adminAppointmentDay from "../../netlify/functions/admin-appointment-day.mts";
 import adminAttention from "../../netlify/functions/admin-attention.mts";
+import adminBusiness from "../../netlify/functions/admin-business-settings.mts";
 import adminCustomers from "../../netlify/functions/admin-customers.mts";
 import adminAvailability from "../../netlify/functions/admin-availability.mts";
 import availability from "../../netlify/functions/availability.mts";
@@ -329,6 +330,12 @@ describe("every endpoint answers what its contract says", () => {
       id: customerId,
       body: { notes: "Ring first." },
     });
+    await check(r.getBusinessSettingsRoute, adminBusiness, { cookie });
+    await check(r.updateBusinessSettingsRoute, adminBusiness, {
+      cookie,
+      body: { tradingAs: "sole_trader", soleTraderName: "Jane Smith" },
+    });
+    await check(r.updateBusinessSettingsRoute, adminBusiness, { cookie, body: { tradingAs: "company" } });
     await check(r.vatSummaryRoute, adminInvoices, { cookie, query: { from: today, to: today } });
     for (const csv of [r.exportInvoicesRoute, r.exportPaymentsRoute]) {
       const res = await adminInvoices(request(csv, { cookie, query: { from: today, to: today } }));

@@ -27,6 +27,7 @@ import { addDays, dateInZone, formatDate } from "../../src/platform/time";
 import { acceptQuote } from "../../src/features/quotes/service-customer";
 import { runInvoiceReminders } from "../../src/features/invoices/service-scheduled";
 import { createInvoice, issueInvoice } from "../../src/features/invoices/service";
+import { updateBusinessSettings } from "../../src/features/business/service";
 import { xeroHeader } from "../../src/features/invoices/service-export";
 import { requestReference } from "../../src/features/requests/contract/reference";
 import { parse } from "csv-parse/sync";
@@ -302,9 +303,11 @@ describe("the PDF", () => {
   });
 
   it("is a full VAT invoice when VAT-registered: VAT number, time of supply, rate per line, VAT per rate", async () => {
-    const vat = site.vat as { registered: boolean; number: string | null };
-    vat.registered = true;
-    vat.number = "GB123456789";
+    // VAT registered from today, through the owner's business details.
+    await updateBusinessSettings(
+      { vatRegistered: true, vatNumber: "GB123456789", vatRegisteredFrom: dateInZone(new Date()) },
+      serviceContext(),
+    );
     try {
       const owner = await adminClient();
       const res = await owner.call(adminInvoices, "POST", "/api/admin/invoices", {
@@ -399,8 +402,7 @@ describe("the PDF", () => {
       expect(after.totalPence - before.totalPence).toBe(-1200);
       expect(after.creditNoteCount - before.creditNoteCount).toBe(1);
     } finally {
-      vat.registered = false;
-      vat.number = null;
+      await updateBusinessSettings({ vatRegistered: false }, serviceContext());
     }
   });
 });

@@ -88,10 +88,37 @@ describe("the body sent to the server", () => {
       depositPercent: 25,
       note: "Parts included.",
       urgentRepair: true,
+      startDate: null,
+      startWithinWorkingDays: 10,
     });
     // The same body is what the contract accepts, for a new quote and for a change.
     expect(quoteInputSchema.safeParse(result.body).success).toBe(true);
     expect(quotePatchSchema.safeParse(result.body).success).toBe(true);
+  });
+
+  it("sends when the work starts: a number of working days, or a date, never both", () => {
+    const base = draftOf([line({ unitPrice: "10" })]);
+    const dated = draftToBody(
+      { ...base, startKind: "date", startDate: "2026-12-14", startDays: "5" },
+      {
+        vatRegistered: false,
+      },
+    );
+    expect(dated.body).toMatchObject({ startDate: "2026-12-14", startWithinWorkingDays: null });
+    const within = draftToBody(
+      { ...base, startKind: "within", startDays: "5", startDate: "2026-12-14" },
+      {
+        vatRegistered: false,
+      },
+    );
+    expect(within.body).toMatchObject({ startDate: null, startWithinWorkingDays: 5 });
+    for (const startDays of ["0", "91", "two", ""]) {
+      const bad = draftToBody({ ...base, startKind: "within", startDays }, { vatRegistered: false });
+      expect(bad.errors?.["startWithinWorkingDays"], startDays).toMatch(/from 1 to 90/);
+    }
+    const noDate = draftToBody({ ...base, startKind: "date", startDate: "" }, { vatRegistered: false });
+    expect(noDate.errors?.["startDate"]).toMatch(/Choose the day/);
+    expect(quoteInputSchema.safeParse({ ...dated.body, startWithinWorkingDays: 5 }).success).toBe(false);
   });
 
   it("sends each line's VAT rate only when VAT-registered", () => {

@@ -84,11 +84,71 @@ describe("quote wording", () => {
       "If you accept today, your cancellation period ends at the end of Wednesday 9 December 2026.",
     );
     expect(text).not.toMatch(/<[a-z]/i);
-    const accepted = quoteTermsText({ ...facts, accepted: true, acceptedOn: "2026-11-20" });
+    const accepted = quoteTermsText({
+      ...facts,
+      accepted: true,
+      acceptedOn: "2026-11-20",
+      optionalChosen: 2,
+    });
     expect(accepted).toContain("until the end of Friday 4 December 2026");
     expect(accepted).toContain(
       "You agreed to pay £1,234.00 for the work listed, with the optional items you ticked.",
     );
+  });
+
+  it("says the optional items were ticked only when some were", () => {
+    const none = quoteTermsText({ ...facts, accepted: true, optionalChosen: 0 });
+    expect(none).not.toContain("optional items you ticked");
+    expect(none).toContain(
+      "You agreed to pay £1,234.00 for the work listed, without any of the optional items.",
+    );
+    const noOptions = quoteTermsText({ ...facts, accepted: true, hasOptionalLines: false });
+    expect(noOptions).toContain("You agreed to pay £1,234.00 for the work listed. We are not registered");
+  });
+
+  it("on paper (a PDF or an e-mail) never points at a button or a box", () => {
+    for (const accepted of [false, true]) {
+      const paper = quoteTermsText({ ...facts, accepted, onPaper: true });
+      expect(paper).not.toMatch(/\bbutton\b|\bbox\b/i);
+    }
+    expect(quoteTermsText({ ...facts, onPaper: true })).toContain(
+      "The total price is the lines that are not optional, plus each optional item you choose",
+    );
+    // The page, which has both, still says where they are.
+    expect(quoteTermsText(facts)).toMatch(/button below/);
+  });
+
+  it("names the trader it is given: a sole trader, with a VAT number on a VAT quote", () => {
+    const trader = {
+      legalName: "Jane Smith trading as Kingdom Handyman Services",
+      companyLine: null,
+      vatNumber: "GB123456789",
+      vatRegistered: true,
+    };
+    const text = quoteTermsText({ ...facts, trader, vatPence: 20_567, hasOptionalLines: false });
+    expect(text).toContain("WHO WE ARE\n\nJane Smith trading as Kingdom Handyman Services, ");
+    expect(text).toContain("VAT registration number GB123456789.");
+    expect(text).toContain("including VAT of £205.67");
+    expect(text).toContain("To Jane Smith trading as Kingdom Handyman Services, ");
+    expect(text).not.toContain(site.company.registeredName);
+    expect(text).not.toContain("company number");
+  });
+
+  it("gives the model cancellation form in the words of Schedule 3, Part B", () => {
+    const text = quoteTermsText(facts);
+    const form = text.slice(text.indexOf("MODEL CANCELLATION FORM"));
+    expect(form.split("\n").filter(Boolean)).toEqual([
+      "MODEL CANCELLATION FORM",
+      "(Complete and return this form only if you wish to withdraw from the contract)",
+      `To ${site.company.registeredName}, ${site.address.streetAddress}, ${site.address.locality}, ${site.address.region} ${site.address.postalCode}, phone ${site.phone.display}, e-mail ${site.email}:`,
+      "I/We [*] hereby give notice that I/We [*] cancel my/our [*] contract of sale of the following goods [*]/for the supply of the following service [*],",
+      "Ordered on [*]/received on [*],",
+      "Name of consumer(s),",
+      "Address of consumer(s),",
+      "Signature of consumer(s) (only if this form is notified on paper),",
+      "Date",
+      "[*] Delete as appropriate",
+    ]);
   });
 
   it("replaces the cancellation right with the urgent-repair text", () => {

@@ -7,6 +7,7 @@
  * why not. Plain data for src/features/customer-page/html-quote.ts; no markup here.
  */
 import { site } from "../../config/site";
+import type { Trader } from "../business/contract/identity";
 import {
   acceptButtonLabel,
   cancellationEndDate,
@@ -31,6 +32,7 @@ import {
   type DepositTerms,
   type Quote,
   type QuoteStatus,
+  workStartText,
 } from "../quotes/contract";
 
 export interface QuotePageLine {
@@ -144,11 +146,19 @@ const percent = (rate: number) => `${Number.isInteger(rate) ? rate : rate.toFixe
  * The facts the legal wording needs on `today`, for the optional lines `chosen` (once accepted,
  * those the customer chose): the same facts the acceptance hashes as the terms shown.
  */
-export function termsFactsFor(q: Quote, chosen: ReadonlySet<number>, today: IsoDate): QuoteTermsFacts {
+export function termsFactsFor(
+  q: Quote,
+  chosen: ReadonlySet<number>,
+  today: IsoDate,
+  trader?: Trader,
+): QuoteTermsFacts {
   const hasOptionalLines = q.lines.some((l) => l.optional);
   const t = totalsFor(q, chosen);
   const a = q.acceptance;
   return {
+    ...(trader ? { trader } : {}),
+    workStart: workStartText(q),
+    optionalChosen: a ? a.optionalLinesChosen.length : 0,
     totalPence: a ? a.totalPence : t.totalPence,
     vatPence: t.vatPence,
     depositPence: (a ? a.depositPence : t.depositPence) || null,
@@ -171,6 +181,8 @@ export interface QuoteRules {
   cancelUntil: IsoDate | null;
   expired: boolean;
   revising: boolean;
+  /** Who the quote is from: the trader in force when it was sent. */
+  trader?: Trader;
 }
 
 /** Why a quote that is not waiting for an answer cannot be answered, in the customer's words. */
@@ -226,7 +238,7 @@ export function quoteOnPage(
   const today = dateInZone(now);
   const chosen = q.acceptance ? chosenOptions(q, q.acceptance.optionalLinesChosen) : chosenOptions(q, ticked);
   const t = totalsFor(q, chosen);
-  const facts = termsFactsFor(q, chosen, today);
+  const facts = termsFactsFor(q, chosen, today, rules.trader);
   const pageLine = (l: Quote["lines"][number]): QuotePageLine => ({
     id: l.id,
     description: l.description,

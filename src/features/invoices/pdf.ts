@@ -14,22 +14,27 @@
  * Both: the payment terms and due date, the bank details with the invoice number as the payment
  * reference. No statutory late-payment interest is ever mentioned (it never applies to a consumer).
  */
-import { addressLine, companyDisclosure, site } from "../../config/site";
+import { addressLine, businessDefaults, companyDisclosure, site, traderFacts } from "../../config/site";
+import { traderOn, vatLineOf, type Trader } from "../business/contract/identity";
 import { formatDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import { createPdf, type Column } from "../../platform/pdf/document";
 import { quantityText } from "../quotes/contract/rules";
 import { invoiceKindLabels, paymentTermsText, taxPoint, type Invoice } from "./contract";
 
-/** Who issues the invoice: the trading name, and the owner's own name where a sole trader. */
-export function issuerLines(): string[] {
-  const owner = site.invoices.soleTraderName;
+/**
+ * Who issues the invoice (docs/decisions/045-business-details.md): the company's registered name
+ * and details, or the owner's own name where a sole trader ("Jane Smith trading as …"), and the VAT
+ * number when the invoice carries VAT.
+ */
+export function issuerLines(trader: Trader): string[] {
+  const vatLine = vatLineOf(trader);
   return [
-    owner ? `${owner} trading as ${site.name}` : site.company.registeredName,
+    trader.legalName,
     addressLine,
     `Phone ${site.phone.display} - ${site.email}`,
-    ...(owner ? [] : [companyDisclosure]),
-    ...(site.vat.registered && site.vat.number ? [`VAT registration number ${site.vat.number}`] : []),
+    ...(trader.companyLine ? [trader.companyLine] : []),
+    ...(vatLine ? [vatLine] : []),
   ];
 }
 
@@ -40,18 +45,22 @@ export function pdfTitle(inv: Pick<Invoice, "kind" | "number">): string {
 }
 
 /** The invoice or credit note as PDF bytes. */
-export async function invoicePdf(inv: Invoice, today: string): Promise<Uint8Array> {
+export async function invoicePdf(inv: Invoice, today: string, issuer?: Trader): Promise<Uint8Array> {
+  const trader = issuer ?? {
+    ...traderOn(businessDefaults, traderFacts, inv.issuedOn ?? today),
+    vatRegistered: inv.vatRegistered,
+  };
   const title = pdfTitle(inv);
   const w = await createPdf({
     title: `${title} - ${site.name}`,
-    author: site.company.registeredName,
+    author: trader.legalName,
     creator: site.name,
   });
   const vat = inv.vatRegistered;
   const credit = inv.kind === "credit_note";
 
   // Who we are.
-  const [first, ...rest] = issuerLines();
+  const [first, ...rest] = issuerLines(trader);
   w.text(first!, { size: 16, bold: true, gap: 2 });
   for (const line of rest) w.text(line, { size: 9.5, muted: true, gap: 0 });
   w.y -= 8;

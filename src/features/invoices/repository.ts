@@ -54,7 +54,14 @@ export type NewInvoice = Pick<
   Partial<
     Pick<
       InvoiceRow,
-      "creditedInvoiceId" | "reason" | "number" | "status" | "issuedOn" | "dueOn" | "countedDepositIds"
+      | "creditedInvoiceId"
+      | "reason"
+      | "number"
+      | "status"
+      | "issuedOn"
+      | "issuedAt"
+      | "dueOn"
+      | "countedDepositIds"
     >
   >;
 

@@ -23,6 +23,7 @@ import { logEvent } from "../../platform/log";
 import { site } from "../../config/site";
 import { requestReference } from "../requests/contract/reference";
 import { requests } from "../requests/tables";
+import { currentBusiness } from "../business/service";
 import { quantityText } from "../quotes/contract/rules";
 import { invoiceTotals, paymentMethodLabel, paymentMethodLabels, type VatSummary } from "./contract";
 import { withLines, type InvoiceRecord } from "./repository";
@@ -454,7 +455,7 @@ export async function vatSummary(from: string, to: string, db: Db = getDb()): Pr
   return {
     from,
     to,
-    vatRegistered: site.vat.registered,
+    vatRegistered: (await currentBusiness(db)).vatRegistered,
     bands: list,
     netPence,
     vatPence,

@@ -37,9 +37,9 @@ export const numberFor = (sequence: keyof typeof sequences, n: number): string =
     site.invoices.numberDigits,
   );
 
-export function invoiceSettings(now: Date): InvoiceSettings {
+export function invoiceSettings(now: Date, vatRegistered: boolean): InvoiceSettings {
   return {
-    vatRegistered: site.vat.registered,
+    vatRegistered,
     vatRates: [...site.vat.rates],
     dueDays: site.invoices.dueDays,
     reminderDays: [...site.invoices.reminderDays],

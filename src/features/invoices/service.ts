@@ -19,9 +19,11 @@ import { site } from "../../config/site";
 import type { Db } from "../../platform/db/client";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { Conflict } from "../../platform/domain-errors";
-import { addDays, dateInZone, formatDate, type IsoDate } from "../../platform/time";
+import { addDays, dateInZone, formatDate, wallClockInstant, type IsoDate } from "../../platform/time";
+import type { Trader } from "../business/contract/identity";
 import { formatMoney } from "../../platform/money";
 import * as workflow from "../requests/repository-workflow";
+import * as business from "../business/service";
 import * as outbox from "../mail/repository";
 import { deliverSoon, mailContext } from "../mail/service";
 import { deliverPushSoon, notifyOwner } from "../push/service";
@@ -231,7 +233,7 @@ function quoteLinesFor(
 // ---------------------------------------------------------------- drafts
 
 export async function createInvoice(input: CreateInvoiceParsed, ctx: ServiceContext): Promise<Invoice> {
-  const vatNow = site.vat.registered;
+  const vatNow = await business.vatOn(dateInZone(ctx.now), ctx.db);
   const record = await inTransaction(ctx, async (tx) => {
     if (input.kind === "direct") {
       let submissionId: number | null = null;
@@ -353,12 +355,13 @@ export async function updateInvoice(
           "An invoice from a quote keeps the quote's lines; write a direct invoice for other work.",
         );
       }
-      const lines = linesToStore(patch.lines, site.vat.registered);
-      const totals = totalsOfStored(lines, site.vat.registered);
+      const vatNow = await business.vatOn(dateInZone(ctx.now), tx);
+      const lines = linesToStore(patch.lines, vatNow);
+      const totals = totalsOfStored(lines, vatNow);
       checkTotal(totals.totalPence);
       await repo.replaceLines(r.id, lines, tx);
       Object.assign(set, {
-        vatRegistered: site.vat.registered,
+        vatRegistered: vatNow,
         netPence: totals.netPence,
         vatPence: totals.vatPence,
         totalPence: totals.totalPence,
@@ -433,6 +436,7 @@ export async function issueInvoice(
         );
       }
     }
+    await checkVatOnIssue(r, issuedOn, tx);
     const n = await repo.takeNumber(sequences.invoice, tx);
     const number = numberFor("invoice", n);
     // A date the owner chose: read with the sequence's row locked, so no issue can slip in
@@ -450,6 +454,7 @@ export async function issueInvoice(
       {
         number,
         issuedOn,
+        issuedAt: ctx.now,
         dueOn: addDays(issuedOn, site.invoices.dueDays),
         supplyDate: r.supplyDate ?? issuedOn,
         status: invoiceStatusOf({
@@ -468,6 +473,36 @@ export async function issueInvoice(
 }
 
 // ---------------------------------------------------------------- sending and the PDF
+
+/**
+ * A direct invoice carries VAT exactly when the business is registered on its invoice date
+ * (docs/decisions/045-business-details.md): a draft written under the other state is re-priced first.
+ * An invoice from a quote keeps the accepted quote's prices.
+ */
+async function checkVatOnIssue(r: InvoiceRecord, issuedOn: IsoDate, tx: Db): Promise<void> {
+  if (r.kind !== "direct") return;
+  const due = await business.vatOn(issuedOn, tx);
+  if (due === r.vatRegistered) return;
+  throw new Conflict(
+    due
+      ? `The business is VAT registered on ${formatDate(issuedOn)}, so this invoice must carry VAT. Open the draft and save its lines again with their VAT rates.`
+      : `The business is not VAT registered on ${formatDate(issuedOn)}, so this invoice cannot carry VAT. Open the draft and save its lines again.`,
+    "vat_changed",
+  );
+}
+
+/**
+ * The trader an issued invoice names: the business details in force when it was issued (the end
+ * of its invoice date for one issued before that moment was kept), with its own VAT state.
+ */
+export function invoiceTrader(
+  r: Pick<InvoiceRecord, "issuedAt" | "issuedOn" | "vatRegistered">,
+  now: Date,
+  db: Db,
+) {
+  const at = r.issuedAt ?? (r.issuedOn ? wallClockInstant(r.issuedOn, "23:59") : now);
+  return business.paperTrader(at, r.vatRegistered, db);
+}
 
 /** The invoice as issued: before any payment or credit note, its tax point from its own dates. */
 function asIssued(inv: Invoice): Invoice {
@@ -489,17 +524,22 @@ function asIssued(inv: Invoice): Invoice {
  * once, as issued, kept in the database and served from then on: the same bytes for every
  * download and e-mail, and no rendering after the first.
  */
-export async function invoicePdfBytes(inv: Invoice, db: Db, today: IsoDate): Promise<Uint8Array> {
-  if (!inv.number || !inv.issuedOn) return invoicePdf(inv, today);
+export async function invoicePdfBytes(
+  inv: Invoice,
+  db: Db,
+  today: IsoDate,
+  trader?: Trader,
+): Promise<Uint8Array> {
+  if (!inv.number || !inv.issuedOn) return invoicePdf(inv, today, trader);
   const kept = await repo.keptPdf(inv.id, db);
   if (kept) return kept;
-  await repo.keepPdf(inv.id, await invoicePdf(asIssued(inv), inv.issuedOn), db);
+  await repo.keepPdf(inv.id, await invoicePdf(asIssued(inv), inv.issuedOn, trader), db);
   // A concurrent first download may have kept its copy first: serve the one kept.
   return (await repo.keptPdf(inv.id, db))!;
 }
 
-export async function pdfAttachment(inv: Invoice, db: Db, today: IsoDate) {
-  const bytes = await invoicePdfBytes(inv, db, today);
+export async function pdfAttachment(inv: Invoice, db: Db, today: IsoDate, trader?: Trader) {
+  const bytes = await invoicePdfBytes(inv, db, today, trader);
   return {
     filename: invoicePdfName(inv),
     contentType: "application/pdf",
@@ -521,7 +561,7 @@ export async function sendInvoice(id: number, ctx: ServiceContext): Promise<Invo
       );
     }
     const inv = await loadInvoice(r, tx, ctx.now);
-    const pdf = await pdfAttachment(inv, tx, today);
+    const pdf = await pdfAttachment(inv, tx, today, await invoiceTrader(r, ctx.now, tx));
     // A credit note's e-mail says where the invoice it corrects now stands.
     const credited = inv.creditedInvoiceId ? await repo.findInvoice(inv.creditedInvoiceId, tx) : null;
     const corrected = credited ? await loadInvoice(credited, tx, ctx.now) : null;
@@ -559,7 +599,11 @@ export async function recordPdf(
   const kept = record.number ? await repo.keptPdf(record.id, ctx.db) : null;
   if (kept) return { bytes: kept, fileName: invoicePdfName(record) };
   const inv = await loadInvoice(record, ctx.db, ctx.now);
-  return { bytes: await invoicePdfBytes(inv, ctx.db, dateInZone(ctx.now)), fileName: invoicePdfName(inv) };
+  const trader = await invoiceTrader(record, ctx.now, ctx.db);
+  return {
+    bytes: await invoicePdfBytes(inv, ctx.db, dateInZone(ctx.now), trader),
+    fileName: invoicePdfName(inv),
+  };
 }
 
 // ---------------------------------------------------------------- payments
@@ -785,6 +829,7 @@ export async function createCreditNote(
         supplyDate: today,
         number,
         issuedOn: today,
+        issuedAt: ctx.now,
         dueOn: null,
         // A credit note is settled when issued: it owes nothing and is never chased.
         status: "paid",
@@ -864,7 +909,8 @@ export async function listInvoices(query: Omit<InvoiceListQuery, never>, ctx: Se
       createdAt: inv.createdAt,
     };
   });
-  return { invoices, total, page, pageSize, settings: invoiceSettings(ctx.now) };
+  const vat = await business.vatOn(dateInZone(ctx.now), ctx.db);
+  return { invoices, total, page, pageSize, settings: invoiceSettings(ctx.now, vat) };
 }
 
 /** A request's invoices (credit notes included) and what its accepted quote still allows. */
@@ -882,5 +928,6 @@ export async function requestInvoices(requestId: number, ctx: ServiceContext) {
           records.filter((r) => r.quoteId === q.id && r.kind !== "credit_note"),
         )
       : null;
-  return { invoices, quote, settings: invoiceSettings(ctx.now) };
+  const vat = await business.vatOn(dateInZone(ctx.now), ctx.db);
+  return { invoices, quote, settings: invoiceSettings(ctx.now, vat) };
 }

@@ -80,6 +80,8 @@ export const invoices = pgTable(
     reminder1SentAt: timestamp("reminder1_sent_at", { withTimezone: true }),
     reminder2SentAt: timestamp("reminder2_sent_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** When it was issued: the business details in force then name the trader on it for good. */
+    issuedAt: timestamp("issued_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /**
      * A quote's full or balance invoice: the issued deposit invoices its lines deduct, fixed when

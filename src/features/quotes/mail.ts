@@ -27,7 +27,7 @@ import {
   type MailContext,
   type OutgoingMessage,
 } from "../mail/messages";
-import { quantityText, quoteTitle, type Quote } from "./contract";
+import { quantityText, quoteTitle, workStartText, type Quote } from "./contract";
 
 /** What these messages need of the request. */
 export interface RequestForQuoteMail {
@@ -154,6 +154,7 @@ export function quoteAcceptedMessage(
       ...(options.length > 0 ? [`Optional items you chose:\n${options.join("\n")}`] : []),
       ...(a.depositPence > 0 ? [depositHowToPay(a.depositPence, requestReference(r), ctx.cardPayments)] : []),
       expressStartRecord(a.expressStart, q.urgentRepair),
+      ...(workStartText(q) ? [workStartText(q)!] : []),
       "We will be in touch to arrange a time for the work. The accepted quote is attached as a PDF; please keep this e-mail: it sets out your rights below.",
     ],
     ctx,

@@ -7,7 +7,9 @@
  * end date and the model form.
  */
 import { addressLine, site } from "../../config/site";
+import { vatLineOf, type Trader } from "../business/contract/identity";
 import {
+  siteTrader,
   expressStartRecord,
   quoteTermsSections,
   type QuoteTermsFacts,
@@ -16,13 +18,15 @@ import {
 import { dateInZone, formatDate, formatDateTime } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import { createPdf, type Column as PdfColumn, type PdfWriter } from "../../platform/pdf/document";
-import { quantityText, quoteNumber, type Quote } from "./contract";
+import { quantityText, quoteNumber, workStartText, type Quote } from "./contract";
 
 export interface QuotePdfInput {
   quote: Quote;
   customer: { name: string; address: string | null; email: string | null };
   /** The day the PDF is for (London): "issued" date of a quote not yet sent. */
   today: string;
+  /** Who the quote is from: the trader in force when it was sent (now, for a draft); the config's by default. */
+  trader?: Trader;
 }
 
 type Column = { title: string } & PdfColumn;
@@ -41,35 +45,35 @@ const totalRow = (w: PdfWriter, label: string, amount: string, bold = false) =>
 /** The quote (or, once accepted, the accepted quote) as PDF bytes. */
 export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
   const { quote, customer } = input;
+  const trader = input.trader ?? { ...siteTrader(input.today), vatRegistered: quote.vatRegistered };
   const accepted = quote.acceptance;
   const title = `Quote ${quoteNumber(quote.submissionId)}${quote.version > 1 ? ` version ${quote.version}` : ""}`;
   const w = await createPdf({
     title: `${title} - ${site.name}`,
-    author: site.company.registeredName,
+    author: trader.legalName,
     creator: site.name,
   });
 
   // Who we are.
-  w.text(site.company.registeredName, { size: 16, bold: true, gap: 2 });
+  w.text(trader.legalName, { size: 16, bold: true, gap: 2 });
   w.text(addressLine, { size: 9.5, muted: true, gap: 0 });
   w.text(`Phone ${site.phone.display}  ·  ${site.email}`.replace("·", "-"), {
     size: 9.5,
     muted: true,
     gap: 0,
   });
-  const registration = [
-    `Registered in ${site.company.registeredIn}, company number ${site.company.number}`,
-    site.vat.registered && site.vat.number ? `VAT number ${site.vat.number}` : null,
-  ]
-    .filter(Boolean)
-    .join("  -  ");
-  w.text(registration, { size: 9.5, muted: true, gap: 10 });
+  for (const line of [trader.companyLine, vatLineOf(trader)]) {
+    if (line) w.text(line, { size: 9.5, muted: true, gap: 0 });
+  }
+  w.y -= 10;
   w.rule();
 
   // The quote and the customer.
   w.text(accepted ? `${title}: accepted` : title, { size: 14, bold: true, gap: 4 });
   const issued = quote.sentAt ? formatDate(new Date(quote.sentAt)) : formatDate(input.today);
   w.text(`Issued ${issued}. Valid until ${formatDate(quote.validUntil)}.`, { size: 10, gap: 2 });
+  const start = workStartText(quote);
+  if (start) w.text(start, { size: 10, gap: 2 });
   w.text(`For: ${customer.name}${customer.address ? `, ${customer.address}` : ""}`, { size: 10, gap: 2 });
   if (quote.urgentRepair) {
     w.text("Urgent repair requested by the customer.", { size: 10, bold: true, gap: 2 });
@@ -167,7 +171,7 @@ export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
 
   // The pre-contract information and cancellation right (with the model form).
   w.rule();
-  for (const s of quoteTermsSections(termsFactsOf(quote, input.today))) section(w, s);
+  for (const s of quoteTermsSections(termsFactsOf(quote, input.today, trader))) section(w, s);
 
   return w.finish((page, pages) => `${title} - page ${page} of ${pages}`);
 }
@@ -176,9 +180,13 @@ export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
  * The facts the pre-contract wording depends on: before acceptance, the quote without its optional
  * lines as if accepted `today`; after, what was agreed on the day it was accepted (London).
  */
-export function termsFactsOf(quote: Quote, today: string): QuoteTermsFacts {
+export function termsFactsOf(quote: Quote, today: string, trader: Trader): QuoteTermsFacts {
   const a = quote.acceptance;
   return {
+    trader,
+    workStart: workStartText(quote),
+    onPaper: true,
+    optionalChosen: a ? a.optionalLinesChosen.length : 0,
     totalPence: a ? a.totalPence : quote.totalPence,
     vatPence: a ? a.vatPence : quote.totals.vatPence,
     depositPence: (a ? a.depositPence : quote.depositDuePence) || null,

@@ -50,6 +50,8 @@ export type NewQuote = Pick<
   | "depositPercentHundredths"
   | "urgentRepair"
   | "totalPence"
+  | "startDate"
+  | "startWithinWorkingDays"
 >;
 
 export type QuoteChange = Partial<

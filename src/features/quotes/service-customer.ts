@@ -25,6 +25,8 @@
  * `optionalLines` names an id that is not one of this quote's optional lines; `reason` too long.
  */
 import { site } from "../../config/site";
+import type { Trader } from "../business/contract/identity";
+import * as business from "../business/service";
 import {
   cancellationEndDate,
   onlineCancellationClosedText,
@@ -96,6 +98,8 @@ export interface CustomerQuoteView {
   cancelUntilIfAcceptedToday: IsoDate | null;
   /** Past its valid-until date, or expired. */
   expired: boolean;
+  /** Who the quote is from: the trader in force when it was sent, with the quote's VAT state. */
+  trader: Trader;
   /** This version was replaced and the newer one is still being written (not sent yet). */
   revising: boolean;
   /** Today in London (the page's dates are worked out from it). */
@@ -224,6 +228,7 @@ export async function quoteForCustomerPage(
   const { canCancel, closed } = cancelWindow(quote, today, finishedOn);
   return {
     quote,
+    trader: await business.paperTrader(shown.sentAt ?? ctx.now, quote.vatRegistered, ctx.db),
     title: quoteTitle(quote.submissionId, quote.version),
     canAnswer: open && !expired,
     canCancel,
@@ -296,11 +301,13 @@ export async function pdfAttachment(
   quote: Quote,
   request: CustomerRequest,
   today: IsoDate,
+  trader: Trader,
 ): Promise<MailAttachment> {
   const bytes = await quotePdf({
     quote,
     customer: { name: request.name, address: request.address, email: request.email },
     today,
+    trader,
   });
   return {
     filename: quotePdfName(quote, quote.acceptance !== null),
@@ -364,11 +371,13 @@ export async function acceptQuoteIn(
     chosen: (i) => chosenSet.has(before.lines[i]!.id),
   });
   const deposit = depositDuePence(agreed.totalPence, depositTermsOf(record));
+  const trader = await business.paperTrader(record.sentAt ?? ctx.now, before.vatRegistered, tx);
   const facts = termsFacts(
     before,
     { totalPence: agreed.totalPence, vatPence: agreed.vatPence, depositPence: deposit },
     today,
     false,
+    trader,
   );
   const evidence: repo.AcceptanceEvidence = {
     at: ctx.now.toISOString(),
@@ -422,7 +431,8 @@ export async function acceptQuoteIn(
   const mail = mailContext();
   const chosenWords = quote.lines.filter((l) => chosenSet.has(l.id)).map((l) => l.description);
   // The confirmation is queued now, held, and gets its PDF once this transaction has committed.
-  const confirmation = quoteAcceptedMessage(request, quote, { ...facts, accepted: true }, mail, {
+  const facts2 = { ...facts, accepted: true, onPaper: true, optionalChosen: chosenSet.size };
+  const confirmation = quoteAcceptedMessage(request, quote, facts2, mail, {
     filename: quotePdfName(quote, true),
     contentType: "application/pdf",
     content: "",
@@ -452,7 +462,7 @@ export async function acceptQuoteIn(
   ]);
   return {
     afterCommit: async () => {
-      const pdf = await pdfAttachment(quote, request, today);
+      const pdf = await pdfAttachment(quote, request, today, trader);
       await outbox.releaseWithAttachments(confirmationId!, [pdf], ctx.db);
     },
     outcome: {
@@ -699,6 +709,7 @@ export async function quotePdfForCustomer(
     quote,
     customer: { name: request.name, address: request.address, email: request.email },
     today: dateInZone(ctx.now),
+    trader: await business.paperTrader(record.sentAt ?? ctx.now, quote.vatRegistered, ctx.db),
   });
   return { bytes, fileName: quotePdfName(quote, quote.acceptance !== null) };
 }

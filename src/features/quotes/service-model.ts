@@ -5,7 +5,12 @@
  */
 import { createHash } from "node:crypto";
 import { site } from "../../config/site";
-import { cancellationEndDate, quoteTermsText, type QuoteTermsFacts } from "../../data/consumer-rights";
+import {
+  cancellationEndDate,
+  quoteTermsText,
+  type QuoteTermsFacts,
+  type Trader,
+} from "../../data/consumer-rights";
 import { dateInZone, formatDate, type IsoDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
@@ -21,15 +26,16 @@ import {
   type QuoteInputParsed,
   type QuoteSettings,
   type QuoteStatus,
+  workStartText,
 } from "./contract";
 import type { NewQuoteLine, QuoteRecord } from "./repository";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The configured settings a new quote is written under. */
-export function quoteSettings(now: Date): QuoteSettings {
+export function quoteSettings(now: Date, vatRegistered: boolean): QuoteSettings {
   return {
-    vatRegistered: site.vat.registered,
+    vatRegistered,
     vatRates: [...site.vat.rates],
     validDays: site.quotes.validDays,
     followUpDays: site.quotes.followUpDays,
@@ -76,6 +82,8 @@ export function toQuote(r: QuoteRecord): Quote {
     depositPercent: r.depositPercentHundredths === null ? null : r.depositPercentHundredths / 100,
     depositDuePence: depositDuePence(totals.totalPence, depositTermsOf(r)),
     urgentRepair: r.urgentRepair,
+    startDate: r.startDate,
+    startWithinWorkingDays: r.startWithinWorkingDays,
     totals: { ...totals, vatByRate: [...totals.vatByRate] },
     totalPence: totals.totalPence,
     maxTotalPence: maxTotal,
@@ -115,11 +123,11 @@ export function toQuote(r: QuoteRecord): Quote {
  * The lines as stored, with each VAT rate checked against the setting: VAT-registered, a line
  * needs one of the configured rates; not registered, rates are dropped. Invalid names the line.
  */
-export function linesToStore(lines: QuoteInputParsed["lines"]): NewQuoteLine[] {
+export function linesToStore(lines: QuoteInputParsed["lines"], vatRegistered: boolean): NewQuoteLine[] {
   const rates = site.vat.rates as readonly number[];
   return lines.map((l, i) => {
     let vatRateHundredths: number | null = null;
-    if (site.vat.registered) {
+    if (vatRegistered) {
       if (l.vatRate == null || !rates.includes(l.vatRate)) {
         throw new Invalid("Please check the highlighted fields.", {
           fields: {
@@ -176,8 +184,11 @@ export function termsFacts(
   agreed: { totalPence: number; vatPence: number; depositPence: number },
   acceptedOn: IsoDate,
   accepted: boolean,
+  trader: Trader,
 ): QuoteTermsFacts {
   return {
+    trader,
+    workStart: workStartText(q),
     totalPence: agreed.totalPence,
     vatPence: agreed.vatPence,
     depositPence: agreed.depositPence || null,

@@ -24,11 +24,13 @@ import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
 import { addDays, dateInZone, formatDate, type IsoDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import { canTransition } from "../requests/contract/states";
+import * as business from "../business/service";
 import * as workflow from "../requests/repository-workflow";
 import { applyStateChange } from "../requests/service-state";
 import * as outbox from "../mail/repository";
 import { deliverSoon, mailContext } from "../mail/service";
 import {
+  defaultStartWithinWorkingDays,
   quoteLimits,
   quoteTitle,
   type AmountOwedInput,
@@ -95,7 +97,8 @@ export async function listQuotes(
   const [request] = await workflow.findMany([requestId], ctx.db);
   if (!request) throw requestNotFound();
   const versions = await repo.listForRequest(requestId, ctx.db);
-  return { quotes: versions.map(toQuote), settings: quoteSettings(ctx.now) };
+  const vat = await business.vatOn(dateInZone(ctx.now), ctx.db);
+  return { quotes: versions.map(toQuote), settings: quoteSettings(ctx.now, vat) };
 }
 
 export async function getQuote(id: number, ctx: ServiceContext): Promise<Quote> {
@@ -132,8 +135,8 @@ export async function createQuote(
   const today = dateInZone(ctx.now);
   const validUntil = input.validUntil ?? addDays(today, site.quotes.validDays);
   checkValidUntil(validUntil, today);
-  const vatRegistered = site.vat.registered;
-  const lines = linesToStore(input.lines);
+  const vatRegistered = await business.vatOn(today, ctx.db);
+  const lines = linesToStore(input.lines, vatRegistered);
   const totalPence = totalOfStored(lines, vatRegistered);
   checkDeposit(input.depositPence ?? null, totalPence);
   const record = await clashesAsConflict(
@@ -162,6 +165,14 @@ export async function createQuote(
             input.depositPercent == null ? null : Math.round(input.depositPercent * 100),
           urgentRepair: input.urgentRepair,
           totalPence,
+          ...startAfter(
+            {
+              startDate: null,
+              startWithinWorkingDays: input.startDate ? null : defaultStartWithinWorkingDays,
+            },
+            input,
+            today,
+          ),
         },
         lines,
         tx,
@@ -172,14 +183,14 @@ export async function createQuote(
 }
 
 /** The quote after `patch`: what a draft becomes, or what version n+1 starts as. */
-function patched(record: QuoteRecord, patch: QuotePatchParsed, today: IsoDate) {
+function patched(record: QuoteRecord, patch: QuotePatchParsed, today: IsoDate, vatNow: boolean) {
   const lines = patch.lines
-    ? linesToStore(patch.lines)
+    ? linesToStore(patch.lines, vatNow)
     : record.lines.map(({ id: _id, position: _p, ...l }) => ({
         ...l,
-        vatRateHundredths: record.vatRegistered === site.vat.registered ? l.vatRateHundredths : null,
+        vatRateHundredths: record.vatRegistered === vatNow ? l.vatRateHundredths : null,
       }));
-  const vatRegistered = patch.lines ? site.vat.registered : record.vatRegistered;
+  const vatRegistered = patch.lines ? vatNow : record.vatRegistered;
   const validUntil = patch.validUntil ?? record.validUntil;
   if (patch.validUntil !== undefined || record.status !== "draft") checkValidUntil(validUntil, today);
   let depositPence = record.depositPence;
@@ -204,23 +215,49 @@ function patched(record: QuoteRecord, patch: QuotePatchParsed, today: IsoDate) {
       depositPercentHundredths,
       urgentRepair: patch.urgentRepair ?? record.urgentRepair,
       totalPence,
+      ...startAfter(record, patch, today),
     },
   };
 }
 
+/** When the work starts after `patch`: one of a date (not in the past) or a number of working days. */
+function startAfter(
+  record: Pick<QuoteRecord, "startDate" | "startWithinWorkingDays">,
+  patch: Pick<QuotePatchParsed, "startDate" | "startWithinWorkingDays">,
+  today: IsoDate,
+) {
+  let startDate = record.startDate;
+  let startWithinWorkingDays = record.startWithinWorkingDays;
+  if (patch.startDate !== undefined) {
+    startDate = patch.startDate;
+    if (patch.startDate !== null) startWithinWorkingDays = null;
+  }
+  if (patch.startWithinWorkingDays !== undefined) {
+    startWithinWorkingDays = patch.startWithinWorkingDays;
+    if (patch.startWithinWorkingDays !== null) startDate = null;
+  }
+  if (patch.startDate && patch.startDate < today) {
+    throw new Invalid("Please check the highlighted fields.", {
+      fields: { startDate: "The start date cannot be in the past." },
+    });
+  }
+  return { startDate, startWithinWorkingDays };
+}
+
 export async function updateQuote(id: number, patch: QuotePatchParsed, ctx: ServiceContext): Promise<Quote> {
   const today = dateInZone(ctx.now);
+  const vatNow = await business.vatOn(today, ctx.db);
   const record = await clashesAsConflict(
     inTransaction(ctx, async (tx) => {
       const { record } = await lockForChange(id, tx);
       if (record.status === "draft") {
-        const next = patched(record, patch, today);
+        const next = patched(record, patch, today, vatNow);
         if (patch.lines) await repo.replaceLines(record.id, next.lines, tx);
         await workflow.setRead([record.submissionId], true, tx);
         return (await repo.updateQuote(record.id, next.values, tx))!;
       }
       if (record.status === "sent" || record.status === "viewed") {
-        const next = patched(record, patch, today);
+        const next = patched(record, patch, today, vatNow);
         await repo.updateQuote(record.id, { status: "superseded", closedAt: ctx.now }, tx);
         await workflow.setRead([record.submissionId], true, tx);
         return repo.insertQuote(
@@ -276,7 +313,8 @@ export async function sendQuote(id: number, ctx: ServiceContext): Promise<Quote>
       );
     }
     await workflow.setRead([record.submissionId], true, tx);
-    const pdf = await pdfAttachment(quote, customer, today);
+    const trader = await business.paperTrader(ctx.now, quote.vatRegistered, tx);
+    const pdf = await pdfAttachment(quote, customer, today, trader);
     const mailIds = await outbox.enqueue(
       [{ message: quoteSentMessage(customer, quote, mailContext(), pdf), submissionId: record.submissionId }],
       tx,
@@ -300,6 +338,7 @@ export async function quotePdfFile(
     quote,
     customer: { name: request.name, address: request.address, email: request.email },
     today: dateInZone(ctx.now),
+    trader: await business.paperTrader(record.sentAt ?? ctx.now, quote.vatRegistered, ctx.db),
   });
   return { bytes, fileName: quotePdfName(quote, quote.acceptance !== null) };
 }
@@ -445,7 +484,8 @@ function vatRateToStore(rate: number | null | undefined): number | null | undefi
 export async function listPriceList(
   ctx: ServiceContext,
 ): Promise<{ items: PriceListItem[]; settings: QuoteSettings }> {
-  return { items: (await repo.listPriceList(ctx.db)).map(toItem), settings: quoteSettings(ctx.now) };
+  const vat = await business.vatOn(dateInZone(ctx.now), ctx.db);
+  return { items: (await repo.listPriceList(ctx.db)).map(toItem), settings: quoteSettings(ctx.now, vat) };
 }
 
 export async function addPriceListItem(

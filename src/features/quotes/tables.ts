@@ -20,7 +20,7 @@ import {
   sql,
 } from "../../platform/db/orm";
 import { sqlList, timestamps } from "../../platform/db/columns";
-import { quoteStatuses } from "./contract/rules";
+import { maxStartWithinWorkingDays, quoteStatuses } from "./contract/rules";
 import { requests } from "../requests/tables";
 
 /** What an acceptance keeps as evidence; written once with the acceptance and never changed. */
@@ -76,6 +76,10 @@ export const quotes = pgTable(
     /** A percentage deposit in hundredths of a percent (10% is 1000). */
     depositPercentHundredths: integer("deposit_percent_hundredths"),
     urgentRepair: boolean("urgent_repair").notNull().default(false),
+    /** When the work will be done (docs/decisions/045-business-details.md): a start date… */
+    startDate: date("start_date", { mode: "string" }),
+    /** …or a promise to start within this many working days of acceptance (not both). */
+    startWithinWorkingDays: smallint("start_within_working_days"),
     /** Without the optional lines, as last computed from the lines (for lists and the digest). */
     totalPence: integer("total_pence").notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
@@ -101,6 +105,10 @@ export const quotes = pgTable(
     index("quotes_open_idx").on(t.status, t.validUntil),
     check("quotes_status", sql`${t.status} in (${sqlList(quoteStatuses)})`),
     check("quotes_version_positive", sql`${t.version} >= 1`),
+    check(
+      "quotes_work_start",
+      sql`(${t.startDate} is null or ${t.startWithinWorkingDays} is null) and (${t.startWithinWorkingDays} is null or ${t.startWithinWorkingDays} between 1 and ${sql.raw(String(maxStartWithinWorkingDays))})`,
+    ),
     check("quotes_note_length", sql`${t.note} is null or char_length(${t.note}) between 1 and 2000`),
     check(
       "quotes_deposit",

@@ -98,3 +98,5 @@ export const listPaymentAlertsRoute = route("GET", "/api/admin/payments/alerts")
 export const resolvePaymentAlertRoute = route("POST", "/api/admin/payments/alerts/:id/resolve");
 export const cardRefundsRoute = route("GET", "/api/admin/payments/refunds");
 export const refundToCardRoute = route("POST", "/api/admin/payments/refunds");
+export const getBusinessSettingsRoute = route("GET", "/api/admin/settings/business");
+export const updateBusinessSettingsRoute = route("PATCH", "/api/admin/settings/business");

@@ -5,6 +5,7 @@
  * development and tests.
  */
 import { adminAuthEndpoints } from "../../features/admin-auth/contract/endpoints";
+import { businessEndpoints } from "../../features/business/contract/endpoints";
 import { appointmentEndpoints } from "../../features/appointments/contract/endpoints";
 import { customerEndpoints } from "../../features/customers/contract/endpoints";
 import { customerPageEndpoints } from "../../features/customer-page/contract/endpoints";
@@ -34,6 +35,7 @@ export const endpoints = {
   ...scheduleEndpoints,
   ...customerEndpoints,
   ...paymentEndpoints,
+  ...businessEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 export type Endpoints = typeof endpoints;
 

@@ -107,6 +107,8 @@ export const routes = {
   listCustomers: adminRoutes.listCustomersRoute,
   getCustomer: adminRoutes.getCustomerRoute,
   updateCustomer: adminRoutes.updateCustomerRoute,
+  getBusinessSettings: adminRoutes.getBusinessSettingsRoute,
+  updateBusinessSettings: adminRoutes.updateBusinessSettingsRoute,
 };
 
 export type RouteName = keyof typeof routes;

@@ -25,7 +25,7 @@ import { isIsoDate } from "../../../platform/time";
 import { charLength, isStorableText } from "../../../lib/form-fields/text";
 import * as routes from "../../../lib/contracts/admin-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
-import { hasAtMostTwoDecimals, quoteLimits, quoteStatuses } from "./rules";
+import { hasAtMostTwoDecimals, maxStartWithinWorkingDays, quoteLimits, quoteStatuses } from "./rules";
 import { largestTotalPence, overCapMessage } from "./totals";
 
 const L = quoteLimits;
@@ -125,10 +125,30 @@ const linesField = z
  * A new quote (`POST /api/admin/submissions/:id/quotes`). `validUntil` defaults to the configured
  * number of days from today. A deposit is `depositPence` (fixed) or `depositPercent`, not both.
  */
+const startDateField = z
+  .string({ error: "Please give the start date as YYYY-MM-DD." })
+  .refine(isIsoDate, "Please give a real date (YYYY-MM-DD) for the start of the work.");
+const startWithinField = z
+  .number({ error: "Please give the working days as a whole number." })
+  .int("Please give the working days as a whole number.")
+  .min(1, "Please give at least 1 working day.")
+  .max(maxStartWithinWorkingDays, `Please give at most ${maxStartWithinWorkingDays} working days.`);
+const oneStart = {
+  message: "Please give a start date or a number of working days, not both.",
+  path: ["startDate"],
+};
+
+/**
+ * A new quote (`POST /api/admin/submissions/:id/quotes`). `validUntil` defaults to the configured
+ * number of days from today. A deposit is `depositPence` (fixed) or `depositPercent`, not both.
+ * When the work starts: `startDate`, or `startWithinWorkingDays` of acceptance (the default, 10).
+ */
 export const quoteInputSchema = z
   .object({
     lines: linesField,
     validUntil: validUntilField.optional(),
+    startDate: startDateField.nullish(),
+    startWithinWorkingDays: startWithinField.nullish(),
     depositPence: penceField("The deposit", 100 * L.maxUnitPence).nullish(),
     depositPercent: depositPercentField.nullish(),
     note: optionalText("The note", L.noteMax),
@@ -137,7 +157,8 @@ export const quoteInputSchema = z
   .refine((q) => q.depositPence == null || q.depositPercent == null, {
     message: "Please give the deposit as an amount or as a percentage, not both.",
     path: ["depositPercent"],
-  });
+  })
+  .refine((q) => q.startDate == null || q.startWithinWorkingDays == null, oneStart);
 export type QuoteInput = z.input<typeof quoteInputSchema>;
 export type QuoteInputParsed = z.output<typeof quoteInputSchema>;
 
@@ -156,7 +177,10 @@ export const quotePatchSchema = z
       .nullish()
       .transform((v) => (v === undefined ? undefined : v ? v : null)),
     urgentRepair: z.boolean({ error: "Urgent repair must be true or false." }).optional(),
+    startDate: startDateField.nullish(),
+    startWithinWorkingDays: startWithinField.nullish(),
   })
+  .refine((q) => q.startDate == null || q.startWithinWorkingDays == null, oneStart)
   .refine((q) => q.depositPence == null || q.depositPercent == null, {
     message: "Please give the deposit as an amount or as a percentage, not both.",
     path: ["depositPercent"],
@@ -265,6 +289,9 @@ export const quoteSchema = z.object({
   /** The deposit due on `totalPence` (0 without a deposit). */
   depositDuePence: z.number().int(),
   urgentRepair: z.boolean(),
+  /** When the work will start: a date, or within this many working days of acceptance (or neither, on older quotes). */
+  startDate: isoDate.nullable(),
+  startWithinWorkingDays: z.number().int().nullable(),
   /** Without the optional lines. */
   totals: totalsSchema,
   /** The total without the optional lines (the same as `totals.totalPence`). */

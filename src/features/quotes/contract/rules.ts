@@ -9,6 +9,7 @@
  *   editing a sent or viewed quote makes version n+1 and marks n superseded;
  *   an accepted quote never changes (only a cancellation is recorded beside it).
  */
+import { formatDate } from "../../../platform/time";
 
 export const quoteStatuses = [
   "draft",
@@ -83,6 +84,24 @@ export const quoteLimits = {
 
 /** The days a customer has to cancel an accepted quote (counted from the day of acceptance). */
 export const cancellationDays = 14;
+
+/** A quote's promise to start "within N working days of acceptance": N at most this. */
+export const maxStartWithinWorkingDays = 90;
+/** The promise a new quote carries when the owner sets neither a start date nor another number. */
+export const defaultStartWithinWorkingDays = 10;
+
+/** When the work will be done, as a quote states it (a sentence), or null when it states nothing. */
+export function workStartText(q: {
+  readonly startDate: string | null;
+  readonly startWithinWorkingDays: number | null;
+}): string | null {
+  if (q.startDate) return `We will start the work on ${formatDate(q.startDate)}.`;
+  if (q.startWithinWorkingDays) {
+    const n = q.startWithinWorkingDays;
+    return `We will start the work within ${n} working day${n === 1 ? "" : "s"} of your acceptance.`;
+  }
+  return null;
+}
 
 /** A quantity (up to two decimals) as whole hundredths, how it is stored: 2.5 → 250. */
 export function quantityToHundredths(quantity: number): number {

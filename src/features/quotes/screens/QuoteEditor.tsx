@@ -34,6 +34,7 @@ import { quotesApi, type AdminQuote, type PriceListItem, type QuoteSettings } fr
 import { lineNetPence } from "../contract/totals";
 import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
 import { Button, FormProblem, IconButton } from "../../../admin/components/ui";
+import { WorkStartFields } from "./WorkStartFields";
 
 const inputClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-danger-600";
@@ -177,7 +178,15 @@ export function QuoteEditor({ request, settings, quote, onClose, onSaved }: Quot
   const formErrors = Object.entries(errors).filter(
     ([k]) =>
       !/^lines\.\d+/.test(k) &&
-      !["validUntil", "depositPence", "depositPercent", "note", "urgentRepair"].includes(k),
+      ![
+        "validUntil",
+        "depositPence",
+        "depositPercent",
+        "note",
+        "urgentRepair",
+        "startDate",
+        "startWithinWorkingDays",
+      ].includes(k),
   );
 
   const title = quote
@@ -300,6 +309,14 @@ export function QuoteEditor({ request, settings, quote, onClose, onSaved }: Quot
                   onPercent={(v) => change((d) => ({ ...d, depositPercent: v }), ["depositPercent"])}
                 />
               </div>
+              <WorkStartFields
+                id={`${id}-start`}
+                draft={draft}
+                today={settings.today}
+                field={field}
+                errorFor={errorFor}
+                onChange={(patch, keys) => change((d) => ({ ...d, ...patch }), keys)}
+              />
               <div>
                 <label htmlFor={`${id}-note`} className={labelClass}>
                   Note to the customer (optional)

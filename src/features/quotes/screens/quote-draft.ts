@@ -13,7 +13,8 @@ import {
   type QuoteLineForTotals,
   type QuoteTotals,
 } from "../contract/totals";
-import { quantityText } from "../contract/rules";
+import { defaultStartWithinWorkingDays, maxStartWithinWorkingDays, quantityText } from "../contract/rules";
+import { isIsoDate } from "../../../platform/time";
 
 export interface LineDraft {
   /** A key for React only (never sent). */
@@ -41,6 +42,12 @@ export interface QuoteDraft {
   /** Percent as typed, for a percentage deposit. */
   depositPercent: string;
   urgentRepair: boolean;
+  /** When the work starts: within a number of working days of acceptance, or on a date. */
+  startKind: "within" | "date";
+  /** Working days as typed. */
+  startDays: string;
+  /** YYYY-MM-DD. */
+  startDate: string;
 }
 
 /**
@@ -54,6 +61,8 @@ export interface QuoteBody {
   depositPercent: number | null;
   note: string | null;
   urgentRepair: boolean;
+  startDate: string | null;
+  startWithinWorkingDays: number | null;
 }
 
 /** Messages per field: `lines.<i>.<field>` for a line, the field's name for the rest. */
@@ -82,6 +91,9 @@ export function emptyDraft(validUntil: string, defaultVatRate: number | null): Q
     depositAmount: "",
     depositPercent: "",
     urgentRepair: false,
+    startKind: "within",
+    startDays: String(defaultStartWithinWorkingDays),
+    startDate: "",
   };
 }
 
@@ -115,6 +127,8 @@ export function draftFromQuote(quote: {
   depositPence?: Pence | null | undefined;
   depositPercent?: number | null | undefined;
   urgentRepair?: boolean | undefined;
+  startDate?: string | null | undefined;
+  startWithinWorkingDays?: number | null | undefined;
 }): QuoteDraft {
   const percent = quote.depositPercent ?? null;
   const fixed = quote.depositPence ?? null;
@@ -133,6 +147,9 @@ export function draftFromQuote(quote: {
     depositAmount: fixed !== null ? poundsDecimal(fixed) : "",
     depositPercent: percent !== null ? String(percent) : "",
     urgentRepair: Boolean(quote.urgentRepair),
+    startKind: quote.startDate ? "date" : "within",
+    startDays: String(quote.startWithinWorkingDays ?? (quote.startDate ? "" : defaultStartWithinWorkingDays)),
+    startDate: quote.startDate ?? "",
   };
 }
 
@@ -210,7 +227,19 @@ export function draftToBody(
     depositPercent: null,
     note: draft.note.trim() ? draft.note.trim() : null,
     urgentRepair: draft.urgentRepair,
+    startDate: null,
+    startWithinWorkingDays: null,
   };
+  if (draft.startKind === "date") {
+    if (!isIsoDate(draft.startDate)) errors["startDate"] = "Choose the day the work will start.";
+    else body.startDate = draft.startDate;
+  } else {
+    const days = /^\d{1,2}$/.test(draft.startDays.trim()) ? Number(draft.startDays.trim()) : 0;
+    if (days < 1 || days > maxStartWithinWorkingDays) {
+      errors["startWithinWorkingDays"] =
+        `Enter a number of working days from 1 to ${maxStartWithinWorkingDays}.`;
+    } else body.startWithinWorkingDays = days;
+  }
   if (draft.depositKind === "fixed") {
     const amount = parseAmount(draft.depositAmount);
     if (amount === null) errors["depositPence"] = messages.depositAmount;

@@ -1,0 +1,50 @@
+/** The business details' audit trail: every saved change, newest first, with who and when. */
+import { formatDate, formatDateTime } from "../../../platform/time";
+import type { BusinessAuditEntry } from "./api";
+
+export const fieldLabels: Record<string, string> = {
+  tradingAs: "Trading as",
+  soleTraderName: "Your name (sole trader)",
+  companyName: "Company's registered name",
+  companyNumber: "Company number",
+  vatRegistered: "VAT registered",
+  vatNumber: "VAT number",
+  vatRegisteredFrom: "VAT effective date",
+};
+
+function valueText(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "(none)";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (field === "tradingAs") return value === "sole_trader" ? "Sole trader" : "Limited company";
+  if (field === "vatRegisteredFrom" && typeof value === "string") return formatDate(value);
+  return String(value);
+}
+
+export function BusinessAudit({ entries }: { entries: readonly BusinessAuditEntry[] }) {
+  if (entries.length === 0) {
+    return <p className="text-slate-600">No changes yet: the papers use the details set up with the site.</p>;
+  }
+  return (
+    <ol className="grid gap-3">
+      {entries.map((e) => (
+        <li key={e.id} className="rounded-lg border border-slate-200 bg-white p-3" data-audit-entry>
+          <p className="text-sm font-semibold text-slate-800">
+            {formatDateTime(new Date(e.savedAt), { short: true })}
+            <span className="font-normal text-slate-600">
+              {" "}
+              · {e.actor === "owner" ? `you (signed-in session ${e.sessionId ?? "?"})` : "a script"}
+            </span>
+          </p>
+          <ul className="mt-1 grid gap-0.5 text-sm text-slate-700">
+            {e.changes.map((c) => (
+              <li key={c.field}>
+                {fieldLabels[c.field] ?? c.field}: {valueText(c.field, c.from)} →{" "}
+                <strong className="font-semibold text-slate-900">{valueText(c.field, c.to)}</strong>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}

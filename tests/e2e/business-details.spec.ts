@@ -1,0 +1,84 @@
+/**
+ * The "Business details" screen on the real stack at 375 and 1280 px: the owner switches to sole
+ * trader (refused without a name, the message beside the field, then saved with it), sees how the
+ * papers will name him, turns VAT on with a VAT number of the wrong shape (refused beside the field,
+ * nothing typed lost), fixes it, and finds each save in the list of changes. axe finds nothing and
+ * nothing scrolls sideways. The settings are put back as they were at the end.
+ *
+ * SHOTS=dir saves screenshots of the screen there (for looking at them by eye).
+ */
+import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
+import { axe, shot } from "./page-checks";
+import { clientIp, ownClient, signedIn } from "./admin-support";
+
+const expect = baseExpect.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 240_000 });
+
+async function resetBusiness(request: APIRequestContext, baseURL: string, cookie: string) {
+  const res = await request.patch("/api/admin/settings/business", {
+    data: {
+      tradingAs: "company",
+      soleTraderName: null,
+      vatRegistered: false,
+      vatNumber: null,
+      vatRegisteredFrom: null,
+    },
+    headers: { Origin: new URL(baseURL).origin, Cookie: cookie, "X-Simulated-Client": clientIp() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 500 ? 800 : 900 } });
+
+    test("the owner becomes a sole trader and turns VAT on; bad input is refused beside its field", async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      await ownClient(page);
+      const session = await signedIn(context, request, baseURL!);
+      await resetBusiness(request, baseURL!, session.header);
+      try {
+        await page.goto("/admin/business");
+        await expect(page.getByRole("heading", { level: 1, name: "Business details" })).toBeVisible();
+        await expect(page.locator("[data-trader-preview]")).toContainText("Kingdom Handyman Services Ltd");
+
+        await page.getByRole("radio", { name: "Sole trader" }).check();
+        await page.getByRole("button", { name: "Save business details" }).click();
+        const name = page.getByRole("textbox", { name: "Your full name" });
+        await expect(name).toHaveAttribute("aria-invalid", "true");
+        await expect(page.getByRole("alert").first()).toContainText("Please check the highlighted fields.");
+        await name.fill("Jane Smith");
+        await expect(page.locator("[data-trader-preview]")).toContainText(
+          "Jane Smith trading as Kingdom Handyman Services",
+        );
+        await page.getByRole("button", { name: "Save business details" }).click();
+        await expect(page.getByText("Business details saved")).toBeVisible();
+        const changes = page.locator("[data-audit-entry]");
+        await expect(changes.first()).toContainText("Trading as: Limited company → Sole trader");
+        await expect(changes.first()).toContainText("Your name (sole trader): (none) → Jane Smith");
+
+        await page.getByRole("checkbox", { name: "Registered for VAT" }).check();
+        const vatNumber = page.getByRole("textbox", { name: "VAT number" });
+        await vatNumber.fill("GB12345");
+        await page.getByLabel("Effective date of registration").fill(new Date().toISOString().slice(0, 10));
+        await page.getByRole("button", { name: "Save business details" }).click();
+        await expect(vatNumber).toHaveAttribute("aria-invalid", "true");
+        await expect(page.getByText("GB followed by 9 or 12 digits").first()).toBeVisible();
+        await expect(vatNumber).toHaveValue("GB12345");
+        await shot(page, "business-details-refused");
+        await vatNumber.fill("GB 123 456 789");
+        await page.getByRole("button", { name: "Save business details" }).click();
+        await expect(changes.first()).toContainText("VAT number: (none) → GB123456789");
+        await expect(vatNumber).toHaveValue("GB123456789");
+        await axe(page, `business details at ${width}`);
+        await shot(page, "business-details");
+      } finally {
+        await resetBusiness(request, baseURL!, session.header);
+      }
+    });
+  });
+}
