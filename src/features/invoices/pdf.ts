@@ -14,7 +14,7 @@
  * Both: the payment terms and due date, the bank details with the invoice number as the payment
  * reference. No statutory late-payment interest is ever mentioned (it never applies to a consumer).
  */
-import { addressLine, businessDefaults, companyDisclosure, site, traderFacts } from "../../config/site";
+import { addressLine, businessDefaults, site, traderFacts } from "../../config/site";
 import { traderOn, vatLineOf, type Trader } from "../business/contract/identity";
 import { formatDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
