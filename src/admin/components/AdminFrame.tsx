@@ -25,7 +25,11 @@ export function AdminFrame({ children, nav }: { children: ReactNode; nav?: React
         </div>
       </header>
       {nav}
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
+      {/* On a phone the navigation is a bar fixed to the bottom: room is kept below the content. */}
+      <main
+        id="main"
+        className={`mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10 ${nav ? "pb-28 md:pb-10" : ""}`}
+      >
         {children}
       </main>
     </div>
