@@ -193,20 +193,27 @@ function DayCard({
       aria-labelledby={headingId}
       data-date={day.date}
       data-testid="schedule-day"
-      className={`h-full min-w-0 rounded-card border p-3 sm:p-4 ${compact ? "lg:p-2" : ""} ${day.blocked ? "border-slate-200 bg-slate-100" : "border-slate-200 bg-white shadow-card"} ${day.date === today ? "ring-2 ring-brand-500" : ""}`}
+      data-past={past ? "true" : undefined}
+      className={`h-full min-w-0 rounded-card border p-3 sm:p-4 ${compact ? "lg:p-2" : ""} ${day.blocked || past ? "border-slate-200 bg-slate-100" : "border-slate-200 bg-white shadow-card"} ${day.date === today ? "ring-2 ring-brand-500" : ""}`}
     >
       <div
         className={`flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 ${compact ? "lg:block" : ""}`}
       >
         <h2 id={headingId} className={`font-bold ${day.blocked ? "text-slate-600" : "text-brand-900"}`}>
-          <Link to="/admin/schedule" search={{ view: "day", date: day.date }} className="hover:underline">
+          <Link
+            to="/admin/schedule"
+            search={{ view: "day", date: day.date }}
+            className="inline-flex min-h-11 items-center hover:underline"
+          >
             {compact ? formatShortDate(day.date) : day.label}
           </Link>
           {day.date === today ? (
             <span className="ml-2 text-sm font-semibold text-brand-700">Today</span>
+          ) : past ? (
+            <span className="ml-2 text-sm font-semibold text-slate-600">Past</span>
           ) : null}
         </h2>
-        {!day.blocked ? (
+        {!day.blocked && !past ? (
           <span className={`text-xs font-semibold ${day.cap.full ? "text-danger-600" : "text-slate-600"}`}>
             {day.cap.full ? `Full: ${capText(day)}` : capText(day)}
           </span>
@@ -224,6 +231,9 @@ function DayCard({
             </li>
           ))}
         </ul>
+      ) : past && !day.blocked ? (
+        // A day gone by is not free: nothing can be booked into it.
+        <p className="mt-2 text-sm text-slate-600">No visits</p>
       ) : free ? (
         <p className="mt-2 text-sm font-semibold text-success-600">Free</p>
       ) : null}
