@@ -42,7 +42,7 @@ const statusWords: Record<AppointmentWire["status"], string> = {
 };
 
 const fieldClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-500";
+  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-500";
 
 export function AppointmentPanel({ requestId }: { requestId: number }) {
   const query = useQuery(queries.appointment(requestId));
@@ -228,7 +228,7 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
               ) : null}
 
               <details className="mt-4">
-                <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+                <summary className="flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">
                   Another date and time
                 </summary>
                 <div className="mt-3 grid gap-3 sm:grid-cols-2">
@@ -301,7 +301,7 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
           {/* After a visit is done there is no booking left to decline (a return visit is booked above). */}
           {live || latest?.status !== "completed" ? (
             <details className="mt-3">
-              <summary className="cursor-pointer text-sm font-semibold text-danger-600">
+              <summary className="flex min-h-11 cursor-pointer items-center text-sm font-semibold text-danger-600">
                 {live?.status === "confirmed" ? "Cancel the appointment" : "Decline the booking"}
               </summary>
               <label className="mt-3 block text-sm font-semibold text-slate-800">

@@ -268,7 +268,7 @@ function Section({
   return (
     <section aria-labelledby={id} className="mt-8">
       <h2 id={id} className={sectionTitle}>
-        {title} <span className="text-base font-semibold text-slate-500">({count})</span>
+        {title} <span className="text-base font-semibold text-slate-600">({count})</span>
       </h2>
       <div className={`${card} mt-3`}>
         {count === 0 ? <p className="px-4 py-3 text-slate-600">{empty}</p> : children}

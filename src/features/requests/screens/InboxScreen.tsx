@@ -191,7 +191,7 @@ export function InboxScreen() {
             <Plus aria-hidden="true" className="size-4" />
             New job
           </Link>
-          <a href="/admin" className={buttonClass("secondary", "hidden md:inline-flex")}>
+          <a href="/admin" className={buttonClass("secondary", "max-md:hidden")}>
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back to Admin
           </a>
@@ -242,14 +242,16 @@ export function InboxScreen() {
                   className={`relative hover:bg-slate-50 ${s.isRead ? "" : `${unreadRowBackground} font-semibold`}`}
                 >
                   <td className="py-3 pr-0 pl-3 sm:px-3">
-                    {/* Above the row's link, which covers the rest of the row. */}
-                    <input
-                      type="checkbox"
-                      className="relative z-10 size-6"
-                      aria-label={`Select ${s.name}`}
-                      checked={selected.has(s.id)}
-                      onChange={() => toggle(s.id)}
-                    />
+                    {/* Above the row's link, which covers the rest of the row; the label makes a 44 px target. */}
+                    <label className="relative z-10 -m-2.5 flex size-11 cursor-pointer items-center justify-center">
+                      <input
+                        type="checkbox"
+                        className="size-6"
+                        aria-label={`Select ${s.name}`}
+                        checked={selected.has(s.id)}
+                        onChange={() => toggle(s.id)}
+                      />
+                    </label>
                   </td>
                   <td className="px-1 py-3 sm:px-3">
                     {s.isRead ? (

@@ -7,7 +7,6 @@ import { lazy, Suspense } from "react";
 import type { AdminRequest } from "../contract/endpoints";
 import { sourceLabels } from "../contract/states";
 import { serviceLabel } from "../../../lib/service-catalog";
-import { CustomerLink } from "../../customers/screens/CustomerLink";
 import { formatSubmittedAt } from "../../../admin/format";
 import { AppointmentPanel } from "../../appointments/screens/AppointmentPanel";
 import { MailStatus } from "../../../admin/components/MailStatus";
@@ -91,16 +90,16 @@ export function RequestDialog({
             <RequestPhotos key={s.id} requestId={s.id} />
           </Section>
           {isBooking ? (
-            <Section requestId={s.id} id="visit" title="Visit" open={next === "visit"}>
+            <Section requestId={s.id} id="visit" title="Visit" open>
               <AppointmentPanel key={`appointment-${s.id}`} requestId={s.id} />
             </Section>
           ) : null}
-          <Section requestId={s.id} id="quote" title="Quote" open={next === "quote"}>
+          <Section requestId={s.id} id="quote" title="Quote" open>
             <Suspense fallback={<Spinner label="Loading the quote…" className="py-4" />}>
               <QuotesPanel key={`quotes-${s.id}`} request={s} />
             </Suspense>
           </Section>
-          <Section requestId={s.id} id="invoices" title="Invoices and payments" open={next === "invoices"}>
+          <Section requestId={s.id} id="invoices" title="Invoices and payments" open>
             <Suspense fallback={<Spinner label="Loading the invoices…" className="py-4" />}>
               <InvoicesPanel key={`invoices-${s.id}`} request={s} />
             </Suspense>
@@ -149,7 +148,6 @@ export function RequestDialog({
                 </>
               ) : null}
             </dl>
-            <CustomerLink requestId={s.id} />
           </Section>
           <Section
             requestId={s.id}

@@ -10,6 +10,7 @@ import type { AdminRequest } from "../contract/endpoints";
 import { serviceLabel } from "../../../lib/service-catalog";
 import { StateBadge } from "../../../admin/components/StateBadge";
 import { buttonClass } from "../../../admin/components/ui";
+import { CustomerLink } from "../../customers/screens/CustomerLink";
 import { mapLink, telLink } from "../../schedule/screens/schedule-api";
 
 /** The sections of a request's screen, by the id their anchor uses. */
@@ -104,6 +105,7 @@ export function RequestHeadline({ s }: { s: AdminRequest }) {
         <StateBadge state={s.state} />
         {s.formType === "booking" && s.service ? <span>{serviceLabel(s.service)}</span> : null}
       </p>
+      <CustomerLink requestId={s.id} />
       {address ? (
         <a
           href={mapLink(address)}

@@ -86,7 +86,7 @@ export function ScheduleScreen() {
                 type="button"
                 aria-pressed={v === view}
                 onClick={() => go({ view: v })}
-                className={`min-h-10 rounded-md px-3 text-sm font-semibold ${v === view ? "bg-brand-800 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+                className={`min-h-11 rounded-md px-3 text-sm font-semibold ${v === view ? "bg-brand-800 text-white" : "text-slate-700 hover:bg-slate-100"}`}
               >
                 {viewNames[v]}
               </button>
@@ -305,7 +305,11 @@ function VisitCard({ visit, date, compact }: { visit: ScheduleVisit; date: strin
         <Badge tone={look.badge}>{look.word}</Badge>
       </div>
       <p className="mt-1 text-base font-bold text-brand-900">
-        <Link to="/admin/requests/$id" params={{ id: visit.requestId }} className="hover:underline">
+        <Link
+          to="/admin/requests/$id"
+          params={{ id: visit.requestId }}
+          className="inline-flex min-h-11 items-center hover:underline"
+        >
           {visit.name}
         </Link>
         {visit.hasPhotos ? (
@@ -325,7 +329,7 @@ function VisitCard({ visit, date, compact }: { visit: ScheduleVisit; date: strin
         {visit.phone ? (
           <a
             href={telLink(visit.phone)}
-            className={buttonClass("secondary", `min-h-10 px-3 ${narrowAction}`)}
+            className={buttonClass("secondary", `min-h-11 px-3 ${narrowAction}`)}
           >
             <Phone aria-hidden="true" className="size-4" />
             <span className={hideWhenNarrow}>
@@ -339,14 +343,14 @@ function VisitCard({ visit, date, compact }: { visit: ScheduleVisit; date: strin
             href={mapLink(visit.address)}
             target="_blank"
             rel="noopener noreferrer"
-            className={buttonClass("secondary", `min-h-10 px-3 ${narrowAction}`)}
+            className={buttonClass("secondary", `min-h-11 px-3 ${narrowAction}`)}
           >
             <MapPin aria-hidden="true" className="size-4" />
             <span className={hideWhenNarrow}>Map</span>
           </a>
         ) : null}
         {visit.status === "confirmed" ? (
-          <Button variant="ghost" className={`min-h-10 px-3 ${narrowAction}`} onClick={() => setMoving(true)}>
+          <Button variant="ghost" className={`min-h-11 px-3 ${narrowAction}`} onClick={() => setMoving(true)}>
             <ArrowRightLeft aria-hidden="true" className="size-4" />
             <span className={hideWhenNarrow}>Move</span>
           </Button>
