@@ -66,6 +66,8 @@ async function checkScreen(page: Page, label: string) {
 
 test.describe("at 375 px", () => {
   test.use(phone);
+  // Each test is a whole flow (seed, sign in, several screens and server round trips).
+  test.describe.configure({ timeout: 90_000 });
 
   test("the bottom bar reaches Money in one tap; More is a dialog that returns focus", async ({
     page,
@@ -132,8 +134,16 @@ test.describe("at 375 px", () => {
     await filters.tap();
     await expect(page.getByLabel("State")).toBeHidden();
 
-    // Tapping the row's details (not the name itself) opens the request.
-    await row.getByTestId("row-details").tap();
+    // A tap on the row away from its name (on its details line) lands on the row's link and opens it.
+    const details = (await row.getByTestId("row-details").boundingBox())!;
+    const position = { x: details.x - rowBox.x + 10, y: details.y - rowBox.y + details.height / 2 };
+    expect(
+      await page.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.closest("a")?.getAttribute("aria-label"),
+        { x: rowBox.x + position.x, y: rowBox.y + position.y },
+      ),
+    ).toBe(`View details for ${name}`);
+    await row.tap({ position });
     await expect(page).toHaveURL(new RegExp(`/admin/requests/${id}`));
     const dialog = requestDialog(page);
     const call = dialog.getByRole("link", { name: "Call" });
@@ -287,7 +297,7 @@ for (const width of [375, 1280]) {
       await signedIn(context, request, baseURL!);
       await page.goto(`/admin/requests/${id}`);
       const dialog = requestDialog(page);
-      await expect(dialog.getByTestId("appointment-status")).toBeVisible();
+      await expect(dialog.getByRole("list", { name: "Times the customer asked for" })).toBeVisible();
       await checkScreen(page, "admin-request");
       await dialog.getByTestId("request-customer").click();
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();

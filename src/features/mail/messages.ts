@@ -128,7 +128,7 @@ export function wrapHtml(title: string, body: string): string {
  * in a paragraph of its own. `label` is plain text; both are escaped here.
  */
 export function mailButton(href: string, label: string): string {
-  return `<p style="margin:16px 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:#1b3157;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold;line-height:1.3">${escapeHtml(label)}</a></p>`;
+  return `<p style="margin:16px 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:#1b3157;color:#ffffff;padding:14px 20px;border-radius:6px;text-decoration:none;font-weight:bold;line-height:1.3">${escapeHtml(label)}</a></p>`;
 }
 
 /**

@@ -54,15 +54,16 @@ export function MoveVisit({
   const [target, setTarget] = useState<Target | null>(null);
   const current = live.label ?? live.date ?? "the booked time";
 
-  const move = async () => {
+  // The confirmation closes at once; the panel shows the change (or the server's warning) when it lands.
+  const move = () => {
     if (!target) return;
     const { date: d, window: w, message: m, label } = target;
-    await act(
+    setTarget(null);
+    setMessage("");
+    void act(
       { action: "confirm", date: d, window: w, ...(m ? { message: m } : {}) },
       `Visit moved to ${label}`,
     );
-    setTarget(null);
-    setMessage("");
   };
 
   return (
@@ -173,7 +174,7 @@ export function MoveVisit({
         confirmLabel="Move visit"
         tone="primary"
         busy={busy}
-        onConfirm={() => void move()}
+        onConfirm={move}
       />
     </div>
   );
