@@ -14,7 +14,7 @@ export function AdminFrame({ children, nav }: { children: ReactNode; nav?: React
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
           <a
             href="/admin"
-            className="inline-flex min-h-11 items-center rounded text-base font-bold tracking-tight"
+            className="inline-flex min-h-11 items-center gap-1.5 rounded text-base font-bold tracking-tight"
           >
             {site.shortName} <span className="font-medium text-brand-200">Admin</span>
           </a>
