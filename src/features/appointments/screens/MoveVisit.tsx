@@ -88,7 +88,7 @@ export function MoveVisit({
                     <Button
                       variant="secondary"
                       disabled={busy}
-                      aria-label={`Move the visit to ${o.label}`}
+                      aria-label={`Move here: ${o.label}`}
                       onClick={() => setTarget({ date: o.date, window: o.window, label: o.label })}
                     >
                       Move here
