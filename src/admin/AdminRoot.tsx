@@ -10,46 +10,12 @@ import { Toaster } from "sonner";
 import { site } from "../config/site";
 import { sessionEndedEvent } from "./api";
 import { AdminFrame } from "./components/AdminFrame";
+import { AdminNav } from "./components/AdminNav";
 import { Button, Spinner } from "./components/ui";
 import { sessionEnded, sessionQuery, signedIn } from "./session";
 
 // Only someone signed out needs the form (and its validation code).
 const LoginForm = lazy(() => import("./components/LoginForm").then((m) => ({ default: m.LoginForm })));
-
-/** Only screens that exist; the dashboard lists them too, with their counts. */
-const nav = [
-  { to: "/admin", label: "Dashboard", exact: true },
-  { to: "/admin/submissions", label: "Inbox", exact: false },
-  { to: "/admin/schedule", label: "Schedule", exact: false },
-  { to: "/admin/customers", label: "Customers", exact: false },
-  { to: "/admin/money", label: "Money", exact: false },
-  { to: "/admin/testimonials", label: "Reviews", exact: false },
-  { to: "/admin/availability", label: "Availability", exact: false },
-  { to: "/admin/price-list", label: "Price list", exact: false },
-  { to: "/admin/business", label: "Business details", exact: false },
-  { to: "/admin/people", label: "Personal data", exact: false },
-  { to: "/admin/notifications", label: "Notifications", exact: false },
-] as const;
-
-function AdminNav() {
-  return (
-    <nav aria-label="Admin" className="border-b border-slate-200 bg-white">
-      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 sm:px-4">
-        {nav.map((item) => (
-          <li key={item.to} className="shrink-0">
-            <Link
-              to={item.to}
-              activeOptions={{ exact: item.exact, includeSearch: false }}
-              className="flex min-h-11 items-center border-b-2 border-transparent px-3 text-sm font-semibold text-slate-600 hover:text-brand-800 data-[status=active]:border-brand-700 data-[status=active]:text-brand-900"
-            >
-              {item.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
 
 /**
  * Plain links inside the screens (`<a href="/admin/...">`) move within the app instead of loading

@@ -75,7 +75,7 @@ test.describe("the admin app", () => {
     // One app for every screen: moving between them keeps this page (no load).
     await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
 
-    await row.getByRole("button", { name: `View details for ${name}` }).click();
+    await row.getByRole("link", { name: `View details for ${name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/requests/${id}\\?q=`));
     await expect(requestDialog(page)).toContainText(name);
     await expect(page).toHaveTitle(/^Request \|/);
@@ -205,10 +205,15 @@ test.describe("the admin app", () => {
     await expect(dialog.getByTestId("state-badge").first()).toHaveText("Scheduled");
 
     const other = offeredDates()[1]!.date;
-    await dialog.getByText("Another date and time").click();
-    await dialog.getByLabel("Date").fill(other);
+    // A confirmed visit is moved through "Move visit" and its confirmation step.
+    await dialog.getByText("Move visit", { exact: true }).click();
+    await dialog.getByLabel("New date").fill(other);
     await dialog.getByLabel("Arrival window").selectOption("afternoon");
-    await dialog.getByRole("button", { name: "Confirm this time" }).click();
+    await dialog.getByRole("button", { name: "Move visit…" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Move this visit?" })
+      .getByRole("button", { name: "Move visit" })
+      .click();
     await expect(history).toContainText("Appointment moved to");
     await expect(history.getByRole("listitem")).toHaveCount(3);
 

@@ -238,7 +238,7 @@ test.describe("submissions", () => {
     await expect(row.getByText("Booking", { exact: true }).filter({ visible: true })).toBeVisible();
 
     // View: the detail dialog, and the row becomes read.
-    await row.getByRole("button", { name: `View details for ${booking}` }).click();
+    await row.getByRole("link", { name: `View details for ${booking}` }).click();
     const dialog = page.getByRole("dialog", { name: "Appointment Request" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(
@@ -246,9 +246,9 @@ test.describe("submissions", () => {
     );
     await expect(dialog).toContainText("3 Harbour Road, Kinghorn KY3 9XX");
     await expect(dialog).toContainText("Plumbing & Heating");
-    await expect(dialog).toContainText("Job Description");
+    await expect(dialog).toContainText("Job and photos");
     await expect(dialog).toContainText(`The boiler pressure keeps dropping (${booking}).`);
-    await expect(dialog.getByRole("link", { name: "Reply via Email" })).toHaveAttribute(
+    await expect(dialog.getByRole("link", { name: "E-mail" })).toHaveAttribute(
       "href",
       "mailto:booking.test@example.com",
     );
@@ -286,7 +286,7 @@ test.describe("submissions", () => {
     await page
       .getByRole("row")
       .filter({ hasText: contact })
-      .getByRole("button", { name: `View details for ${contact}` })
+      .getByRole("link", { name: `View details for ${contact}` })
       .click();
     const contactDialog = page.getByRole("dialog", { name: "Contact Message" });
     await expect(contactDialog).toContainText("Message");
@@ -310,7 +310,7 @@ test.describe("submissions", () => {
     await seedContact(request, name);
     await signedIn(context, request, baseURL!);
     await page.goto("/admin/submissions");
-    await page.getByRole("button", { name: `View details for ${name}` }).click();
+    await page.getByRole("link", { name: `View details for ${name}` }).click();
     const dialog = page.getByRole("dialog", { name: "Contact Message" });
     await dialog.getByRole("button", { name: "Delete" }).click();
     await page
@@ -400,7 +400,7 @@ test.describe("access and accessibility", () => {
 
       await page.goto("/admin/submissions");
       await page
-        .getByRole("button", { name: /View details for/ })
+        .getByRole("link", { name: /View details for/ })
         .first()
         .click();
       await expect(page.getByRole("dialog")).toBeVisible();

@@ -5,7 +5,13 @@
 import { readLocalAdminPassword } from "../../scripts/lib/admin-password";
 import { e2eDataDir } from "../../playwright.config";
 import { offeredDates } from "../helpers/dates";
-import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 
 /**
  * The admin password of the stack under test: E2E_ADMIN_PASSWORD when set (a stack you started
@@ -145,4 +151,40 @@ export async function ownClient(page: Page): Promise<void> {
 /** The toast outlet (sonner renders toasts in a labelled region). */
 export function toasts(page: Page) {
   return page.getByRole("region", { name: /Notifications/ });
+}
+
+/**
+ * Opens one of a request's sections (src/features/requests/screens/RequestSections.tsx) if it is
+ * closed: on a phone "Contact details", "Progress, history and notes" and "Review invitation"
+ * start closed; on a wide screen every section starts open.
+ */
+export async function openSection(dialog: Locator, title: string): Promise<void> {
+  const summary = dialog.locator("summary").filter({ hasText: title });
+  await expect(summary).toBeVisible();
+  const open = await summary.evaluate((s) => (s.parentElement as HTMLDetailsElement).open);
+  if (!open) await summary.click();
+  await expect(summary.locator("xpath=..")).toHaveAttribute("open", "");
+}
+
+/**
+ * Goes to an admin screen through the navigation, as the owner would: its link in the navigation
+ * (the desktop row, or the phone's bottom bar), or else in the phone's "More" sheet.
+ */
+export async function navigateTo(page: Page, label: string): Promise<void> {
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  const direct = nav.getByRole("link", { name: label, exact: true });
+  await expect(
+    nav
+      .getByRole("link")
+      .or(nav.getByRole("button", { name: "More" }))
+      .first(),
+  ).toBeVisible();
+  if (await direct.isVisible()) {
+    await direct.click();
+    return;
+  }
+  await nav.getByRole("button", { name: "More" }).click();
+  const sheet = page.getByRole("dialog", { name: "More" });
+  await sheet.getByRole("link", { name: label, exact: true }).click();
+  await expect(sheet).toBeHidden();
 }

@@ -8,7 +8,7 @@
  */
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
-import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
+import { clientIp, openSection, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate } from "./forms-support";
 import { mailTo, pagePath } from "./mailbox";
 import { axe as checkPage, shot } from "./page-checks";
@@ -88,9 +88,10 @@ test("the owner moves a booking new → contacted → quoted → done with a not
 
   const row = page.locator("tr").filter({ hasText: name });
   await expect(row.getByTestId("state-badge").filter({ visible: true })).toHaveText("New");
-  await row.getByRole("button", { name: `View details for ${name}` }).click();
+  await row.getByRole("link", { name: `View details for ${name}` }).click();
   const dialog = page.getByRole("dialog", { name: "Appointment Request" });
   await expect(dialog).toBeVisible();
+  await openSection(dialog, "Progress, history and notes");
 
   const steps: [string, string][] = [
     ["Contacted", "Phoned; visiting Tuesday to measure up"],
@@ -140,6 +141,7 @@ test("at 375 px the owner revokes a request's links after a confirmation; the cu
   await signedIn(context, request, baseURL!);
   await page.goto(`/admin/requests/${id}`);
   const dialog = page.getByRole("dialog", { name: "Appointment Request" });
+  await openSection(dialog, "Progress, history and notes");
   await expect(dialog.getByRole("heading", { name: "Links to the customer’s page" })).toBeVisible();
   await dialog.getByRole("button", { name: "Revoke links" }).click();
   const confirm = page
@@ -253,8 +255,9 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole("region", { name: "Selected requests" })).toBeVisible();
     await axe(page, "inbox with selection");
 
-    await page.getByRole("button", { name: `View details for ${name}` }).click();
+    await page.getByRole("link", { name: `View details for ${name}` }).click();
     const dialog = page.getByRole("dialog", { name: "Appointment Request" });
+    await openSection(dialog, "Progress, history and notes");
     await expect(dialog.getByTestId("request-history")).toBeVisible();
     // The whole message is on screen in the dialog, no hover needed.
     await expect(dialog.getByText(`Two bedrooms to paint, walls and ceilings (${name}).`)).toBeVisible();

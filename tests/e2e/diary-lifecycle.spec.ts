@@ -14,7 +14,7 @@ import { expect as baseExpect, test } from "@playwright/test";
 import ICAL from "ical.js";
 import { mailbox } from "./mailbox";
 import { calendarPart } from "../helpers/smtp";
-import { ownClient, seedBooking, signedIn, uniqueName } from "./admin-support";
+import { openSection, ownClient, seedBooking, signedIn, uniqueName } from "./admin-support";
 import { axe, shot } from "./page-checks";
 
 /** Each screen waits on function calls that take seconds on a busy 2-core machine. */
@@ -39,6 +39,7 @@ for (const width of [375, 1280]) {
 
       await page.goto(`/admin/requests/${id}`);
       const dialog = page.getByRole("dialog", { name: "Appointment Request" });
+      await openSection(dialog, "Progress, history and notes");
       const history = dialog.getByTestId("request-history");
       await expect(history).toContainText("Received from the website");
 

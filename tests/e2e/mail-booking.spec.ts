@@ -99,7 +99,7 @@ test("a visitor books with two options, the owner confirms the second, the custo
   // The owner opens the booking and confirms the customer's second choice with one tap.
   await signedIn(context, request, baseURL!);
   await page.goto("/admin/submissions");
-  await page.getByRole("button", { name: `View details for ${name}` }).click();
+  await page.getByRole("link", { name: `View details for ${name}` }).click();
   const dialog = page.getByRole("dialog");
   const asked = dialog.getByRole("list", { name: "Times the customer asked for" });
   // A function's first call on the local stack can take a while on a busy machine (it is compiled
@@ -362,7 +362,7 @@ async function customerJourney(
   const admin = await ownerContext.newPage();
   await admin.goto("/admin/submissions");
   const history = admin.getByRole("dialog").getByTestId("request-history");
-  await admin.getByRole("button", { name: `View details for ${name}` }).click();
+  await admin.getByRole("link", { name: `View details for ${name}` }).click();
   await expect(history.locator('[data-actor="customer"]')).toHaveCount(3, { timeout: 30_000 });
   await expect(history.locator('[data-actor="customer"]').nth(0)).toContainText("Scheduled (was Contacted)");
   await expect(history.locator('[data-actor="customer"]').nth(1)).toContainText("Asked for another time");

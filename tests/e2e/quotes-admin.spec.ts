@@ -14,7 +14,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from "@
 import { quoteNumber } from "../../src/features/quotes/contract/rules";
 import { mailbox } from "./mailbox";
 import { pdfFromMime, pdfWords } from "../helpers/pdf";
-import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
+import { clientIp, navigateTo, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate } from "./forms-support";
 
 /** Each screen waits on function calls that take seconds on a busy 2-core machine. */
@@ -79,7 +79,7 @@ for (const width of [375, 1280]) {
       const description = `Hang a door ${uniqueName("Item")}`;
 
       await page.goto("/admin");
-      await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Price list" }).click();
+      await navigateTo(page, "Price list");
       await expect(page).toHaveURL(/\/admin\/price-list$/);
       await expect(page.getByRole("heading", { level: 1, name: "Price list" })).toBeVisible();
 

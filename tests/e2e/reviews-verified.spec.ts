@@ -11,7 +11,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { mailbox } from "./mailbox";
-import { clientIp, ownClient, signedIn, toasts, uniqueName } from "./admin-support";
+import { clientIp, openSection, ownClient, signedIn, toasts, uniqueName } from "./admin-support";
 import { bookableDate } from "./forms-support";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -77,12 +77,14 @@ test("finished job → invitation e-mail → verified review through the link �
   await signedIn(context, request, baseURL!);
   await page.goto(`/admin/submissions?q=${encodeURIComponent(name)}`);
   const row = page.locator("tr").filter({ hasText: name });
-  await row.getByRole("button", { name: `View details for ${name}` }).click();
+  await row.getByRole("link", { name: `View details for ${name}` }).click();
   const dialog = page.getByRole("dialog", { name: "Appointment Request" });
+  await openSection(dialog, "Progress, history and notes");
   await dialog.getByLabel("Move to").selectOption({ label: "Done" });
   await dialog.getByRole("button", { name: "Update state" }).click();
   await expect(dialog.getByTestId("state-badge").first()).toHaveText("Done");
   // The owner reads the e-mail before it goes: to the customer, greeting by first name.
+  await openSection(dialog, "Review invitation");
   await dialog.getByRole("button", { name: "Send review invitation" }).click();
   const preview = page.getByRole("dialog", { name: "Review invitation e-mail" });
   await expect(preview).toContainText(`Hello ${name.split(" ")[0]},`);

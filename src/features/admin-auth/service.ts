@@ -113,11 +113,11 @@ export async function resolveSession(
     new Date(now.getTime() - sessionPolicy.idleMs),
   );
   if (!row) return undefined;
-  const touched = await sessions.touchSession(
-    row.id,
-    now,
-    new Date(now.getTime() - sessionPolicy.touchEveryMs),
-  );
+  // Activity is written at most once per `touchEveryMs`: a session seen since then needs no second
+  // round trip (the update would match nothing), which spares every admin call one statement.
+  const staleBefore = new Date(now.getTime() - sessionPolicy.touchEveryMs);
+  if (row.lastSeenAt >= staleBefore) return toSession(row, row.lastSeenAt);
+  const touched = await sessions.touchSession(row.id, now, staleBefore);
   return toSession(row, touched ?? row.lastSeenAt);
 }
 

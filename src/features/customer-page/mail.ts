@@ -12,6 +12,7 @@ import { formatDate } from "../../platform/time";
 import {
   customerMessage,
   escapeHtml,
+  mailButton,
   oneLine,
   wrapHtml,
   type MailContext,
@@ -132,7 +133,7 @@ export function ownerCustomerUpdateMessage(
     html: wrapHtml(
       subject,
       lines.map((l) => `<p style="white-space:pre-line">${escapeHtml(l)}</p>`).join("") +
-        `<p><a href="${escapeHtml(open)}">Open the request</a></p>`,
+        mailButton(open, "Open the request"),
     ),
   };
 }

@@ -12,6 +12,8 @@ import type { MailAttachment } from "../../platform/mail/message";
 import {
   customerName,
   escapeHtml,
+  mailButton,
+  mailFallbackUrl,
   oneLine,
   wrapHtml,
   type MailContext,
@@ -48,7 +50,7 @@ function message(
     subject,
     body.map((p) => `<p style="white-space:pre-line">${escapeHtml(p)}</p>`).join("") +
       (url
-        ? `<p>${escapeHtml(linkWords)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a><br><span style="color:#64748b;font-size:13px">${escapeHtml(privacy)}</span></p>`
+        ? `<p style="margin-bottom:0">${escapeHtml(linkWords)}</p>${mailButton(url, "See your invoices")}<p style="color:#475569;font-size:13px">${escapeHtml(privacy)} If the button does not work, copy this address: ${mailFallbackUrl(url)}</p>`
         : "") +
       `<p style="white-space:pre-line">${escapeHtml(signature)}</p>`,
   );

@@ -115,8 +115,30 @@ function table(rows: ReadonlyArray<readonly [string, string]>): { text: string; 
   return { text, html };
 }
 
+/**
+ * Every e-mail's HTML document: a viewport so a phone's mail app lays it out at the screen's width
+ * (without one, many zoom out to a desktop width), a narrow-screen rule for the clients that read
+ * `<style>`, and long words (an address, a link's text) wrapped rather than pushing the message
+ * wider than the screen.
+ */
 export function wrapHtml(title: string, body: string): string {
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:24px;background:#f8fafc;color:#1e293b;font:15px/1.6 Arial,sans-serif"><div style="max-width:600px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;padding:24px">${body}</div></body></html>`;
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="x-apple-disable-message-reformatting"><title>${escapeHtml(title)}</title><style>@media (max-width:480px){.mail-body{padding:8px!important}.mail-card{padding:16px!important}}</style></head><body class="mail-body" style="margin:0;padding:24px;background:#f8fafc;color:#1e293b;font:15px/1.6 Arial,sans-serif"><div class="mail-card" style="max-width:600px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;padding:24px;overflow-wrap:break-word;word-wrap:break-word">${body}</div></body></html>`;
+}
+
+/**
+ * A link drawn as a button (a padded block a thumb can hit, white on the brand's dark blue, 12:1),
+ * in a paragraph of its own. `label` is plain text; both are escaped here.
+ */
+export function mailButton(href: string, label: string): string {
+  return `<p style="margin:16px 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:#1b3157;color:#ffffff;padding:14px 20px;border-radius:6px;text-decoration:none;font-weight:bold;line-height:1.3">${escapeHtml(label)}</a></p>`;
+}
+
+/**
+ * A long address written out under its button, for a mail app that shows no buttons or to copy:
+ * small, and broken anywhere so it never runs wider than a phone's screen.
+ */
+export function mailFallbackUrl(url: string): string {
+  return `<span style="color:#475569;font-size:13px;word-break:break-all">${escapeHtml(url)}</span>`;
 }
 
 const owner = (ctx: MailContext): MailAddress => ({ name: site.name, address: ctx.ownerEmail });
@@ -163,7 +185,7 @@ export function ownerRequestMessage(s: NewRequestForMail, ctx: MailContext): Out
     text: `${kindLabel} from the website.\n\n${t.text}\n\nReply to this e-mail to answer ${oneLine(s.name, 100)} directly.\nOpen it in the admin: ${inbox}\n`,
     html: wrapHtml(
       subject,
-      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(kindLabel)} from the website</h1>${t.html}<p>Reply to this e-mail to answer ${escapeHtml(oneLine(s.name, 100))} directly.</p><p><a href="${escapeHtml(inbox)}">Open it in the admin</a></p>`,
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(kindLabel)} from the website</h1>${t.html}<p>Reply to this e-mail to answer ${escapeHtml(oneLine(s.name, 100))} directly.</p>${mailButton(inbox, "Open it in the admin")}`,
     ),
   };
 }
@@ -196,6 +218,15 @@ const offerWords: Record<PageOffer, string> = {
   quote: "See your quote, and accept or decline it, on your request's private page:",
 };
 
+/** The button under each offer's words. */
+const offerButtons: Record<PageOffer, string> = {
+  view: "See your request",
+  message: "See your request",
+  cancel: "See your request",
+  change: "See your request",
+  quote: "See your quote",
+};
+
 /**
  * The paragraph every customer e-mail about a request carries: the private link to the request's
  * page (docs/decisions/019-customer-page.md), with words that promise only what the page offers.
@@ -207,7 +238,7 @@ export function requestLinkParagraph(ctx: MailContext, offer: PageOffer): { text
   const privacy = "This link is private to you; please do not share it.";
   return {
     text: `${words}\n${url}\n(${privacy})`,
-    html: `<p>${escapeHtml(words)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a><br><span style="color:#64748b;font-size:13px">${escapeHtml(privacy)}</span></p>`,
+    html: `<p style="margin-bottom:0">${escapeHtml(words)}</p>${mailButton(url, offerButtons[offer])}<p style="color:#475569;font-size:13px">${escapeHtml(privacy)} If the button does not work, copy this address: ${mailFallbackUrl(url)}</p>`,
   };
 }
 
@@ -321,7 +352,7 @@ export function ownerReviewMessage(t: TestimonialForMail, ctx: MailContext): Out
     text: `A new review was left on the website. It is not shown until you approve it.\n\n${rows.text}\n\nModerate it: ${moderate}\n`,
     html: wrapHtml(
       subject,
-      `<h1 style="font-size:20px;margin:0 0 16px">New review to moderate</h1><p>It is not shown on the website until you approve it.</p>${rows.html}<p><a href="${escapeHtml(moderate)}">Moderate reviews</a></p>`,
+      `<h1 style="font-size:20px;margin:0 0 16px">New review to moderate</h1><p>It is not shown on the website until you approve it.</p>${rows.html}${mailButton(moderate, "Moderate reviews")}`,
     ),
   };
 }
@@ -349,7 +380,7 @@ export function ownerSignInAlertMessage(
     text: `${lines.join("\n\n")}\n\nAdmin area: ${admin}\n`,
     html: wrapHtml(
       subject,
-      `<h1 style="font-size:20px;margin:0 0 16px">Failed admin sign-ins</h1>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(admin)}">Open the admin area</a></p>`,
+      `<h1 style="font-size:20px;margin:0 0 16px">Failed admin sign-ins</h1>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}${mailButton(admin, "Open the admin area")}`,
     ),
   };
 }
@@ -392,7 +423,7 @@ export function ownerLimitAlertMessage(
     text: `${lines.join("\n\n")}\n\nAdmin area: ${admin}\n`,
     html: wrapHtml(
       what.subject,
-      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(what.subject)}</h1>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(admin)}">Open the admin area</a></p>`,
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(what.subject)}</h1>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}${mailButton(admin, "Open the admin area")}`,
     ),
   };
 }
@@ -422,7 +453,7 @@ export function reviewInvitationMessage(
   const text = `${greeting},\n\n${lines.join("\n\n")}\n\nLeave your review: ${invite.link}\n\nOur review policy: ${policy}\n\n${sign}\n\n${footer}\n`;
   const html = wrapHtml(
     subject,
-    `<p>${escapeHtml(greeting)},</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(invite.link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">Leave your review</a></p><p><a href="${escapeHtml(policy)}">Our review policy</a></p><p style="white-space:pre-line">${escapeHtml(sign)}</p><p style="color:#64748b;font-size:13px">${escapeHtml(footer)}</p>`,
+    `<p>${escapeHtml(greeting)},</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}${mailButton(invite.link, "Leave your review")}<p><a href="${escapeHtml(policy)}">Our review policy</a></p><p style="white-space:pre-line">${escapeHtml(sign)}</p><p style="color:#64748b;font-size:13px">${escapeHtml(footer)}</p>`,
   );
   return {
     kind: "review_invitation",

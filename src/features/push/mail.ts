@@ -4,7 +4,7 @@
  * owner no e-mail of its own. Plain data in, a message out.
  */
 import { site } from "../../config/site";
-import { escapeHtml, wrapHtml, type MailContext } from "../mail/messages";
+import { escapeHtml, mailButton, wrapHtml, type MailContext } from "../mail/messages";
 import type { OutgoingMessage } from "../mail/kinds";
 import type { PushContent } from "./rules";
 
@@ -18,7 +18,7 @@ export function ownerNotificationMessage(content: PushContent, ctx: MailContext)
     text: `${content.title}\n\n${content.body}\n\nOpen it in the admin area: ${link}\n`,
     html: wrapHtml(
       subject,
-      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(content.title)}</h1><p>${escapeHtml(content.body)}</p><p><a href="${escapeHtml(link)}">Open it in the admin area</a></p>`,
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(content.title)}</h1><p>${escapeHtml(content.body)}</p>${mailButton(link, "Open it in the admin area")}`,
     ),
   };
 }

@@ -22,6 +22,7 @@ import type { MailAttachment } from "../../platform/mail/message";
 import {
   customerMessage,
   escapeHtml,
+  mailButton,
   oneLine,
   wrapHtml,
   type MailContext,
@@ -223,7 +224,7 @@ export function ownerQuoteUpdateMessage(
     html: wrapHtml(
       subject,
       lines.map((l) => `<p style="white-space:pre-line">${escapeHtml(l)}</p>`).join("") +
-        `<p><a href="${escapeHtml(open)}">Open the request</a></p>`,
+        mailButton(open, "Open the request"),
     ),
   };
 }

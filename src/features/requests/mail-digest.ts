@@ -8,7 +8,14 @@
 import { site } from "../../config/site";
 import { formatDate } from "../../platform/time";
 import type { AttentionItem, ScheduledJob } from "./contract/endpoints";
-import { escapeHtml, oneLine, wrapHtml, type MailContext, type OutgoingMessage } from "../mail/messages";
+import {
+  escapeHtml,
+  mailButton,
+  oneLine,
+  wrapHtml,
+  type MailContext,
+  type OutgoingMessage,
+} from "../mail/messages";
 
 export interface DigestContent {
   /** London date the digest is for, YYYY-MM-DD. */
@@ -73,7 +80,7 @@ export function digestMessage(c: DigestContent, ctx: MailContext): OutgoingMessa
     text: `Good morning. Here is where things stand on ${day}.\n\n${sections.map((s) => s.text).join("\n\n")}\n\nOpen the admin inbox: ${inbox}\n`,
     html: wrapHtml(
       subject,
-      `<p>Good morning. Here is where things stand on ${escapeHtml(day)}.</p>${sections.map((s) => s.html).join("")}<p style="margin-top:20px"><a href="${escapeHtml(inbox)}">Open the admin inbox</a></p>`,
+      `<p>Good morning. Here is where things stand on ${escapeHtml(day)}.</p>${sections.map((s) => s.html).join("")}${mailButton(inbox, "Open the admin inbox")}`,
     ),
   };
 }

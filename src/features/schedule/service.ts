@@ -12,7 +12,7 @@ import { bankHolidays } from "../appointments/holidays";
 import { closedDays, loadRules } from "../appointments/service";
 import { windowsOn } from "../appointments/contract/rules";
 import { windowLabel } from "../appointments/contract/windows";
-import { windowInstants, type WindowInstants } from "../appointments/window-instants";
+import { windowInstants } from "../appointments/window-instants";
 import type { WindowId } from "../appointments/contract/windows";
 import type { ScheduleAnswer, ScheduleDay, ScheduleVisit } from "./contract/endpoints";
 import { scheduledVisits, type ScheduleRow } from "./repository";
@@ -38,14 +38,24 @@ export async function schedule(
   const closedByDate = new Map(closed.map((c) => [c.date, c]));
   // Holidays the owner opened for work: not closed, named so the day does not look ordinary.
   const holidays = new Map(bankHolidays(from, to, { today }).map((h) => [h.date, h.name]));
-  const instants = new Map<string, WindowInstants & { startsAt: string; endsAt: string }>();
-  const instantsOf = (date: IsoDate, window: WindowId) => {
+  // A window's wall-clock times that day, its label and the instants they are, through the one
+  // zone engine: worked out once per day and window (and the object shared by its visits), not
+  // once per visit.
+  const windows = new Map<string, ScheduleVisit["window"]>();
+  const windowOf = (date: IsoDate, window: WindowId) => {
     const key = `${date} ${window}`;
-    let found = instants.get(key);
+    let found = windows.get(key);
     if (!found) {
-      const w = windowInstants(date, window, rules);
-      found = { ...w, startsAt: w.start.toISOString(), endsAt: w.end.toISOString() };
-      instants.set(key, found);
+      const { times, start, end } = windowInstants(date, window, rules);
+      found = {
+        id: window,
+        label: windowLabel(times),
+        start: times.start,
+        end: times.end,
+        startsAt: start.toISOString(),
+        endsAt: end.toISOString(),
+      };
+      windows.set(key, found);
     }
     return found;
   };
@@ -72,35 +82,23 @@ export async function schedule(
       blockedReason,
       openedHoliday: !off && holidays.has(date) ? holidays.get(date)! : null,
       cap: { limit: rules.dailyCap, booked, full: booked >= rules.dailyCap },
-      appointments: visits.map((row): ScheduleVisit => {
-        // The window's wall-clock times that day and the instants they are, through the one zone
-        // engine: worked out once per day and window, not once per visit.
-        const { times, startsAt, endsAt } = instantsOf(date, row.window);
-        return {
-          id: row.id,
-          requestId: row.requestId,
-          status: row.status,
-          window: {
-            id: row.window,
-            label: windowLabel(times),
-            start: times.start,
-            end: times.end,
-            startsAt,
-            endsAt,
-          },
-          name: row.name,
-          phone: row.phone || null,
-          email: row.email || null,
-          address: row.address,
-          service: row.service ? serviceLabel(row.service) : null,
-          job: row.job,
-          accessNotes: row.accessNotes,
-          visitMessage: row.visitMessage,
-          notes: row.notes,
-          hasPhotos: row.hasPhotos,
-          requestState: row.requestState,
-        };
-      }),
+      appointments: visits.map((row): ScheduleVisit => ({
+        id: row.id,
+        requestId: row.requestId,
+        status: row.status,
+        window: windowOf(date, row.window),
+        name: row.name,
+        phone: row.phone || null,
+        email: row.email || null,
+        address: row.address,
+        service: row.service ? serviceLabel(row.service) : null,
+        job: row.job,
+        accessNotes: row.accessNotes,
+        visitMessage: row.visitMessage,
+        notes: row.notes,
+        hasPhotos: row.hasPhotos,
+        requestState: row.requestState,
+      })),
     };
   });
   return { today, days };

@@ -1,7 +1,8 @@
 /**
- * A booking's appointment in the request dialog: the times the customer asked for, each confirmed
- * with one tap; any other date and window, confirmed or proposed (with a message); declining (with a
- * reason); and cancelling a live appointment. Every action e-mails the customer (a confirmation
+ * A booking's appointment in the request dialog: until a visit is confirmed, the times the customer
+ * asked for, each confirmed with one tap, and any other date and window, confirmed or proposed (with
+ * a message); once confirmed, one "Move visit" with a confirmation step (./MoveVisit.tsx); declining
+ * (with a reason); and cancelling a live appointment. Every action e-mails the customer (a confirmation
  * carries a calendar invitation) and moves the request through its states on the server.
  *
  * On the day of a confirmed visit, the day's actions (./VisitDay.tsx): on my way, running late,
@@ -23,6 +24,7 @@ import { ApiError } from "../../../admin/api";
 import { queries, requestChanged } from "../../../admin/query";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Badge, Button, Spinner } from "../../../admin/components/ui";
+import { MoveVisit } from "./MoveVisit";
 import { showsVisitDay, VisitDay } from "./VisitDay";
 import { PassedWindowDialog } from "./PassedWindowDialog";
 
@@ -41,12 +43,13 @@ const statusWords: Record<AppointmentWire["status"], string> = {
 };
 
 const fieldClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-500";
+  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-500";
 
 export function AppointmentPanel({ requestId }: { requestId: number }) {
   const query = useQuery(queries.appointment(requestId));
   // A done, lost or cancelled request has no live visit: its actions are not offered.
-  const requestState = useQuery(queries.item(requestId)).data?.state;
+  const request = useQuery(queries.item(requestId)).data;
+  const requestState = request?.state;
   const closed = requestState !== undefined && isClosed(requestState);
   const data = query.data ?? null;
   const failed = query.isError;
@@ -181,119 +184,132 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
         </p>
       ) : (
         <>
-          {data.preferredOptions.length > 0 ? (
+          {live?.status === "confirmed" ? (
+            <MoveVisit
+              live={live}
+              customerName={request?.name ?? "The customer"}
+              emailed={Boolean(request?.email)}
+              preferredOptions={data.preferredOptions}
+              busy={busy}
+              act={act}
+            />
+          ) : (
             <>
-              <h4 className="mt-4 text-sm font-semibold text-slate-800">The customer asked for</h4>
-              <ol className="mt-2 grid gap-2" aria-label="Times the customer asked for">
-                {data.preferredOptions.map((o, i) => {
-                  const isCurrent =
-                    live?.status === "confirmed" && live.date === o.date && live.window === o.window;
-                  return (
-                    <li
-                      key={`${o.date}-${o.window}`}
-                      className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2"
-                    >
-                      <span>
-                        {i + 1}. {o.label}
-                      </span>
-                      {isCurrent ? (
-                        <Badge tone="success">Confirmed</Badge>
-                      ) : (
-                        <Button
-                          variant="success"
-                          disabled={busy}
-                          aria-label={`Confirm ${o.label}`}
-                          onClick={() =>
-                            void act(
-                              { action: "confirm", date: o.date, window: o.window },
-                              `Confirmed: ${o.label}`,
-                            )
-                          }
+              {data.preferredOptions.length > 0 ? (
+                <>
+                  <h4 className="mt-4 text-sm font-semibold text-slate-800">The customer asked for</h4>
+                  <ol className="mt-2 grid gap-2" aria-label="Times the customer asked for">
+                    {data.preferredOptions.map((o, i) => {
+                      const isCurrent =
+                        live?.status === "confirmed" && live.date === o.date && live.window === o.window;
+                      return (
+                        <li
+                          key={`${o.date}-${o.window}`}
+                          className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2"
                         >
-                          <CalendarCheck aria-hidden="true" className="size-4" />
-                          Confirm
-                        </Button>
-                      )}
-                    </li>
-                  );
-                })}
-              </ol>
-            </>
-          ) : null}
+                          <span>
+                            {i + 1}. {o.label}
+                          </span>
+                          {isCurrent ? (
+                            <Badge tone="success">Confirmed</Badge>
+                          ) : (
+                            <Button
+                              variant="success"
+                              disabled={busy}
+                              aria-label={`Confirm ${o.label}`}
+                              onClick={() =>
+                                void act(
+                                  { action: "confirm", date: o.date, window: o.window },
+                                  `Confirmed: ${o.label}`,
+                                )
+                              }
+                            >
+                              <CalendarCheck aria-hidden="true" className="size-4" />
+                              Confirm
+                            </Button>
+                          )}
+                        </li>
+                      );
+                    })}
+                  </ol>
+                </>
+              ) : null}
 
-          <details className="mt-4">
-            <summary className="cursor-pointer text-sm font-semibold text-brand-700">
-              Another date and time
-            </summary>
-            <div className="mt-3 grid gap-3 sm:grid-cols-2">
-              <label className="text-sm font-semibold text-slate-800">
-                Date
-                <input
-                  type="date"
-                  className={fieldClass}
-                  value={date}
-                  onChange={(e) => setDate(e.target.value)}
-                />
-              </label>
-              <label className="text-sm font-semibold text-slate-800">
-                Arrival window
-                <select
-                  className={fieldClass}
-                  value={window}
-                  onChange={(e) => setWindow(e.target.value as typeof window)}
-                >
-                  {windowChoices.map((w) => (
-                    <option key={w.value} value={w.value}>
-                      {w.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="text-sm font-semibold text-slate-800 sm:col-span-2">
-                Message to the customer (optional)
-                <textarea
-                  className={fieldClass}
-                  rows={2}
-                  maxLength={1000}
-                  value={message}
-                  onChange={(e) => setMessage(e.target.value)}
-                />
-              </label>
-            </div>
-            <div className="mt-3 flex flex-wrap gap-2">
-              <Button
-                variant="success"
-                disabled={busy || !date}
-                onClick={() =>
-                  void act(
-                    { action: "confirm", date, window, ...(message ? { message } : {}) },
-                    "Appointment confirmed",
-                  )
-                }
-              >
-                <CalendarCheck aria-hidden="true" className="size-4" />
-                Confirm this time
-              </Button>
-              <Button
-                variant="secondary"
-                disabled={busy || !date || live?.status === "confirmed"}
-                onClick={() =>
-                  void act(
-                    { action: "propose", date, window, ...(message ? { message } : {}) },
-                    "Time offered to the customer",
-                  )
-                }
-              >
-                <CalendarClock aria-hidden="true" className="size-4" />
-                Propose this time
-              </Button>
-            </div>
-          </details>
+              <details className="mt-4">
+                <summary className="flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">
+                  Another date and time
+                </summary>
+                <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                  <label className="text-sm font-semibold text-slate-800">
+                    Date
+                    <input
+                      type="date"
+                      className={fieldClass}
+                      value={date}
+                      onChange={(e) => setDate(e.target.value)}
+                    />
+                  </label>
+                  <label className="text-sm font-semibold text-slate-800">
+                    Arrival window
+                    <select
+                      className={fieldClass}
+                      value={window}
+                      onChange={(e) => setWindow(e.target.value as typeof window)}
+                    >
+                      {windowChoices.map((w) => (
+                        <option key={w.value} value={w.value}>
+                          {w.label}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <label className="text-sm font-semibold text-slate-800 sm:col-span-2">
+                    Message to the customer (optional)
+                    <textarea
+                      className={fieldClass}
+                      rows={2}
+                      maxLength={1000}
+                      value={message}
+                      onChange={(e) => setMessage(e.target.value)}
+                    />
+                  </label>
+                </div>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Button
+                    variant="success"
+                    disabled={busy || !date}
+                    onClick={() =>
+                      void act(
+                        { action: "confirm", date, window, ...(message ? { message } : {}) },
+                        "Appointment confirmed",
+                      )
+                    }
+                  >
+                    <CalendarCheck aria-hidden="true" className="size-4" />
+                    Confirm this time
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    disabled={busy || !date}
+                    onClick={() =>
+                      void act(
+                        { action: "propose", date, window, ...(message ? { message } : {}) },
+                        "Time offered to the customer",
+                      )
+                    }
+                  >
+                    <CalendarClock aria-hidden="true" className="size-4" />
+                    Propose this time
+                  </Button>
+                </div>
+              </details>
+            </>
+          )}
 
           {/* After a visit is done there is no booking left to decline (a return visit is booked above). */}
           {live || latest?.status !== "completed" ? (
             <details className="mt-3">
-              <summary className="cursor-pointer text-sm font-semibold text-danger-600">
+              <summary className="flex min-h-11 cursor-pointer items-center text-sm font-semibold text-danger-600">
                 {live?.status === "confirmed" ? "Cancel the appointment" : "Decline the booking"}
               </summary>
               <label className="mt-3 block text-sm font-semibold text-slate-800">

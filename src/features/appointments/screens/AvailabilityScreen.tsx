@@ -16,7 +16,7 @@ import { keys, queries, queryClient } from "../../../admin/query";
 
 const weekdays = weekdayNames;
 const fieldClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-500";
+  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-500";
 
 const failure = (err: unknown) =>
   err instanceof ApiError

@@ -12,12 +12,12 @@ export function CustomerLink({ requestId }: { requestId: number }) {
   const c = customer.data;
   if (!c) return null;
   return (
-    <p className="mt-4 flex items-center gap-1.5 text-sm text-slate-700">
+    <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-700">
       <UserRound aria-hidden="true" className="size-4 shrink-0" />
       <a
         href={`/admin/customers/${c.id}`}
         data-testid="request-customer"
-        className="font-semibold text-brand-700 underline underline-offset-2"
+        className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2"
       >
         Customer: {c.name} ({c.jobs === 1 ? "1 job" : `${c.jobs} jobs`})
       </a>

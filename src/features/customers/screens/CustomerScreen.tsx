@@ -94,7 +94,7 @@ function CustomerBody({ d }: { d: CustomerDetail }) {
         <Contact icon={<Phone aria-hidden="true" className="size-4" />} label="Phone">
           {c.phone ? (
             <a
-              className="text-brand-700 underline underline-offset-2"
+              className="inline-flex min-h-11 items-center text-brand-700 underline underline-offset-2"
               href={`tel:${c.phone.replace(/[^\d+]/g, "")}`}
             >
               {c.phone}
@@ -105,7 +105,10 @@ function CustomerBody({ d }: { d: CustomerDetail }) {
         </Contact>
         <Contact icon={<Mail aria-hidden="true" className="size-4" />} label="Email">
           {c.email ? (
-            <a className="break-all text-brand-700 underline underline-offset-2" href={`mailto:${c.email}`}>
+            <a
+              className="inline-flex min-h-11 items-center break-all text-brand-700 underline underline-offset-2"
+              href={`mailto:${c.email}`}
+            >
               {c.email}
             </a>
           ) : (
@@ -127,7 +130,7 @@ function CustomerBody({ d }: { d: CustomerDetail }) {
             >
               <a
                 href={`/admin/requests/${r.id}`}
-                className="font-mono font-semibold text-brand-800 underline underline-offset-2"
+                className="inline-flex min-h-11 items-center font-mono font-semibold text-brand-800 underline underline-offset-2"
               >
                 {r.reference}
               </a>
@@ -157,7 +160,7 @@ function CustomerBody({ d }: { d: CustomerDetail }) {
               </Badge>
               <a
                 href={`/admin/requests/${v.submissionId}`}
-                className="font-mono text-sm text-brand-700 underline"
+                className="inline-flex min-h-11 items-center font-mono text-sm text-brand-700 underline"
               >
                 {v.reference}
               </a>
@@ -229,7 +232,10 @@ function CustomerBody({ d }: { d: CustomerDetail }) {
             <li key={n.id} className="px-4 py-3">
               <p className="break-words whitespace-pre-wrap text-slate-900">{n.body}</p>
               <p className="mt-1 text-xs text-slate-600">
-                <a href={`/admin/requests/${n.submissionId}`} className="font-mono text-brand-700 underline">
+                <a
+                  href={`/admin/requests/${n.submissionId}`}
+                  className="inline-flex min-h-11 items-center font-mono text-brand-700 underline"
+                >
                   {n.reference}
                 </a>{" "}
                 · {formatSubmittedAt(n.createdAt)}
@@ -271,7 +277,7 @@ function Section({
   return (
     <section aria-labelledby={id} className="mt-8">
       <h2 id={id} className={sectionTitle}>
-        {title} <span className="text-base font-semibold text-slate-500">({count})</span>
+        {title} <span className="text-base font-semibold text-slate-600">({count})</span>
       </h2>
       <div className={`${card} mt-3`}>
         {count === 0 ? <p className="px-4 py-3 text-slate-600">{empty}</p> : children}

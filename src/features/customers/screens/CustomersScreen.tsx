@@ -114,17 +114,17 @@ function CustomerRow({ c }: { c: CustomerSummary }) {
       <td className="hidden px-3 py-3 whitespace-nowrap md:table-cell">
         {c.phone ? (
           <a
-            className="text-brand-700 underline underline-offset-2"
+            className="inline-flex min-h-11 items-center text-brand-700 underline underline-offset-2"
             href={`tel:${c.phone.replace(/[^\d+]/g, "")}`}
           >
             {c.phone}
           </a>
         ) : (
-          <span className="text-slate-500">None</span>
+          <span className="text-slate-600">None</span>
         )}
       </td>
       <td className="hidden px-3 py-3 break-all lg:table-cell">
-        {c.email ?? <span className="text-slate-500">None</span>}
+        {c.email ?? <span className="text-slate-600">None</span>}
       </td>
       <td className="hidden px-3 py-3 whitespace-nowrap sm:table-cell">{c.postcode ?? ""}</td>
       <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">{jobsText(c.jobs)}</td>

@@ -497,7 +497,7 @@ function InvoiceCard({
           <ul className="mt-1 divide-y divide-slate-100 text-sm" data-testid="invoice-payments">
             {inv.payments.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-1">
-                <span className={p.removedAt ? "text-slate-500 line-through" : "text-slate-900"}>
+                <span className={p.removedAt ? "text-slate-600 line-through" : "text-slate-900"}>
                   <span className="tabular-nums">{formatMoney(p.amountPence)}</span>{" "}
                   {paymentMethodLabel(p.method, p.provider).toLowerCase()}, {day(p.receivedOn)}
                   {p.reference ? ` (${p.reference})` : ""}

@@ -531,7 +531,7 @@ export function LineEditor({
               Line total <span className="font-semibold text-slate-900">{net}</span>
             </>
           ) : (
-            <span className="text-slate-500">No total yet</span>
+            <span className="text-slate-600">No total yet</span>
           )}
         </span>
         {onRemove ? (

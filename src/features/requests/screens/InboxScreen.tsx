@@ -7,7 +7,7 @@
  */
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, Outlet, useNavigate, useSearch } from "@tanstack/react-router";
-import { ArrowLeft, Camera, Eye, Mail, MailOpen, Plus, Trash2 } from "lucide-react";
+import { ArrowLeft, Camera, Mail, MailOpen, Plus, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import type { RequestState } from "../contract/states";
@@ -111,11 +111,6 @@ export function InboxScreen() {
     }
   };
 
-  const open = (s: AdminRequest) => {
-    markOpenedFromInbox();
-    void navigate({ to: "/admin/requests/$id", params: { id: s.id }, search: (prev) => prev });
-  };
-
   const confirmDelete = async () => {
     if (!toDelete) return;
     const id = toDelete.id;
@@ -188,19 +183,20 @@ export function InboxScreen() {
 
   return (
     <div>
-      <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-start sm:justify-between">
+      {/* On a phone the heading and "New job" share one line, so the list starts near the top. */}
+      <div className="flex items-center justify-between gap-3 sm:items-start">
         <div>
           <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Form Submissions</h1>
-          <p className="mt-1 text-slate-600">
+          <p className="mt-1 hidden text-slate-600 sm:block">
             Manage and respond to customer inquiries and appointment requests
           </p>
         </div>
-        <div className="flex flex-wrap gap-2 self-start">
+        <div className="flex shrink-0 flex-wrap gap-2">
           <Link to="/admin/jobs/new" className={buttonClass("primary")}>
             <Plus aria-hidden="true" className="size-4" />
             New job
           </Link>
-          <a href="/admin" className={buttonClass("secondary")}>
+          <a href="/admin" className={buttonClass("secondary", "max-md:hidden")}>
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back to Admin
           </a>
@@ -233,11 +229,11 @@ export function InboxScreen() {
               <input
                 id="select-every-row"
                 type="checkbox"
-                className="size-5"
+                className="size-6"
                 checked={allSelected}
                 onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((i) => i.id)))}
               />
-              <label htmlFor="select-every-row">
+              <label htmlFor="select-every-row" className="flex min-h-11 items-center">
                 Select the {items.length} shown{load.nextCursor ? " (more below)" : ""}
               </label>
             </div>
@@ -248,16 +244,19 @@ export function InboxScreen() {
                   data-testid={`submission-row-${s.id}`}
                   data-read={s.isRead ? "true" : "false"}
                   data-state={s.state}
-                  className={s.isRead ? "" : `${unreadRowBackground} font-semibold`}
+                  className={`relative hover:bg-slate-50 ${s.isRead ? "" : `${unreadRowBackground} font-semibold`}`}
                 >
                   <td className="py-3 pr-0 pl-3 sm:px-3">
-                    <input
-                      type="checkbox"
-                      className="size-5"
-                      aria-label={`Select ${s.name}`}
-                      checked={selected.has(s.id)}
-                      onChange={() => toggle(s.id)}
-                    />
+                    {/* Above the row's link, which covers the rest of the row; the label makes a 44 px target. */}
+                    <label className="relative z-10 -m-2.5 flex size-11 cursor-pointer items-center justify-center">
+                      <input
+                        type="checkbox"
+                        className="size-6"
+                        aria-label={`Select ${s.name}`}
+                        checked={selected.has(s.id)}
+                        onChange={() => toggle(s.id)}
+                      />
+                    </label>
                   </td>
                   <td className="px-1 py-3 sm:px-3">
                     {s.isRead ? (
@@ -267,7 +266,17 @@ export function InboxScreen() {
                     )}
                   </td>
                   <td className="px-2 py-3 text-slate-900 sm:px-3">
-                    {s.name}
+                    {/* The whole row opens the request: this link's box is stretched over it. */}
+                    <Link
+                      to="/admin/requests/$id"
+                      params={{ id: s.id }}
+                      search={(prev) => prev}
+                      onClick={markOpenedFromInbox}
+                      aria-label={`View details for ${s.name}`}
+                      className="text-brand-900 underline decoration-slate-300 underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:decoration-brand-600 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-600"
+                    >
+                      {s.name}
+                    </Link>
                     <span className="mt-0.5 block">
                       <MailStatus status={s.mailStatus} />
                     </span>
@@ -299,10 +308,7 @@ export function InboxScreen() {
                     {formatDateOnly(s.submittedAt)}
                   </td>
                   <td className="py-2 pr-2 sm:px-3">
-                    <div className="flex justify-end gap-0.5 sm:gap-1">
-                      <IconButton label={`View details for ${s.name}`} onClick={() => open(s)}>
-                        <Eye aria-hidden="true" className="size-5" />
-                      </IconButton>
+                    <div className="relative z-10 flex justify-end gap-0.5 sm:gap-1">
                       <IconButton
                         label={s.isRead ? `Mark as unread: ${s.name}` : `Mark as read: ${s.name}`}
                         disabled={busyId === s.id}

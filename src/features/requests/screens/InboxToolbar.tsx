@@ -1,9 +1,10 @@
 /**
  * The inbox's search and filters: search box (name, e-mail, phone however typed, address,
  * message, reference), type, state, date range, archived, sort, and the CSV export of exactly
- * what the filters show.
+ * what the filters show. On a phone only the search box shows; the rest is behind one "Filters"
+ * button (which counts the filters in force), so the list starts on the first screen.
  */
-import { Download, Search, X } from "lucide-react";
+import { Download, Search, SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { requestStates, stateInfo } from "../contract/states";
 import type { InboxFilters } from "./api";
@@ -46,12 +47,15 @@ export function InboxToolbar({
 
   const set = <K extends keyof InboxFilters>(key: K, value: InboxFilters[K]) =>
     onChange({ ...filters, [key]: value });
-  const filtered =
-    filters.q !== "" ||
-    filters.state !== "" ||
-    filters.from !== "" ||
-    filters.to !== "" ||
-    filters.archived !== "false";
+  const inForce = [
+    filters.type !== "all",
+    filters.state !== "",
+    filters.from !== "" || filters.to !== "",
+    filters.archived !== "false",
+    filters.sort !== "newest",
+  ].filter(Boolean).length;
+  const filtered = filters.q !== "" || inForce > 0;
+  const [shown, setShown] = useState(false);
 
   return (
     <div className="mt-6 space-y-4">
@@ -80,101 +84,113 @@ export function InboxToolbar({
           <Search aria-hidden="true" className="size-4" />
           <span className="sr-only sm:not-sr-only">Search</span>
         </button>
+        <button
+          type="button"
+          aria-expanded={shown}
+          aria-controls={`${id}-filters`}
+          onClick={() => setShown(!shown)}
+          className={buttonClass("secondary", "shrink-0 md:hidden")}
+        >
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          Filters{inForce > 0 ? ` (${inForce})` : ""}
+        </button>
       </form>
 
-      <div role="group" aria-label="Filter submissions" className="flex flex-wrap gap-2">
-        {types.map((f) => (
-          <button
-            key={f.value}
-            type="button"
-            aria-pressed={filters.type === f.value}
-            onClick={() => set("type", f.value)}
-            className={buttonClass(filters.type === f.value ? "primary" : "secondary", "min-h-10 py-1.5")}
-          >
-            {f.label}
-          </button>
-        ))}
-      </div>
+      <div id={`${id}-filters`} className={`space-y-4 ${shown ? "" : "hidden md:block"}`}>
+        <div role="group" aria-label="Filter submissions" className="flex flex-wrap gap-2">
+          {types.map((f) => (
+            <button
+              key={f.value}
+              type="button"
+              aria-pressed={filters.type === f.value}
+              onClick={() => set("type", f.value)}
+              className={buttonClass(filters.type === f.value ? "primary" : "secondary", "py-1.5")}
+            >
+              {f.label}
+            </button>
+          ))}
+        </div>
 
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <div className="col-span-2 sm:col-span-1">
-          <label htmlFor={`${id}-state`} className={labelClass}>
-            State
-          </label>
-          <select
-            id={`${id}-state`}
-            className={fieldClass}
-            value={filters.state}
-            onChange={(e) => set("state", e.target.value as InboxFilters["state"])}
-          >
-            <option value="">Any state</option>
-            {requestStates.map((s) => (
-              <option key={s} value={s}>
-                {stateInfo[s].label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-from`} className={labelClass}>
-            From
-          </label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            className={fieldClass}
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(e) => set("from", e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-to`} className={labelClass}>
-            To
-          </label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            className={fieldClass}
-            value={filters.to}
-            min={filters.from || undefined}
-            onChange={(e) => set("to", e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-archived`} className={labelClass}>
-            Show
-          </label>
-          <select
-            id={`${id}-archived`}
-            className={fieldClass}
-            value={filters.archived}
-            onChange={(e) => set("archived", e.target.value as InboxFilters["archived"])}
-          >
-            <option value="false">Inbox</option>
-            <option value="true">Archived only</option>
-            <option value="all">Inbox and archived</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-sort`} className={labelClass}>
-            Order
-          </label>
-          <select
-            id={`${id}-sort`}
-            className={fieldClass}
-            value={filters.sort}
-            onChange={(e) => set("sort", e.target.value as InboxFilters["sort"])}
-          >
-            <option value="newest">Newest first</option>
-            <option value="oldest">Oldest first</option>
-          </select>
-        </div>
-        <div className="col-span-2 flex items-end gap-2 sm:col-span-1">
-          <a href={exportHref} download className={buttonClass("secondary", "w-full")}>
-            <Download aria-hidden="true" className="size-4" />
-            Export CSV
-          </a>
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          <div className="col-span-2 sm:col-span-1">
+            <label htmlFor={`${id}-state`} className={labelClass}>
+              State
+            </label>
+            <select
+              id={`${id}-state`}
+              className={fieldClass}
+              value={filters.state}
+              onChange={(e) => set("state", e.target.value as InboxFilters["state"])}
+            >
+              <option value="">Any state</option>
+              {requestStates.map((s) => (
+                <option key={s} value={s}>
+                  {stateInfo[s].label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-from`} className={labelClass}>
+              From
+            </label>
+            <input
+              id={`${id}-from`}
+              type="date"
+              className={fieldClass}
+              value={filters.from}
+              max={filters.to || undefined}
+              onChange={(e) => set("from", e.target.value)}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-to`} className={labelClass}>
+              To
+            </label>
+            <input
+              id={`${id}-to`}
+              type="date"
+              className={fieldClass}
+              value={filters.to}
+              min={filters.from || undefined}
+              onChange={(e) => set("to", e.target.value)}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-archived`} className={labelClass}>
+              Show
+            </label>
+            <select
+              id={`${id}-archived`}
+              className={fieldClass}
+              value={filters.archived}
+              onChange={(e) => set("archived", e.target.value as InboxFilters["archived"])}
+            >
+              <option value="false">Inbox</option>
+              <option value="true">Archived only</option>
+              <option value="all">Inbox and archived</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-sort`} className={labelClass}>
+              Order
+            </label>
+            <select
+              id={`${id}-sort`}
+              className={fieldClass}
+              value={filters.sort}
+              onChange={(e) => set("sort", e.target.value as InboxFilters["sort"])}
+            >
+              <option value="newest">Newest first</option>
+              <option value="oldest">Oldest first</option>
+            </select>
+          </div>
+          <div className="col-span-2 flex items-end gap-2 sm:col-span-1">
+            <a href={exportHref} download className={buttonClass("secondary", "w-full")}>
+              <Download aria-hidden="true" className="size-4" />
+              Export CSV
+            </a>
+          </div>
         </div>
       </div>
       {filtered ? (

@@ -1,10 +1,12 @@
-/** Detail dialog for one request (opened by ./RequestRoute.tsx at /admin/requests/:id). */
-import { Mail, MailOpen, Phone, Reply, Trash2 } from "lucide-react";
+/**
+ * Detail dialog for one request (opened by ./RequestRoute.tsx at /admin/requests/:id): who, where,
+ * call/text/e-mail and the next thing to do first (./RequestSections.tsx), the rest in sections.
+ */
+import { Mail, MailOpen, Trash2 } from "lucide-react";
 import { lazy, Suspense } from "react";
 import type { AdminRequest } from "../contract/endpoints";
 import { sourceLabels } from "../contract/states";
 import { serviceLabel } from "../../../lib/service-catalog";
-import { CustomerLink } from "../../customers/screens/CustomerLink";
 import { formatSubmittedAt } from "../../../admin/format";
 import { AppointmentPanel } from "../../appointments/screens/AppointmentPanel";
 import { MailStatus } from "../../../admin/components/MailStatus";
@@ -13,7 +15,8 @@ import { ReviewInvitationPanel } from "../../reviews/screens/ReviewInvitationPan
 import { StateBadge } from "../../../admin/components/StateBadge";
 import { RequestPhotos } from "../../photos/screens/RequestPhotos";
 import { AdminDialog } from "../../../admin/components/dialogs";
-import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
+import { Button, Spinner } from "../../../admin/components/ui";
+import { nextAction, RequestHeadline, Section } from "./RequestSections";
 
 // The quote, its editor and its dialogs are a chunk of their own, loaded with the request.
 const QuotesPanel = lazy(() =>
@@ -52,6 +55,7 @@ export function RequestDialog({
 }) {
   const s = request;
   const isBooking = s?.formType === "booking";
+  const next = s ? nextAction(s).section : null;
   return (
     <AdminDialog
       open
@@ -78,65 +82,84 @@ export function RequestDialog({
       ) : null}
       {s ? (
         <>
-          <dl className="grid gap-4 sm:grid-cols-2">
-            <Field label="Reference">
-              <span className="mr-2 font-mono">{s.reference}</span>
-              <StateBadge state={s.state} />
-            </Field>
-            <Field label="Name">{s.name}</Field>
-            <Field label="Phone">
-              {s.phone ? (
-                <a
-                  className="text-brand-700 underline underline-offset-2"
-                  href={`tel:${s.phone.replace(/[^\d+]/g, "")}`}
-                >
-                  {s.phone}
-                </a>
-              ) : (
-                <span className="text-slate-600">Not given</span>
-              )}
-            </Field>
-            <Field label="Email">
-              {s.email ? (
-                <a className="text-brand-700 underline underline-offset-2" href={`mailto:${s.email}`}>
-                  {s.email}
-                </a>
-              ) : (
-                <span className="text-slate-600">None: nothing can be e-mailed to this customer</span>
-              )}
-            </Field>
-            {s.source !== "web" ? <Field label="Added">By you, {sourceLabels[s.source].from}</Field> : null}
-            {s.mailStatus ? (
-              <Field label="Owner notified">
-                <MailStatus status={s.mailStatus} />
-              </Field>
-            ) : null}
-            {isBooking ? (
-              <>
-                <Field label="Address">{s.address?.trim() ? s.address : "Not provided"}</Field>
-                <Field label="Service Required">{serviceLabel(s.service)}</Field>
-              </>
-            ) : null}
-          </dl>
-          <CustomerLink requestId={s.id} />
-          <div className="mt-5">
-            <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              {isBooking ? "Job Description" : "Message"}
-            </h3>
-            <p className="mt-1 rounded-lg bg-slate-50 p-3 break-words whitespace-pre-wrap text-slate-900">
+          <RequestHeadline s={s} />
+          <Section requestId={s.id} id="job" title={isBooking ? "Job and photos" : "Message"} open>
+            <p className="rounded-lg bg-slate-50 p-3 break-words whitespace-pre-wrap text-slate-900">
               {s.message}
             </p>
-          </div>
-          <RequestPhotos key={s.id} requestId={s.id} />
-          {isBooking ? <AppointmentPanel key={`appointment-${s.id}`} requestId={s.id} /> : null}
-          <Suspense fallback={<Spinner label="Loading the quote…" className="py-4" />}>
-            <QuotesPanel key={`quotes-${s.id}`} request={s} />
-          </Suspense>
-          <Suspense fallback={<Spinner label="Loading the invoices…" className="py-4" />}>
-            <InvoicesPanel key={`invoices-${s.id}`} request={s} />
-          </Suspense>
-          <RequestWorkflowPanel key={s.id} request={s} />
-          <ReviewInvitationPanel key={`invite-${s.id}`} request={s} />
+            <RequestPhotos key={s.id} requestId={s.id} />
+          </Section>
+          {isBooking ? (
+            <Section requestId={s.id} id="visit" title="Visit" open>
+              <AppointmentPanel key={`appointment-${s.id}`} requestId={s.id} />
+            </Section>
+          ) : null}
+          <Section requestId={s.id} id="quote" title="Quote" open>
+            <Suspense fallback={<Spinner label="Loading the quote…" className="py-4" />}>
+              <QuotesPanel key={`quotes-${s.id}`} request={s} />
+            </Suspense>
+          </Section>
+          <Section requestId={s.id} id="invoices" title="Invoices and payments" open>
+            <Suspense fallback={<Spinner label="Loading the invoices…" className="py-4" />}>
+              <InvoicesPanel key={`invoices-${s.id}`} request={s} />
+            </Suspense>
+          </Section>
+          <Section requestId={s.id} id="contact" title="Contact details">
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Field label="Reference">
+                <span className="mr-2 font-mono">{s.reference}</span>
+                <StateBadge state={s.state} />
+              </Field>
+              <Field label="Name">{s.name}</Field>
+              <Field label="Phone">
+                {s.phone ? (
+                  <a
+                    className="inline-flex min-h-11 items-center text-brand-700 underline underline-offset-2"
+                    href={`tel:${s.phone.replace(/[^\d+]/g, "")}`}
+                  >
+                    {s.phone}
+                  </a>
+                ) : (
+                  <span className="text-slate-600">Not given</span>
+                )}
+              </Field>
+              <Field label="Email">
+                {s.email ? (
+                  <a
+                    className="inline-flex min-h-11 items-center break-all text-brand-700 underline underline-offset-2"
+                    href={`mailto:${s.email}`}
+                  >
+                    {s.email}
+                  </a>
+                ) : (
+                  <span className="text-slate-600">None: nothing can be e-mailed to this customer</span>
+                )}
+              </Field>
+              {s.source !== "web" ? <Field label="Added">By you, {sourceLabels[s.source].from}</Field> : null}
+              {s.mailStatus ? (
+                <Field label="Owner notified">
+                  <MailStatus status={s.mailStatus} />
+                </Field>
+              ) : null}
+              {isBooking ? (
+                <>
+                  <Field label="Address">{s.address?.trim() ? s.address : "Not provided"}</Field>
+                  <Field label="Service Required">{serviceLabel(s.service)}</Field>
+                </>
+              ) : null}
+            </dl>
+          </Section>
+          <Section
+            requestId={s.id}
+            id="progress"
+            title="Progress, history and notes"
+            open={next === "progress"}
+          >
+            <RequestWorkflowPanel key={s.id} request={s} />
+          </Section>
+          <Section requestId={s.id} id="review" title="Review invitation">
+            <ReviewInvitationPanel key={`invite-${s.id}`} request={s} />
+          </Section>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
             <Button
               variant="ghost"
@@ -155,18 +178,6 @@ export function RequestDialog({
               )}
               {s.isRead ? "Mark as Unread" : "Mark as Read"}
             </Button>
-            {s.email ? (
-              <a className={buttonClass("secondary")} href={`mailto:${s.email}`}>
-                <Reply aria-hidden="true" className="size-4" />
-                Reply via Email
-              </a>
-            ) : null}
-            {s.phone ? (
-              <a className={buttonClass("primary")} href={`tel:${s.phone.replace(/[^\d+]/g, "")}`}>
-                <Phone aria-hidden="true" className="size-4" />
-                Call
-              </a>
-            ) : null}
           </div>
         </>
       ) : null}

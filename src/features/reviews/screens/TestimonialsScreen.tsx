@@ -103,12 +103,12 @@ function AutoInviteSetting() {
       <input
         id={id}
         type="checkbox"
-        className="mt-1 size-4"
+        className="mt-1 size-5 shrink-0"
         checked={value ?? false}
         disabled={value === null || busy}
         onChange={(e) => void toggle(e.currentTarget.checked)}
       />
-      <label htmlFor={id} className="text-sm text-slate-700">
+      <label htmlFor={id} className="min-h-11 text-sm text-slate-700">
         <span className="block font-semibold text-slate-900">
           Send a review invitation automatically when a job is marked done
         </span>

@@ -86,7 +86,7 @@ export function ScheduleScreen() {
                 type="button"
                 aria-pressed={v === view}
                 onClick={() => go({ view: v })}
-                className={`min-h-10 rounded-md px-3 text-sm font-semibold ${v === view ? "bg-brand-800 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+                className={`min-h-11 rounded-md px-3 text-sm font-semibold ${v === view ? "bg-brand-800 text-white" : "text-slate-700 hover:bg-slate-100"}`}
               >
                 {viewNames[v]}
               </button>
@@ -193,20 +193,27 @@ function DayCard({
       aria-labelledby={headingId}
       data-date={day.date}
       data-testid="schedule-day"
-      className={`h-full min-w-0 rounded-card border p-3 sm:p-4 ${compact ? "lg:p-2" : ""} ${day.blocked ? "border-slate-200 bg-slate-100" : "border-slate-200 bg-white shadow-card"} ${day.date === today ? "ring-2 ring-brand-500" : ""}`}
+      data-past={past ? "true" : undefined}
+      className={`h-full min-w-0 rounded-card border p-3 sm:p-4 ${compact ? "lg:p-2" : ""} ${day.blocked || past ? "border-slate-200 bg-slate-100" : "border-slate-200 bg-white shadow-card"} ${day.date === today ? "ring-2 ring-brand-500" : ""}`}
     >
       <div
         className={`flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 ${compact ? "lg:block" : ""}`}
       >
         <h2 id={headingId} className={`font-bold ${day.blocked ? "text-slate-600" : "text-brand-900"}`}>
-          <Link to="/admin/schedule" search={{ view: "day", date: day.date }} className="hover:underline">
+          <Link
+            to="/admin/schedule"
+            search={{ view: "day", date: day.date }}
+            className="inline-flex min-h-11 items-center hover:underline"
+          >
             {compact ? formatShortDate(day.date) : day.label}
           </Link>
           {day.date === today ? (
             <span className="ml-2 text-sm font-semibold text-brand-700">Today</span>
+          ) : past ? (
+            <span className="ml-2 text-sm font-semibold text-slate-600">Past</span>
           ) : null}
         </h2>
-        {!day.blocked ? (
+        {!day.blocked && !past ? (
           <span className={`text-xs font-semibold ${day.cap.full ? "text-danger-600" : "text-slate-600"}`}>
             {day.cap.full ? `Full: ${capText(day)}` : capText(day)}
           </span>
@@ -224,6 +231,9 @@ function DayCard({
             </li>
           ))}
         </ul>
+      ) : past && !day.blocked ? (
+        // A day gone by is not free: nothing can be booked into it.
+        <p className="mt-2 text-sm text-slate-600">No visits</p>
       ) : free ? (
         <p className="mt-2 text-sm font-semibold text-success-600">Free</p>
       ) : null}
@@ -295,7 +305,11 @@ function VisitCard({ visit, date, compact }: { visit: ScheduleVisit; date: strin
         <Badge tone={look.badge}>{look.word}</Badge>
       </div>
       <p className="mt-1 text-base font-bold text-brand-900">
-        <Link to="/admin/requests/$id" params={{ id: visit.requestId }} className="hover:underline">
+        <Link
+          to="/admin/requests/$id"
+          params={{ id: visit.requestId }}
+          className="inline-flex min-h-11 items-center hover:underline"
+        >
           {visit.name}
         </Link>
         {visit.hasPhotos ? (
@@ -315,7 +329,7 @@ function VisitCard({ visit, date, compact }: { visit: ScheduleVisit; date: strin
         {visit.phone ? (
           <a
             href={telLink(visit.phone)}
-            className={buttonClass("secondary", `min-h-10 px-3 ${narrowAction}`)}
+            className={buttonClass("secondary", `min-h-11 px-3 ${narrowAction}`)}
           >
             <Phone aria-hidden="true" className="size-4" />
             <span className={hideWhenNarrow}>
@@ -329,14 +343,14 @@ function VisitCard({ visit, date, compact }: { visit: ScheduleVisit; date: strin
             href={mapLink(visit.address)}
             target="_blank"
             rel="noopener noreferrer"
-            className={buttonClass("secondary", `min-h-10 px-3 ${narrowAction}`)}
+            className={buttonClass("secondary", `min-h-11 px-3 ${narrowAction}`)}
           >
             <MapPin aria-hidden="true" className="size-4" />
             <span className={hideWhenNarrow}>Map</span>
           </a>
         ) : null}
         {visit.status === "confirmed" ? (
-          <Button variant="ghost" className={`min-h-10 px-3 ${narrowAction}`} onClick={() => setMoving(true)}>
+          <Button variant="ghost" className={`min-h-11 px-3 ${narrowAction}`} onClick={() => setMoving(true)}>
             <ArrowRightLeft aria-hidden="true" className="size-4" />
             <span className={hideWhenNarrow}>Move</span>
           </Button>
