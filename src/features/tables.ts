@@ -27,5 +27,6 @@ export * from "./quotes/tables";
 export * from "./invoices/tables";
 export * from "./push/tables";
 export * from "./customers/tables";
+export * from "./site-content/tables";
 export { mailKinds } from "./mail/kinds";
 export type { MailAttachment } from "../platform/mail/message";

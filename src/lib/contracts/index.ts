@@ -14,6 +14,7 @@ import { pushEndpoints } from "../../features/push/contract/endpoints";
 import { quoteEndpoints } from "../../features/quotes/contract/endpoints";
 import { requestEndpoints } from "../../features/requests/contract/endpoints";
 import { reviewEndpoints } from "../../features/reviews/contract/endpoints";
+import { siteContentEndpoints } from "../../features/site-content/contract/endpoints";
 import { scheduleEndpoints } from "../../features/schedule/contract/endpoints";
 import type { Endpoint } from "./endpoint";
 import { healthEndpoints } from "./health";
@@ -32,6 +33,7 @@ export const endpoints = {
   ...pushEndpoints,
   ...scheduleEndpoints,
   ...customerEndpoints,
+  ...siteContentEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 export type Endpoints = typeof endpoints;
 

@@ -100,6 +100,18 @@ export const routes = {
   listCustomers: adminRoutes.listCustomersRoute,
   getCustomer: adminRoutes.getCustomerRoute,
   updateCustomer: adminRoutes.updateCustomerRoute,
+  getSite: adminRoutes.getSiteRoute,
+  addSiteService: adminRoutes.addSiteServiceRoute,
+  updateSiteService: adminRoutes.updateSiteServiceRoute,
+  addSiteFaq: adminRoutes.addSiteFaqRoute,
+  updateSiteFaq: adminRoutes.updateSiteFaqRoute,
+  addSiteTeamMember: adminRoutes.addSiteTeamMemberRoute,
+  updateSiteTeamMember: adminRoutes.updateSiteTeamMemberRoute,
+  addSiteTown: adminRoutes.addSiteTownRoute,
+  updateSiteTown: adminRoutes.updateSiteTownRoute,
+  publishSite: adminRoutes.publishSiteRoute,
+  publishStatus: adminRoutes.publishStatusRoute,
+  restoreSite: adminRoutes.restoreSiteRoute,
 };
 
 export type RouteName = keyof typeof routes;
