@@ -26,6 +26,7 @@ const nav = [
   { to: "/admin/testimonials", label: "Reviews", exact: false },
   { to: "/admin/availability", label: "Availability", exact: false },
   { to: "/admin/price-list", label: "Price list", exact: false },
+  { to: "/admin/website", label: "Website", exact: false },
   { to: "/admin/people", label: "Personal data", exact: false },
   { to: "/admin/notifications", label: "Notifications", exact: false },
 ] as const;

@@ -13,6 +13,7 @@ import { ApiError, adminApi } from "./api";
 import { customersApi } from "../features/customers/screens/api";
 import { invoicesApi } from "../features/invoices/screens/api";
 import { quotesApi } from "../features/quotes/screens/api";
+import { siteApi } from "../features/site-content/screens/api";
 import {
   filtersFromParams,
   workflowApi,
@@ -49,6 +50,8 @@ export const keys = {
   /** A request's quotes, every version (under the request, so any change to it fetches them again). */
   quotes: (id: number) => ["request", id, "quotes"] as const,
   priceList: ["price-list"] as const,
+  /** The website's drafts and publish state. */
+  site: ["site"] as const,
   /** A request's invoices and credit notes, and what its accepted quote still allows. */
   invoices: (id: number) => ["request", id, "invoices"] as const,
   /** Money at a glance: outstanding, overdue, this month and last, the 12-month chart. */
@@ -120,6 +123,7 @@ export const queries = {
   photos: (id: number) => ({ queryKey: keys.photos(id), queryFn: () => photosApi.photos(id) }),
   quotes: (id: number) => ({ queryKey: keys.quotes(id), queryFn: () => quotesApi.list(id) }),
   priceList: () => ({ queryKey: keys.priceList, queryFn: quotesApi.priceList }),
+  site: () => ({ queryKey: keys.site, queryFn: siteApi.get }),
   invoices: (id: number) => ({ queryKey: keys.invoices(id), queryFn: () => invoicesApi.forRequest(id) }),
   money: () => ({ queryKey: keys.money, queryFn: invoicesApi.money }),
   customer: (id: number) => ({ queryKey: keys.customer(id), queryFn: () => customersApi.get(id) }),
