@@ -13,6 +13,7 @@ import { faqs as seededFaqs } from "../../src/data/faqs";
 import { site } from "../../src/config/site";
 import { siteFaqs, sitePublications, siteServices, siteTeam, siteTowns } from "../../src/features/tables";
 import { publishedContent, deployFinished } from "../../src/features/site-content/service-publish";
+import { publicSite } from "../../src/features/site-content/service-public";
 import { serviceContext } from "../../src/platform/context";
 import { adminClient } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
@@ -249,6 +250,31 @@ describe("publishing", () => {
     const back = await owner.call(adminSite, "GET", "/api/admin/site");
     expect(back.json.services[0].startingPricePence).toBe(15000);
     expect(back.json.draftChanges).toBe(0);
+  });
+
+  it("the pages get the published questions in order, hidden ones left out, answers as safe HTML", async () => {
+    const owner = await adminClient();
+    const site = await owner.call(adminSite, "GET", "/api/admin/site");
+    const added = await owner.call(adminSite, "POST", "/api/admin/site/faqs", {
+      body: {
+        question: "Do you clear gutters?",
+        answer: "Yes, **every autumn**. [Book](/book-appointment)",
+        position: 0,
+      },
+    });
+    await owner.call(adminSite, "PATCH", `/api/admin/site/faqs/${site.json.faqs[0].id}`, {
+      body: { hidden: true },
+    });
+    // Drafts only: the pages still show the published version.
+    expect((await publicSite(serviceContext())).faqs[0]!.question).toBe(site.json.faqs[0].question);
+    await owner.call(adminSite, "POST", "/api/admin/site/publish");
+    const faqs = (await publicSite(serviceContext())).faqs;
+    expect(faqs.map((f) => f.question)).toEqual([
+      added.json.faq.question,
+      ...site.json.faqs.slice(1).map((f: { question: string }) => f.question),
+    ]);
+    expect(faqs[0]!.answerText).toBe("Yes, every autumn. Book");
+    expect(elements(faqs[0]!.answerHtml).map((e) => e.nodeName)).toEqual(["p", "strong", "a"]);
   });
 
   it("restoring hides a service added since (its address kept) and drops FAQs added since", async () => {

@@ -106,7 +106,7 @@ export function serviceJsonLd(service: Service, base: URL | string): Json {
   };
 }
 
-export function faqJsonLd(items: readonly Faq[]): Json {
+export function faqJsonLd(items: readonly Pick<Faq, "question" | "answer">[]): Json {
   return {
     "@context": "https://schema.org",
     "@type": "FAQPage",
