@@ -10,7 +10,7 @@
  * written with, which is also what a fresh database starts with. Under `astro dev` every page asks
  * again, so a publish shows at once; a build reads once.
  */
-import type { PublicSite } from "../../features/site-content/service-public";
+import type { PublicSite } from "../../features/site-content/contract/public";
 
 let snapshot: Promise<PublicSite> | undefined;
 

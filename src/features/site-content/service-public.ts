@@ -3,21 +3,12 @@
  * order, a FAQ answer as sanitised HTML and as plain text (for the structured data). Read at build
  * (src/components/sections/site-at-build.ts), never by a browser (docs/decisions/050-site-content.md).
  */
+export type { PublicFaq, PublicSite } from "./contract/public";
 import type { ServiceContext } from "../../platform/context";
+import type { PublicSite } from "./contract/public";
 import { answerHtml, answerText } from "./markdown";
 import { publishedContent } from "./service-publish";
 import { firstContent } from "./service-seed";
-
-export interface PublicFaq {
-  question: string;
-  /** Sanitised HTML (paragraphs, lists, links, bold). */
-  answerHtml: string;
-  answerText: string;
-}
-
-export interface PublicSite {
-  faqs: PublicFaq[];
-}
 
 interface Listed {
   hidden?: boolean;
