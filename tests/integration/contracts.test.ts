@@ -313,6 +313,8 @@ describe("every endpoint answers what its contract says", () => {
     await check(r.publishSiteRoute, adminSite, { cookie });
     await check(r.publishStatusRoute, adminSite, { cookie });
     await check(r.restoreSiteRoute, adminSite, { cookie });
+    // Netlify's notification is signed, not called with a cookie (tests/integration/site-content.test.ts).
+    covered.add(r.deployNotificationRoute);
 
     // Invoices (docs/decisions/032-invoices.md), on the request whose quote was accepted above.
     const today = new Date().toISOString().slice(0, 10);

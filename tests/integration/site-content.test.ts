@@ -7,7 +7,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseFragment } from "parse5";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import jwt from "jsonwebtoken";
 import adminSite from "../../netlify/functions/admin-site.mts";
+import deployNotification from "../../netlify/functions/site-deploy-notification.mts";
 import { services as seededServices } from "../../src/data/services";
 import { faqs as seededFaqs } from "../../src/data/faqs";
 import { site } from "../../src/config/site";
@@ -384,6 +387,74 @@ describe("publishing", () => {
         },
         serviceContext(),
       );
+      const status = await owner.call(adminSite, "GET", "/api/admin/site/publish");
+      expect(status.json.state).toBe("failed");
+      expect(status.json.error).toContain("Netlify said: Build script returned non-zero exit code: 2");
+    } finally {
+      await hook.close();
+    }
+  });
+});
+
+describe("Netlify's deploy notification", () => {
+  const secret = "test-webhook-secret-0123456789";
+  /** The notification as Netlify sends it: a JWS over the body's SHA-256, issuer "netlify". */
+  const notify = (payload: unknown, sign: string | null = secret, tamper?: string) => {
+    const body = JSON.stringify(payload);
+    const headers: Record<string, string> = { "Content-Type": "application/json" };
+    if (sign) {
+      headers["X-Webhook-Signature"] = jwt.sign(
+        { iss: "netlify", sha256: createHash("sha256").update(body).digest("hex") },
+        sign,
+        { algorithm: "HS256" },
+      );
+    }
+    return deployNotification(
+      new Request("http://localhost:8888/api/site/deploy-notification", {
+        method: "POST",
+        headers,
+        body: tamper ?? body,
+      }),
+    );
+  };
+
+  afterEach(() => {
+    delete process.env["NETLIFY_DEPLOY_WEBHOOK_SECRET"];
+  });
+
+  it("a signed 'ready' marks the publish live; unsigned, wrongly signed or changed bodies are refused", async () => {
+    const hook = await buildHook(200);
+    try {
+      const owner = await adminClient();
+      const { json } = await owner.call(adminSite, "POST", "/api/admin/site/publish");
+      const payload = { state: "ready", title: `Website content, version ${json.publish.id}`, id: "abc" };
+      expect((await notify(payload)).status).toBe(503);
+      process.env["NETLIFY_DEPLOY_WEBHOOK_SECRET"] = secret;
+      expect((await notify(payload, null)).status).toBe(401);
+      expect((await notify(payload, "another-secret-0123456789")).status).toBe(401);
+      expect((await notify(payload, secret, JSON.stringify({ ...payload, state: "error" }))).status).toBe(
+        401,
+      );
+      expect((await owner.call(adminSite, "GET", "/api/admin/site/publish")).json.state).toBe("publishing");
+      expect((await notify(payload)).status).toBe(204);
+      expect((await owner.call(adminSite, "GET", "/api/admin/site/publish")).json.state).toBe("live");
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it("a signed 'error' marks it failed with Netlify's reason", async () => {
+    const hook = await buildHook(200);
+    try {
+      process.env["NETLIFY_DEPLOY_WEBHOOK_SECRET"] = secret;
+      const owner = await adminClient();
+      const { json } = await owner.call(adminSite, "POST", "/api/admin/site/publish");
+      const res = await notify({
+        state: "error",
+        title: `Website content, version ${json.publish.id}`,
+        error_message: "Build script returned non-zero exit code: 2",
+      });
+      expect(res.status).toBe(204);
       const status = await owner.call(adminSite, "GET", "/api/admin/site/publish");
       expect(status.json.state).toBe("failed");
       expect(status.json.error).toContain("Netlify said: Build script returned non-zero exit code: 2");

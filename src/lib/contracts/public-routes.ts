@@ -22,3 +22,5 @@ export const customerActionRoute = { method: "POST", path: "/request/:id" } as c
 export const customerInvoicePdfRoute = { method: "GET", path: "/request/:id/invoice.pdf" } as const;
 export const lostLinkFormRoute = { method: "GET", path: "/request/lost" } as const;
 export const lostLinkRoute = { method: "POST", path: "/request/lost" } as const;
+/** Netlify's signed deploy notification (deploy succeeded or failed) for a website publish. */
+export const deployNotificationRoute = { method: "POST", path: "/api/site/deploy-notification" } as const;

@@ -16,6 +16,7 @@ export const routes = {
   customerInvoicePdf: publicRoutes.customerInvoicePdfRoute,
   lostLinkForm: publicRoutes.lostLinkFormRoute,
   lostLink: publicRoutes.lostLinkRoute,
+  deployNotification: publicRoutes.deployNotificationRoute,
   session: adminRoutes.sessionRoute,
   signIn: adminRoutes.signInRoute,
   signOut: adminRoutes.signOutRoute,

@@ -15,6 +15,7 @@
 import { z } from "zod";
 import { charLength, isStorableText } from "../../../lib/form-fields/text";
 import * as routes from "../../../lib/contracts/admin-routes";
+import { deployNotificationRoute } from "../../../lib/contracts/public-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
 import { priceBases, siteIconKeys, siteLimits as L } from "./rules";
 
@@ -226,6 +227,17 @@ const publishAnswer = z.object({
   publish: z.object({ id, state: z.enum(publishStates) }),
 });
 
+/**
+ * The fields of Netlify's deploy notification that matter here (the body carries many more): the
+ * deploy's state ("ready" when it succeeded, "error" when it failed), its title (the build hook's
+ * `trigger_title`, "Website content, version N") and why it failed.
+ */
+export const deployNotificationSchema = z.object({
+  state: z.string().max(40),
+  title: z.string().max(500).nullish(),
+  error_message: z.string().max(5000).nullish(),
+});
+
 export const siteContentEndpoints = {
   getSite: defineEndpoint({ ...routes.getSiteRoute, status: 200, response: siteContentSchema }),
   addSiteService: defineEndpoint({
@@ -279,4 +291,10 @@ export const siteContentEndpoints = {
   publishSite: defineEndpoint({ ...routes.publishSiteRoute, status: 202, response: publishAnswer }),
   publishStatus: defineEndpoint({ ...routes.publishStatusRoute, status: 200, response: publishStatusSchema }),
   restoreSite: defineEndpoint({ ...routes.restoreSiteRoute, status: 202, response: publishAnswer }),
+  /** Signed by Netlify (JWS in X-Webhook-Signature); 401 for a missing or wrong signature. */
+  deployNotification: defineEndpoint({
+    ...deployNotificationRoute,
+    status: 204,
+    request: deployNotificationSchema,
+  }),
 };
