@@ -255,7 +255,7 @@ describe("publishing", () => {
     expect(back.json.draftChanges).toBe(0);
   });
 
-  it("the pages get the published questions in order, hidden ones left out, answers as safe HTML", async () => {
+  it("the pages get the published questions and towns in order, hidden ones left out, answers as safe HTML", async () => {
     const owner = await adminClient();
     const site = await owner.call(adminSite, "GET", "/api/admin/site");
     const added = await owner.call(adminSite, "POST", "/api/admin/site/faqs", {
@@ -278,6 +278,16 @@ describe("publishing", () => {
     ]);
     expect(faqs[0]!.answerText).toBe("Yes, every autumn. Book");
     expect(elements(faqs[0]!.answerHtml).map((e) => e.nodeName)).toEqual(["p", "strong", "a"]);
+    // The towns follow the same way: a hidden one leaves the pages, a new one joins at the end.
+    await owner.call(adminSite, "PATCH", `/api/admin/site/towns/${site.json.towns[1].id}`, {
+      body: { hidden: true },
+    });
+    await owner.call(adminSite, "POST", "/api/admin/site/towns", {
+      body: { name: "Leven", latitude: 56.195, longitude: -2.994 },
+    });
+    await owner.call(adminSite, "POST", "/api/admin/site/publish");
+    const towns = site.json.towns.map((x: { name: string }) => x.name);
+    expect((await publicSite(serviceContext())).towns).toEqual([towns[0], ...towns.slice(2), "Leven"]);
   });
 
   it("restoring hides a service added since (its address kept) and drops FAQs added since", async () => {

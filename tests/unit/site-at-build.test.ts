@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { siteAtBuild } from "../../src/components/sections/site-at-build";
 import { faqs } from "../../src/data/faqs";
+import { townNames } from "../../src/config/site";
 
 const saved = process.env["DATABASE_URL"];
 afterEach(() => {
@@ -19,6 +20,7 @@ describe("the website's content at build", () => {
     const site = await siteAtBuild();
     expect(site.faqs.map((f) => f.question)).toEqual(faqs.map((f) => f.question));
     expect(site.faqs[0]!.answerText).toBe(faqs[0]!.answer);
+    expect(site.towns).toEqual(townNames);
   });
 
   it("fails the build when the database cannot be read", async () => {

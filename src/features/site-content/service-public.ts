@@ -21,6 +21,7 @@ const shown = <T extends Listed>(items: readonly T[]) =>
 /** The public view of a version's content. */
 export function publicSiteOf(content: {
   faqs: readonly (Listed & { question: string; answer: string })[];
+  towns: readonly (Listed & { name: string })[];
 }): PublicSite {
   return {
     faqs: shown(content.faqs).map((f) => ({
@@ -28,6 +29,7 @@ export function publicSiteOf(content: {
       answerHtml: answerHtml(f.answer),
       answerText: answerText(f.answer),
     })),
+    towns: shown(content.towns).map((t) => t.name),
   };
 }
 

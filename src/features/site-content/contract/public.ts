@@ -10,4 +10,6 @@ export interface PublicFaq {
 
 export interface PublicSite {
   faqs: PublicFaq[];
+  /** The names of the towns the site lists as covered, in the owner's order. */
+  towns: string[];
 }
