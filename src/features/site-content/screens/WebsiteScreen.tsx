@@ -110,7 +110,14 @@ export function WebsiteScreen() {
               </button>
             ))}
           </div>
-          <div role="tabpanel" id="site-panel" aria-labelledby={`site-tab-${list}`}>
+          <div role="tabpanel" id="site-panel" aria-labelledby={`site-tab-${list}`} className="grid gap-3">
+            {list === "services" || list === "team" ? (
+              <p className="rounded-lg bg-accent-100 p-3 text-sm text-accent-900">
+                Coming soon on the website: your changes here are kept and published, but the{" "}
+                {list === "services" ? "service pages and booking form" : "team on the About page"} still show
+                the original text for now.
+              </p>
+            ) : null}
             <Panel list={list} site={site.data} />
           </div>
         </>
