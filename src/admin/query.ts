@@ -14,6 +14,7 @@ import { customersApi } from "../features/customers/screens/api";
 import { invoicesApi } from "../features/invoices/screens/api";
 import { quotesApi } from "../features/quotes/screens/api";
 import { businessApi } from "../features/business/screens/api";
+import { siteApi } from "../features/site-content/screens/api";
 import {
   filtersFromParams,
   workflowApi,
@@ -52,6 +53,8 @@ export const keys = {
   priceList: ["price-list"] as const,
   /** The business details and their audit trail. */
   business: ["business"] as const,
+  /** The website's drafts and publish state. */
+  site: ["site"] as const,
   /** A request's invoices and credit notes, and what its accepted quote still allows. */
   invoices: (id: number) => ["request", id, "invoices"] as const,
   /** Money at a glance: outstanding, overdue, this month and last, the 12-month chart. */
@@ -124,6 +127,7 @@ export const queries = {
   quotes: (id: number) => ({ queryKey: keys.quotes(id), queryFn: () => quotesApi.list(id) }),
   priceList: () => ({ queryKey: keys.priceList, queryFn: quotesApi.priceList }),
   business: () => ({ queryKey: keys.business, queryFn: businessApi.get }),
+  site: () => ({ queryKey: keys.site, queryFn: siteApi.get }),
   invoices: (id: number) => ({ queryKey: keys.invoices(id), queryFn: () => invoicesApi.forRequest(id) }),
   money: () => ({ queryKey: keys.money, queryFn: invoicesApi.money }),
   customer: (id: number) => ({ queryKey: keys.customer(id), queryFn: () => customersApi.get(id) }),

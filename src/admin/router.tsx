@@ -12,6 +12,7 @@
  *   /admin/schedule         visits by agenda, day or week (`?view=&date=`); /print?date= a day's run sheet
  *   /admin/people           personal data tools
  *   /admin/price-list       the owner's usual items and labour rates, for quotes
+ *   /admin/website          the website's services, FAQs, team and towns; publish
  *   /admin/money            money at a glance: outstanding, overdue, payments, the accountant's exports
  *   /admin/notifications    notifications on the owner's devices (push): devices, kinds, a test
  *   /admin/jobs/new         a job added by hand (phone, e-mail, walk-in, repeat customer)
@@ -202,6 +203,17 @@ const businessRoute = createRoute({
   ),
 });
 
+const websiteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/website",
+  staticData: { title: "Website" },
+  loader: () => prefetch(queries.site()),
+  component: lazyRouteComponent(
+    () => import("../features/site-content/screens/WebsiteScreen"),
+    "WebsiteScreen",
+  ),
+});
+
 const moneyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/admin/money",
@@ -274,6 +286,7 @@ const routeTree = rootRoute.addChildren([
   peopleRoute,
   priceListRoute,
   businessRoute,
+  websiteRoute,
   moneyRoute,
   notificationsRoute,
   customersRoute,

@@ -28,6 +28,7 @@ export * from "./invoices/tables";
 export * from "./push/tables";
 export * from "./customers/tables";
 export * from "./business/tables";
+export * from "./site-content/tables";
 export { mailKinds } from "./mail/kinds";
 export type { MailAttachment } from "../platform/mail/message";
 export * from "./payments/tables";

@@ -19,6 +19,7 @@ import adminNotes from "../../netlify/functions/admin-notes.mts";
 import adminPerson from "../../netlify/functions/admin-person.mts";
 import adminPassword from "../../netlify/functions/admin-password.mts";
 import adminPriceList from "../../netlify/functions/admin-price-list.mts";
+import adminSite from "../../netlify/functions/admin-site.mts";
 import adminPush from "../../netlify/functions/admin-push.mts";
 import webpush from "web-push";
 import { startPushService } from "../helpers/push-service";
@@ -280,6 +281,45 @@ describe("every endpoint answers what its contract says", () => {
       body: { unitPence: 5000 },
     });
     await check(r.deletePriceListItemRoute, adminPriceList, { cookie, id: item.id });
+
+    // The website's content (docs/decisions/050-site-content.md).
+    const siteContent = await check(r.getSiteRoute, adminSite, { cookie });
+    const { service } = await check(r.addSiteServiceRoute, adminSite, {
+      cookie,
+      body: {
+        name: "Gutter Clearing",
+        summary: "Gutters cleared.",
+        description: "Gutters and downpipes cleared.",
+        startingPricePence: 9500,
+        priceBasis: "fixed",
+      },
+    });
+    await check(r.updateSiteServiceRoute, adminSite, { cookie, id: service.id, body: { hidden: true } });
+    const { faq } = await check(r.addSiteFaqRoute, adminSite, {
+      cookie,
+      body: { question: "Do you clear gutters?", answer: "Yes." },
+    });
+    await check(r.updateSiteFaqRoute, adminSite, {
+      cookie,
+      id: faq.id,
+      body: { answer: "Yes, **all year**." },
+    });
+    const { member } = await check(r.addSiteTeamMemberRoute, adminSite, {
+      cookie,
+      body: { name: "Sam Doig", role: "Apprentice", bio: "Sam joined from Fife College." },
+    });
+    await check(r.updateSiteTeamMemberRoute, adminSite, { cookie, id: member.id, body: { hidden: true } });
+    const { town } = await check(r.addSiteTownRoute, adminSite, {
+      cookie,
+      body: { name: "Leven", latitude: 56.195, longitude: -2.994 },
+    });
+    await check(r.updateSiteTownRoute, adminSite, { cookie, id: town.id, body: { position: 0 } });
+    expect(siteContent.services.length).toBeGreaterThan(0);
+    await check(r.publishSiteRoute, adminSite, { cookie });
+    await check(r.publishStatusRoute, adminSite, { cookie });
+    await check(r.restoreSiteRoute, adminSite, { cookie });
+    // Netlify's notification is signed, not called with a cookie (tests/integration/site-content.test.ts).
+    covered.add(r.deployNotificationRoute);
 
     // Invoices (docs/decisions/032-invoices.md), on the request whose quote was accepted above.
     const today = new Date().toISOString().slice(0, 10);

@@ -42,6 +42,7 @@ export const morePlaces: readonly Place[] = [
   { to: "/admin/availability", label: "Availability", exact: false },
   { to: "/admin/price-list", label: "Price list", exact: false },
   { to: "/admin/business", label: "Business details", exact: false },
+  { to: "/admin/website", label: "Website", exact: false },
   { to: "/admin/people", label: "Personal data", exact: false },
   { to: "/admin/notifications", label: "Notifications", exact: false },
   { to: "/admin/jobs/new", label: "New job", exact: false },

@@ -17,7 +17,10 @@ export function businessId(base: URL | string): string {
   return `${absoluteUrl("/", base)}#business`;
 }
 
-export function businessJsonLd(base: URL | string): Json {
+/** The towns the pages name by default: the site's first content (the build passes the published ones). */
+const configTowns: readonly string[] = site.serviceArea.towns.map((t) => t.name);
+
+export function businessJsonLd(base: URL | string, towns: readonly string[] = configTowns): Json {
   return {
     "@context": "https://schema.org",
     "@type": "HomeAndConstructionBusiness",
@@ -56,7 +59,7 @@ export function businessJsonLd(base: URL | string): Json {
         // schema.org wants metres: 30 miles.
         geoRadius: Math.round(site.serviceArea.radiusMiles * 1609.344),
       },
-      ...site.serviceArea.towns.map((town) => ({ "@type": "City", name: town.name })),
+      ...towns.map((name) => ({ "@type": "City", name })),
     ],
     openingHoursSpecification: site.hours.weekly
       .filter((h) => h.days.length > 0)
@@ -79,7 +82,11 @@ export function businessJsonLd(base: URL | string): Json {
   };
 }
 
-export function serviceJsonLd(service: Service, base: URL | string): Json {
+export function serviceJsonLd(
+  service: Service,
+  base: URL | string,
+  towns: readonly string[] = configTowns,
+): Json {
   return {
     "@context": "https://schema.org",
     "@type": "Service",
@@ -89,7 +96,7 @@ export function serviceJsonLd(service: Service, base: URL | string): Json {
     description: service.fullDescription,
     url: absoluteUrl(`/services/${service.id}`, base),
     provider: { "@id": businessId(base) },
-    areaServed: site.serviceArea.towns.map((town) => ({ "@type": "City", name: town.name })),
+    areaServed: towns.map((name) => ({ "@type": "City", name })),
     offers: {
       "@type": "Offer",
       priceCurrency: "GBP",
@@ -106,7 +113,7 @@ export function serviceJsonLd(service: Service, base: URL | string): Json {
   };
 }
 
-export function faqJsonLd(items: readonly Faq[]): Json {
+export function faqJsonLd(items: readonly Pick<Faq, "question" | "answer">[]): Json {
   return {
     "@context": "https://schema.org",
     "@type": "FAQPage",

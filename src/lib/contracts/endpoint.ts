@@ -20,7 +20,7 @@ export interface Endpoint {
   /** The success body; absent for 204 No Content. */
   response?: z.ZodType;
   /** The success status. */
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 202 | 204;
 }
 
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;

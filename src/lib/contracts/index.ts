@@ -16,6 +16,7 @@ import { pushEndpoints } from "../../features/push/contract/endpoints";
 import { quoteEndpoints } from "../../features/quotes/contract/endpoints";
 import { requestEndpoints } from "../../features/requests/contract/endpoints";
 import { reviewEndpoints } from "../../features/reviews/contract/endpoints";
+import { siteContentEndpoints } from "../../features/site-content/contract/endpoints";
 import { scheduleEndpoints } from "../../features/schedule/contract/endpoints";
 import type { Endpoint } from "./endpoint";
 import { healthEndpoints } from "./health";
@@ -36,6 +37,7 @@ export const endpoints = {
   ...customerEndpoints,
   ...paymentEndpoints,
   ...businessEndpoints,
+  ...siteContentEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 export type Endpoints = typeof endpoints;
 

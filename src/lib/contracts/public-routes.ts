@@ -26,3 +26,5 @@ export const lostLinkRoute = { method: "POST", path: "/request/lost" } as const;
 export const payInvoiceRoute = { method: "POST", path: "/request/:id/pay" } as const;
 /** Stripe's signed events (docs/decisions/048-card-payments-stripe.md). */
 export const stripeWebhookRoute = { method: "POST", path: "/api/payments/webhook/stripe" } as const;
+/** Netlify's signed deploy notification (deploy succeeded or failed) for a website publish. */
+export const deployNotificationRoute = { method: "POST", path: "/api/site/deploy-notification" } as const;

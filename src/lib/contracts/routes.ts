@@ -22,6 +22,7 @@ export const routes = {
   resolvePaymentAlert: adminRoutes.resolvePaymentAlertRoute,
   cardRefunds: adminRoutes.cardRefundsRoute,
   refundToCard: adminRoutes.refundToCardRoute,
+  deployNotification: publicRoutes.deployNotificationRoute,
   session: adminRoutes.sessionRoute,
   signIn: adminRoutes.signInRoute,
   signOut: adminRoutes.signOutRoute,
@@ -109,6 +110,18 @@ export const routes = {
   updateCustomer: adminRoutes.updateCustomerRoute,
   getBusinessSettings: adminRoutes.getBusinessSettingsRoute,
   updateBusinessSettings: adminRoutes.updateBusinessSettingsRoute,
+  getSite: adminRoutes.getSiteRoute,
+  addSiteService: adminRoutes.addSiteServiceRoute,
+  updateSiteService: adminRoutes.updateSiteServiceRoute,
+  addSiteFaq: adminRoutes.addSiteFaqRoute,
+  updateSiteFaq: adminRoutes.updateSiteFaqRoute,
+  addSiteTeamMember: adminRoutes.addSiteTeamMemberRoute,
+  updateSiteTeamMember: adminRoutes.updateSiteTeamMemberRoute,
+  addSiteTown: adminRoutes.addSiteTownRoute,
+  updateSiteTown: adminRoutes.updateSiteTownRoute,
+  publishSite: adminRoutes.publishSiteRoute,
+  publishStatus: adminRoutes.publishStatusRoute,
+  restoreSite: adminRoutes.restoreSiteRoute,
 };
 
 export type RouteName = keyof typeof routes;

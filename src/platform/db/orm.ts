@@ -52,6 +52,7 @@ export const {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,

@@ -1,0 +1,127 @@
+/**
+ * /admin/website: the owner edits his website. Services, FAQs, team and towns are drafts until he
+ * publishes; the bar at the top says what is live and how many changes are waiting
+ * (docs/decisions/050-site-content.md).
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { keys, queries, queryClient } from "../../../admin/query";
+import { Button, Spinner } from "../../../admin/components/ui";
+import { ContentList } from "./ContentList";
+import { PublishBar } from "./PublishBar";
+import { siteApi, type SiteContent, type SiteList } from "./api";
+import { faqSpec, serviceSpec, teamSpec, townSpec } from "./specs";
+
+const tabs: { list: SiteList; label: string }[] = [
+  { list: "services", label: "Services" },
+  { list: "faqs", label: "FAQs" },
+  { list: "team", label: "Team" },
+  { list: "towns", label: "Towns" },
+];
+
+function Panel({ list, site }: { list: SiteList; site: SiteContent }) {
+  const changed = () => queryClient.invalidateQueries({ queryKey: keys.site });
+  switch (list) {
+    case "services":
+      return (
+        <ContentList
+          spec={serviceSpec}
+          items={site.services}
+          onAdd={siteApi.add.services}
+          onUpdate={siteApi.update.services}
+          onChanged={changed}
+        />
+      );
+    case "faqs":
+      return (
+        <ContentList
+          spec={faqSpec}
+          items={site.faqs}
+          onAdd={siteApi.add.faqs}
+          onUpdate={siteApi.update.faqs}
+          onChanged={changed}
+        />
+      );
+    case "team":
+      return (
+        <ContentList
+          spec={teamSpec}
+          items={site.team}
+          onAdd={siteApi.add.team}
+          onUpdate={siteApi.update.team}
+          onChanged={changed}
+        />
+      );
+    case "towns":
+      return (
+        <ContentList
+          spec={townSpec}
+          items={site.towns}
+          onAdd={siteApi.add.towns}
+          onUpdate={siteApi.update.towns}
+          onChanged={changed}
+        />
+      );
+  }
+}
+
+export function WebsiteScreen() {
+  const site = useQuery(queries.site());
+  const [list, setList] = useState<SiteList>("services");
+
+  return (
+    <div className="grid gap-5">
+      <div>
+        <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Website</h1>
+        <p className="mt-1 max-w-2xl text-slate-600">
+          Your services and prices, questions, team and the towns you cover. Changes are drafts until you
+          publish them.
+        </p>
+      </div>
+      {site.isPending ? <Spinner label="Loading the website…" /> : null}
+      {site.isError ? (
+        <div role="alert" className="rounded-lg bg-danger-50 p-4 text-danger-600">
+          The website&rsquo;s content could not be loaded.{" "}
+          <Button variant="secondary" onClick={() => void site.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : null}
+      {site.data ? (
+        <>
+          <PublishBar site={site.data} />
+          <div
+            role="tablist"
+            aria-label="What to edit"
+            className="flex gap-1 overflow-x-auto border-b border-slate-200"
+          >
+            {tabs.map((t) => (
+              <button
+                key={t.list}
+                type="button"
+                role="tab"
+                id={`site-tab-${t.list}`}
+                aria-selected={list === t.list}
+                aria-controls="site-panel"
+                onClick={() => setList(t.list)}
+                className="min-h-11 shrink-0 border-b-2 border-transparent px-4 text-sm font-semibold text-slate-600 hover:text-brand-800 aria-selected:border-brand-700 aria-selected:text-brand-900"
+              >
+                {t.label} ({site.data[t.list].length})
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id="site-panel" aria-labelledby={`site-tab-${list}`} className="grid gap-3">
+            {list === "services" || list === "team" ? (
+              <p className="rounded-lg bg-accent-100 p-3 text-sm text-accent-900">
+                Coming soon on the website: your changes here are kept and published, but the{" "}
+                {list === "services" ? "service pages and booking form" : "team on the About page"} still show
+                the original text for now.
+              </p>
+            ) : null}
+            <Panel list={list} site={site.data} />
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

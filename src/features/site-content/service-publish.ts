@@ -1,0 +1,162 @@
+/**
+ * Publishing the website (docs/decisions/050-site-content.md):
+ *   publishSite: snapshot every draft as a new version and start the rebuild (Netlify build hook)
+ *   publishStatus: idle, publishing, live (since when) or failed (why)
+ *   restoreSite: put the previous live version back into the drafts and publish it
+ *   deployFinished: Netlify's signed deploy notification marks the version live or failed
+ * One version is publishing at a time (a partial unique index): a second tab is told, not queued.
+ * Without a build hook (local development) a version is live as soon as it is stored, because the
+ * dev server renders every page from the database.
+ */
+import { inTransaction, type ServiceContext } from "../../platform/context";
+import { buildHookUrl, triggerBuild } from "../../platform/build-hook";
+import { pgErrorCode } from "../../platform/db/errors";
+import { Conflict } from "../../platform/domain-errors";
+import { formatTime } from "../../platform/time";
+import type { PublishState, PublishStatus } from "./contract";
+import * as repo from "./repository";
+import { publishedSiteSchema, snapshotOf } from "./service-model";
+import { ensureSiteContent } from "./service-seed";
+
+/** A rebuild takes a few minutes; one that has not reported after this is taken as failed. */
+export const publishTimeoutMinutes = 20;
+
+const unchanged = "Your live website has not changed; please try Publish again in a few minutes.";
+
+async function failStale(ctx: ServiceContext): Promise<void> {
+  const before = new Date(ctx.now.getTime() - publishTimeoutMinutes * 60_000);
+  await repo.failStalePublishing(
+    before,
+    `Netlify did not report the rebuild within ${publishTimeoutMinutes} minutes. ${unchanged}`,
+    ctx.db,
+  );
+}
+
+export async function publishStatus(ctx: ServiceContext): Promise<PublishStatus> {
+  await failStale(ctx);
+  const latest = await repo.latestPublication(ctx.db);
+  if (!latest) return { state: "idle", liveAt: null, error: null, startedAt: null };
+  const live = latest.state === "live" ? latest : await repo.currentPublication(ctx.db);
+  return {
+    state: latest.state as PublishState,
+    liveAt: live?.liveAt?.toISOString() ?? null,
+    error: latest.state === "failed" ? latest.error : null,
+    startedAt: latest.startedAt.toISOString(),
+  };
+}
+
+function alreadyPublishing(startedAt: Date | undefined): Conflict {
+  const since = startedAt ? ` (started at ${formatTime(startedAt)})` : "";
+  return new Conflict(
+    `The website is already being published${since}. Wait until it is live, then publish again to include any later changes.`,
+    "publish_in_progress",
+  );
+}
+
+export interface PublishAnswer {
+  publish: { id: number; state: PublishState };
+}
+
+/** Snapshots the drafts as a new version and starts the rebuild. */
+export async function publishSite(
+  ctx: ServiceContext,
+  options: { by?: string; restoredFrom?: number } = {},
+): Promise<PublishAnswer> {
+  await ensureSiteContent(ctx);
+  await failStale(ctx);
+  const running = await repo.publishingNow(ctx.db);
+  if (running) throw alreadyPublishing(running.startedAt);
+  let id: number;
+  try {
+    id = await inTransaction(ctx, async (tx) => {
+      const row = await repo.insertPublication(
+        {
+          content: snapshotOf(await repo.drafts(tx)),
+          state: "publishing",
+          publishedBy: options.by ?? "owner",
+          restoredFrom: options.restoredFrom ?? null,
+          startedAt: ctx.now,
+        },
+        tx,
+      );
+      return row.id;
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === "23505")
+      throw alreadyPublishing((await repo.publishingNow(ctx.db))?.startedAt);
+    throw error;
+  }
+  return { publish: { id, state: await startBuild(id, ctx) } };
+}
+
+async function startBuild(id: number, ctx: ServiceContext): Promise<PublishState> {
+  const hook = buildHookUrl();
+  if (!hook) {
+    await repo.updatePublication(id, { state: "live", liveAt: ctx.now, finishedAt: ctx.now }, ctx.db);
+    return "live";
+  }
+  const result = await triggerBuild(hook, `Website content, version ${id}`);
+  if (result.started) return "publishing";
+  await repo.updatePublication(
+    id,
+    { state: "failed", error: `${result.reason} ${unchanged}`, finishedAt: ctx.now },
+    ctx.db,
+  );
+  return "failed";
+}
+
+/** Puts the version before the live one back into the drafts and publishes it. */
+export async function restoreSite(ctx: ServiceContext): Promise<PublishAnswer> {
+  await ensureSiteContent(ctx);
+  const live = await repo.currentPublication(ctx.db);
+  const previous = live ? await repo.liveBefore(live.id, ctx.db) : undefined;
+  if (!previous)
+    throw new Conflict("There is no earlier published version to go back to.", "nothing_to_restore");
+  const running = await repo.publishingNow(ctx.db);
+  if (running) throw alreadyPublishing(running.startedAt);
+  const content = publishedSiteSchema.parse(previous.content);
+  await inTransaction(ctx, async (tx) => {
+    for (const { id, ...service } of content.services) {
+      // Services are never deleted, so every one in an older version still has its row.
+      await repo.updateService(id, service, tx);
+    }
+    await repo.hideServicesExcept(
+      content.services.map((s) => s.id),
+      tx,
+    );
+    await repo.replaceDrafts({ faqs: content.faqs, team: content.team, towns: content.towns }, tx);
+  });
+  return publishSite(ctx, { by: "owner (restore)", restoredFrom: previous.id });
+}
+
+/** Netlify reported the deploy of a version: live on success, failed with its reason otherwise. */
+export async function deployFinished(
+  report: { succeeded: boolean; title: string | null; error: string | null },
+  ctx: ServiceContext,
+): Promise<void> {
+  const named = /version (\d+)/.exec(report.title ?? "");
+  const running = await repo.publishingNow(ctx.db);
+  const id = named ? Number(named[1]) : running?.id;
+  if (id === undefined || (running && running.id !== id)) return;
+  if (report.succeeded) {
+    await repo.updatePublication(
+      id,
+      { state: "live", liveAt: ctx.now, finishedAt: ctx.now, error: null },
+      ctx.db,
+    );
+  } else {
+    const why = report.error ? ` Netlify said: ${report.error.slice(0, 300)}` : "";
+    await repo.updatePublication(
+      id,
+      { state: "failed", error: `The rebuild failed.${why} ${unchanged}`, finishedAt: ctx.now },
+      ctx.db,
+    );
+  }
+}
+
+/** The content the site is built from: the version being published, else the live one. */
+export async function publishedContent(ctx: ServiceContext) {
+  await ensureSiteContent(ctx);
+  const row = await repo.currentPublication(ctx.db, { orPublishing: true });
+  return row ? publishedSiteSchema.parse(row.content) : null;
+}
