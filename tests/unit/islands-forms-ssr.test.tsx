@@ -79,7 +79,7 @@ describe("forms without JavaScript", () => {
     expect(html).toMatch(/<label[^>]*>Message<span aria-hidden="true"[^>]*>\*<\/span><\/label>/);
   });
 
-  it("renders the review form inside a 'Leave a Review' disclosure with 5 stars checked", () => {
+  it("renders the review form inside a 'Leave a Review' disclosure with no star checked and a rating required", () => {
     const html = renderToString(<ReviewForm phone={phone} />);
     const { forms, inputs, textareas } = parse(html);
     expect(html).toMatch(/<details[^>]*>\s*<summary/);
@@ -87,7 +87,10 @@ describe("forms without JavaScript", () => {
     expect(forms[0]).toMatch(/action="\/api\/testimonials"/);
     const radios = inputs.filter((i) => i.includes('type="radio"'));
     expect(radios).toHaveLength(5);
-    expect(radios.filter((r) => r.includes("checked"))).toEqual([expect.stringContaining('value="5"')]);
+    // An untouched form must not send a rating the visitor never gave: nothing is checked, and the
+    // browser refuses to send the form (even without JavaScript) until one is.
+    expect(radios.filter((r) => /\schecked(=|\s|>|\/)/.test(r))).toEqual([]);
+    expect(radios.every((r) => /\srequired(=|\s|>|\/)/.test(r))).toBe(true);
     expect(textareas[0]).toContain('name="text"');
   });
 });

@@ -6,7 +6,7 @@
  * select, and the copy button appears only when the page's one small script (allowed by its hash,
  * src/platform/http/response.ts) runs. Everything interpolated is escaped.
  */
-import { shippedScript } from "../../platform/http/page-scripts";
+import { allowFormTarget, shippedScript } from "../../platform/http/page-scripts";
 import { escapeHtml as e } from "../../platform/http/html-page";
 import { formatMoney } from "../../platform/money";
 import { formatShortDate } from "../../platform/time";
@@ -93,7 +93,7 @@ export interface PayOptions {
 function payButton(inv: CustomerInvoice, pay: PayOptions | undefined): string {
   if (!pay?.cardPayments || inv.kind === "credit_note" || inv.status === "void" || inv.balancePence <= 0)
     return "";
-  const leaves = pay.checkoutOrigin ? ` data-redirects-to="${e(pay.checkoutOrigin)}"` : "";
+  const leaves = pay.checkoutOrigin ? ` data-redirects-to="${e(allowFormTarget(pay.checkoutOrigin))}"` : "";
   return `<form method="post" action="${e(requestPagePath)}/${e(pay.token)}/pay" class="pay-now"${leaves}><input type="hidden" name="invoice" value="${inv.id}"><button type="submit" class="button">Pay ${e(formatMoney(inv.balancePence))} now<span class="skip-caption"> for ${e(inv.number)}</span></button><span class="hint">By card, Apple Pay or Google Pay on Stripe's secure page</span></form>`;
 }
 

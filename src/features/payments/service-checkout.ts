@@ -13,7 +13,6 @@
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { Conflict, NotFound, Unavailable } from "../../platform/domain-errors";
 import { stripeSettings } from "../../platform/env";
-import { allowFormTarget } from "../../platform/http/page-scripts";
 import { logEvent } from "../../platform/log";
 import { formatMoney } from "../../platform/money";
 import { site } from "../../config/site";
