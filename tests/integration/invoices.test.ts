@@ -1138,8 +1138,11 @@ describe("money at a glance and the accountant's exports", () => {
     const credit = await owner.call(adminInvoices, "POST", `/api/admin/invoices/${invoice.id}/credit-note`, {
       body: { reason: "Discount", lines: [line("Goodwill discount", 1, 1000)] },
     });
-    const vat = site.vat as { registered: boolean; number: string | null };
-    vat.registered = true;
+    // VAT registered from today, through the owner's business details.
+    await updateBusinessSettings(
+      { vatRegistered: true, vatNumber: "GB123456789", vatRegisteredFrom: dateInZone(new Date()) },
+      serviceContext(),
+    );
     let vatInvoice: { id: number; number: string; totals: { vatPence: number }; totalPence: number };
     try {
       const made = await owner.call(adminInvoices, "POST", "/api/admin/invoices", {
@@ -1161,7 +1164,7 @@ describe("money at a glance and the accountant's exports", () => {
       );
       vatInvoice = issued.json.invoice;
     } finally {
-      vat.registered = false;
+      await updateBusinessSettings({ vatRegistered: false }, serviceContext());
     }
     const today = dateInZone(new Date());
     const ukToday = `${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`;
