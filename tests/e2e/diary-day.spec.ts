@@ -86,7 +86,7 @@ for (const width of [375, 1280]) {
       const toCustomer = () => mailbox.received.filter((m) => m.envelopeTo.includes(email));
       await expect.poll(() => toCustomer().length, { timeout: 90_000 }).toBe(1);
       expect(toCustomer()[0]!.headers["subject"]).toMatch(
-        /^Kingdom Handyman is on the way, arriving around \d\d:\d\d$/,
+        /^Kingdom Handyman is on the way, arriving around \d{1,2}:\d\d[ap]m$/,
       );
       await shot(page, "diary-on-my-way");
 
