@@ -23,7 +23,7 @@ import { serviceContext } from "../../src/platform/context";
 import { createSmtpSender } from "../../src/platform/mail/transport";
 import { useTestDatabase } from "../helpers/db";
 import { bookableToday, jsonRequest, validBooking } from "../helpers/http";
-import { startSmtp } from "../helpers/smtp";
+import { calendarPart, startSmtp } from "../helpers/smtp";
 
 const t = useTestDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -180,6 +180,14 @@ describe("appointment e-mails carry a calendar part Outlook acts on", () => {
     const received = smtp.received.filter((m) => m.envelopeTo.includes(email));
     expect(received).toHaveLength(3);
     const parsed = await Promise.all(received.map((m) => read(m.raw)));
+    // The browser tests' own reader of a raw message finds the same calendar postal-mime does
+    // (which hands text parts over with LF line ends), and the wire keeps iCalendar's CRLF.
+    for (const [i, m] of received.entries()) {
+      const wire = calendarPart(m.raw)!;
+      expect(wire).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*\r\nEND:VCALENDAR\r\n$/);
+      expect(wire).not.toMatch(/[^\r]\n/);
+      expect(wire.replaceAll("\r\n", "\n")).toBe(parsed[i]!.inline!.ics.replaceAll("\r\n", "\n"));
+    }
     const bySubject = (start: string) => {
       const found = parsed.filter((m) => m.email.subject?.startsWith(start));
       expect(found, start).toHaveLength(1);

@@ -74,9 +74,9 @@ export function createSmtpSender(settings: { smtpUrl: string; from: string }, ti
 /**
  * The body parts and files of a message. A calendar invitation (`splitInvitation`) goes through
  * nodemailer's `icalEvent`, which makes the message multipart/alternative with text, HTML and a
- * `text/calendar; method=…` part (what Outlook, Apple Mail and Gmail turn into the calendar's own
- * accept/update/remove prompt) and also attaches the same file as `application/ics` for clients
- * that only offer files (docs/decisions/054-calendar-mail.md).
+ * `text/calendar; method=…` part (the iMIP form, RFC 6047, that Outlook reads to add, update or
+ * remove the event) and also attaches the same file as `application/ics` for clients that only
+ * offer files (docs/decisions/054-calendar-mail.md).
  */
 function mimeParts(message: MailMessage) {
   const { invitation, attachments } = splitInvitation(message.attachments);
