@@ -81,7 +81,7 @@ async function read(raw: string) {
   const parser = new PostalMime();
   const email = await parser.parse(raw);
   const root = (parser as unknown as { root: ParsedNode }).root;
-  const text = (content: ArrayBuffer | string) =>
+  const text = (content: ArrayBuffer | Uint8Array | string) =>
     typeof content === "string" ? content : new TextDecoder().decode(content);
   const inline = email.attachments.find((a) => a.mimeType === "text/calendar");
   const attached = email.attachments.find((a) => a.disposition === "attachment");
