@@ -14,6 +14,7 @@ import availabilityFn from "../../netlify/functions/availability.mts";
 import bookings from "../../netlify/functions/bookings.mts";
 import calendarFeedFn from "../../netlify/functions/calendar-feed.mts";
 import { addDays, weekdayOf, type IsoDate } from "../../src/features/appointments/contract";
+import { site } from "../../src/config/site";
 import { wallClockInstant } from "../../src/platform/time";
 import { reminderAt, windowInstants } from "../../src/features/appointments/window-instants";
 import {
@@ -517,6 +518,11 @@ describe("the private calendar feed", () => {
     expect(ours.location).toBe("Kirkcaldy KY1");
     expect(ours.description).toContain(reference);
     expect(ours.component.getFirstPropertyValue("url")).toMatch(new RegExp(`/admin/requests/${id}$`));
+    // RFC 5546 §3.2.1: a published event names its organizer, the business; no attendee.
+    const organizer = ours.component.getFirstProperty("organizer")!;
+    expect(organizer.getFirstValue()).toBe(`mailto:${site.email}`);
+    expect(organizer.getParameter("cn")).toBe(site.name);
+    expect(ours.component.hasProperty("attendee")).toBe(false);
     const text = await (await calendarFeedFn(getRequest(oldPath))).text();
     for (const secret of [
       "07700",

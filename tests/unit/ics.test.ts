@@ -114,7 +114,7 @@ describe("invitation (METHOD:REQUEST)", () => {
     const attendee = e.getFirstProperty("attendee")!;
     expect(attendee.getFirstValue()).toBe("mailto:jane@example.com");
     expect(attendee.getParameter("cn")).toBe("Jane Smith");
-    expect(attendee.getParameter("partstat")).toBe("ACCEPTED");
+    expect(attendee.getParameter("partstat")).toBe("NEEDS-ACTION");
     expect(attendee.getParameter("rsvp")).toBe("FALSE");
     // Monday 30 March is the first weekday of British Summer Time: 8am BST is 07:00 UTC.
     expect(instantsOf(e)).toEqual({
@@ -223,7 +223,12 @@ describe("subscription feed (METHOD:PUBLISH)", () => {
       }),
       event({ uid: appointmentUid(3), date: "2026-10-26", window: "any", summary: "Ann Lee" }),
     ];
-    const text = calendarFeedIcs({ name: "Kingdom Handyman: jobs", events, now });
+    const text = calendarFeedIcs({
+      name: "Kingdom Handyman: jobs",
+      organizer: people.organizer,
+      events,
+      now,
+    });
     expectWellFormed(text);
     const calendar = parse(text);
     expect(calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
@@ -240,14 +245,20 @@ describe("subscription feed (METHOD:PUBLISH)", () => {
       "2026-03-30T11:00:00.000Z",
       "2026-10-26T08:00:00.000Z",
     ]);
-    expect(parsed.every((e) => !e.hasProperty("organizer") && !e.hasProperty("attendee"))).toBe(true);
+    // RFC 5546 §3.2.1: a published event names its ORGANIZER (the business) and no ATTENDEE.
+    for (const e of parsed) {
+      const organizer = e.getFirstProperty("organizer")!;
+      expect(organizer.getFirstValue()).toBe("mailto:hello@kingdomhandyman.example");
+      expect(organizer.getParameter("cn")).toBe("Kingdom Handyman Services");
+      expect(e.hasProperty("attendee")).toBe(false);
+    }
     expect(only(calendar.getAllSubcomponents("vtimezone")).getFirstPropertyValue("tzid")).toBe(
       "Europe/London",
     );
   });
 
   it("an empty feed is still a valid calendar", () => {
-    const text = calendarFeedIcs({ name: "Jobs", events: [], now });
+    const text = calendarFeedIcs({ name: "Jobs", organizer: people.organizer, events: [], now });
     expectWellFormed(text);
     expect(vevents(text)).toEqual([]);
   });
@@ -261,7 +272,7 @@ describe("subscription feed (METHOD:PUBLISH)", () => {
       const window: WindowId = (["morning", "afternoon", "any"] as const)[events.length % 3]!;
       events.push(event({ uid: appointmentUid(events.length), date, window }));
     }
-    const parsed = vevents(calendarFeedIcs({ name: "Jobs", events, now }));
+    const parsed = vevents(calendarFeedIcs({ name: "Jobs", organizer: people.organizer, events, now }));
     expect(parsed).toHaveLength(events.length);
     const mismatches = parsed.flatMap((e, i) => {
       const expected = windowInstants(events[i]!.date, events[i]!.window);

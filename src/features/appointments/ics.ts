@@ -1,7 +1,8 @@
 /**
  * iCalendar (RFC 5545) text for appointments: the invitation attached to a confirmation or change
  * (METHOD:REQUEST), the cancellation (METHOD:CANCEL), and the owner's subscription feed
- * (METHOD:PUBLISH). See docs/decisions/014-appointments-and-calendar.md for the choices.
+ * (METHOD:PUBLISH). See docs/decisions/014-appointments-and-calendar.md for the choices and
+ * docs/decisions/054-calendar-mail.md for how the e-mails carry them.
  *
  * - Times are Europe/London wall-clock times (`DTSTART;TZID=Europe/London:…`) with the zone's
  *   VTIMEZONE in the same file, so the event keeps meaning "8am in Fife" on a phone set to any zone,
@@ -90,6 +91,8 @@ export interface InvitationOptions {
 export interface FeedOptions {
   /** The calendar's name in the subscriber's app (X-WR-CALNAME). */
   readonly name: string;
+  /** The business, named as every published event's ORGANIZER (RFC 5546 §3.2.1 requires one). */
+  readonly organizer: CalendarPerson;
   readonly events: readonly AppointmentEvent[];
   /** When the feed is made (DTSTAMP). */
   readonly now: Date;
@@ -140,7 +143,7 @@ export function appointmentPublishIcs(
   return calendar("PUBLISH", [], [eventLines(event, "CONFIRMED", options)]);
 }
 
-/** A subscription feed of many events (the owner's private calendar). */
+/** A subscription feed of many events (the owner's private calendar), each with the business as ORGANIZER. */
 export function calendarFeedIcs(options: FeedOptions): string {
   const refresh = options.refreshMinutes ?? 60;
   if (!Number.isInteger(refresh) || refresh < 1) throw new RangeError(`refreshMinutes: ${refresh}`);
@@ -154,7 +157,9 @@ export function calendarFeedIcs(options: FeedOptions): string {
   return calendar(
     "PUBLISH",
     header,
-    options.events.map((e) => eventLines(e, "CONFIRMED", { now: options.now, rules: options.rules })),
+    options.events.map((e) =>
+      eventLines(e, "CONFIRMED", { now: options.now, rules: options.rules, organizer: options.organizer }),
+    ),
   );
 }
 
@@ -202,9 +207,11 @@ function eventLines(
   lines.push(`STATUS:${status}`, "TRANSP:OPAQUE");
   if (options.organizer) lines.push(`ORGANIZER${cn(options.organizer)}:${mailto(options.organizer.email)}`);
   if (options.attendee) {
-    // The customer asked for this appointment, so they take part already and no reply is expected.
+    // The participation status is the attendee's to set: an organizer's invitation says NEEDS-ACTION
+    // (RFC 5545 §3.2.12's default), never an answer on the customer's behalf. RSVP=FALSE: the
+    // customer asked for this time, so no reply is expected.
     lines.push(
-      `ATTENDEE${cn(options.attendee)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:${mailto(options.attendee.email)}`,
+      `ATTENDEE${cn(options.attendee)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=FALSE:${mailto(options.attendee.email)}`,
     );
   }
   lines.push("END:VEVENT");

@@ -2,8 +2,11 @@
  * The e-mails about an appointment: confirmed, changed, proposed (another time), cancelled,
  * declined and the reminder the evening before. A confirmed or changed appointment carries an .ics
  * invitation (METHOD:REQUEST, the appointment's UID and SEQUENCE); cancelling one that had been
- * confirmed carries METHOD:CANCEL with the same UID. Every message says the same in plain words, so
- * a customer whose mail app ignores the file loses nothing.
+ * confirmed carries METHOD:CANCEL with the same UID. The invitation is stored as the message's one
+ * `text/calendar; method=…` file; the SMTP transport sends it both as the calendar part of the
+ * multipart/alternative body and as an attachment (docs/decisions/054-calendar-mail.md). Every
+ * message says the same in plain words, so a customer whose mail app ignores the calendar loses
+ * nothing.
  */
 import { site } from "../../config/site";
 import {

@@ -990,7 +990,8 @@ export async function calendarFeed(secret: string, services: ServiceContext): Pr
       url: admin,
     };
   });
-  return calendarFeedIcs({ name: `${site.name} jobs`, events, now, rules });
+  const organizer = { email: ctx.ownerEmail, name: site.name };
+  return calendarFeedIcs({ name: `${site.name} jobs`, organizer, events, now, rules });
 }
 
 export { windowIds };

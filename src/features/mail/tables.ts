@@ -32,7 +32,11 @@ export const mailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
-    /** Files sent with the message (an appointment's .ics), as `[{ filename, contentType, content }]`. */
+    /**
+     * Files sent with the message, as `[{ filename, contentType, content, encoding? }]`. An
+     * appointment's `text/calendar; method=REQUEST|CANCEL` file is its invitation: the transport
+     * sends it as the calendar part of the body and as an attachment (splitInvitation).
+     */
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     ...timestamps,

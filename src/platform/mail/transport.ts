@@ -10,7 +10,7 @@
  * (docs/decisions/015-security-hardening.md).
  */
 import type { Transporter } from "nodemailer";
-import type { MailMessage } from "./message";
+import { splitInvitation, type MailMessage } from "./message";
 import { isLoopbackHost, smtpUrlProblem } from "./smtp-url";
 
 /** Sends one message; a feature may name its own message type (which carries more than the envelope). */
@@ -63,19 +63,42 @@ export function createSmtpSender(settings: { smtpUrl: string; from: string }, ti
         subject: message.subject,
         text: message.text,
         html: message.html,
-        ...(message.attachments?.length
-          ? {
-              attachments: message.attachments.map((a) => ({
-                filename: a.filename,
-                content: a.content,
-                contentType: a.contentType,
-                ...(a.encoding ? { encoding: a.encoding } : {}),
-              })),
-            }
-          : {}),
+        ...mimeParts(message),
         // Transactional mail: ask auto-responders not to answer, and say what this is.
         headers: { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "OOF, AutoReply" },
       });
     },
+  };
+}
+
+/**
+ * The body parts and files of a message. A calendar invitation (`splitInvitation`) goes through
+ * nodemailer's `icalEvent`, which makes the message multipart/alternative with text, HTML and a
+ * `text/calendar; method=…` part (the iMIP form, RFC 6047, that Outlook reads to add, update or
+ * remove the event) and also attaches the same file as `application/ics` for clients that only
+ * offer files (docs/decisions/054-calendar-mail.md).
+ */
+function mimeParts(message: MailMessage) {
+  const { invitation, attachments } = splitInvitation(message.attachments);
+  return {
+    ...(invitation
+      ? {
+          icalEvent: {
+            method: invitation.method,
+            filename: invitation.filename,
+            content: invitation.content,
+          },
+        }
+      : {}),
+    ...(attachments.length
+      ? {
+          attachments: attachments.map((a) => ({
+            filename: a.filename,
+            content: a.content,
+            contentType: a.contentType,
+            ...(a.encoding ? { encoding: a.encoding } : {}),
+          })),
+        }
+      : {}),
   };
 }
