@@ -302,7 +302,8 @@ export async function forQuote(quoteId: number, db: Db = getDb()): Promise<Invoi
 
 export interface ListFilter {
   status?: InvoiceStatus | "overdue" | "open" | undefined;
-  creditNotes: boolean;
+  /** Include credit notes, or list only them ("only"). */
+  creditNotes: boolean | "only";
   submissionId?: number | undefined;
   q?: string | undefined;
   from?: string | undefined;
@@ -318,6 +319,7 @@ export async function listInvoices(
 ): Promise<{ rows: InvoiceRow[]; total: number }> {
   const where: SQL[] = [];
   if (!f.creditNotes) where.push(sql`${invoices.kind} <> 'credit_note'`);
+  if (f.creditNotes === "only") where.push(eq(invoices.kind, "credit_note"));
   if (f.status === "overdue") {
     where.push(inArray(invoices.status, ["unpaid", "part-paid"]));
     where.push(sql`${invoices.dueOn} < ${f.today}`);

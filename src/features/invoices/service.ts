@@ -779,7 +779,7 @@ export async function listInvoices(query: Omit<InvoiceListQuery, never>, ctx: Se
   const { rows, total } = await repo.listInvoices(
     {
       status: query.status,
-      creditNotes: query.creditNotes === "1",
+      creditNotes: query.creditNotes === "only" ? "only" : query.creditNotes === "1",
       submissionId: query.submissionId ? Number(query.submissionId) : undefined,
       q: query.q?.trim() || undefined,
       from: query.from,

@@ -54,7 +54,8 @@ function acceptedAtOf(input: VerbalAcceptance, record: QuoteRecord, now: Date): 
   const wrong = (message: string) =>
     new Invalid("Please check the highlighted fields.", { fields: { acceptedAt: message } });
   if (at.getTime() > now.getTime()) throw wrong("The time of the acceptance cannot be in the future.");
-  if (at.getTime() < record.createdAt.getTime()) {
+  // A time typed to the minute: the minute the quote was written counts.
+  if (at.getTime() < Math.floor(record.createdAt.getTime() / 60_000) * 60_000) {
     throw wrong("The time of the acceptance cannot be before the quote was written.");
   }
   return at;

@@ -90,7 +90,7 @@ export function VerbalAcceptanceDialog({
   onDone: (quote: AdminQuote) => Promise<void>;
 }) {
   const id = useId();
-  const now = wallClock(new Date());
+  const [now] = useState(() => wallClock(new Date()));
   const [d, setD] = useState<Draft>({
     acceptedBy: name,
     method: null,
@@ -112,7 +112,10 @@ export function VerbalAcceptanceDialog({
       const quote = await quotesApi.acceptVerbal(q.id, {
         acceptedBy: d.acceptedBy.trim(),
         method: d.method!,
-        acceptedAt: wallClockInstant(d.date, d.time).toISOString(),
+        // Left at the minute the dialog opened: now, to the second.
+        ...(d.date === now.date && d.time === now.time
+          ? {}
+          : { acceptedAt: wallClockInstant(d.date, d.time).toISOString() }),
         expressStart: d.expressStart ?? false,
         optionalLineIds: [...d.optional],
       });
