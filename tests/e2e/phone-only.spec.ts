@@ -86,7 +86,8 @@ test("a phone-only customer's quote is given, not e-mailed, and his yes on the p
   await shot(page, "phone-only-accepted");
 
   // The printable confirmation: the accepted quote's PDF, read back.
-  const pdf = await request.get(`/api/admin/quotes/${quoteId}/pdf`, { headers });
+  // The browser's own session (signing it in ended the API session above).
+  const pdf = await page.request.get(`/api/admin/quotes/${quoteId}/pdf`);
   expect(pdf.status()).toBe(200);
   const words = await pdfWords(new Uint8Array(await pdf.body()));
   expect(words).toContain(`by phone (${name}), recorded by us, agreeing to pay £120.00`);
@@ -94,9 +95,9 @@ test("a phone-only customer's quote is given, not e-mailed, and his yes on the p
   expect(words).not.toContain("private link");
 
   // A second acceptance is told the first stands.
-  const again = await request.post(`/api/admin/quotes/${quoteId}/accept-verbal`, {
+  const again = await page.request.post(`/api/admin/quotes/${quoteId}/accept-verbal`, {
     data: { acceptedBy: name, method: "in_person", expressStart: false },
-    headers,
+    headers: { Origin: new URL(baseURL).origin },
   });
   expect(again.status()).toBe(409);
   expect(((await again.json()) as { error: { message: string } }).error.message).toMatch(
