@@ -490,11 +490,32 @@ function asIssued(inv: Invoice): Invoice {
  */
 export async function invoicePdfBytes(inv: Invoice, db: Db, today: IsoDate): Promise<Uint8Array> {
   if (!inv.number || !inv.issuedOn) return invoicePdf(inv, today);
+  const paidOn = paidOnOf(inv);
+  if (paidOn) return paidPdfBytes(inv, paidOn, db);
   const kept = await repo.keptPdf(inv.id, db);
   if (kept) return kept;
   await repo.keepPdf(inv.id, await invoicePdf(asIssued(inv), inv.issuedOn), db);
   // A concurrent first download may have kept its copy first: serve the one kept.
   return (await repo.keptPdf(inv.id, db))!;
+}
+
+/** The day an invoice paid in full was paid: its last payment's day; null while anything is owed. */
+function paidOnOf(inv: Invoice): IsoDate | null {
+  if (inv.kind === "credit_note" || inv.status !== "paid") return null;
+  const days = inv.payments.filter((p) => p.removedAt === null).map((p) => p.receivedOn);
+  // Settled by a credit note alone: the invoice is not "paid on" a day, so it stays as issued.
+  return days.length > 0 ? days.sort().at(-1)! : null;
+}
+
+/**
+ * A paid invoice's PDF: the kept "paid" rendering for this paid-on day, or drawn and kept. The
+ * issued rendering (`invoice_pdfs`) stays untouched, the document as it was first sent.
+ */
+async function paidPdfBytes(inv: Invoice, paidOn: IsoDate, db: Db): Promise<Uint8Array> {
+  const kept = await repo.keptPaidPdf(inv.id, db);
+  if (kept?.paidOn === paidOn) return kept.bytes;
+  await repo.keepPaidPdf(inv.id, paidOn, await invoicePdf(inv, inv.issuedOn!, paidOn), db);
+  return (await repo.keptPaidPdf(inv.id, db))!.bytes;
 }
 
 export async function pdfAttachment(inv: Invoice, db: Db, today: IsoDate) {
@@ -555,7 +576,8 @@ export async function recordPdf(
   record: InvoiceRecord,
   ctx: ServiceContext,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const kept = record.number ? await repo.keptPdf(record.id, ctx.db) : null;
+  // The issued rendering straight away, unless the invoice is paid (then its "paid" rendering).
+  const kept = record.number && record.status !== "paid" ? await repo.keptPdf(record.id, ctx.db) : null;
   if (kept) return { bytes: kept, fileName: invoicePdfName(record) };
   const inv = await loadInvoice(record, ctx.db, ctx.now);
   return { bytes: await invoicePdfBytes(inv, ctx.db, dateInZone(ctx.now)), fileName: invoicePdfName(inv) };
