@@ -71,6 +71,9 @@ test("a phone-only customer's quote is given, not e-mailed, and his yes on the p
   await dialog.getByLabel("By phone").check();
   await dialog.getByLabel(/Lag the pipe/).check();
   await dialog.getByLabel("Yes, start early").check();
+  // Each answer clears its message.
+  await expect(dialog.getByText("Please choose by phone or in person.")).toHaveCount(0);
+  await expect(dialog.getByText("Please record whether they asked for an early start.")).toHaveCount(0);
   await axe(page, "record acceptance dialog (375)");
   await shot(page, "phone-only-record-acceptance");
   await dialog.getByRole("button", { name: "Record acceptance" }).click();

@@ -102,6 +102,11 @@ export function VerbalAcceptanceDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const optional = q.lines.filter((l) => l.optional);
+  /** A change clears that field's message: it answered it. */
+  const change = (patch: Partial<Draft>, key: string) => {
+    setD({ ...d, ...patch });
+    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+  };
 
   const submit = async () => {
     const found = missing(d, q.urgentRepair);
@@ -164,7 +169,7 @@ export function VerbalAcceptanceDialog({
             maxLength={200}
             autoComplete="off"
             {...field("acceptedBy")}
-            onChange={(e) => setD({ ...d, acceptedBy: e.target.value })}
+            onChange={(e) => change({ acceptedBy: e.target.value }, "acceptedBy")}
           />
           <FieldError id={`${id}-acceptedBy-error`} message={errors["acceptedBy"]} />
         </div>
@@ -178,7 +183,7 @@ export function VerbalAcceptanceDialog({
                   name={`${id}-method`}
                   className="size-5 accent-brand-700"
                   checked={d.method === m}
-                  onChange={() => setD({ ...d, method: m })}
+                  onChange={() => change({ method: m }, "method")}
                 />
                 {m === "phone" ? "By phone" : "In person"}
               </label>
@@ -198,7 +203,7 @@ export function VerbalAcceptanceDialog({
               value={d.date}
               max={dateInZone(new Date())}
               {...field("acceptedAt")}
-              onChange={(e) => setD({ ...d, date: e.target.value })}
+              onChange={(e) => change({ date: e.target.value }, "acceptedAt")}
             />
           </div>
           <div>
@@ -211,7 +216,7 @@ export function VerbalAcceptanceDialog({
               className={inputClass}
               value={d.time}
               {...field("acceptedAt")}
-              onChange={(e) => setD({ ...d, time: e.target.value })}
+              onChange={(e) => change({ time: e.target.value }, "acceptedAt")}
             />
           </div>
           <div className="col-span-2 -mt-1">
@@ -232,7 +237,7 @@ export function VerbalAcceptanceDialog({
                       const next = new Set(d.optional);
                       if (e.target.checked) next.add(l.id);
                       else next.delete(l.id);
-                      setD({ ...d, optional: next });
+                      change({ optional: next }, "optionalLines");
                     }}
                   />
                   <span>
@@ -262,7 +267,7 @@ export function VerbalAcceptanceDialog({
                     name={`${id}-express`}
                     className="size-5 accent-brand-700"
                     checked={d.expressStart === v}
-                    onChange={() => setD({ ...d, expressStart: v })}
+                    onChange={() => change({ expressStart: v }, "expressStart")}
                   />
                   {v ? "Yes, start early" : "No, wait until it ends"}
                 </label>
