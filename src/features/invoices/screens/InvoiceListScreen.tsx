@@ -126,7 +126,7 @@ function FilterForm({ initial, onApply }: { initial: Filters; onApply: (f: Filte
           value={f.kind}
           onChange={(e) => setF({ ...f, kind: e.target.value as Kind })}
         >
-          <option value="all">Invoices and credit notes</option>
+          <option value="all">All kinds</option>
           <option value="invoices">Invoices only</option>
           <option value="credit-notes">Credit notes only</option>
         </select>
