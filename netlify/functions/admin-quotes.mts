@@ -8,6 +8,7 @@
  *   GET   /api/admin/quotes/:id/pdf           the PDF, inline (`?download=1`: as an attachment)
  *   POST  /api/admin/quotes/:id/cancel        a cancellation received by phone or letter
  *   POST  /api/admin/quotes/:id/amount-owed   owed for work started early, after a cancellation
+ *   POST  /api/admin/quotes/:id/accept-verbal a yes by phone or in person, recorded by the owner
  *
  * 404 for an unknown id, 409 with a sentence when the quote's status does not allow the change.
  */
@@ -16,6 +17,7 @@ import { quoteEndpoints } from "../../src/features/quotes/contract/endpoints";
 import { adminAction, adminDownload } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import * as quotes from "../../src/features/quotes/service";
+import { recordVerbalAcceptance } from "../../src/features/quotes/service-verbal";
 
 /** A hundred lines of 500 characters each fit. */
 const quoteBodyBytes = 256 * 1024;
@@ -42,6 +44,9 @@ export default apiHandler("/api/admin/quotes", [
   adminAction(quoteEndpoints.cancelQuote, async ({ id, body, ctx }) => ({
     quote: await quotes.ownerCancelQuote(id, body, ctx),
   })),
+  adminAction(quoteEndpoints.recordVerbalAcceptance, async ({ id, body, ctx }) => ({
+    quote: await recordVerbalAcceptance(id, body, ctx),
+  })),
   adminAction(quoteEndpoints.recordAmountOwed, async ({ id, body, ctx }) => ({
     quote: await quotes.recordAmountOwed(id, body, ctx),
   })),
@@ -55,5 +60,6 @@ export const config: Config = {
     "/api/admin/quotes/:id/pdf",
     "/api/admin/quotes/:id/cancel",
     "/api/admin/quotes/:id/amount-owed",
+    "/api/admin/quotes/:id/accept-verbal",
   ],
 };

@@ -14,6 +14,7 @@
  *   /admin/price-list       the owner's usual items and labour rates, for quotes
  *   /admin/website          the website's services, FAQs, team and towns; publish
  *   /admin/money            money at a glance: outstanding, overdue, payments, the accountant's exports
+ *   /admin/invoices         every invoice and credit note, with filters (status, kind, dates, search)
  *   /admin/notifications    notifications on the owner's devices (push): devices, kinds, a test
  *   /admin/jobs/new         a job added by hand (phone, e-mail, walk-in, repeat customer)
  *   /admin/customers        customers: search by name, phone, e-mail, postcode (`?q=`)
@@ -222,6 +223,16 @@ const moneyRoute = createRoute({
   component: lazyRouteComponent(() => import("../features/invoices/screens/MoneyScreen"), "MoneyScreen"),
 });
 
+const invoiceListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/invoices",
+  staticData: { title: "Invoices and credit notes" },
+  component: lazyRouteComponent(
+    () => import("../features/invoices/screens/InvoiceListScreen"),
+    "InvoiceListScreen",
+  ),
+});
+
 const notificationsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/admin/notifications",
@@ -288,6 +299,7 @@ const routeTree = rootRoute.addChildren([
   businessRoute,
   websiteRoute,
   moneyRoute,
+  invoiceListRoute,
   notificationsRoute,
   customersRoute,
   customerRoute,

@@ -270,6 +270,17 @@ describe("every endpoint answers what its contract says", () => {
       id: draft.id,
       body: { amountOwedPence: 1000 },
     });
+    const forVerbal = await check(r.contactRoute, contact, { body: validContact() });
+    const { quote: toAccept } = await check(r.createQuoteRoute, adminRequestQuotes, {
+      cookie,
+      id: forVerbal.id,
+      body: { lines: [{ description: "Fit a tap", quantity: 1, unitPence: 8500 }] },
+    });
+    await check(r.verbalAcceptanceRoute, adminQuotes, {
+      cookie,
+      id: toAccept.id,
+      body: { acceptedBy: "Jean Morrison", method: "phone", expressStart: false },
+    });
     const { item } = await check(r.addPriceListItemRoute, adminPriceList, {
       cookie,
       body: { description: "Labour", unitPence: 4500, unit: "hour" },

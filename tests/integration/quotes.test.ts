@@ -343,6 +343,8 @@ describe("the customer's answers", () => {
       depositPence: 2050,
       cancelUntil: addDays(today, 14),
       termsHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      method: "page",
+      acceptedBy: null,
     });
     const row = (await t.db.select().from(quotes).where(eq(quotes.id, quote.id)))[0]!;
     expect(row.acceptance!.lines.map((l) => [l.description, l.chosen])).toEqual([

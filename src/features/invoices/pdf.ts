@@ -44,8 +44,16 @@ export function pdfTitle(inv: Pick<Invoice, "kind" | "number">): string {
   return inv.number ? `${label} ${inv.number}` : `DRAFT ${label.toLowerCase()} (not yet issued)`;
 }
 
-/** The invoice or credit note as PDF bytes. */
-export async function invoicePdf(inv: Invoice, today: string, issuer?: Trader): Promise<Uint8Array> {
+/**
+ * The invoice or credit note as PDF bytes. With `paidOn` (an invoice paid in full), it says
+ * "Paid on <date>" where the due date was, shows the payments, and no longer asks for payment.
+ */
+export async function invoicePdf(
+  inv: Invoice,
+  today: string,
+  issuer?: Trader,
+  paidOn?: string,
+): Promise<Uint8Array> {
   const trader = issuer ?? {
     ...traderOn(businessDefaults, traderFacts, inv.issuedOn ?? today),
     vatRegistered: inv.vatRegistered,
@@ -82,7 +90,9 @@ export async function invoicePdf(inv: Invoice, today: string, issuer?: Trader): 
     w.text(`Credits invoice ${inv.creditedInvoiceNumber}${of}`, { bold: true, gap: 1 });
     if (inv.reason) w.text(`Reason: ${inv.reason}`, { gap: 1 });
   }
-  if (!credit && inv.dueOn) w.text(`Payment due: ${formatDate(inv.dueOn)}`, { bold: true, gap: 1 });
+  const paid = !credit && paidOn !== undefined;
+  if (paid) w.text(`Paid on ${formatDate(paidOn)}: thank you.`, { bold: true, gap: 1 });
+  else if (!credit && inv.dueOn) w.text(`Payment due: ${formatDate(inv.dueOn)}`, { bold: true, gap: 1 });
   w.y -= 4;
   w.text("Bill to", { size: 9, muted: true, gap: 0 });
   w.text(inv.customer.name, { bold: true, gap: 0 });
@@ -135,7 +145,8 @@ export async function invoicePdf(inv: Invoice, today: string, issuer?: Trader): 
   });
   if (!credit && inv.creditedPence > 0) w.total("Less credit notes", `-${formatMoney(inv.creditedPence)}`);
   if (!credit && inv.paidPence > 0) w.total("Less paid", `-${formatMoney(inv.paidPence)}`);
-  if (!credit && inv.number) w.total("Balance due", formatMoney(inv.balancePence), { bold: true });
+  if (paid) w.total("Paid in full", formatMoney(0), { bold: true });
+  else if (!credit && inv.number) w.total("Balance due", formatMoney(inv.balancePence), { bold: true });
   if (!vat) w.text("We are not registered for VAT, so no VAT is charged.", { size: 9, muted: true, gap: 4 });
   w.y -= 6;
 
@@ -144,8 +155,13 @@ export async function invoicePdf(inv: Invoice, today: string, issuer?: Trader): 
     w.text(inv.note, { gap: 8 });
   }
 
-  // How to pay.
-  if (!credit) {
+  // How to pay (nothing to pay once paid).
+  if (paid) {
+    w.rule();
+    w.text(`Questions about this invoice? Call us on ${site.phone.display} or e-mail ${site.email}.`, {
+      gap: 2,
+    });
+  } else if (!credit) {
     w.rule();
     w.text("How to pay", { size: 12, bold: true, gap: 2 });
     w.text(paymentTermsText(site.invoices.dueDays), { gap: 2 });

@@ -15,7 +15,14 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
 import type { InvoiceKind, InvoiceStatus, PaymentMethod } from "./contract/rules";
-import { documentSequences, invoiceLines, invoicePayments, invoicePdfs, invoices } from "./tables";
+import {
+  documentSequences,
+  invoiceLines,
+  invoicePaidPdfs,
+  invoicePayments,
+  invoicePdfs,
+  invoices,
+} from "./tables";
 
 export interface InvoiceLineRecord {
   id: number;
@@ -324,7 +331,8 @@ export async function forQuote(quoteId: number, db: Db = getDb()): Promise<Invoi
 
 export interface ListFilter {
   status?: InvoiceStatus | "overdue" | "open" | undefined;
-  creditNotes: boolean;
+  /** Include credit notes, or list only them ("only"). */
+  creditNotes: boolean | "only";
   submissionId?: number | undefined;
   q?: string | undefined;
   from?: string | undefined;
@@ -340,6 +348,7 @@ export async function listInvoices(
 ): Promise<{ rows: InvoiceRow[]; total: number }> {
   const where: SQL[] = [];
   if (!f.creditNotes) where.push(sql`${invoices.kind} <> 'credit_note'`);
+  if (f.creditNotes === "only") where.push(eq(invoices.kind, "credit_note"));
   if (f.status === "overdue") {
     where.push(inArray(invoices.status, ["unpaid", "part-paid"]));
     where.push(sql`${invoices.dueOn} < ${f.today}`);
@@ -509,4 +518,33 @@ export async function keptPdf(invoiceId: number, db: Db = getDb()): Promise<Uint
 /** Keeps an issued invoice's PDF; a PDF already kept (made by a concurrent request) stays. */
 export async function keepPdf(invoiceId: number, bytes: Uint8Array, db: Db = getDb()): Promise<void> {
   await db.insert(invoicePdfs).values({ invoiceId, bytes }).onConflictDoNothing();
+}
+
+/** The kept "paid" PDF of an invoice and the day it says it was paid, or null. */
+export async function keptPaidPdf(
+  invoiceId: number,
+  db: Db = getDb(),
+): Promise<{ paidOn: string; bytes: Uint8Array } | null> {
+  const [row] = await db
+    .select({ paidOn: invoicePaidPdfs.paidOn, bytes: invoicePaidPdfs.bytes })
+    .from(invoicePaidPdfs)
+    .where(eq(invoicePaidPdfs.invoiceId, invoiceId));
+  return row ?? null;
+}
+
+/** Keeps a paid invoice's PDF for the day it was paid, replacing one kept for another day. */
+export async function keepPaidPdf(
+  invoiceId: number,
+  paidOn: string,
+  bytes: Uint8Array,
+  db: Db = getDb(),
+): Promise<void> {
+  await db
+    .insert(invoicePaidPdfs)
+    .values({ invoiceId, paidOn, bytes })
+    .onConflictDoUpdate({
+      target: invoicePaidPdfs.invoiceId,
+      set: { paidOn, bytes, createdAt: sql`now()` },
+      setWhere: sql`${invoicePaidPdfs.paidOn} <> excluded.paid_on`,
+    });
 }

@@ -531,11 +531,32 @@ export async function invoicePdfBytes(
   trader?: Trader,
 ): Promise<Uint8Array> {
   if (!inv.number || !inv.issuedOn) return invoicePdf(inv, today, trader);
+  const paidOn = paidOnOf(inv);
+  if (paidOn) return paidPdfBytes(inv, paidOn, db, trader);
   const kept = await repo.keptPdf(inv.id, db);
   if (kept) return kept;
   await repo.keepPdf(inv.id, await invoicePdf(asIssued(inv), inv.issuedOn, trader), db);
   // A concurrent first download may have kept its copy first: serve the one kept.
   return (await repo.keptPdf(inv.id, db))!;
+}
+
+/** The day an invoice paid in full was paid: its last payment's day; null while anything is owed. */
+function paidOnOf(inv: Invoice): IsoDate | null {
+  if (inv.kind === "credit_note" || inv.status !== "paid") return null;
+  const days = inv.payments.filter((p) => p.removedAt === null).map((p) => p.receivedOn);
+  // Settled by a credit note alone: the invoice is not "paid on" a day, so it stays as issued.
+  return days.length > 0 ? days.sort().at(-1)! : null;
+}
+
+/**
+ * A paid invoice's PDF: the kept "paid" rendering for this paid-on day, or drawn and kept. The
+ * issued rendering (`invoice_pdfs`) stays untouched, the document as it was first sent.
+ */
+async function paidPdfBytes(inv: Invoice, paidOn: IsoDate, db: Db, trader?: Trader): Promise<Uint8Array> {
+  const kept = await repo.keptPaidPdf(inv.id, db);
+  if (kept?.paidOn === paidOn) return kept.bytes;
+  await repo.keepPaidPdf(inv.id, paidOn, await invoicePdf(inv, inv.issuedOn!, trader, paidOn), db);
+  return (await repo.keptPaidPdf(inv.id, db))!.bytes;
 }
 
 export async function pdfAttachment(inv: Invoice, db: Db, today: IsoDate, trader?: Trader) {
@@ -596,7 +617,8 @@ export async function recordPdf(
   record: InvoiceRecord,
   ctx: ServiceContext,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const kept = record.number ? await repo.keptPdf(record.id, ctx.db) : null;
+  // The issued rendering straight away, unless the invoice is paid (then its "paid" rendering).
+  const kept = record.number && record.status !== "paid" ? await repo.keptPdf(record.id, ctx.db) : null;
   if (kept) return { bytes: kept, fileName: invoicePdfName(record) };
   const inv = await loadInvoice(record, ctx.db, ctx.now);
   const trader = await invoiceTrader(record, ctx.now, ctx.db);
@@ -875,7 +897,7 @@ export async function listInvoices(query: Omit<InvoiceListQuery, never>, ctx: Se
   const { rows, total } = await repo.listInvoices(
     {
       status: query.status,
-      creditNotes: query.creditNotes === "1",
+      creditNotes: query.creditNotes === "only" ? "only" : query.creditNotes === "1",
       submissionId: query.submissionId ? Number(query.submissionId) : undefined,
       q: query.q?.trim() || undefined,
       from: query.from,

@@ -240,3 +240,23 @@ export const invoicePdfs = pgTable(
   },
   (t) => [check("invoice_pdfs_size", sql`octet_length(${t.bytes}) between 1 and 20000000`)],
 ).enableRLS();
+
+/**
+ * A paid invoice's PDF, kept beside the issued one (`invoice_pdfs`, never changed): the same
+ * invoice with what was paid, "Paid on <date>" and no request for payment. Drawn once, on the
+ * first download after the invoice is paid in full, and served from then on; drawn again only when
+ * the day it was paid changes (a payment removed by mistake and the invoice paid again later).
+ */
+export const invoicePaidPdfs = pgTable(
+  "invoice_paid_pdfs",
+  {
+    invoiceId: integer("invoice_id")
+      .primaryKey()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    /** The day the last payment that cleared it was received (the "Paid on" date it prints). */
+    paidOn: date("paid_on", { mode: "string" }).notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("invoice_paid_pdfs_size", sql`octet_length(${t.bytes}) between 1 and 20000000`)],
+).enableRLS();

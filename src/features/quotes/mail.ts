@@ -28,7 +28,7 @@ import {
   type MailContext,
   type OutgoingMessage,
 } from "../mail/messages";
-import { quantityText, quoteTitle, workStartText, type Quote } from "./contract";
+import { acceptedHowWords, quantityText, quoteTitle, workStartText, type Quote } from "./contract";
 
 /** What these messages need of the request. */
 export interface RequestForQuoteMail {
@@ -151,7 +151,7 @@ export function quoteAcceptedMessage(
     r,
     `Quote accepted: ${title} (${formatMoney(a.totalPence)})`,
     [
-      `Thank you. You accepted our quote ${title} on ${formatDateTime(new Date(a.at))}, agreeing to pay ${formatMoney(a.totalPence)}${vatWords(q)}.`,
+      `Thank you. You accepted our quote ${title} on ${formatDateTime(new Date(a.at))} ${acceptedHowWords(a)}, agreeing to pay ${formatMoney(a.totalPence)}${vatWords(q)}.`,
       ...(options.length > 0 ? [`Optional items you chose:\n${options.join("\n")}`] : []),
       ...(a.depositPence > 0 ? [depositHowToPay(a.depositPence, requestReference(r), ctx.cardPayments)] : []),
       expressStartRecord(a.expressStart, q.urgentRepair),

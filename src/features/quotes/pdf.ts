@@ -18,7 +18,7 @@ import {
 import { dateInZone, formatDate, formatDateTime } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import { createPdf, type Column as PdfColumn, type PdfWriter } from "../../platform/pdf/document";
-import { quantityText, quoteNumber, workStartText, type Quote } from "./contract";
+import { acceptedHowWords, quantityText, quoteNumber, workStartText, type Quote } from "./contract";
 
 export interface QuotePdfInput {
   quote: Quote;
@@ -158,13 +158,16 @@ export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
   if (accepted) {
     w.text("Your acceptance", { size: 12, bold: true, gap: 2 });
     w.text(
-      `Accepted on ${formatDateTime(new Date(accepted.at))} through your request's page, agreeing to pay ${formatMoney(accepted.totalPence)}.`,
+      `Accepted on ${formatDateTime(new Date(accepted.at))} ${acceptedHowWords(accepted)}, agreeing to pay ${formatMoney(accepted.totalPence)}.`,
       { size: 10, gap: 3 },
     );
     w.text(expressStartRecord(accepted.expressStart, quote.urgentRepair), { size: 10, gap: 10 });
   } else {
+    // A customer without an e-mail address never gets the private link: he answers by phone.
     w.text(
-      `To accept or decline this quote, use the private link to your request's page in our e-mail, or call us on ${site.phone.display}.`,
+      input.customer.email
+        ? `To accept or decline this quote, use the private link to your request's page in our e-mail, or call us on ${site.phone.display}.`
+        : `To accept or decline this quote, call us on ${site.phone.display} or tell us when we see you; we will record your answer and give you a written confirmation.`,
       { size: 10, gap: 10 },
     );
   }

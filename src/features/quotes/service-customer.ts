@@ -338,23 +338,23 @@ export async function markQuoteViewed(requestId: number, ctx: ServiceContext): P
   return true;
 }
 
-/** `acceptQuote` inside the caller's transaction. */
-export async function acceptQuoteIn(
-  requestId: number,
-  input: AcceptQuoteInput,
-  tx: Db,
-  ctx: ServiceContext,
-): Promise<QuoteActionResult> {
-  const today = dateInZone(ctx.now);
-  const { state, record, request } = await lockBoth(requestId, input.quoteId, tx);
-  const open = record.status === "sent" || record.status === "viewed";
-  if (!open || record.validUntil < today) throw notAnswerable(record, today, "accepted");
-  if (isClosed(state) || state === "spam") {
-    throw new Conflict(
-      `This request is closed, so the quote can no longer be accepted online. Please call us on ${site.phone.display}.`,
-      "request_closed",
-    );
-  }
+/** How an acceptance came: the customer on the page, or the owner recording a verbal yes. */
+export type AcceptanceHow = Pick<
+  repo.AcceptanceEvidence,
+  "method" | "recordedBy" | "acceptedBy" | "recordedAt"
+>;
+
+/**
+ * The evidence an acceptance keeps, for the page's and the owner's (verbal) acceptance alike: the
+ * lines as shown, the agreed total with the chosen optional lines, the deposit, the early-start
+ * answer, the last day to cancel counted from the day it was given (`at`, London) and the hash
+ * of the terms that apply. Invalid when an optional line id is not one of this quote's.
+ */
+export function acceptedTerms(
+  record: QuoteRecord,
+  input: { optionalLineIds: readonly number[]; expressStart: boolean; at: Date; how: AcceptanceHow },
+) {
+  const day = dateInZone(input.at);
   const optionalIds = new Set(record.lines.filter((l) => l.optional).map((l) => l.id));
   const chosen = [...new Set(input.optionalLineIds)];
   if (chosen.some((id) => !optionalIds.has(id))) {
@@ -375,12 +375,12 @@ export async function acceptQuoteIn(
   const facts = termsFacts(
     before,
     { totalPence: agreed.totalPence, vatPence: agreed.vatPence, depositPence: deposit },
-    today,
+    day,
     false,
     trader,
   );
   const evidence: repo.AcceptanceEvidence = {
-    at: ctx.now.toISOString(),
+    at: input.at.toISOString(),
     lines: before.lines.map((l, i) => ({
       id: l.id,
       description: l.description,
@@ -399,10 +399,37 @@ export async function acceptQuoteIn(
     depositPence: deposit,
     expressStart: record.urgentRepair ? false : input.expressStart,
     urgentRepair: record.urgentRepair,
-    cancelUntil: cancelUntilFor(record.urgentRepair, today),
+    cancelUntil: cancelUntilFor(record.urgentRepair, day),
     termsHash: termsHash(facts),
     validUntil: record.validUntil,
+    ...input.how,
   };
+  return { evidence, agreed, deposit, facts, chosenSet };
+}
+
+/** `acceptQuote` inside the caller's transaction. */
+export async function acceptQuoteIn(
+  requestId: number,
+  input: AcceptQuoteInput,
+  tx: Db,
+  ctx: ServiceContext,
+): Promise<QuoteActionResult> {
+  const today = dateInZone(ctx.now);
+  const { state, record, request } = await lockBoth(requestId, input.quoteId, tx);
+  const open = record.status === "sent" || record.status === "viewed";
+  if (!open || record.validUntil < today) throw notAnswerable(record, today, "accepted");
+  if (isClosed(state) || state === "spam") {
+    throw new Conflict(
+      `This request is closed, so the quote can no longer be accepted online. Please call us on ${site.phone.display}.`,
+      "request_closed",
+    );
+  }
+  const { evidence, agreed, deposit, facts, chosenSet } = acceptedTerms(record, {
+    optionalLineIds: input.optionalLineIds,
+    expressStart: input.expressStart,
+    at: ctx.now,
+    how: { method: "page", recordedBy: "customer" },
+  });
   const updated = await repo.updateQuote(
     record.id,
     {

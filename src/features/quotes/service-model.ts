@@ -99,6 +99,8 @@ export function toQuote(r: QuoteRecord): Quote {
           depositPence: a.depositPence,
           cancelUntil: a.cancelUntil,
           termsHash: a.termsHash,
+          method: a.method ?? "page",
+          acceptedBy: a.acceptedBy ?? null,
         }
       : null,
     cancellation: r.cancelledAt

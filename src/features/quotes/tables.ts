@@ -52,7 +52,21 @@ export interface AcceptanceEvidence {
   termsHash: string;
   /** The valid-until date the quote carried. */
   validUntil: string;
+  /**
+   * How the customer accepted: on the request's page (absent on acceptances stored before this
+   * field), or told the owner by phone or in person, who recorded it.
+   */
+  method?: AcceptanceMethod;
+  /** Who recorded it: the customer on the page, or the owner for a verbal acceptance. */
+  recordedBy?: "customer" | "owner";
+  /** A verbal acceptance: the name of the person who accepted, as the owner wrote it. */
+  acceptedBy?: string | null;
+  /** A verbal acceptance: when the owner recorded it (ISO instant); `at` is when it was given. */
+  recordedAt?: string;
 }
+
+/** How a quote was accepted. */
+export type AcceptanceMethod = "page" | "phone" | "in_person";
 
 /**
  * One version of a request's quote. Versions of one request share its number and count up; at

@@ -60,6 +60,7 @@ export const updateQuoteRoute = route("PATCH", "/api/admin/quotes/:id");
 export const sendQuoteRoute = route("POST", "/api/admin/quotes/:id/send");
 export const quotePdfRoute = route("GET", "/api/admin/quotes/:id/pdf");
 export const cancelQuoteRoute = route("POST", "/api/admin/quotes/:id/cancel");
+export const verbalAcceptanceRoute = route("POST", "/api/admin/quotes/:id/accept-verbal");
 export const recordAmountOwedRoute = route("POST", "/api/admin/quotes/:id/amount-owed");
 export const listPriceListRoute = route("GET", "/api/admin/price-list");
 export const addPriceListItemRoute = route("POST", "/api/admin/price-list");

@@ -78,6 +78,7 @@ export const routes = {
   quotePdf: adminRoutes.quotePdfRoute,
   cancelQuote: adminRoutes.cancelQuoteRoute,
   recordAmountOwed: adminRoutes.recordAmountOwedRoute,
+  recordVerbalAcceptance: adminRoutes.verbalAcceptanceRoute,
   listPriceList: adminRoutes.listPriceListRoute,
   addPriceListItem: adminRoutes.addPriceListItemRoute,
   updatePriceListItem: adminRoutes.updatePriceListItemRoute,

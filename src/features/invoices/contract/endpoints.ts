@@ -210,8 +210,8 @@ const queryDate = (what: string) => z.string().refine(isIsoDate, `${what} must b
 export const invoiceListQuerySchema = z.object({
   /** One status, or "overdue" (unpaid or part-paid past the due date), or "open" (unpaid or part-paid). */
   status: z.enum([...invoiceStatuses, "overdue", "open"], { error: "Unknown status." }).optional(),
-  /** Include credit notes ("1"); by default only invoices. */
-  creditNotes: z.enum(["0", "1"]).optional(),
+  /** Include credit notes ("1"), or list only credit notes ("only"); by default only invoices. */
+  creditNotes: z.enum(["0", "1", "only"], { error: "Credit notes must be 0, 1 or only." }).optional(),
   submissionId: z
     .string()
     .regex(/^\d{1,9}$/, "The request must be a number.")

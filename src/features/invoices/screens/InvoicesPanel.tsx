@@ -571,7 +571,11 @@ function InvoiceCard({
                 <Send aria-hidden="true" className="size-4" />
                 {inv.sentAt ? "Send again…" : "Send…"}
               </Button>
-            ) : null}
+            ) : (
+              <p className="w-full text-sm text-slate-700" data-testid="invoice-no-email">
+                No e-mail address: print the PDF and give or post it.
+              </p>
+            )}
           </>
         )}
         <a

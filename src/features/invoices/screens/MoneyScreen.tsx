@@ -6,7 +6,7 @@
  * "New invoice" for a customer with no request (./NewDirectInvoice.tsx).
  */
 import { useQuery } from "@tanstack/react-query";
-import { Download, FileSpreadsheet, Receipt } from "lucide-react";
+import { Download, FileSpreadsheet, List, Receipt } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { site } from "../../../config/site";
@@ -96,6 +96,13 @@ export function MoneyScreen() {
           <p className="mt-1 text-slate-600">
             What you are owed, what has come in, and the accountant&rsquo;s files.
           </p>
+          <a
+            href="/admin/invoices"
+            className="mt-1 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline underline-offset-2"
+          >
+            <List aria-hidden="true" className="size-4" />
+            All invoices and credit notes
+          </a>
         </div>
         <NewDirectInvoice />
       </div>

@@ -202,6 +202,28 @@ export const ownerCancelSchema = z.object({
 });
 export type OwnerCancelInput = z.input<typeof ownerCancelSchema>;
 
+/** The ways a quote can be accepted; the owner records the last two. */
+export const acceptanceMethods = ["page", "phone", "in_person"] as const;
+
+/** A verbal acceptance the owner records: who, when, how, the early-start answer, the options. */
+export const verbalAcceptanceSchema = z.object({
+  acceptedBy: text("The name of who accepted", L.reasonMax).pipe(
+    z.string().min(1, "Please give the name of the person who accepted."),
+  ),
+  /** When the customer said yes (ISO instant); defaults to now, never in the future. */
+  acceptedAt: z
+    .string({ error: "The time of the acceptance must be a date and time." })
+    .datetime({ offset: true, error: "The time of the acceptance must be a date and time." })
+    .optional(),
+  method: z.enum(["phone", "in_person"], { error: "Please choose by phone or in person." }),
+  /** The customer's answer: start within the cancellation period (ignored for an urgent repair). */
+  expressStart: z.boolean({ error: "Please record whether they asked for an early start." }),
+  /** The optional lines the customer chose. */
+  optionalLineIds: z.array(id).max(L.maxLines).default([]),
+});
+export type VerbalAcceptanceInput = z.input<typeof verbalAcceptanceSchema>;
+export type VerbalAcceptance = z.output<typeof verbalAcceptanceSchema>;
+
 /** What is owed for work done before a cancellation (work started early at the customer's request). */
 export const amountOwedSchema = z.object({
   amountOwedPence: penceField("The amount owed", 100 * L.maxUnitPence),
@@ -257,6 +279,10 @@ export const acceptanceSchema = z.object({
   cancelUntil: isoDate.nullable(),
   /** SHA-256 (hex) of the terms text the page showed before the button. */
   termsHash: z.string(),
+  /** On the customer's page, or given by phone or in person and recorded by the owner. */
+  method: z.enum(acceptanceMethods),
+  /** A verbal acceptance: who accepted, as the owner recorded it. */
+  acceptedBy: z.string().nullable(),
 });
 export type QuoteAcceptance = z.infer<typeof acceptanceSchema>;
 
@@ -407,6 +433,16 @@ export const quoteEndpoints = {
     ...routes.cancelQuoteRoute,
     status: 200,
     request: ownerCancelSchema,
+    response: quoteAnswer,
+  }),
+  /**
+   * A verbal acceptance (by phone or in person) of a draft, sent or opened quote: the same evidence
+   * as the page's, recorded by the owner. 409 `quote_already_accepted` when it was already accepted.
+   */
+  recordVerbalAcceptance: defineEndpoint({
+    ...routes.verbalAcceptanceRoute,
+    status: 200,
+    request: verbalAcceptanceSchema,
     response: quoteAnswer,
   }),
   /** Records what is owed for work done before a cancellation. */

@@ -135,3 +135,16 @@ export const quoteNumber = (submissionId: number): string => `Q-${String(submiss
 /** "Q-000013 version 2" (version 1 is just the number). */
 export const quoteTitle = (submissionId: number, version: number): string =>
   version > 1 ? `${quoteNumber(submissionId)} version ${version}` : quoteNumber(submissionId);
+
+/**
+ * How an acceptance was given, as the confirmation and the PDF state it: "through your request's
+ * page", or "by phone (Jean Smith), recorded by us" for a verbal acceptance the owner recorded.
+ */
+export function acceptedHowWords(a: {
+  method?: "page" | "phone" | "in_person" | undefined;
+  acceptedBy?: string | null | undefined;
+}): string {
+  if (!a.method || a.method === "page") return "through your request's page";
+  const who = a.acceptedBy ? ` (${a.acceptedBy})` : "";
+  return `${a.method === "phone" ? "by phone" : "in person"}${who}, recorded by us`;
+}

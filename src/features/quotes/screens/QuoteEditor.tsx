@@ -382,7 +382,7 @@ export function QuoteEditor({ request, settings, quote, onClose, onSaved }: Quot
             </Button>
             <Button disabled={busy} onClick={() => void save("send")}>
               <Send aria-hidden="true" className="size-4 max-sm:hidden" />
-              Save and send…
+              {request.email ? "Save and send…" : "Save and give…"}
             </Button>
           </div>
         </div>

@@ -7,7 +7,7 @@
  * are listed as replaced. Loaded as its own chunk, and the editor only when opened.
  */
 import { useQuery } from "@tanstack/react-query";
-import { Ban, FileText, Pencil, Plus, Send } from "lucide-react";
+import { Ban, Check, FileText, Pencil, Plus, Send } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { toast } from "sonner";
 import { isEditable, quantityText, quoteStatusLabels, type QuoteStatus } from "../contract/rules";
@@ -21,12 +21,12 @@ import { parseAmount, quoteLabel, serverErrors } from "./quote-draft";
 import { quotesApi, type AdminQuote, type QuoteSettings } from "./api";
 import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
+import { FieldError, inputClass, reportFailure } from "./dialog-parts";
+import { NoEmailDialog, VerbalAcceptanceDialog } from "./VerbalAcceptanceDialog";
 
 const QuoteEditor = lazy(() => import("./QuoteEditor").then((m) => ({ default: m.QuoteEditor })));
 
 const sectionTitle = "text-xs font-semibold tracking-wide text-slate-600 uppercase";
-const inputClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
 
 /** Background and text colour per status (tests/unit/admin-contrast.test.ts checks each pair). */
 export const quoteStatusLooks: Record<QuoteStatus, { bg: string; text: string }> = {
@@ -56,15 +56,6 @@ export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
 const when = (iso: string) => formatSubmittedAt(iso);
 const day = (date: string) => formatShortDate(date, { year: true });
 
-function reportFailure(err: unknown, what: string) {
-  if (err instanceof ApiError && err.status === 401) return;
-  toast.error(
-    err instanceof ApiError && err.status > 0 && err.status < 500
-      ? err.message
-      : `${what} failed. Please try again.`,
-  );
-}
-
 type QuotesAnswer = Awaited<ReturnType<typeof quotesApi.list>>;
 
 export function QuotesPanel({ request }: { request: AdminRequest }) {
@@ -75,6 +66,7 @@ export function QuotesPanel({ request }: { request: AdminRequest }) {
   const [toSend, setToSend] = useState<AdminQuote | null>(null);
   const [toCancel, setToCancel] = useState<AdminQuote | null>(null);
   const [owed, setOwed] = useState<AdminQuote | null>(null);
+  const [toAccept, setToAccept] = useState<AdminQuote | null>(null);
   const [busy, setBusy] = useState(false);
 
   /** A saved quote into the cache at once (newest first), then everything about the request again. */
@@ -130,7 +122,9 @@ export function QuotesPanel({ request }: { request: AdminRequest }) {
             settings={query.data.settings}
             busy={busy}
             onEdit={() => setEditing({ quote: latest })}
-            onSend={s.email ? () => setToSend(latest) : null}
+            onSend={() => setToSend(latest)}
+            onRecordAcceptance={() => setToAccept(latest)}
+            hasEmail={Boolean(s.email)}
             onCancel={() => setToCancel(latest)}
             onAmountOwed={() => setOwed(latest)}
           />
@@ -201,20 +195,49 @@ export function QuotesPanel({ request }: { request: AdminRequest }) {
         Quote
       </h3>
       {body}
-      <ConfirmDialog
-        open={toSend !== null}
-        onOpenChange={(open) => {
-          if (!open && !busy) setToSend(null);
-        }}
-        title={toSend ? `Send ${quoteLabel(toSend)}?` : "Send the quote?"}
-        message={`${s.name} (${s.email}) gets an e-mail with a link to their page and the quote as a PDF, for ${
-          toSend ? formatMoney(toSend.totalPence) : ""
-        }. The request moves to Quoted.`}
-        confirmLabel="Send quote"
-        tone="primary"
-        busy={busy}
-        onConfirm={() => void send()}
-      />
+      {s.email ? (
+        <ConfirmDialog
+          open={toSend !== null}
+          onOpenChange={(open) => {
+            if (!open && !busy) setToSend(null);
+          }}
+          title={toSend ? `Send ${quoteLabel(toSend)}?` : "Send the quote?"}
+          message={`${s.name} (${s.email}) gets an e-mail with a link to their page and the quote as a PDF, for ${
+            toSend ? formatMoney(toSend.totalPence) : ""
+          }. The request moves to Quoted.`}
+          confirmLabel="Send quote"
+          tone="primary"
+          busy={busy}
+          onConfirm={() => void send()}
+        />
+      ) : toSend ? (
+        <NoEmailDialog
+          quote={toSend}
+          name={s.name}
+          onClose={() => setToSend(null)}
+          onRecord={() => {
+            setToAccept(toSend);
+            setToSend(null);
+          }}
+        />
+      ) : null}
+      {toAccept ? (
+        <VerbalAcceptanceDialog
+          quote={toAccept}
+          name={s.name}
+          hasEmail={Boolean(s.email)}
+          onClose={() => setToAccept(null)}
+          onDone={async (quote) => {
+            setToAccept(null);
+            toast.success("Acceptance recorded", {
+              description: s.email
+                ? "The customer is e-mailed the accepted quote as their confirmation."
+                : "Print the accepted quote (Open PDF) and give or post it: it is their confirmation.",
+            });
+            await stored(quote);
+          }}
+        />
+      ) : null}
       {toCancel ? (
         <CancelDialog
           quote={toCancel}
@@ -270,6 +293,8 @@ function LatestQuote({
   busy,
   onEdit,
   onSend,
+  onRecordAcceptance,
+  hasEmail,
   onCancel,
   onAmountOwed,
 }: {
@@ -277,8 +302,11 @@ function LatestQuote({
   settings: QuoteSettings;
   busy: boolean;
   onEdit: () => void;
-  /** Null when the customer has no e-mail address (a job taken by phone): a quote goes by e-mail. */
-  onSend: (() => void) | null;
+  /** E-mail it, or (no e-mail address) the choices instead: print, read out, record the answer. */
+  onSend: () => void;
+  /** A yes given by phone or in person. */
+  onRecordAcceptance: () => void;
+  hasEmail: boolean;
   onCancel: () => void;
   onAmountOwed: () => void;
 }) {
@@ -385,7 +413,11 @@ function LatestQuote({
           data-testid="quote-acceptance"
         >
           <p className="font-semibold text-success-700">
-            Accepted {when(a.at)} for {formatMoney(a.totalPence)}
+            Accepted {when(a.at)}{" "}
+            {a.method === "page"
+              ? "on their page"
+              : `${a.method === "phone" ? "by phone" : "in person"} (${a.acceptedBy ?? ""}), recorded by you`}{" "}
+            for {formatMoney(a.totalPence)}
           </p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5">
             {a.depositPence > 0 ? <li>Deposit due: {formatMoney(a.depositPence)}</li> : null}
@@ -442,17 +474,10 @@ function LatestQuote({
       <div className="mt-3 flex flex-wrap gap-2">
         {q.status === "draft" ? (
           <>
-            {onSend ? (
-              <Button disabled={busy} onClick={onSend}>
-                <Send aria-hidden="true" className="size-4" />
-                Send…
-              </Button>
-            ) : (
-              <p className="w-full text-sm text-slate-600">
-                This customer has no e-mail address, so the quote cannot be sent from here: print its PDF or
-                read it to them.
-              </p>
-            )}
+            <Button disabled={busy} onClick={onSend}>
+              <Send aria-hidden="true" className="size-4" />
+              {hasEmail ? "Send…" : "Give to customer…"}
+            </Button>
             <Button variant="secondary" disabled={busy} onClick={onEdit}>
               <Pencil aria-hidden="true" className="size-4" />
               Edit
@@ -464,9 +489,15 @@ function LatestQuote({
             Change (new version)
           </Button>
         ) : null}
+        {["draft", "sent", "viewed"].includes(q.status) ? (
+          <Button variant="secondary" disabled={busy} onClick={onRecordAcceptance}>
+            <Check aria-hidden="true" className="size-4" />
+            Record acceptance…
+          </Button>
+        ) : null}
         <a href={quotesApi.pdfUrl(q.id)} target="_blank" rel="noopener" className={buttonClass("secondary")}>
           <FileText aria-hidden="true" className="size-4" />
-          Open PDF
+          {a ? "Open PDF (confirmation)" : "Open PDF"}
         </a>
         {canCancel ? (
           <Button variant="secondary" disabled={busy} onClick={onCancel}>
@@ -482,14 +513,6 @@ function LatestQuote({
       </div>
     </div>
   );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <span id={id} className="mt-1 block text-sm font-normal text-danger-600">
-      {message}
-    </span>
-  ) : null;
 }
 
 /** A cancellation the customer made by phone or letter, within their 14 days. */

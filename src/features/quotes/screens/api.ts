@@ -6,7 +6,12 @@
  */
 import { callApi } from "../../../lib/api/client";
 import * as r from "../../../lib/contracts/admin-routes";
-import type { AmountOwedInput, OwnerCancelInput, PriceListItemInput } from "../contract/endpoints";
+import type {
+  AmountOwedInput,
+  OwnerCancelInput,
+  PriceListItemInput,
+  VerbalAcceptanceInput,
+} from "../contract/endpoints";
 import type { QuoteBody } from "./quote-draft";
 import { signedIn } from "../../../admin/api";
 
@@ -24,6 +29,9 @@ export const quotesApi = {
   /** A cancellation the customer made by phone or letter. */
   cancel: async (id: number, body: OwnerCancelInput) =>
     (await signedIn(callApi(r.cancelQuoteRoute, { id, body }))).quote,
+  /** A yes given by phone or in person, recorded by the owner. */
+  acceptVerbal: async (id: number, body: VerbalAcceptanceInput) =>
+    (await signedIn(callApi(r.verbalAcceptanceRoute, { id, body }))).quote,
   recordAmountOwed: async (id: number, body: AmountOwedInput) =>
     (await signedIn(callApi(r.recordAmountOwedRoute, { id, body }))).quote,
   /** Where the printable PDF opens (a plain link in a new tab: the session cookie goes with it). */
