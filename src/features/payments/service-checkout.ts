@@ -28,9 +28,7 @@ export function checkoutOrigin(): string | null {
   const settings = stripeSettings();
   if (!settings) return null;
   const base = settings.apiBase;
-  return allowFormTarget(
-    base ? `${base.protocol}://${base.host}:${base.port}` : "https://checkout.stripe.com",
-  );
+  return base ? `${base.protocol}://${base.host}:${base.port}` : "https://checkout.stripe.com";
 }
 
 /** Who is asking to pay: the holder of a request's private link (more kinds may follow). */

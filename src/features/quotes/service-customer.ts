@@ -352,7 +352,14 @@ export type AcceptanceHow = Pick<
  */
 export function acceptedTerms(
   record: QuoteRecord,
-  input: { optionalLineIds: readonly number[]; expressStart: boolean; at: Date; how: AcceptanceHow },
+  input: {
+    optionalLineIds: readonly number[];
+    expressStart: boolean;
+    at: Date;
+    how: AcceptanceHow;
+    /** Who the quote is from: the trader in force when it was sent. */
+    trader: Trader;
+  },
 ) {
   const day = dateInZone(input.at);
   const optionalIds = new Set(record.lines.filter((l) => l.optional).map((l) => l.id));
@@ -371,13 +378,12 @@ export function acceptedTerms(
     chosen: (i) => chosenSet.has(before.lines[i]!.id),
   });
   const deposit = depositDuePence(agreed.totalPence, depositTermsOf(record));
-  const trader = await business.paperTrader(record.sentAt ?? ctx.now, before.vatRegistered, tx);
   const facts = termsFacts(
     before,
     { totalPence: agreed.totalPence, vatPence: agreed.vatPence, depositPence: deposit },
     day,
     false,
-    trader,
+    input.trader,
   );
   const evidence: repo.AcceptanceEvidence = {
     at: input.at.toISOString(),
@@ -424,11 +430,13 @@ export async function acceptQuoteIn(
       "request_closed",
     );
   }
+  const trader = await business.paperTrader(record.sentAt ?? ctx.now, record.vatRegistered, tx);
   const { evidence, agreed, deposit, facts, chosenSet } = acceptedTerms(record, {
     optionalLineIds: input.optionalLineIds,
     expressStart: input.expressStart,
     at: ctx.now,
     how: { method: "page", recordedBy: "customer" },
+    trader,
   });
   const updated = await repo.updateQuote(
     record.id,

@@ -22,6 +22,7 @@ import * as workflow from "../requests/repository-workflow";
 import { hasEmail } from "../requests/mailable";
 import * as outbox from "../mail/repository";
 import { mailContext } from "../mail/service";
+import * as business from "../business/service";
 import { acceptedHowWords, quoteTitle, type Quote, type VerbalAcceptance } from "./contract";
 import * as repo from "./repository";
 import type { QuoteRecord } from "./repository";
@@ -84,10 +85,13 @@ async function recordIn(
       "request_closed",
     );
   }
+  // A draft accepted on the spot counts as given now: the trader in force now names it.
+  const trader = await business.paperTrader(record.sentAt ?? ctx.now, record.vatRegistered, tx);
   const { evidence, agreed, facts } = acceptedTerms(record, {
     optionalLineIds: input.optionalLineIds,
     expressStart: input.expressStart,
     at,
+    trader,
     how: {
       method: input.method,
       recordedBy: "owner",
@@ -144,7 +148,7 @@ async function recordIn(
   );
   return {
     afterCommit: async () => {
-      const pdf = await pdfAttachment(quote, request, dateInZone(ctx.now));
+      const pdf = await pdfAttachment(quote, request, dateInZone(ctx.now), trader);
       await outbox.releaseWithAttachments(mailId!, [pdf], ctx.db);
     },
     outcome: outcomeOf(quote),
