@@ -84,6 +84,8 @@ export interface PayOptions {
   cardPayments: boolean;
   /** Stripe's Checkout origin: the form's answer redirects there (allowed by the page's CSP). */
   checkoutOrigin?: string | null | undefined;
+  /** Where the Pay form posts: by default the request page's own `/pay`. */
+  payAction?: string;
 }
 
 /**
@@ -94,7 +96,8 @@ function payButton(inv: CustomerInvoice, pay: PayOptions | undefined): string {
   if (!pay?.cardPayments || inv.kind === "credit_note" || inv.status === "void" || inv.balancePence <= 0)
     return "";
   const leaves = pay.checkoutOrigin ? ` data-redirects-to="${e(pay.checkoutOrigin)}"` : "";
-  return `<form method="post" action="${e(requestPagePath)}/${e(pay.token)}/pay" class="pay-now"${leaves}><input type="hidden" name="invoice" value="${inv.id}"><button type="submit" class="button">Pay ${e(formatMoney(inv.balancePence))} now<span class="skip-caption"> for ${e(inv.number)}</span></button><span class="hint">By card, Apple Pay or Google Pay on Stripe's secure page</span></form>`;
+  const action = pay.payAction ?? `${requestPagePath}/${pay.token}/pay`;
+  return `<form method="post" action="${e(action)}" class="pay-now"${leaves}><input type="hidden" name="invoice" value="${inv.id}"><button type="submit" class="button">Pay ${e(formatMoney(inv.balancePence))} now<span class="skip-caption"> for ${e(inv.number)}</span></button><span class="hint">By card, Apple Pay or Google Pay on Stripe's secure page</span></form>`;
 }
 
 function documentItem(inv: CustomerInvoice, pay?: PayOptions): string {
@@ -130,12 +133,16 @@ function payBox(data: CustomerInvoices): string {
 }
 
 /** The invoices card, or nothing when the request has no issued invoice. */
-export function invoicesCard(data: CustomerInvoices | null, pay?: PayOptions): string {
+export function invoicesCard(
+  data: CustomerInvoices | null,
+  pay?: PayOptions,
+  heading = "Your invoices",
+): string {
   if (!data || data.invoices.length === 0) return "";
   const clear = data.balancePence <= 0;
   const balance = `<p class="balance${clear ? " clear" : ""}"><span>${clear ? "Nothing left to pay" : "Left to pay"}</span><strong data-balance>${e(formatMoney(Math.max(data.balancePence, 0)))}</strong></p>`;
   const box = payBox(data);
-  return `<section class="card invoices" id="invoices" aria-labelledby="invoices-h"><h2 id="invoices-h">Your invoices</h2>${balance}<ul class="docs">${data.invoices
+  return `<section class="card invoices" id="invoices" aria-labelledby="invoices-h"><h2 id="invoices-h">${e(heading)}</h2>${balance}<ul class="docs">${data.invoices
     .map((inv) => documentItem(inv, pay))
     .join("")}</ul>${box}${box ? `<script>${copyScript}</script>` : ""}</section>`;
 }
