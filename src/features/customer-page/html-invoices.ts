@@ -49,6 +49,7 @@ dl.doc .owed{font-weight:700;color:#132340}
 .copy-row code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-weight:700;font-size:1.05rem;color:#1b3157;background:#fff;border:1px dashed #94a3b8;border-radius:.375rem;padding:.2rem .5rem;user-select:all}
 .copy{min-height:2.75rem;padding:.45rem .9rem;font-size:.9375rem}
 .copied{color:#166534;font-weight:600;font-size:.9375rem}
+.bill-to{margin:-.75rem 0 1.25rem}
 `;
 
 /**
