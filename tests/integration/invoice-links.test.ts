@@ -224,7 +224,7 @@ describe("revoking and reminders", () => {
     expect(first).toBeDefined();
     await sendPending(t.db, { submissionId: request.id });
     const firstText = sentMessage(first!.id).text;
-    expect(firstText).toContain("through the private link in the e-mail that brought you the invoice");
+    expect(firstText).toContain("through the private link in our earlier e-mail");
     expect(firstText).not.toMatch(invoiceToken);
     expect(firstText).not.toMatch(requestToken);
 

@@ -7,8 +7,9 @@
  *   findByHash(hash)                  the link with this token hash, or null
  *   markUsed(id, at)                  the link opened its page: its idle time starts again
  *   revokeForRequests(ids, at)        every invoice link of these requests' invoices stops; how many
- *   hasLiveLink(invoiceId)            whether the invoice has a link not revoked (a reminder points to it)
- *   requestHasLiveLink(requestId)     the same for the request's own page links
+ *   linkState(invoiceId)              whether the invoice has links, and one not revoked (a reminder
+ *                                     points to it)
+ *   requestLinkState(requestId)       the same for the request's own page links
  */
 import { and, eq, inArray, isNull } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
@@ -55,20 +56,24 @@ export async function revokeForRequests(
   return rows.length;
 }
 
-export async function hasLiveLink(invoiceId: number, db: Db = getDb()): Promise<boolean> {
-  const [row] = await db
-    .select({ id: invoiceLinks.id })
-    .from(invoiceLinks)
-    .where(and(eq(invoiceLinks.invoiceId, invoiceId), isNull(invoiceLinks.revokedAt)))
-    .limit(1);
-  return row !== undefined;
+/** What a reminder needs to know: was a link ever made, and is one still not revoked. */
+export interface LinkState {
+  any: boolean;
+  live: boolean;
 }
 
-export async function requestHasLiveLink(requestId: number, db: Db = getDb()): Promise<boolean> {
-  const [row] = await db
-    .select({ id: customerLinks.id })
+export async function linkState(invoiceId: number, db: Db = getDb()): Promise<LinkState> {
+  const rows = await db
+    .select({ revokedAt: invoiceLinks.revokedAt })
+    .from(invoiceLinks)
+    .where(eq(invoiceLinks.invoiceId, invoiceId));
+  return { any: rows.length > 0, live: rows.some((r) => r.revokedAt === null) };
+}
+
+export async function requestLinkState(requestId: number, db: Db = getDb()): Promise<LinkState> {
+  const rows = await db
+    .select({ revokedAt: customerLinks.revokedAt })
     .from(customerLinks)
-    .where(and(eq(customerLinks.submissionId, requestId), isNull(customerLinks.revokedAt)))
-    .limit(1);
-  return row !== undefined;
+    .where(eq(customerLinks.submissionId, requestId));
+  return { any: rows.length > 0, live: rows.some((r) => r.revokedAt === null) };
 }

@@ -50,7 +50,7 @@ export type MailLink = "request" | "invoice" | "earlier" | "none";
 const defaultLink = (inv: Invoice): MailLink => (inv.submissionId !== null ? "request" : "none");
 
 const earlierLinkWords =
-  "You can see this invoice, download it and pay it through the private link in the e-mail that brought you the invoice.";
+  "You can see this invoice, download it and pay it through the private link in our earlier e-mail.";
 
 function linkParts(link: MailLink, ctx: MailContext) {
   if (link === "request") {

@@ -38,16 +38,16 @@ export async function followUpLink(r: Addressed, db: Db): Promise<MailLink> {
 }
 
 /**
- * A reminder: "earlier" (a pointer to the link already sent) while that link is not revoked;
- * "none" after the owner revoked it (`revoked`: the owner is told it went without one).
+ * A reminder: "earlier" (a pointer to the link already sent) while that link is not revoked, else
+ * "none"; `revoked` when there was a link and the owner revoked it (he is told it went without one).
  */
 export async function reminderLink(
   r: Addressed,
   db: Db,
 ): Promise<{ link: "earlier" | "none"; revoked: boolean }> {
   if (r.submissionId === null) return { link: "none", revoked: false };
-  const live = (await toRequestAddress(r, db))
-    ? await links.requestHasLiveLink(r.submissionId, db)
-    : await links.hasLiveLink(r.id, db);
-  return live ? { link: "earlier", revoked: false } : { link: "none", revoked: true };
+  const state = (await toRequestAddress(r, db))
+    ? await links.requestLinkState(r.submissionId, db)
+    : await links.linkState(r.id, db);
+  return state.live ? { link: "earlier", revoked: false } : { link: "none", revoked: state.any };
 }
