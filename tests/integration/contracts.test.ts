@@ -38,6 +38,7 @@ import adminTestimonials from "../../netlify/functions/admin-testimonials.mts";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import customerPage from "../../netlify/functions/customer-page.mts";
+import invoiceLink from "../../netlify/functions/invoice-link.mts";
 import adminPayments from "../../netlify/functions/admin-payments.mts";
 import stripeWebhook from "../../netlify/functions/payments-webhook-stripe.mts";
 import { startCheckout } from "../../src/features/payments/service-checkout";
@@ -413,6 +414,14 @@ describe("every endpoint answers what its contract says", () => {
       );
       expect(payPage.status).toBe(404); // the route's own token placeholder opens nothing
       covered.add(r.payInvoiceRoute);
+      // The invoice-only page (docs/decisions/053-invoice-links.md): the placeholder token opens nothing.
+      for (const route of [r.invoiceLinkPageRoute, r.invoiceLinkPdfRoute, r.invoiceLinkPayRoute]) {
+        const answer = await invoiceLink(
+          request(route, route.method === "POST" ? { body: { invoice: String(invoice.id) } } : {}),
+        );
+        expect(answer.status, route.path).toBe(404);
+        covered.add(route);
+      }
       const { invoice: cardInvoice } = await check(r.createInvoiceRoute, adminInvoices, {
         cookie,
         body: { kind: "direct", submissionId: forQuote.id, lines: invoiceLines },

@@ -8,6 +8,7 @@ import {
   fillLinks,
   hasLinkSlot,
   invitePlaceholder,
+  invoiceLinkPlaceholder,
   linkPlaceholder,
   newToken,
   tokenPattern,
@@ -86,5 +87,14 @@ describe("the link in the customer's e-mails", () => {
     expect(withoutTokens("/request/lost and /request/AAAAAAAAAAAAAAAAAAAAAAAA")).toBe(
       "/request/lost and /request/AAAAAAAAAAAAAAAAAAAAAAAA",
     );
+  });
+
+  it("an invoice-only link's token is filled only as sent, and never kept", () => {
+    const body = `https://x.example/invoice/${invoiceLinkPlaceholder} and /request/${linkPlaceholder}`;
+    const token = newToken();
+    const sent = fillLinks(body, { invoice: token });
+    expect(sent).toBe(`https://x.example/invoice/${token} and /request/link-sent`);
+    expect(withoutTokens(sent)).toBe("https://x.example/invoice/link-sent and /request/link-sent");
+    expect(withoutTokens(body)).toBe("https://x.example/invoice/link-sent and /request/link-sent");
   });
 });

@@ -49,6 +49,7 @@ dl.doc .owed{font-weight:700;color:#132340}
 .copy-row code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-weight:700;font-size:1.05rem;color:#1b3157;background:#fff;border:1px dashed #94a3b8;border-radius:.375rem;padding:.2rem .5rem;user-select:all}
 .copy{min-height:2.75rem;padding:.45rem .9rem;font-size:.9375rem}
 .copied{color:#166534;font-weight:600;font-size:.9375rem}
+.bill-to{margin:-.75rem 0 1.25rem}
 `;
 
 /**
@@ -84,6 +85,8 @@ export interface PayOptions {
   cardPayments: boolean;
   /** Stripe's Checkout origin: the form's answer redirects there (allowed by the page's CSP). */
   checkoutOrigin?: string | null | undefined;
+  /** Where the Pay form posts: by default the request page's own `/pay`. */
+  payAction?: string;
 }
 
 /**
@@ -94,7 +97,8 @@ function payButton(inv: CustomerInvoice, pay: PayOptions | undefined): string {
   if (!pay?.cardPayments || inv.kind === "credit_note" || inv.status === "void" || inv.balancePence <= 0)
     return "";
   const leaves = pay.checkoutOrigin ? ` data-redirects-to="${e(allowFormTarget(pay.checkoutOrigin))}"` : "";
-  return `<form method="post" action="${e(requestPagePath)}/${e(pay.token)}/pay" class="pay-now"${leaves}><input type="hidden" name="invoice" value="${inv.id}"><button type="submit" class="button">Pay ${e(formatMoney(inv.balancePence))} now<span class="skip-caption"> for ${e(inv.number)}</span></button><span class="hint">By card, Apple Pay or Google Pay on Stripe's secure page</span></form>`;
+  const action = pay.payAction ?? `${requestPagePath}/${pay.token}/pay`;
+  return `<form method="post" action="${e(action)}" class="pay-now"${leaves}><input type="hidden" name="invoice" value="${inv.id}"><button type="submit" class="button">Pay ${e(formatMoney(inv.balancePence))} now<span class="skip-caption"> for ${e(inv.number)}</span></button><span class="hint">By card, Apple Pay or Google Pay on Stripe's secure page</span></form>`;
 }
 
 function documentItem(inv: CustomerInvoice, pay?: PayOptions): string {
@@ -130,12 +134,16 @@ function payBox(data: CustomerInvoices): string {
 }
 
 /** The invoices card, or nothing when the request has no issued invoice. */
-export function invoicesCard(data: CustomerInvoices | null, pay?: PayOptions): string {
+export function invoicesCard(
+  data: CustomerInvoices | null,
+  pay?: PayOptions,
+  heading = "Your invoices",
+): string {
   if (!data || data.invoices.length === 0) return "";
   const clear = data.balancePence <= 0;
   const balance = `<p class="balance${clear ? " clear" : ""}"><span>${clear ? "Nothing left to pay" : "Left to pay"}</span><strong data-balance>${e(formatMoney(Math.max(data.balancePence, 0)))}</strong></p>`;
   const box = payBox(data);
-  return `<section class="card invoices" id="invoices" aria-labelledby="invoices-h"><h2 id="invoices-h">Your invoices</h2>${balance}<ul class="docs">${data.invoices
+  return `<section class="card invoices" id="invoices" aria-labelledby="invoices-h"><h2 id="invoices-h">${e(heading)}</h2>${balance}<ul class="docs">${data.invoices
     .map((inv) => documentItem(inv, pay))
     .join("")}</ul>${box}${box ? `<script>${copyScript}</script>` : ""}</section>`;
 }

@@ -110,7 +110,7 @@ ${quoteStyles}${invoiceStyles}`;
 
 const logo = `<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><rect width="48" height="48" rx="10" fill="#132340"/><path d="M10 23 24 11l14 12" fill="none" stroke="#fff" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/><path d="M14 21v15h20V21" fill="none" stroke="#fff" stroke-width="3.5" stroke-linejoin="round"/><rect x="20.5" y="26" width="7" height="10" rx="1" fill="#f59e0b"/></svg>`;
 
-const phoneLink = () => `<a href="${e(phoneHref)}">${e(site.phone.display)}</a>`;
+export const phoneLink = () => `<a href="${e(phoneHref)}">${e(site.phone.display)}</a>`;
 
 const callUs = () => `Questions? Call us on ${phoneLink()}.`;
 
@@ -118,7 +118,7 @@ const callUs = () => `Questions? Call us on ${phoneLink()}.`;
 const privateNote = () =>
   `This page is private to you: anyone with its link can see it, so please do not share the link. ${callUs()}`;
 
-function layout(title: string, body: string, footer = privateNote()): string {
+export function layout(title: string, body: string, footer = privateNote()): string {
   const suffix = site.name.replace(site.shortName, "").trim();
   return `${pageHead(title, styles, '\n<meta name="referrer" content="no-referrer">')}
 <body>
@@ -153,7 +153,7 @@ export interface PageBanner {
   tone: "done" | "note";
 }
 
-function bannerCard(banner: PageBanner | undefined): string {
+export function bannerCard(banner: PageBanner | undefined): string {
   if (!banner) return "";
   return `<section class="card ${banner.tone === "done" ? "done" : "notice"}" role="status" aria-labelledby="banner-h"><h2 id="banner-h">${e(banner.heading)}</h2><p>${e(banner.message)}</p></section>`;
 }

@@ -11,6 +11,7 @@ import {
   sql,
 } from "../../platform/db/orm";
 import { mailOutbox } from "../mail/tables";
+import { invoices } from "../invoices/tables";
 import { requests } from "../requests/tables";
 
 /**
@@ -38,5 +39,31 @@ export const customerLinks = pgTable(
     uniqueIndex("customer_links_token_hash_unique").on(t.tokenHash),
     index("customer_links_submission_idx").on(t.submissionId, t.id),
     check("customer_links_token_hash_format", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+).enableRLS();
+
+/**
+ * Invoice-only links (docs/decisions/053-invoice-links.md): an invoice e-mailed to an address other
+ * than its request's own (a landlord paying for a tenant's job) carries a link to that invoice alone,
+ * never to the request's page. Stored like `customer_links`: only the SHA-256 of the token, written
+ * with the e-mail that carries it (`mail_id`), revoked with the request's links. Deleted with the invoice.
+ */
+export const invoiceLinks = pgTable(
+  "invoice_links",
+  {
+    id: serial("id").primaryKey(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("invoice_links_token_hash_unique").on(t.tokenHash),
+    index("invoice_links_invoice_idx").on(t.invoiceId, t.id),
+    check("invoice_links_token_hash_format", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
   ],
 ).enableRLS();

@@ -2,8 +2,11 @@
  * The e-mails about an invoice (docs/decisions/032-invoices.md), plain data in, a message out, to
  * the customer: the invoice or credit note (its PDF attached), a polite reminder of an overdue
  * invoice (two at most), and the receipt once it is paid in full. A message about an invoice of a
- * request carries the private link to the request's page (its token is made only as it is sent);
- * an invoice with no request has no page, so no link. Every text is escaped in HTML.
+ * request carries a private link (its token is made only as it is sent), chosen by `MailLink`: the
+ * request's page only when the e-mail goes to the request's own address; an invoice-only page for
+ * a payer at another address (docs/decisions/053-invoice-links.md); none for an invoice with no
+ * request. A reminder never makes a new link: it points to the one sent, or carries none. Every
+ * text is escaped in HTML.
  */
 import { addressLine, site } from "../../config/site";
 import { formatDate } from "../../platform/time";
@@ -20,7 +23,12 @@ import {
   type OutgoingMessage,
 } from "../mail/messages";
 import type { MessageKind } from "../mail/kinds";
-import { linkPlaceholder, requestPageUrl } from "../mail/request-link";
+import {
+  invoiceLinkPlaceholder,
+  invoicePageUrl,
+  linkPlaceholder,
+  requestPageUrl,
+} from "../mail/request-link";
 import { paymentMethodLabel, paymentTermsText, type Invoice, type Payment } from "./contract";
 
 const signature = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
@@ -31,18 +39,55 @@ export function bankParagraph(inv: Pick<Invoice, "number">): string {
   return `To pay by bank transfer:\nAccount name: ${b.accountName}\nSort code: ${b.sortCode}\nAccount number: ${b.accountNumber}\nReference: ${inv.number ?? ""}`;
 }
 
+/**
+ * The link a message carries: "request" the request's own page (to the request's own address),
+ * "invoice" a new invoice-only link (to anyone else), "earlier" no new link but a pointer to the one
+ * already sent (a reminder), "none" nothing.
+ */
+export type MailLink = "request" | "invoice" | "earlier" | "none";
+
+/** Without a say from the caller: the request's page for a request's invoice, else none. */
+const defaultLink = (inv: Invoice): MailLink => (inv.submissionId !== null ? "request" : "none");
+
+const earlierLinkWords =
+  "You can see this invoice, download it and pay it through the private link in our earlier e-mail.";
+
+function linkParts(link: MailLink, ctx: MailContext) {
+  if (link === "request") {
+    return {
+      url: requestPageUrl(ctx.siteUrl, linkPlaceholder),
+      words: "See your invoices, what is still owed and how to pay on your request's private page:",
+      button: "See your invoices",
+    };
+  }
+  if (link === "invoice") {
+    return {
+      url: invoicePageUrl(ctx.siteUrl, invoiceLinkPlaceholder),
+      words: "See this invoice, download it and pay it on its private page:",
+      button: "See the invoice",
+    };
+  }
+  return null;
+}
+
 function message(
   kind: MessageKind,
   inv: Invoice,
   subject: string,
   paragraphs: readonly string[],
   ctx: MailContext,
+  link: MailLink,
   attachments?: MailAttachment[],
 ): OutgoingMessage {
   const first = customerName(inv.customer.name).first;
-  const body = [first ? `Hello ${first},` : "Hello,", ...paragraphs];
-  const url = inv.submissionId !== null ? requestPageUrl(ctx.siteUrl, linkPlaceholder) : null;
-  const linkWords = "See your invoices, what is still owed and how to pay on your request's private page:";
+  const body = [
+    first ? `Hello ${first},` : "Hello,",
+    ...paragraphs,
+    ...(link === "earlier" ? [earlierLinkWords] : []),
+  ];
+  const parts = linkParts(link, ctx);
+  const url = parts?.url ?? null;
+  const linkWords = parts?.words ?? "";
   const privacy = "This link is private to you; please do not share it.";
   const text =
     [...body, ...(url ? [`${linkWords}\n${url}\n(${privacy})`] : []), signature].join("\n\n") + "\n";
@@ -50,7 +95,7 @@ function message(
     subject,
     body.map((p) => `<p style="white-space:pre-line">${escapeHtml(p)}</p>`).join("") +
       (url
-        ? `<p style="margin-bottom:0">${escapeHtml(linkWords)}</p>${mailButton(url, "See your invoices")}<p style="color:#475569;font-size:13px">${escapeHtml(privacy)} If the button does not work, copy this address: ${mailFallbackUrl(url)}</p>`
+        ? `<p style="margin-bottom:0">${escapeHtml(linkWords)}</p>${mailButton(url, parts!.button)}<p style="color:#475569;font-size:13px">${escapeHtml(privacy)} If the button does not work, copy this address: ${mailFallbackUrl(url)}</p>`
         : "") +
       `<p style="white-space:pre-line">${escapeHtml(signature)}</p>`,
   );
@@ -88,6 +133,7 @@ export function invoiceSentMessage(
   ctx: MailContext,
   pdf: MailAttachment,
   corrected: Invoice | null = null,
+  link: MailLink = defaultLink(inv),
 ): OutgoingMessage {
   if (inv.kind === "credit_note") {
     return message(
@@ -102,6 +148,7 @@ export function invoiceSentMessage(
         `Questions? Reply to this e-mail or call us on ${site.phone.display}.`,
       ],
       ctx,
+      link,
       [pdf],
     );
   }
@@ -118,7 +165,7 @@ export function invoiceSentMessage(
         : []),
       `${paymentTermsText(site.invoices.dueDays)}${due ? ` Please pay by ${due}.` : ""}`,
       bankParagraph(inv),
-      ...(ctx.cardPayments && inv.balancePence > 0
+      ...(ctx.cardPayments && inv.balancePence > 0 && (link === "request" || link === "invoice")
         ? [
             `Or pay ${formatMoney(inv.balancePence)} by card, Apple Pay or Google Pay: press "Pay ${formatMoney(inv.balancePence)} now" on your page (the link below).`,
           ]
@@ -127,12 +174,18 @@ export function invoiceSentMessage(
       `Questions? Reply to this e-mail or call us on ${site.phone.display}.`,
     ],
     ctx,
+    link,
     [pdf],
   );
 }
 
 /** A polite reminder of an overdue invoice (`n` is 1 or 2). */
-export function invoiceReminderMessage(inv: Invoice, n: 1 | 2, ctx: MailContext): OutgoingMessage {
+export function invoiceReminderMessage(
+  inv: Invoice,
+  n: 1 | 2,
+  ctx: MailContext,
+  link: "earlier" | "none" = "none",
+): OutgoingMessage {
   return message(
     "invoice_reminder",
     inv,
@@ -145,11 +198,17 @@ export function invoiceReminderMessage(inv: Invoice, n: 1 | 2, ctx: MailContext)
       `You can reply to this e-mail or call us on ${site.phone.display}.`,
     ],
     ctx,
+    link,
   );
 }
 
 /** The receipt once an invoice is paid in full. */
-export function invoiceReceiptMessage(inv: Invoice, last: Payment, ctx: MailContext): OutgoingMessage {
+export function invoiceReceiptMessage(
+  inv: Invoice,
+  last: Payment,
+  ctx: MailContext,
+  link: MailLink = defaultLink(inv),
+): OutgoingMessage {
   const paid = inv.payments.filter((p) => !p.removedAt);
   return message(
     "invoice_receipt",
@@ -162,6 +221,7 @@ export function invoiceReceiptMessage(inv: Invoice, last: Payment, ctx: MailCont
       "Please keep this e-mail as your receipt.",
     ],
     ctx,
+    link,
   );
 }
 
@@ -173,6 +233,7 @@ export function receiptCorrectionMessage(
   inv: Invoice,
   removed: { amountPence: number; receivedOn: string },
   ctx: MailContext,
+  link: MailLink = defaultLink(inv),
 ): OutgoingMessage {
   return message(
     "invoice_correction",
@@ -185,5 +246,6 @@ export function receiptCorrectionMessage(
       `If you believe you have paid this in full, please reply to this e-mail or call us on ${site.phone.display} and we will check it at once. We are sorry for the confusion.`,
     ],
     ctx,
+    link,
   );
 }

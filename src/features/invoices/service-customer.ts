@@ -12,7 +12,54 @@ import {
   type CustomerInvoices,
 } from "./contract";
 import * as repo from "./repository";
+import type { InvoiceRecord } from "./repository";
+import type { Invoice } from "./contract";
 import { loadInvoice } from "./service";
+
+/** One issued invoice as the customer's pages show it, its PDF at `pdfPath`. */
+function toCustomerInvoice(inv: Invoice, pdfPath: string): CustomerInvoices["invoices"][number] {
+  return {
+    id: inv.id,
+    kind: inv.kind,
+    title: invoiceKindLabels[inv.kind],
+    number: inv.number!,
+    status: inv.status,
+    overdue: inv.overdue,
+    issuedOn: inv.issuedOn!,
+    dueOn: inv.dueOn,
+    totalPence: inv.totalPence,
+    paidPence: inv.paidPence,
+    creditedPence: inv.creditedPence,
+    balancePence: inv.balancePence,
+    creditedInvoiceNumber: inv.creditedInvoiceNumber,
+    pdfPath,
+  };
+}
+
+function payingDetails(): Pick<CustomerInvoices, "bank" | "terms"> {
+  const b = site.invoices.bank;
+  return {
+    bank: { accountName: b.accountName, sortCode: b.sortCode, accountNumber: b.accountNumber },
+    terms: paymentTermsText(site.invoices.dueDays),
+  };
+}
+
+/**
+ * One issued invoice alone, for its invoice-only page (docs/decisions/053-invoice-links.md): the
+ * same shape as a request's invoices, with its bill-to name and nothing else of the request.
+ */
+export async function invoiceForLinkPage(
+  record: InvoiceRecord,
+  pdfPath: string,
+  ctx: ServiceContext,
+): Promise<{ invoices: CustomerInvoices; billTo: string }> {
+  const inv = await loadInvoice(record, ctx.db, ctx.now);
+  const balance = inv.kind === "credit_note" ? 0 : inv.balancePence;
+  return {
+    invoices: { invoices: [toCustomerInvoice(inv, pdfPath)], balancePence: balance, ...payingDetails() },
+    billTo: inv.customer.name,
+  };
+}
 
 /** The request's issued invoices for its page (null when it has none), their PDFs under `token`. */
 export async function invoicesForCustomerPage(
@@ -23,26 +70,9 @@ export async function invoicesForCustomerPage(
   const records = (await repo.forRequest(requestId, ctx.db)).filter((r) => r.number !== null);
   if (records.length === 0) return null;
   const all = await Promise.all(records.map((r) => loadInvoice(r, ctx.db, ctx.now)));
-  const b = site.invoices.bank;
   return {
-    invoices: all.map((inv) => ({
-      id: inv.id,
-      kind: inv.kind,
-      title: invoiceKindLabels[inv.kind],
-      number: inv.number!,
-      status: inv.status,
-      overdue: inv.overdue,
-      issuedOn: inv.issuedOn!,
-      dueOn: inv.dueOn,
-      totalPence: inv.totalPence,
-      paidPence: inv.paidPence,
-      creditedPence: inv.creditedPence,
-      balancePence: inv.balancePence,
-      creditedInvoiceNumber: inv.creditedInvoiceNumber,
-      pdfPath: customerInvoicePdfPath(token, inv.id),
-    })),
+    invoices: all.map((inv) => toCustomerInvoice(inv, customerInvoicePdfPath(token, inv.id))),
     balancePence: all.reduce((s, i) => s + i.balancePence, 0),
-    bank: { accountName: b.accountName, sortCode: b.sortCode, accountNumber: b.accountNumber },
-    terms: paymentTermsText(site.invoices.dueDays),
+    ...payingDetails(),
   };
 }

@@ -19,6 +19,7 @@ import { isOpen } from "./contract";
 import * as repo from "./repository";
 import { invoiceReminderMessage } from "./mail";
 import { loadInvoice } from "./service";
+import { reminderLink } from "./service-links";
 import { notifyOwner } from "../push/service";
 
 export async function runInvoiceReminders(ctx: ServiceContext): Promise<{ reminders: number }> {
@@ -46,10 +47,12 @@ export async function runInvoiceReminders(ctx: ServiceContext): Promise<{ remind
         tx,
       );
       const inv = await loadInvoice(updated!, tx, ctx.now);
+      // Never a new link: the one sent, or none once the owner revoked it.
+      const link = await reminderLink(r, tx);
       await outbox.enqueue(
         [
           {
-            message: invoiceReminderMessage(inv, n, mailContext()),
+            message: invoiceReminderMessage(inv, n, mailContext(), link.link),
             ...(r.submissionId !== null ? { submissionId: r.submissionId } : {}),
           },
         ],
@@ -77,7 +80,7 @@ export async function runInvoiceReminders(ctx: ServiceContext): Promise<{ remind
                 fromState: state,
                 toState: state,
                 actor: "system",
-                note: `${n === 1 ? "First" : "Second and last"} payment reminder e-mailed for invoice ${r.number}: ${formatMoney(inv.balancePence)}, ${late} days overdue`,
+                note: `${n === 1 ? "First" : "Second and last"} payment reminder e-mailed for invoice ${r.number}: ${formatMoney(inv.balancePence)}, ${late} days overdue${link.revoked ? ". It went without a link to pay online, because the links were revoked" : ""}`,
               },
             ],
             tx,

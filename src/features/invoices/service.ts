@@ -48,6 +48,7 @@ import * as repo from "./repository";
 import type { InvoiceRecord, NewInvoiceLine } from "./repository";
 import { invoiceReceiptMessage, invoiceSentMessage, receiptCorrectionMessage } from "./mail";
 import { invoicePdf, invoicePdfName } from "./pdf";
+import { followUpLink, sentInvoiceLink } from "./service-links";
 import {
   alreadyIssued,
   documentTitle,
@@ -586,11 +587,13 @@ export async function sendInvoice(id: number, ctx: ServiceContext): Promise<Invo
     // A credit note's e-mail says where the invoice it corrects now stands.
     const credited = inv.creditedInvoiceId ? await repo.findInvoice(inv.creditedInvoiceId, tx) : null;
     const corrected = credited ? await loadInvoice(credited, tx, ctx.now) : null;
+    const link = await sentInvoiceLink(r, tx);
     const mailIds = await outbox.enqueue(
       [
         {
-          message: invoiceSentMessage(inv, mailContext(), pdf, corrected),
+          message: invoiceSentMessage(inv, mailContext(), pdf, corrected, link),
           ...(r.submissionId !== null ? { submissionId: r.submissionId } : {}),
+          ...(link === "invoice" ? { invoiceId: r.id } : {}),
         },
       ],
       tx,
@@ -724,7 +727,7 @@ export async function addPayment(
       mailIds = await outbox.enqueue(
         [
           {
-            message: invoiceReceiptMessage(inv, paymentWire, mailContext()),
+            message: invoiceReceiptMessage(inv, paymentWire, mailContext(), await followUpLink(r, tx)),
             ...(r.submissionId !== null ? { submissionId: r.submissionId } : {}),
           },
         ],
@@ -793,7 +796,7 @@ async function queueReceiptCorrection(
   return outbox.enqueue(
     [
       {
-        message: receiptCorrectionMessage(inv, removed, mailContext()),
+        message: receiptCorrectionMessage(inv, removed, mailContext(), await followUpLink(updated, tx)),
         ...(updated.submissionId !== null ? { submissionId: updated.submissionId } : {}),
       },
     ],

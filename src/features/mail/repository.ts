@@ -26,11 +26,12 @@ import {
   hasLinkSlot,
   hashToken,
   invitePlaceholder,
+  invoiceLinkPlaceholder,
   newToken,
   unusableTokenHash,
   withoutTokens,
 } from "./request-link";
-import { customerLinks, mailOutbox, reviewInvitations } from "../tables";
+import { customerLinks, invoiceLinks, mailOutbox, reviewInvitations } from "../tables";
 import type { OutgoingMessage } from "./kinds";
 import type { MailAttachment } from "../../platform/mail/message";
 
@@ -41,6 +42,8 @@ export interface OutboxItem {
   message: OutgoingMessage;
   submissionId?: number;
   testimonialId?: number;
+  /** The invoice a message's invoice-only link opens (docs/decisions/053-invoice-links.md). */
+  invoiceId?: number;
   /**
    * Not sent before this time: a message whose attachment is made after the transaction commits
    * (`releaseWithAttachments`), which still goes at this time, without it, should that never happen.
@@ -109,6 +112,11 @@ export async function enqueue(items: readonly OutboxItem[], db: Db = getDb()): P
         .insert(customerLinks)
         .values({ submissionId: item.submissionId, tokenHash: unusableTokenHash(), mailId: row!.id });
     }
+    if (item.invoiceId !== undefined && hasLinkSlot(item.message, invoiceLinkPlaceholder)) {
+      await db
+        .insert(invoiceLinks)
+        .values({ invoiceId: item.invoiceId, tokenHash: unusableTokenHash(), mailId: row!.id });
+    }
   }
   return ids;
 }
@@ -122,7 +130,7 @@ export async function enqueue(items: readonly OutboxItem[], db: Db = getDb()): P
  */
 export async function withLiveLinks(row: OutboxRow, db: Db = getDb()): Promise<OutgoingMessage> {
   const message = messageOf(row);
-  const tokens: { request?: string | null; invite?: string | null } = {};
+  const tokens: { request?: string | null; invite?: string | null; invoice?: string | null } = {};
   if (hasLinkSlot(message)) {
     const token = newToken();
     const updated = await db
@@ -140,6 +148,15 @@ export async function withLiveLinks(row: OutboxRow, db: Db = getDb()): Promise<O
       .where(and(eq(reviewInvitations.mailId, row.id), isNull(reviewInvitations.usedAt)))
       .returning({ id: reviewInvitations.id });
     tokens.invite = updated.length > 0 ? token : null;
+  }
+  if (hasLinkSlot(message, invoiceLinkPlaceholder)) {
+    const token = newToken();
+    const updated = await db
+      .update(invoiceLinks)
+      .set({ tokenHash: hashToken(token) })
+      .where(and(eq(invoiceLinks.mailId, row.id), isNull(invoiceLinks.revokedAt)))
+      .returning({ id: invoiceLinks.id });
+    tokens.invoice = updated.length > 0 ? token : null;
   }
   return { ...message, text: fillLinks(message.text, tokens), html: fillLinks(message.html, tokens) };
 }

@@ -3,6 +3,7 @@
  * the mail composers, the outbox and the page all use these.
  *
  *   requestPageUrl(siteUrl, token)   https://…/request/<token>
+ *   invoicePageUrl(siteUrl, token)   https://…/invoice/<token> (an invoice-only link)
  *   hasLinkSlot(message)             whether a message holds a placeholder for a token
  *   fillLinks(body, tokens)          the placeholders replaced by tokens: only as the message is sent
  *   hashToken(token)                 what is stored (SHA-256, hex)
@@ -32,11 +33,24 @@ export const linkPlaceholder = "__request_link__";
 /** The same for a review invitation's token (`/testimonials#invite=<token>`, 43 characters). */
 export const invitePlaceholder = "__review_invite__";
 
+/**
+ * The same for an invoice-only link (`/invoice/<token>`, docs/decisions/053-invoice-links.md): what a
+ * payer at another address gets instead of the request's page.
+ */
+export const invoiceLinkPlaceholder = "__invoice_link__";
+
+/** The invoice-only page's path without the token. */
+export const invoicePagePath = "/invoice";
+
 /** What a sent message's stored text keeps in place of the token. */
 export const sentLinkMarker = "link-sent";
 
 export function requestPageUrl(siteUrl: string, token: string): string {
   return `${siteUrl.replace(/\/+$/, "")}${requestPagePath}/${token}`;
+}
+
+export function invoicePageUrl(siteUrl: string, token: string): string {
+  return `${siteUrl.replace(/\/+$/, "")}${invoicePagePath}/${token}`;
 }
 
 export function newToken(): string {
@@ -64,13 +78,19 @@ export function hasLinkSlot(message: Composed, placeholder: string = linkPlaceho
 export const unusableTokenHash = (): string => hashToken(randomBytes(32).toString("base64url"));
 
 /** A body with each placeholder replaced by its token (or, without one, by `sentLinkMarker`). */
-export function fillLinks(body: string, tokens: { request?: string | null; invite?: string | null }): string {
+export function fillLinks(
+  body: string,
+  tokens: { request?: string | null; invite?: string | null; invoice?: string | null },
+): string {
   return body
     .replaceAll(linkPlaceholder, tokens.request ?? sentLinkMarker)
+    .replaceAll(invoiceLinkPlaceholder, tokens.invoice ?? sentLinkMarker)
     .replaceAll(invitePlaceholder, tokens.invite ?? sentLinkMarker);
 }
 
 const tokenInPage = new RegExp(`${requestPagePath}/[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])`, "g");
+
+const tokenInInvoicePage = new RegExp(`${invoicePagePath}/[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])`, "g");
 
 const tokenInInvite = /#invite=[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
 
@@ -81,5 +101,6 @@ const tokenInInvite = /#invite=[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
 export function withoutTokens(body: string): string {
   return fillLinks(body, {})
     .replace(tokenInPage, `${requestPagePath}/${sentLinkMarker}`)
+    .replace(tokenInInvoicePage, `${invoicePagePath}/${sentLinkMarker}`)
     .replace(tokenInInvite, `#invite=${sentLinkMarker}`);
 }

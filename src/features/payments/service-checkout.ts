@@ -6,9 +6,9 @@
  *   cardPaymentsOn()                          whether a Pay button may show at all
  *   startCheckout({ invoiceId, access, returnUrl }, ctx)   the address to send the customer to
  *
- * Who may pay is an `InvoiceAccess`: today the customer's own request link (the invoice must belong
- * to that request); another kind of link (an invoice-only link for a payer at another address) adds
- * a case to `mayPay`, nothing else.
+ * Who may pay is an `InvoiceAccess`: the customer's own request link (the invoice must belong to
+ * that request), or an invoice-only link for a payer at another address (that invoice alone:
+ * docs/decisions/053-invoice-links.md).
  */
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { Conflict, NotFound, Unavailable } from "../../platform/domain-errors";
@@ -31,13 +31,15 @@ export function checkoutOrigin(): string | null {
   return base ? `${base.protocol}://${base.host}:${base.port}` : "https://checkout.stripe.com";
 }
 
-/** Who is asking to pay: the holder of a request's private link (more kinds may follow). */
-export type InvoiceAccess = { kind: "request"; requestId: number };
+/** Who is asking to pay: the holder of a request's private link, or of one invoice's own link. */
+export type InvoiceAccess = { kind: "request"; requestId: number } | { kind: "invoice"; invoiceId: number };
 
 function mayPay(invoice: Invoice, access: InvoiceAccess): boolean {
   switch (access.kind) {
     case "request":
       return invoice.submissionId === access.requestId;
+    case "invoice":
+      return invoice.id === access.invoiceId;
   }
 }
 

@@ -21,6 +21,7 @@ import type {
 } from "./contract/endpoints";
 import type { BulkActionInput, InboxQuery, RequestPatch } from "./contract/workflow";
 import * as customerLinks from "../customer-page/repository";
+import * as invoiceLinks from "../customer-page/repository-invoice-links";
 import * as search from "./repository-search";
 import * as workflow from "./repository-workflow";
 import type { PhotoBlobs } from "../photos/repository";
@@ -302,10 +303,16 @@ export async function sentLinks(
   }));
 }
 
-/** The owner's "revoke links": every link of the request stops working now; returns how many did. */
+/**
+ * The owner's "revoke links": every link of the request stops working now, its invoices'
+ * invoice-only links included (docs/decisions/053-invoice-links.md); returns how many did.
+ */
 export async function revokeLinks(id: number, ctx: ServiceContext = serviceContext()): Promise<number> {
   await findOne(id, ctx.db);
-  return customerLinks.revokeForRequests([id], ctx.now, ctx.db);
+  return inTransaction(ctx, async (tx) => {
+    const pages = await customerLinks.revokeForRequests([id], ctx.now, tx);
+    return pages + (await invoiceLinks.revokeForRequests([id], ctx.now, tx));
+  });
 }
 
 const toAdminNote = (n: workflow.Note): AdminNote => ({

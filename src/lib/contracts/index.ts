@@ -8,7 +8,7 @@ import { adminAuthEndpoints } from "../../features/admin-auth/contract/endpoints
 import { businessEndpoints } from "../../features/business/contract/endpoints";
 import { appointmentEndpoints } from "../../features/appointments/contract/endpoints";
 import { customerEndpoints } from "../../features/customers/contract/endpoints";
-import { customerPageEndpoints } from "../../features/customer-page/contract/endpoints";
+import { customerPageEndpoints, invoiceLinkEndpoints } from "../../features/customer-page/contract/endpoints";
 import { invoiceEndpoints } from "../../features/invoices/contract/endpoints";
 import { paymentEndpoints } from "../../features/payments/contract/endpoints";
 import { mailEndpoints } from "../../features/mail/contract/endpoints";
@@ -29,6 +29,7 @@ export const endpoints = {
   ...reviewEndpoints,
   ...appointmentEndpoints,
   ...customerPageEndpoints,
+  ...invoiceLinkEndpoints,
   ...mailEndpoints,
   ...quoteEndpoints,
   ...invoiceEndpoints,

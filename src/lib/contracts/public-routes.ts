@@ -24,6 +24,13 @@ export const lostLinkFormRoute = { method: "GET", path: "/request/lost" } as con
 export const lostLinkRoute = { method: "POST", path: "/request/lost" } as const;
 /** A customer's Pay button: a Stripe Checkout for one invoice (docs/decisions/048-card-payments-stripe.md). */
 export const payInvoiceRoute = { method: "POST", path: "/request/:id/pay" } as const;
+/**
+ * An invoice-only link for a payer at another address (docs/decisions/053-invoice-links.md): `:id`
+ * is its token. The page, its invoice's PDF, and the Pay button.
+ */
+export const invoiceLinkPageRoute = { method: "GET", path: "/invoice/:id" } as const;
+export const invoiceLinkPdfRoute = { method: "GET", path: "/invoice/:id/invoice.pdf" } as const;
+export const invoiceLinkPayRoute = { method: "POST", path: "/invoice/:id/pay" } as const;
 /** Stripe's signed events (docs/decisions/048-card-payments-stripe.md). */
 export const stripeWebhookRoute = { method: "POST", path: "/api/payments/webhook/stripe" } as const;
 /** Netlify's signed deploy notification (deploy succeeded or failed) for a website publish. */

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { emailSchema } from "../../requests/contract/forms";
 import { bookingExtrasFields } from "../../appointments/contract/endpoints";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
+import { payInvoiceSchema } from "../../payments/contract/endpoints";
 import * as routes from "../../../lib/contracts/public-routes";
 
 /** What a customer can do on their page. */
@@ -144,4 +145,32 @@ export const customerPageEndpoints = {
   lostLinkForm: defineEndpoint({ ...routes.lostLinkFormRoute, status: 200 }),
   /** Fresh links to that address's open requests; the same answer whether or not it is known. */
   lostLink: defineEndpoint({ ...routes.lostLinkRoute, status: 200, request: lostLinkSchema }),
+};
+
+/** The invoice-only page's query: back from Stripe's Checkout (`?paid=<invoice id>`). */
+export const invoiceLinkQuerySchema = z.object({
+  paid: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/)
+    .transform(Number)
+    .optional()
+    .catch(undefined),
+});
+
+/**
+ * The invoice-only page for a payer at another address (docs/decisions/053-invoice-links.md): one
+ * invoice, its PDF and its Pay button, under the invoice link's token.
+ */
+export const invoiceLinkEndpoints = {
+  invoiceLinkPage: defineEndpoint({
+    ...routes.invoiceLinkPageRoute,
+    status: 200,
+    query: invoiceLinkQuerySchema,
+  }),
+  invoiceLinkPdf: defineEndpoint({ ...routes.invoiceLinkPdfRoute, status: 200 }),
+  invoiceLinkPay: defineEndpoint({
+    ...routes.invoiceLinkPayRoute,
+    status: 200,
+    request: payInvoiceSchema,
+  }),
 };
