@@ -23,8 +23,9 @@
  */
 import { addressLine, businessDefaults, site, traderFacts } from "../config/site";
 import { formatMoney, type Pence } from "../platform/money";
-import { addDays, dateInZone, formatDate, type IsoDate } from "../platform/time";
+import { dateInZone, formatDate, type IsoDate } from "../platform/time";
 import { cancellationDays } from "../features/quotes/contract/rules";
+import { cancellationEndDate } from "../features/quotes/contract/cancellation-period";
 import { traderOn, vatLineOf, type Trader } from "../features/business/contract/identity";
 
 export type { Trader };
@@ -43,12 +44,10 @@ export interface RightsSection {
 export { cancellationDays };
 
 /**
- * The last day of the cancellation period for a quote accepted on `acceptedOn` (London date): the
- * period ends 14 days after the day the contract is made, at the end of that day.
+ * The last day of the cancellation period for a quote accepted on `acceptedOn` (London date): one
+ * rule, kept with the quotes (src/features/quotes/contract/cancellation-period.ts).
  */
-export function cancellationEndDate(acceptedOn: IsoDate): IsoDate {
-  return addDays(acceptedOn, cancellationDays);
-}
+export { cancellationEndDate };
 
 /** How the price is stated: with VAT when registered, or that no VAT is added. */
 const vatWords = (t: Trader) =>

@@ -11,9 +11,11 @@ import adminQuotes from "../../netlify/functions/admin-quotes.mts";
 import adminRequestQuotes from "../../netlify/functions/admin-request-quotes.mts";
 import adminPriceList from "../../netlify/functions/admin-price-list.mts";
 import adminAppointments from "../../netlify/functions/admin-appointments.mts";
+import adminSchedule from "../../netlify/functions/admin-schedule.mts";
+import type { ScheduleAnswer } from "../../src/features/schedule/contract/endpoints";
 import { appointments, mailOutbox, quotes, requestHistory } from "../../src/features/tables";
 import { serviceContext } from "../../src/platform/context";
-import { addDays, dateInZone, wallClockInstant } from "../../src/platform/time";
+import { addDays, dateInZone, formatShortDate, wallClockInstant } from "../../src/platform/time";
 import { actOnAppointment } from "../../src/features/appointments/service";
 import { setMailSender } from "../../src/features/mail/service";
 import { createSmtpSender } from "../../src/platform/mail/transport";
@@ -639,6 +641,46 @@ describe("cancelling within 14 days", () => {
     expect(ok.status, ok.text).toBe(200);
     const history = await historyOf(request.id);
     expect(history.at(-1)!.note).toContain("reason: She phoned to ask us to start sooner");
+
+    // The visit stays flagged, in the same words, on the request's appointment, the schedule and
+    // the run sheet: the period counted from the London day of the acceptance.
+    const [row] = await t.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    const acceptedOn = dateInZone(new Date(row!.acceptance!.at));
+    const until = addDays(acceptedOn, 14);
+    const booking = await owner.call(adminAppointments, "GET", path);
+    expect(booking.json.cancellationPeriod).toEqual({ acceptedOn, until, earlyStart: false });
+    const flag = `Inside the 14-day cancellation period: no early-start request; the customer may cancel until ${formatShortDate(until)}`;
+    const mine = (answer: { json: ScheduleAnswer }) =>
+      answer.json.days[0]!.appointments.find((v) => v.requestId === request.id)!;
+    const week = await owner.call(adminSchedule, "GET", `/api/admin/schedule?from=${date}&to=${date}`);
+    expect(mine(week)).toMatchObject({ status: "confirmed", cancellationFlag: flag });
+    expect(mine(week).sheet).toBeUndefined();
+    const sheet = await owner.call(
+      adminSchedule,
+      "GET",
+      `/api/admin/schedule?from=${date}&to=${date}&detail=sheet`,
+    );
+    expect(mine(sheet)).toMatchObject({ cancellationFlag: flag, sheet: { job: request.message } });
+  });
+
+  it("does not flag a visit inside the period that the customer asked to start early", async () => {
+    const { owner, request, quote } = await sentQuote();
+    await acceptQuote(
+      request.id,
+      { quoteId: quote.id, optionalLineIds: [], expressStart: true },
+      serviceContext(),
+    );
+    const date = offeredFrom(3);
+    const path = `/api/admin/appointments/${request.id}`;
+    const confirmed = await owner.call(adminAppointments, "POST", path, {
+      body: { action: "confirm", date, window: "morning" },
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const booking = await owner.call(adminAppointments, "GET", path);
+    expect(booking.json.cancellationPeriod).toMatchObject({ earlyStart: true });
+    const week = await owner.call(adminSchedule, "GET", `/api/admin/schedule?from=${date}&to=${date}`);
+    const visit = (week.json as ScheduleAnswer).days[0]!.appointments.find((v) => v.requestId === request.id);
+    expect(visit?.cancellationFlag).toBeNull();
   });
 
   it("an urgent repair cannot be cancelled", async () => {

@@ -208,19 +208,35 @@ describe("GET /api/admin/schedule", () => {
       email: b.email,
       address: "12 High Street, Kirkcaldy KY1 1AA",
       service: "Plumbing & Heating",
-      job: b.message,
-      accessNotes: "Side gate code 1234",
-      visitMessage: null,
-      notes: ["Dog in the garden.", "Bring the long ladder."],
       hasPhotos: true,
       requestState: "scheduled",
+      cancellationFlag: null,
     });
-    expect(second).toMatchObject({
-      status: "proposed",
-      hasPhotos: false,
-      notes: [],
-      requestState: "contacted",
+    expect(second).toMatchObject({ status: "proposed", hasPhotos: false, requestState: "contacted" });
+    // The run sheet's texts come only when asked for.
+    const sheet = await owner.call(
+      adminSchedule,
+      "GET",
+      `/api/admin/schedule?from=${date}&to=${date}&detail=sheet`,
+    );
+    expect(sheet.status, sheet.text).toBe(200);
+    const [sheetFirst, sheetSecond] = sheet.json.days[0].appointments;
+    expect(sheetFirst).toEqual({
+      ...first,
+      sheet: {
+        job: b.message,
+        accessNotes: "Side gate code 1234",
+        visitMessage: null,
+        notes: ["Dog in the garden.", "Bring the long ladder."],
+      },
     });
+    expect(sheetSecond.sheet).toEqual({ job: c.message, accessNotes: null, visitMessage: null, notes: [] });
+    const wrong = await owner.call(
+      adminSchedule,
+      "GET",
+      `/api/admin/schedule?from=${date}&to=${date}&detail=all`,
+    );
+    expect(wrong.status).toBe(400);
     // A visit recorded as done stays on its day and still counts.
     await anAppointment(e.id, "2027-02-17", "morning", "completed");
     const next = await scheduleOf("2027-02-17", "2027-02-17");

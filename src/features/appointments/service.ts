@@ -42,6 +42,11 @@ import * as outbox from "../mail/repository";
 import * as repo from "./repository";
 import type { Appointment, BookingDetails } from "./repository";
 import { acceptedForRequest } from "../quotes/repository";
+import {
+  cancellationPeriodOf,
+  visitInsidePeriod,
+  type CancellationPeriod,
+} from "../quotes/contract/cancellation-period";
 import { quoteTitle } from "../quotes/contract/rules";
 import * as workflow from "../requests/repository-workflow";
 import type { AvailabilityAnswer } from "./contract/endpoints";
@@ -319,6 +324,8 @@ export interface BookingAppointments {
   accessNotes: string | null;
   /** Newest first; the first live one (proposed or confirmed) is the current appointment. */
   appointments: AppointmentView[];
+  /** The accepted quote's cancellation period (null before one, or for an urgent repair). */
+  cancellationPeriod: CancellationPeriod | null;
 }
 
 export function view(a: Appointment, rules?: BookingRules): AppointmentView {
@@ -359,8 +366,16 @@ export async function bookingAppointments(id: number, ctx: ServiceContext): Prom
   const request = await workflow.findMany([id], db).then(([row]) => row ?? null);
   if (!request) throw new NotFound("That request no longer exists.");
   const rules = await loadRules(db);
-  const [details, list] = await Promise.all([repo.findDetails(id, db), repo.listForRequest(id, db)]);
-  return { ...detailsView(details, rules), appointments: list.map((a) => view(a, rules)) };
+  const [details, list, period] = await Promise.all([
+    repo.findDetails(id, db),
+    repo.listForRequest(id, db),
+    requestCancellationPeriod(id, db),
+  ]);
+  return {
+    ...detailsView(details, rules),
+    appointments: list.map((a) => view(a, rules)),
+    cancellationPeriod: period,
+  };
 }
 
 export type AppointmentAction = AppointmentActionInput;
@@ -446,11 +461,17 @@ export function ownerAppointmentActionIn(
  */
 async function earlyVisitWarning(requestId: number, date: IsoDate, db: Db): Promise<string | null> {
   for (const q of await acceptedForRequest(requestId, db)) {
-    const a = q.acceptance;
-    if (!a || a.urgentRepair || a.expressStart || !a.cancelUntil || date > a.cancelUntil) continue;
-    return `The customer accepted quote ${quoteTitle(q.submissionId, q.version)} without asking for the work to start early, so their cancellation period runs to the end of ${formatDate(a.cancelUntil)}. A visit on ${formatDate(date)} is inside it: if they cancel, they owe nothing for work done. To go ahead anyway, give the reason (for example, they asked by phone to start sooner).`;
+    const period = q.acceptance ? cancellationPeriodOf(q.acceptance) : null;
+    if (!visitInsidePeriod(date, period)) continue;
+    return `The customer accepted quote ${quoteTitle(q.submissionId, q.version)} without asking for the work to start early, so their cancellation period runs to the end of ${formatDate(period.until)}. A visit on ${formatDate(date)} is inside it: if they cancel, they owe nothing for work done. To go ahead anyway, give the reason (for example, they asked by phone to start sooner).`;
   }
   return null;
+}
+
+/** The cancellation period of the request's accepted quote (the newest), or null (none, or an urgent repair). */
+async function requestCancellationPeriod(requestId: number, db: Db): Promise<CancellationPeriod | null> {
+  const [q] = await acceptedForRequest(requestId, db);
+  return q?.acceptance ? cancellationPeriodOf(q.acceptance) : null;
 }
 
 /** The request's accepted quote (the newest), as a visit's e-mail speaks of it; null before one. */

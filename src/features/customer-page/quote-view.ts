@@ -24,6 +24,7 @@ import {
 } from "../../data/consumer-rights";
 import { formatMoney, type Pence } from "../../platform/money";
 import { dateInZone, formatDate, formatDateTime, type IsoDate } from "../../platform/time";
+import { cancellationPeriodOf, workStartSentence } from "../quotes/contract/cancellation-period";
 import {
   depositDuePence,
   quantityText,
@@ -68,6 +69,8 @@ export type QuoteAnswerState =
       kind: "accepted";
       at: string;
       expressStart: string;
+      /** While the period runs without an early-start request: the first day we can start; else null. */
+      workStart: string | null;
       cancel:
         | {
             open: true;
@@ -262,6 +265,7 @@ export function quoteOnPage(
       kind: "accepted",
       at: formatDateTime(new Date(a.at)),
       expressStart: expressStartRecord(a.expressStart, q.urgentRepair),
+      workStart: workStartSentence(cancellationPeriodOf({ ...a, urgentRepair: q.urgentRepair }), today),
       cancel:
         rules.canCancel && rules.cancelUntil
           ? {

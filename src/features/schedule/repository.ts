@@ -1,7 +1,8 @@
 /**
  * The schedule's one query: every live or completed appointment dated in a range, with what the
- * owner needs of its request (name, phone, address, service, the job, access notes, his notes, whether
- * photos came with it). One statement, whatever the number of visits: the notes and the photo
+ * owner needs of its request (name, phone, address, service, whether photos came with it, the
+ * accepted quote's cancellation facts; for the run sheet also the job, access notes and his notes).
+ * One statement, whatever the number of visits: the notes, the accepted quote and the photo
  * marker are correlated subqueries on their own indexes (`submission_notes_submission_idx`,
  * `photos_submission_idx`), and the appointments are found through `appointments_date_idx`
  * (date, status) when the range is a small part of the table.
@@ -12,7 +13,8 @@ import type { AppointmentStatus } from "../appointments/contract/status";
 import type { WindowId } from "../appointments/contract/windows";
 import type { RequestState } from "../requests/contract/states";
 import { getDb, type Db } from "../../platform/db/client";
-import { appointments, bookingDetails, photos, requestNotes, requests } from "../tables";
+import { appointments, bookingDetails, photos, quotes, requestNotes, requests } from "../tables";
+import type { AcceptanceFacts } from "../quotes/contract/cancellation-period";
 
 /** The statuses the schedule shows; `completed` (visit done) still took its day. */
 export const scheduledStatuses = [
@@ -27,47 +29,72 @@ export interface ScheduleRow {
   date: IsoDate;
   window: WindowId;
   status: AppointmentStatus;
-  visitMessage: string | null;
   name: string;
   phone: string | null;
   email: string | null;
   address: string | null;
   service: string | null;
-  job: string;
   requestState: RequestState;
+  hasPhotos: boolean;
+  /** The newest accepted quote's acceptance (what its cancellation period depends on), or null. */
+  acceptance: AcceptanceFacts | null;
+}
+
+/** What the run sheet adds at each door: the job, access notes, the owner's words and notes. */
+export interface SheetRow {
+  visitMessage: string | null;
+  job: string;
   accessNotes: string | null;
   notes: string[];
-  hasPhotos: boolean;
 }
 
 /**
  * Written as one SQL statement read as plain rows (the query builder's per-column mapping cost a
  * third of the answer's time for six weeks of visits). `date` is read as text, as the rest of the
- * code keeps dates.
+ * code keeps dates. The run sheet's texts (`sheet`) are read only when asked for: the week's
+ * screens never draw them, and they were most of the answer's bytes.
  */
-export async function scheduledVisits(from: IsoDate, to: IsoDate, db: Db = getDb()): Promise<ScheduleRow[]> {
+export async function scheduledVisits(
+  from: IsoDate,
+  to: IsoDate,
+  db: Db = getDb(),
+  options: { sheet?: boolean } = {},
+): Promise<(ScheduleRow & Partial<SheetRow>)[]> {
   const statuses = sql.join(
     scheduledStatuses.map((s) => sql`${s}`),
     sql`, `,
   );
-  const result = await db.execute(sql`
-    select
-      a.id, a.submission_id as "requestId", a.date::text as "date", a."window", a.status,
-      a.message as "visitMessage", r.name, r.phone, r.email, r.address, r.service,
-      r.message as "job", r.state as "requestState", b.access_notes as "accessNotes",
+  const sheet = options.sheet
+    ? sql`, a.message as "visitMessage", r.message as "job", b.access_notes as "accessNotes",
       coalesce(
         (select json_agg(n.body order by n.id) from ${requestNotes} n where n.submission_id = a.submission_id),
         '[]'::json
-      ) as "notes",
-      exists (select 1 from ${photos} p where p.submission_id = a.submission_id) as "hasPhotos"
+      ) as "notes"`
+    : sql``;
+  // The accepted quote, newest version first, through quotes_submission_version_unique.
+  const result = await db.execute(sql`
+    select
+      a.id, a.submission_id as "requestId", a.date::text as "date", a."window", a.status,
+      r.name, r.phone, r.email, r.address, r.service, r.state as "requestState",
+      exists (select 1 from ${photos} p where p.submission_id = a.submission_id) as "hasPhotos",
+      (select jsonb_build_object(
+          'at', q.acceptance->'at', 'expressStart', q.acceptance->'expressStart',
+          'urgentRepair', q.acceptance->'urgentRepair', 'cancelUntil', q.acceptance->'cancelUntil')
+        from ${quotes} q where q.submission_id = a.submission_id and q.status = 'accepted'
+        order by q.version desc limit 1) as "acceptance"
+      ${sheet}
     from ${appointments} a
     join ${requests} r on r.id = a.submission_id
-    left join ${bookingDetails} b on b.submission_id = a.submission_id
+    ${options.sheet ? sql`left join ${bookingDetails} b on b.submission_id = a.submission_id` : sql``}
     where a.date between ${from} and ${to} and a.status in (${statuses})
     order by a.date, case a."window" when 'morning' then 0 when 'any' then 1 else 2 end, a.id`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as ScheduleRow[];
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as (ScheduleRow &
+    Partial<SheetRow>)[];
+  const json = <T>(v: T | string | null | undefined): T | null | undefined =>
+    typeof v === "string" ? (JSON.parse(v) as T) : v;
   return rows.map((r) => ({
     ...r,
-    notes: typeof r.notes === "string" ? (JSON.parse(r.notes) as string[]) : r.notes,
+    acceptance: json(r.acceptance) ?? null,
+    ...(options.sheet ? { notes: json(r.notes) ?? [] } : {}),
   }));
 }

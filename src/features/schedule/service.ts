@@ -15,7 +15,8 @@ import { windowLabel } from "../appointments/contract/windows";
 import { windowInstants } from "../appointments/window-instants";
 import type { WindowId } from "../appointments/contract/windows";
 import type { ScheduleAnswer, ScheduleDay, ScheduleVisit } from "./contract/endpoints";
-import { scheduledVisits, type ScheduleRow } from "./repository";
+import { scheduledVisits, type ScheduleRow, type SheetRow } from "./repository";
+import { cancellationPeriodOf, visitPeriodFlag } from "../quotes/contract/cancellation-period";
 
 /** What the schedule says of a day nobody can book. */
 export const blockedWords = {
@@ -24,15 +25,50 @@ export const blockedWords = {
   holiday: (name: string) => `Bank holiday: ${name}`,
 };
 
+/** One visit as the screens draw it; with `sheet`, the run sheet's texts too. */
+function visitOf(
+  row: ScheduleRow & Partial<SheetRow>,
+  window: ScheduleVisit["window"],
+  sheet: boolean,
+): ScheduleVisit {
+  const live = row.status === "confirmed" || row.status === "proposed";
+  return {
+    id: row.id,
+    requestId: row.requestId,
+    status: row.status,
+    window,
+    name: row.name,
+    phone: row.phone || null,
+    email: row.email || null,
+    address: row.address,
+    service: row.service ? serviceLabel(row.service) : null,
+    hasPhotos: row.hasPhotos,
+    requestState: row.requestState,
+    cancellationFlag:
+      live && row.acceptance ? visitPeriodFlag(row.date, cancellationPeriodOf(row.acceptance)) : null,
+    ...(sheet
+      ? {
+          sheet: {
+            job: row.job ?? "",
+            accessNotes: row.accessNotes ?? null,
+            visitMessage: row.visitMessage ?? null,
+            notes: row.notes ?? [],
+          },
+        }
+      : {}),
+  };
+}
+
 export async function schedule(
-  range: { from: IsoDate; to: IsoDate },
+  range: { from: IsoDate; to: IsoDate; detail?: "sheet" | undefined },
   ctx: ServiceContext,
 ): Promise<ScheduleAnswer> {
   const { from, to } = range;
+  const sheet = range.detail === "sheet";
   const [rules, closed, rows] = await Promise.all([
     loadRules(ctx.db),
     closedDays(from, to, ctx.now, ctx.db),
-    scheduledVisits(from, to, ctx.db),
+    scheduledVisits(from, to, ctx.db, { sheet }),
   ]);
   const today = dateInZone(ctx.now);
   const closedByDate = new Map(closed.map((c) => [c.date, c]));
@@ -82,23 +118,7 @@ export async function schedule(
       blockedReason,
       openedHoliday: !off && holidays.has(date) ? holidays.get(date)! : null,
       cap: { limit: rules.dailyCap, booked, full: booked >= rules.dailyCap },
-      appointments: visits.map((row): ScheduleVisit => ({
-        id: row.id,
-        requestId: row.requestId,
-        status: row.status,
-        window: windowOf(date, row.window),
-        name: row.name,
-        phone: row.phone || null,
-        email: row.email || null,
-        address: row.address,
-        service: row.service ? serviceLabel(row.service) : null,
-        job: row.job,
-        accessNotes: row.accessNotes,
-        visitMessage: row.visitMessage,
-        notes: row.notes,
-        hasPhotos: row.hasPhotos,
-        requestState: row.requestState,
-      })),
+      appointments: visits.map((row) => visitOf(row, windowOf(date, row.window), sheet)),
     };
   });
   return { today, days };

@@ -88,6 +88,11 @@ export const bookingAppointmentsSchema = z.object({
   accessNotes: z.string().nullable(),
   /** Newest first; the first live one (proposed or confirmed) is the current appointment. */
   appointments: z.array(appointmentSchema),
+  /**
+   * The accepted quote's cancellation period: the day of acceptance, its last day and whether the
+   * customer asked for an early start; null before an acceptance or for an urgent repair.
+   */
+  cancellationPeriod: z.object({ acceptedOn: isoDate, until: isoDate, earlyStart: z.boolean() }).nullable(),
 });
 export type BookingAppointmentsWire = z.infer<typeof bookingAppointmentsSchema>;
 

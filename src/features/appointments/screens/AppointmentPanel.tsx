@@ -10,7 +10,8 @@
  *
  * A visit inside the cancellation period of an accepted quote, where the customer did not ask for
  * an early start, is refused by the server with a warning (409 `inside_cancellation_period`); the
- * owner reads it here and may go ahead by giving a reason, which the request's history keeps.
+ * owner reads it here and may go ahead by giving a reason, which the request's history keeps. A live
+ * visit already inside such a period carries the same flag in plain words.
  */
 import { appointmentsApi } from "./api";
 import { CalendarCheck, CalendarClock, CalendarX, Zap } from "lucide-react";
@@ -27,6 +28,8 @@ import { Badge, Button, Spinner } from "../../../admin/components/ui";
 import { MoveVisit } from "./MoveVisit";
 import { showsVisitDay, VisitDay } from "./VisitDay";
 import { PassedWindowDialog } from "./PassedWindowDialog";
+import { CancellationFlag } from "./CancellationFlag";
+import { visitPeriodFlag } from "../../quotes/contract/cancellation-period";
 
 const windowChoices = [
   { value: "morning", label: "Morning" },
@@ -147,6 +150,7 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
       ) : (
         <p className="mt-2 text-slate-700">No time agreed yet.</p>
       )}
+      {live ? <CancellationFlag text={visitPeriodFlag(live.date, data.cancellationPeriod)} /> : null}
       {showsVisitDay(shown, !closed) ? (
         <VisitDay key={shown.id} requestId={requestId} appointment={shown} />
       ) : null}

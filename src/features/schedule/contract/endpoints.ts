@@ -1,12 +1,13 @@
 /**
  * The owner's schedule (docs/decisions/039-schedule.md):
  *
- *   GET /api/admin/schedule?from=YYYY-MM-DD&to=YYYY-MM-DD
+ *   GET /api/admin/schedule?from=YYYY-MM-DD&to=YYYY-MM-DD[&detail=sheet]
  *
  * Every day from `from` to `to` (both included, at most 92 days): whether customers can book it
  * and why not (a day that is not worked, the owner's day off with his label, a bank holiday he has
  * not opened), the daily cap and how many confirmed visits count against it, and the day's
- * confirmed visits and proposals awaiting the customer's answer, in window order. A malformed date,
+ * confirmed visits and proposals awaiting the customer's answer, in window order, each with what the
+ * screens draw; `detail=sheet` (the run sheet) adds the job, access notes and notes. A malformed date,
  * `to` before `from` or a longer range answers 400.
  */
 import { z } from "zod";
@@ -23,6 +24,8 @@ export const scheduleQuerySchema = z
   .object({
     from: z.string({ error: "from is required (YYYY-MM-DD)." }),
     to: z.string({ error: "to is required (YYYY-MM-DD)." }),
+    /** `sheet`: each visit also carries the run sheet's texts (`sheet`). */
+    detail: z.enum(["sheet"], { error: "detail must be sheet or left out." }).optional(),
   })
   .superRefine((q, ctx) => {
     const problem = rangeProblem(q.from, q.to);
@@ -53,15 +56,26 @@ export const scheduleVisitSchema = z.object({
   address: z.string().nullable(),
   /** The service's label ("General repairs"), or null when the request named none. */
   service: z.string().nullable(),
-  /** What needs doing: the customer's message. */
-  job: z.string(),
-  accessNotes: z.string().nullable(),
-  /** The owner's words sent with the confirmation or offer. */
-  visitMessage: z.string().nullable(),
-  /** The owner's private notes on the request, oldest first. */
-  notes: z.array(z.string()),
   hasPhotos: z.boolean(),
   requestState: z.enum(requestStates),
+  /**
+   * A live visit inside the customer's cancellation period without their early-start request, in
+   * plain words ("Inside the 14-day cancellation period: no early-start request; the customer may
+   * cancel until Fri 11 Dec"); null otherwise.
+   */
+  cancellationFlag: z.string().nullable(),
+  /** Only with `detail=sheet` (the run sheet): what the owner needs at the door. */
+  sheet: z
+    .object({
+      /** What needs doing: the customer's message. */
+      job: z.string(),
+      accessNotes: z.string().nullable(),
+      /** The owner's words sent with the confirmation or offer. */
+      visitMessage: z.string().nullable(),
+      /** The owner's private notes on the request, oldest first. */
+      notes: z.array(z.string()),
+    })
+    .optional(),
 });
 export type ScheduleVisit = z.infer<typeof scheduleVisitSchema>;
 

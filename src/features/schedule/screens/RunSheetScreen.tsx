@@ -10,7 +10,8 @@ import { ArrowLeft, Printer } from "lucide-react";
 import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
 import { site } from "../../../config/site";
 import { isIsoDate } from "../../../platform/time";
-import { scheduleQuery } from "./schedule-api";
+import { runSheetQuery } from "./schedule-api";
+import { CancellationFlag } from "../../appointments/screens/CancellationFlag";
 
 /** Printed: only the sheet. The admin frame's header and navigation are outside this screen. */
 const printStyle = `@media print {
@@ -24,7 +25,7 @@ const printStyle = `@media print {
 export function RunSheetScreen() {
   const search: { date?: string } = useSearch({ strict: false });
   const date = search.date && isIsoDate(search.date) ? search.date : null;
-  const query = useQuery({ ...scheduleQuery(date ?? "x", date ?? "x"), enabled: date !== null });
+  const query = useQuery({ ...runSheetQuery(date ?? "x"), enabled: date !== null });
   if (!date) {
     return (
       <p role="alert" className="rounded-lg bg-danger-50 p-4 text-danger-600">
@@ -83,6 +84,7 @@ export function RunSheetScreen() {
                     {v.status === "completed" ? " · done" : ""}
                   </span>
                 </div>
+                <CancellationFlag text={v.cancellationFlag} />
                 <dl className="mt-1 grid grid-cols-[7rem_1fr] gap-x-3 gap-y-0.5 text-sm">
                   <dt className="font-semibold">Customer</dt>
                   <dd>{v.name}</dd>
@@ -91,23 +93,23 @@ export function RunSheetScreen() {
                   <dt className="font-semibold">Address</dt>
                   <dd className="break-words">{v.address ?? "None given"}</dd>
                   <dt className="font-semibold">What needs doing</dt>
-                  <dd className="break-words whitespace-pre-line">{v.job}</dd>
-                  {v.accessNotes ? (
+                  <dd className="break-words whitespace-pre-line">{v.sheet?.job}</dd>
+                  {v.sheet?.accessNotes ? (
                     <>
                       <dt className="font-semibold">Access</dt>
-                      <dd className="break-words">{v.accessNotes}</dd>
+                      <dd className="break-words">{v.sheet.accessNotes}</dd>
                     </>
                   ) : null}
-                  {v.visitMessage ? (
+                  {v.sheet?.visitMessage ? (
                     <>
                       <dt className="font-semibold">Told the customer</dt>
-                      <dd className="break-words">{v.visitMessage}</dd>
+                      <dd className="break-words">{v.sheet.visitMessage}</dd>
                     </>
                   ) : null}
-                  {v.notes.length > 0 ? (
+                  {v.sheet && v.sheet.notes.length > 0 ? (
                     <>
                       <dt className="font-semibold">Notes</dt>
-                      <dd className="break-words whitespace-pre-line">{v.notes.join("\n")}</dd>
+                      <dd className="break-words whitespace-pre-line">{v.sheet.notes.join("\n")}</dd>
                     </>
                   ) : null}
                 </dl>

@@ -26,6 +26,7 @@ import type { ScheduleDay, ScheduleVisit } from "../contract/endpoints";
 import { scheduleViews, stepDate, viewRange, type ScheduleView } from "../contract/range";
 import { mapLink, scheduleQuery, telLink } from "./schedule-api";
 import { BookVisitDialog, MoveVisitDialog } from "./VisitDialogs";
+import { CancellationFlag } from "../../appointments/screens/CancellationFlag";
 
 export interface ScheduleSearch {
   view?: string;
@@ -324,6 +325,7 @@ function VisitCard({ visit, date, compact }: { visit: ScheduleVisit; date: strin
       </p>
       {visit.service ? <p className="text-slate-700">{visit.service}</p> : null}
       {visit.address ? <p className="mt-1 break-words text-slate-700">{visit.address}</p> : null}
+      <CancellationFlag text={visit.cancellationFlag} compact={compact} />
       {/* In the week's narrow columns the actions keep their icons; the words stay for screen readers. */}
       <div className={`mt-2 flex flex-wrap gap-2 ${compact ? "lg:gap-1" : ""}`}>
         {visit.phone ? (

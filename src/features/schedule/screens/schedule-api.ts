@@ -19,6 +19,12 @@ export const scheduleQuery = (from: string, to: string) => ({
   queryFn: () => signedIn(callApi(r.scheduleRoute, { query: { from, to } })),
 });
 
+/** The run sheet's day: each visit with the job, access notes and notes (`detail=sheet`). */
+export const runSheetQuery = (date: string) => ({
+  queryKey: [...scheduleKeys.range(date, date), "sheet"] as const,
+  queryFn: () => signedIn(callApi(r.scheduleRoute, { query: { from: date, to: date, detail: "sheet" } })),
+});
+
 /**
  * After a visit was booked or moved from the schedule: the request's entries and every schedule
  * range (`requestChanged` fetches the schedule again too, as after an action in the request).
