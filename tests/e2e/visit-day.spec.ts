@@ -6,14 +6,20 @@
  * the request done), the history shows the completion without reopening the dialog, and the request
  * stays scheduled until the owner marks it done from the next steps. Nothing scrolls sideways.
  *
+ * The test owns its clock: while today's window is still ahead it takes that whole path; once the
+ * window has ended (the London evening) a visit today can only be recorded as done already, as the
+ * owner would, and the test checks that panel and its next steps instead.
+ *
  * SHOTS=dir saves screenshots there.
  */
-import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
+import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { mailbox } from "./mailbox";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { bookableDate } from "./forms-support";
 import { shot } from "./page-checks";
+import { windowInstants } from "../../src/features/appointments/window-instants";
+import { dateInZone } from "../../src/platform/time";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -46,23 +52,35 @@ function clockStyle(time: string): string {
   return `${hour}${m === 0 ? "" : `:${String(m).padStart(2, "0")}`}${h < 12 ? "am" : "pm"}`;
 }
 
-/** A booking from the public API with its visit confirmed by the owner for today; the request's id. */
+/**
+ * Whether today's "any time" window (Europe/London) still has a few minutes to run: a window that
+ * has ended can no longer be confirmed (409 `window_passed`), only recorded as done already. The
+ * test reads the clock once and takes the path the owner would at this hour.
+ */
+function todaysWindowOpen(at = new Date()): boolean {
+  return windowInstants(dateInZone(at), "any").end.getTime() - at.getTime() > 2 * 60_000;
+}
+
+/**
+ * A booking from the public API with a visit on today's date, the request's id: confirmed by the
+ * owner while today's window is still ahead, or recorded as done already once it has ended.
+ */
 async function bookedForToday(
   request: APIRequestContext,
   baseURL: string,
   cookie: string,
-  name: string,
-  email: string,
+  who: { name: string; email: string },
+  doneAlready: boolean,
 ): Promise<number> {
   const res = await request.post("/api/bookings", {
     data: {
-      name,
-      email,
+      name: who.name,
+      email: who.email,
       phone: "07700 900321",
       address: "3 Kirk Wynd, Kirkcaldy KY1 1EH",
       service: "plumbing-heating",
       preferredOptions: [{ date: bookableDate(4), window: "morning" }],
-      message: `Dripping kitchen tap (${name}).`,
+      message: `Dripping kitchen tap (${who.name}).`,
       website: "",
       formStartedAt: Date.now() - 60_000,
     },
@@ -77,11 +95,34 @@ async function bookedForToday(
       date: londonNow().date,
       window: "any",
       dayOverrideReason: "Squeezed in today by phone.",
+      ...(doneAlready ? { doneAlready: true } : {}),
     },
     headers: { Origin: new URL(baseURL).origin, Cookie: cookie, "X-Simulated-Client": clientIp() },
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   return id;
+}
+
+/**
+ * The panel of a visit recorded as done already today: "Visit done", the next steps (an invoice,
+ * the request done, then a review), the history saying so, and nothing scrolls sideways.
+ */
+async function afterTheWindow(page: Page, id: number) {
+  const dialog = page.getByRole("dialog", { name: "Appointment Request" });
+  const next = dialog.getByTestId("visit-next-steps");
+  await expect(next).toContainText("Visit done");
+  await expect(dialog.getByTestId("appointment-status")).toContainText("Visit done");
+  await expect(next.getByRole("link", { name: "Create an invoice" })).toHaveAttribute(
+    "href",
+    `/admin/requests/${id}#invoices`,
+  );
+  await expect(dialog.getByTestId("request-history")).toContainText(/done already/i);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "scrolls sideways").toBeLessThanOrEqual(0);
+  await shot(page, "visit-day-done-already");
+  await next.getByRole("button", { name: "Mark the request done" }).click();
+  await expect(next.getByRole("link", { name: "Ask for a review" })).toBeVisible();
+  await expect(next.getByRole("button", { name: "Mark the request done" })).toHaveCount(0);
 }
 
 for (const width of [375, 1280]) {
@@ -98,10 +139,17 @@ for (const width of [375, 1280]) {
       const session = await signedIn(context, request, baseURL!);
       const name = uniqueName("Morven");
       const email = `morven.${Date.now()}.${width}@example.com`;
-      const id = await bookedForToday(request, baseURL!, session.header, name, email);
+      const open = todaysWindowOpen();
+      const id = await bookedForToday(request, baseURL!, session.header, { name, email }, !open);
 
       await page.goto(`/admin/requests/${id}`);
       const dialog = page.getByRole("dialog", { name: "Appointment Request" });
+      if (!open) {
+        // Today's window has ended (the London evening): the visit was recorded as done already,
+        // no e-mail went out, and the panel offers the same next steps at once.
+        await afterTheWindow(page, id);
+        return;
+      }
       const day = dialog.getByTestId("visit-day");
       await expect(day).toContainText("Today’s visit");
       await day.getByRole("button", { name: "30 min" }).click();

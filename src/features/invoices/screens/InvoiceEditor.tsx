@@ -20,7 +20,7 @@ import {
   type DraftErrors,
   type LineDraft,
 } from "../../quotes/screens/quote-draft";
-import { LineEditor, PriceListPicker } from "../../quotes/screens/QuoteEditor";
+import { LineEditor, openPicker, PriceListPicker } from "../../quotes/screens/QuoteEditor";
 import { poundsDecimal } from "../../../platform/money";
 import { ApiError } from "../../../admin/api";
 import { invoicesApi, type AdminInvoice, type InvoiceSettings } from "./api";
@@ -306,7 +306,7 @@ export function InvoiceEditor({
                       variant="secondary"
                       aria-expanded={pickerOpen}
                       aria-controls={`${id}-picker`}
-                      onClick={() => setPickerOpen((o) => !o)}
+                      onClick={() => openPicker(`${id}-picker`, pickerOpen, setPickerOpen)}
                     >
                       <ListPlus aria-hidden="true" className="size-4" />
                       Add from price list
@@ -325,7 +325,6 @@ export function InvoiceEditor({
                         );
                         touched([]);
                         dropLineErrors();
-                        setPickerOpen(false);
                       }}
                       onClose={() => setPickerOpen(false)}
                     />

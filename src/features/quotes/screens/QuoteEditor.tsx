@@ -85,7 +85,8 @@ export function QuoteEditor({ request, settings, quote, onClose, onSaved }: Quot
   const [errors, setErrors] = useState<DraftErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [pickerOpen, setPickerOpen] = useState(false);
+  // A new quote starts with the price list open: each of its items is one tap.
+  const [pickerOpen, setPickerOpen] = useState(!quote);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   /** The line whose description gets the focus once it is on screen. */
   const focusKey = useRef<string | null>(null);
@@ -114,14 +115,17 @@ export function QuoteEditor({ request, settings, quote, onClose, onSaved }: Quot
   /** Lines added or removed: the messages about lines by number no longer fit them. */
   const withoutLineErrors = () =>
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith("lines"))));
-  /** A new line at the end; from the price list, the one blank line a new quote starts with is replaced. */
-  const addLine = (line: LineDraft, replaceBlank = false) => {
+  /**
+   * A new line at the end; from the price list, the one blank line a new quote starts with is
+   * replaced and the focus stays in the list, so the next item is one more tap.
+   */
+  const addLine = (line: LineDraft, fromPriceList = false) => {
     change((d) => ({
       ...d,
-      lines: replaceBlank && d.lines.length === 1 && isBlank(d.lines[0]!) ? [line] : [...d.lines, line],
+      lines: fromPriceList && d.lines.length === 1 && isBlank(d.lines[0]!) ? [line] : [...d.lines, line],
     }));
     withoutLineErrors();
-    focusKey.current = line.key;
+    if (!fromPriceList) focusKey.current = line.key;
   };
   const removeLine = (index: number) => {
     change((d) => ({ ...d, lines: d.lines.filter((_, i) => i !== index) }));
@@ -253,7 +257,7 @@ export function QuoteEditor({ request, settings, quote, onClose, onSaved }: Quot
                   variant="secondary"
                   aria-expanded={pickerOpen}
                   aria-controls={`${id}-picker`}
-                  onClick={() => setPickerOpen((o) => !o)}
+                  onClick={() => openPicker(`${id}-picker`, pickerOpen, setPickerOpen)}
                 >
                   <ListPlus aria-hidden="true" className="size-4" />
                   Add from price list
@@ -263,10 +267,10 @@ export function QuoteEditor({ request, settings, quote, onClose, onSaved }: Quot
                 <PriceListPicker
                   id={`${id}-picker`}
                   vatRegistered={vatRegistered}
-                  onPick={(item) => {
-                    addLine(lineFromItem(vatRegistered ? item : { ...item, vatRate: null }), true);
-                    setPickerOpen(false);
-                  }}
+                  focusSearch={Boolean(quote)}
+                  onPick={(item) =>
+                    addLine(lineFromItem(vatRegistered ? item : { ...item, vatRate: null }), true)
+                  }
                   onClose={() => setPickerOpen(false)}
                 />
               ) : null}
@@ -732,21 +736,40 @@ function TotalsPanel({
 }
 
 /** The price list, searchable; a tap on an item adds it as a line. */
+/**
+ * "Add from price list": opens the list, or (already open) puts the cursor in its search. The list
+ * stays open while items are added; its own close button shuts it.
+ */
+export function openPicker(pickerId: string, open: boolean, setOpen: (open: boolean) => void): void {
+  if (open) document.getElementById(`${pickerId}-search`)?.focus();
+  else setOpen(true);
+}
+
+/**
+ * The price list to add lines from: one tap per item, the list staying open for the next one and
+ * saying what was added. `focusSearch` (default) puts the cursor in the search; a list opened by
+ * itself leaves it, so a phone's keyboard does not cover the items.
+ */
 export function PriceListPicker({
   id,
   vatRegistered,
   onPick,
   onClose,
+  focusSearch = true,
 }: {
   id: string;
   vatRegistered: boolean;
   onPick: (item: PriceListItem) => void;
   onClose: () => void;
+  focusSearch?: boolean;
 }) {
   const list = useQuery(queries.priceList());
   const [filter, setFilter] = useState("");
+  const [added, setAdded] = useState<{ text: string; count: number } | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  useEffect(() => searchRef.current?.focus(), []);
+  useEffect(() => {
+    if (focusSearch) searchRef.current?.focus();
+  }, [focusSearch]);
   const items = list.data?.items ?? [];
   const needle = filter.trim().toLowerCase();
   const shown = needle ? items.filter((i) => i.description.toLowerCase().includes(needle)) : items;
@@ -767,6 +790,7 @@ export function PriceListPicker({
           />
           <input
             ref={searchRef}
+            id={`${id}-search`}
             type="search"
             value={filter}
             placeholder="Search the price list"
@@ -778,6 +802,13 @@ export function PriceListPicker({
           <X aria-hidden="true" className="size-4" />
         </IconButton>
       </div>
+      <p
+        role="status"
+        className="mt-2 text-sm text-success-600 empty:hidden"
+        data-testid="price-picker-added"
+      >
+        {added ? `Added: ${added.text}.${added.count > 1 ? ` ${added.count} lines added.` : ""}` : ""}
+      </p>
       {list.isPending ? <p className="mt-2 text-sm text-slate-600">Loading the price list…</p> : null}
       {list.isError ? (
         <p className="mt-2 text-sm text-danger-600">The price list could not be loaded.</p>
@@ -801,7 +832,10 @@ export function PriceListPicker({
               <button
                 type="button"
                 className="flex min-h-11 w-full items-center justify-between gap-3 rounded-md px-2 py-2 text-left hover:bg-brand-50 focus-visible:bg-brand-50"
-                onClick={() => onPick(item)}
+                onClick={() => {
+                  onPick(item);
+                  setAdded((a) => ({ text: item.description, count: (a?.count ?? 0) + 1 }));
+                }}
               >
                 <span className="min-w-0 break-words text-slate-900">
                   <span className="sr-only">Add </span>
