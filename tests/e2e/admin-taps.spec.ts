@@ -7,6 +7,7 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { apiSignIn, clientIp, ownClient, seedBooking, signedIn, uniqueName } from "./admin-support";
 import { mailbox } from "./mailbox";
+import { shot } from "./page-checks";
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -108,11 +109,15 @@ test("writing and sending a three-line quote from the price list, from the dashb
   for (const item of items) {
     await picker.getByRole("button", { name: new RegExp(item.description) }).tap();
     taps++;
+    // The new line lands above the list; the list stays in view, saying what it added.
+    await expect(editor.getByTestId("price-picker-added")).toContainText(`Added: ${item.description}.`);
+    await expect(editor.getByTestId("price-picker-added")).toBeInViewport();
   }
   const lines = editor.getByTestId("quote-line");
   await expect(lines).toHaveCount(3);
   await expect(editor.getByTestId("price-picker-added")).toContainText("3 lines added.");
   await expect(editor.getByTestId("quote-total")).toHaveText("£149.50");
+  await shot(page, "quote-editor-price-list-open");
   await editor.getByRole("button", { name: "Save and send…" }).tap();
   taps++;
   const confirm = page.getByRole("alertdialog", { name: /^Send / });

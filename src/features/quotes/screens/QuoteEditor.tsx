@@ -767,15 +767,21 @@ export function PriceListPicker({
   const [filter, setFilter] = useState("");
   const [added, setAdded] = useState<{ text: string; count: number } | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focusSearch) searchRef.current?.focus();
   }, [focusSearch]);
+  // The added line lands above the list and pushes it down: keep the list in view for the next tap.
+  useEffect(() => {
+    if (added) rootRef.current?.scrollIntoView({ block: "nearest" });
+  }, [added]);
   const items = list.data?.items ?? [];
   const needle = filter.trim().toLowerCase();
   const shown = needle ? items.filter((i) => i.description.toLowerCase().includes(needle)) : items;
 
   return (
     <div
+      ref={rootRef}
       id={id}
       role="group"
       aria-label="Add from the price list"

@@ -1,0 +1,137 @@
+/**
+ * The cancellation period on the visit, on a 375 px phone (docs/decisions/059-cancellation-period-on-the-visit.md):
+ * a customer accepts a quote on their page without asking for an early start, and the page says
+ * from when the work can start; the owner confirms the visit they asked for, inside the period,
+ * which takes a deliberate confirmation with a reason; the visit is then flagged in plain words on
+ * the request's appointment, on the schedule's day and on the run sheet. Screenshots at 375 and
+ * 1280 px (SHOTS=dir saves them there too).
+ */
+import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { baseURL } from "../../playwright.config";
+import { cancellationEndDate } from "../../src/features/quotes/contract/cancellation-period";
+import { addDays, dateInZone, formatShortDate } from "../../src/platform/time";
+import { offeredDates } from "../helpers/dates";
+import { apiSignIn, clientIp, signedIn, uniqueName } from "./admin-support";
+import { mailTo, pagePath } from "./mailbox";
+import { axe, shot } from "./page-checks";
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 240_000 });
+test.use({ viewport: { width: 375, height: 800 } });
+
+type Owner = { header: string };
+const ownerHeaders = (owner: Owner) => ({
+  Cookie: owner.header,
+  Origin: new URL(baseURL).origin,
+  "X-Simulated-Client": clientIp(),
+});
+
+/** A booking for the first bookable day and its quote, sent; the request's id, that day and the quote's page. */
+async function quoted(request: APIRequestContext, owner: Owner, name: string, email: string) {
+  const day = offeredDates()[0]!.date;
+  const booked = await request.post("/api/bookings", {
+    data: {
+      name,
+      email,
+      phone: "07700 900655",
+      address: "7 Links Street, Kirkcaldy KY1 1QH",
+      service: "plumbing-heating",
+      message: `The bath tap drips (${name}).`,
+      preferredOptions: [{ date: day, window: "morning" }],
+      website: "",
+      formStartedAt: Date.now() - 60_000,
+    },
+    headers: { "X-Simulated-Client": clientIp() },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const id = ((await booked.json()) as { id: number }).id;
+  const created = await request.post(`/api/admin/submissions/${id}/quotes`, {
+    data: { lines: [{ description: "Replace the bath tap", quantity: 1, unitPence: 12_000 }] },
+    headers: ownerHeaders(owner),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const quoteId = ((await created.json()) as { quote: { id: number } }).quote.id;
+  const sent = await request.post(`/api/admin/quotes/${quoteId}/send`, { headers: ownerHeaders(owner) });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return { id, day, path: pagePath(await mailTo(email, /Your quote from/)) };
+}
+
+/** axe, then a screenshot at 375 px and at 1280 px (back to 375 px after). */
+async function bothWidths(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
+    await axe(page, `${name} at ${width}px`);
+    await shot(page, name);
+  }
+  await page.setViewportSize({ width: 375, height: 800 });
+}
+
+test("a visit inside the cancellation period without an early start: the customer's page, the deliberate confirmation and the owner's flag", async ({
+  page,
+  context,
+  request,
+}) => {
+  const owner = await apiSignIn(request, baseURL);
+  const name = uniqueName("Kirsty");
+  const email = `period.${Date.now()}@example.com`;
+  const { id, day, path } = await quoted(request, owner, name, email);
+
+  // The customer accepts on a phone, leaving the early-start box unticked.
+  await page.setExtraHTTPHeaders({ "X-Simulated-Client": clientIp() });
+  await page.goto(path);
+  await page.getByRole("button", { name: "Accept and agree to pay £120.00" }).click();
+  await expect(page.getByRole("heading", { name: "Your accepted quote" })).toBeVisible();
+  const until = cancellationEndDate(dateInZone(new Date()));
+  await expect(page.getByTestId("work-start")).toHaveText(
+    `We can start from ${formatShortDate(addDays(until, 1))}, after your 14-day cancellation period, unless you ask us to start sooner.`,
+  );
+  await page.getByTestId("work-start").scrollIntoViewIfNeeded();
+  await bothWidths(page, "customer-work-start");
+
+  // The owner confirms the time the customer asked for: inside the period, so he is asked first.
+  const admin = await context.newPage();
+  await signedIn(context, request, baseURL);
+  await admin.setViewportSize({ width: 375, height: 800 });
+  await admin.goto(`/admin/requests/${id}`);
+  const dialog = admin.getByRole("dialog", { name: "Appointment Request" });
+  await dialog
+    .getByRole("list", { name: "Times the customer asked for" })
+    .getByRole("button", { name: /^Confirm / })
+    .click();
+  const ask = admin.getByRole("alertdialog", { name: "Inside the customer's cancellation period" });
+  await expect(ask).toContainText("without asking for the work to start early");
+  await expect(ask.getByRole("button", { name: "Go ahead with this visit" })).toBeDisabled();
+  await ask.getByLabel(/Why this visit goes ahead now/).fill("She phoned to ask us to start sooner.");
+  await ask.getByRole("button", { name: "Go ahead with this visit" }).click();
+  await expect(ask).toBeHidden();
+  await expect(dialog.getByTestId("appointment-status")).toContainText("Confirmed");
+
+  // The flag, in the same words on the appointment, the schedule's day and the run sheet.
+  const flag = `Inside the 14-day cancellation period: no early-start request; the customer may cancel until ${formatShortDate(until)}.`;
+  const onRequest = dialog.getByTestId("cancellation-flag");
+  await expect(onRequest).toHaveText(flag);
+  await onRequest.scrollIntoViewIfNeeded();
+  await bothWidths(admin, "request-cancellation-flag");
+
+  await admin.goto(`/admin/schedule?view=day&date=${day}`);
+  const card = admin.getByTestId("schedule-visit").filter({ hasText: name });
+  await expect(card.getByTestId("cancellation-flag")).toHaveText(flag);
+  await card.scrollIntoViewIfNeeded();
+  await shot(admin, "schedule-cancellation-flag");
+
+  await admin.setViewportSize({ width: 1280, height: 900 });
+  await admin.goto(`/admin/schedule?view=week&date=${day}`);
+  const inWeek = admin.getByTestId("schedule-visit").filter({ hasText: name });
+  await expect(inWeek.getByTestId("cancellation-flag")).toHaveText(flag);
+  await inWeek.scrollIntoViewIfNeeded();
+  await axe(admin, "week with the flag at 1280px");
+  await shot(admin, "week-cancellation-flag");
+  await admin.setViewportSize({ width: 375, height: 800 });
+
+  await admin.goto(`/admin/schedule/print?date=${day}`);
+  const sheet = admin.getByTestId("run-sheet-visit").filter({ hasText: name });
+  await expect(sheet.getByTestId("cancellation-flag")).toHaveText(flag);
+  await expect(sheet).toContainText(`The bath tap drips (${name}).`);
+  await sheet.scrollIntoViewIfNeeded();
+  await shot(admin, "run-sheet-cancellation-flag");
+});
