@@ -140,7 +140,7 @@ interface Result {
   };
   exportDouble: { rows: number; ms: number; heapGrowthMb: number; rssGrowthMb: number };
   searches: Record<string, number>;
-  schedule: Timing & { visits: number };
+  schedule: Timing & { visits: number; bytes: number };
   /** The machine's load average (1, 5, 15 minutes) before and after: the figures mean little on a busy machine. */
   load: { before: number[]; after: number[] };
 }
@@ -341,7 +341,7 @@ async function run(backend: string, db: Database): Promise<Result> {
       rssGrowthMb: mb(double.rssGrowth),
     },
     searches: perTerm,
-    schedule: { ...summarise(scheduled.samples), visits: scheduled.visits },
+    schedule: { ...summarise(scheduled.samples), visits: scheduled.visits, bytes: scheduled.bytes },
     load: { before: loadBefore, after: os.loadavg().map(round) },
   };
 }
@@ -356,7 +356,9 @@ function print(r: Result): void {
   line("filtered page 50", r.filteredPage50);
   line(`CSV export`, r.export10k);
   line(`schedule, 6 weeks`, r.schedule);
-  console.log(`  schedule: ${r.schedule.visits} visits in the six weeks`);
+  console.log(
+    `  schedule: ${r.schedule.visits} visits in the six weeks, ${Math.round(r.schedule.bytes / 1024)} KB of JSON`,
+  );
   console.log(
     `  export: ${r.export10k.rows} rows, ${Math.round(r.export10k.bytes / 1024)} KB; while streaming the heap grew at most ${r.export10k.heapGrowthMb} MB and RSS ${r.export10k.rssGrowthMb} MB (process peak RSS ${r.export10k.rssPeakMb} MB)`,
   );

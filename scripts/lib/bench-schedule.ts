@@ -47,9 +47,10 @@ export async function seedSchedule(db: Database, visits = 2000): Promise<void> {
 export async function timeSchedule(
   token: string,
   runs: number,
-): Promise<{ samples: number[]; visits: number }> {
+): Promise<{ samples: number[]; visits: number; bytes: number }> {
   const samples: number[] = [];
   let visits = 0;
+  let size = 0;
   for (let i = 0; i < runs + 3; i++) {
     const started = performance.now();
     const res = await adminSchedule(
@@ -63,7 +64,8 @@ export async function timeSchedule(
     const ms = performance.now() - started;
     const body = JSON.parse(new TextDecoder().decode(bytes)) as { days: { appointments: unknown[] }[] };
     if (i >= 3) samples.push(ms);
+    size = bytes.byteLength;
     visits = body.days.reduce((n, d) => n + d.appointments.length, 0);
   }
-  return { samples, visits };
+  return { samples, visits, bytes: size };
 }

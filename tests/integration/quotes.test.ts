@@ -12,7 +12,7 @@ import adminRequestQuotes from "../../netlify/functions/admin-request-quotes.mts
 import adminPriceList from "../../netlify/functions/admin-price-list.mts";
 import adminAppointments from "../../netlify/functions/admin-appointments.mts";
 import adminSchedule from "../../netlify/functions/admin-schedule.mts";
-import type { ScheduleAnswer } from "../../src/features/schedule/contract/endpoints";
+import type { ScheduleAnswerWire as ScheduleAnswer } from "../../src/features/schedule/contract/endpoints";
 import { appointments, mailOutbox, quotes, requestHistory } from "../../src/features/tables";
 import { serviceContext } from "../../src/platform/context";
 import { addDays, dateInZone, formatShortDate, wallClockInstant } from "../../src/platform/time";

@@ -26,6 +26,7 @@ import {
 } from "../../src/features/tables";
 import { appointmentUid } from "../../src/features/appointments/ics";
 import { mondayOf, stepDate, viewRange } from "../../src/features/schedule/contract/range";
+import { withWindows } from "../../src/features/schedule/contract/endpoints";
 import { addDays, weekdayOf, zoneOffsetMinutes, type IsoDate } from "../../src/platform/time";
 import { adminClient } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
@@ -190,19 +191,22 @@ describe("GET /api/admin/schedule", () => {
     expect(day.blocked).toBe(false);
     expect(day.cap).toEqual({ limit: 2, booked: 2, full: true });
     expect(day.appointments.map((v: { id: number }) => v.id)).toEqual([morning, offered, afternoon]);
+    // The day's windows, once each, in the order its visits use them.
+    expect(day.windows.map((w: { id: string }) => w.id)).toEqual(["morning", "any", "afternoon"]);
+    expect(day.windows[0]).toEqual({
+      id: "morning",
+      label: "morning (8am to 12pm)",
+      start: "08:00",
+      end: "12:00",
+      startsAt: "2027-02-16T08:00:00.000Z",
+      endsAt: "2027-02-16T12:00:00.000Z",
+    });
     const [first, second] = day.appointments;
     expect(first).toEqual({
       id: morning,
       requestId: b.id,
       status: "confirmed",
-      window: {
-        id: "morning",
-        label: "morning (8am to 12pm)",
-        start: "08:00",
-        end: "12:00",
-        startsAt: "2027-02-16T08:00:00.000Z",
-        endsAt: "2027-02-16T12:00:00.000Z",
-      },
+      window: "morning",
       name: b.name,
       phone: "07700 900123",
       email: b.email,
@@ -333,12 +337,11 @@ describe("weeks across the clock changes (Europe/London)", () => {
       );
       expect(week.json.days[6].blockedReason).toBe("Not a working day");
       const next = await scheduleOf(monday, addDays(monday, 6));
-      const visitBefore = week.json.days[4].appointments.find(
-        (v: { requestId: number }) => v.requestId === before.id,
-      );
-      const visitAfter = next.json.days[0].appointments.find(
-        (v: { requestId: number }) => v.requestId === after.id,
-      );
+      // Each visit names its window; the day carries the window's times once.
+      const visitBefore = withWindows(week.json).days[4]!.appointments.find(
+        (v) => v.requestId === before.id,
+      )!;
+      const visitAfter = withWindows(next.json).days[0]!.appointments.find((v) => v.requestId === after.id)!;
       // 8am on both sides of the change: the same wall clock, an instant one hour apart from UTC.
       expect(visitBefore.window.start).toBe("08:00");
       expect(visitAfter.window.start).toBe("08:00");

@@ -14,7 +14,12 @@ import { windowsOn } from "../appointments/contract/rules";
 import { windowLabel } from "../appointments/contract/windows";
 import { windowInstants } from "../appointments/window-instants";
 import type { WindowId } from "../appointments/contract/windows";
-import type { ScheduleAnswer, ScheduleDay, ScheduleVisit } from "./contract/endpoints";
+import type {
+  ScheduleAnswerWire,
+  ScheduleDayWire,
+  ScheduleVisitWire,
+  ScheduleWindow,
+} from "./contract/endpoints";
 import { scheduledVisits, type ScheduleRow, type SheetRow } from "./repository";
 import { cancellationPeriodOf, visitPeriodFlag } from "../quotes/contract/cancellation-period";
 
@@ -26,17 +31,13 @@ export const blockedWords = {
 };
 
 /** One visit as the screens draw it; with `sheet`, the run sheet's texts too. */
-function visitOf(
-  row: ScheduleRow & Partial<SheetRow>,
-  window: ScheduleVisit["window"],
-  sheet: boolean,
-): ScheduleVisit {
+function visitOf(row: ScheduleRow & Partial<SheetRow>, sheet: boolean): ScheduleVisitWire {
   const live = row.status === "confirmed" || row.status === "proposed";
   return {
     id: row.id,
     requestId: row.requestId,
     status: row.status,
-    window,
+    window: row.window,
     name: row.name,
     phone: row.phone || null,
     email: row.email || null,
@@ -62,7 +63,7 @@ function visitOf(
 export async function schedule(
   range: { from: IsoDate; to: IsoDate; detail?: "sheet" | undefined },
   ctx: ServiceContext,
-): Promise<ScheduleAnswer> {
+): Promise<ScheduleAnswerWire> {
   const { from, to } = range;
   const sheet = range.detail === "sheet";
   const [rules, closed, rows] = await Promise.all([
@@ -75,9 +76,9 @@ export async function schedule(
   // Holidays the owner opened for work: not closed, named so the day does not look ordinary.
   const holidays = new Map(bankHolidays(from, to, { today }).map((h) => [h.date, h.name]));
   // A window's wall-clock times that day, its label and the instants they are, through the one
-  // zone engine: worked out once per day and window (and the object shared by its visits), not
-  // once per visit.
-  const windows = new Map<string, ScheduleVisit["window"]>();
+  // zone engine: worked out once per day and window and sent once in the day's `windows`, which
+  // its visits name by id (a third of the answer's bytes when every visit carried its own).
+  const windows = new Map<string, ScheduleWindow>();
   const windowOf = (date: IsoDate, window: WindowId) => {
     const key = `${date} ${window}`;
     let found = windows.get(key);
@@ -101,7 +102,7 @@ export async function schedule(
     list.push(row);
     byDate.set(row.date, list);
   }
-  const days: ScheduleDay[] = datesBetween(from, to).map((date) => {
+  const days: ScheduleDayWire[] = datesBetween(from, to).map((date) => {
     const visits = byDate.get(date) ?? [];
     const off = closedByDate.get(date);
     let blockedReason: string | null = null;
@@ -118,7 +119,8 @@ export async function schedule(
       blockedReason,
       openedHoliday: !off && holidays.has(date) ? holidays.get(date)! : null,
       cap: { limit: rules.dailyCap, booked, full: booked >= rules.dailyCap },
-      appointments: visits.map((row) => visitOf(row, windowOf(date, row.window), sheet)),
+      windows: [...new Set(visits.map((row) => row.window))].map((w) => windowOf(date, w)),
+      appointments: visits.map((row) => visitOf(row, sheet)),
     };
   });
   return { today, days };

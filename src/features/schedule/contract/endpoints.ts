@@ -33,23 +33,28 @@ export const scheduleQuerySchema = z
   });
 export type ScheduleQuery = z.infer<typeof scheduleQuerySchema>;
 
+/** An arrival window on one day, as the schedule's visits that day share it. */
+export const scheduleWindowSchema = z.object({
+  id: z.enum(windowIds),
+  /** "morning (8am to 12pm)". */
+  label: z.string(),
+  /** Wall-clock `HH:MM` in Europe/London. */
+  start: z.string(),
+  end: z.string(),
+  /** The same times as instants (ISO, UTC). */
+  startsAt: z.string(),
+  endsAt: z.string(),
+});
+export type ScheduleWindow = z.infer<typeof scheduleWindowSchema>;
+
 export const scheduleVisitSchema = z.object({
   /** The appointment's id. */
   id: z.number().int().positive(),
   requestId: z.number().int().positive(),
   /** `confirmed`, or `proposed` (offered, waiting for the customer). */
   status: z.enum(appointmentStatuses),
-  window: z.object({
-    id: z.enum(windowIds),
-    /** "morning (8am to 12pm)". */
-    label: z.string(),
-    /** Wall-clock `HH:MM` in Europe/London. */
-    start: z.string(),
-    end: z.string(),
-    /** The same times as instants (ISO, UTC). */
-    startsAt: z.string(),
-    endsAt: z.string(),
-  }),
+  /** The window's id; its times are in the day's `windows`, sent once a day, not once a visit. */
+  window: z.enum(windowIds),
   name: z.string(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
@@ -77,7 +82,7 @@ export const scheduleVisitSchema = z.object({
     })
     .optional(),
 });
-export type ScheduleVisit = z.infer<typeof scheduleVisitSchema>;
+export type ScheduleVisitWire = z.infer<typeof scheduleVisitSchema>;
 
 export const scheduleDaySchema = z.object({
   date: isoDate,
@@ -96,17 +101,35 @@ export const scheduleDaySchema = z.object({
     booked: z.number().int().nonnegative(),
     full: z.boolean(),
   }),
+  /** The windows the day's visits use, each once. */
+  windows: z.array(scheduleWindowSchema),
   /** Confirmed visits and proposals awaiting an answer, in window order. */
   appointments: z.array(scheduleVisitSchema),
 });
-export type ScheduleDay = z.infer<typeof scheduleDaySchema>;
+export type ScheduleDayWire = z.infer<typeof scheduleDaySchema>;
 
 export const scheduleAnswerSchema = z.object({
   /** Today in Europe/London, so the screens agree with the server about "today". */
   today: isoDate,
   days: z.array(scheduleDaySchema),
 });
-export type ScheduleAnswer = z.infer<typeof scheduleAnswerSchema>;
+export type ScheduleAnswerWire = z.infer<typeof scheduleAnswerSchema>;
+
+/** A visit as the screens draw it: its window's times joined back from its day. */
+export type ScheduleVisit = Omit<ScheduleVisitWire, "window"> & { window: ScheduleWindow };
+export type ScheduleDay = Omit<ScheduleDayWire, "appointments"> & { appointments: ScheduleVisit[] };
+export type ScheduleAnswer = { today: string; days: ScheduleDay[] };
+
+/** The answer with each visit's window object joined from its day's `windows` (the screens' shape). */
+export function withWindows(answer: ScheduleAnswerWire): ScheduleAnswer {
+  return {
+    today: answer.today,
+    days: answer.days.map((day) => {
+      const byId = new Map(day.windows.map((w) => [w.id, w]));
+      return { ...day, appointments: day.appointments.map((v) => ({ ...v, window: byId.get(v.window)! })) };
+    }),
+  };
+}
 
 export const scheduleEndpoints = {
   schedule: defineEndpoint({

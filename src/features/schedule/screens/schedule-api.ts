@@ -7,6 +7,7 @@ import { callApi } from "../../../lib/api/client";
 import * as r from "../../../lib/contracts/admin-routes";
 import { signedIn } from "../../../admin/api";
 import { requestChanged } from "../../../admin/query";
+import { withWindows } from "../contract/endpoints";
 
 /** Under ["schedule"], which src/admin/query.ts `requestChanged` invalidates. */
 export const scheduleKeys = {
@@ -16,13 +17,16 @@ export const scheduleKeys = {
 
 export const scheduleQuery = (from: string, to: string) => ({
   queryKey: scheduleKeys.range(from, to),
-  queryFn: () => signedIn(callApi(r.scheduleRoute, { query: { from, to } })),
+  queryFn: async () => withWindows(await signedIn(callApi(r.scheduleRoute, { query: { from, to } }))),
 });
 
 /** The run sheet's day: each visit with the job, access notes and notes (`detail=sheet`). */
 export const runSheetQuery = (date: string) => ({
   queryKey: [...scheduleKeys.range(date, date), "sheet"] as const,
-  queryFn: () => signedIn(callApi(r.scheduleRoute, { query: { from: date, to: date, detail: "sheet" } })),
+  queryFn: async () =>
+    withWindows(
+      await signedIn(callApi(r.scheduleRoute, { query: { from: date, to: date, detail: "sheet" } })),
+    ),
 });
 
 /**
