@@ -31,7 +31,7 @@ import { migratePglite, migrateUrl } from "../src/platform/db/migrate";
 import { setLogSink } from "../src/platform/log";
 import { createSession } from "../src/features/admin-auth/service";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";
-import { scheduleGoalMs, seedSchedule, timeSchedule } from "./lib/bench-schedule";
+import { benchWeek, scheduleGoalMs, seedSchedule, timeSchedule } from "./lib/bench-schedule";
 
 const { values } = parseArgs({
   options: {
@@ -141,6 +141,8 @@ interface Result {
   exportDouble: { rows: number; ms: number; heapGrowthMb: number; rssGrowthMb: number };
   searches: Record<string, number>;
   schedule: Timing & { visits: number; bytes: number };
+  /** One week of those six, as the week view asks for it. */
+  scheduleWeek: Timing & { visits: number; bytes: number };
   /** The machine's load average (1, 5, 15 minutes) before and after: the figures mean little on a busy machine. */
   load: { before: number[]; after: number[] };
 }
@@ -314,6 +316,7 @@ async function run(backend: string, db: Database): Promise<Result> {
   const double = await exportOnce("state=done&archived=all");
   await seedSchedule(db);
   const scheduled = await timeSchedule(token, runs);
+  const week = await timeSchedule(token, runs, benchWeek);
   const samples = exports.map((e) => e.ms);
   const exportedRows = exports[0]!.rows;
   const bytes = exports[0]!.bytes;
@@ -342,6 +345,7 @@ async function run(backend: string, db: Database): Promise<Result> {
     },
     searches: perTerm,
     schedule: { ...summarise(scheduled.samples), visits: scheduled.visits, bytes: scheduled.bytes },
+    scheduleWeek: { ...summarise(week.samples), visits: week.visits, bytes: week.bytes },
     load: { before: loadBefore, after: os.loadavg().map(round) },
   };
 }
@@ -356,6 +360,7 @@ function print(r: Result): void {
   line("filtered page 50", r.filteredPage50);
   line(`CSV export`, r.export10k);
   line(`schedule, 6 weeks`, r.schedule);
+  line(`schedule, 1 week`, r.scheduleWeek);
   console.log(
     `  schedule: ${r.schedule.visits} visits in the six weeks, ${Math.round(r.schedule.bytes / 1024)} KB of JSON`,
   );

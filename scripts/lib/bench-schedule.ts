@@ -11,6 +11,8 @@ import type { Database } from "../../src/platform/db/client";
 export const scheduleGoalMs = 50;
 const from = "2027-03-01"; // a Monday; six weeks to Sunday 11 April
 const to = "2027-04-11";
+/** The week the week view shows, in the middle of the six (about 333 of the visits). */
+export const benchWeek = { from: "2027-03-15", to: "2027-03-21" };
 const days = 42;
 
 export async function seedSchedule(db: Database, visits = 2000): Promise<void> {
@@ -43,10 +45,14 @@ export async function seedSchedule(db: Database, visits = 2000): Promise<void> {
   await db.execute(sql`analyze`);
 }
 
-/** Times of `runs` schedule answers for the six weeks (after three warm-up calls), in ms. */
+/**
+ * Times of `runs` schedule answers for the six weeks, or for `range` (the week view's one week),
+ * after three warm-up calls, in ms.
+ */
 export async function timeSchedule(
   token: string,
   runs: number,
+  range: { from: string; to: string } = { from, to },
 ): Promise<{ samples: number[]; visits: number; bytes: number }> {
   const samples: number[] = [];
   let visits = 0;
@@ -54,7 +60,7 @@ export async function timeSchedule(
   for (let i = 0; i < runs + 3; i++) {
     const started = performance.now();
     const res = await adminSchedule(
-      new Request(`http://localhost/api/admin/schedule?from=${from}&to=${to}`, {
+      new Request(`http://localhost/api/admin/schedule?from=${range.from}&to=${range.to}`, {
         headers: { cookie: `kh_admin=${token}`, "x-forwarded-for": "203.0.113.7" },
       }),
     );
