@@ -31,6 +31,7 @@ import * as quotes from "../quotes/repository";
 import { quoteTitle } from "../quotes/contract/rules";
 import { overCapMessage } from "../quotes/contract/totals";
 import {
+  amountCreditLines,
   depositLines,
   invoiceLimits,
   invoiceStatusOf,
@@ -826,18 +827,12 @@ export async function createCreditNote(
       throw new Conflict("A draft has no number to credit: change it or delete it instead.", "invoice_draft");
     if (r.status === "void")
       throw new Conflict(`Invoice ${r.number} is already credited in full.`, "invoice_void");
-    const lines = input.lines
-      ? linesToStore(input.lines, r.vatRegistered)
-      : r.lines.map(({ id: _i, position: _p, ...l }) => l);
-    const totals = totalsOfStored(lines, r.vatRegistered);
     const left = r.totalPence - r.creditedPence;
-    if (totals.totalPence <= 0) throw invalid("lines", "A credit note's total must be more than £0.00.");
-    if (totals.totalPence > left) {
-      throw invalid(
-        "lines",
-        `The credit note (${formatMoney(totals.totalPence)}) cannot be more than what is left to credit on invoice ${r.number} (${formatMoney(left)}).`,
-      );
-    }
+    const field = input.amountPence !== undefined ? "amountPence" : "lines";
+    const lines = creditNoteLines(r, input, left);
+    const totals = totalsOfStored(lines, r.vatRegistered);
+    if (totals.totalPence <= 0) throw invalid(field, "A credit note's total must be more than £0.00.");
+    if (totals.totalPence > left) throw invalid(field, tooMuchToCredit(totals.totalPence, left, r.number));
     const number = numberFor("creditNote", await repo.takeNumber(sequences.creditNote, tx));
     const note = await repo.insertInvoice(
       {
@@ -889,6 +884,31 @@ export async function createCreditNote(
     loadInvoice(result.updated, ctx.db, ctx.now),
   ]);
   return { creditNote, invoice };
+}
+
+const tooMuchToCredit = (amount: number, left: number, number: string | null) =>
+  `The credit note (${formatMoney(amount)}) cannot be more than what is left to credit on invoice ${number} (${formatMoney(left)}).`;
+
+/**
+ * A credit note's lines: those given; for a stated amount, one line per VAT band of the invoice
+ * (named by the reason) carrying the band's share; otherwise every line of the invoice.
+ */
+function creditNoteLines(r: InvoiceRecord, input: CreditNoteParsed, left: number): NewInvoiceLine[] {
+  if (input.lines) return linesToStore(input.lines, r.vatRegistered);
+  if (input.amountPence === undefined) return r.lines.map(({ id: _i, position: _p, ...l }) => l);
+  if (input.amountPence > left)
+    throw invalid("amountPence", tooMuchToCredit(input.amountPence, left, r.number));
+  const bands = totalsOfStored(
+    r.lines.map(({ id: _i, position: _p, ...l }) => l),
+    r.vatRegistered,
+  ).vatByRate;
+  const reason = input.reason.replace(/\s+/g, " ");
+  const description = reason.length > 480 ? `${reason.slice(0, 479)}…` : reason;
+  return linesToStore(
+    amountCreditLines(bands, input.amountPence, r.vatRegistered, description),
+    r.vatRegistered,
+    "amountPence",
+  );
 }
 
 // ---------------------------------------------------------------- lists

@@ -15,7 +15,7 @@
  *   GET    /api/admin/invoices/:id/pdf             the PDF (`?download=1` as an attachment)
  *   POST   /api/admin/invoices/:id/payments        records a payment            → 201 { invoice, payment }
  *   DELETE /api/admin/invoices/:id/payments/:paymentId   removes a mistaken one (kept in the trail)
- *   POST   /api/admin/invoices/:id/credit-note     a credit note against it     → 201 { creditNote, invoice }
+ *   POST   /api/admin/invoices/:id/credit-note     a credit note against it (lines, an amount or all) → 201 { creditNote, invoice }
  *   GET    /api/admin/invoices/export.csv          Xero's sales-invoice import layout
  *   GET    /api/admin/invoices/payments.csv        payments received
  *   GET    /api/admin/invoices/vat-summary         VAT per rate for a period
@@ -193,14 +193,32 @@ export const paymentInputSchema = z.object({
 export type PaymentInput = z.input<typeof paymentInputSchema>;
 export type PaymentParsed = z.output<typeof paymentInputSchema>;
 
-/** A credit note (`POST /api/admin/invoices/:id/credit-note`); no lines: the whole invoice. */
-export const creditNoteInputSchema = z.object({
-  reason: text("The reason", L.reasonMax).refine(
-    (v) => v.length > 0,
-    "Please give the reason for the credit note.",
-  ),
-  lines: linesField.optional(),
-});
+/**
+ * A credit note (`POST /api/admin/invoices/:id/credit-note`): `lines` to credit, or `amountPence`
+ * (a stated amount, VAT included, shared over the invoice's VAT bands), or neither: the whole
+ * invoice.
+ */
+export const creditNoteInputSchema = z
+  .object({
+    reason: text("The reason", L.reasonMax).refine(
+      (v) => v.length > 0,
+      "Please give the reason for the credit note.",
+    ),
+    lines: linesField.optional(),
+    amountPence: z
+      .number({ error: "The amount must be a whole number of pence." })
+      .int("The amount must be a whole number of pence.")
+      .gt(0, "The amount must be more than £0.00.")
+      .max(
+        L.maxTotalPence,
+        `The amount must be at most ${formatMoney(L.maxTotalPence, { dropZeroPence: true })}.`,
+      )
+      .optional(),
+  })
+  .refine((v) => v.lines === undefined || v.amountPence === undefined, {
+    message: "Give either the lines to credit or an amount, not both.",
+    path: ["amountPence"],
+  });
 export type CreditNoteInput = z.input<typeof creditNoteInputSchema>;
 export type CreditNoteParsed = z.output<typeof creditNoteInputSchema>;
 
