@@ -76,6 +76,9 @@ test("the owner credits £25.00 of goodwill on a phone; more than is left is ref
 
   await amount.fill("25");
   await expect(credit).toContainText("The credit note: £25.00.");
+  // The refusal goes once the amount changes.
+  await expect(credit).not.toContainText("cannot be more than");
+  await expect(amount).toHaveAttribute("aria-invalid", "false");
   await shoot(page, "credit-amount-dialog");
   await credit.getByRole("button", { name: "Make the credit note" }).click();
   await expect(credit).toBeHidden();

@@ -160,7 +160,10 @@ export function CreditNoteDialog({
             id={id}
             invoice={inv}
             amount={amount}
-            onChange={setAmount}
+            onChange={(value) => {
+              setAmount(value);
+              setErrors(({ amountPence: _gone, ...rest }) => rest);
+            }}
             error={errorFor("amountPence")}
           />
         ) : null}
