@@ -39,6 +39,7 @@ import {
   taxPoint,
   type CreateInvoiceParsed,
   type CreditNoteParsed,
+  type ExcessKind,
   type Invoice,
   type InvoiceListQuery,
   type PaymentParsed,
@@ -91,7 +92,7 @@ export async function loadInvoice(record: InvoiceRecord, db: Db, now: Date): Pro
 }
 
 /** Writes a line in the request's history (its state unchanged); nothing for an invoice with no request. */
-async function noteInHistory(
+export async function noteInHistory(
   submissionId: number | null,
   note: string,
   tx: Db,
@@ -695,14 +696,9 @@ export async function addPayment(
     if (r.status === "paid")
       throw new Conflict(`Invoice ${r.number} is already paid in full.`, "invoice_paid");
     const balance = r.totalPence - r.creditedPence - r.paidPence;
+    const kept = online ? null : keptExcess(r, input, balance);
     const excessPence = online ? Math.max(input.amountPence - balance, 0) : 0;
-    if (excessPence > 0) input = { ...input, amountPence: balance };
-    if (input.amountPence > balance) {
-      throw invalid(
-        "amountPence",
-        `The payment cannot be more than the balance of ${formatMoney(balance)}. Record ${formatMoney(balance)}, and refund or note the rest separately.`,
-      );
-    }
+    if (excessPence > 0 || kept) input = { ...input, amountPence: balance };
     const payment = await repo.insertPayment(
       {
         invoiceId: r.id,
@@ -715,10 +711,11 @@ export async function addPayment(
       },
       tx,
     );
+    if (kept) await repo.insertAccountCredit({ paymentId: payment.id, invoiceId: r.id, ...kept }, tx);
     const updated = await settle(r, tx, ctx.now);
     await noteInHistory(
       r.submissionId,
-      `Payment of ${formatMoney(input.amountPence)} (${paymentMethodLabel(input.method, online?.provider)}) recorded on invoice ${r.number}${updated.status === "paid" ? ": paid in full" : `: ${formatMoney(updated.totalPence - updated.creditedPence - updated.paidPence)} still owed`}`,
+      `Payment of ${formatMoney(input.amountPence + (kept?.amountPence ?? 0))} (${paymentMethodLabel(input.method, online?.provider)}) recorded on invoice ${r.number}${updated.status === "paid" ? ": paid in full" : `: ${formatMoney(updated.totalPence - updated.creditedPence - updated.paidPence)} still owed`}${kept ? `; ${formatMoney(kept.amountPence)} more than was owed, ${kept.kind === "on_account" ? "kept on account" : "to be refunded"}` : ""}`,
       tx,
     );
     const inv = await loadInvoice(updated, tx, ctx.now);
@@ -761,6 +758,33 @@ export async function addPayment(
   };
 }
 
+/**
+ * Money above the balance, as the owner said to keep it (on account, or to refund); null when the
+ * payment is within the balance. More than the balance with no say is refused naming the extra, and
+ * an extra larger than the invoice's whole total is refused as a likely mistyped amount.
+ */
+function keptExcess(
+  r: InvoiceRecord,
+  input: PaymentParsed,
+  balance: number,
+): { kind: ExcessKind; amountPence: number } | null {
+  const extra = input.amountPence - balance;
+  if (extra <= 0) return null;
+  if (extra > r.totalPence) {
+    throw invalid(
+      "amountPence",
+      `${formatMoney(input.amountPence)} is ${formatMoney(extra)} more than the ${formatMoney(balance)} owed, and the extra is more than the invoice's whole total (${formatMoney(r.totalPence)}). Please check the amount.`,
+    );
+  }
+  if (!input.excess) {
+    throw invalid(
+      "amountPence",
+      `${formatMoney(extra)} more than the ${formatMoney(balance)} owed: keep it on account, or refund it?`,
+    );
+  }
+  return { kind: input.excess, amountPence: extra };
+}
+
 /** Removes a mistaken payment: marked with who and when (kept in the trail), no longer counted. */
 export async function removePayment(id: number, paymentId: number, ctx: ServiceContext): Promise<Invoice> {
   const record = await inTransaction(ctx, async (tx) => {
@@ -769,7 +793,15 @@ export async function removePayment(id: number, paymentId: number, ctx: ServiceC
     const p = await repo.findPayment(paymentId, r.id, tx);
     if (!p) throw new Conflict("That payment does not belong to this invoice.", "payment_not_found");
     if (p.removedAt) throw new Conflict("That payment has already been removed.", "payment_removed");
+    const extra = await repo.creditOfPayment(p.id, tx);
+    if (extra?.refundedOn) {
+      throw new Conflict(
+        `The ${formatMoney(extra.amountPence)} paid above the balance with this payment was refunded on ${formatDate(extra.refundedOn)}; the payment cannot be removed.`,
+        "payment_refunded",
+      );
+    }
     await repo.markPaymentRemoved(p.id, "owner", ctx.now, tx);
+    if (extra) await repo.markCreditRemoved(extra.id, ctx.now, tx);
     const updated = await settle(r, tx, ctx.now);
     // A paid invoice sent the customer a "paid in full" receipt: it is no longer true, so a short
     // correction with the true balance follows it.
