@@ -1,15 +1,19 @@
 /**
- * A credit note of a stated amount on a real database (PGlite, and PostgreSQL under
- * scripts/with-postgres.ts), through the admin handlers: the amount shared over the invoice's VAT
- * bands, refused above what is left to credit, its e-mail delivered over SMTP to a loopback server
- * and read back with postal-mime (the new balance, the PDF attached and extracted to text), and its
- * rows in Xero's CSV read back with csv-parse.
+ * Money corrections on a real database (PGlite, and PostgreSQL under scripts/with-postgres.ts),
+ * through the admin handlers. A credit note of a stated amount: shared over the invoice's VAT bands,
+ * refused above what is left to credit, its e-mail delivered over SMTP to a loopback server and read
+ * back with postal-mime (the new balance, the PDF attached and extracted to text), its rows in Xero's
+ * CSV read back with csv-parse. An overpayment: refused until the owner says what the extra is,
+ * then kept on account or owed back; the receipt says so; a refund owed is listed until paid back
+ * (once); a payment removed takes its extra with it, and a second removal changes nothing.
  */
 import { parse } from "csv-parse/sync";
 import { and, eq } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import adminAccountCredits from "../../netlify/functions/admin-account-credits.mts";
 import adminInvoices from "../../netlify/functions/admin-invoices.mts";
+import adminInvoicePayment from "../../netlify/functions/admin-invoices-payment.mts";
 import { updateBusinessSettings } from "../../src/features/business/service";
 import { deliverDue } from "../../src/features/mail/service-delivery";
 import { mailOutbox } from "../../src/features/tables";
@@ -166,5 +170,139 @@ describe("a credit note of a stated amount", () => {
     });
     expect(rest.status, rest.text).toBe(201);
     expect(rest.json.invoice.status).toBe("void");
+  });
+});
+
+describe("an overpayment", () => {
+  const today = () => dateInZone(new Date());
+  const pay = (owner: Owner, id: number, amountPence: number, excess?: "on_account" | "refund") =>
+    owner.call(adminInvoices, "POST", `/api/admin/invoices/${id}/payments`, {
+      body: { amountPence, method: "bank_transfer", receivedOn: today(), ...(excess ? { excess } : {}) },
+    });
+  const openCredits = async (owner: Owner) =>
+    (await owner.call(adminAccountCredits, "GET", "/api/admin/account-credits")).json.credits as {
+      id: number;
+      invoiceNumber: string;
+      kind: string;
+      amountPence: number;
+    }[];
+  const removePayment = (owner: Owner, id: number, paymentId: number) =>
+    owner.call(adminInvoicePayment, "DELETE", `/api/admin/invoices/${id}/payments/${paymentId}`);
+
+  it("is refused until the owner says what the extra is; to refund, the receipt says so and it is listed until paid back once", async () => {
+    const owner = await adminClient();
+    const { request, invoice } = await issued(owner, [line("Replace the back door", 1, 56_000)], false);
+
+    const unsaid = await pay(owner, invoice.id, 60_000);
+    expect(unsaid.status).toBe(422);
+    expect(unsaid.json.error.fields.amountPence).toBe(
+      "£40.00 more than the £560.00 owed: keep it on account, or refund it?",
+    );
+    const untouched = await owner.call(adminInvoices, "GET", `/api/admin/invoices/${invoice.id}`);
+    expect(untouched.json.invoice).toMatchObject({ paidPence: 0, status: "unpaid", payments: [] });
+
+    const paid = await pay(owner, invoice.id, 60_000, "refund");
+    expect(paid.status, paid.text).toBe(201);
+    expect(paid.json.invoice).toMatchObject({ status: "paid", paidPence: 56_000, balancePence: 0 });
+    expect(paid.json.payment).toMatchObject({
+      amountPence: 56_000,
+      excess: { kind: "refund", amountPence: 4_000 },
+    });
+
+    const [receipt] = (await deliverAndRead(request.id, request.email!)).filter((m) =>
+      m.subject?.startsWith("Receipt:"),
+    );
+    expect(receipt!.text).toContain(`we have received £600.00 by bank transfer`);
+    expect(receipt!.text).toContain(`invoice ${invoice.number} is now paid in full`);
+    expect(receipt!.text).toContain("You paid £40.00 more than was owed. We will refund £40.00 to you.");
+
+    const listed = (await openCredits(owner)).find((c) => c.invoiceNumber === invoice.number);
+    expect(listed).toMatchObject({ kind: "refund", amountPence: 4_000 });
+    const future = await owner.call(
+      adminAccountCredits,
+      "POST",
+      `/api/admin/account-credits/${listed!.id}/refund`,
+      {
+        body: { method: "bank_transfer", refundedOn: "2999-01-01" },
+      },
+    );
+    expect(future.status).toBe(422);
+    const back = await owner.call(
+      adminAccountCredits,
+      "POST",
+      `/api/admin/account-credits/${listed!.id}/refund`,
+      {
+        body: { method: "bank_transfer", refundedOn: today(), reference: "Refund KH" },
+      },
+    );
+    expect(back.status, back.text).toBe(200);
+    expect(back.json.credit).toMatchObject({
+      refundedOn: today(),
+      refundMethod: "bank_transfer",
+      refundReference: "Refund KH",
+    });
+    const again = await owner.call(
+      adminAccountCredits,
+      "POST",
+      `/api/admin/account-credits/${listed!.id}/refund`,
+      {
+        body: { method: "cash", refundedOn: today() },
+      },
+    );
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toBe(
+      `The refund of £40.00 was already recorded as paid back on ${formatDate(today())}.`,
+    );
+    expect((await openCredits(owner)).some((c) => c.id === listed!.id)).toBe(false);
+    // The payment it came with can no longer be removed as a mistake.
+    const remove = await removePayment(owner, invoice.id, paid.json.payment.id);
+    expect(remove.status).toBe(409);
+  });
+
+  it("kept on account is listed; removing its payment takes the extra with it, and a second removal changes nothing", async () => {
+    const owner = await adminClient();
+    const { request, invoice } = await issued(owner, [line("Lay the hall carpet", 1, 56_000)], false);
+    const paid = await pay(owner, invoice.id, 60_000, "on_account");
+    expect(paid.status, paid.text).toBe(201);
+    const [receipt] = (await deliverAndRead(request.id, request.email!)).filter((m) =>
+      m.subject?.startsWith("Receipt:"),
+    );
+    expect(receipt!.text).toContain(
+      "You paid £40.00 more than was owed. We are keeping £40.00 on account for you, towards your next invoice with us.",
+    );
+    const listed = (await openCredits(owner)).find((c) => c.invoiceNumber === invoice.number);
+    expect(listed).toMatchObject({ kind: "on_account", amountPence: 4_000 });
+    const notRefund = await owner.call(
+      adminAccountCredits,
+      "POST",
+      `/api/admin/account-credits/${listed!.id}/refund`,
+      {
+        body: { method: "cash", refundedOn: today() },
+      },
+    );
+    expect(notRefund.status).toBe(409);
+
+    const removed = await removePayment(owner, invoice.id, paid.json.payment.id);
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.json.invoice).toMatchObject({ paidPence: 0, balancePence: 56_000, status: "unpaid" });
+    expect((await openCredits(owner)).some((c) => c.id === listed!.id)).toBe(false);
+    const twice = await removePayment(owner, invoice.id, paid.json.payment.id);
+    expect(twice.status).toBe(409);
+    expect(twice.json.error.message).toBe("That payment has already been removed.");
+    const after = await owner.call(adminInvoices, "GET", `/api/admin/invoices/${invoice.id}`);
+    expect(after.json.invoice).toMatchObject({ paidPence: 0, balancePence: 56_000, status: "unpaid" });
+  });
+
+  it("is refused when the extra is more than the invoice's whole total", async () => {
+    const owner = await adminClient();
+    const { invoice } = await issued(owner, [line("Bleed the radiators", 1, 10_000)], false);
+    const huge = await pay(owner, invoice.id, 20_001, "on_account");
+    expect(huge.status).toBe(422);
+    expect(huge.json.error.fields.amountPence).toBe(
+      "£200.01 is £100.01 more than the £100.00 owed, and the extra is more than the invoice's whole total (£100.00). Please check the amount.",
+    );
+    const justUnder = await pay(owner, invoice.id, 20_000, "refund");
+    expect(justUnder.status, justUnder.text).toBe(201);
+    expect(justUnder.json.payment.excess).toMatchObject({ amountPence: 10_000 });
   });
 });
