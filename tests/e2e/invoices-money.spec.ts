@@ -446,5 +446,22 @@ test.describe("on a 375 px phone", () => {
     expect(now.invoice.payments[0]!.excess).toEqual(
       expect.objectContaining({ kind: "refund", amountPence: 4_000 }),
     );
+
+    // The money screen lists the refund owed until it is recorded as paid back.
+    await page.reload();
+    const owed = page.getByTestId("refunds-owed").getByRole("listitem").filter({ hasText: invoice.number });
+    await expect(owed).toContainText("£40.00");
+    await owed.getByRole("button", { name: /^Paid back…/ }).tap();
+    const back = page.getByRole("dialog", { name: "Refund of £40.00 paid back" });
+    await back.getByRole("radio", { name: "Cash" }).tap();
+    await axe(page, "refund paid back at 375px");
+    await page.screenshot({ path: test.info().outputPath("refund-paid-375.png") });
+    if (process.env["SHOTS"]) await page.screenshot({ path: `${process.env["SHOTS"]}/refund-paid-375.png` });
+    await back.getByRole("button", { name: "Record as paid back" }).tap();
+    await expect(back).toBeHidden();
+    await expect(
+      page.getByTestId("refunds-owed").getByRole("listitem").filter({ hasText: invoice.number }),
+    ).toHaveCount(0);
+    await shoot(page, "money-after-refund");
   });
 });
