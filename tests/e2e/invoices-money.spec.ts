@@ -414,9 +414,9 @@ test.describe("on a 375 px phone", () => {
     await expect(dialog.getByLabel("Reference (optional)")).toHaveValue("Paid at the door");
     await page.screenshot({ path: test.info().outputPath("overpayment-375.png"), fullPage: true });
     if (process.env["SHOTS"]) await page.screenshot({ path: `${process.env["SHOTS"]}/overpayment-375.png` });
-    const answer = await request.get(`/api/admin/invoices/${invoice.id}`, {
-      headers: await adminHeaders(request),
-    });
+    // Read with the page's own signed-in session.
+    const answer = await page.request.get(`/api/admin/invoices/${invoice.id}`);
+    expect(answer.status(), await answer.text()).toBe(200);
     const still = (await answer.json()) as { invoice: { status: string; paidPence: number } };
     expect(still.invoice).toEqual(expect.objectContaining({ status: "unpaid", paidPence: 0 }));
 
@@ -432,9 +432,7 @@ test.describe("on a 375 px phone", () => {
       await page.screenshot({ path: `${process.env["SHOTS"]}/overpayment-choice-375.png` });
     await choice.getByRole("button", { name: "Refund £40.00" }).tap();
     await expect(dialog).toBeHidden();
-    const paid = await request.get(`/api/admin/invoices/${invoice.id}`, {
-      headers: await adminHeaders(request),
-    });
+    const paid = await page.request.get(`/api/admin/invoices/${invoice.id}`);
     const now = (await paid.json()) as {
       invoice: {
         status: string;
