@@ -13,13 +13,14 @@ import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import adminAccountCredits from "../../netlify/functions/admin-account-credits.mts";
 import adminInvoices from "../../netlify/functions/admin-invoices.mts";
+import customerPageFn from "../../netlify/functions/customer-page.mts";
 import adminInvoicePayment from "../../netlify/functions/admin-invoices-payment.mts";
 import { updateBusinessSettings } from "../../src/features/business/service";
 import { deliverDue } from "../../src/features/mail/service-delivery";
 import { mailOutbox } from "../../src/features/tables";
 import { serviceContext } from "../../src/platform/context";
 import { createSmtpSender } from "../../src/platform/mail/transport";
-import { dateInZone, formatDate } from "../../src/platform/time";
+import { dateInZone, formatDate, formatShortDate } from "../../src/platform/time";
 import { adminClient, seedRequest } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
 import { pdfWords } from "../helpers/pdf";
@@ -215,6 +216,16 @@ describe("an overpayment", () => {
     expect(receipt!.text).toContain(`we have received £600.00 by bank transfer`);
     expect(receipt!.text).toContain(`invoice ${invoice.number} is now paid in full`);
     expect(receipt!.text).toContain("You paid £40.00 more than was owed. We will refund £40.00 to you.");
+    // The customer's page (from the receipt's link) says the same.
+    const token = /\/request\/([A-Za-z0-9_-]{22})/.exec(receipt!.text!)![1]!;
+    const pageText = async () => {
+      const res = await customerPageFn(
+        new Request(`http://localhost:8888/request/${token}`, { headers: { Accept: "text/html" } }),
+      );
+      expect(res.status).toBe(200);
+      return (await res.text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    };
+    expect(await pageText()).toContain("Paid over, to be refunded to you £40.00");
 
     const listed = (await openCredits(owner)).find((c) => c.invoiceNumber === invoice.number);
     expect(listed).toMatchObject({ kind: "refund", amountPence: 4_000 });
@@ -254,6 +265,9 @@ describe("an overpayment", () => {
       `The refund of £40.00 was already recorded as paid back on ${formatDate(today())}.`,
     );
     expect((await openCredits(owner)).some((c) => c.id === listed!.id)).toBe(false);
+    expect(await pageText()).toContain(
+      `Paid over, refunded on ${formatShortDate(today(), { year: true })} £40.00`,
+    );
     // The payment it came with can no longer be removed as a mistake.
     const remove = await removePayment(owner, invoice.id, paid.json.payment.id);
     expect(remove.status).toBe(409);
