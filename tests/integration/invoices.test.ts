@@ -1263,6 +1263,8 @@ describe("money at a glance and the accountant's exports", () => {
       "Method",
       "Reference",
       "Recorded",
+      "Overpaid",
+      "OverpaidAs",
     ]);
     const mineP = prows.find((r) => r.InvoiceNumber === invoice.number);
     expect(mineP).toMatchObject({

@@ -268,6 +268,18 @@ describe("an overpayment", () => {
     expect(await pageText()).toContain(
       `Paid over, refunded on ${formatShortDate(today(), { year: true })} £40.00`,
     );
+    // The accountant's payments CSV: the amount that cleared the invoice, and the extra beside it.
+    const csv = await owner.call(
+      adminInvoices,
+      "GET",
+      `/api/admin/invoices/payments.csv?from=${today()}&to=${today()}`,
+    );
+    expect(csv.status, csv.text).toBe(200);
+    const uk = `${today().slice(8, 10)}/${today().slice(5, 7)}/${today().slice(0, 4)}`;
+    const row = (parse(csv.text, { bom: true, columns: true }) as Record<string, string>[]).find(
+      (r) => r["InvoiceNumber"] === invoice.number,
+    );
+    expect(row).toMatchObject({ Amount: "560.00", Overpaid: "40.00", OverpaidAs: `Refunded ${uk}` });
     // The payment it came with can no longer be removed as a mistake.
     const remove = await removePayment(owner, invoice.id, paid.json.payment.id);
     expect(remove.status).toBe(409);
