@@ -2,7 +2,8 @@
  * A credit note of a stated amount in Chromium on a 375 px phone: the owner picks "An amount",
  * types more than can be credited (refused in the dialog, nothing made), then £25.00; the dialog
  * says what the credit note comes to; the invoice's card shows the new balance and the credit note
- * its reason. axe finds nothing; screenshots at 375 and 1280 px.
+ * its reason; a payment £5.00 over, kept on account, shows on the card. axe finds nothing;
+ * screenshots at 375 and 1280 px.
  */
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
@@ -88,4 +89,15 @@ test("the owner credits £25.00 of goodwill on a phone; more than is left is ref
   await expect(note.getByTestId("invoice-number")).toHaveText(/^KH-CN-\d{4,}$/);
   await expect(note).toContainText("Goodwill: the gate took two visits");
   await expect(note).toContainText("£25.00");
+
+  // Paid £120.00 against the £115.00 left, the extra kept on account: the card says so.
+  await card.getByRole("button", { name: "Record payment" }).click();
+  const pay = page.getByRole("dialog", { name: `Record a payment for ${number}` });
+  await pay.getByLabel("Amount (£)").fill("120");
+  await pay.getByRole("button", { name: "Record payment" }).click();
+  await pay.getByRole("button", { name: "Keep £5.00 on account" }).click();
+  await expect(pay).toBeHidden();
+  await expect(card.getByTestId("invoice-payments")).toContainText("£115.00 bank transfer");
+  await expect(card.getByTestId("invoice-payments")).toContainText("£5.00 paid over, kept on account");
+  await shoot(page, "credit-amount-paid-over");
 });

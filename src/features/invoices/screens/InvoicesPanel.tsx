@@ -497,6 +497,17 @@ function InvoiceCard({
                   {p.feePence !== null ? (
                     <span className="text-slate-600"> · Stripe fee {formatMoney(p.feePence)}</span>
                   ) : null}
+                  {p.excess ? (
+                    <span className="text-slate-700">
+                      {" "}
+                      · {formatMoney(p.excess.amountPence)} paid over,{" "}
+                      {p.excess.kind === "on_account"
+                        ? "kept on account"
+                        : p.excess.refundedOn
+                          ? `refunded ${day(p.excess.refundedOn)}`
+                          : "to refund"}
+                    </span>
+                  ) : null}
                 </span>
                 {p.removedAt ? (
                   <span className="text-xs text-slate-600">Removed {formatSubmittedAt(p.removedAt)}</span>
