@@ -3,8 +3,9 @@
  * accepted on their page, issues it (it gets its number) and sends it; the e-mail is caught by the
  * loopback SMTP server and read back, its PDF too; the customer's page from its link lists the
  * invoice with the balance, the bank details and the reference. On a 375 px phone the owner
- * records a payment from the money screen in under five taps; an overpayment is refused with the
- * server's message and what was typed stays. Screenshots of the money screen, the invoice panel and
+ * records a payment from the money screen in under five taps; an overpayment asks whether the extra
+ * is kept on account or refunded, and one larger than the invoice is refused with the server's
+ * message and what was typed stays. Screenshots of the money screen, the invoice panel and
  * the customer's page at 375 and 1280 px; axe finds nothing and nothing scrolls sideways.
  *
  * SHOTS=dir saves the screenshots there too (for looking at them by eye).
@@ -380,7 +381,7 @@ test.describe("on a 375 px phone", () => {
     ]);
   });
 
-  test("an overpayment is refused with the server's message, and what was typed stays", async ({
+  test("an overpayment asks what the extra is; one larger than the invoice is refused with the server's message and what was typed stays", async ({
     page,
     context,
     request,
@@ -394,25 +395,71 @@ test.describe("on a 375 px phone", () => {
     await row.getByRole("button", { name: `Record payment for ${invoice.number}` }).tap();
     const dialog = page.getByRole("dialog", { name: `Record a payment for ${invoice.number}` });
     const amount = dialog.getByLabel("Amount (£)");
-    await amount.fill("150.00");
+    await amount.fill("250.01");
     await dialog.getByRole("radio", { name: "Cash" }).tap();
     await dialog.getByLabel("Reference (optional)").fill("Paid at the door");
     await dialog.getByRole("button", { name: "Record payment" }).tap();
-    const message = "The payment cannot be more than the balance of £100.00.";
+    const choice = dialog.getByTestId("payment-excess");
+    await expect(choice).toContainText(
+      "£150.01 more than the £100.00 owed: keep it on account, or refund it?",
+    );
+    await choice.getByRole("button", { name: "Keep £150.01 on account" }).tap();
+    // More extra than the whole invoice: the server refuses it in its own words; nothing typed is lost.
+    const message =
+      "£250.01 is £150.01 more than the £100.00 owed, and the extra is more than the invoice's whole total (£100.00). Please check the amount.";
     await expect(dialog.getByRole("alert")).toContainText(message);
     await expect(amount).toHaveAttribute("aria-invalid", "true");
-    await expect(dialog.getByText(message, { exact: false }).last()).toBeVisible();
-    await expect(amount).toHaveValue("150.00");
+    await expect(amount).toHaveValue("250.01");
     await expect(dialog.getByRole("radio", { name: "Cash" })).toBeChecked();
     await expect(dialog.getByLabel("Reference (optional)")).toHaveValue("Paid at the door");
     await page.screenshot({ path: test.info().outputPath("overpayment-375.png"), fullPage: true });
     if (process.env["SHOTS"]) await page.screenshot({ path: `${process.env["SHOTS"]}/overpayment-375.png` });
-
-    // Nothing was recorded.
-    const answer = await request.get(`/api/admin/invoices/${invoice.id}`, {
-      headers: await adminHeaders(request),
-    });
+    // Read with the page's own signed-in session.
+    const answer = await page.request.get(`/api/admin/invoices/${invoice.id}`);
+    expect(answer.status(), await answer.text()).toBe(200);
     const still = (await answer.json()) as { invoice: { status: string; paidPence: number } };
     expect(still.invoice).toEqual(expect.objectContaining({ status: "unpaid", paidPence: 0 }));
+
+    // £40.00 over: refunded, so the invoice is paid and the extra owed back.
+    await amount.fill("140.00");
+    await dialog.getByRole("button", { name: "Record payment" }).tap();
+    await expect(choice).toContainText(
+      "£40.00 more than the £100.00 owed: keep it on account, or refund it?",
+    );
+    await axe(page, "overpayment choice at 375px");
+    await page.screenshot({ path: test.info().outputPath("overpayment-choice-375.png") });
+    if (process.env["SHOTS"])
+      await page.screenshot({ path: `${process.env["SHOTS"]}/overpayment-choice-375.png` });
+    await choice.getByRole("button", { name: "Refund £40.00" }).tap();
+    await expect(dialog).toBeHidden();
+    const paid = await page.request.get(`/api/admin/invoices/${invoice.id}`);
+    const now = (await paid.json()) as {
+      invoice: {
+        status: string;
+        paidPence: number;
+        payments: { excess: { kind: string; amountPence: number } }[];
+      };
+    };
+    expect(now.invoice).toEqual(expect.objectContaining({ status: "paid", paidPence: 10_000 }));
+    expect(now.invoice.payments[0]!.excess).toEqual(
+      expect.objectContaining({ kind: "refund", amountPence: 4_000 }),
+    );
+
+    // The money screen lists the refund owed until it is recorded as paid back.
+    await page.reload();
+    const owed = page.getByTestId("refunds-owed").getByRole("listitem").filter({ hasText: invoice.number });
+    await expect(owed).toContainText("£40.00");
+    await owed.getByRole("button", { name: /^Paid back…/ }).tap();
+    const back = page.getByRole("dialog", { name: "Refund of £40.00 paid back" });
+    await back.getByRole("radio", { name: "Cash" }).tap();
+    await axe(page, "refund paid back at 375px");
+    await page.screenshot({ path: test.info().outputPath("refund-paid-375.png") });
+    if (process.env["SHOTS"]) await page.screenshot({ path: `${process.env["SHOTS"]}/refund-paid-375.png` });
+    await back.getByRole("button", { name: "Record as paid back" }).tap();
+    await expect(back).toBeHidden();
+    await expect(
+      page.getByTestId("refunds-owed").getByRole("listitem").filter({ hasText: invoice.number }),
+    ).toHaveCount(0);
+    await shoot(page, "money-after-refund");
   });
 });

@@ -24,6 +24,7 @@ import adminPush from "../../netlify/functions/admin-push.mts";
 import webpush from "web-push";
 import { startPushService } from "../helpers/push-service";
 import adminQuotes from "../../netlify/functions/admin-quotes.mts";
+import adminAccountCredits from "../../netlify/functions/admin-account-credits.mts";
 import adminInvoices from "../../netlify/functions/admin-invoices.mts";
 import adminInvoicePayment from "../../netlify/functions/admin-invoices-payment.mts";
 import adminInvoicesRequest from "../../netlify/functions/admin-invoices-request.mts";
@@ -371,6 +372,23 @@ describe("every endpoint answers what its contract says", () => {
       cookie,
       id: invoice.id,
       body: { reason: "Goodwill" },
+    });
+    // An overpayment to refund (docs/decisions/060-money-corrections.md), listed, then paid back.
+    const { invoice: overpaid } = await check(r.createInvoiceRoute, adminInvoices, {
+      cookie,
+      body: { kind: "direct", submissionId: forQuote.id, lines: invoiceLines },
+    });
+    await check(r.issueInvoiceRoute, adminInvoices, { cookie, id: overpaid.id });
+    const { payment: over } = await check(r.addPaymentRoute, adminInvoices, {
+      cookie,
+      id: overpaid.id,
+      body: { amountPence: 5000, method: "cash", receivedOn: today, excess: "refund" },
+    });
+    await check(r.listAccountCreditsRoute, adminAccountCredits, { cookie });
+    await check(r.refundPaidRoute, adminAccountCredits, {
+      cookie,
+      id: over.excess!.id,
+      body: { method: "bank_transfer", refundedOn: today },
     });
     await check(r.requestInvoicesRoute, adminInvoicesRequest, { cookie, id: forQuote.id });
     await check(r.moneySummaryRoute, adminMoney, { cookie });

@@ -629,7 +629,9 @@ describe("payments", () => {
 
     const over = await pay({ amountPence: 7501, method: "bank_transfer", receivedOn: today });
     expect(over.status).toBe(422);
-    expect(over.json.error.fields.amountPence).toContain("cannot be more than the balance of £75.00");
+    expect(over.json.error.fields.amountPence).toBe(
+      "£0.01 more than the £75.00 owed: keep it on account, or refund it?",
+    );
 
     const rest = await pay({
       amountPence: 7500,
@@ -1261,6 +1263,8 @@ describe("money at a glance and the accountant's exports", () => {
       "Method",
       "Reference",
       "Recorded",
+      "Overpaid",
+      "OverpaidAs",
     ]);
     const mineP = prows.find((r) => r.InvoiceNumber === invoice.number);
     expect(mineP).toMatchObject({

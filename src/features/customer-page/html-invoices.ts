@@ -110,6 +110,15 @@ function documentItem(inv: CustomerInvoice, pay?: PayOptions): string {
   if (!credit && inv.creditedPence > 0)
     rows.push(`<dt>Credited</dt><dd>${e(formatMoney(inv.creditedPence))}</dd>`);
   if (!credit && inv.paidPence > 0) rows.push(`<dt>Paid</dt><dd>${e(formatMoney(inv.paidPence))}</dd>`);
+  for (const x of inv.excess ?? []) {
+    const what =
+      x.kind === "on_account"
+        ? "Paid over, kept on account for you"
+        : x.refundedOn
+          ? `Paid over, refunded on ${day(x.refundedOn)}`
+          : "Paid over, to be refunded to you";
+    rows.push(`<dt>${e(what)}</dt><dd>${e(formatMoney(x.amountPence))}</dd>`);
+  }
   if (!credit && inv.status !== "void")
     rows.push(`<dt class="owed">Left to pay</dt><dd class="owed">${e(formatMoney(inv.balancePence))}</dd>`);
   const against =

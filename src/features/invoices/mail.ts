@@ -210,19 +210,28 @@ export function invoiceReceiptMessage(
   link: MailLink = defaultLink(inv),
 ): OutgoingMessage {
   const paid = inv.payments.filter((p) => !p.removedAt);
+  const extra = last.excess;
   return message(
     "invoice_receipt",
     inv,
     `Receipt: invoice ${inv.number} is paid in full`,
     [
-      `Thank you: we have received ${formatMoney(last.amountPence)} by ${paymentMethodLabel(last.method, last.provider).toLowerCase()} on ${formatDate(last.receivedOn)}, and invoice ${inv.number} is now paid in full.`,
+      `Thank you: we have received ${formatMoney(last.amountPence + (extra?.amountPence ?? 0))} by ${paymentMethodLabel(last.method, last.provider).toLowerCase()} on ${formatDate(last.receivedOn)}, and invoice ${inv.number} is now paid in full.`,
       `Payments received:\n${paid.map((p) => `${formatDate(p.receivedOn)}: ${formatMoney(p.amountPence)} (${paymentMethodLabel(p.method, p.provider)})`).join("\n")}`,
       `Total paid: ${formatMoney(inv.paidPence)}. Nothing more is owed on this invoice.`,
+      ...(extra ? [excessParagraph(extra)] : []),
       "Please keep this e-mail as your receipt.",
     ],
     ctx,
     link,
   );
+}
+
+/** What happens to money paid above the balance, in the customer's words. */
+export function excessParagraph(extra: { kind: "on_account" | "refund"; amountPence: number }): string {
+  return extra.kind === "on_account"
+    ? `You paid ${formatMoney(extra.amountPence)} more than was owed. We are keeping ${formatMoney(extra.amountPence)} on account for you, towards your next invoice with us.`
+    : `You paid ${formatMoney(extra.amountPence)} more than was owed. We will refund ${formatMoney(extra.amountPence)} to you.`;
 }
 
 /**

@@ -14,8 +14,9 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
-import type { InvoiceKind, InvoiceStatus, PaymentMethod } from "./contract/rules";
+import type { ExcessKind, InvoiceKind, InvoiceStatus, PaymentMethod } from "./contract/rules";
 import {
+  accountCredits,
   documentSequences,
   invoiceLines,
   invoicePaidPdfs,
@@ -77,6 +78,17 @@ export type InvoiceChange = Partial<Omit<InvoiceRow, "id" | "kind" | "createdAt"
 type PaymentRow = typeof invoicePayments.$inferSelect;
 export interface PaymentRecord extends Omit<PaymentRow, "method"> {
   method: PaymentMethod;
+  /** Received above the balance with it (money on account or to refund); absent: none. */
+  excess?: ExcessRecord | null;
+}
+
+export interface ExcessRecord {
+  id: number;
+  kind: ExcessKind;
+  amountPence: number;
+  refundedOn: string | null;
+  refundMethod: PaymentMethod | null;
+  refundReference: string | null;
 }
 
 const asRecord = (r: InvoiceRow, lines: InvoiceLineRecord[]): InvoiceRecord => ({
@@ -232,11 +244,108 @@ export async function findProviderPayment(
 export async function paymentsOf(invoiceIds: readonly number[], db: Db = getDb()): Promise<PaymentRecord[]> {
   if (invoiceIds.length === 0) return [];
   const rows = await db
-    .select()
+    .select({ p: invoicePayments, c: accountCredits })
     .from(invoicePayments)
+    .leftJoin(
+      accountCredits,
+      and(eq(accountCredits.paymentId, invoicePayments.id), isNull(accountCredits.removedAt)),
+    )
     .where(inArray(invoicePayments.invoiceId, [...invoiceIds]))
     .orderBy(asc(invoicePayments.receivedOn), asc(invoicePayments.id));
-  return rows as PaymentRecord[];
+  return rows.map(({ p, c }) => ({ ...(p as PaymentRecord), excess: c ? excessOf(c) : null }));
+}
+
+type CreditRow = typeof accountCredits.$inferSelect;
+const excessOf = (c: CreditRow): ExcessRecord => ({
+  id: c.id,
+  kind: c.kind as ExcessKind,
+  amountPence: c.amountPence,
+  refundedOn: c.refundedOn,
+  refundMethod: c.refundMethod as PaymentMethod | null,
+  refundReference: c.refundReference,
+});
+
+/** Records the extra received with a payment. */
+export async function insertAccountCredit(
+  values: { paymentId: number; invoiceId: number; kind: ExcessKind; amountPence: number },
+  tx: Db,
+): Promise<ExcessRecord> {
+  const [row] = await tx.insert(accountCredits).values(values).returning();
+  return excessOf(row!);
+}
+
+/** The extra recorded with a payment (not removed), if any. */
+export async function creditOfPayment(paymentId: number, db: Db): Promise<ExcessRecord | null> {
+  const [row] = await db
+    .select()
+    .from(accountCredits)
+    .where(and(eq(accountCredits.paymentId, paymentId), isNull(accountCredits.removedAt)));
+  return row ? excessOf(row) : null;
+}
+
+export async function markCreditRemoved(id: number, at: Date, tx: Db): Promise<void> {
+  await tx.update(accountCredits).set({ removedAt: at }).where(eq(accountCredits.id, id));
+}
+
+/** One extra (not removed), locked for a change, with the invoice it came with. */
+export async function lockAccountCredit(id: number, tx: Db) {
+  const [row] = await tx
+    .select({ c: accountCredits, number: invoices.number, submissionId: invoices.submissionId })
+    .from(accountCredits)
+    .innerJoin(invoices, eq(invoices.id, accountCredits.invoiceId))
+    .where(and(eq(accountCredits.id, id), isNull(accountCredits.removedAt)))
+    .for("update", { of: accountCredits });
+  return row ? { ...excessOf(row.c), invoiceNumber: row.number ?? "", submissionId: row.submissionId } : null;
+}
+
+export async function markRefunded(
+  id: number,
+  values: {
+    refundedOn: string;
+    refundMethod: PaymentMethod;
+    refundReference: string | null;
+    settledAt: Date;
+  },
+  tx: Db,
+): Promise<void> {
+  await tx.update(accountCredits).set(values).where(eq(accountCredits.id, id));
+}
+
+/**
+ * The extras not removed, newest first: `open` the refunds still owed and all money on account;
+ * otherwise every one. At most `limit`.
+ */
+export async function listAccountCredits(open: boolean, limit: number, db: Db = getDb(), id?: number) {
+  const rows = await db
+    .select({
+      c: accountCredits,
+      invoiceNumber: invoices.number,
+      submissionId: invoices.submissionId,
+      customerName: invoices.customerName,
+      receivedOn: invoicePayments.receivedOn,
+      paymentMethod: invoicePayments.method,
+    })
+    .from(accountCredits)
+    .innerJoin(invoices, eq(invoices.id, accountCredits.invoiceId))
+    .innerJoin(invoicePayments, eq(invoicePayments.id, accountCredits.paymentId))
+    .where(
+      and(
+        isNull(accountCredits.removedAt),
+        id === undefined ? undefined : eq(accountCredits.id, id),
+        open ? or(eq(accountCredits.kind, "on_account"), isNull(accountCredits.settledAt)) : undefined,
+      ),
+    )
+    .orderBy(desc(accountCredits.createdAt), desc(accountCredits.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    ...excessOf(r.c),
+    invoiceId: r.c.invoiceId,
+    invoiceNumber: r.invoiceNumber ?? "",
+    submissionId: r.submissionId,
+    customerName: r.customerName,
+    receivedOn: r.receivedOn,
+    paymentMethod: r.paymentMethod as PaymentMethod,
+  }));
 }
 
 export async function findPayment(id: number, invoiceId: number, db: Db): Promise<PaymentRecord | null> {

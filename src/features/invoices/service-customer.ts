@@ -33,6 +33,11 @@ function toCustomerInvoice(inv: Invoice, pdfPath: string): CustomerInvoices["inv
     balancePence: inv.balancePence,
     creditedInvoiceNumber: inv.creditedInvoiceNumber,
     pdfPath,
+    excess: inv.payments.flatMap((p) =>
+      !p.removedAt && p.excess
+        ? [{ kind: p.excess.kind, amountPence: p.excess.amountPence, refundedOn: p.excess.refundedOn }]
+        : [],
+    ),
   };
 }
 

@@ -7,7 +7,8 @@
  *   are given, the TaxAmounts adding up to the document's VAT, so Xero takes the VAT as invoiced.
  *   The address is split into its lines, city, postcode and country; Reference is the request's
  *   reference ("KB-000042"). The tax type is Xero's UK name for the line's rate.
- * - `paymentsCsv`: one row per payment (removed ones left out).
+ * - `paymentsCsv`: one row per payment (removed ones left out); an overpayment's extra in its last
+ *   two columns (Overpaid, OverpaidAs: On account, To refund, Refunded DD/MM/YYYY).
  * - `vatSummary`: net and VAT per rate, invoices less credit notes.
  * The CSVs are RFC 4180 with a UTF-8 byte-order mark and CRLF line ends. Dates are DD/MM/YYYY in
  * every date column (a UK organisation's import reads them so). Numbers (amounts, quantities) are
@@ -15,7 +16,7 @@
  * (`textCell`). Streamed: a page of rows at a time (keyset), so memory holds one page whatever the
  * range. See docs/decisions/044-vat-tax-point-and-pdf-font.md.
  */
-import { and, asc, gt, gte, inArray, isNull, lte, or, sql, type SQL } from "../../platform/db/orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
 import { allocate, poundsDecimal } from "../../platform/money";
 import { dateInZone } from "../../platform/time";
@@ -28,7 +29,7 @@ import { quantityText } from "../quotes/contract/rules";
 import { invoiceTotals, paymentMethodLabel, paymentMethodLabels, type VatSummary } from "./contract";
 import { withLines, type InvoiceRecord } from "./repository";
 import { lineOf } from "./service-model";
-import { invoicePayments, invoices } from "./tables";
+import { accountCredits, invoicePayments, invoices } from "./tables";
 
 /** Xero's sales-invoice import columns, in its template's order (the starred ones are required). */
 export const xeroHeader = [
@@ -71,7 +72,20 @@ export const paymentsHeader = [
   "Method",
   "Reference",
   "Recorded",
+  /** Received above the balance with this payment (not in Amount), and what it is. */
+  "Overpaid",
+  "OverpaidAs",
 ] as const;
+
+/** "On account", "To refund", "Refunded 28/11/2026": what an overpayment is. */
+const overpaidAs = (kind: string | null, refundedOn: string | null) =>
+  kind === "on_account"
+    ? "On account"
+    : kind === "refund"
+      ? refundedOn
+        ? `Refunded ${ukDate(refundedOn)}`
+        : "To refund"
+      : "";
 
 /** "2026-11-26" → "26/11/2026" */
 const ukDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -395,9 +409,16 @@ export function paymentsCsv(
           createdAt: invoicePayments.createdAt,
           number: invoices.number,
           customerName: invoices.customerName,
+          overpaidPence: accountCredits.amountPence,
+          overpaidKind: accountCredits.kind,
+          refundedOn: accountCredits.refundedOn,
         })
         .from(invoicePayments)
         .innerJoin(invoices, sql`${invoices.id} = ${invoicePayments.invoiceId}`)
+        .leftJoin(
+          accountCredits,
+          and(eq(accountCredits.paymentId, invoicePayments.id), isNull(accountCredits.removedAt)),
+        )
         .where(and(...where))
         .orderBy(asc(invoicePayments.receivedOn), asc(invoicePayments.id))
         .limit(pageSize);
@@ -412,6 +433,8 @@ export function paymentsCsv(
             paymentMethodLabel(p.method as keyof typeof paymentMethodLabels, p.provider),
             p.reference ?? "",
             ukDate(dateInZone(p.createdAt)),
+            p.overpaidPence === null ? "" : num(poundsDecimal(p.overpaidPence)),
+            overpaidAs(p.overpaidKind, p.refundedOn),
           ]),
         )
         .join("");

@@ -71,6 +71,7 @@ export const toPayment = (p: PaymentRecord): Payment => ({
   createdAt: p.createdAt.toISOString(),
   removedAt: iso(p.removedAt),
   removedBy: p.removedBy,
+  excess: p.excess ?? null,
 });
 
 export interface InvoiceExtras {

@@ -31,6 +31,7 @@ import * as quotes from "../quotes/repository";
 import { quoteTitle } from "../quotes/contract/rules";
 import { overCapMessage } from "../quotes/contract/totals";
 import {
+  amountCreditLines,
   depositLines,
   invoiceLimits,
   invoiceStatusOf,
@@ -38,6 +39,7 @@ import {
   taxPoint,
   type CreateInvoiceParsed,
   type CreditNoteParsed,
+  type ExcessKind,
   type Invoice,
   type InvoiceListQuery,
   type PaymentParsed,
@@ -90,7 +92,7 @@ export async function loadInvoice(record: InvoiceRecord, db: Db, now: Date): Pro
 }
 
 /** Writes a line in the request's history (its state unchanged); nothing for an invoice with no request. */
-async function noteInHistory(
+export async function noteInHistory(
   submissionId: number | null,
   note: string,
   tx: Db,
@@ -694,14 +696,9 @@ export async function addPayment(
     if (r.status === "paid")
       throw new Conflict(`Invoice ${r.number} is already paid in full.`, "invoice_paid");
     const balance = r.totalPence - r.creditedPence - r.paidPence;
+    const kept = online ? null : keptExcess(r, input, balance);
     const excessPence = online ? Math.max(input.amountPence - balance, 0) : 0;
-    if (excessPence > 0) input = { ...input, amountPence: balance };
-    if (input.amountPence > balance) {
-      throw invalid(
-        "amountPence",
-        `The payment cannot be more than the balance of ${formatMoney(balance)}. Record ${formatMoney(balance)}, and refund or note the rest separately.`,
-      );
-    }
+    if (excessPence > 0 || kept) input = { ...input, amountPence: balance };
     const payment = await repo.insertPayment(
       {
         invoiceId: r.id,
@@ -714,10 +711,11 @@ export async function addPayment(
       },
       tx,
     );
+    if (kept) await repo.insertAccountCredit({ paymentId: payment.id, invoiceId: r.id, ...kept }, tx);
     const updated = await settle(r, tx, ctx.now);
     await noteInHistory(
       r.submissionId,
-      `Payment of ${formatMoney(input.amountPence)} (${paymentMethodLabel(input.method, online?.provider)}) recorded on invoice ${r.number}${updated.status === "paid" ? ": paid in full" : `: ${formatMoney(updated.totalPence - updated.creditedPence - updated.paidPence)} still owed`}`,
+      `Payment of ${formatMoney(input.amountPence + (kept?.amountPence ?? 0))} (${paymentMethodLabel(input.method, online?.provider)}) recorded on invoice ${r.number}${updated.status === "paid" ? ": paid in full" : `: ${formatMoney(updated.totalPence - updated.creditedPence - updated.paidPence)} still owed`}${kept ? `; ${formatMoney(kept.amountPence)} more than was owed, ${kept.kind === "on_account" ? "kept on account" : "to be refunded"}` : ""}`,
       tx,
     );
     const inv = await loadInvoice(updated, tx, ctx.now);
@@ -760,6 +758,33 @@ export async function addPayment(
   };
 }
 
+/**
+ * Money above the balance, as the owner said to keep it (on account, or to refund); null when the
+ * payment is within the balance. More than the balance with no say is refused naming the extra, and
+ * an extra larger than the invoice's whole total is refused as a likely mistyped amount.
+ */
+function keptExcess(
+  r: InvoiceRecord,
+  input: PaymentParsed,
+  balance: number,
+): { kind: ExcessKind; amountPence: number } | null {
+  const extra = input.amountPence - balance;
+  if (extra <= 0) return null;
+  if (extra > r.totalPence) {
+    throw invalid(
+      "amountPence",
+      `${formatMoney(input.amountPence)} is ${formatMoney(extra)} more than the ${formatMoney(balance)} owed, and the extra is more than the invoice's whole total (${formatMoney(r.totalPence)}). Please check the amount.`,
+    );
+  }
+  if (!input.excess) {
+    throw invalid(
+      "amountPence",
+      `${formatMoney(extra)} more than the ${formatMoney(balance)} owed: keep it on account, or refund it?`,
+    );
+  }
+  return { kind: input.excess, amountPence: extra };
+}
+
 /** Removes a mistaken payment: marked with who and when (kept in the trail), no longer counted. */
 export async function removePayment(id: number, paymentId: number, ctx: ServiceContext): Promise<Invoice> {
   const record = await inTransaction(ctx, async (tx) => {
@@ -768,7 +793,15 @@ export async function removePayment(id: number, paymentId: number, ctx: ServiceC
     const p = await repo.findPayment(paymentId, r.id, tx);
     if (!p) throw new Conflict("That payment does not belong to this invoice.", "payment_not_found");
     if (p.removedAt) throw new Conflict("That payment has already been removed.", "payment_removed");
+    const extra = await repo.creditOfPayment(p.id, tx);
+    if (extra?.refundedOn) {
+      throw new Conflict(
+        `The ${formatMoney(extra.amountPence)} paid above the balance with this payment was refunded on ${formatDate(extra.refundedOn)}; the payment cannot be removed.`,
+        "payment_refunded",
+      );
+    }
     await repo.markPaymentRemoved(p.id, "owner", ctx.now, tx);
+    if (extra) await repo.markCreditRemoved(extra.id, ctx.now, tx);
     const updated = await settle(r, tx, ctx.now);
     // A paid invoice sent the customer a "paid in full" receipt: it is no longer true, so a short
     // correction with the true balance follows it.
@@ -826,18 +859,12 @@ export async function createCreditNote(
       throw new Conflict("A draft has no number to credit: change it or delete it instead.", "invoice_draft");
     if (r.status === "void")
       throw new Conflict(`Invoice ${r.number} is already credited in full.`, "invoice_void");
-    const lines = input.lines
-      ? linesToStore(input.lines, r.vatRegistered)
-      : r.lines.map(({ id: _i, position: _p, ...l }) => l);
-    const totals = totalsOfStored(lines, r.vatRegistered);
     const left = r.totalPence - r.creditedPence;
-    if (totals.totalPence <= 0) throw invalid("lines", "A credit note's total must be more than £0.00.");
-    if (totals.totalPence > left) {
-      throw invalid(
-        "lines",
-        `The credit note (${formatMoney(totals.totalPence)}) cannot be more than what is left to credit on invoice ${r.number} (${formatMoney(left)}).`,
-      );
-    }
+    const field = input.amountPence !== undefined ? "amountPence" : "lines";
+    const lines = creditNoteLines(r, input, left);
+    const totals = totalsOfStored(lines, r.vatRegistered);
+    if (totals.totalPence <= 0) throw invalid(field, "A credit note's total must be more than £0.00.");
+    if (totals.totalPence > left) throw invalid(field, tooMuchToCredit(totals.totalPence, left, r.number));
     const number = numberFor("creditNote", await repo.takeNumber(sequences.creditNote, tx));
     const note = await repo.insertInvoice(
       {
@@ -889,6 +916,31 @@ export async function createCreditNote(
     loadInvoice(result.updated, ctx.db, ctx.now),
   ]);
   return { creditNote, invoice };
+}
+
+const tooMuchToCredit = (amount: number, left: number, number: string | null) =>
+  `The credit note (${formatMoney(amount)}) cannot be more than what is left to credit on invoice ${number} (${formatMoney(left)}).`;
+
+/**
+ * A credit note's lines: those given; for a stated amount, one line per VAT band of the invoice
+ * (named by the reason) carrying the band's share; otherwise every line of the invoice.
+ */
+function creditNoteLines(r: InvoiceRecord, input: CreditNoteParsed, left: number): NewInvoiceLine[] {
+  if (input.lines) return linesToStore(input.lines, r.vatRegistered);
+  if (input.amountPence === undefined) return r.lines.map(({ id: _i, position: _p, ...l }) => l);
+  if (input.amountPence > left)
+    throw invalid("amountPence", tooMuchToCredit(input.amountPence, left, r.number));
+  const bands = totalsOfStored(
+    r.lines.map(({ id: _i, position: _p, ...l }) => l),
+    r.vatRegistered,
+  ).vatByRate;
+  const reason = input.reason.replace(/\s+/g, " ");
+  const description = reason.length > 480 ? `${reason.slice(0, 479)}…` : reason;
+  return linesToStore(
+    amountCreditLines(bands, input.amountPence, r.vatRegistered, description),
+    r.vatRegistered,
+    "amountPence",
+  );
 }
 
 // ---------------------------------------------------------------- lists

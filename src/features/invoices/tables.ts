@@ -27,7 +27,7 @@ import {
 } from "../../platform/db/orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { sqlList, timestamps } from "../../platform/db/columns";
-import { invoiceKinds, invoiceStatuses, paymentMethods } from "./contract/rules";
+import { excessKinds, invoiceKinds, invoiceStatuses, paymentMethods } from "./contract/rules";
 import { requests } from "../requests/tables";
 import { quotes, type AcceptanceEvidence } from "../quotes/tables";
 
@@ -259,4 +259,53 @@ export const invoicePaidPdfs = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("invoice_paid_pdfs_size", sql`octet_length(${t.bytes}) between 1 and 20000000`)],
+).enableRLS();
+
+/**
+ * Money received above an invoice's balance (docs/decisions/060-money-corrections.md): the payment
+ * (`invoice_payments`) carries what cleared the invoice, and this row the extra, as the owner said:
+ * kept on the customer's account (`on_account`) or owed back to them (`refund`: open until the refund is recorded as paid back, with its day and
+ * method). Removed with its payment when that was recorded by mistake.
+ */
+export const accountCredits = pgTable(
+  "account_credits",
+  {
+    id: serial("id").primaryKey(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => invoicePayments.id, { onDelete: "cascade" }),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A refund paid back: the day, how and any reference. */
+    refundedOn: date("refunded_on", { mode: "string" }),
+    refundMethod: text("refund_method"),
+    refundReference: text("refund_reference"),
+    /** When a refund was recorded as paid back. */
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("account_credits_payment_unique").on(t.paymentId),
+    index("account_credits_open_idx")
+      .on(t.kind)
+      .where(sql`${t.settledAt} is null and ${t.removedAt} is null`),
+    check("account_credits_kind", sql`${t.kind} in (${sqlList(excessKinds)})`),
+    check("account_credits_amount", sql`${t.amountPence} between 1 and 100000000`),
+    check(
+      "account_credits_refund",
+      sql`(${t.refundedOn} is null) = (${t.refundMethod} is null) and (${t.refundedOn} is null or ${t.kind} = 'refund')`,
+    ),
+    check(
+      "account_credits_refund_method",
+      sql`${t.refundMethod} is null or ${t.refundMethod} in (${sqlList(paymentMethods)})`,
+    ),
+    check(
+      "account_credits_refund_reference_length",
+      sql`${t.refundReference} is null or char_length(${t.refundReference}) between 1 and 100`,
+    ),
+  ],
 ).enableRLS();

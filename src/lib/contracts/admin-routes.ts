@@ -80,6 +80,8 @@ export const removePaymentRoute = route("DELETE", "/api/admin/invoices/:id/payme
 export const paymentPath = (invoiceId: number, paymentId: number): string =>
   removePaymentRoute.path.replace(":id", String(invoiceId)).replace(":paymentId", String(paymentId));
 export const createCreditNoteRoute = route("POST", "/api/admin/invoices/:id/credit-note");
+export const listAccountCreditsRoute = route("GET", "/api/admin/account-credits");
+export const refundPaidRoute = route("POST", "/api/admin/account-credits/:id/refund");
 export const exportInvoicesRoute = route("GET", "/api/admin/invoices/export.csv");
 export const exportPaymentsRoute = route("GET", "/api/admin/invoices/payments.csv");
 export const vatSummaryRoute = route("GET", "/api/admin/invoices/vat-summary");

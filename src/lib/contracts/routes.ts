@@ -97,6 +97,8 @@ export const routes = {
   addPayment: adminRoutes.addPaymentRoute,
   removePayment: adminRoutes.removePaymentRoute,
   createCreditNote: adminRoutes.createCreditNoteRoute,
+  listAccountCredits: adminRoutes.listAccountCreditsRoute,
+  recordRefundPaid: adminRoutes.refundPaidRoute,
   exportInvoices: adminRoutes.exportInvoicesRoute,
   exportPayments: adminRoutes.exportPaymentsRoute,
   vatSummary: adminRoutes.vatSummaryRoute,

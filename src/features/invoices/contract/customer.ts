@@ -4,7 +4,7 @@
  * PDF of each is downloaded under the customer's own link: `/request/<token>/invoice.pdf?invoice=<id>`.
  */
 import { z } from "zod";
-import { invoiceKinds, invoiceStatuses } from "./rules";
+import { excessKinds, invoiceKinds, invoiceStatuses } from "./rules";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -27,6 +27,12 @@ export const customerInvoiceSchema = z.object({
   creditedInvoiceNumber: z.string().nullable(),
   /** The path of its PDF under the customer's link (relative to the site). */
   pdfPath: z.string(),
+  /** Paid above what was owed: kept on account, or to be refunded (and when it was). */
+  excess: z
+    .array(
+      z.object({ kind: z.enum(excessKinds), amountPence: z.number().int(), refundedOn: isoDate.nullable() }),
+    )
+    .optional(),
 });
 export type CustomerInvoice = z.infer<typeof customerInvoiceSchema>;
 

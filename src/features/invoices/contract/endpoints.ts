@@ -15,7 +15,9 @@
  *   GET    /api/admin/invoices/:id/pdf             the PDF (`?download=1` as an attachment)
  *   POST   /api/admin/invoices/:id/payments        records a payment            → 201 { invoice, payment }
  *   DELETE /api/admin/invoices/:id/payments/:paymentId   removes a mistaken one (kept in the trail)
- *   POST   /api/admin/invoices/:id/credit-note     a credit note against it     → 201 { creditNote, invoice }
+ *   POST   /api/admin/invoices/:id/credit-note     a credit note against it (lines, an amount or all) → 201 { creditNote, invoice }
+ *   GET    /api/admin/account-credits              overpayments: refunds owed, money on account → 200 { credits }
+ *   POST   /api/admin/account-credits/:id/refund   a refund owed recorded as paid back → 200 { credit }
  *   GET    /api/admin/invoices/export.csv          Xero's sales-invoice import layout
  *   GET    /api/admin/invoices/payments.csv        payments received
  *   GET    /api/admin/invoices/vat-summary         VAT per rate for a period
@@ -31,7 +33,14 @@ import { customerInvoicePdfRoute } from "../../../lib/contracts/public-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
 import { quoteLineInputSchema, totalsSchema, vatBandSchema } from "../../quotes/contract/endpoints";
 import { largestTotalPence, overCapMessage } from "../../quotes/contract/totals";
-import { creatableInvoiceKinds, invoiceKinds, invoiceLimits, invoiceStatuses, paymentMethods } from "./rules";
+import {
+  creatableInvoiceKinds,
+  excessKinds,
+  invoiceKinds,
+  invoiceLimits,
+  invoiceStatuses,
+  paymentMethods,
+} from "./rules";
 
 const L = invoiceLimits;
 const id = z.number().int().positive();
@@ -189,18 +198,80 @@ export const paymentInputSchema = z.object({
   /** Not in the future (checked against today in Europe/London by the server). */
   receivedOn: dateField("the date it was received"),
   reference: optionalText("The reference", L.referenceMax),
+  /**
+   * What to do with money above the balance: keep it on the customer's account, or owe it back.
+   * Without it, more than the balance is refused (422 naming the extra).
+   */
+  excess: z
+    .enum(excessKinds, { error: "Please choose: keep the extra on account, or refund it." })
+    .optional(),
 });
 export type PaymentInput = z.input<typeof paymentInputSchema>;
+
+/** A refund of an overpayment paid back (`POST /api/admin/account-credits/:id/refund`). */
+export const refundPaidInputSchema = z.object({
+  method: z.enum(paymentMethods, { error: "Please choose bank transfer, cash, card reader or other." }),
+  /** Not in the future (checked against today in Europe/London by the server). */
+  refundedOn: dateField("the date it was paid back"),
+  reference: optionalText("The reference", L.referenceMax),
+});
+export type RefundPaidInput = z.input<typeof refundPaidInputSchema>;
+export type RefundPaidParsed = z.output<typeof refundPaidInputSchema>;
+
+/** Money paid above an invoice's balance: kept on account or owed back (and whether paid back). */
+export const excessSchema = z.object({
+  id,
+  kind: z.enum(excessKinds),
+  amountPence: z.number().int().positive(),
+  refundedOn: isoDate.nullable(),
+  refundMethod: z.enum(paymentMethods).nullable(),
+  refundReference: z.string().nullable(),
+});
+export type Excess = z.infer<typeof excessSchema>;
+
+/** An overpayment in the owner's list: the extra, and the invoice and customer it came with. */
+export const accountCreditRowSchema = excessSchema.extend({
+  invoiceId: id,
+  invoiceNumber: z.string(),
+  submissionId: id.nullable(),
+  customerName: z.string(),
+  receivedOn: isoDate,
+  paymentMethod: z.enum(paymentMethods),
+});
+export type AccountCreditRow = z.infer<typeof accountCreditRowSchema>;
+
+/** `GET /api/admin/account-credits?all=1`: every one; by default the open ones only. */
+export const accountCreditQuerySchema = z.object({
+  all: z.enum(["0", "1"], { error: "All must be 0 or 1." }).optional(),
+});
 export type PaymentParsed = z.output<typeof paymentInputSchema>;
 
-/** A credit note (`POST /api/admin/invoices/:id/credit-note`); no lines: the whole invoice. */
-export const creditNoteInputSchema = z.object({
-  reason: text("The reason", L.reasonMax).refine(
-    (v) => v.length > 0,
-    "Please give the reason for the credit note.",
-  ),
-  lines: linesField.optional(),
-});
+/**
+ * A credit note (`POST /api/admin/invoices/:id/credit-note`): `lines` to credit, or `amountPence`
+ * (a stated amount, VAT included, shared over the invoice's VAT bands), or neither: the whole
+ * invoice.
+ */
+export const creditNoteInputSchema = z
+  .object({
+    reason: text("The reason", L.reasonMax).refine(
+      (v) => v.length > 0,
+      "Please give the reason for the credit note.",
+    ),
+    lines: linesField.optional(),
+    amountPence: z
+      .number({ error: "The amount must be a whole number of pence." })
+      .int("The amount must be a whole number of pence.")
+      .gt(0, "The amount must be more than £0.00.")
+      .max(
+        L.maxTotalPence,
+        `The amount must be at most ${formatMoney(L.maxTotalPence, { dropZeroPence: true })}.`,
+      )
+      .optional(),
+  })
+  .refine((v) => v.lines === undefined || v.amountPence === undefined, {
+    message: "Give either the lines to credit or an amount, not both.",
+    path: ["amountPence"],
+  });
 export type CreditNoteInput = z.input<typeof creditNoteInputSchema>;
 export type CreditNoteParsed = z.output<typeof creditNoteInputSchema>;
 
@@ -264,6 +335,8 @@ export const paymentSchema = z.object({
   /** A removed (mistaken) payment: kept in the trail, not counted. */
   removedAt: timestamp.nullable(),
   removedBy: z.string().nullable(),
+  /** Received above the balance with this payment (not part of `amountPence`): on account or to refund. */
+  excess: excessSchema.nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -482,6 +555,20 @@ export type MoneySummary = z.infer<typeof moneySummarySchema>;
 const invoiceAnswer = z.object({ invoice: invoiceSchema });
 
 export const invoiceEndpoints = {
+  /** Money paid above invoices' balances: refunds still owed and money on account (`open`), or all. */
+  listAccountCredits: defineEndpoint({
+    ...routes.listAccountCreditsRoute,
+    status: 200,
+    query: accountCreditQuerySchema,
+    response: z.object({ credits: z.array(accountCreditRowSchema) }),
+  }),
+  /** 409 when it is money on account, or already paid back (nothing changes); 404 when unknown or removed. */
+  recordRefundPaid: defineEndpoint({
+    ...routes.refundPaidRoute,
+    status: 200,
+    request: refundPaidInputSchema,
+    response: z.object({ credit: accountCreditRowSchema }),
+  }),
   listInvoices: defineEndpoint({
     ...routes.listInvoicesRoute,
     status: 200,

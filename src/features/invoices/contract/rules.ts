@@ -26,6 +26,13 @@ export type InvoiceStatus = (typeof invoiceStatuses)[number];
 export const paymentMethods = ["bank_transfer", "cash", "card", "other"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
+/**
+ * What the owner says of money paid above an invoice's balance: kept as a credit on the customer's
+ * account (`on_account`, taken off their next invoice) or owed back to them (`refund`).
+ */
+export const excessKinds = ["on_account", "refund"] as const;
+export type ExcessKind = (typeof excessKinds)[number];
+
 export const invoiceKindLabels: Record<InvoiceKind, string> = {
   full: "Invoice",
   deposit: "Deposit invoice",

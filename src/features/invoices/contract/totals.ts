@@ -4,7 +4,7 @@
  * is worked out once per rate on that rate's net total. A line may be negative only when the
  * server writes it (a deposit already invoiced, deducted on the final invoice).
  */
-import type { Pence, VatRate } from "../../../platform/money";
+import { allocate, vatOn, type Pence, type VatRate } from "../../../platform/money";
 import {
   depositDuePence,
   lineNetPence,
@@ -65,6 +65,62 @@ export function shareOf(amount: Pence, part: Pence, whole: Pence): Pence {
   const ad = d < 0n ? -d : d;
   const q = (an * 2n + ad) / (2n * ad);
   return Number(negative ? -q : q);
+}
+
+/** The largest net at `rate` whose net plus its VAT (rounded down) is at most `gross`. */
+export function netWithin(gross: Pence, rate: VatRate): Pence {
+  let net = Math.floor((gross * 100) / (100 + rate));
+  while (net + 1 + vatOn(net + 1, rate) <= gross) net++;
+  while (net > 0 && net + vatOn(net, rate) > gross) net--;
+  return net;
+}
+
+/** A credit line: one quantity of `unitPence` (the net, when registered) at `vatRate`. */
+export interface AmountCreditLine {
+  description: string;
+  quantity: 1;
+  unitPence: Pence;
+  vatRate: VatRate | null;
+}
+
+/**
+ * The lines of a credit note for a stated amount (`amountPence`, what the customer gets back,
+ * VAT included). Not registered: one line of the amount. Registered: the amount is shared over the
+ * invoice's VAT bands in proportion to each band's gross, and each share becomes one line whose net
+ * plus its VAT is at most the share (VAT is rounded down per rate, so a few totals cannot be made
+ * exactly: the penny left over moves on to the next band, and only after the last band is the total
+ * a penny short). The credit note never comes to more than the amount stated.
+ */
+export function amountCreditLines(
+  bands: readonly VatBandPence[],
+  amountPence: Pence,
+  vatRegistered: boolean,
+  description: string,
+): AmountCreditLine[] {
+  // Highest rate first, so a 0% band (any gross can be made there) takes the last penny.
+  const positive = bands.filter((b) => b.netPence + b.vatPence > 0).sort((a, b) => b.rate - a.rate);
+  if (!vatRegistered || positive.length === 0) {
+    return [{ description, quantity: 1, unitPence: amountPence, vatRate: null }];
+  }
+  const shares = allocate(
+    amountPence,
+    positive.map((b) => b.netPence + b.vatPence),
+  );
+  let carried = 0;
+  const lines: AmountCreditLine[] = [];
+  positive.forEach((band, i) => {
+    const share = shares[i]! + carried;
+    const net = netWithin(share, band.rate);
+    carried = share - net - vatOn(net, band.rate);
+    if (net <= 0) return;
+    lines.push({
+      description: positive.length > 1 ? `${description} (VAT ${band.rate}%)` : description,
+      quantity: 1,
+      unitPence: net,
+      vatRate: band.rate,
+    });
+  });
+  return lines;
 }
 
 export { depositDuePence, type DepositTerms };

@@ -3,7 +3,7 @@
  * accepted quote the owner invoices the whole, the deposit or the balance; or writes a direct
  * invoice. A draft can be edited, deleted or issued (which gives it its number); an issued invoice
  * is sent, opened as a PDF, paid (payments listed, a mistaken one removed after a confirmation),
- * corrected by a credit note (the whole or some lines, with a reason), and its reminders turned
+ * corrected by a credit note (the whole, some lines or an amount, with a reason), and its reminders turned
  * off. Loaded as its own chunk with the request, the editor and dialogs only when opened.
  */
 import { useQuery } from "@tanstack/react-query";
@@ -16,28 +16,21 @@ import { formatShortDate } from "../../../platform/time";
 import { quantityText } from "../../quotes/contract/rules";
 import { ApiError } from "../../../admin/api";
 import { formatSubmittedAt } from "../../../admin/format";
-import {
-  invoicesApi,
-  type AdminInvoice,
-  type AdminPayment,
-  type InvoiceSettings,
-  type QuoteInvoicing,
-} from "./api";
+import { invoicesApi, type AdminInvoice, type AdminPayment, type QuoteInvoicing } from "./api";
 import { invoiceChanged, keys, queries, queryClient } from "../../../admin/query";
-import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
+import { ConfirmDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
 import { invoiceKindLabels, isOpen, paymentMethodLabel, paymentMethodLabels } from "../contract/rules";
 import type { CreatableInvoiceKind } from "../contract/rules";
 import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
 import { PaymentDialog } from "./PaymentDialog";
+import { CreditNoteDialog } from "./CreditNoteDialog";
 import { CardRefunds } from "../../payments/screens/CardRefunds";
-import { creditLines, invoiceLabel, paymentSummary } from "./invoice-form";
+import { invoiceLabel, paymentSummary } from "./invoice-form";
 
 const InvoiceEditor = lazy(() => import("./InvoiceEditor").then((m) => ({ default: m.InvoiceEditor })));
 
 const sectionTitle = "text-xs font-semibold tracking-wide text-slate-600 uppercase";
-const inputClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
 const day = (date: string) => formatShortDate(date, { year: true });
 
 type Answer = Awaited<ReturnType<typeof invoicesApi.forRequest>>;
@@ -504,6 +497,17 @@ function InvoiceCard({
                   {p.feePence !== null ? (
                     <span className="text-slate-600"> · Stripe fee {formatMoney(p.feePence)}</span>
                   ) : null}
+                  {p.excess ? (
+                    <span className="text-slate-700">
+                      {" "}
+                      · {formatMoney(p.excess.amountPence)} paid over,{" "}
+                      {p.excess.kind === "on_account"
+                        ? "kept on account"
+                        : p.excess.refundedOn
+                          ? `refunded ${day(p.excess.refundedOn)}`
+                          : "to refund"}
+                    </span>
+                  ) : null}
                 </span>
                 {p.removedAt ? (
                   <span className="text-xs text-slate-600">Removed {formatSubmittedAt(p.removedAt)}</span>
@@ -608,168 +612,5 @@ function InvoiceCard({
         </label>
       ) : null}
     </li>
-  );
-}
-
-/** A credit note against an issued invoice: the whole of it, or the lines ticked, with a reason. */
-function CreditNoteDialog({
-  invoice: inv,
-  settings,
-  onClose,
-  onDone,
-}: {
-  invoice: AdminInvoice;
-  settings: InvoiceSettings;
-  onClose: () => void;
-  onDone: (creditNote: AdminInvoice, invoice: AdminInvoice) => void;
-}) {
-  const id = useId();
-  const [reason, setReason] = useState("");
-  const [whole, setWhole] = useState(true);
-  const [chosen, setChosen] = useState<Set<number>>(new Set());
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const positiveLines = inv.lines.filter((l) => l.netPence > 0);
-
-  const submit = async () => {
-    setProblem(null);
-    const local: Record<string, string> = {};
-    if (!reason.trim()) local["reason"] = "Please give the reason for the credit note.";
-    if (!whole && chosen.size === 0) local["lines"] = "Tick the lines to credit.";
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = await invoicesApi.creditNote(inv.id, {
-        reason: reason.trim(),
-        ...(whole ? {} : { lines: creditLines(inv.lines, chosen) }),
-      });
-      onDone(answer.creditNote, answer.invoice);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return;
-      setErrors(err instanceof ApiError ? err.fields : {});
-      setProblem(
-        err instanceof ApiError && err.status > 0 && err.status < 500
-          ? err.message
-          : "The credit note could not be saved: the server did not answer. Please try again.",
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <AdminDialog
-      open
-      wide
-      onOpenChange={(open) => {
-        if (!open && !busy) onClose();
-      }}
-      title={`Credit note against ${inv.number}`}
-      description={`An issued invoice never changes: a credit note corrects it. ${formatMoney(
-        inv.totalPence - inv.creditedPence,
-      )} can still be credited.${settings.vatRegistered ? " Amounts without VAT." : ""}`}
-    >
-      <form
-        noValidate
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        {problem ? (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-200 bg-danger-50 p-3 text-sm text-danger-600"
-          >
-            {problem}
-          </p>
-        ) : null}
-        <fieldset>
-          <legend className="block text-sm font-semibold text-slate-800">What to credit</legend>
-          <div className="mt-1 flex flex-wrap gap-x-5">
-            <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-              <input
-                type="radio"
-                name={`${id}-what`}
-                className="size-5 accent-brand-700"
-                checked={whole}
-                onChange={() => setWhole(true)}
-              />
-              The whole invoice (it becomes void)
-            </label>
-            <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-              <input
-                type="radio"
-                name={`${id}-what`}
-                className="size-5 accent-brand-700"
-                checked={!whole}
-                onChange={() => setWhole(false)}
-              />
-              Some lines
-            </label>
-          </div>
-          {!whole ? (
-            <ul className="mt-2 grid gap-1 rounded-lg border border-slate-200 p-2">
-              {positiveLines.map((l) => (
-                <li key={l.id}>
-                  <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
-                    <input
-                      type="checkbox"
-                      className="size-5 shrink-0 accent-brand-700"
-                      checked={chosen.has(l.id)}
-                      onChange={(e) =>
-                        setChosen((c) => {
-                          const next = new Set(c);
-                          if (e.target.checked) next.add(l.id);
-                          else next.delete(l.id);
-                          return next;
-                        })
-                      }
-                    />
-                    <span className="min-w-0 flex-1 break-words">{l.description}</span>
-                    <span className="tabular-nums">{formatMoney(l.netPence)}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {errors["lines"] ? <p className="mt-1 text-sm text-danger-600">{errors["lines"]}</p> : null}
-        </fieldset>
-        <div>
-          <label htmlFor={`${id}-reason`} className="block text-sm font-semibold text-slate-800">
-            Reason
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            rows={2}
-            maxLength={1000}
-            className={inputClass}
-            value={reason}
-            aria-invalid={Boolean(errors["reason"])}
-            {...(errors["reason"] ? { "aria-describedby": `${id}-reason-error` } : {})}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          {errors["reason"] ? (
-            <span id={`${id}-reason-error`} className="mt-1 block text-sm text-danger-600">
-              {errors["reason"]}
-            </span>
-          ) : null}
-        </div>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" disabled={busy} onClick={onClose}>
-            Back
-          </Button>
-          <Button type="submit" variant="danger" disabled={busy}>
-            Make the credit note
-          </Button>
-        </div>
-      </form>
-    </AdminDialog>
   );
 }

@@ -21,6 +21,7 @@ import { MoneyChart } from "./MoneyChart";
 import { NewDirectInvoice } from "./NewDirectInvoice";
 import { PaymentDialog, type PayableInvoice } from "./PaymentDialog";
 import { PaymentAlerts } from "../../payments/screens/PaymentAlerts";
+import { AccountCredits } from "./AccountCredits";
 import { acceptanceText, lastMonthRange, paymentSummary } from "./invoice-form";
 
 const sectionTitle = "text-lg font-bold text-brand-900";
@@ -54,6 +55,7 @@ export function MoneyScreen() {
     body = (
       <>
         <PaymentAlerts />
+        <AccountCredits today={m.today} />
         <Figures summary={m} />
         <OverdueList summary={m} onPay={setPaying} />
         <UnpaidList today={m.today} onPay={setPaying} />

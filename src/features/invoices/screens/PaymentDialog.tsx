@@ -1,12 +1,15 @@
 /**
  * Recording a payment against an invoice, from the money screen or the request's invoices: the
  * amount is already the balance, the method bank transfer and the date today, so a payment in full
- * is one tap to open and one to record. A refused payment (more than the balance, a future date)
- * shows the server's own message beside the field it names and keeps everything typed.
+ * is one tap to open and one to record. More than the balance asks first what the extra is
+ * ("£40.00 more than the £560.00 owed: keep it on account, or refund it?"). A refused payment (an
+ * extra larger than the invoice, a future date) shows the server's own message beside the field it
+ * names and keeps everything typed.
  */
 import { useId, useRef, useState } from "react";
 import { ApiError } from "../../../admin/api";
 import { invoicesApi, type AdminInvoice, type AdminPayment } from "./api";
+import type { ExcessKind, PaymentInput } from "../contract";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, FormProblem } from "../../../admin/components/ui";
 import { formatMoney, type Pence } from "../../../platform/money";
@@ -46,6 +49,7 @@ export function PaymentDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<PaymentInput | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
 
   const change = (patch: Partial<PaymentDraft>, field: string) => {
@@ -53,7 +57,7 @@ export function PaymentDialog({
     if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
   };
 
-  const submit = async () => {
+  const submit = async (excess?: ExcessKind) => {
     setProblem(null);
     const result = paymentBody(draft);
     if (result.errors) {
@@ -61,9 +65,17 @@ export function PaymentDialog({
       return;
     }
     setErrors({});
+    if (!excess && invoice.balancePence > 0 && result.body.amountPence > invoice.balancePence) {
+      setAsking(result.body);
+      return;
+    }
+    setAsking(null);
     setBusy(true);
     try {
-      const answer = await invoicesApi.addPayment(invoice.id, result.body);
+      const answer = await invoicesApi.addPayment(invoice.id, {
+        ...result.body,
+        ...(excess ? { excess } : {}),
+      });
       onRecorded(answer.invoice, answer.payment);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return;
@@ -104,9 +116,18 @@ export function PaymentDialog({
       title={`Record a payment for ${invoice.number}`}
       description={`${invoice.customerName} owes ${formatMoney(invoice.balancePence)} on this invoice.`}
     >
+      {asking ? (
+        <ExcessChoice
+          extraPence={asking.amountPence - invoice.balancePence}
+          balancePence={invoice.balancePence}
+          busy={busy}
+          onChoose={(kind) => void submit(kind)}
+          onBack={() => setAsking(null)}
+        />
+      ) : null}
       <form
         noValidate
-        className="grid gap-4"
+        className={asking ? "hidden" : "grid gap-4"}
         aria-label={`Payment for ${invoice.number}`}
         onSubmit={(e) => {
           e.preventDefault();
@@ -191,5 +212,47 @@ export function PaymentDialog({
         </div>
       </form>
     </AdminDialog>
+  );
+}
+
+/** The step before recording more than is owed: what the extra is. */
+function ExcessChoice({
+  extraPence,
+  balancePence,
+  busy,
+  onChoose,
+  onBack,
+}: {
+  extraPence: Pence;
+  balancePence: Pence;
+  busy: boolean;
+  onChoose: (kind: ExcessKind) => void;
+  onBack: () => void;
+}) {
+  const headingId = useId();
+  const extra = formatMoney(extraPence);
+  return (
+    <section aria-labelledby={headingId} className="grid gap-4" data-testid="payment-excess">
+      <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+        <h3 id={headingId} className="font-semibold">
+          {extra} more than the {formatMoney(balancePence)} owed: keep it on account, or refund it?
+        </h3>
+        <p className="mt-1">
+          On account, it is a credit for the customer towards their next invoice. To refund, it is listed
+          under Money until you record it as paid back. The receipt tells the customer which.
+        </p>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Button variant="success" disabled={busy} onClick={() => onChoose("on_account")}>
+          Keep {extra} on account
+        </Button>
+        <Button variant="primary" disabled={busy} onClick={() => onChoose("refund")}>
+          Refund {extra}
+        </Button>
+      </div>
+      <Button variant="secondary" disabled={busy} onClick={onBack}>
+        Change the amount
+      </Button>
+    </section>
   );
 }

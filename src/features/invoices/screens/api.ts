@@ -11,11 +11,13 @@ import type {
   CreditNoteInput,
   InvoiceListQuery,
   PaymentInput,
+  RefundPaidInput,
   UpdateInvoiceInput,
 } from "../contract/endpoints";
 import { signedIn } from "../../../admin/api";
 
 export type {
+  AccountCreditRow,
   Invoice as AdminInvoice,
   InvoiceSettings,
   MoneySummary,
@@ -60,6 +62,10 @@ export const invoicesApi = {
   addPayment: async (id: number, body: PaymentInput) => signedIn(callApi(r.addPaymentRoute, { id, body })),
   removePayment: (invoiceId: number, paymentId: number) => signedIn(removePayment(invoiceId, paymentId)),
   creditNote: (id: number, body: CreditNoteInput) => signedIn(callApi(r.createCreditNoteRoute, { id, body })),
+  /** Refunds still owed and money on account. */
+  accountCredits: async () => (await signedIn(callApi(r.listAccountCreditsRoute))).credits,
+  refundPaid: async (id: number, body: RefundPaidInput) =>
+    (await signedIn(callApi(r.refundPaidRoute, { id, body }))).credit,
   vatSummary: (from: string, to: string) => signedIn(callApi(r.vatSummaryRoute, { query: { from, to } })),
   /** Where the PDF opens (a plain link in a new tab: the session cookie goes with it). */
   pdfUrl: (id: number) => r.invoicePdfRoute.path.replace(":id", String(id)),
