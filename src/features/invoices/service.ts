@@ -94,13 +94,14 @@ async function noteInHistory(
   submissionId: number | null,
   note: string,
   tx: Db,
-  actor: "owner" | "system" = "owner",
+  ctx: Pick<ServiceContext, "actor">,
 ) {
   if (submissionId === null) return;
   const state = (await workflow.lockStates([submissionId], tx)).get(submissionId);
   if (!state) return;
   await workflow.addHistory(
-    [{ submissionId, fromState: state, toState: state, actor, note: note.slice(0, 1000) }],
+    [{ submissionId, fromState: state, toState: state, note: note.slice(0, 1000) }],
+    ctx.actor,
     tx,
   );
 }
@@ -385,6 +386,7 @@ export async function updateInvoice(
           r.submissionId,
           `Reminders for invoice ${r.number} turned ${patch.remindersEnabled ? "on" : "off"}`,
           tx,
+          ctx,
         );
       }
     }
@@ -467,7 +469,7 @@ export async function issueInvoice(
       },
       tx,
     );
-    await noteInHistory(r.submissionId, `Invoice ${number} issued: ${formatMoney(r.totalPence)}`, tx);
+    await noteInHistory(r.submissionId, `Invoice ${number} issued: ${formatMoney(r.totalPence)}`, tx, ctx);
     return updated!;
   });
   return loadInvoice(record, ctx.db, ctx.now);
@@ -599,7 +601,7 @@ export async function sendInvoice(id: number, ctx: ServiceContext): Promise<Invo
       tx,
     );
     const updated = await repo.updateInvoice(r.id, { sentAt: ctx.now }, tx);
-    await noteInHistory(r.submissionId, `${documentTitle(r)} e-mailed to the customer`, tx);
+    await noteInHistory(r.submissionId, `${documentTitle(r)} e-mailed to the customer`, tx, ctx);
     return { record: updated!, mailIds };
   });
   await deliverSoon(ctx, result.mailIds);
@@ -719,6 +721,7 @@ export async function addPayment(
       r.submissionId,
       `Payment of ${formatMoney(input.amountPence)} (${paymentMethodLabel(input.method, online?.provider)}) recorded on invoice ${r.number}${updated.status === "paid" ? ": paid in full" : `: ${formatMoney(updated.totalPence - updated.creditedPence - updated.paidPence)} still owed`}`,
       tx,
+      ctx,
     );
     const inv = await loadInvoice(updated, tx, ctx.now);
     const paymentWire = inv.payments.find((p) => p.id === payment.id)!;
@@ -777,6 +780,7 @@ export async function removePayment(id: number, paymentId: number, ctx: ServiceC
       r.submissionId,
       `Payment of ${formatMoney(p.amountPence)} received ${p.receivedOn} removed from invoice ${r.number} (recorded by mistake)${corrected ? "; the customer was e-mailed a correction of the receipt" : ""}`,
       tx,
+      ctx,
     );
     const mailIds = corrected ? await queueReceiptCorrection(updated, p, tx, ctx.now) : [];
     return { updated, mailIds };
@@ -881,6 +885,7 @@ export async function createCreditNote(
       r.submissionId,
       `Credit note ${number} for ${formatMoney(totals.totalPence)} against invoice ${r.number}${status === "void" ? " (now void)" : ""}: ${input.reason}`,
       tx,
+      ctx,
     );
     return { note, updated: updated! };
   });
