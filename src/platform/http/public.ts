@@ -267,7 +267,11 @@ export function publicPage<E extends Endpoint>(
       return pageResponse({
         status: failure.status,
         headers: failure.headers,
-        ...(await options.error(failure, { rawId: call.rawId, ctx: call.services(undefined, options.actor), ...seen })),
+        ...(await options.error(failure, {
+          rawId: call.rawId,
+          ctx: call.services(undefined, options.actor),
+          ...seen,
+        })),
       });
     },
   };
