@@ -31,13 +31,16 @@ import { invoiceEndpoints } from "../../src/features/invoices/contract/endpoints
 import { customerInvoicePdfResponse } from "../../src/features/invoices/http-customer";
 import { paymentEndpoints } from "../../src/features/payments/contract/endpoints";
 
+/** Who acts through a request's private link. */
+const actor = { kind: "customer", link: "request" } as const;
+
 export default apiHandler("/request", [
-  publicPage(customerPageEndpoints.customerPage, { render: showPage, error: pageError }),
-  publicPage(customerPageEndpoints.customerAction, { render: act, error: pageError }),
+  publicPage(customerPageEndpoints.customerPage, { render: showPage, error: pageError, actor }),
+  publicPage(customerPageEndpoints.customerAction, { render: act, error: pageError, actor }),
   publicPage(customerPageEndpoints.lostLinkForm, { render: showLostLink, error: lostLinkError }),
   publicPage(customerPageEndpoints.lostLink, { render: askLostLink, error: lostLinkError }),
   publicFile(invoiceEndpoints.customerInvoicePdf, customerInvoicePdfResponse, { error: fileError }),
-  publicPage(paymentEndpoints.payInvoice, { render: payInvoice, error: payError }),
+  publicPage(paymentEndpoints.payInvoice, { render: payInvoice, error: payError, actor }),
 ]);
 
 // Literal paths: Netlify reads them without running the module. The last one keeps the local

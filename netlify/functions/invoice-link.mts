@@ -21,10 +21,17 @@ import {
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { publicFile, publicPage } from "../../src/platform/http/public";
 
+/** Who acts through an invoice's own link. */
+const actor = { kind: "customer", link: "invoice" } as const;
+
 export default apiHandler("/invoice", [
-  publicPage(invoiceLinkEndpoints.invoiceLinkPage, { render: showInvoiceLink, error: invoiceLinkError }),
+  publicPage(invoiceLinkEndpoints.invoiceLinkPage, {
+    render: showInvoiceLink,
+    error: invoiceLinkError,
+    actor,
+  }),
   publicFile(invoiceLinkEndpoints.invoiceLinkPdf, invoiceLinkPdfResponse, { error: invoiceLinkFileError }),
-  publicPage(invoiceLinkEndpoints.invoiceLinkPay, { render: payInvoiceLink, error: invoiceLinkError }),
+  publicPage(invoiceLinkEndpoints.invoiceLinkPay, { render: payInvoiceLink, error: invoiceLinkError, actor }),
 ]);
 
 // Literal paths: Netlify reads them without running the module. The last one keeps the local

@@ -19,11 +19,11 @@ import { deliverDue } from "../../src/features/mail/service-delivery";
 import { mailSender } from "../../src/features/mail/service";
 import { deliverPushScheduled, tellOwnerMailFailed } from "../../src/features/push/service";
 import { processStripeEvents } from "../../src/features/payments/service-webhook";
-import { serviceContext } from "../../src/platform/context";
+import { jobActor, serviceContext } from "../../src/platform/context";
 
 export default async (): Promise<Response> => {
   const housekeeping = await runHousekeeping();
-  const jobs = await runScheduledJobs();
+  const jobs = await runScheduledJobs(serviceContext({ actor: jobActor("scheduled") }));
   const db = getDb();
   const sender = mailSender();
   const mail = sender
@@ -39,7 +39,10 @@ export default async (): Promise<Response> => {
   if (push) logEvent({ event: "push.retry", ...push, fallbackMail: push.fallbackMail.length });
   const fallback =
     sender && push?.fallbackMail.length ? await deliverDue(db, sender, { ids: push.fallbackMail }) : null;
-  const stripe = await processStripeEvents(serviceContext({ db }));
+  // Stripe's stored events, retried: Stripe's own doing, as when they arrived.
+  const stripe = await processStripeEvents(
+    serviceContext({ db, actor: { kind: "service", name: "stripe" } }),
+  );
   if (stripe.done + stripe.retrying + stripe.failed > 0) logEvent({ event: "stripe.retry", ...stripe });
   if (!mail && !push) return new Response(null, { status: 204 });
   return Response.json({ housekeeping, jobs, ...(mail ?? {}), push, fallback, stripe });

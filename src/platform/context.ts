@@ -5,11 +5,73 @@
  */
 import { getDb, type Db } from "./db/client";
 
+/**
+ * Who acts (docs/decisions/061-one-outbox-and-the-actor.md). The HTTP edge sets it once per
+ * request; a scheduled function sets it per job; services read it from the context and the request
+ * history records it. A member of staff is already a kind: signing staff in sets it, nothing else
+ * changes.
+ */
+export type Actor =
+  /** The owner, signed in to the admin (`session`: the admin session's row id). */
+  | { kind: "owner"; session?: number | undefined }
+  /** A named member of staff (acts under the owner's rules for now). */
+  | { kind: "staff"; id: string; name: string }
+  /** A customer through a private link: which kind of link, and its row id once it was checked. */
+  | { kind: "customer"; link: "request" | "invoice" | "review"; linkId?: number | undefined }
+  /** A visitor on the public website: the endpoint of the form or page they used. */
+  | { kind: "website"; form: string }
+  /** A scheduled job, by name (e.g. `invoice-reminders`). */
+  | { kind: "job"; name: string }
+  /** An outside service calling in (e.g. Stripe's webhook). */
+  | { kind: "service"; name: string };
+
+/** The four roles the request rules and the history's `actor` column know. */
+export const actorRoles = ["owner", "customer", "website", "system"] as const;
+export type ActorRole = (typeof actorRoles)[number];
+
+/** Whose rules an actor acts under: staff as the owner; jobs and outside services as the system. */
+export function roleOf(actor: Actor): ActorRole {
+  switch (actor.kind) {
+    case "owner":
+    case "staff":
+      return "owner";
+    case "customer":
+      return "customer";
+    case "website":
+      return "website";
+    case "job":
+    case "service":
+      return "system";
+  }
+}
+
+/** Which one of its role: the staff member, the link, the form, the job or the service; null for the owner. */
+export function actorName(actor: Actor): string | null {
+  switch (actor.kind) {
+    case "owner":
+      return null;
+    case "staff":
+      return actor.name;
+    case "customer":
+      return `${actor.link} link${actor.linkId !== undefined ? ` #${actor.linkId}` : ""}`;
+    case "website":
+      return actor.form;
+    case "job":
+    case "service":
+      return actor.name;
+  }
+}
+
+export const ownerActor: Actor = { kind: "owner" };
+export const jobActor = (name: string): Actor => ({ kind: "job", name });
+
 export interface ServiceContext {
   /** Where the SQL runs: the database, or a transaction the caller opened. */
   db: Db;
   /** The time the rules use (rate-limit windows, fill time, session expiry). */
   now: Date;
+  /** Who acts: set once where the context is built (the edge, a scheduled function, a script). */
+  actor: Actor;
   /** An opaque, stable key for whoever is calling (a hash of the IP), for per-client limits. */
   client: string;
   /** The caller's Idempotency-Key, when it sent one: a repeat returns the first result. */
@@ -35,9 +97,18 @@ export interface Accepted<Row> {
   created: boolean;
 }
 
-/** A context for a script or a test: the process's database, the current time, a fixed client. */
+/**
+ * A context for a script or a test: the process's database, the current time, a fixed client, and
+ * the owner acting (a script is run by whoever runs the business); a scheduled function passes its
+ * job's actor.
+ */
 export function serviceContext(overrides: Partial<ServiceContext> = {}): ServiceContext {
-  return { db: getDb(), now: new Date(), client: "local", ...overrides };
+  return { db: getDb(), now: new Date(), client: "local", actor: ownerActor, ...overrides };
+}
+
+/** The same context with another actor (a job's own name, a customer's checked link). */
+export function actingAs(ctx: ServiceContext, actor: Actor): ServiceContext {
+  return { ...ctx, actor };
 }
 
 /**

@@ -119,7 +119,8 @@ function weekday(skip = 0): IsoDate {
   return dates[skip]!.date;
 }
 
-const at = (now: Date) => serviceContext({ now });
+/** The customer acting through their link at `now`, as the page's edge sets it. */
+const at = (now: Date) => serviceContext({ now, actor: { kind: "customer", link: "request" } });
 
 describe("private links", () => {
   it("every customer e-mail carries a fresh link; only its SHA-256 is stored; the owner's e-mail has none", async () => {

@@ -38,6 +38,8 @@ describe("the outbox", () => {
     ]);
     const ids = [...a, ...b].map((i) => i.id);
     expect(new Set(ids).size).toBe(ids.length);
+    // Each worker takes at most its limit.
+    expect([a.length, b.length].sort()).toEqual([2, 4]);
     expect(ids).toHaveLength(6);
     expect(await claim({ topic: tp, now, leaseMs: 60_000, limit: 10 }, t.db)).toHaveLength(0);
     const later = new Date(now.getTime() + 61_000);

@@ -50,7 +50,7 @@ async function seedPerson() {
   });
   const bystander = await seedRequest({ tag: uniqueTag("other") });
   for (const r of [booking, contact, bystander]) await queueRequestMail(r, t.db);
-  await workflow.changeState(booking.id, "contacted", { actor: "owner", note: "Called back" });
+  await workflow.changeState(booking.id, "contacted", { note: "Called back" });
   await workflow.addNote(booking.id, `Prefers mornings, ${email}`);
   // A digest naming the booking (and the bystander): it goes with the person's data.
   await outbox.enqueue(

@@ -521,10 +521,11 @@ describe("cancelling within 14 days", () => {
       ),
     ).rejects.toMatchObject({ code: "cancellation_closed" });
     // 23:59 on 8 November in London (GMT) is still inside.
+    // The customer, as their page's link sets it.
     const out = await cancelQuote(
       request.id,
       { quoteId: quote.id, reason: "Changed my mind" },
-      serviceContext({ now: new Date("2026-11-08T23:59:00Z") }),
+      serviceContext({ now: new Date("2026-11-08T23:59:00Z"), actor: { kind: "customer", link: "request" } }),
     );
     expect(out.quote).toMatchObject({
       status: "cancelled",
@@ -722,12 +723,21 @@ describe("the scheduled job", () => {
     expect(await followUps()).toHaveLength(1);
 
     // The morning after the quote's last day, in London (days are not always 24 hours).
-    await runQuoteJobs(serviceContext({ now: wallClockInstant(addDays(dateInZone(sentAt), 11), "09:00") }));
+    await runQuoteJobs(
+      serviceContext({
+        now: wallClockInstant(addDays(dateInZone(sentAt), 11), "09:00"),
+        actor: { kind: "job", name: "quote-expiry" },
+      }),
+    );
     const row = (await t.db.select().from(quotes).where(eq(quotes.id, quote.id)))[0]!;
     expect(row.status).toBe("expired");
     expect(await followUps()).toHaveLength(1);
     const history = await historyOf(request.id);
-    expect(history.at(-1)).toMatchObject({ actor: "system", note: expect.stringContaining("Quote expired") });
+    expect(history.at(-1)).toMatchObject({
+      actor: "system",
+      actedBy: { kind: "job", name: "quote-expiry" },
+      note: expect.stringContaining("Quote expired"),
+    });
   });
 
   it("sends no follow-up after an answer", async () => {

@@ -20,17 +20,27 @@ import {
   requestActors,
   requestStates,
   transitions,
+  type RequestActor,
   type RequestState,
 } from "../../src/features/requests/contract/states";
 import { requests, mailOutbox, requestHistory, requestNotes } from "../../src/features/tables";
 import { migrationsFolder } from "../../src/platform/db/migrate";
 import { queueRequestMail } from "../../src/features/mail/service";
 import { Conflict } from "../../src/platform/domain-errors";
+import { serviceContext, type Actor } from "../../src/platform/context";
 import * as workflow from "../../src/features/requests/service-workflow";
 import { useTestDatabase } from "../helpers/db";
 import { adminClient, seedRequest, uniqueTag } from "../helpers/admin";
 
 const t = useTestDatabase();
+
+/** One actor of each role, for driving the rules directly. */
+const sampleActor: Record<RequestActor, Actor> = {
+  owner: { kind: "owner" },
+  customer: { kind: "customer", link: "request" },
+  website: { kind: "website", form: "/api/bookings" },
+  system: { kind: "job", name: "quote-expiry" },
+};
 
 async function forceState(id: number, state: RequestState, changedAt?: Date) {
   await t.db
@@ -87,7 +97,12 @@ describe("state changes", () => {
         outcomes.push(
           ...(await Promise.allSettled(
             batch.map((c) =>
-              workflow.changeState(c.id, c.to, c.allowed ? { actor, note: `by ${actor}` } : { actor }),
+              workflow.changeState(
+                c.id,
+                c.to,
+                c.allowed ? { note: `by ${actor}` } : {},
+                serviceContext({ actor: sampleActor[actor] }),
+              ),
             ),
           )),
         );
@@ -129,7 +144,7 @@ describe("state changes", () => {
 
   it("moving to the state a request is already in records nothing", async () => {
     const r = await seedRequest();
-    const same = await workflow.changeState(r.id, "new", { actor: "owner" });
+    const same = await workflow.changeState(r.id, "new", {});
     expect(same.state).toBe("new");
     expect(await historyOf(r.id)).toEqual([]);
   });
@@ -372,7 +387,7 @@ describe("delete", () => {
   it("deletes a request with its history, notes and every e-mail about it", async () => {
     const owner = await adminClient();
     const r = await seedRequest();
-    await workflow.changeState(r.id, "contacted", { actor: "owner" });
+    await workflow.changeState(r.id, "contacted", {});
     await workflow.addNote(r.id, "private");
     await queueRequestMail(r, t.db);
     expect((await owner.call(adminSubmissions, "DELETE", `/api/admin/submissions/${r.id}`)).status).toBe(204);

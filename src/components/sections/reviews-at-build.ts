@@ -32,7 +32,12 @@ async function read(): Promise<ReviewsSnapshot | null> {
       await import("../../features/reviews/service-public");
     const { db, close } = openDatabase(url, { connectionTimeoutMillis: 4000 });
     try {
-      const ctx = { db, now: new Date(), client: "build" };
+      const ctx = {
+        db,
+        now: new Date(),
+        client: "build",
+        actor: { kind: "job" as const, name: "site-build" },
+      };
       const testimonials = await listPublicTestimonials(ctx);
       const stats = await publicReviewStats(ctx);
       console.info(`[reviews] ${testimonials.length} approved reviews written into the pages`);

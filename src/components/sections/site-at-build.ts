@@ -27,7 +27,12 @@ async function read(): Promise<PublicSite> {
   const { openDatabase } = await import("../../platform/db/client");
   const { db, close } = openDatabase(url, { connectionTimeoutMillis: 4000 });
   try {
-    return await publicSite({ db, now: new Date(), client: "build" });
+    return await publicSite({
+      db,
+      now: new Date(),
+      client: "build",
+      actor: { kind: "job", name: "site-build" },
+    });
   } catch (error) {
     throw new Error(
       `[site] the website's published content could not be read from the database (${error instanceof Error ? error.message : String(error)}); the build stops so the live site stays as it was`,

@@ -103,7 +103,15 @@ export function adminAction<E extends Endpoint>(
     async run(call) {
       const session = await requireAdmin(call.req);
       const input = await parseInput(endpoint, call, options.bodyBytes);
-      return respond(endpoint, await handle({ ...input, ctx: call.services(), req: call.req, session }));
+      return respond(
+        endpoint,
+        await handle({
+          ...input,
+          ctx: call.services(undefined, { kind: "owner", session: session.id }),
+          req: call.req,
+          session,
+        }),
+      );
     },
   };
 }
@@ -137,7 +145,12 @@ export function adminDownload<E extends Endpoint>(
     async run(call) {
       const session = await requireAdmin(call.req);
       const input = await parseInput(endpoint, call);
-      const response = await handle({ ...input, ctx: call.services(), req: call.req, session });
+      const response = await handle({
+        ...input,
+        ctx: call.services(undefined, { kind: "owner", session: session.id }),
+        req: call.req,
+        session,
+      });
       response.headers.set("Cache-Control", "no-store");
       for (const [name, value] of Object.entries(apiSecurityHeaders)) response.headers.set(name, value);
       return response;

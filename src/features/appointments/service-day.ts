@@ -121,12 +121,12 @@ async function tellCustomer(
           submissionId: request.id,
           fromState: state,
           toState: state,
-          actor: "owner",
           note: late
             ? `Running late: the customer was told the new arrival, around ${arrivalTime(eta)}`
             : `On the way: the customer was told the arrival, around ${arrivalTime(eta)}`,
         },
       ],
+      ctx.actor,
       tx,
     );
     const rules = await loadRules(tx);
@@ -199,10 +199,10 @@ export async function completeVisit(
           submissionId: request.id,
           fromState: state,
           toState: state,
-          actor: "owner",
           note: `${ended.note} at ${formatTime(at)}${photosAdded ? `, ${photosAdded} after ${photosAdded === 1 ? "photo" : "photos"} added` : ""}${note ? `. ${note}` : ""}`,
         },
       ],
+      ctx.actor,
       tx,
     );
     const completed = await repo.findByIdForUpdate(appointment.id, tx);

@@ -51,12 +51,12 @@ import { quoteTitle } from "../quotes/contract/rules";
 import * as workflow from "../requests/repository-workflow";
 import type { AvailabilityAnswer } from "./contract/endpoints";
 import type { AppointmentActionInput } from "./contract/owner-forms";
-import { inTransaction, type ServiceContext } from "../../platform/context";
+import { inTransaction, roleOf, type ServiceContext } from "../../platform/context";
 import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
 import type { BookingRequest } from "../requests/contract/forms";
 import type { CustomerRequest } from "../requests/repository";
 import { bookingPost, submitWithPhotos, type Accepted, type PublicPost } from "../requests/service-forms";
-import { applyStateChange } from "../requests/service-state";
+import { applyStateChange, type ActingContext } from "../requests/service-state";
 
 /** Queues one e-mail about a request in the caller's transaction; returns its outbox id. */
 async function enqueueMessage(tx: Db, message: OutgoingMessage, link: { submissionId: number }) {
@@ -278,8 +278,8 @@ export async function submitBooking(
     const base = bookingPost(fields);
     return {
       ...base,
-      insert: async (key, tx) => {
-        const inserted = await base.insert(key, tx);
+      insert: async (key, tx, acting) => {
+        const inserted = await base.insert(key, tx, acting);
         if (inserted.created) await saveBookingExtras(inserted.row.id, extras, tx);
         return inserted;
       },
@@ -421,12 +421,12 @@ export function customerAppointmentAction(
   tx: Db,
   services: ServiceContext,
 ): Promise<ActionResult> {
-  return actInTransaction(id, input, services, { actor: "customer", tx });
+  return actInTransaction(id, input, services, { tx });
 }
 
 /**
- * Cancelling a request's appointment inside a transaction the caller already holds, as `actor`
- * (a cancelled quote: src/features/quotes/service-customer.ts). The calendar CANCEL goes with the
+ * Cancelling a request's appointment inside a transaction the caller already holds, as the
+ * context's actor (a cancelled quote: src/features/quotes/service-customer.ts). The calendar CANCEL goes with the
  * same UID, as for any cancelled appointment.
  */
 export function cancelAppointmentIn(
@@ -434,9 +434,8 @@ export function cancelAppointmentIn(
   input: Extract<AppointmentAction, { action: "cancel" }>,
   tx: Db,
   services: ServiceContext,
-  actor: "owner" | "customer",
 ): Promise<ActionResult> {
-  return actInTransaction(id, input, services, { actor, tx });
+  return actInTransaction(id, input, services, { tx });
 }
 
 /**
@@ -452,7 +451,7 @@ export function ownerAppointmentActionIn(
   services: ServiceContext,
   options: { quiet: boolean },
 ): Promise<ActionResult> {
-  return actInTransaction(id, input, services, { actor: "owner", tx, quiet: options.quiet });
+  return actInTransaction(id, input, services, { tx, quiet: options.quiet });
 }
 
 /**
@@ -499,6 +498,7 @@ async function recordDoneAlready(
   input: { date: IsoDate; window: WindowId; message?: string | undefined },
   at: { live: Appointment | null; state: RequestState; rules: BookingRules; now: Date; earlyNote: string },
   tx: Db,
+  ctx: ActingContext,
 ): Promise<Appointment> {
   const { live, state, rules, now } = at;
   if (windowInstants(input.date, input.window, rules).start.getTime() > now.getTime()) {
@@ -527,12 +527,9 @@ async function recordDoneAlready(
     tx,
   );
   const note = `Visit on ${appointmentLabel(input.date, input.window, rules)} completed (recorded as done already)${at.earlyNote}`;
-  await applyStateChange(id, "scheduled", { actor: "owner", note, rulesOf: "system" }, tx);
+  await applyStateChange(id, "scheduled", { note, rulesOf: "system" }, tx, ctx);
   if (state === "scheduled") {
-    await workflow.addHistory(
-      [{ submissionId: id, fromState: state, toState: state, actor: "owner", note }],
-      tx,
-    );
+    await workflow.addHistory([{ submissionId: id, fromState: state, toState: state, note }], ctx.actor, tx);
   }
   return appointment;
 }
@@ -573,11 +570,12 @@ async function actInTransaction(
   id: number,
   input: AppointmentAction,
   services: ServiceContext,
-  options: { actor?: "owner" | "customer"; tx?: Db; quiet?: boolean } = {},
+  options: { tx?: Db; quiet?: boolean } = {},
 ): Promise<ActionResult> {
   const ctx = mailContext();
   const now = services.now;
-  const actor = options.actor ?? "owner";
+  // Whose rules: the owner's (or a member of staff's) or the customer's on their page.
+  const actor = roleOf(services.actor);
   const run = <T>(work: (tx: Db) => Promise<T>) =>
     options.tx ? work(options.tx) : inTransaction(services, work);
   try {
@@ -639,7 +637,13 @@ async function actInTransaction(
       }
 
       if (input.action === "confirm" && input.doneAlready) {
-        const appointment = await recordDoneAlready(id, input, { live, state, rules, now, earlyNote }, tx);
+        const appointment = await recordDoneAlready(
+          id,
+          input,
+          { live, state, rules, now, earlyNote },
+          tx,
+          services,
+        );
         return {
           appointment: view(appointment, rules),
           changed: true,
@@ -672,11 +676,11 @@ async function actInTransaction(
           const note = `${changed ? "Appointment moved to" : "Appointment confirmed for"} ${label}${earlyNote}`;
           // Only a confirmed appointment schedules a request: the appointment flow's rules allow it,
           // and the history names whoever confirmed (the owner here, or the customer on their page).
-          const by = actor;
-          const updated = await applyStateChange(id, "scheduled", { actor: by, note, rulesOf: "system" }, tx);
+          const updated = await applyStateChange(id, "scheduled", { note, rulesOf: "system" }, tx, services);
           if (state === "scheduled") {
             await workflow.addHistory(
-              [{ submissionId: id, fromState: state, toState: state, actor: by, note }],
+              [{ submissionId: id, fromState: state, toState: state, note }],
+              services.actor,
               tx,
             );
           }
@@ -705,7 +709,7 @@ async function actInTransaction(
           );
           const note = `Offered ${appointmentLabel(input.date, input.window, rules)}${earlyNote}`;
           const updated =
-            state === "new" ? await applyStateChange(id, "contacted", { actor: "owner", note }, tx) : request;
+            state === "new" ? await applyStateChange(id, "contacted", { note }, tx, services) : request;
           return done(appointment, updated.state, () =>
             appointmentProposedMessage(
               mail(),
@@ -724,8 +728,9 @@ async function actInTransaction(
           const updated = await applyStateChange(
             id,
             "lost",
-            { actor: "owner", note: reason ? `Declined: ${reason}` : "Declined" },
+            { note: reason ? `Declined: ${reason}` : "Declined" },
             tx,
+            services,
           );
           return done(appointment, updated.state, () =>
             appointmentCancelledMessage(mail(), null, ctx, {
@@ -756,7 +761,7 @@ async function actInTransaction(
           const note = `Appointment on ${label} cancelled${reason ? `: ${reason}` : ""}`;
           const updated =
             state === "scheduled" || to === "cancelled"
-              ? await applyStateChange(id, to, { actor, note }, tx)
+              ? await applyStateChange(id, to, { note }, tx, services)
               : request;
           return done(appointment, updated.state, () =>
             appointmentCancelledMessage(

@@ -564,7 +564,7 @@ export async function actOnRequest(
     };
     const tellOwner = (details: string[]) =>
       queue(ownerCustomerUpdateMessage(mailable(request!), input.action, details, mail));
-    const note = (text: string | null) => customerHistory(requestId, state, text, tx);
+    const note = (text: string | null) => customerHistory(requestId, state, text, tx, ctx);
 
     switch (input.action) {
       case "accept": {
@@ -676,12 +676,7 @@ export async function actOnRequest(
             because,
           ]);
         } else {
-          await applyStateChange(
-            requestId,
-            "cancelled",
-            { actor: "customer", note: reason ?? undefined },
-            tx,
-          );
+          await applyStateChange(requestId, "cancelled", { note: reason ?? undefined }, tx, ctx);
           await queue(customerUpdateMessage(mailable(request!), { action: "cancel", reason }, mail, "view"));
           await tellOwner([because]);
         }
@@ -704,9 +699,16 @@ export async function actOnRequest(
 }
 
 /** A history row with no state change: the customer's message or the times they asked for. */
-function customerHistory(requestId: number, state: RequestState, note: string | null, tx: Db) {
+function customerHistory(
+  requestId: number,
+  state: RequestState,
+  note: string | null,
+  tx: Db,
+  ctx: Pick<ServiceContext, "actor">,
+) {
   return workflow.addHistory(
-    [{ submissionId: requestId, fromState: state, toState: state, actor: "customer", note }],
+    [{ submissionId: requestId, fromState: state, toState: state, note }],
+    ctx.actor,
     tx,
   );
 }

@@ -6,7 +6,13 @@
  * is logged and retried on the next run; it never stops the others or the mail.
  */
 import { wallClock } from "../../platform/time";
-import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
+import {
+  actingAs,
+  inTransaction,
+  jobActor,
+  serviceContext,
+  type ServiceContext,
+} from "../../platform/context";
 import { logEvent } from "../../platform/log";
 import * as jobRuns from "./repository-job-runs";
 import { sendDueReminders } from "../appointments/service";
@@ -33,20 +39,29 @@ async function runRetentionOncePerDay(ctx: ServiceContext) {
   });
 }
 
-export async function runScheduledJobs(ctx: ServiceContext = serviceContext()) {
+/** Each job acts as itself: the history names it (e.g. `quote-expiry`), never a fixed "system". */
+export const jobNames = {
+  digest: "daily-digest",
+  retention: "retention",
+  reminders: "appointment-reminders",
+  quotes: "quote-expiry",
+  invoices: "invoice-reminders",
+} as const;
+
+export async function runScheduledJobs(base: ServiceContext = serviceContext()) {
   const results: Record<string, unknown> = {};
   for (const [name, job] of [
-    ["digest", () => runDailyDigest(ctx)],
-    ["retention", () => runRetentionOncePerDay(ctx)],
+    ["digest", (ctx: ServiceContext) => runDailyDigest(ctx)],
+    ["retention", (ctx: ServiceContext) => runRetentionOncePerDay(ctx)],
     // The evening-before reminders; each appointment is claimed with its e-mail, so twice sends once.
-    ["reminders", () => sendDueReminders(ctx)],
+    ["reminders", (ctx: ServiceContext) => sendDueReminders(ctx)],
     // Quotes past their valid-until date expire; an unanswered one gets its one follow-up.
-    ["quotes", () => runQuoteJobs(ctx)],
+    ["quotes", (ctx: ServiceContext) => runQuoteJobs(ctx)],
     // Overdue invoices: two polite reminders at most, none once paid, void or turned off.
-    ["invoices", () => runInvoiceReminders(ctx)],
+    ["invoices", (ctx: ServiceContext) => runInvoiceReminders(ctx)],
   ] as const) {
     try {
-      results[name] = await job();
+      results[name] = await job(actingAs(base, jobActor(jobNames[name])));
     } catch (error) {
       results[name] = { status: "failed" };
       logEvent({

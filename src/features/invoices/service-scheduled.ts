@@ -79,10 +79,10 @@ export async function runInvoiceReminders(ctx: ServiceContext): Promise<{ remind
                 submissionId: r.submissionId,
                 fromState: state,
                 toState: state,
-                actor: "system",
                 note: `${n === 1 ? "First" : "Second and last"} payment reminder e-mailed for invoice ${r.number}: ${formatMoney(inv.balancePence)}, ${late} days overdue${link.revoked ? ". It went without a link to pay online, because the links were revoked" : ""}`,
               },
             ],
+            ctx.actor,
             tx,
           );
         }

@@ -96,13 +96,14 @@ export async function noteInHistory(
   submissionId: number | null,
   note: string,
   tx: Db,
-  actor: "owner" | "system" = "owner",
+  ctx: Pick<ServiceContext, "actor">,
 ) {
   if (submissionId === null) return;
   const state = (await workflow.lockStates([submissionId], tx)).get(submissionId);
   if (!state) return;
   await workflow.addHistory(
-    [{ submissionId, fromState: state, toState: state, actor, note: note.slice(0, 1000) }],
+    [{ submissionId, fromState: state, toState: state, note: note.slice(0, 1000) }],
+    ctx.actor,
     tx,
   );
 }
@@ -387,6 +388,7 @@ export async function updateInvoice(
           r.submissionId,
           `Reminders for invoice ${r.number} turned ${patch.remindersEnabled ? "on" : "off"}`,
           tx,
+          ctx,
         );
       }
     }
@@ -469,7 +471,7 @@ export async function issueInvoice(
       },
       tx,
     );
-    await noteInHistory(r.submissionId, `Invoice ${number} issued: ${formatMoney(r.totalPence)}`, tx);
+    await noteInHistory(r.submissionId, `Invoice ${number} issued: ${formatMoney(r.totalPence)}`, tx, ctx);
     return updated!;
   });
   return loadInvoice(record, ctx.db, ctx.now);
@@ -601,7 +603,7 @@ export async function sendInvoice(id: number, ctx: ServiceContext): Promise<Invo
       tx,
     );
     const updated = await repo.updateInvoice(r.id, { sentAt: ctx.now }, tx);
-    await noteInHistory(r.submissionId, `${documentTitle(r)} e-mailed to the customer`, tx);
+    await noteInHistory(r.submissionId, `${documentTitle(r)} e-mailed to the customer`, tx, ctx);
     return { record: updated!, mailIds };
   });
   await deliverSoon(ctx, result.mailIds);
@@ -717,6 +719,7 @@ export async function addPayment(
       r.submissionId,
       `Payment of ${formatMoney(input.amountPence + (kept?.amountPence ?? 0))} (${paymentMethodLabel(input.method, online?.provider)}) recorded on invoice ${r.number}${updated.status === "paid" ? ": paid in full" : `: ${formatMoney(updated.totalPence - updated.creditedPence - updated.paidPence)} still owed`}${kept ? `; ${formatMoney(kept.amountPence)} more than was owed, ${kept.kind === "on_account" ? "kept on account" : "to be refunded"}` : ""}`,
       tx,
+      ctx,
     );
     const inv = await loadInvoice(updated, tx, ctx.now);
     const paymentWire = inv.payments.find((p) => p.id === payment.id)!;
@@ -810,6 +813,7 @@ export async function removePayment(id: number, paymentId: number, ctx: ServiceC
       r.submissionId,
       `Payment of ${formatMoney(p.amountPence)} received ${p.receivedOn} removed from invoice ${r.number} (recorded by mistake)${corrected ? "; the customer was e-mailed a correction of the receipt" : ""}`,
       tx,
+      ctx,
     );
     const mailIds = corrected ? await queueReceiptCorrection(updated, p, tx, ctx.now) : [];
     return { updated, mailIds };
@@ -908,6 +912,7 @@ export async function createCreditNote(
       r.submissionId,
       `Credit note ${number} for ${formatMoney(totals.totalPence)} against invoice ${r.number}${status === "void" ? " (now void)" : ""}: ${input.reason}`,
       tx,
+      ctx,
     );
     return { note, updated: updated! };
   });

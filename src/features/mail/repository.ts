@@ -7,17 +7,17 @@
  *                                        customer message about a request gets its private link
  *                                        here: a fresh token, its hash in customer_links
  *                                        (src/features/mail/request-link.ts)
- *   claimDue({ now, leaseUntil, … })     claims due messages for one sender (see below)
+ *   mailQueue                            the table as the platform's outbox claims and settles it
  *   withLiveLinks(row)                   the message as it is sent: its links' tokens made now,
  *                                        their hashes stored, the tokens in this copy only
- *   markSent(row, at)                    delivered; the stored text keeps no link token
- *   markAttemptFailed(id, outcome)       back to pending with a later due time, or failed
+ *   sentValues(row, at)                  what a sent row keeps: the text without any link token
  *   retryFailed(ids?)                    failed messages back in the queue, due now
  *   ownerStatusByRequest(ids)         whether the owner was e-mailed about each submission
  *   listFailed(limit?)                   messages given up on, newest first
  *   countByStatus()                      { pending, sent, failed }
  */
-import { and, asc, between, eq, inArray, isNull, lte, sql } from "../../platform/db/orm";
+import { and, between, eq, inArray, isNull, sql } from "../../platform/db/orm";
+import { defineQueue } from "../../platform/outbox/queue";
 import type { AdminFailedDelivery } from "./contract/endpoints";
 import { getDb, type Db } from "../../platform/db/client";
 import { randomBytes } from "node:crypto";
@@ -162,70 +162,25 @@ export async function withLiveLinks(row: OutboxRow, db: Db = getDb()): Promise<O
 }
 
 /**
- * Claims due messages (all due ones, or only `ids`) for one sender: pushes each one's
- * next_attempt_at to `leaseUntil` and counts the attempt, in one statement with SKIP LOCKED, so a
- * concurrent sender skips what this one took.
+ * mail_outbox as the platform's outbox runs it (src/platform/outbox/queue.ts): claimed with a lease
+ * on next_attempt_at, "sent" when done, retried and given up by the rules in ./service-delivery.ts.
  */
-export async function claimDue(
-  options: { now: Date; leaseUntil: Date; limit: number; ids?: readonly number[] | undefined },
-  db: Db = getDb(),
-): Promise<OutboxRow[]> {
-  const due = and(
-    eq(mailOutbox.status, "pending"),
-    lte(mailOutbox.nextAttemptAt, options.now),
-    options.ids ? inArray(mailOutbox.id, [...options.ids]) : undefined,
-  );
-  const claimable = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(due)
-    .orderBy(asc(mailOutbox.id))
-    .limit(options.limit)
-    .for("update", { skipLocked: true });
-  return db
-    .update(mailOutbox)
-    .set({
-      nextAttemptAt: options.leaseUntil,
-      attempts: sql`${mailOutbox.attempts} + 1`,
-      updatedAt: options.now,
-    })
-    .where(and(inArray(mailOutbox.id, claimable), due))
-    .returning();
-}
+export const mailQueue = defineQueue({
+  table: mailOutbox,
+  keys: {
+    id: "id",
+    status: "status",
+    attempts: "attempts",
+    availableAt: "nextAttemptAt",
+    lastError: "lastError",
+    updatedAt: "updatedAt",
+  },
+  statuses: { pending: "pending", done: "sent", failed: "failed" },
+});
 
 /** Once sent, the stored copy keeps the text without any private link's token (decision 019). */
-export async function markSent(
-  row: Pick<OutboxRow, "id" | "textBody" | "htmlBody">,
-  at: Date,
-  db: Db = getDb(),
-): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set({
-      status: "sent",
-      sentAt: at,
-      lastError: null,
-      updatedAt: at,
-      textBody: withoutTokens(row.textBody),
-      htmlBody: withoutTokens(row.htmlBody),
-    })
-    .where(eq(mailOutbox.id, row.id));
-}
-
-export async function markAttemptFailed(
-  id: number,
-  outcome: { status: "pending" | "failed"; lastError: string; nextAttemptAt: Date; at: Date },
-  db: Db = getDb(),
-): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set({
-      status: outcome.status,
-      lastError: outcome.lastError,
-      nextAttemptAt: outcome.nextAttemptAt,
-      updatedAt: outcome.at,
-    })
-    .where(eq(mailOutbox.id, id));
+export function sentValues(row: Pick<OutboxRow, "textBody" | "htmlBody">, at: Date) {
+  return { sentAt: at, textBody: withoutTokens(row.textBody), htmlBody: withoutTokens(row.htmlBody) };
 }
 
 /** Puts failed messages (all, or `ids`) back in the queue, due now; returns how many. */

@@ -1,12 +1,13 @@
 /**
- * Sending what the outbox holds. `deliverDue` claims due messages (src/server/repositories/
- * mail-outbox.ts), hands each to the transport and records the outcome. A claim is a lease: two
- * senders (a request's own attempt and the scheduled retry) never send the same message at once.
+ * Sending what the mail outbox holds. `deliverDue` runs the platform's outbox over mail_outbox
+ * (src/platform/outbox/queue.ts: a claim is a lease, so two senders, a request's own attempt and
+ * the scheduled retry, never send the same message) and hands each message to the transport.
  * Failed attempts back off (1, 2, 4 … 60 minutes); after 24 hours a message is marked failed and the
  * admin dashboard offers a retry. The links a message carries get their tokens only as it is handed
  * to the transport (`outbox.withLiveLinks`); the stored copy never holds one.
  */
 import type { Db } from "../../platform/db/client";
+import { drainQueue } from "../../platform/outbox/queue";
 import * as outbox from "./repository";
 import type { Sender } from "./kinds";
 
@@ -15,6 +16,11 @@ export const leaseMs = 2 * 60 * 1000;
 
 export function backoffMs(attempts: number): number {
   return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60 * 1000;
+}
+
+/** Given up once the message has waited a day since it was queued (or put back by a retry). */
+export function expired(row: Pick<outbox.OutboxRow, "createdAt">, now: Date): boolean {
+  return now.getTime() - row.createdAt.getTime() >= giveUpAfterMs;
 }
 
 export interface DeliveryReport {
@@ -35,35 +41,23 @@ export async function deliverDue(
     onGiveUp?: (row: outbox.OutboxRow, db: Db) => Promise<void>;
   } = {},
 ): Promise<DeliveryReport> {
-  const now = options.now ?? new Date();
-  const claimed = await outbox.claimDue(
-    { now, leaseUntil: new Date(now.getTime() + leaseMs), limit: options.limit ?? 25, ids: options.ids },
+  const report = await drainQueue(
+    outbox.mailQueue,
+    {
+      now: options.now ?? new Date(),
+      leaseMs,
+      limit: options.limit ?? 25,
+      ids: options.ids,
+      send: async (row) => sender.send(await outbox.withLiveLinks(row, db)),
+      backoffMs,
+      giveUp: (row, _error, now) => expired(row, now),
+      describe: (error) => (error instanceof Error ? error.message : String(error)),
+      doneValues: outbox.sentValues,
+      afterFailed: async (row, _error, gaveUp) => {
+        if (gaveUp) await options.onGiveUp?.(row, db);
+      },
+    },
     db,
   );
-  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
-  for (const row of claimed) {
-    try {
-      await sender.send(await outbox.withLiveLinks(row, db));
-      await outbox.markSent(row, new Date(), db);
-      report.sent += 1;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const expired = now.getTime() - row.createdAt.getTime() >= giveUpAfterMs;
-      await outbox.markAttemptFailed(
-        row.id,
-        {
-          status: expired ? "failed" : "pending",
-          lastError: message.slice(0, 500),
-          nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
-          at: new Date(),
-        },
-        db,
-      );
-      if (expired) {
-        report.failed += 1;
-        await options.onGiveUp?.(row, db);
-      } else report.retrying += 1;
-    }
-  }
-  return report;
+  return { sent: report.done, retrying: report.retrying, failed: report.failed };
 }

@@ -29,7 +29,11 @@ export const stripeWebhookAction: Action = {
     } catch {
       throw badRequest("The request body is not valid UTF-8 text.", "malformed_body");
     }
-    await receiveStripeEvent(body, call.req.headers.get("stripe-signature"), call.services());
+    await receiveStripeEvent(
+      body,
+      call.req.headers.get("stripe-signature"),
+      call.services(undefined, { kind: "service", name: "stripe" }),
+    );
     return json({ received: true }, 200, { "Cache-Control": "no-store" });
   },
 };

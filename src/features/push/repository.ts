@@ -4,12 +4,13 @@
  *
  *   listDevices() / findDevice(id) / saveDevice(input) / renameDevice(id, name) / deleteDevice(id)
  *   enqueue(rows)                        one notification per device, pending, due at `dueAt`
- *   claimDue({ now, leaseUntil, limit, ids })  claims due rows with their device (SKIP LOCKED)
- *   markSent(row, at) / markAttemptFailed(id, outcome) / deviceFailed(id, error)
+ *   pushQueue                            the table as the platform's outbox claims and settles it
+ *   devicesById(ids) / deviceDelivered(id, at) / deviceFailed(id, error)
  *   eventStillLive(eventKey)             whether any row of the event is sent or still pending
  *   pruneDone(before)                    deletes sent and given-up rows last changed before `before`
  */
-import { and, asc, count, desc, eq, inArray, lt, lte, or, sql } from "../../platform/db/orm";
+import { and, asc, count, desc, eq, inArray, lt, or, sql } from "../../platform/db/orm";
+import { defineQueue } from "../../platform/outbox/queue";
 import { getDb, type Db } from "../../platform/db/client";
 import { pushOutbox, pushSubscriptions } from "../tables";
 import type { PushKind } from "./contract/kinds";
@@ -93,82 +94,45 @@ export async function enqueue(rows: readonly NewPush[], db: Db = getDb()): Promi
   return inserted.map((r) => r.id);
 }
 
+/**
+ * push_outbox as the platform's outbox runs it (src/platform/outbox/queue.ts): claimed with a lease
+ * on next_attempt_at, "sent" when done, retried and given up by the rules in ./service-delivery.ts.
+ */
+export const pushQueue = defineQueue({
+  table: pushOutbox,
+  keys: {
+    id: "id",
+    status: "status",
+    attempts: "attempts",
+    availableAt: "nextAttemptAt",
+    lastError: "lastError",
+    updatedAt: "updatedAt",
+  },
+  statuses: { pending: "pending", done: "sent", failed: "failed" },
+});
+
+/** A notification with the device it goes to. */
 export interface ClaimedPush {
   row: PushRow;
   device: DeviceRow;
 }
 
-/**
- * Claims due notifications (all, or only `ids`): pushes each one's next_attempt_at to `leaseUntil`
- * and counts the attempt, in one statement with SKIP LOCKED, so a concurrent sender skips them.
- */
-export async function claimDue(
-  options: { now: Date; leaseUntil: Date; limit: number; ids?: readonly number[] | undefined },
-  db: Db = getDb(),
-): Promise<ClaimedPush[]> {
-  const due = and(
-    eq(pushOutbox.status, "pending"),
-    lte(pushOutbox.nextAttemptAt, options.now),
-    options.ids ? inArray(pushOutbox.id, [...options.ids]) : undefined,
-  );
-  const claimable = db
-    .select({ id: pushOutbox.id })
-    .from(pushOutbox)
-    .where(due)
-    .orderBy(asc(pushOutbox.id))
-    .limit(options.limit)
-    .for("update", { skipLocked: true });
-  const rows = await db
-    .update(pushOutbox)
-    .set({
-      nextAttemptAt: options.leaseUntil,
-      attempts: sql`${pushOutbox.attempts} + 1`,
-      updatedAt: options.now,
-    })
-    .where(and(inArray(pushOutbox.id, claimable), due))
-    .returning();
-  if (rows.length === 0) return [];
+/** The devices of these subscription ids, by id (one missing was deleted meanwhile). */
+export async function devicesById(ids: readonly number[], db: Db = getDb()): Promise<Map<number, DeviceRow>> {
+  if (ids.length === 0) return new Map();
   const devices = await db
     .select()
     .from(pushSubscriptions)
-    .where(
-      inArray(
-        pushSubscriptions.id,
-        rows.map((r) => r.subscriptionId),
-      ),
-    );
-  const byId = new Map(devices.map((d) => [d.id, d]));
-  return rows.flatMap((row) => {
-    const device = byId.get(row.subscriptionId);
-    return device ? [{ row, device }] : [];
-  });
+    .where(inArray(pushSubscriptions.id, [...ids]));
+  return new Map(devices.map((d) => [d.id, d]));
 }
 
-export async function markSent(row: PushRow, at: Date, db: Db = getDb()): Promise<void> {
-  await db
-    .update(pushOutbox)
-    .set({ status: "sent", sentAt: at, lastError: null, updatedAt: at })
-    .where(eq(pushOutbox.id, row.id));
+/** A delivery: the device's "last received" is now and its failures in a row start again. */
+export async function deviceDelivered(id: number, at: Date, db: Db = getDb()): Promise<void> {
   await db
     .update(pushSubscriptions)
     .set({ lastSuccessAt: at, failures: 0, lastError: null })
-    .where(eq(pushSubscriptions.id, row.subscriptionId));
-}
-
-export async function markAttemptFailed(
-  id: number,
-  outcome: { status: "pending" | "failed"; lastError: string; nextAttemptAt: Date; at: Date },
-  db: Db = getDb(),
-): Promise<void> {
-  await db
-    .update(pushOutbox)
-    .set({
-      status: outcome.status,
-      lastError: outcome.lastError,
-      nextAttemptAt: outcome.nextAttemptAt,
-      updatedAt: outcome.at,
-    })
-    .where(eq(pushOutbox.id, id));
+    .where(eq(pushSubscriptions.id, id));
 }
 
 /** Counts a failed attempt against the device (shown in the settings screen). */

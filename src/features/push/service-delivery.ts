@@ -15,6 +15,7 @@
 import { site } from "../../config/site";
 import type { Db } from "../../platform/db/client";
 import { logEvent } from "../../platform/log";
+import { drainQueue } from "../../platform/outbox/queue";
 import * as outbox from "../mail/repository";
 import { mailContext } from "../mail/service";
 import { ownerNotificationMessage } from "./mail";
@@ -111,79 +112,95 @@ function isPrivateCause(error: unknown): boolean {
   return false;
 }
 
-type Outcome = { ok: true } | { ok: false; gone: boolean; permanent: boolean; error: string };
-
-async function post(claimed: repo.ClaimedPush, keys: VapidKeys): Promise<Outcome> {
-  try {
-    const { url, init } = await pushRequest(claimed, keys);
-    const status = await postToPushService(url, init, pushTimeoutMs);
-    if (status >= 200 && status < 300) return { ok: true };
-    const gone = status === 404 || status === 410;
-    // 400 (malformed), 401/403 (our keys refused), 413 (too large): trying again changes nothing.
-    // A redirect is never followed: it is tried again later like any other failure.
-    const permanent = [400, 401, 403, 413].includes(status);
-    return { ok: false, gone, permanent, error: `push service answered ${status}` };
-  } catch (error) {
-    // A name that now points somewhere private: no later attempt will be different.
-    if (isPrivateCause(error)) {
-      return { ok: false, gone: false, permanent: true, error: (error as Error).message.slice(0, 300) };
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, gone: false, permanent: false, error: message.slice(0, 300) };
+/** A delivery that failed: whether the browser dropped the device, and whether a retry could help. */
+export class PushFailure extends Error {
+  constructor(
+    message: string,
+    readonly gone: boolean,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = "PushFailure";
   }
 }
 
-/** Sends due notifications (all, or only `ids`), at most `limit` (default 25) per call. */
+/** Posts one notification to its device's push service; throws a PushFailure when it was not taken. */
+async function post(claimed: repo.ClaimedPush, keys: VapidKeys): Promise<void> {
+  let status: number;
+  try {
+    const { url, init } = await pushRequest(claimed, keys);
+    status = await postToPushService(url, init, pushTimeoutMs);
+  } catch (error) {
+    // A name that now points somewhere private: no later attempt will be different.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new PushFailure(message.slice(0, 300), false, isPrivateCause(error));
+  }
+  if (status >= 200 && status < 300) return;
+  // 400 (malformed), 401/403 (our keys refused), 413 (too large): trying again changes nothing.
+  // A redirect is never followed: it is tried again later like any other failure.
+  const gone = status === 404 || status === 410;
+  const permanent = [400, 401, 403, 413].includes(status);
+  throw new PushFailure(`push service answered ${status}`, gone, permanent);
+}
+
+const failureOf = (error: unknown) =>
+  error instanceof PushFailure ? error : new PushFailure(String(error).slice(0, 300), false, false);
+
+/**
+ * Sends due notifications (all, or only `ids`), at most `limit` (default 25) per call, through the
+ * platform's outbox over push_outbox. Posted side by side; recorded one after another, so the last
+ * device of an event to give up sees the others' outcomes and sends the e-mail fallback once.
+ */
 export async function deliverPushDue(
   db: Db,
   keys: VapidKeys,
   options: { ids?: readonly number[]; limit?: number; now?: Date } = {},
 ): Promise<PushReport> {
-  const now = options.now ?? new Date();
-  const claimed = await repo.claimDue(
-    { now, leaseUntil: new Date(now.getTime() + pushLeaseMs), limit: options.limit ?? 25, ids: options.ids },
+  let devices = new Map<number, repo.DeviceRow>();
+  const deviceOf = (row: repo.PushRow) => {
+    const device = devices.get(row.subscriptionId);
+    if (!device) throw new PushFailure("the device was removed", true, true);
+    return device;
+  };
+  const report: PushReport = { sent: 0, retrying: 0, failed: 0, removed: 0, fallbackMail: [] };
+  const drained = await drainQueue(
+    repo.pushQueue,
+    {
+      now: options.now ?? new Date(),
+      leaseMs: pushLeaseMs,
+      limit: options.limit ?? 25,
+      ids: options.ids,
+      together: true,
+      prepare: async (rows) =>
+        void (devices = await repo.devicesById([...new Set(rows.map((r) => r.subscriptionId))], db)),
+      send: async (row) => post({ row, device: deviceOf(row) }, keys),
+      backoffMs: pushBackoffMs,
+      giveUp: (row, error) => {
+        const failure = failureOf(error);
+        return failure.gone || failure.permanent || row.attempts >= site.push.maxAttempts;
+      },
+      describe: (error) => failureOf(error).message,
+      afterDone: (row, at) => repo.deviceDelivered(row.subscriptionId, at, db),
+      afterFailed: async (row, error, gaveUp) => {
+        const failure = failureOf(error);
+        if (failure.gone) {
+          if (devices.has(row.subscriptionId)) await repo.deleteDevice(row.subscriptionId, db);
+          logEvent({ event: "push.device_removed", device: row.subscriptionId, reason: failure.message });
+          report.removed += 1;
+        } else await repo.deviceFailed(row.subscriptionId, failure.message, db);
+        if (gaveUp && !(await repo.eventStillLive(row.eventKey, db))) {
+          const content = { title: row.title, body: row.body, url: row.url, tag: "" };
+          const ids = await queueFallbackMail(row.kind as OwnerEvent["kind"], content, row.submissionId, db);
+          report.fallbackMail.push(...ids);
+        }
+      },
+    },
     db,
   );
-  const report: PushReport = { sent: 0, retrying: 0, failed: 0, removed: 0, fallbackMail: [] };
-  // Posted side by side; recorded one after another, so the last device of an event to give up
-  // sees the others' outcomes and sends the e-mail fallback once.
-  const outcomes = await Promise.all(claimed.map((item) => post(item, keys)));
-  for (const [i, item] of claimed.entries()) {
-    const outcome = outcomes[i]!;
-    const { row, device } = item;
-    if (outcome.ok) {
-      await repo.markSent(row, new Date(), db);
-      report.sent += 1;
-      continue;
-    }
-    if (outcome.gone) {
-      await repo.deleteDevice(device.id, db);
-      logEvent({ event: "push.device_removed", device: device.id, reason: outcome.error });
-      report.removed += 1;
-    } else {
-      const giveUp = outcome.permanent || row.attempts >= site.push.maxAttempts;
-      await repo.markAttemptFailed(
-        row.id,
-        {
-          status: giveUp ? "failed" : "pending",
-          lastError: outcome.error,
-          nextAttemptAt: new Date(now.getTime() + pushBackoffMs(row.attempts)),
-          at: new Date(),
-        },
-        db,
-      );
-      await repo.deviceFailed(device.id, outcome.error, db);
-      if (!giveUp) {
-        report.retrying += 1;
-        continue;
-      }
-      report.failed += 1;
-    }
-    if (!(await repo.eventStillLive(row.eventKey, db))) {
-      const content = { title: row.title, body: row.body, url: row.url, tag: "" };
-      const ids = await queueFallbackMail(row.kind as OwnerEvent["kind"], content, row.submissionId, db);
-      report.fallbackMail.push(...ids);
-    }
-  }
-  return report;
+  return {
+    ...report,
+    sent: drained.done,
+    retrying: drained.retrying,
+    failed: drained.failed - report.removed,
+  };
 }

@@ -34,12 +34,12 @@ import {
 } from "../../data/consumer-rights";
 import { charLength, isStorableText } from "../../lib/form-fields/text";
 import type { Db } from "../../platform/db/client";
-import { inTransaction, type ServiceContext } from "../../platform/context";
+import { inTransaction, roleOf, type ServiceContext } from "../../platform/context";
 import { Conflict, Invalid } from "../../platform/domain-errors";
 import { dateInZone, formatDate, type IsoDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import type { MailAttachment } from "../../platform/mail/message";
-import { isClosed, canTransition, type RequestActor } from "../requests/contract/states";
+import { isClosed, canTransition } from "../requests/contract/states";
 import * as workflow from "../requests/repository-workflow";
 import type { CustomerRequest } from "../requests/repository";
 import { applyStateChange } from "../requests/service-state";
@@ -457,10 +457,10 @@ export async function acceptQuoteIn(
         submissionId: requestId,
         fromState: state,
         toState: state,
-        actor: "customer",
         note: `${quoteHistoryNotes.accepted}${title}, ${formatMoney(agreed.totalPence)}`,
       },
     ],
+    ctx.actor,
     tx,
   );
   const mail = mailContext();
@@ -547,10 +547,10 @@ export async function declineQuoteIn(
         submissionId: requestId,
         fromState: state,
         toState: state,
-        actor: "customer",
         note: `${quoteHistoryNotes.declined}${title}${reason ? `. Reason: ${reason}` : ""}`,
       },
     ],
+    ctx.actor,
     tx,
   );
   const mailIds = await queue(tx, requestId, [
@@ -607,7 +607,7 @@ export async function cancelAcceptedIn(
   );
   const quote = toQuote(updated!);
   const title = quoteTitle(quote.submissionId, quote.version);
-  const actor: RequestActor = cancel.by;
+  const actor = roleOf(ctx.actor);
   const note = `${quoteHistoryNotes.cancelled}${title}${cancel.reason ? `. Reason: ${cancel.reason}` : ""}`;
   const mailIds: number[] = [];
   const live = await appointmentsRepo.findLiveForUpdate(request.id, tx);
@@ -617,20 +617,21 @@ export async function cancelAcceptedIn(
       { action: "cancel", reason: `${title} was cancelled`, requestState: "cancelled" },
       tx,
       ctx,
-      actor,
     );
     mailIds.push(...done.mailIds);
     await workflow.addHistory(
-      [{ submissionId: request.id, fromState: "cancelled", toState: "cancelled", actor, note }],
+      [{ submissionId: request.id, fromState: "cancelled", toState: "cancelled", note }],
+      ctx.actor,
       tx,
     );
   } else {
     const state = (await workflow.lockStates([request.id], tx)).get(request.id)!;
     if (canTransition(state, "cancelled", actor)) {
-      await applyStateChange(request.id, "cancelled", { actor, note }, tx);
+      await applyStateChange(request.id, "cancelled", { note }, tx, ctx);
     } else {
       await workflow.addHistory(
-        [{ submissionId: request.id, fromState: state, toState: state, actor, note }],
+        [{ submissionId: request.id, fromState: state, toState: state, note }],
+        ctx.actor,
         tx,
       );
     }

@@ -37,10 +37,10 @@ export async function runQuoteJobs(ctx: ServiceContext): Promise<{ expired: numb
             submissionId: q.submissionId,
             fromState: state,
             toState: state,
-            actor: "system",
             note: `${quoteHistoryNotes.expired}${quoteTitle(q.submissionId, q.version)}`,
           },
         ],
+        ctx.actor,
         tx,
       );
       return true;

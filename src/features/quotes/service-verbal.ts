@@ -119,10 +119,10 @@ async function recordIn(
         submissionId: record.submissionId,
         fromState: state,
         toState: state,
-        actor: "owner",
         note: `${quoteHistoryNotes.accepted}${title}, ${formatMoney(agreed.totalPence)} (${how}, ${input.acceptedBy})`,
       },
     ],
+    ctx.actor,
     tx,
   );
   await workflow.setRead([record.submissionId], true, tx);

@@ -305,10 +305,11 @@ export async function sendQuote(id: number, ctx: ServiceContext): Promise<Quote>
     const note = `${quoteHistoryNotes.sent}${title}, ${formatMoney(quote.totalPence)}`;
     // Quoted, unless a confirmed visit keeps it scheduled (only appointments schedule a request).
     if (state !== "quoted" && state !== "scheduled" && canTransition(state, "quoted", "owner")) {
-      await applyStateChange(record.submissionId, "quoted", { actor: "owner", note }, tx);
+      await applyStateChange(record.submissionId, "quoted", { note }, tx, ctx);
     } else {
       await workflow.addHistory(
-        [{ submissionId: record.submissionId, fromState: state, toState: state, actor: "owner", note }],
+        [{ submissionId: record.submissionId, fromState: state, toState: state, note }],
+        ctx.actor,
         tx,
       );
     }
@@ -442,10 +443,10 @@ export async function recordAmountOwed(
             submissionId: record.submissionId,
             fromState: state,
             toState: state,
-            actor: "owner",
             note: `Owed for work done before ${title} was cancelled: ${formatMoney(input.amountOwedPence)}${input.note ? `. ${input.note}` : ""}`,
           },
         ],
+        ctx.actor,
         tx,
       );
       return (await repo.updateQuote(record.id, { amountOwedPence: input.amountOwedPence }, tx))!;

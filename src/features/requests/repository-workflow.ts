@@ -32,6 +32,7 @@ import {
 } from "../tables";
 import type { PhotoBlobs } from "../photos/repository";
 import { keepForAccounts } from "../invoices/repository";
+import { roleOf, type Actor } from "../../platform/context";
 import { removeWithoutRequests } from "../customers/repository";
 import { requestColumns, toCustomerRequest, type CustomerRequest } from "./repository";
 
@@ -41,6 +42,8 @@ export interface HistoryEntry {
   fromState: RequestState | null;
   toState: RequestState;
   actor: RequestActor;
+  /** Who exactly (null on rows written before it was recorded). */
+  actedBy: Actor | null;
   note: string | null;
   changedAt: Date;
 }
@@ -84,14 +87,18 @@ export async function setStates(
   return rows.map(toCustomerRequest);
 }
 
+/**
+ * Records changes made by `by` (the service context's actor): its role in `actor`, and the actor
+ * itself (which job, link, form or member of staff) in `acted_by`.
+ */
 export async function addHistory(
   entries: readonly {
     submissionId: number;
     fromState: RequestState | null;
     toState: RequestState;
-    actor: RequestActor;
     note?: string | null;
   }[],
+  by: Actor,
   tx: Db,
 ): Promise<void> {
   if (entries.length === 0) return;
@@ -100,7 +107,8 @@ export async function addHistory(
       submissionId: e.submissionId,
       fromState: e.fromState,
       toState: e.toState,
-      actor: e.actor,
+      actor: roleOf(by),
+      actedBy: by,
       note: e.note ?? null,
     })),
   );

@@ -56,7 +56,7 @@ export interface PublicPost<Row> {
   scope: string;
   findByKey(key: string, db: Db): Promise<Row | null>;
   /** Inserts the row; a concurrent request with the same key gets the first row, created false. */
-  insert(key: string | undefined, tx: Db): Promise<Accepted<Row>>;
+  insert(key: string | undefined, tx: Db, ctx: Pick<ServiceContext, "actor">): Promise<Accepted<Row>>;
   /** Queues the row's e-mails in the same transaction; returns the outbox ids. */
   queueMail(row: Row, tx: Db): Promise<number[]>;
   /** Queues the owner's notification in the same transaction; returns the push outbox ids. */
@@ -95,7 +95,7 @@ export async function acceptPublicPost<Row>(
   let mail: number[] = [];
   let push: number[] = [];
   const accepted = await inTransaction(ctx, async (tx) => {
-    const inserted = await post.insert(key, tx);
+    const inserted = await post.insert(key, tx, ctx);
     if (inserted.created) {
       mail = await post.queueMail(inserted.row, tx);
       if (post.notify) push = await post.notify(inserted.row, tx, ctx.now);
@@ -128,7 +128,7 @@ function requestPost(
     rule: formType === "booking" ? publicFormRules.bookings : publicFormRules.contact,
     scope: formType,
     findByKey: requestsRepo.findByIdempotencyKey,
-    insert: async (key, tx) => {
+    insert: async (key, tx, ctx) => {
       const { request, created } = await requestsRepo.insert(
         {
           formType,
@@ -142,7 +142,8 @@ function requestPost(
         key,
         tx,
       );
-      // The history starts with the form that created the request, named as the website's; the
+      // The history starts with the form that created the request, by the context's actor (the
+      // website's form at the edge); the
       // request joins its customer (matched by e-mail or phone number) in the same transaction.
       if (created) {
         await assignCustomer(tx, request.id);
@@ -152,10 +153,10 @@ function requestPost(
               submissionId: request.id,
               fromState: null,
               toState: "new",
-              actor: "website",
               note: `Sent from the ${formType === "booking" ? "booking" : "contact"} form`,
             },
           ],
+          ctx.actor,
           tx,
         );
       }
@@ -227,8 +228,8 @@ export function submitWithPhotos<I>(
     return acceptPublicPost<CustomerRequest>(
       {
         ...base,
-        insert: async (key, tx) => {
-          const inserted = await base.insert(key, tx);
+        insert: async (key, tx, acting) => {
+          const inserted = await base.insert(key, tx, acting);
           if (inserted.created) photoCount = await claimPhotos(tx, inserted.row.id, ids);
           return inserted;
         },

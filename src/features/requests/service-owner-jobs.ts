@@ -52,10 +52,10 @@ export async function addOwnerJob(
           submissionId: request.id,
           fromState: null,
           toState: "new",
-          actor: "owner",
           note: `Added by you, ${sourceLabels[job.source].from}`,
         },
       ],
+      ctx.actor,
       tx,
     );
     await workflowRepo.setRead([request.id], true, tx);

@@ -9,7 +9,7 @@ import { canTransition, stateInfo, type RequestActor, type RequestState } from "
 import type { Db } from "../../platform/db/client";
 import * as workflow from "./repository-workflow";
 import type { CustomerRequest } from "./repository";
-import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
+import { inTransaction, roleOf, serviceContext, type ServiceContext } from "../../platform/context";
 import { Conflict, NotFound } from "../../platform/domain-errors";
 
 export const missingRequest = () => new NotFound("That request no longer exists.");
@@ -27,7 +27,6 @@ export async function findOne(id: number, db: Db): Promise<CustomerRequest> {
 }
 
 export interface StateChangeOptions {
-  actor: RequestActor;
   note?: string | undefined;
   /**
    * Whose rules allow the change, when they are not the actor's own: the owner confirming a visit
@@ -37,8 +36,12 @@ export interface StateChangeOptions {
   rulesOf?: RequestActor | undefined;
 }
 
+/** What a state change needs of the service context: who acts. */
+export type ActingContext = Pick<ServiceContext, "actor">;
+
 /**
- * Moves one request to `to` and records the change (from, to, actor, note) in one transaction.
+ * Moves one request to `to` and records the change (from, to, the context's actor, note) in one
+ * transaction.
  * Moving to the state it is already in changes nothing and records nothing.
  */
 export async function changeState(
@@ -47,7 +50,7 @@ export async function changeState(
   options: StateChangeOptions,
   ctx: ServiceContext = serviceContext(),
 ): Promise<CustomerRequest> {
-  return inTransaction(ctx, (tx) => applyStateChange(id, to, options, tx));
+  return inTransaction(ctx, (tx) => applyStateChange(id, to, options, tx, ctx));
 }
 
 /**
@@ -60,15 +63,18 @@ export async function applyStateChange(
   to: RequestState,
   options: StateChangeOptions,
   tx: Db,
+  ctx: ActingContext,
 ): Promise<CustomerRequest> {
   const from = (await workflow.lockStates([id], tx)).get(id);
   if (!from) throw missingRequest();
-  if (options.actor === "owner") await workflow.setRead([id], true, tx);
+  const role = roleOf(ctx.actor);
+  if (role === "owner") await workflow.setRead([id], true, tx);
   if (from === to) return findOne(id, tx);
-  if (!canTransition(from, to, options.rulesOf ?? options.actor)) throw invalidTransition(from, to);
+  if (!canTransition(from, to, options.rulesOf ?? role)) throw invalidTransition(from, to);
   const [updated] = await workflow.setStates([id], to, tx);
   await workflow.addHistory(
-    [{ submissionId: id, fromState: from, toState: to, actor: options.actor, note: options.note ?? null }],
+    [{ submissionId: id, fromState: from, toState: to, note: options.note ?? null }],
+    ctx.actor,
     tx,
   );
   return updated!;

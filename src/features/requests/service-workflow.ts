@@ -10,7 +10,7 @@
 import { site } from "../../config/site";
 import { encodeCursor } from "./contract/inbox-cursor";
 import { addDays, wallClock } from "../../platform/time";
-import { canTransition, type RequestActor, type RequestState } from "./contract/states";
+import { canTransition, type RequestState } from "./contract/states";
 import type { AdminRequest } from "./contract/endpoints";
 import type {
   AdminAttention,
@@ -28,7 +28,7 @@ import type { PhotoBlobs } from "../photos/repository";
 import { scheduledOn } from "../appointments/repository-scheduled";
 import { withMailStatus } from "./service-admin";
 import { endLiveVisit, visitAheadConflict } from "../appointments/service-lifecycle";
-import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
+import { inTransaction, roleOf, serviceContext, type ServiceContext } from "../../platform/context";
 import { deliverSoon } from "../mail/service";
 import { removeRequestPhotoBlobs } from "../photos/service";
 import { autoInviteOnDone } from "../reviews/service";
@@ -77,7 +77,7 @@ export async function updateRequest(
           note = patch.note ? `${ending.note}. ${patch.note}` : ending.note;
         }
       }
-      await applyStateChange(id, patch.state, { actor: "owner", note }, tx);
+      await applyStateChange(id, patch.state, { note }, tx, ctx);
       if (patch.state === "done") mail = [...mail, ...(await autoInviteOnDone([id], ctx.now, tx))];
     }
     const isRead = patch.isRead ?? true;
@@ -130,8 +130,8 @@ export function toFilter(query: Omit<InboxQuery, "cursor" | "limit">): search.In
 export async function bulk(
   input: BulkActionInput,
   ctx: ServiceContext = serviceContext(),
-  actor: RequestActor = "owner",
 ): Promise<BulkResult> {
+  const actor = roleOf(ctx.actor);
   const ids = [...new Set(input.ids)];
   let photoBlobs: PhotoBlobs[] = [];
   const invitationMail: number[] = [];
@@ -186,9 +186,9 @@ export async function bulk(
             submissionId: id,
             fromState: states.get(id)!,
             toState: to,
-            actor,
             note: notes.get(id) ?? input.note ?? null,
           })),
+          ctx.actor,
           tx,
         );
         changed = [...allowed, ...unchanged];
@@ -259,10 +259,10 @@ export async function anonymiseRequest(
           submissionId: id,
           fromState: state,
           toState: state,
-          actor: "owner",
           note: "Customer's details anonymised; the request and its invoices are kept",
         },
       ],
+      ctx.actor,
       tx,
     );
     return done?.photoBlobs ?? [];

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -13,6 +14,7 @@ import {
   sql,
 } from "../../platform/db/orm";
 import { sqlList, timestamps } from "../../platform/db/columns";
+import type { Actor } from "../../platform/context";
 import { requestActors, requestSources } from "./contract/states";
 import { requestStates } from "./contract/states";
 import { customerIdColumn } from "../customers/tables";
@@ -126,7 +128,10 @@ export const requestHistory = pgTable(
       .references(() => requests.id, { onDelete: "cascade" }),
     fromState: text("from_state"),
     toState: text("to_state").notNull(),
+    /** The actor's role: owner, customer, website or system. */
     actor: text("actor").notNull(),
+    /** Who exactly (src/platform/context.ts `Actor`): which job, link, form or member of staff. */
+    actedBy: jsonb("acted_by").$type<Actor>(),
     note: text("note"),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },

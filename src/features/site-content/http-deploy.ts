@@ -55,7 +55,7 @@ export function deployNotificationAction(): Action {
       const { state, title, error_message } = parsed.data;
       await deployFinished(
         { succeeded: state === "ready", title: title ?? null, error: error_message ?? null },
-        call.services(),
+        call.services(undefined, { kind: "service", name: "netlify" }),
       );
       return noContent();
     },

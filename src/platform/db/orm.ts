@@ -34,6 +34,7 @@ export const {
   count,
   desc,
   eq,
+  getTableColumns,
   gt,
   gte,
   inArray,

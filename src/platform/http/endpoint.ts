@@ -21,7 +21,7 @@ import type { Context } from "@netlify/functions";
 import type { Endpoint } from "../../lib/contracts/endpoint";
 import { getDb } from "../db/client";
 import { logRequest } from "../log";
-import type { ServiceContext } from "../context";
+import type { Actor, ServiceContext } from "../context";
 import { pgErrorCode } from "../db/errors";
 import { RequestProgress, withDeadline } from "./deadline";
 import { methodNotAllowed, notFound, toHttpError, type HttpError } from "./errors";
@@ -40,8 +40,12 @@ export interface Call {
   context: HandlerContext;
   /** The raw `:id` path segment, on item paths. */
   rawId: string | undefined;
-  /** The service context for this request (with the caller's idempotency key, when given). */
-  services(idempotencyKey?: string): ServiceContext;
+  /**
+   * The service context for this request (with the caller's idempotency key, when given). Its
+   * actor is the website (the endpoint's path) unless the action names who it checked: the owner's
+   * session (admin actions), a customer's link (the customer's pages).
+   */
+  services(idempotencyKey?: string, actor?: Actor): ServiceContext;
 }
 
 /** One endpoint's behaviour at the edge: its contract and what to do with a request to it. */
@@ -132,7 +136,7 @@ export function apiHandler(route: string, actions: readonly Action[]) {
         req,
         context,
         rawId,
-        services: (idempotencyKey) => ({
+        services: (idempotencyKey, actor) => ({
           // Opened on first use, so a refusal that needs no database never waits for one.
           get db() {
             return getDb();
@@ -143,6 +147,7 @@ export function apiHandler(route: string, actions: readonly Action[]) {
             return clientKey(req, context);
           },
           idempotencyKey,
+          actor: actor ?? { kind: "website", form: action.endpoint.path },
           defer: context.waitUntil?.bind(context),
           writes: progress.writes,
         }),

@@ -26,7 +26,7 @@
 import type { z } from "zod";
 import type { Endpoint, ResponseOf } from "../../lib/contracts/endpoint";
 import { limits } from "../../lib/form-fields/limits";
-import type { Accepted, ServiceContext } from "../context";
+import type { Accepted, Actor, ServiceContext } from "../context";
 import type { Action, Call } from "./endpoint";
 import { badRequest, fromZodError, validationFailed, type HttpError } from "./errors";
 import { htmlError, htmlPage } from "./html-page";
@@ -233,6 +233,8 @@ export function publicPage<E extends Endpoint>(
         raw?: Record<string, unknown>;
       },
     ) => Promise<PageAnswer>;
+    /** Who acts on this page (a customer's private link); the website by default. */
+    actor?: Actor | undefined;
   },
 ): Action {
   /** What was read of each call's input, for the error page. */
@@ -257,14 +259,19 @@ export function publicPage<E extends Endpoint>(
         body = parsed.data as BodyOutput<E>;
         seen.body = body;
       }
-      return pageResponse(await options.render({ rawId: call.rawId, query, body, ctx: call.services() }));
+      const ctx = call.services(undefined, options.actor);
+      return pageResponse(await options.render({ rawId: call.rawId, query, body, ctx }));
     },
     async renderError(failure, call) {
       const seen = read.get(call) ?? {};
       return pageResponse({
         status: failure.status,
         headers: failure.headers,
-        ...(await options.error(failure, { rawId: call.rawId, ctx: call.services(), ...seen })),
+        ...(await options.error(failure, {
+          rawId: call.rawId,
+          ctx: call.services(undefined, options.actor),
+          ...seen,
+        })),
       });
     },
   };

@@ -1,5 +1,6 @@
 /**
- * A generic outbox (docs/decisions/048-card-payments-stripe.md): store work first, do it after.
+ * The platform's outbox table, `outbox_items` (docs/decisions/048-card-payments-stripe.md,
+ * docs/decisions/061-one-outbox-and-the-actor.md): store work first, do it after.
  *
  *   store(item, db)                         stores { topic, key, payload } once per (topic, key)
  *   claim({ topic, now, leaseMs, limit }, db)   takes due items with a lease (FOR UPDATE SKIP LOCKED)
@@ -7,16 +8,29 @@
  *                                           schedules a retry with backoff, or gives up
  *
  * Any feature can put its work through it: a topic names whose work an item is, and the feature's
- * handler knows how to do it. The mail and push outboxes predate it and keep their own tables; their
- * claim/lease/backoff rules are the same and could move here.
- *
- * The lease: claiming moves `available_at` to now + lease and counts the attempt, in one statement
- * that skips rows another worker has locked, so two workers never take the same item and an item
- * whose worker died becomes claimable again once its lease runs out.
+ * handler knows how to do it. Claiming, leasing, backoff and giving up are ./queue.ts, which the
+ * mail and push outboxes run on their own tables too.
  */
 import type { Db } from "../db/client";
-import { and, asc, eq, inArray, lte, sql } from "../db/orm";
+import { and, eq } from "../db/orm";
+import { claimFrom, defineQueue, describeError, drainQueue, settleDone, settleFailed } from "./queue";
 import { outboxItems } from "./tables";
+
+export { describeError };
+
+/** outbox_items as a queue; `topicQueue` is one topic of it. */
+const items = defineQueue({
+  table: outboxItems,
+  keys: {
+    id: "id",
+    status: "status",
+    attempts: "attempts",
+    availableAt: "availableAt",
+    lastError: "lastError",
+  },
+  statuses: { pending: "pending", done: "done", failed: "failed" },
+});
+const topicQueue = (topic: string) => ({ ...items, scope: eq(outboxItems.topic, topic) });
 
 export type OutboxItem = typeof outboxItems.$inferSelect;
 
@@ -58,46 +72,17 @@ export interface ClaimOptions {
 
 /** Claims due items of a topic for this worker, oldest first. */
 export async function claim(options: ClaimOptions, db: Db): Promise<OutboxItem[]> {
-  const due = and(
-    eq(outboxItems.topic, options.topic),
-    eq(outboxItems.status, "pending"),
-    lte(outboxItems.availableAt, options.now),
-    options.ids ? inArray(outboxItems.id, [...options.ids]) : undefined,
-  );
-  const claimable = db
-    .select({ id: outboxItems.id })
-    .from(outboxItems)
-    .where(due)
-    .orderBy(asc(outboxItems.id))
-    .limit(options.limit)
-    .for("update", { skipLocked: true });
-  return db
-    .update(outboxItems)
-    .set({
-      availableAt: new Date(options.now.getTime() + options.leaseMs),
-      attempts: sql`${outboxItems.attempts} + 1`,
-    })
-    .where(and(inArray(outboxItems.id, claimable), due))
-    .returning();
+  return claimFrom(topicQueue(options.topic), options, db);
 }
 
+/** Done: kept with the time it was done. */
 export async function markDone(id: number, at: Date, db: Db): Promise<void> {
-  await db
-    .update(outboxItems)
-    .set({ status: "done", doneAt: at, lastError: null })
-    .where(eq(outboxItems.id, id));
+  await settleDone(items, id, at, db, { doneAt: at });
 }
 
 /** A retry at `retryAt`, or (null) given up: failed, kept for a person to look at. */
 export async function markFailed(id: number, error: string, retryAt: Date | null, db: Db): Promise<void> {
-  await db
-    .update(outboxItems)
-    .set({
-      status: retryAt ? "pending" : "failed",
-      lastError: error.slice(0, 500),
-      ...(retryAt ? { availableAt: retryAt } : {}),
-    })
-    .where(eq(outboxItems.id, id));
+  await settleFailed(items, id, { error, retryAt, at: new Date() }, db);
 }
 
 /** Exponential backoff: 30 s, 1 min, 2 min, … capped at an hour. */
@@ -123,42 +108,23 @@ export interface DrainResult {
   failed: number;
 }
 
-/** The error's name and message, short, for `last_error` and the log. */
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 500);
-  return String(error).slice(0, 500);
-}
-
 /**
  * Claims due items and runs `handle` for each in turn: done on success; on failure a retry after
  * `backoffMs(attempts)`, or failed when `giveUp` says so. One item's failure never stops the others.
  */
 export async function drain(options: DrainOptions, db: Db): Promise<DrainResult> {
-  const items = await claim(
+  return drainQueue(
+    topicQueue(options.topic),
     {
-      topic: options.topic,
       now: options.now,
       leaseMs: options.leaseMs ?? 60_000,
       limit: options.limit ?? 20,
       ids: options.ids,
+      send: options.handle,
+      backoffMs: options.backoffMs ?? defaultBackoffMs,
+      giveUp: options.giveUp ?? ((item) => item.attempts >= 10),
+      doneValues: (_item, at) => ({ doneAt: at }),
     },
     db,
   );
-  const result: DrainResult = { done: 0, retrying: 0, failed: 0 };
-  const backoff = options.backoffMs ?? defaultBackoffMs;
-  const giveUp = options.giveUp ?? ((item) => item.attempts >= 10);
-  for (const item of items) {
-    try {
-      await options.handle(item);
-      await markDone(item.id, new Date(), db);
-      result.done++;
-    } catch (error) {
-      const stop = giveUp(item, error);
-      const retryAt = stop ? null : new Date(options.now.getTime() + backoff(item.attempts));
-      await markFailed(item.id, describeError(error), retryAt, db);
-      if (stop) result.failed++;
-      else result.retrying++;
-    }
-  }
-  return result;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "submission_history" ADD COLUMN "acted_by" jsonb;
