@@ -58,6 +58,7 @@ export async function recordRefundPaid(
       c.submissionId,
       `Refund of ${formatMoney(c.amountPence)} overpaid on invoice ${c.invoiceNumber} paid back on ${formatDate(input.refundedOn)} (${paymentMethodLabel(input.method, null)})`,
       tx,
+      ctx,
     );
   });
   const [credit] = await repo.listAccountCredits(false, 1, ctx.db, id);
