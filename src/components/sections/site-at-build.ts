@@ -13,9 +13,16 @@
 import type { PublicSite } from "../../features/site-content/contract/public";
 
 let snapshot: Promise<PublicSite> | undefined;
+let readAt = 0;
+/** Under `astro dev`, one read serves the page and its header and footer (a page render's span). */
+const devReuseMs = 1500;
 
 export function siteAtBuild(): Promise<PublicSite> {
-  if (import.meta.env.DEV) return read();
+  if (import.meta.env.DEV && Date.now() - readAt > devReuseMs) {
+    snapshot = read();
+    readAt = Date.now();
+    snapshot.catch(() => (readAt = 0));
+  }
   snapshot ??= read();
   return snapshot;
 }

@@ -1,3 +1,5 @@
+import { formatMoney } from "../../../platform/money";
+
 /**
  * Rules of the website's content that the server and the admin screens share
  * (docs/decisions/050-site-content.md): the limits, the pricing bases, the service icons and how a
@@ -54,6 +56,19 @@ export const priceBasisLabels: Record<PriceBasis, string> = {
   ...priceBasisWords,
   fixed: "fixed price",
 };
+
+/** The unit a price is per, as the structured data's `unitText` states it ("room"); none for fixed. */
+export const priceBasisUnit = (basis: PriceBasis): string | null =>
+  basis === "fixed" ? null : priceBasisWords[basis].replace(/^per /, "");
+
+/**
+ * A starting price as every page shows it, whole pounds without ".00": "from £150 per room",
+ * "from £12.50 per square foot"; a fixed price is the price itself, "£95 fixed price".
+ */
+export function startingPriceText(pricePence: number, basis: PriceBasis): string {
+  const money = formatMoney(pricePence, { dropZeroPence: true });
+  return basis === "fixed" ? `${money} fixed price` : `from ${money} ${priceBasisWords[basis]}`;
+}
 
 /** Labour charged by time is never promised as a fixed quote; everything else is quoted fixed. */
 export const quoteBasisOf = (basis: PriceBasis): "hourly" | "fixed-quote" =>
