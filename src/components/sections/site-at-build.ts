@@ -13,15 +13,13 @@
 import type { PublicSite } from "../../features/site-content/contract/public";
 
 let snapshot: Promise<PublicSite> | undefined;
-let readAt = 0;
-/** Under `astro dev`, one read serves the page and its header and footer (a page render's span). */
-const devReuseMs = 1500;
+let inFlight: Promise<PublicSite> | undefined;
 
 export function siteAtBuild(): Promise<PublicSite> {
-  if (import.meta.env.DEV && Date.now() - readAt > devReuseMs) {
-    snapshot = read();
-    readAt = Date.now();
-    snapshot.catch(() => (readAt = 0));
+  if (import.meta.env.DEV) {
+    // A page, its header and its footer asking at once share one read; the next render reads again.
+    inFlight ??= read().finally(() => (inFlight = undefined));
+    return inFlight;
   }
   snapshot ??= read();
   return snapshot;

@@ -1,0 +1,158 @@
+/**
+ * The published services drive what a booking may name (docs/decisions/056-services-from-published-content.md):
+ * a service the owner adds and publishes can be booked at once; one he hides and publishes is
+ * refused with a sentence, storing nothing, and its old requests still name it; the published price
+ * is what the pages get.
+ */
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import adminSite from "../../netlify/functions/admin-site.mts";
+import bookings from "../../netlify/functions/bookings.mts";
+import { serviceNotOffered } from "../../src/features/appointments/service";
+import { requests, sitePublications, siteServices } from "../../src/features/tables";
+import { bookableServices, publicSite, serviceNames } from "../../src/features/site-content/service-public";
+import { serviceContext } from "../../src/platform/context";
+import { adminClient } from "../helpers/admin";
+import { useTestDatabase } from "../helpers/db";
+import { bookingFormFields, formRequest, jsonRequest, uniqueName, validBooking } from "../helpers/http";
+
+const t = useTestDatabase();
+
+beforeEach(async () => {
+  for (const table of [sitePublications, siteServices]) await t.db.delete(table);
+});
+
+const gutters = {
+  name: "Gutter Clearing & Repairs",
+  summary: "Gutters and downpipes cleared, checked and resealed.",
+  description:
+    "We clear moss and leaves.\n\nThen we check every joint for leaks and reseal the ones that drip.",
+  startingPricePence: 9_550,
+  priceBasis: "fixed",
+  icon: "wrench",
+  process: [{ title: "Look from the ground", description: "We check the run before we climb." }],
+  features: ["Moss and leaves cleared"],
+};
+
+async function addAndPublish() {
+  const owner = await adminClient();
+  const added = await owner.call(adminSite, "POST", "/api/admin/site/services", { body: gutters });
+  expect(added.status, added.text).toBe(201);
+  const published = await owner.call(adminSite, "POST", "/api/admin/site/publish");
+  expect(published.status, published.text).toBe(202);
+  return { owner, service: added.json.service as { id: number; slug: string } };
+}
+
+const stored = async (name: string) => t.db.select().from(requests).where(eq(requests.name, name));
+
+describe("the services a booking may name", () => {
+  it("a published new service shows on the pages with its price in words and can be booked", async () => {
+    const { service } = await addAndPublish();
+    expect(service.slug).toBe("gutter-clearing-repairs");
+    const site = await publicSite(serviceContext());
+    const shown = site.services.find((s) => s.slug === service.slug);
+    expect(shown).toMatchObject({
+      name: "Gutter Clearing & Repairs",
+      priceText: "£95.50 fixed price",
+      quoteBasis: "fixed-quote",
+      description: [
+        "We clear moss and leaves.",
+        "Then we check every joint for leaks and reseal the ones that drip.",
+      ],
+    });
+    const name = uniqueName("Isla");
+    const res = await bookings(jsonRequest("/api/bookings", validBooking({ name, service: service.slug })));
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect((await stored(name))[0]?.service).toBe(service.slug);
+  });
+
+  it("a draft not yet published cannot be booked; after hiding and publishing it is refused, storing nothing", async () => {
+    const owner = await adminClient();
+    const draft = await owner.call(adminSite, "POST", "/api/admin/site/services", { body: gutters });
+    const early = uniqueName("Early");
+    const refusedDraft = await bookings(
+      jsonRequest("/api/bookings", validBooking({ name: early, service: draft.json.service.slug })),
+    );
+    expect(refusedDraft.status).toBe(422);
+    expect((await refusedDraft.json()).error.fields.service).toBe(serviceNotOffered);
+    expect(await stored(early)).toHaveLength(0);
+
+    await owner.call(adminSite, "POST", "/api/admin/site/publish");
+    const before = uniqueName("Before");
+    expect(
+      (
+        await bookings(
+          jsonRequest("/api/bookings", validBooking({ name: before, service: draft.json.service.slug })),
+        )
+      ).status,
+    ).toBe(201);
+
+    await owner.call(adminSite, "PATCH", `/api/admin/site/services/${draft.json.service.id}`, {
+      body: { hidden: true },
+    });
+    await owner.call(adminSite, "POST", "/api/admin/site/publish");
+    const after = uniqueName("After");
+    const refused = await bookings(
+      jsonRequest("/api/bookings", validBooking({ name: after, service: draft.json.service.slug })),
+    );
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).error.fields.service).toBe(serviceNotOffered);
+    expect(await stored(after)).toHaveLength(0);
+    // Its address now answers 410 on the site; its old request still names it.
+    const site = await publicSite(serviceContext());
+    expect(site.services.map((s) => s.slug)).not.toContain("gutter-clearing-repairs");
+    expect(site.goneServices).toContainEqual({ slug: "gutter-clearing-repairs", name: gutters.name });
+    expect((await serviceNames(serviceContext())).get("gutter-clearing-repairs")).toBe(gutters.name);
+  });
+
+  it("refused without JavaScript, the form shown again lists the published services, a new one included", async () => {
+    await addAndPublish();
+    const res = await bookings(
+      formRequest(
+        "/api/bookings",
+        bookingFormFields({ name: uniqueName("Form"), service: "window-cleaning" }),
+      ),
+    );
+    expect(res.status).toBe(422);
+    const html = await res.text();
+    expect(html).toContain(serviceNotOffered);
+    const select = /<select id="field-service"[\s\S]*?<\/select>/.exec(html)?.[0] ?? "";
+    const listed = [...select.matchAll(/<option value="([a-z-]*)"[^>]*>([^<]*)<\/option>/g)].map((m) => m[1]);
+    expect(listed).toEqual([
+      "",
+      "paint-wallpaper",
+      "plumbing-heating",
+      "kitchen-bathroom",
+      "floor-carpet",
+      "gutter-clearing-repairs",
+    ]);
+    expect(select).toContain("Gutter Clearing &amp; Repairs");
+  });
+
+  it("a changed price reaches the pages only when published", async () => {
+    const owner = await adminClient();
+    const site = await owner.call(adminSite, "GET", "/api/admin/site");
+    const plumbing = site.json.services.find((s: { slug: string }) => s.slug === "plumbing-heating");
+    await owner.call(adminSite, "PATCH", `/api/admin/site/services/${plumbing.id}`, {
+      body: { startingPricePence: 8_750 },
+    });
+    const price = async () =>
+      (await publicSite(serviceContext())).services.find((s) => s.slug === "plumbing-heating")?.priceText;
+    expect(await price()).toBe("from £80 per hour");
+    await owner.call(adminSite, "POST", "/api/admin/site/publish");
+    expect(await price()).toBe("from £87.50 per hour");
+  });
+});
+
+describe("bookable services", () => {
+  it("are the live version's visible services, in the owner's order", async () => {
+    await addAndPublish();
+    expect((await bookableServices(serviceContext())).map((s) => s.slug)).toEqual([
+      "paint-wallpaper",
+      "plumbing-heating",
+      "kitchen-bathroom",
+      "floor-carpet",
+      "gutter-clearing-repairs",
+    ]);
+  });
+});
