@@ -144,6 +144,57 @@ describe("the services a booking may name", () => {
   });
 });
 
+describe("the owner's service editor refuses bad input with a message and stores nothing", () => {
+  it("a negative or absurd price, an empty name, a slug collision, tags and script addresses in every text field", async () => {
+    const owner = await adminClient();
+    await owner.call(adminSite, "GET", "/api/admin/site");
+    const before = (await t.db.select().from(siteServices)).length;
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [{ startingPricePence: -1 }, { startingPricePence: "The starting price cannot be negative." }],
+      [
+        { startingPricePence: 100_000_000 },
+        { startingPricePence: "The starting price must be at most £50,000." },
+      ],
+      [{ name: "  " }, { name: "Please fill in the name." }],
+      [{ name: "Paint & Wallpaper!" }, { name: expect.stringContaining("/services/paint-wallpaper") }],
+      [
+        { summary: "<script>alert(1)</script>" },
+        { summary: "The summary must be plain text, without HTML tags." },
+      ],
+      [
+        { description: "Nice <img src=x onerror=alert(1)>" },
+        { description: expect.stringMatching(/without HTML tags/) },
+      ],
+      [{ name: "javascript:alert(1)" }, { name: 'The name must not contain a "javascript:" address.' }],
+      [
+        { summary: "Click JavaScript : alert(1)" },
+        { summary: 'The summary must not contain a "javascript:" address.' },
+      ],
+      [{ features: ["ok", "<b>bold</b>"] }, { features: "A feature must be plain text, without HTML tags." }],
+      [
+        { process: [{ title: "Visit", description: "javascript:void(0)" }] },
+        { process: `A step's description must not contain a "javascript:" address.` },
+      ],
+    ];
+    for (const [change, fields] of cases) {
+      const res = await owner.call(adminSite, "POST", "/api/admin/site/services", {
+        body: { ...gutters, ...change },
+      });
+      expect(res.status, JSON.stringify(change)).toBe(422);
+      expect(res.json.error.fields, JSON.stringify(change)).toMatchObject(fields);
+    }
+    const paint = (await owner.call(adminSite, "GET", "/api/admin/site")).json.services[0];
+    const patched = await owner.call(adminSite, "PATCH", `/api/admin/site/services/${paint.id}`, {
+      body: { startingPricePence: 5_000_001 },
+    });
+    expect(patched.status).toBe(422);
+    expect((await t.db.select().from(siteServices)).length).toBe(before);
+    expect(
+      (await t.db.select().from(siteServices).where(eq(siteServices.id, paint.id)))[0]?.startingPricePence,
+    ).toBe(15_000);
+  });
+});
+
 describe("bookable services", () => {
   it("are the live version's visible services, in the owner's order", async () => {
     await addAndPublish();

@@ -74,9 +74,38 @@ export function startingPriceText(pricePence: number, basis: PriceBasis): string
 export const quoteBasisOf = (basis: PriceBasis): "hourly" | "fixed-quote" =>
   basis === "per-hour" || basis === "per-day" ? "hourly" : "fixed-quote";
 
-/** The icons a service may show (each is drawn by the site's service-icon component). */
-export const siteIconKeys = ["paint-roller", "wrench", "bath", "layers"] as const;
+/** The icons a service may show (Lucide's, each drawn by the site's service-icon component). */
+export const siteIconKeys = [
+  "paint-roller",
+  "wrench",
+  "bath",
+  "layers",
+  "hammer",
+  "drill",
+  "fence",
+  "zap",
+  "shower-head",
+  "trees",
+  "door-open",
+  "key-round",
+] as const;
 export type SiteIconKey = (typeof siteIconKeys)[number];
+
+/** What the admin's icon choice says for each. */
+export const siteIconLabels: Record<SiteIconKey, string> = {
+  "paint-roller": "Paint roller",
+  wrench: "Wrench",
+  bath: "Bath",
+  layers: "Flooring layers",
+  hammer: "Hammer",
+  drill: "Drill",
+  fence: "Fence",
+  zap: "Electrics (lightning)",
+  "shower-head": "Shower head",
+  trees: "Garden (trees)",
+  "door-open": "Door",
+  "key-round": "Key and locks",
+};
 
 /**
  * A service's web address from its name: "Gutter Clearing & Repairs" → "gutter-clearing-repairs".
