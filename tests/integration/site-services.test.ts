@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import adminSite from "../../netlify/functions/admin-site.mts";
 import bookings from "../../netlify/functions/bookings.mts";
 import { serviceNotOffered } from "../../src/features/appointments/service";
-import { requests, sitePublications, siteServices } from "../../src/features/tables";
+import { mailOutbox, requests, sitePublications, siteServices } from "../../src/features/tables";
 import { bookableServices, publicSite, serviceNames } from "../../src/features/site-content/service-public";
 import { serviceContext } from "../../src/platform/context";
 import { adminClient } from "../helpers/admin";
@@ -63,7 +63,16 @@ describe("the services a booking may name", () => {
     const name = uniqueName("Isla");
     const res = await bookings(jsonRequest("/api/bookings", validBooking({ name, service: service.slug })));
     expect(res.status, await res.clone().text()).toBe(201);
-    expect((await stored(name))[0]?.service).toBe(service.slug);
+    const [row] = await stored(name);
+    expect(row?.service).toBe(service.slug);
+    // The e-mails name the service as the site showed it.
+    const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, row!.id));
+    expect(mail.map((m) => m.subject)).toContain(
+      `New booking request: Gutter Clearing & Repairs from ${name}`,
+    );
+    expect(mail.map((m) => m.textBody).join("\n")).toContain(
+      "Thank you for your booking request for Gutter Clearing & Repairs.",
+    );
   });
 
   it("a draft not yet published cannot be booked; after hiding and publishing it is refused, storing nothing", async () => {

@@ -266,8 +266,11 @@ export const serviceNotOffered = "We do not offer that service now. Please choos
  */
 async function serviceProblem(service: unknown, ctx: ServiceContext): Promise<Record<string, string>> {
   if (typeof service !== "string" || service.trim() === "") return {};
-  const offered = await bookableServices(ctx);
-  return offered.some((s) => s.slug === service.trim()) ? {} : { service: serviceNotOffered };
+  return (await offeredService(service, ctx)) ? {} : { service: serviceNotOffered };
+}
+
+async function offeredService(slug: string, ctx: ServiceContext) {
+  return (await bookableServices(ctx)).find((s) => s.slug === slug.trim());
 }
 
 export async function saveBookingExtras(requestId: number, extras: BookingExtras, tx: Db): Promise<void> {
@@ -301,6 +304,7 @@ export async function submitBooking(
     };
   };
   return submitWithPhotos(withOptions, {
+    serviceName: (await offeredService(input.service, ctx))?.name,
     booking: { optionLabels: labels, urgent: extras.urgent, accessNotes: extras.accessNotes },
   })(input, ctx);
 }
