@@ -265,7 +265,8 @@ export const serviceNotOffered = "We do not offer that service now. Please choos
  * owner has since hidden (or never offered) is refused with a sentence saying so; nothing is stored.
  */
 async function serviceProblem(service: unknown, ctx: ServiceContext): Promise<Record<string, string>> {
-  if (typeof service !== "string" || service.trim() === "") return {};
+  // A malformed value is the contract's to refuse ("Please select a service.").
+  if (typeof service !== "string" || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(service.trim())) return {};
   return (await offeredService(service, ctx)) ? {} : { service: serviceNotOffered };
 }
 

@@ -162,7 +162,10 @@ export function ownerRequestMessage(s: NewRequestForMail, ctx: MailContext): Out
     ["Email", s.email],
   ];
   if (isBooking) {
-    rows.push(["Address", s.address || "Not provided"], ["Service required", s.serviceName ?? serviceLabel(s.service)]);
+    rows.push(
+      ["Address", s.address || "Not provided"],
+      ["Service required", s.serviceName ?? serviceLabel(s.service)],
+    );
     if (s.booking) {
       rows.push(["Preferred times", numbered(s.booking.optionLabels)]);
       if (s.booking.urgent) rows.push(["Urgent", "Yes: the customer marked this as urgent"]);
