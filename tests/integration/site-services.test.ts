@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import adminPriceList from "../../netlify/functions/admin-price-list.mts";
 import adminSite from "../../netlify/functions/admin-site.mts";
 import bookings from "../../netlify/functions/bookings.mts";
 import { serviceNotOffered } from "../../src/features/appointments/service";
@@ -136,6 +137,22 @@ describe("the services a booking may name", () => {
       "gutter-clearing-repairs",
     ]);
     expect(select).toContain("Gutter Clearing &amp; Repairs");
+  });
+
+  it("the quotes' price list offers the published services' starting prices", async () => {
+    const { owner } = await addAndPublish();
+    const list = await owner.call(adminPriceList, "GET", "/api/admin/price-list");
+    expect(list.status, list.text).toBe(200);
+    expect(list.json.websitePrices).toContainEqual({
+      slug: "gutter-clearing-repairs",
+      name: "Gutter Clearing & Repairs",
+      unitPence: 9_550,
+      unit: null,
+      priceText: "£95.50 fixed price",
+    });
+    expect(list.json.websitePrices).toContainEqual(
+      expect.objectContaining({ slug: "paint-wallpaper", unitPence: 15_000, unit: "room" }),
+    );
   });
 
   it("a changed price reaches the pages only when published", async () => {
