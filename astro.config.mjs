@@ -7,6 +7,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { formatFindings, placeholderFindings } from "./scripts/lib/launch-check.ts";
 import { facts } from "./scripts/lib/launch-facts.ts";
 import securityHeaders from "./integrations/security-headers";
+import serviceAddresses from "./integrations/service-addresses";
 import localFunctions from "./integrations/local-functions";
 import { lucidePerIcon, publicIconModules } from "./integrations/lucide-icons";
 
@@ -67,11 +68,13 @@ export default defineConfig({
     react(),
     launchCheck,
     sitemap({
-      filter: (page) =>
-        !new URL(page).pathname.startsWith("/admin") && !new URL(page).pathname.startsWith("/404"),
+      // Not the admin, the not-found page, nor a hidden service's "no longer offered" page.
+      filter: (page) => !/^\/(admin|404|gone\/)/.test(new URL(page).pathname),
     }),
     // The CDN's response headers (CSP included) go into the build output, never onto `astro dev`.
     securityHeaders(),
+    // A hidden service's address answers 410 Gone (a forced rule in the same configuration file).
+    serviceAddresses(),
     // `npm run dev`: the functions on the dev server, in its process (SITE_LOCAL_FUNCTIONS=1).
     localFunctions(),
   ],

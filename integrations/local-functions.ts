@@ -75,6 +75,18 @@ export default function localFunctions(): AstroIntegration {
           )
           .catch((error: unknown) => logger.error(`loading the functions failed: ${String(error)}`));
 
+        /**
+         * After a publish or restore, Astro forgets the service pages' paths it computed (its route
+         * cache, otherwise kept until a file changes), so a service added or hidden shows at once
+         * (docs/decisions/056-services-from-published-content.md).
+         */
+        const publishes = /^\/api\/admin\/site\/(publish|restore)$/;
+        function contentChanged(): void {
+          for (const [name, environment] of Object.entries(server.environments)) {
+            if (name !== "client") environment.hot.send("astro:content-changed", {});
+          }
+        }
+
         /** The stack's own names (LOCAL_HOSTS from scripts/dev.ts, else loopback on this port). */
         function ownHosts(): ReadonlySet<string> {
           const address = server.httpServer?.address();
@@ -92,7 +104,11 @@ export default function localFunctions(): AstroIntegration {
           const origin = `http://${req.headers.host!.toLowerCase()}`;
           const all = await routes();
           const found = matchFunction(all, url.pathname);
-          if (found) return runFunction(found.route, found.params, req, res, origin, pending);
+          if (found) {
+            await runFunction(found.route, found.params, req, res, origin, pending);
+            if (req.method === "POST" && publishes.test(url.pathname)) contentChanged();
+            return;
+          }
           for (const rule of redirects) {
             const match = globToRegExp(rule.from).exec(url.pathname);
             if (!match) continue;

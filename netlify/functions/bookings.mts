@@ -20,6 +20,7 @@ import { publicForm } from "../../src/platform/http/public";
 import type { CustomerRequest } from "../../src/features/requests/repository";
 import { availability, bookingOptionProblems, submitBooking } from "../../src/features/appointments/service";
 import { refusedBookingForm } from "../../src/features/appointments/http-refused-form";
+import { bookableServices } from "../../src/features/site-content/service-public";
 import { acceptingPhotoFiles } from "../../src/features/photos/http";
 
 const withPhotos = {
@@ -34,7 +35,8 @@ export default apiHandler("/api/bookings", [
       // The options are checked with the contract, so one refusal names every problem.
       check: (data, ctx) => bookingOptionProblems(data, ctx),
       accept: submitBooking,
-      refusedForm: async (refusal, ctx) => refusedBookingForm(refusal, (await availability({}, ctx)).dates),
+      refusedForm: async (refusal, ctx) =>
+        refusedBookingForm(refusal, (await availability({}, ctx)).dates, await bookableServices(ctx)),
       reply: (row: CustomerRequest) => ({
         id: row.id,
         reference: requestReference({ id: row.id, formType: "booking" }),

@@ -76,6 +76,26 @@ export function loadRedirects(file: string): RedirectRule[] {
   }));
 }
 
+/**
+ * The redirect rules the build wrote to Netlify's Frameworks API configuration
+ * (`.netlify/v1/config.json`: a hidden service's 410, integrations/service-addresses.ts); Netlify
+ * applies them before netlify.toml's. None when the file or the key is missing.
+ */
+export function loadBuildRedirects(file: string): RedirectRule[] {
+  let config: { redirects?: Partial<RedirectRule>[] };
+  try {
+    config = JSON.parse(readFileSync(file, "utf8")) as typeof config;
+  } catch {
+    return [];
+  }
+  return (config.redirects ?? []).map((r) => ({
+    from: String(r.from),
+    to: String(r.to),
+    status: Number(r.status ?? 301),
+    force: Boolean(r.force),
+  }));
+}
+
 /** A Netlify path pattern (`*` matches the rest, `:name` one segment) as a regular expression. */
 export function globToRegExp(pattern: string): RegExp {
   const escaped = pattern

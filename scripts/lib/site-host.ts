@@ -6,7 +6,8 @@
  *
  *  1. a function whose `config.path` (URLPattern syntax, as on Netlify) matches the address runs,
  *     with the `params` it matched, `ip` (the connection's address) and `waitUntil`;
- *  2. otherwise the redirect rules of netlify.toml, top to bottom, first match wins: a forced rule
+ *  2. otherwise the redirect rules the build wrote (.netlify/v1/config.json), then netlify.toml's,
+ *     top to bottom, first match wins (a 4xx rule rewrites with that status): a forced rule
  *     always applies, any other only when no file matches the address (Netlify's shadowing); a 200
  *     rule rewrites (the address stays), 301/302 answer with `Location`;
  *  3. otherwise the file from `dist/` (`/x` → `x`, `x.html`, `x/index.html`, as Netlify's pretty
@@ -41,6 +42,7 @@ import { allowedLocalHosts, loopbackHosts } from "../../src/platform/http/local-
 import {
   functionRoute,
   globToRegExp,
+  loadBuildRedirects,
   loadRedirects,
   matchFunction,
   refuseForeignHost,
@@ -181,7 +183,10 @@ export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost>
   setPhotoStore(getStore({ name: photoStoreName, ...blobs.context, consistency: "strong" }));
 
   const functions = await loadFunctions(path.join(root, "netlify/functions"));
-  const redirects = loadRedirects(path.join(root, "netlify.toml"));
+  const redirects = [
+    ...loadBuildRedirects(path.join(root, ".netlify/v1/config.json")),
+    ...loadRedirects(path.join(root, "netlify.toml")),
+  ];
   const headerRules = loadHeaderRules(path.join(root, ".netlify/v1/config.json"));
   // Filled in once the port is known: the stack's own names, and any LOCAL_HOSTS adds.
   let allowedHosts: ReadonlySet<string> = new Set();
@@ -237,6 +242,13 @@ export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost>
         if (await functionAnswers(req, res, targetPath)) return;
         if (serveStatic(req, res, targetPath, pathname, head)) return;
         continue;
+      }
+      if (rule.status >= 400) {
+        // A rewrite with its own status (a hidden service's 410): the target's page, that status.
+        const file = staticFile(distDir, new URL(target, origin).pathname);
+        if (!file) continue;
+        sendFile(req, res, file, rule.status, headersFor(pathname, headerRules), head);
+        return;
       }
       res.writeHead(rule.status, { location: target + url.search, ...headersFor(pathname, headerRules) });
       res.end();

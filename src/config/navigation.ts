@@ -1,18 +1,16 @@
-import { serviceCatalog as services } from "../lib/service-catalog";
-
 export interface NavLink {
   readonly label: string;
   readonly href: string;
   readonly children?: readonly NavLink[];
 }
 
-/** Header navigation. */
-export const mainNav: readonly NavLink[] = [
+/** Header navigation, its Services menu listing the published services (name and slug) in order. */
+export const mainNavFor = (services: readonly { slug: string; name: string }[]): readonly NavLink[] => [
   { label: "Home", href: "/" },
   {
     label: "Services",
     href: "/services",
-    children: services.map((s) => ({ label: s.title, href: `/services/${s.id}` })),
+    children: services.map((s) => ({ label: s.name, href: `/services/${s.slug}` })),
   },
   { label: "About Us", href: "/about-us" },
   { label: "Contact Us", href: "/contact-us" },

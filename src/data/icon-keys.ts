@@ -1,3 +1,5 @@
-/** Names of the Lucide icons a service may use; components/ui/ServiceIcon.astro maps them. */
-export const serviceIconKeys = ["paint-roller", "wrench", "bath", "layers"] as const;
-export type ServiceIconKey = (typeof serviceIconKeys)[number];
+/** Names of the Lucide icons a service may use (the website content's list); components/ui/ServiceIcon.astro maps them. */
+export {
+  siteIconKeys as serviceIconKeys,
+  type SiteIconKey as ServiceIconKey,
+} from "../features/site-content/contract/rules";

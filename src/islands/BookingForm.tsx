@@ -3,14 +3,13 @@
  * <form method="post" action="/api/bookings"> so it works before hydration and without
  * JavaScript; once hydrated it checks the fields with the server's rules (./forms/checks.ts) and
  * sends JSON. The preferred dates and times, the urgent tick and the access notes are in
- * ./forms/PreferredOptions. `?service=<id>` in the address (a service page's Book button)
- * preselects that service.
+ * ./forms/PreferredOptions. The services listed are the published ones, passed in by the page at
+ * build; `?service=<slug>` in the address (a service page's Book button) preselects that service.
  */
 import { useEffect, useRef } from "react";
 import { bookingRoute } from "../lib/contracts/public-routes";
 import { limits } from "../lib/form-fields/limits";
 import { bookingReceivedMessage } from "../lib/request-wording";
-import { serviceCatalog } from "../lib/service-catalog";
 import { checkBooking, type FormValues } from "./forms/checks";
 import { PersonFields, SelectField, TextAreaField } from "./forms/fields";
 import { FormFooter } from "./forms/FormFooter";
@@ -39,7 +38,6 @@ const fieldOrder = [
   "option3",
   "accessNotes",
 ] as const;
-const serviceOptions = serviceCatalog.map((s) => ({ value: s.id, label: s.title }));
 
 /** The API's shape: the contact fields, the service, `preferredOptions: [{ date, window }]`. */
 function toPayload(values: FormValues) {
@@ -57,10 +55,16 @@ function toPayload(values: FormValues) {
   };
 }
 
-/** The service named by `?service=` in the page's address, if it is one of ours. */
-export function serviceFromAddress(search: string): string | null {
+/** A service the form offers: its slug (the value sent) and its name. */
+export interface ServiceOption {
+  readonly value: string;
+  readonly label: string;
+}
+
+/** The service named by `?service=` in the page's address, if it is one the form offers. */
+export function serviceFromAddress(search: string, services: readonly ServiceOption[]): string | null {
   const wanted = new URLSearchParams(search).get("service");
-  return serviceCatalog.some((s) => s.id === wanted) ? wanted : null;
+  return services.some((s) => s.value === wanted) ? wanted : null;
 }
 
 export interface BookingFormProps {
@@ -71,9 +75,17 @@ export interface BookingFormProps {
   readonly standardWindows: readonly OfferedWindow[];
   /** The windows' times in one sentence, made from the config by the page. */
   readonly windowsHint: string;
+  /** The published services, in the owner's order. */
+  readonly services: readonly ServiceOption[];
 }
 
-export default function BookingForm({ phone, nextSteps, standardWindows, windowsHint }: BookingFormProps) {
+export default function BookingForm({
+  phone,
+  nextSteps,
+  standardWindows,
+  windowsHint,
+  services,
+}: BookingFormProps) {
   const id = (name: string) => `booking-${name}`;
   const photos = useRef<PhotoController | null>(null);
   const { onSubmit, onChange, busy, checking, errors, notice, formRef, honeypotRef, startedAtRef } =
@@ -90,14 +102,14 @@ export default function BookingForm({ phone, nextSteps, standardWindows, windows
     });
 
   useEffect(() => {
-    const service = serviceFromAddress(window.location.search);
+    const service = serviceFromAddress(window.location.search, services);
     const select = formRef.current?.elements.namedItem("service");
     // Only an untouched choice: never overwrite what the visitor picked before the island woke up.
     if (service && select instanceof HTMLSelectElement && select.value === "") {
       select.value = service;
       select.querySelector(`option[value="${service}"]`)?.setAttribute("selected", "");
     }
-  }, [formRef]);
+  }, [formRef, services]);
 
   return (
     <form
@@ -130,7 +142,7 @@ export default function BookingForm({ phone, nextSteps, standardWindows, windows
         name="service"
         label="Service Required"
         placeholder="Select a service"
-        options={serviceOptions}
+        options={services}
         error={errors["service"]}
       />
       <TextAreaField

@@ -47,10 +47,14 @@ export type ServiceId = (typeof catalogue)[number]["id"];
 export const serviceIds = catalogue.map((s) => s.id) as unknown as readonly [ServiceId, ...ServiceId[]];
 
 /**
- * The label the admin shows for a stored service value: a known id shows its title,
- * any other value is shown as is, an empty value shows 'Not specified'.
+ * The label shown for a stored service value (a service's slug): its name from `names` (the
+ * website's services, hidden ones included, where the caller has them), else the first four's
+ * titles, else the slug in words ("gutter-clearing" → "Gutter clearing"); empty is 'Not specified'.
  */
-export function serviceLabel(value: string | null | undefined): string {
+export function serviceLabel(value: string | null | undefined, names?: ReadonlyMap<string, string>): string {
   if (!value) return "Not specified";
-  return serviceCatalog.find((s) => s.id === value)?.title ?? value;
+  const named = names?.get(value) ?? serviceCatalog.find((s) => s.id === value)?.title;
+  if (named) return named;
+  const words = value.replace(/-+/g, " ").trim();
+  return words ? `${words[0]!.toUpperCase()}${words.slice(1)}` : value;
 }

@@ -17,15 +17,17 @@ import {
 } from "../../src/config/site";
 import { formatMoney, poundsDecimal } from "../../src/platform/money";
 import { openingHoursOf } from "../../src/platform/time";
-import { services } from "../../src/data/services";
+import { firstPublicSite } from "../../src/features/site-content/service-public";
 import { reviewRejectReasons } from "../../src/data/legal";
 import { publicPaths } from "../../scripts/lib/public-pages.mjs";
 
 type PageModule = {
   default: Parameters<AstroContainer["renderToString"]>[0];
-  getStaticPaths?: () => { params: Record<string, string>; props: Record<string, unknown> }[];
+  getStaticPaths?: () => Promise<{ params: Record<string, string>; props: Record<string, unknown> }[]>;
 };
 const modules = import.meta.glob<PageModule>("../../src/pages/**/*.astro");
+/** Without a database the pages show the site's first published content, as here. */
+const services = firstPublicSite().services;
 
 function moduleFor(path: string): { file: string; id?: string } {
   if (path === "/") return { file: "../../src/pages/index.astro" };
@@ -73,7 +75,7 @@ beforeAll(async () => {
     const load = modules[file];
     if (!load) throw new Error(`no page module for ${path} (${file})`);
     const mod = await load();
-    const entry = id ? mod.getStaticPaths?.().find((p) => p.params["id"] === id) : undefined;
+    const entry = id ? (await mod.getStaticPaths?.())?.find((p) => p.params["id"] === id) : undefined;
     if (id && !entry) throw new Error(`getStaticPaths has no ${id}`);
     const html = await container.renderToString(mod.default, {
       request: new Request(new URL(path, site.defaultUrl)),
@@ -121,7 +123,7 @@ describe("opening hours", () => {
   });
 
   it("the contact, booking and every service page show the whole weekly table", () => {
-    for (const path of ["/contact-us", "/book-appointment", ...services.map((s) => `/services/${s.id}`)]) {
+    for (const path of ["/contact-us", "/book-appointment", ...services.map((s) => `/services/${s.slug}`)]) {
       const { text } = page(path);
       for (const h of openingHoursOf(site.hours.weekly))
         expect(text, path).toContain(`${h.label} ${h.hours}`);
@@ -145,7 +147,7 @@ describe("service area", () => {
     expect(page("/contact-us").text).toContain(`${serviceAreaLine}, including:`);
     const towns = /<ul[^>]*data-towns[^>]*>([\s\S]*?)<\/ul>/.exec(contact)?.[1] ?? "";
     expect([...towns.matchAll(/<li[^>]*>\s*([^<]+?)\s*<\/li>/g)].map((m) => m[1])).toEqual(townNames);
-    for (const s of services) expect(page(`/services/${s.id}`).text).toContain(serviceAreaLine);
+    for (const s of services) expect(page(`/services/${s.slug}`).text).toContain(serviceAreaLine);
   });
 
   it("the FAQ and the structured data name the same towns", () => {
@@ -161,7 +163,7 @@ describe("service area", () => {
 
 describe("prices and quotes", () => {
   it("every price on every page is one of the catalogue's, word for word", () => {
-    const prices = new Set(services.map((s) => s.pricing.toLowerCase()));
+    const prices = new Set(services.map((s) => s.priceText.toLowerCase()));
     for (const [path, { text }] of all())
       for (const m of text.matchAll(/[Ff]rom £\d+ per [a-z ]+?(?=[.,;)]|\s[A-Z]|$)/g))
         expect(prices, `${path}: "${m[0]}"`).toContain(m[0].toLowerCase());
@@ -169,21 +171,24 @@ describe("prices and quotes", () => {
 
   it("each service page pairs its price with the quote sentence for its pricing basis, and never the other", () => {
     for (const s of services) {
-      const { text } = page(`/services/${s.id}`);
-      expect(text, s.id).toContain(s.pricing);
-      expect(text, s.id).toContain(site.pricing[s.basis]);
-      if (s.basis === "hourly") expect(text, s.id).not.toMatch(/fixed (?:written )?(?:quote|price)/i);
-      else expect(text, s.id).not.toMatch(/by the hour/i);
+      const { text } = page(`/services/${s.slug}`);
+      expect(text, s.slug).toContain(s.priceText);
+      expect(text, s.slug).toContain(site.pricing[s.quoteBasis]);
+      if (s.quoteBasis === "hourly") expect(text, s.slug).not.toMatch(/fixed (?:written )?(?:quote|price)/i);
+      else expect(text, s.slug).not.toMatch(/by the hour/i);
     }
   });
 
   it("each service page's structured data offers the catalogue's price in pounds, from its pence", () => {
     for (const s of services) {
-      const service = jsonLd(page(`/services/${s.id}`).html).find((d) => d["@type"] === "Service");
+      const service = jsonLd(page(`/services/${s.slug}`).html).find((d) => d["@type"] === "Service");
       const offers = service?.["offers"] as { price?: string; priceCurrency?: string } | undefined;
-      expect(offers, s.id).toMatchObject({ priceCurrency: "GBP", price: poundsDecimal(s.fromPence) });
+      expect(offers, s.slug).toMatchObject({
+        priceCurrency: "GBP",
+        price: poundsDecimal(s.startingPricePence),
+      });
       // The shown words and the number agree: "from £150 per room" and 150.00.
-      expect(s.pricing, s.id).toContain(formatMoney(s.fromPence, { dropZeroPence: true }));
+      expect(s.priceText, s.slug).toContain(formatMoney(s.startingPricePence, { dropZeroPence: true }));
     }
   });
 });

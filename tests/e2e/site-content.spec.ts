@@ -46,7 +46,7 @@ for (const width of [375, 1280]) {
       await page.goto("/admin/website");
       await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
       const row = page.getByRole("listitem").filter({ hasText: name });
-      await expect(row).toContainText("from £95");
+      await expect(row).toContainText("£95 fixed price");
       await shot(page, "website-services");
       await axe(page, "website services");
 
@@ -65,7 +65,7 @@ for (const width of [375, 1280]) {
       await expect(price).toHaveValue("60000");
       await price.fill("110");
       await form.getByRole("button", { name: "Save draft" }).click();
-      await expect(row).toContainText("from £110");
+      await expect(row).toContainText("£110 fixed price");
       await expect(page.getByText(/change(s)? not yet on the website/)).toBeVisible();
       await page.getByRole("button", { name: "Publish", exact: true }).click();
       await expect(page.getByTestId("publish-state")).toHaveText(/^Live since /);

@@ -6,6 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { serviceNotOffered } from "../../src/features/appointments/service";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import { site } from "../../src/config/site";
@@ -324,11 +325,15 @@ describe("POST /api/bookings", () => {
     expect((await errorOf(response)).fields).toEqual({ [field]: message });
   });
 
-  it("accepts each of the four services and nothing else", async () => {
+  it("accepts each of the published services and nothing else", async () => {
     for (const service of ["paint-wallpaper", "plumbing-heating", "kitchen-bathroom", "floor-carpet"]) {
       expect((await bookings(jsonRequest("/api/bookings", validBooking({ service })))).status).toBe(201);
     }
-    for (const service of ["roofing", "PAINT-WALLPAPER", 3, null]) {
+    // A well-formed address the site does not offer is named as such.
+    const roofing = await bookings(jsonRequest("/api/bookings", validBooking({ service: "roofing" })));
+    expect(roofing.status).toBe(422);
+    expect((await errorOf(roofing)).fields).toEqual({ service: serviceNotOffered });
+    for (const service of ["PAINT-WALLPAPER", "../admin", 3, null]) {
       const response = await bookings(jsonRequest("/api/bookings", validBooking({ service })));
       expect(response.status).toBe(422);
       expect((await errorOf(response)).fields).toEqual({ service: "Please select a service." });

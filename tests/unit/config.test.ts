@@ -10,7 +10,7 @@ import {
 } from "../../src/config/site";
 import { formatMoney } from "../../src/platform/money";
 import { hoursLineOf, openingHoursOf } from "../../src/platform/time";
-import { mainNav, footerQuickLinks, legalLinks } from "../../src/config/navigation";
+import { mainNavFor, footerQuickLinks, legalLinks } from "../../src/config/navigation";
 import { services } from "../../src/data/services";
 
 describe("site config", () => {
@@ -122,10 +122,17 @@ describe("site config", () => {
 });
 
 describe("navigation", () => {
-  it("has the spec's header items with the four services under Services", () => {
+  it("has the header items with the published services under Services", () => {
+    const mainNav = mainNavFor([
+      { slug: "gutters", name: "Gutters" },
+      { slug: "paint-wallpaper", name: "Paint & Wallpaper" },
+    ]);
     expect(mainNav.map((n) => n.label)).toEqual(["Home", "Services", "About Us", "Contact Us", "FAQs"]);
     const children = mainNav.find((n) => n.label === "Services")?.children ?? [];
-    expect(children.map((c) => c.href)).toEqual(services.map((s) => `/services/${s.id}`));
+    expect(children).toEqual([
+      { label: "Gutters", href: "/services/gutters" },
+      { label: "Paint & Wallpaper", href: "/services/paint-wallpaper" },
+    ]);
   });
 
   it("links the footer to every public page and the three policies", () => {

@@ -5,6 +5,7 @@ import { team } from "../../src/data/team";
 import { faqs } from "../../src/data/faqs";
 import { sampleTestimonials } from "../../src/data/testimonials";
 import { serviceSchema } from "../../src/data/content-shapes";
+import { firstPublicSite } from "../../src/features/site-content/service-public";
 import { illustrationKeys, portraitKeys } from "../../src/assets/image-keys";
 import { serviceCatalog } from "../../src/lib/service-catalog";
 import { milesBetween, site, townNames } from "../../src/config/site";
@@ -153,6 +154,7 @@ describe("team, FAQs and sample testimonials", () => {
 
 describe("structured data", () => {
   const base = "https://www.example.org";
+  const published = firstPublicSite().services;
 
   it("describes the business with address, area served, hours, price range and contact", () => {
     const b = businessJsonLd(base);
@@ -169,14 +171,14 @@ describe("structured data", () => {
   it("never claims a rating: reviews are the live island's to describe", () => {
     const all = JSON.stringify([
       businessJsonLd(base),
-      ...services.map((s) => serviceJsonLd(s, base)),
+      ...published.map((s) => serviceJsonLd(s, base)),
       faqJsonLd(faqs),
     ]);
     expect(all).not.toMatch(/aggregateRating|ratingValue|4\.8/);
   });
 
   it("builds a service offer in pounds linked to the business", () => {
-    const s = serviceJsonLd(services[1]!, base);
+    const s = serviceJsonLd(published[1]!, base);
     expect(s).toMatchObject({
       "@type": "Service",
       url: `${base}/services/plumbing-heating`,
@@ -190,11 +192,24 @@ describe("structured data", () => {
     });
   });
 
-  it("takes every offer's price from the catalogue's pence, not from the words", () => {
-    for (const s of services) {
+  it("takes every offer's price from the published pence, not from the words", () => {
+    for (const s of published) {
       const offer = serviceJsonLd(s, base)["offers"] as { price: string };
-      expect(Number(offer.price.replace(".", "")), s.id).toBe(s.fromPence);
+      expect(Number(offer.price.replace(".", "")), s.slug).toBe(s.startingPricePence);
     }
+  });
+
+  it("states a fixed price as the price itself, with no unit", () => {
+    const fixed = {
+      ...published[0]!,
+      startingPricePence: 9_550,
+      priceBasis: "fixed" as const,
+      priceText: "£95.50 fixed price",
+    };
+    expect(serviceJsonLd(fixed, base)["offers"]).toMatchObject({
+      price: "95.50",
+      priceSpecification: { "@type": "PriceSpecification", price: "95.50" },
+    });
   });
 
   it("lists every FAQ and numbers breadcrumbs from one", () => {

@@ -10,6 +10,7 @@ import path from "node:path";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSiteHost, type SiteHost } from "../../scripts/lib/site-host";
+import { goneRules } from "../../integrations/service-addresses";
 
 let root: string;
 let host: SiteHost;
@@ -27,11 +28,17 @@ beforeAll(async () => {
   await put("dist/app.html", "<h1>app shell</h1>");
   await put("dist/old/kept.html", "<h1>kept</h1>");
   await put("dist/404.html", "<h1>not found</h1>");
+  await put("dist/services/fences.html", "<h1>fences</h1>");
+  await put("dist/gone/services/gutters.html", "<h1>gutters: no longer offered</h1>");
   await put("dist/_astro/app.js", "console.log(1)");
   await put("secret.txt", "outside dist");
   await put(
     "netlify.toml",
     [
+      "[[redirects]]",
+      'from = "/services/*"',
+      'to = "/about"',
+      "status = 302",
       "[[redirects]]",
       'from = "/old/*"',
       'to = "/about"',
@@ -46,6 +53,8 @@ beforeAll(async () => {
   await put(
     ".netlify/v1/config.json",
     JSON.stringify({
+      // What integrations/service-addresses.ts writes for a hidden service.
+      redirects: goneRules(["gutters.html"]),
       headers: [
         { for: "/*", values: { "X-Frame-Options": "DENY", "Cache-Control": "public, max-age=0" } },
         { for: "/_astro/*", values: { "Cache-Control": "public, max-age=31536000, immutable" } },
@@ -127,6 +136,16 @@ describe("the browser tests' site host", () => {
     expect(app.status).toBe(200);
     expect(await app.text()).toContain("app shell");
     expect(app.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answers a hidden service's address 410 with its page, before netlify.toml's rules; a live one is served", async () => {
+    const gone = await get("/services/gutters");
+    expect(gone.status).toBe(410);
+    expect(gone.headers.get("location")).toBeNull();
+    expect(await gone.text()).toContain("no longer offered");
+    expect(gone.headers.get("x-frame-options")).toBe("DENY");
+    expect((await get("/services/fences")).status).toBe(200);
+    expect((await get("/services/never-was")).headers.get("location")).toBe("/about");
   });
 
   it("answers an unknown address, a scheduled function's name and a path out of dist/ with 404.html", async () => {

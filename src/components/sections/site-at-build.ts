@@ -13,9 +13,14 @@
 import type { PublicSite } from "../../features/site-content/contract/public";
 
 let snapshot: Promise<PublicSite> | undefined;
+let inFlight: Promise<PublicSite> | undefined;
 
 export function siteAtBuild(): Promise<PublicSite> {
-  if (import.meta.env.DEV) return read();
+  if (import.meta.env.DEV) {
+    // A page, its header and its footer asking at once share one read; the next render reads again.
+    inFlight ??= read().finally(() => (inFlight = undefined));
+    return inFlight;
+  }
   snapshot ??= read();
   return snapshot;
 }

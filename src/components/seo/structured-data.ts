@@ -4,7 +4,9 @@
  * reads real approved reviews: nothing here claims a rating.
  */
 import { site } from "../../config/site";
-import type { Faq, Service } from "../../data/content-shapes";
+import type { Faq } from "../../data/content-shapes";
+import type { PublicService } from "../../features/site-content/contract/public";
+import { priceBasisUnit } from "../../features/site-content/contract/rules";
 import { poundsDecimal } from "../../platform/money";
 
 type Json = Record<string, unknown>;
@@ -83,34 +85,52 @@ export function businessJsonLd(base: URL | string, towns: readonly string[] = co
 }
 
 export function serviceJsonLd(
-  service: Service,
+  service: PublicService,
   base: URL | string,
   towns: readonly string[] = configTowns,
 ): Json {
+  const url = absoluteUrl(`/services/${service.slug}`, base);
+  const unit = priceBasisUnit(service.priceBasis);
+  const price = poundsDecimal(service.startingPricePence);
   return {
     "@context": "https://schema.org",
     "@type": "Service",
-    "@id": `${absoluteUrl(`/services/${service.id}`, base)}#service`,
-    name: service.title,
-    serviceType: service.title,
-    description: service.fullDescription,
-    url: absoluteUrl(`/services/${service.id}`, base),
+    "@id": `${url}#service`,
+    name: service.name,
+    serviceType: service.name,
+    description: service.description.join(" "),
+    url,
     provider: { "@id": businessId(base) },
     areaServed: towns.map((name) => ({ "@type": "City", name })),
     offers: {
       "@type": "Offer",
       priceCurrency: "GBP",
-      // A starting price: the least the service costs, per unit.
-      price: poundsDecimal(service.fromPence),
-      priceSpecification: {
-        "@type": "UnitPriceSpecification",
-        priceCurrency: "GBP",
-        minPrice: poundsDecimal(service.fromPence),
-        unitText: service.per,
-      },
-      description: `${service.pricing[0]?.toUpperCase()}${service.pricing.slice(1)}`,
+      // A starting price: the least the service costs, per unit (a fixed price is the price).
+      price,
+      priceSpecification: unit
+        ? { "@type": "UnitPriceSpecification", priceCurrency: "GBP", minPrice: price, unitText: unit }
+        : { "@type": "PriceSpecification", priceCurrency: "GBP", price },
+      description: `${service.priceText[0]?.toUpperCase()}${service.priceText.slice(1)}`,
     },
   };
+}
+
+/**
+ * The business's `makesOffer`: one Offer per published service, its starting price and what it is
+ * per, pointing at the service's own node on its page.
+ */
+export function offersJsonLd(services: readonly PublicService[], base: URL | string): Json[] {
+  return services.map((s) => {
+    const offer = serviceJsonLd(s, base).offers as Json;
+    return {
+      ...offer,
+      itemOffered: {
+        "@type": "Service",
+        "@id": `${absoluteUrl(`/services/${s.slug}`, base)}#service`,
+        name: s.name,
+      },
+    };
+  });
 }
 
 export function faqJsonLd(items: readonly Pick<Faq, "question" | "answer">[]): Json {

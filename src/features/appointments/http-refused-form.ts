@@ -11,7 +11,6 @@
 import { site } from "../../config/site";
 import { escapeHtml } from "../../platform/http/html-page";
 import type { RefusedForm } from "../../platform/http/public";
-import { serviceCatalog } from "../../lib/service-catalog";
 import { limits } from "../../lib/form-fields/limits";
 import { honeypotField, startedAtField } from "../../lib/form-fields/spam-guard";
 import { accessNotesMax } from "./service";
@@ -43,6 +42,7 @@ const selected = (on: boolean) => (on ? " selected" : "");
 export function refusedBookingForm(
   refusal: RefusedForm,
   dates: readonly BookableDate[],
+  services: readonly { slug: string; name: string }[],
   action = "/api/bookings",
 ): string {
   const { data, fields } = refusal;
@@ -67,10 +67,10 @@ export function refusedBookingForm(
 
   const service = text(data["service"]);
   const serviceSelect = (attrs: string) =>
-    `<select id="field-service" name="service" required${attrs}><option value="">Select a service</option>${serviceCatalog
+    `<select id="field-service" name="service" required${attrs}><option value="">Select a service</option>${services
       .map(
         (s) =>
-          `<option value="${escapeHtml(s.id)}"${selected(s.id === service)}>${escapeHtml(s.title)}</option>`,
+          `<option value="${escapeHtml(s.slug)}"${selected(s.slug === service)}>${escapeHtml(s.name)}</option>`,
       )
       .join("")}</select>`;
 

@@ -19,6 +19,7 @@ import { preferredOptionsSchema, type PreferredOption } from "./contract/option-
 import { windowIds, type WindowId } from "./contract/windows";
 import { isClosed, type RequestState } from "../requests/contract/states";
 import { charLength, isStorableText } from "../../lib/form-fields/text";
+import { bookableServices } from "../site-content/service-public";
 import { serviceLabel } from "../../lib/service-catalog";
 import { bankHolidays, holidayHorizon } from "./holidays";
 import { bookableDates, bookingSpan, checkOptions, type AvailabilityInput } from "./availability";
@@ -255,7 +256,27 @@ export async function bookingOptionProblems(
   data: Record<string, unknown>,
   ctx: ServiceContext,
 ): Promise<Record<string, string>> {
-  return (await readBookingExtras(data, ctx.now, ctx.db)).fields;
+  return {
+    ...(await serviceProblem(data["service"], ctx)),
+    ...(await readBookingExtras(data, ctx.now, ctx.db)).fields,
+  };
+}
+
+/** A booking's service that the website does not (or no longer) offer. */
+export const serviceNotOffered = "We do not offer that service now. Please choose one from the list.";
+
+/**
+ * A booking names one of the services the website offers now (published and not hidden): one the
+ * owner has since hidden (or never offered) is refused with a sentence saying so; nothing is stored.
+ */
+async function serviceProblem(service: unknown, ctx: ServiceContext): Promise<Record<string, string>> {
+  // A malformed value is the contract's to refuse ("Please select a service.").
+  if (typeof service !== "string" || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(service.trim())) return {};
+  return (await offeredService(service, ctx)) ? {} : { service: serviceNotOffered };
+}
+
+async function offeredService(slug: string, ctx: ServiceContext) {
+  return (await bookableServices(ctx)).find((s) => s.slug === slug.trim());
 }
 
 export async function saveBookingExtras(requestId: number, extras: BookingExtras, tx: Db): Promise<void> {
@@ -272,7 +293,10 @@ export async function submitBooking(
   ctx: ServiceContext,
 ): Promise<Accepted<CustomerRequest>> {
   const { extras, fields } = await readBookingExtras(input, ctx.now, ctx.db);
-  if (!extras) throw new Invalid("Please check the highlighted fields.", { fields });
+  const service = await serviceProblem(input.service, ctx);
+  if (!extras || service["service"]) {
+    throw new Invalid("Please check the highlighted fields.", { fields: { ...service, ...fields } });
+  }
   const labels = optionLabels(extras.preferredOptions, await loadRules(ctx.db));
   const withOptions = (fields: BookingRequest): PublicPost<CustomerRequest> => {
     const base = bookingPost(fields);
@@ -286,6 +310,7 @@ export async function submitBooking(
     };
   };
   return submitWithPhotos(withOptions, {
+    serviceName: (await offeredService(input.service, ctx))?.name,
     booking: { optionLabels: labels, urgent: extras.urgent, accessNotes: extras.accessNotes },
   })(input, ctx);
 }

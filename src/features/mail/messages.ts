@@ -31,6 +31,8 @@ export interface NewRequestForMail {
   submittedAt: Date;
   /** Photos attached to the request (they stay in the admin; the e-mail only says how many). */
   photoCount?: number;
+  /** The booked service's name as the site showed it when the customer chose it. */
+  serviceName?: string | undefined;
   /** A booking's preferred dates and times (labels such as "Tuesday 3 March, morning (8am to 12pm)"), urgency and access notes. */
   booking?: BookingExtrasForMail | undefined;
 }
@@ -148,7 +150,7 @@ export function ownerRequestMessage(s: NewRequestForMail, ctx: MailContext): Out
   const kindLabel = isBooking ? "Booking request" : "Contact message";
   const subject = oneLine(
     isBooking
-      ? `New booking request: ${serviceLabel(s.service)} from ${s.name}`
+      ? `New booking request: ${s.serviceName ?? serviceLabel(s.service)} from ${s.name}`
       : `New contact message from ${s.name}`,
     200,
   );
@@ -160,7 +162,10 @@ export function ownerRequestMessage(s: NewRequestForMail, ctx: MailContext): Out
     ["Email", s.email],
   ];
   if (isBooking) {
-    rows.push(["Address", s.address || "Not provided"], ["Service required", serviceLabel(s.service)]);
+    rows.push(
+      ["Address", s.address || "Not provided"],
+      ["Service required", s.serviceName ?? serviceLabel(s.service)],
+    );
     if (s.booking) {
       rows.push(["Preferred times", numbered(s.booking.optionLabels)]);
       if (s.booking.urgent) rows.push(["Urgent", "Yes: the customer marked this as urgent"]);
@@ -307,7 +312,7 @@ export function customerConfirmationMessage(s: NewRequestForMail, ctx: MailConte
     : `We've received your message (${ref})`;
   // What happens next, in the words the form's notice and confirmation page use too.
   const what = isBooking
-    ? `Thank you for your booking request for ${serviceLabel(s.service)}.`
+    ? `Thank you for your booking request for ${s.serviceName ?? serviceLabel(s.service)}.`
     : `Thank you for getting in touch. ${contactNextSteps(site.response.replyWithinHours)}`;
   const next = isBooking ? bookingNextSteps(site.response.confirmWithinHours) : "";
   // How a price is then agreed: the quote on the request's page (src/features/customer-page).

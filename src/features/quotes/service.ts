@@ -36,6 +36,7 @@ import {
   type AmountOwedInput,
   type OwnerCancelInput,
   type PriceListItem,
+  type WebsitePrice,
   type PriceListItemInput,
   type PriceListItemPatch,
   type Quote,
@@ -44,6 +45,8 @@ import {
   type QuoteSettings,
 } from "./contract";
 import * as repo from "./repository";
+import { publicSite } from "../site-content/service-public";
+import { priceBasisUnit } from "../site-content/contract/rules";
 import type { QuoteRecord } from "./repository";
 import { quoteSentMessage } from "./mail";
 import { quotePdf, quotePdfName } from "./pdf";
@@ -484,9 +487,20 @@ function vatRateToStore(rate: number | null | undefined): number | null | undefi
 
 export async function listPriceList(
   ctx: ServiceContext,
-): Promise<{ items: PriceListItem[]; settings: QuoteSettings }> {
+): Promise<{ items: PriceListItem[]; websitePrices: WebsitePrice[]; settings: QuoteSettings }> {
   const vat = await business.vatOn(dateInZone(ctx.now), ctx.db);
-  return { items: (await repo.listPriceList(ctx.db)).map(toItem), settings: quoteSettings(ctx.now, vat) };
+  const websitePrices = (await publicSite(ctx)).services.map((s) => ({
+    slug: s.slug,
+    name: s.name,
+    unitPence: s.startingPricePence,
+    unit: priceBasisUnit(s.priceBasis),
+    priceText: s.priceText,
+  }));
+  return {
+    items: (await repo.listPriceList(ctx.db)).map(toItem),
+    websitePrices,
+    settings: quoteSettings(ctx.now, vat),
+  };
 }
 
 export async function addPriceListItem(

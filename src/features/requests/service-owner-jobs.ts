@@ -20,6 +20,8 @@ import { sourceLabels } from "./contract/states";
 import type { OwnerJob } from "./contract/owner-job";
 import type { AdminRequest } from "./contract/endpoints";
 import { getRequest } from "./service-workflow";
+import { Invalid } from "../../platform/domain-errors";
+import { serviceNames } from "../site-content/service-public";
 
 /** Owner jobs keep their idempotency keys apart from the forms' (the column is one unique index). */
 const keyScope = "owner-job:";
@@ -29,6 +31,13 @@ export async function addOwnerJob(
   idempotencyKey: string | undefined,
   ctx: ServiceContext,
 ): Promise<{ submission: AdminRequest; created: boolean }> {
+  // Any of the website's services, a hidden one included: the owner may still take such a job.
+  const names = await serviceNames(ctx);
+  if (!names.has(job.service)) {
+    throw new Invalid("Please check the highlighted fields.", {
+      fields: { service: "Please choose one of your services." },
+    });
+  }
   const result = await inTransaction(ctx, async (tx) => {
     const { request, created } = await requestsRepo.insert(
       {
@@ -66,7 +75,10 @@ export async function addOwnerJob(
         ...(await outbox.enqueue(
           [
             {
-              message: customerConfirmationMessage({ ...request, email: request.email }, mailContext()),
+              message: customerConfirmationMessage(
+                { ...request, email: request.email, serviceName: names.get(job.service) },
+                mailContext(),
+              ),
               submissionId: request.id,
             },
           ],

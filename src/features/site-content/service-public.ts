@@ -1,14 +1,20 @@
 /**
  * The website's published content as the public pages use it: visible items only, in the owner's
- * order, a FAQ answer as sanitised HTML and as plain text (for the structured data). Read at build
- * (src/components/sections/site-at-build.ts), never by a browser (docs/decisions/050-site-content.md).
+ * order, a FAQ answer as sanitised HTML and as plain text (for the structured data), each service
+ * with its price in words. Read at build (src/components/sections/site-at-build.ts), never by a
+ * browser (docs/decisions/050-site-content.md, 056-services-from-published-content.md).
+ * `bookableServices` is the server's side of the same list: what a booking may name.
  */
-export type { PublicFaq, PublicSite } from "./contract/public";
+export type { GoneService, PublicFaq, PublicService, PublicSite, PublicTeamMember } from "./contract/public";
 import type { ServiceContext } from "../../platform/context";
-import type { PublicSite } from "./contract/public";
+import type { PublicService, PublicSite } from "./contract/public";
+import { quoteBasisOf, startingPriceText } from "./contract/rules";
 import { answerHtml, answerText } from "./markdown";
+import * as repo from "./repository";
+import type { PublishedSite } from "./service-model";
+import { publishedSiteSchema } from "./service-model";
 import { publishedContent } from "./service-publish";
-import { firstContent } from "./service-seed";
+import { ensureSiteContent, firstContent } from "./service-seed";
 
 interface Listed {
   hidden?: boolean;
@@ -18,9 +24,44 @@ interface Listed {
 const shown = <T extends Listed>(items: readonly T[]) =>
   items.filter((i) => !i.hidden).sort((a, b) => a.position - b.position);
 
+type ServiceContent = Omit<PublishedSite["services"][number], "id" | "hidden"> & { hidden?: boolean };
+
+/** Paragraphs as the owner typed them: separated by a blank line. */
+const paragraphs = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/\s*\n\s*/g, " ").trim())
+    .filter(Boolean);
+
+function publicService(s: ServiceContent): PublicService {
+  return {
+    slug: s.slug,
+    name: s.name,
+    summary: s.summary,
+    description: paragraphs(s.description),
+    startingPricePence: s.startingPricePence,
+    priceBasis: s.priceBasis,
+    priceText: startingPriceText(s.startingPricePence, s.priceBasis),
+    quoteBasis: quoteBasisOf(s.priceBasis),
+    icon: s.icon,
+    process: s.process,
+    features: s.features,
+    page: s.page,
+  };
+}
+
 /** The public view of a version's content. */
 export function publicSiteOf(content: {
+  services: readonly ServiceContent[];
   faqs: readonly (Listed & { question: string; answer: string })[];
+  team: readonly (Listed & {
+    id?: number;
+    name: string;
+    role: string;
+    bio: string;
+    image: string | null;
+    sample: boolean;
+  })[];
   towns: readonly (Listed & { name: string })[];
 }): PublicSite {
   return {
@@ -30,6 +71,16 @@ export function publicSiteOf(content: {
       answerText: answerText(f.answer),
     })),
     towns: shown(content.towns).map((t) => t.name),
+    services: shown(content.services).map(publicService),
+    goneServices: content.services.filter((s) => s.hidden).map((s) => ({ slug: s.slug, name: s.name })),
+    team: shown(content.team).map((m, index) => ({
+      id: m.id ?? index + 1,
+      name: m.name,
+      role: m.role,
+      bio: m.bio,
+      image: m.image,
+      sample: m.sample,
+    })),
   };
 }
 
@@ -42,4 +93,34 @@ export async function publicSite(ctx: ServiceContext): Promise<PublicSite> {
 /** What a site with no database shows: the content it was written with. */
 export function firstPublicSite(): PublicSite {
   return publicSiteOf(firstContent());
+}
+
+/**
+ * The services a booking may name: those shown by the live site or by the version being
+ * published (while a rebuild runs, a visitor may still have either site's form open).
+ */
+export async function bookableServices(ctx: ServiceContext): Promise<PublicService[]> {
+  await ensureSiteContent(ctx);
+  const rows = [
+    await repo.currentPublication(ctx.db),
+    await repo.currentPublication(ctx.db, { orPublishing: true }),
+  ];
+  const bySlug = new Map<string, PublicService>();
+  for (const row of rows) {
+    if (!row) continue;
+    for (const s of publicSiteOf(publishedSiteSchema.parse(row.content)).services) bySlug.set(s.slug, s);
+  }
+  return [...bySlug.values()];
+}
+
+/**
+ * Every service's name by slug, hidden ones included, as the owner's screens and the e-mails name
+ * a request's service: the drafts' names under the live version's (what the customer chose from).
+ */
+export async function serviceNames(ctx: ServiceContext): Promise<Map<string, string>> {
+  await ensureSiteContent(ctx);
+  const names = new Map((await repo.drafts(ctx.db)).services.map((s) => [s.slug, s.name]));
+  const live = await repo.currentPublication(ctx.db);
+  if (live) for (const s of publishedSiteSchema.parse(live.content).services) names.set(s.slug, s.name);
+  return names;
 }

@@ -17,7 +17,6 @@ import {
   unsupportedCharactersMessage,
 } from "../../lib/form-fields/field-rules";
 import { limits } from "../../lib/form-fields/limits";
-import { serviceIds } from "../../lib/service-catalog";
 
 export type FormValues = Readonly<Record<string, string | undefined>>;
 /** The first problem with each field, keyed by the field's name. */
@@ -70,7 +69,8 @@ const bookingRules: Record<string, readonly Rule[]> = {
     isFindableAddress,
     messages.address.findable,
   ]),
-  service: [[(v) => (serviceIds as readonly string[]).includes(v), messages.service.required]],
+  // The list holds only the published services; the server checks the choice is still offered.
+  service: [[filled, messages.service.required]],
   message: requiredText(messages.jobDescription.required, limits.message, messages.jobDescription.tooLong),
 };
 

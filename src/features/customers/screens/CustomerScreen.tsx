@@ -14,7 +14,7 @@ import { formatDateOnly, formatSubmittedAt } from "../../../admin/format";
 import { keys, queries, queryClient } from "../../../admin/query";
 import { StateBadge } from "../../../admin/components/StateBadge";
 import { Badge, Button, Spinner, buttonClass } from "../../../admin/components/ui";
-import { serviceLabel } from "../../../lib/service-catalog";
+import { useServiceLabel } from "../../site-content/screens/service-names";
 import { formatMoney } from "../../../platform/money";
 import { dateInZone, formatShortDate } from "../../../platform/time";
 import { windowName } from "../../appointments/contract/windows";
@@ -73,6 +73,7 @@ export function CustomerScreen({ id }: { id: number }) {
 }
 
 function CustomerBody({ d }: { d: CustomerDetail }) {
+  const serviceLabel = useServiceLabel();
   const c = d.customer;
   const today = dateInZone(new Date());
   return (

@@ -393,6 +393,21 @@ export const priceListItemSchema = z.object({
 });
 export type PriceListItem = z.infer<typeof priceListItemSchema>;
 
+/**
+ * A service's starting price as the website publishes it, offered beside the price list so a quote
+ * starts from the price the customer read (the website's content, not the owner's price list).
+ */
+export const websitePriceSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  unitPence: z.number().int(),
+  /** "room", "hour"; null for a fixed price. */
+  unit: z.string().nullable(),
+  /** "from £150 per room", as the site shows it. */
+  priceText: z.string(),
+});
+export type WebsitePrice = z.infer<typeof websitePriceSchema>;
+
 const quoteAnswer = z.object({ quote: quoteSchema });
 
 export const quoteEndpoints = {
@@ -455,7 +470,11 @@ export const quoteEndpoints = {
   listPriceList: defineEndpoint({
     ...routes.listPriceListRoute,
     status: 200,
-    response: z.object({ items: z.array(priceListItemSchema), settings: quoteSettingsSchema }),
+    response: z.object({
+      items: z.array(priceListItemSchema),
+      websitePrices: z.array(websitePriceSchema),
+      settings: quoteSettingsSchema,
+    }),
   }),
   addPriceListItem: defineEndpoint({
     ...routes.addPriceListItemRoute,

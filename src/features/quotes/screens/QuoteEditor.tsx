@@ -31,6 +31,7 @@ import {
   type QuoteDraft,
 } from "./quote-draft";
 import { quotesApi, type AdminQuote, type PriceListItem, type QuoteSettings } from "./api";
+import { WebsitePrices } from "./WebsitePrices";
 import { lineNetPence } from "../contract/totals";
 import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
 import { Button, FormProblem, IconButton } from "../../../admin/components/ui";
@@ -759,7 +760,7 @@ export function PriceListPicker({
 }: {
   id: string;
   vatRegistered: boolean;
-  onPick: (item: PriceListItem) => void;
+  onPick: (item: Pick<PriceListItem, "description" | "unitPence" | "vatRate">) => void;
   onClose: () => void;
   focusSearch?: boolean;
 }) {
@@ -819,7 +820,7 @@ export function PriceListPicker({
       {list.isError ? (
         <p className="mt-2 text-sm text-danger-600">The price list could not be loaded.</p>
       ) : null}
-      {list.data && items.length === 0 ? (
+      {list.data && items.length === 0 && list.data.websitePrices.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">
           Your price list is empty. Add your usual items on the{" "}
           <a href="/admin/price-list" target="_blank" className="text-brand-700 underline">
@@ -856,6 +857,7 @@ export function PriceListPicker({
           ))}
         </ul>
       ) : null}
+      <WebsitePrices prices={list.data?.websitePrices ?? []} filter={filter} onPick={onPick} />
     </div>
   );
 }

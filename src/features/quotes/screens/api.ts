@@ -15,7 +15,7 @@ import type {
 import type { QuoteBody } from "./quote-draft";
 import { signedIn } from "../../../admin/api";
 
-export type { PriceListItem, Quote as AdminQuote, QuoteSettings } from "../contract/endpoints";
+export type { PriceListItem, Quote as AdminQuote, QuoteSettings, WebsitePrice } from "../contract/endpoints";
 
 export const quotesApi = {
   /** Every version of the request's quote, newest first, and the settings a new one is written under. */

@@ -4,7 +4,6 @@
  * (docs/decisions/025-light-forms.md). Written with `zod/mini`, zod's tree-shakable build.
  */
 import * as z from "zod/mini";
-import { serviceIds } from "../../../lib/service-catalog";
 import {
   charLength,
   containsLink,
@@ -60,14 +59,22 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
 /**
  * Booking form payload: the contact fields plus an address we can find (a house number or name
- * and a street, or a UK postcode) and one of the four services.
+ * and a street, or a UK postcode) and a service. The service is a published service's address
+ * (its slug); which services are offered is the website's content, so the service checks the
+ * choice against the published ones (src/features/site-content/service-public.ts).
  */
 export const bookingRequestSchema = z.extend(contactMessageSchema, {
   message: required(messages.jobDescription.required, limits.message, messages.jobDescription.tooLong),
   address: required(messages.address.required, limits.address, messages.address.tooLong).check(
     z.refine(isFindableAddress, messages.address.findable),
   ),
-  service: z.enum(serviceIds, { error: messages.service.required }),
+  service: z
+    .string({ error: messages.service.required })
+    .check(
+      z.trim(),
+      z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, messages.service.required),
+      z.maxLength(60, messages.service.required),
+    ),
 });
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 

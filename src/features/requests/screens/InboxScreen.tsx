@@ -12,7 +12,7 @@ import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import type { RequestState } from "../contract/states";
 import type { AdminRequest } from "../contract/endpoints";
-import { serviceLabel } from "../../../lib/service-catalog";
+import { useServiceLabel } from "../../site-content/screens/service-names";
 import type { BulkAction } from "../contract/workflow";
 import { ApiError } from "../../../admin/api";
 import { formatDateOnly, formatDay } from "../../../admin/format";
@@ -61,6 +61,7 @@ function TypeBadge({ s }: { s: AdminRequest }) {
 
 /** What the row says about the request at a glance: reference, service, first choice of day, photos. */
 function RowDetails({ s }: { s: AdminRequest }) {
+  const serviceLabel = useServiceLabel();
   return (
     <span
       className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs font-normal text-slate-600"

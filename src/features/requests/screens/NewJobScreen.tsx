@@ -15,7 +15,7 @@ import { ApiError } from "../../../admin/api";
 import { Button, FormProblem, buttonClass } from "../../../admin/components/ui";
 import { requestChanged } from "../../../admin/query";
 import { workflowApi } from "./api";
-import { serviceCatalog } from "../../../lib/service-catalog";
+import { useServices } from "../../site-content/screens/service-names";
 import { ownerSources, sourceLabels, type OwnerSource } from "../contract/states";
 import type { OwnerJobInput } from "../contract/owner-job";
 
@@ -48,6 +48,7 @@ export function NewJobScreen() {
   const navigate = useNavigate();
   const id = useId();
   const alertRef = useRef<HTMLDivElement>(null);
+  const services = useServices();
   const [source, setSource] = useState<OwnerSource>(
     (ownerSources as readonly string[]).includes(prefill.source ?? "")
       ? (prefill.source as OwnerSource)
@@ -286,9 +287,9 @@ export function NewJobScreen() {
               onChange={(e) => set("service")(e.target.value)}
             >
               <option value="">Choose a service</option>
-              {serviceCatalog.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.title}
+              {services.offered.map((s) => (
+                <option key={s.slug} value={s.slug}>
+                  {s.name}
                 </option>
               ))}
             </select>

@@ -6,7 +6,7 @@ import { Mail, MailOpen, Trash2 } from "lucide-react";
 import { lazy, Suspense } from "react";
 import type { AdminRequest } from "../contract/endpoints";
 import { sourceLabels } from "../contract/states";
-import { serviceLabel } from "../../../lib/service-catalog";
+import { useServiceLabel } from "../../site-content/screens/service-names";
 import { formatSubmittedAt } from "../../../admin/format";
 import { AppointmentPanel } from "../../appointments/screens/AppointmentPanel";
 import { MailStatus } from "../../../admin/components/MailStatus";
@@ -53,6 +53,7 @@ export function RequestDialog({
   onDelete: (s: AdminRequest) => void;
   busy: boolean;
 }) {
+  const serviceLabel = useServiceLabel();
   const s = request;
   const isBooking = s?.formType === "booking";
   const next = s ? nextAction(s).section : null;

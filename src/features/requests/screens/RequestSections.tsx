@@ -7,7 +7,7 @@
 import { ArrowDown, MapPin, MessageSquare, Phone, Reply } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import type { AdminRequest } from "../contract/endpoints";
-import { serviceLabel } from "../../../lib/service-catalog";
+import { useServiceLabel } from "../../site-content/screens/service-names";
 import { StateBadge } from "../../../admin/components/StateBadge";
 import { buttonClass } from "../../../admin/components/ui";
 import { CustomerLink } from "../../customers/screens/CustomerLink";
@@ -94,6 +94,7 @@ function goTo(requestId: number, section: SectionId) {
 
 /** Who, where, how to reach them and the next thing to do: the first screen of a request. */
 export function RequestHeadline({ s }: { s: AdminRequest }) {
+  const serviceLabel = useServiceLabel();
   const next = nextAction(s);
   const address = s.address?.trim() ? s.address : null;
   const digits = s.phone ? telLink(s.phone).slice("tel:".length) : null;

@@ -24,6 +24,8 @@ const timestamp = z.string();
 
 /** True when the text holds something a browser would read as an HTML tag. */
 const looksLikeHtml = (v: string) => /<\s*\/?\s*[a-z!]/i.test(v);
+/** True when the text holds a script address (`javascript:`, `vbscript:`), which no page text needs. */
+const hasScriptLink = (v: string) => /\b(?:java|vb)script\s*:/i.test(v);
 
 /** Plain text a person types: trimmed, storable, no HTML tags, 1 to `max` characters. */
 function text(what: string, max: number, { html = false } = {}) {
@@ -33,7 +35,8 @@ function text(what: string, max: number, { html = false } = {}) {
     .refine(isStorableText, `${what} contains characters we cannot store.`)
     .refine((v) => v.length > 0, `Please fill in ${what.toLowerCase()}.`)
     .refine((v) => charLength(v) <= max, `${what} must be at most ${max.toLocaleString("en-GB")} characters.`)
-    .refine((v) => html || !looksLikeHtml(v), `${what} must be plain text, without HTML tags.`);
+    .refine((v) => html || !looksLikeHtml(v), `${what} must be plain text, without HTML tags.`)
+    .refine((v) => html || !hasScriptLink(v), `${what} must not contain a "javascript:" address.`);
 }
 
 const hidden = z.boolean({ error: "Hidden must be true or false." });

@@ -1,3 +1,5 @@
+import { formatMoney } from "../../../platform/money";
+
 /**
  * Rules of the website's content that the server and the admin screens share
  * (docs/decisions/050-site-content.md): the limits, the pricing bases, the service icons and how a
@@ -55,13 +57,55 @@ export const priceBasisLabels: Record<PriceBasis, string> = {
   fixed: "fixed price",
 };
 
+/** The unit a price is per, as the structured data's `unitText` states it ("room"); none for fixed. */
+export const priceBasisUnit = (basis: PriceBasis): string | null =>
+  basis === "fixed" ? null : priceBasisWords[basis].replace(/^per /, "");
+
+/**
+ * A starting price as every page shows it, whole pounds without ".00": "from £150 per room",
+ * "from £12.50 per square foot"; a fixed price is the price itself, "£95 fixed price".
+ */
+export function startingPriceText(pricePence: number, basis: PriceBasis): string {
+  const money = formatMoney(pricePence, { dropZeroPence: true });
+  return basis === "fixed" ? `${money} fixed price` : `from ${money} ${priceBasisWords[basis]}`;
+}
+
 /** Labour charged by time is never promised as a fixed quote; everything else is quoted fixed. */
 export const quoteBasisOf = (basis: PriceBasis): "hourly" | "fixed-quote" =>
   basis === "per-hour" || basis === "per-day" ? "hourly" : "fixed-quote";
 
-/** The icons a service may show (each is drawn by the site's service-icon component). */
-export const siteIconKeys = ["paint-roller", "wrench", "bath", "layers"] as const;
+/** The icons a service may show (Lucide's, each drawn by the site's service-icon component). */
+export const siteIconKeys = [
+  "paint-roller",
+  "wrench",
+  "bath",
+  "layers",
+  "hammer",
+  "drill",
+  "fence",
+  "zap",
+  "shower-head",
+  "trees",
+  "door-open",
+  "key-round",
+] as const;
 export type SiteIconKey = (typeof siteIconKeys)[number];
+
+/** What the admin's icon choice says for each. */
+export const siteIconLabels: Record<SiteIconKey, string> = {
+  "paint-roller": "Paint roller",
+  wrench: "Wrench",
+  bath: "Bath",
+  layers: "Flooring layers",
+  hammer: "Hammer",
+  drill: "Drill",
+  fence: "Fence",
+  zap: "Electrics (lightning)",
+  "shower-head": "Shower head",
+  trees: "Garden (trees)",
+  "door-open": "Door",
+  "key-round": "Key and locks",
+};
 
 /**
  * A service's web address from its name: "Gutter Clearing & Repairs" → "gutter-clearing-repairs".

@@ -111,11 +111,11 @@ export function WebsiteScreen() {
             ))}
           </div>
           <div role="tabpanel" id="site-panel" aria-labelledby={`site-tab-${list}`} className="grid gap-3">
-            {list === "services" || list === "team" ? (
-              <p className="rounded-lg bg-accent-100 p-3 text-sm text-accent-900">
-                Coming soon on the website: your changes here are kept and published, but the{" "}
-                {list === "services" ? "service pages and booking form" : "team on the About page"} still show
-                the original text for now.
+            {list === "services" ? (
+              <p className="rounded-lg bg-brand-50 p-3 text-sm text-slate-700">
+                Each service keeps the web address made from its first name, even when renamed. Hiding one
+                takes it off the pages and the booking form; its old address then says it is no longer
+                offered.
               </p>
             ) : null}
             <Panel list={list} site={site.data} />

@@ -2,18 +2,42 @@
  * How each of the website's lists is edited: its fields, how an item becomes the form's text and
  * the text a request body (prices typed in pounds, sent as whole pence).
  */
-import { formatMoney, poundsDecimal } from "../../../platform/money";
+import { poundsDecimal } from "../../../platform/money";
 import { parseAmount } from "../../quotes/screens/quote-draft";
 import type { FaqInput, ServiceInput, TeamInput, TownInput } from "../contract/endpoints";
-import { priceBases, priceBasisLabels, priceBasisWords, siteIconKeys } from "../contract/rules";
+import {
+  priceBases,
+  priceBasisLabels,
+  siteIconKeys,
+  siteIconLabels,
+  startingPriceText,
+} from "../contract/rules";
 import type { ListSpec, Texts } from "./ContentList";
 import type { SiteFaq, SiteService, SiteTeamMember, SiteTown } from "./api";
 
 const trimmed = (text: Texts, name: string) => (text[name] ?? "").trim();
 
-export function startingPrice(s: Pick<SiteService, "startingPricePence" | "priceBasis">): string {
-  const words = priceBasisWords[s.priceBasis];
-  return `from ${formatMoney(s.startingPricePence, { dropZeroPence: true })}${words ? ` ${words}` : ""}`;
+/** The price as the site shows it: "from £150 per room", "£95 fixed price". */
+export const startingPrice = (s: Pick<SiteService, "startingPricePence" | "priceBasis">): string =>
+  startingPriceText(s.startingPricePence, s.priceBasis);
+
+const lines = (value: string) =>
+  value
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** "Title: what happens" per line → steps; a line without a colon is named in the message. */
+function stepsOf(value: string): { steps: { title: string; description: string }[] } | { error: string } {
+  const steps = [];
+  for (const [i, line] of lines(value).entries()) {
+    const at = line.indexOf(":");
+    if (at <= 0 || at === line.length - 1) {
+      return { error: `Step ${i + 1}: write a short title, a colon, then what happens.` };
+    }
+    steps.push({ title: line.slice(0, at).trim(), description: line.slice(at + 1).trim() });
+  }
+  return { steps };
 }
 
 export const serviceSpec: ListSpec<SiteService, ServiceInput> = {
@@ -33,7 +57,19 @@ export const serviceSpec: ListSpec<SiteService, ServiceInput> = {
       name: "icon",
       label: "Icon",
       kind: "select",
-      options: siteIconKeys.map((k) => ({ value: k, label: k.replace("-", " ") })),
+      options: siteIconKeys.map((k) => ({ value: k, label: siteIconLabels[k] })),
+    },
+    {
+      name: "features",
+      label: "What we offer",
+      kind: "textarea",
+      hint: "One per line, up to 10.",
+    },
+    {
+      name: "process",
+      label: "How it works",
+      kind: "textarea",
+      hint: "One step per line: a short title, a colon, then what happens. Up to 8.",
     },
   ],
   empty: {
@@ -43,6 +79,8 @@ export const serviceSpec: ListSpec<SiteService, ServiceInput> = {
     startingPricePence: "",
     priceBasis: "per-hour",
     icon: "wrench",
+    features: "",
+    process: "",
   },
   textOf: (s) => ({
     name: s.name,
@@ -51,12 +89,16 @@ export const serviceSpec: ListSpec<SiteService, ServiceInput> = {
     startingPricePence: poundsDecimal(s.startingPricePence),
     priceBasis: s.priceBasis,
     icon: s.icon,
+    features: s.features.join("\n"),
+    process: s.process.map((p) => `${p.title}: ${p.description}`).join("\n"),
   }),
   bodyOf: (text) => {
     const pence = parseAmount(trimmed(text, "startingPricePence"));
-    if (pence === null) {
-      return { errors: { startingPricePence: "Enter the price in pounds, such as 150 or 12.50." } };
-    }
+    const steps = stepsOf(text["process"] ?? "");
+    const errors: Record<string, string> = {};
+    if (pence === null) errors["startingPricePence"] = "Enter the price in pounds, such as 150 or 12.50.";
+    if ("error" in steps) errors["process"] = steps.error;
+    if (pence === null || "error" in steps) return { errors };
     return {
       body: {
         name: trimmed(text, "name"),
@@ -65,6 +107,8 @@ export const serviceSpec: ListSpec<SiteService, ServiceInput> = {
         startingPricePence: pence,
         priceBasis: text["priceBasis"] as ServiceInput["priceBasis"],
         icon: text["icon"] as ServiceInput["icon"],
+        features: lines(text["features"] ?? ""),
+        process: steps.steps,
       },
     };
   },
