@@ -42,6 +42,7 @@ import * as outbox from "../mail/repository";
 import * as repo from "./repository";
 import type { Appointment, BookingDetails } from "./repository";
 import { acceptedForRequest } from "../quotes/repository";
+import { traderAt } from "../business/service";
 import { quoteTitle } from "../quotes/contract/rules";
 import * as workflow from "../requests/repository-workflow";
 import type { AvailabilityAnswer } from "./contract/endpoints";
@@ -660,12 +661,13 @@ async function actInTransaction(
             );
           }
           const accepted = request.email ? await acceptedQuoteForMail(id, tx) : null;
+          const trader = await traderAt(now, dateInZone(now), tx);
           return done(appointment, updated.state, () =>
             appointmentConfirmedMessage(
               mail(),
               { ...appointment, date: appointment.date!, window: appointment.window! },
               ctx,
-              { changed, now, rules, accepted },
+              { changed, now, rules, accepted, trader },
             ),
           );
         }
