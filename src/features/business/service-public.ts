@@ -69,10 +69,12 @@ export function publicBusinessOf(
 ): PublicBusiness {
   const facts = published ?? publicFactsOf(defaultBusinessSettings());
   const traderFacts = traderFactsOf(facts);
+  const registration = registrationOf(settings, traderFacts);
   return {
     trader: traderOn(settings, traderFacts, today),
     facts,
-    registration: registrationOf(settings, traderFacts),
+    registration,
+    companyNumber: registration === null ? null : settings.companyNumber,
   };
 }
 

@@ -49,6 +49,8 @@ export interface PublicBusiness {
   readonly facts: PublicFacts;
   /** A company's registration sentence without its name, or null for a sole trader. */
   readonly registration: string | null;
+  /** A company's Companies House number, or null for a sole trader. */
+  readonly companyNumber: string | null;
 }
 
 /** The phone number in E.164 ("+441314960472"), for tel: links and the structured data. */
