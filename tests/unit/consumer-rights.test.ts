@@ -124,7 +124,11 @@ describe("quote wording", () => {
       companyLine: null,
       vatNumber: "GB123456789",
       vatRegistered: true,
-      contact: { phone: "01592 000000", email: "jane@example.com", address: "1 High Street, Kirkcaldy KY1 1AA" },
+      contact: {
+        phone: "01592 000000",
+        email: "jane@example.com",
+        address: "1 High Street, Kirkcaldy KY1 1AA",
+      },
     };
     const text = quoteTermsText({ ...facts, trader, vatPence: 20_567, hasOptionalLines: false });
     expect(text).toContain("WHO WE ARE\n\nJane Smith trading as Kingdom Handyman Services, ");

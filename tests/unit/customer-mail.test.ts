@@ -70,7 +70,11 @@ function everyCustomerMail(name: string): Record<string, OutgoingMessage> {
     contactConfirmation: customerConfirmationMessage(requestNamed(name, "contact"), ctx),
     confirmed: appointmentConfirmedMessage(r, visit, ctx, { changed: false, now: early, trader }),
     confirmedLate: appointmentConfirmedMessage(r, visit, ctx, { changed: false, now: eveningBefore, trader }),
-    changed: appointmentConfirmedMessage(r, { ...visit, sequence: 1 }, ctx, { changed: true, now: early, trader }),
+    changed: appointmentConfirmedMessage(r, { ...visit, sequence: 1 }, ctx, {
+      changed: true,
+      now: early,
+      trader,
+    }),
     proposed: appointmentProposedMessage(r, visit, ctx),
     cancelledByCustomer: appointmentCancelledMessage(r, visit, ctx, {
       declined: false,

@@ -37,7 +37,13 @@ export function businessJsonLd(
     legalName: trader.legalName,
     // A company's Companies House number; a sole trader has none.
     ...(companyNumber
-      ? { identifier: { "@type": "PropertyValue", propertyID: "Companies House number", value: companyNumber } }
+      ? {
+          identifier: {
+            "@type": "PropertyValue",
+            propertyID: "Companies House number",
+            value: companyNumber,
+          },
+        }
       : {}),
     ...(trader.vatNumber ? { vatID: trader.vatNumber } : {}),
     description: site.description,

@@ -25,7 +25,13 @@ import {
   type TraderFacts,
 } from "./contract/identity";
 import * as repo from "./repository";
-import { defaultBusinessSettings, publicFactsOf, publishedFactsOf, settingsOf, traderFactsOf } from "./service-settings";
+import {
+  defaultBusinessSettings,
+  publicFactsOf,
+  publishedFactsOf,
+  settingsOf,
+  traderFactsOf,
+} from "./service-settings";
 import { publishedBusinessPart } from "../site-content/service-publish";
 
 export type { BusinessSettings, Trader };

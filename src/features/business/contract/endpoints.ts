@@ -85,7 +85,10 @@ export const ukPhoneSchema = z
 export const emailSchema = z
   .string({ message: emailMessage })
   .trim()
-  .refine((v) => v.length <= 254 && /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z0-9-]{2,}$/.test(v), emailMessage);
+  .refine(
+    (v) => v.length <= 254 && /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z0-9-]{2,}$/.test(v),
+    emailMessage,
+  );
 
 /** A UK postcode ("ky13lp", "KY1 3LP"), stored upper case with one space before the last three. */
 export const postcodeSchema = z
@@ -120,7 +123,9 @@ export const publicFactsSchema = z.object({
   phone: z.string(),
   email: z.string(),
   address: z.object({ lines: z.array(z.string()), town: z.string(), postcode: z.string() }),
-  registeredOffice: z.object({ lines: z.array(z.string()), town: z.string(), postcode: z.string() }).nullable(),
+  registeredOffice: z
+    .object({ lines: z.array(z.string()), town: z.string(), postcode: z.string() })
+    .nullable(),
   publicLiability: z.string(),
   gasPartner: z.string(),
   electricalPartner: z.string(),

@@ -1,6 +1,7 @@
 /** The business details' audit trail: every saved change, newest first, with who and when. */
 import { formatDate, formatDateTime } from "../../../platform/time";
 import type { BusinessAuditEntry } from "./api";
+import { addressOneLine, type PostalAddress } from "../contract/public-facts";
 
 export const fieldLabels: Record<string, string> = {
   tradingAs: "Trading as",
@@ -10,13 +11,25 @@ export const fieldLabels: Record<string, string> = {
   vatRegistered: "VAT registered",
   vatNumber: "VAT number",
   vatRegisteredFrom: "VAT effective date",
+  phone: "Phone",
+  email: "E-mail",
+  address: "Address",
+  registeredOffice: "Registered office",
+  publicLiability: "Public liability cover",
+  gasPartner: "Gas partner's registration",
+  electricalPartner: "Electrical partner's registration",
 };
 
+const isAddress = (v: unknown): v is PostalAddress =>
+  typeof v === "object" && v !== null && Array.isArray((v as PostalAddress).lines);
+
 function valueText(field: string, value: unknown): string {
+  if (field === "registeredOffice" && value === null) return "(the address above)";
   if (value === null || value === undefined || value === "") return "(none)";
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (field === "tradingAs") return value === "sole_trader" ? "Sole trader" : "Limited company";
   if (field === "vatRegisteredFrom" && typeof value === "string") return formatDate(value);
+  if (isAddress(value)) return addressOneLine(value);
   return String(value);
 }
 
