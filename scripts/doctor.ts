@@ -12,6 +12,10 @@
  *   SITE_URL=… DATABASE_URL=… … npm run doctor       with the production values, to check them
  *   npm run doctor -- --facts path/to/facts.ts       other facts: a module exporting `facts`
  *                                                    (a LaunchFacts object; used by the tests)
+ *
+ * With DATABASE_URL (and no --facts) the phone, e-mail, company, cover and the launch checklist's
+ * confirmations come from the owner's saved business details, as the admin dashboard shows them
+ * (docs/decisions/055-identity-and-public-facts.md).
  */
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -24,14 +28,22 @@ import {
   type LaunchFacts,
 } from "./lib/launch-check";
 import { newVapidKeys, vapidEnvLines } from "./lib/vapid";
+import { dashboardAdvice, factsFromDatabase } from "./lib/launch-facts-db";
 
 const { values } = parseArgs({ options: { facts: { type: "string" } } });
 
-const { facts } = (
+const { facts: given } = (
   values.facts ? await import(pathToFileURL(resolve(values.facts)).href) : await import("./lib/launch-facts")
 ) as { facts: LaunchFacts };
+const databaseUrl = values.facts ? undefined : process.env["DATABASE_URL"];
+const facts = databaseUrl ? await factsFromDatabase(given, databaseUrl) : given;
 
-const placeholders = placeholderFindings(facts);
+const placeholders = placeholderFindings(facts).map((f) =>
+  databaseUrl && f.file === "src/config/site.ts"
+    ? { ...f, file: "admin: Business details", message: dashboardAdvice(f.message) }
+    : f,
+);
+if (databaseUrl) console.log("Business details and launch checklist: read from DATABASE_URL.");
 const settings = envFindings(process.env);
 
 console.log(`Placeholders and unconfirmed claims: ${placeholders.length}`);

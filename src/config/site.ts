@@ -375,6 +375,8 @@ export const businessDefaults = {
   publicLiability: site.insurance.publicLiability as string,
   gasPartner: site.accreditations.gasPartner as string,
   electricalPartner: site.accreditations.electricalPartner as string,
+  /** The launch checklist: nothing confirmed on a fresh install. */
+  confirmations: {},
 };
 
 /** What every paper says of the trader besides the owner's settings. */

@@ -33,6 +33,7 @@ import {
   traderFactsOf,
 } from "./service-settings";
 import { publishedBusinessPart } from "../site-content/service-publish";
+import { checklistOf, confirmationsAfter } from "./service-checklist";
 
 export type { BusinessSettings, Trader };
 
@@ -105,6 +106,7 @@ export async function getBusinessDetails(ctx: ServiceContext): Promise<BusinessD
   const published = publishedFactsOf(part);
   return {
     business,
+    checklist: checklistOf(business),
     published,
     drafts: draftFields(publicFactsOf(business), published),
     tradingName: traderFacts.tradingName,
@@ -161,7 +163,9 @@ function checkSettings(s: BusinessSettings, limits: Limits, dateChanged: boolean
   }
 }
 
-const fields = Object.keys(businessSettingsSchema.shape) as (keyof BusinessSettings)[];
+const fields = (Object.keys(businessSettingsSchema.shape) as (keyof BusinessSettings)[]).filter(
+  (f) => f !== "confirmations",
+);
 
 export async function updateBusinessSettings(
   patch: BusinessPatchParsed,
@@ -170,11 +174,20 @@ export async function updateBusinessSettings(
 ): Promise<BusinessDetails> {
   await inTransaction(ctx, async (tx) => {
     const before = settingsOf(await repo.latestVersion(tx));
-    const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-    const after: BusinessSettings = { ...before, ...given };
-    const changes = fields
-      .filter((f) => !sameFact(after[f], before[f]))
-      .map((f) => ({ field: f, from: before[f], to: after[f] }));
+    const { confirm, ...settingsPatch } = patch;
+    const given = Object.fromEntries(Object.entries(settingsPatch).filter(([, v]) => v !== undefined));
+    const edited: BusinessSettings = { ...before, ...given };
+    const fieldChanges = fields
+      .filter((f) => !sameFact(edited[f], before[f]))
+      .map((f) => ({ field: f, from: before[f], to: edited[f] }));
+    const checked = confirmationsAfter(
+      before.confirmations,
+      fieldChanges.map((c) => c.field),
+      confirm,
+      { at: ctx.now, sessionId: by.sessionId },
+    );
+    const after: BusinessSettings = { ...edited, confirmations: checked.confirmations };
+    const changes = [...fieldChanges, ...checked.changes];
     if (changes.length === 0) return;
     const dateChanged =
       after.vatRegisteredFrom !== before.vatRegisteredFrom || (after.vatRegistered && !before.vatRegistered);

@@ -17,6 +17,7 @@ import { charLength, isStorableText, unsupportedCharactersMessage } from "../../
 import { isIsoDate } from "../../../platform/time";
 import { tradingForms } from "./identity";
 import { publicFactFields } from "./public-facts";
+import { checklistItems } from "./checklist";
 
 export const maxBusinessNameLength = 100;
 
@@ -151,6 +152,8 @@ export const businessPatchSchema = z
     vatNumber: vatNumberSchema.nullable(),
     vatRegisteredFrom: isoDate.nullable(),
     ...publicFactsShape,
+    /** Confirms one item of the launch checklist (recorded with who and when). */
+    confirm: z.enum(checklistItems, { message: "Please name an item of the launch checklist." }),
   })
   .partial()
   .strict();
@@ -166,6 +169,11 @@ export const businessSettingsSchema = z.object({
   vatNumber: z.string().nullable(),
   vatRegisteredFrom: z.string().nullable(),
   ...publicFactsSchema.shape,
+  /** The launch checklist's confirmations, by item. */
+  confirmations: z.partialRecord(
+    z.enum(checklistItems),
+    z.object({ at: z.string(), sessionId: z.number().int().nullable() }),
+  ),
 });
 
 export const businessAuditEntrySchema = z.object({
@@ -195,6 +203,16 @@ const businessResponse = z.object({
   audit: z.array(businessAuditEntrySchema),
   /** The public facts as the live website states them (null before the first publish that held them). */
   published: publicFactsSchema.nullable(),
+  /** The launch checklist: each claim only the owner can vouch for, and whether he has. */
+  checklist: z.array(
+    z.object({
+      id: z.enum(checklistItems),
+      label: z.string(),
+      /** What the site states now, for the owner to check. */
+      detail: z.string(),
+      confirmedAt: z.string().nullable(),
+    }),
+  ),
   /** The public facts saved but not yet published: the pages show them after Publish. */
   drafts: z.array(z.enum(publicFactFields)),
 });

@@ -5,6 +5,7 @@
  */
 import type { IsoDate } from "../../../platform/time";
 import type { PublicFacts } from "./public-facts";
+import type { Confirmations } from "./checklist";
 
 export const tradingForms = ["company", "sole_trader"] as const;
 export type TradingForm = (typeof tradingForms)[number];
@@ -29,6 +30,8 @@ export interface BusinessSettings extends PublicFacts {
    * fresh install's config defaults, where registered means registered for every date.
    */
   readonly vatRegisteredFrom: IsoDate | null;
+  /** The launch checklist's confirmations (contract/checklist.ts). */
+  readonly confirmations: Confirmations;
 }
 
 /** The facts a paper needs to name the trader: fixed by the config, plus the owner's settings. */
