@@ -83,7 +83,6 @@ export function preContractInformationFor(t: Trader): RightsSection {
   };
 }
 
-
 /** The 14-day right to cancel a contract made away from our premises or at a distance (terms page, visit e-mails). */
 export function cancellationRightsFor(t: Trader): RightsSection {
   return {
@@ -97,7 +96,6 @@ export function cancellationRightsFor(t: Trader): RightsSection {
     ],
   };
 }
-
 
 /**
  * The model cancellation form, in the words of Schedule 3, Part B of the Regulations, with the
@@ -119,7 +117,6 @@ export function cancellationFormFor(t: Trader) {
     ],
   } as const;
 }
-
 
 /** The model form as a section (its lines as paragraphs). */
 export function cancellationFormSection(t: Trader): RightsSection {

@@ -49,6 +49,35 @@ for (const width of [375, 1280]) {
   });
 }
 
+test.describe("the launch checklist at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("the owner confirms a claim on the dashboard and it leaves the list, recorded in the changes", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await ownClient(page);
+    await signedIn(context, request, baseURL!);
+    await page.goto("/admin");
+    const panel = page.locator("[data-launch-checklist]");
+    await expect(panel.getByRole("heading", { level: 2 })).toContainText(
+      /Before the site goes live: \d of 7 to confirm/,
+    );
+    const item = panel.locator('[data-checklist-item="accreditations"]');
+    await expect(item).toContainText("Gas Safe registered; NICEIC approved");
+    await shot(page, "dashboard-checklist");
+    await axe(page, "dashboard with the launch checklist");
+    await item.getByRole("button", { name: /^Confirm: / }).click();
+    await expect(item).toHaveCount(0);
+    await page.goto("/admin/business");
+    await expect(page.locator("[data-audit-entry]").first()).toContainText(
+      "Confirmed “The gas and electrical partners' registrations are current”",
+    );
+  });
+});
+
 async function resetPhone(request: APIRequestContext, baseURL: string, cookie: string, phone: string) {
   const headers = { Origin: new URL(baseURL).origin, Cookie: cookie, "X-Simulated-Client": clientIp() };
   const res = await request.patch("/api/admin/settings/business", { data: { phone }, headers });

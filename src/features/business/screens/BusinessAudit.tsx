@@ -31,7 +31,7 @@ const labelOf = (field: string) =>
     : (fieldLabels[field] ?? field);
 
 function valueText(field: string, value: unknown): string {
-  if (field.startsWith("confirmed:")) return value ? "Yes" : "No (to confirm again)";
+  if (field.startsWith("confirmed:")) return value ? "Yes" : "No";
   if (field === "registeredOffice" && value === null) return "(the address above)";
   if (value === null || value === undefined || value === "") return "(none)";
   if (typeof value === "boolean") return value ? "Yes" : "No";
