@@ -28,7 +28,6 @@ import {
   type LaunchFacts,
 } from "./lib/launch-check";
 import { newVapidKeys, vapidEnvLines } from "./lib/vapid";
-import { dashboardAdvice, factsFromDatabase } from "./lib/launch-facts-db";
 
 const { values } = parseArgs({ options: { facts: { type: "string" } } });
 
@@ -36,11 +35,13 @@ const { facts: given } = (
   values.facts ? await import(pathToFileURL(resolve(values.facts)).href) : await import("./lib/launch-facts")
 ) as { facts: LaunchFacts };
 const databaseUrl = values.facts ? undefined : process.env["DATABASE_URL"];
-const facts = databaseUrl ? await factsFromDatabase(given, databaseUrl) : given;
+// The database code loads only when it is asked for: the config-only check stays quick.
+const fromDb = databaseUrl ? await import("./lib/launch-facts-db") : null;
+const facts = fromDb && databaseUrl ? await fromDb.factsFromDatabase(given, databaseUrl) : given;
 
 const placeholders = placeholderFindings(facts).map((f) =>
-  databaseUrl && f.file === "src/config/site.ts"
-    ? { ...f, file: "admin: Business details", message: dashboardAdvice(f.message) }
+  fromDb && f.file === "src/config/site.ts"
+    ? { ...f, file: "admin: Business details", message: fromDb.dashboardAdvice(f.message) }
     : f,
 );
 if (databaseUrl) console.log("Business details and launch checklist: read from DATABASE_URL.");
