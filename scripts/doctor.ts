@@ -12,6 +12,10 @@
  *   SITE_URL=… DATABASE_URL=… … npm run doctor       with the production values, to check them
  *   npm run doctor -- --facts path/to/facts.ts       other facts: a module exporting `facts`
  *                                                    (a LaunchFacts object; used by the tests)
+ *
+ * With DATABASE_URL (and no --facts) the phone, e-mail, company, cover and the launch checklist's
+ * confirmations come from the owner's saved business details, as the admin dashboard shows them
+ * (docs/decisions/055-identity-and-public-facts.md).
  */
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -27,11 +31,20 @@ import { newVapidKeys, vapidEnvLines } from "./lib/vapid";
 
 const { values } = parseArgs({ options: { facts: { type: "string" } } });
 
-const { facts } = (
+const { facts: given } = (
   values.facts ? await import(pathToFileURL(resolve(values.facts)).href) : await import("./lib/launch-facts")
 ) as { facts: LaunchFacts };
+const databaseUrl = values.facts ? undefined : process.env["DATABASE_URL"];
+// The database code loads only when it is asked for: the config-only check stays quick.
+const fromDb = databaseUrl ? await import("./lib/launch-facts-db") : null;
+const facts = fromDb && databaseUrl ? await fromDb.factsFromDatabase(given, databaseUrl) : given;
 
-const placeholders = placeholderFindings(facts);
+const placeholders = placeholderFindings(facts).map((f) =>
+  fromDb && f.file === "src/config/site.ts"
+    ? { ...f, file: "admin: Business details", message: fromDb.dashboardAdvice(f.message) }
+    : f,
+);
+if (databaseUrl) console.log("Business details and launch checklist: read from DATABASE_URL.");
 const settings = envFindings(process.env);
 
 console.log(`Placeholders and unconfirmed claims: ${placeholders.length}`);

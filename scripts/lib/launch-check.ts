@@ -18,6 +18,8 @@ export interface LaunchFacts {
       readonly registeredName: string;
       readonly number: string;
       readonly registeredIn: string;
+      /** True when the owner trades as a sole trader: no company number to check. */
+      readonly soleTrader?: boolean;
       readonly confirmed: boolean;
     };
     readonly stats: { readonly confirmed: boolean };
@@ -155,7 +157,9 @@ export function placeholderFindings(facts: LaunchFacts): Finding[] {
     );
 
   const c = site.company;
-  if (/^[A-Z]{0,2}0+$/.test(c.number))
+  if (c.soleTrader) {
+    // A sole trader's papers name no company, so there is no number to check.
+  } else if (/^[A-Z]{0,2}0+$/.test(c.number))
     add(
       SITE,
       "site.company.number",

@@ -334,6 +334,10 @@ export const emailHref = `mailto:${site.email}`;
 /** One-line postal address. */
 export const addressLine = `${site.address.streetAddress}, ${site.address.locality}, ${site.address.region} ${site.address.postalCode}`;
 
+function addressLineOf(a: { streetAddress: string; locality: string; postalCode: string }): string {
+  return `${a.streetAddress}, ${a.locality} ${a.postalCode}`;
+}
+
 /** The registered office on one line. */
 export const registeredOfficeLine = `${site.company.registeredOffice.streetAddress}, ${site.company.registeredOffice.locality} ${site.company.registeredOffice.postalCode}`;
 
@@ -353,6 +357,26 @@ export const businessDefaults = {
   vatRegistered: site.vat.registered,
   vatNumber: site.vat.number,
   vatRegisteredFrom: site.vat.registeredFrom,
+  // The public facts (docs/decisions/055-identity-and-public-facts.md): drafts the owner publishes.
+  phone: site.phone.display as string,
+  email: site.email as string,
+  address: {
+    lines: [site.address.streetAddress as string],
+    town: site.address.locality as string,
+    postcode: site.address.postalCode as string,
+  },
+  registeredOffice: (registeredOfficeLine === addressLineOf(site.address)
+    ? null
+    : {
+        lines: [site.company.registeredOffice.streetAddress],
+        town: site.company.registeredOffice.locality,
+        postcode: site.company.registeredOffice.postalCode,
+      }) as { lines: string[]; town: string; postcode: string } | null,
+  publicLiability: site.insurance.publicLiability as string,
+  gasPartner: site.accreditations.gasPartner as string,
+  electricalPartner: site.accreditations.electricalPartner as string,
+  /** The launch checklist: nothing confirmed on a fresh install. */
+  confirmations: {},
 };
 
 /** What every paper says of the trader besides the owner's settings. */
@@ -360,6 +384,11 @@ export const traderFacts = {
   tradingName: site.name,
   registeredIn: site.company.registeredIn,
   registeredOffice: registeredOfficeLine,
+  contact: {
+    phone: site.phone.display as string,
+    email: site.email as string,
+    address: addressLineOf(site.address),
+  },
 };
 
 /** The service area in one sentence, from one centre and one radius. */

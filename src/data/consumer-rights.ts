@@ -21,7 +21,7 @@
  * `siteTrader()`, the config's defaults. Text for a PDF or an e-mail (`onPaper`) never points at a
  * button or a box, which paper does not have.
  */
-import { addressLine, businessDefaults, site, traderFacts } from "../config/site";
+import { businessDefaults, site, traderFacts } from "../config/site";
 import { formatMoney, type Pence } from "../platform/money";
 import { dateInZone, formatDate, type IsoDate } from "../platform/time";
 import { cancellationDays } from "../features/quotes/contract/rules";
@@ -54,18 +54,18 @@ const vatWords = (t: Trader) =>
   t.vatRegistered ? "including VAT" : "(we are not registered for VAT, so no VAT is added)";
 
 const contactWays = (t: Trader) =>
-  `phone ${site.phone.display}, e-mail ${site.email}, or write to ${t.legalName}, ${addressLine}`;
+  `phone ${t.contact.phone}, e-mail ${t.contact.email}, or write to ${t.legalName}, ${t.contact.address}`;
 
 /** The trader's name, address and contacts, then the company's or VAT registration when there is one. */
 const whoWeAre = (t: Trader) =>
   [
-    `${t.legalName}, ${addressLine}. Phone ${site.phone.display}, e-mail ${site.email}.`,
+    `${t.legalName}, ${t.contact.address}. Phone ${t.contact.phone}, e-mail ${t.contact.email}.`,
     ...(t.companyLine ? [t.companyLine] : []),
     ...(vatLineOf(t) ? [`${vatLineOf(t)}.`] : []),
   ].join(" ");
 
 /** Who we are: name, geographic address, phone and e-mail. */
-export function traderIdentity(t: Trader = siteTrader()): RightsSection {
+export function traderIdentity(t: Trader): RightsSection {
   return { heading: "Who we are", paragraphs: [whoWeAre(t)] };
 }
 
@@ -77,13 +77,10 @@ export function preContractInformationFor(t: Trader): RightsSection {
       whoWeAre(t),
       `Before any work begins we send you a written quote by e-mail: the work, its total price ${vatWords(t)} and any deposit. You accept it on your request's private page (the link is in our e-mails), where this information is shown again with the date your cancellation period would end. The arrival window in a visit confirmation is when we will arrive; we will phone you if we are delayed.`,
       `Our workmanship is guaranteed for ${site.guarantees.workmanshipMonths} months. Your statutory rights under the Consumer Rights Act 2015 apply in full: the work must be done with reasonable care and skill, and any goods must be as described, fit for purpose and of satisfactory quality.`,
-      `If you have a complaint, please tell us first on ${site.phone.display} or at ${site.email} and we will put it right.`,
+      `If you have a complaint, please tell us first on ${t.contact.phone} or at ${t.contact.email} and we will put it right.`,
     ],
   };
 }
-
-/** The same for the static pages (the config's trader). */
-export const preContractInformation: RightsSection = preContractInformationFor(siteTrader());
 
 /** The 14-day right to cancel a contract made away from our premises or at a distance (terms page, visit e-mails). */
 export function cancellationRightsFor(t: Trader): RightsSection {
@@ -99,9 +96,6 @@ export function cancellationRightsFor(t: Trader): RightsSection {
   };
 }
 
-/** The same for the static pages (the config's trader). */
-export const cancellationRights: RightsSection = cancellationRightsFor(siteTrader());
-
 /**
  * The model cancellation form, in the words of Schedule 3, Part B of the Regulations, with the
  * trader's name, geographical address, phone number and e-mail address filled in.
@@ -111,7 +105,7 @@ export function cancellationFormFor(t: Trader) {
     heading: "Model cancellation form",
     intro: "(Complete and return this form only if you wish to withdraw from the contract)",
     lines: [
-      `To ${t.legalName}, ${addressLine}, phone ${site.phone.display}, e-mail ${site.email}:`,
+      `To ${t.legalName}, ${t.contact.address}, phone ${t.contact.phone}, e-mail ${t.contact.email}:`,
       "I/We [*] hereby give notice that I/We [*] cancel my/our [*] contract of sale of the following goods [*]/for the supply of the following service [*],",
       "Ordered on [*]/received on [*],",
       "Name of consumer(s),",
@@ -123,11 +117,8 @@ export function cancellationFormFor(t: Trader) {
   } as const;
 }
 
-/** The form for the static pages (the config's trader). */
-export const cancellationForm = cancellationFormFor(siteTrader());
-
 /** The model form as a section (its lines as paragraphs). */
-export function cancellationFormSection(t: Trader = siteTrader()): RightsSection {
+export function cancellationFormSection(t: Trader): RightsSection {
   const form = cancellationFormFor(t);
   return { heading: form.heading, paragraphs: [form.intro, ...form.lines] };
 }
@@ -138,13 +129,13 @@ export function sectionText(s: RightsSection): string {
 }
 
 /** The model form as plain text, its lines one under another. */
-export function cancellationFormText(t: Trader = siteTrader()): string {
+export function cancellationFormText(t: Trader): string {
   const form = cancellationFormFor(t);
   return `${form.heading.toUpperCase()}\n\n${form.intro}\n\n${form.lines.join("\n")}`;
 }
 
 /** The three sections as plain text, for a visit's confirmation e-mail. */
-export function consumerRightsText(t: Trader = siteTrader()): string {
+export function consumerRightsText(t: Trader): string {
   return [
     sectionText(preContractInformationFor(t)),
     sectionText(cancellationRightsFor(t)),
@@ -305,7 +296,7 @@ export function earlyStartSection(f: QuoteTermsFacts): RightsSection | null {
 }
 
 /** Complaints handling. */
-export function complaintsSection(t: Trader = siteTrader()): RightsSection {
+export function complaintsSection(t: Trader): RightsSection {
   return {
     heading: "Complaints",
     paragraphs: [

@@ -124,6 +124,11 @@ describe("quote wording", () => {
       companyLine: null,
       vatNumber: "GB123456789",
       vatRegistered: true,
+      contact: {
+        phone: "01592 000000",
+        email: "jane@example.com",
+        address: "1 High Street, Kirkcaldy KY1 1AA",
+      },
     };
     const text = quoteTermsText({ ...facts, trader, vatPence: 20_567, hasOptionalLines: false });
     expect(text).toContain("WHO WE ARE\n\nJane Smith trading as Kingdom Handyman Services, ");
@@ -140,7 +145,7 @@ describe("quote wording", () => {
     expect(form.split("\n").filter(Boolean)).toEqual([
       "MODEL CANCELLATION FORM",
       "(Complete and return this form only if you wish to withdraw from the contract)",
-      `To ${site.company.registeredName}, ${site.address.streetAddress}, ${site.address.locality}, ${site.address.region} ${site.address.postalCode}, phone ${site.phone.display}, e-mail ${site.email}:`,
+      `To ${site.company.registeredName}, ${site.address.streetAddress}, ${site.address.locality} ${site.address.postalCode}, phone ${site.phone.display}, e-mail ${site.email}:`,
       "I/We [*] hereby give notice that I/We [*] cancel my/our [*] contract of sale of the following goods [*]/for the supply of the following service [*],",
       "Ordered on [*]/received on [*],",
       "Name of consumer(s),",

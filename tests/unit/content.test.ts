@@ -9,6 +9,7 @@ import { firstPublicSite } from "../../src/features/site-content/service-public"
 import { illustrationKeys, portraitKeys } from "../../src/assets/image-keys";
 import { serviceCatalog } from "../../src/lib/service-catalog";
 import { milesBetween, site, townNames } from "../../src/config/site";
+import { firstPublicBusiness } from "../../src/features/business/service-public";
 import {
   isSampleReview,
   reviewFingerprint,
@@ -155,9 +156,11 @@ describe("team, FAQs and sample testimonials", () => {
 describe("structured data", () => {
   const base = "https://www.example.org";
   const published = firstPublicSite().services;
+  /** A fresh install's business (the build passes the owner's saved and published details). */
+  const business = firstPublicBusiness("2026-11-28");
 
   it("describes the business with address, area served, hours, price range and contact", () => {
-    const b = businessJsonLd(base);
+    const b = businessJsonLd(base, townNames, business);
     expect(b["@type"]).toBe("HomeAndConstructionBusiness");
     expect(b.priceRange).toBe("££");
     expect(b.telephone).toBe(site.phone.e164);
@@ -170,7 +173,7 @@ describe("structured data", () => {
 
   it("never claims a rating: reviews are the live island's to describe", () => {
     const all = JSON.stringify([
-      businessJsonLd(base),
+      businessJsonLd(base, townNames, business),
       ...published.map((s) => serviceJsonLd(s, base)),
       faqJsonLd(faqs),
     ]);

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { site } from "../../src/config/site";
-import { consumerRightsText } from "../../src/data/consumer-rights";
+import { consumerRightsText, siteTrader } from "../../src/data/consumer-rights";
 import { changeCutoff } from "../../src/features/appointments/window-instants";
 import {
   appointmentCancelledMessage,
@@ -25,6 +25,8 @@ import {
 import type { CustomerRequest } from "../../src/features/requests/repository";
 import type { MailableRequest } from "../../src/features/requests/mailable";
 
+/** The trader a fresh install names (the e-mails take the one in force from the business details). */
+const trader = siteTrader();
 const ctx = { ownerEmail: "owner@kingdomhandyman.example", siteUrl: "https://www.kingdomhandyman.example" };
 
 function requestNamed(
@@ -66,9 +68,13 @@ function everyCustomerMail(name: string): Record<string, OutgoingMessage> {
   return {
     confirmation: customerConfirmationMessage(r, ctx),
     contactConfirmation: customerConfirmationMessage(requestNamed(name, "contact"), ctx),
-    confirmed: appointmentConfirmedMessage(r, visit, ctx, { changed: false, now: early }),
-    confirmedLate: appointmentConfirmedMessage(r, visit, ctx, { changed: false, now: eveningBefore }),
-    changed: appointmentConfirmedMessage(r, { ...visit, sequence: 1 }, ctx, { changed: true, now: early }),
+    confirmed: appointmentConfirmedMessage(r, visit, ctx, { changed: false, now: early, trader }),
+    confirmedLate: appointmentConfirmedMessage(r, visit, ctx, { changed: false, now: eveningBefore, trader }),
+    changed: appointmentConfirmedMessage(r, { ...visit, sequence: 1 }, ctx, {
+      changed: true,
+      now: early,
+      trader,
+    }),
     proposed: appointmentProposedMessage(r, visit, ctx),
     cancelledByCustomer: appointmentCancelledMessage(r, visit, ctx, {
       declined: false,
@@ -177,6 +183,7 @@ describe("one clean name in every customer e-mail", () => {
       appointmentConfirmedMessage(requestNamed(name), visit, ctx, {
         changed: false,
         now: early,
+        trader,
       }).attachments![0]!.content.replace(/\r\n[ \t]/g, "");
     expect(ics("  Morag   Dunbar ")).toContain(`ATTENDEE;CN="Morag Dunbar";`);
     const hostile = ics("WIN-£500-visit-evil.example/claim now");
@@ -190,6 +197,7 @@ describe("the appointment confirmation", () => {
     const m = appointmentConfirmedMessage(requestNamed("Morag Dunbar"), visit, ctx, {
       changed: false,
       now: early,
+      trader,
     });
     const lines = m.text.split("\n");
     expect(lines.slice(0, 4)).toEqual([
@@ -204,7 +212,7 @@ describe("the appointment confirmation", () => {
       "/request/",
       "Kind regards",
       "FOR YOUR RECORDS: THE LEGAL INFORMATION ABOUT THIS VISIT",
-      consumerRightsText().split("\n")[0]!,
+      consumerRightsText(trader).split("\n")[0]!,
     ].map((s) => m.text.indexOf(s));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
@@ -223,7 +231,7 @@ describe("the appointment confirmation", () => {
       expect(m.text).toContain("you can cancel within 14 days of accepting");
       expect(m.html).toContain("on your request&#39;s private page");
     }
-    const legal = consumerRightsText();
+    const legal = consumerRightsText(trader);
     expect(legal).toContain("the day you accept our quote on your request's page");
     expect(legal).toContain('press "Cancel" on your request\'s page');
   });

@@ -20,6 +20,7 @@ import { keys, queries, queryClient } from "../query";
 import { logout } from "../session";
 import { AttentionPanel } from "./AttentionPanel";
 import { MailDeliveryPanel } from "../../features/mail/screens/MailDeliveryPanel";
+import { LaunchChecklist } from "../../features/business/screens/LaunchChecklist";
 import { Button } from "./ui";
 
 // The password form (and its validation code) loads when the owner asks for it.
@@ -139,6 +140,8 @@ export function Dashboard() {
       </div>
 
       <AttentionPanel />
+
+      <LaunchChecklist />
 
       <div className="mt-8 grid gap-5 md:grid-cols-2">
         <DashboardCard

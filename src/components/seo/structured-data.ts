@@ -1,12 +1,15 @@
 /**
- * schema.org JSON-LD builders. All facts come from the site config and the
- * content modules. Review data (aggregate rating) belongs to the live testimonials island, which
+ * schema.org JSON-LD builders. The facts come from the site config and the content modules; who
+ * the business is and how to reach it (legal name, company number, VAT number, phone, e-mail,
+ * address) from the owner's business details at build (docs/decisions/055-identity-and-public-facts.md). Review data (aggregate rating) belongs to the live testimonials island, which
  * reads real approved reviews: nothing here claims a rating.
  */
 import { site } from "../../config/site";
 import type { Faq } from "../../data/content-shapes";
 import type { PublicService } from "../../features/site-content/contract/public";
 import { priceBasisUnit } from "../../features/site-content/contract/rules";
+import type { PublicBusiness } from "../../features/business/contract/public-facts";
+import { phoneE164 } from "../../features/business/contract/public-facts";
 import { poundsDecimal } from "../../platform/money";
 
 type Json = Record<string, unknown>;
@@ -22,27 +25,43 @@ export function businessId(base: URL | string): string {
 /** The towns the pages name by default: the site's first content (the build passes the published ones). */
 const configTowns: readonly string[] = site.serviceArea.towns.map((t) => t.name);
 
-export function businessJsonLd(base: URL | string, towns: readonly string[] = configTowns): Json {
+export function businessJsonLd(
+  base: URL | string,
+  towns: readonly string[],
+  { trader, facts, companyNumber }: PublicBusiness,
+): Json {
+  const telephone = phoneE164(facts.phone);
   return {
     "@context": "https://schema.org",
     "@type": "HomeAndConstructionBusiness",
     "@id": businessId(base),
     name: site.name,
-    legalName: site.company.registeredName,
+    legalName: trader.legalName,
+    // A company's Companies House number; a sole trader has none.
+    ...(companyNumber
+      ? {
+          identifier: {
+            "@type": "PropertyValue",
+            propertyID: "Companies House number",
+            value: companyNumber,
+          },
+        }
+      : {}),
+    ...(trader.vatNumber ? { vatID: trader.vatNumber } : {}),
     description: site.description,
     url: absoluteUrl("/", base),
     logo: absoluteUrl("/icon-512.png", base),
     image: absoluteUrl(site.ogImage.path, base),
-    telephone: site.phone.e164,
-    email: site.email,
+    telephone,
+    email: facts.email,
     priceRange: site.priceRange,
     foundingDate: String(site.stats.founded),
     address: {
       "@type": "PostalAddress",
-      streetAddress: site.address.streetAddress,
-      addressLocality: site.address.locality,
+      streetAddress: facts.address.lines.join(", "),
+      addressLocality: facts.address.town,
       addressRegion: site.address.region,
-      postalCode: site.address.postalCode,
+      postalCode: facts.address.postcode,
       addressCountry: site.address.countryCode,
     },
     geo: {
@@ -74,8 +93,8 @@ export function businessJsonLd(base: URL | string, towns: readonly string[] = co
     contactPoint: {
       "@type": "ContactPoint",
       contactType: "customer service",
-      telephone: site.phone.e164,
-      email: site.email,
+      telephone,
+      email: facts.email,
       areaServed: "GB",
       availableLanguage: "en-GB",
     },

@@ -15,6 +15,7 @@ import {
   sectionText,
   traderIdentity,
 } from "../../data/consumer-rights";
+import type { Trader } from "../business/contract/identity";
 import { formatDate, formatDateTime } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import type { IsoDate } from "./contract/dates";
@@ -144,23 +145,30 @@ function cancellationStanding(q: AcceptedQuoteForMail): string {
  * before a quote is accepted, what happens before any work (the pre-contract information); after,
  * the contract made (the accepted quote and its total) and where the right to cancel stands.
  */
-const forYourRecords = (accepted: AcceptedQuoteForMail | null) =>
+const forYourRecords = (accepted: AcceptedQuoteForMail | null, trader: Trader) =>
   accepted
     ? [
         "FOR YOUR RECORDS: THE LEGAL INFORMATION ABOUT THIS VISIT",
         `This visit carries out quote ${accepted.title}, which you accepted on ${formatDateTime(accepted.acceptedAt)}: you agreed to pay ${formatMoney(accepted.totalPence)}, any optional items you chose included. The confirmation we e-mailed you then, with the accepted quote attached, is your record of the contract.`,
         cancellationStanding(accepted),
-        sectionText(traderIdentity()),
-        sectionText(complaintsSection()),
+        sectionText(traderIdentity(trader)),
+        sectionText(complaintsSection(trader)),
       ].join("\n\n")
-    : `FOR YOUR RECORDS: THE LEGAL INFORMATION ABOUT THIS VISIT\n\n${consumerRightsText()}`;
+    : `FOR YOUR RECORDS: THE LEGAL INFORMATION ABOUT THIS VISIT\n\n${consumerRightsText(trader)}`;
 
 /** Confirmed (first time) or changed (same UID, higher sequence): with the .ics invitation. */
 export function appointmentConfirmedMessage(
   r: RequestForMail,
   a: AppointmentForMail,
   ctx: MailContext,
-  options: { changed: boolean; now: Date; rules?: BookingRules; accepted?: AcceptedQuoteForMail | null },
+  options: {
+    changed: boolean;
+    now: Date;
+    rules?: BookingRules;
+    accepted?: AcceptedQuoteForMail | null;
+    /** The trader in force as the e-mail is written (the owner's saved business details). */
+    trader: Trader;
+  },
 ): OutgoingMessage {
   const when = appointmentLabel(a.date, a.window, options.rules);
   const ref = requestReference(r);
@@ -194,7 +202,7 @@ export function appointmentConfirmedMessage(
       attachments: [
         { filename: "appointment.ics", contentType: calendarContentType("REQUEST"), content: ics },
       ],
-      footer: forYourRecords(options.accepted ?? null),
+      footer: forYourRecords(options.accepted ?? null, options.trader),
     },
   );
 }

@@ -48,6 +48,7 @@ import {
   visitInsidePeriod,
   type CancellationPeriod,
 } from "../quotes/contract/cancellation-period";
+import { traderAt } from "../business/service";
 import { quoteTitle } from "../quotes/contract/rules";
 import * as workflow from "../requests/repository-workflow";
 import type { AvailabilityAnswer } from "./contract/endpoints";
@@ -710,12 +711,13 @@ async function actInTransaction(
             );
           }
           const accepted = request.email ? await acceptedQuoteForMail(id, tx) : null;
+          const trader = await traderAt(now, dateInZone(now), tx);
           return done(appointment, updated.state, () =>
             appointmentConfirmedMessage(
               mail(),
               { ...appointment, date: appointment.date!, window: appointment.window! },
               ctx,
-              { changed, now, rules, accepted },
+              { changed, now, rules, accepted, trader },
             ),
           );
         }

@@ -10,12 +10,13 @@
  *   traderAt(instant, date, db)        how a paper sent at `instant` and dated `date` names the trader
  *   defaultBusinessSettings()          a fresh install's settings, from src/config/site.ts
  */
-import { businessDefaults, traderFacts as configTraderFacts } from "../../config/site";
+import { traderFacts as configTraderFacts } from "../../config/site";
 import { type ServiceContext, inTransaction } from "../../platform/context";
 import { getDb, type Db } from "../../platform/db/client";
 import { Invalid } from "../../platform/domain-errors";
 import { dateInZone, type IsoDate } from "../../platform/time";
 import { businessSettingsSchema, type BusinessDetails, type BusinessPatchParsed } from "./contract/endpoints";
+import { draftFields, sameFact } from "./contract/public-facts";
 import {
   traderOn,
   vatAppliesOn,
@@ -24,6 +25,15 @@ import {
   type TraderFacts,
 } from "./contract/identity";
 import * as repo from "./repository";
+import {
+  defaultBusinessSettings,
+  publicFactsOf,
+  publishedFactsOf,
+  settingsOf,
+  traderFactsOf,
+} from "./service-settings";
+import { publishedBusinessPart } from "../site-content/service-publish";
+import { checklistOf, confirmationsAfter } from "./service-checklist";
 
 export type { BusinessSettings, Trader };
 
@@ -32,17 +42,9 @@ const auditShown = 100;
 /** HMRC backdates a registration at most four years. */
 const vatBackdateYears = 4;
 
-export function defaultBusinessSettings(): BusinessSettings {
-  return { ...businessDefaults };
-}
+export { defaultBusinessSettings };
 
 export const traderFacts: TraderFacts = configTraderFacts;
-
-function settingsOf(row: repo.BusinessVersionRow | null): BusinessSettings {
-  if (!row) return defaultBusinessSettings();
-  // A version saved before a field existed takes that field's default.
-  return businessSettingsSchema.parse({ ...defaultBusinessSettings(), ...row.settings });
-}
 
 export async function currentBusiness(db: Db = getDb()): Promise<BusinessSettings> {
   return settingsOf(await repo.latestVersion(db));
@@ -59,7 +61,8 @@ export async function vatOn(date: IsoDate, db: Db = getDb()): Promise<boolean> {
 
 /** How a paper sent (or issued) at `instant`, bearing the date `date`, names the trader. */
 export async function traderAt(instant: Date, date: IsoDate, db: Db = getDb()): Promise<Trader> {
-  return traderOn(await businessAt(instant, db), traderFacts, date);
+  const s = await businessAt(instant, db);
+  return traderOn(s, traderFactsOf(publicFactsOf(s)), date);
 }
 
 /**
@@ -93,13 +96,19 @@ async function limitsOf(today: IsoDate, db: Db) {
 }
 
 export async function getBusinessDetails(ctx: ServiceContext): Promise<BusinessDetails> {
-  const [latest, limits, versions] = await Promise.all([
+  const [latest, limits, versions, part] = await Promise.all([
     repo.latestVersion(ctx.db),
     limitsOf(dateInZone(ctx.now), ctx.db),
     repo.listVersions(auditShown, ctx.db),
+    publishedBusinessPart(ctx),
   ]);
+  const business = settingsOf(latest);
+  const published = publishedFactsOf(part);
   return {
-    business: settingsOf(latest),
+    business,
+    checklist: checklistOf(business),
+    published,
+    drafts: draftFields(publicFactsOf(business), published),
     tradingName: traderFacts.tradingName,
     limits,
     audit: versions.map((v) => ({
@@ -154,7 +163,9 @@ function checkSettings(s: BusinessSettings, limits: Limits, dateChanged: boolean
   }
 }
 
-const fields = Object.keys(businessSettingsSchema.shape) as (keyof BusinessSettings)[];
+const fields = (Object.keys(businessSettingsSchema.shape) as (keyof BusinessSettings)[]).filter(
+  (f) => f !== "confirmations",
+);
 
 export async function updateBusinessSettings(
   patch: BusinessPatchParsed,
@@ -163,11 +174,20 @@ export async function updateBusinessSettings(
 ): Promise<BusinessDetails> {
   await inTransaction(ctx, async (tx) => {
     const before = settingsOf(await repo.latestVersion(tx));
-    const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-    const after: BusinessSettings = { ...before, ...given };
-    const changes = fields
-      .filter((f) => after[f] !== before[f])
-      .map((f) => ({ field: f, from: before[f], to: after[f] }));
+    const { confirm, ...settingsPatch } = patch;
+    const given = Object.fromEntries(Object.entries(settingsPatch).filter(([, v]) => v !== undefined));
+    const edited: BusinessSettings = { ...before, ...given };
+    const fieldChanges = fields
+      .filter((f) => !sameFact(edited[f], before[f]))
+      .map((f) => ({ field: f, from: before[f], to: edited[f] }));
+    const checked = confirmationsAfter(
+      before.confirmations,
+      fieldChanges.map((c) => c.field),
+      confirm,
+      { at: ctx.now, sessionId: by.sessionId },
+    );
+    const after: BusinessSettings = { ...edited, confirmations: checked.confirmations };
+    const changes = [...fieldChanges, ...checked.changes];
     if (changes.length === 0) return;
     const dateChanged =
       after.vatRegisteredFrom !== before.vatRegisteredFrom || (after.vatRegistered && !before.vatRegistered);

@@ -14,7 +14,7 @@
  * Both: the payment terms and due date, the bank details with the invoice number as the payment
  * reference. No statutory late-payment interest is ever mentioned (it never applies to a consumer).
  */
-import { addressLine, businessDefaults, site, traderFacts } from "../../config/site";
+import { businessDefaults, site, traderFacts } from "../../config/site";
 import { traderOn, vatLineOf, type Trader } from "../business/contract/identity";
 import { formatDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
@@ -31,8 +31,8 @@ export function issuerLines(trader: Trader): string[] {
   const vatLine = vatLineOf(trader);
   return [
     trader.legalName,
-    addressLine,
-    `Phone ${site.phone.display} - ${site.email}`,
+    trader.contact.address,
+    `Phone ${trader.contact.phone} - ${trader.contact.email}`,
     ...(trader.companyLine ? [trader.companyLine] : []),
     ...(vatLine ? [vatLine] : []),
   ];
@@ -158,9 +158,12 @@ export async function invoicePdf(
   // How to pay (nothing to pay once paid).
   if (paid) {
     w.rule();
-    w.text(`Questions about this invoice? Call us on ${site.phone.display} or e-mail ${site.email}.`, {
-      gap: 2,
-    });
+    w.text(
+      `Questions about this invoice? Call us on ${trader.contact.phone} or e-mail ${trader.contact.email}.`,
+      {
+        gap: 2,
+      },
+    );
   } else if (!credit) {
     w.rule();
     w.text("How to pay", { size: 12, bold: true, gap: 2 });
@@ -171,9 +174,12 @@ export async function invoicePdf(
     });
     w.text(`Payment reference: ${inv.number ?? "(the invoice number, once issued)"}`, { bold: true, gap: 2 });
     w.text(`You can also pay by ${site.payment.methods.map((m) => m.toLowerCase()).join(", ")}.`, { gap: 2 });
-    w.text(`Questions about this invoice? Call us on ${site.phone.display} or e-mail ${site.email}.`, {
-      gap: 2,
-    });
+    w.text(
+      `Questions about this invoice? Call us on ${trader.contact.phone} or e-mail ${trader.contact.email}.`,
+      {
+        gap: 2,
+      },
+    );
   }
 
   return w.finish((page, pages) => `${title} - page ${page} of ${pages}`);

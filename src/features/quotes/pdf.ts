@@ -6,7 +6,7 @@
  * agreed (options ticked, total, the early-start choice) and the cancellation information with its
  * end date and the model form.
  */
-import { addressLine, site } from "../../config/site";
+import { site } from "../../config/site";
 import { vatLineOf, type Trader } from "../business/contract/identity";
 import {
   siteTrader,
@@ -56,8 +56,8 @@ export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
 
   // Who we are.
   w.text(trader.legalName, { size: 16, bold: true, gap: 2 });
-  w.text(addressLine, { size: 9.5, muted: true, gap: 0 });
-  w.text(`Phone ${site.phone.display}  ·  ${site.email}`.replace("·", "-"), {
+  w.text(trader.contact.address, { size: 9.5, muted: true, gap: 0 });
+  w.text(`Phone ${trader.contact.phone}  ·  ${trader.contact.email}`.replace("·", "-"), {
     size: 9.5,
     muted: true,
     gap: 0,
@@ -166,8 +166,8 @@ export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
     // A customer without an e-mail address never gets the private link: he answers by phone.
     w.text(
       input.customer.email
-        ? `To accept or decline this quote, use the private link to your request's page in our e-mail, or call us on ${site.phone.display}.`
-        : `To accept or decline this quote, call us on ${site.phone.display} or tell us when we see you; we will record your answer and give you a written confirmation.`,
+        ? `To accept or decline this quote, use the private link to your request's page in our e-mail, or call us on ${trader.contact.phone}.`
+        : `To accept or decline this quote, call us on ${trader.contact.phone} or tell us when we see you; we will record your answer and give you a written confirmation.`,
       { size: 10, gap: 10 },
     );
   }

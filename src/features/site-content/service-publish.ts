@@ -15,6 +15,7 @@ import { Conflict } from "../../platform/domain-errors";
 import { formatTime } from "../../platform/time";
 import type { PublishState, PublishStatus } from "./contract";
 import * as repo from "./repository";
+import { businessPublishPart, restoreBusinessPart } from "../business/service-public";
 import { publishedSiteSchema, snapshotOf } from "./service-model";
 import { ensureSiteContent } from "./service-seed";
 
@@ -71,7 +72,7 @@ export async function publishSite(
     id = await inTransaction(ctx, async (tx) => {
       const row = await repo.insertPublication(
         {
-          content: snapshotOf(await repo.drafts(tx)),
+          content: { ...snapshotOf(await repo.drafts(tx)), business: await businessPublishPart(tx) },
           state: "publishing",
           publishedBy: options.by ?? "owner",
           restoredFrom: options.restoredFrom ?? null,
@@ -125,6 +126,7 @@ export async function restoreSite(ctx: ServiceContext): Promise<PublishAnswer> {
       tx,
     );
     await repo.replaceDrafts({ faqs: content.faqs, team: content.team, towns: content.towns }, tx);
+    await restoreBusinessPart(businessPartOf(previous.content), ctx.now, tx);
   });
   return publishSite(ctx, { by: "owner (restore)", restoredFrom: previous.id });
 }
@@ -159,4 +161,15 @@ export async function publishedContent(ctx: ServiceContext) {
   await ensureSiteContent(ctx);
   const row = await repo.currentPublication(ctx.db, { orPublishing: true });
   return row ? publishedSiteSchema.parse(row.content) : null;
+}
+
+/** A version's "business" part (the public facts, docs/decisions/055-identity-and-public-facts.md), unparsed. */
+export function businessPartOf(content: unknown): unknown {
+  return content && typeof content === "object" ? (content as { business?: unknown }).business : undefined;
+}
+
+/** The business part of the version the site is built from (the one being published, else the live one). */
+export async function publishedBusinessPart(ctx: ServiceContext): Promise<unknown> {
+  const row = await repo.currentPublication(ctx.db, { orPublishing: true });
+  return businessPartOf(row?.content);
 }

@@ -11,6 +11,7 @@ import { team } from "../../data/team";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import type { PriceBasis } from "./contract/rules";
 import * as repo from "./repository";
+import { businessPublishPart } from "../business/service-public";
 import { snapshotOf } from "./service-model";
 
 const basisByUnit: Record<string, PriceBasis> = {
@@ -73,7 +74,7 @@ export async function ensureSiteContent(ctx: ServiceContext): Promise<void> {
     for (const t of first.towns) await repo.insertTown(t, tx);
     await repo.insertPublication(
       {
-        content: snapshotOf(await repo.drafts(tx)),
+        content: { ...snapshotOf(await repo.drafts(tx)), business: await businessPublishPart(tx) },
         state: "live",
         publishedBy: "first install",
         startedAt: ctx.now,

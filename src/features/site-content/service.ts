@@ -33,7 +33,8 @@ import {
   toTown,
 } from "./service-model";
 import { ensureSiteContent } from "./service-seed";
-import { publishStatus } from "./service-publish";
+import { businessPartOf, publishStatus } from "./service-publish";
+import { siteBusiness } from "../business/service-public";
 
 export async function getSite(ctx: ServiceContext): Promise<SiteContent> {
   await ensureSiteContent(ctx);
@@ -41,15 +42,17 @@ export async function getSite(ctx: ServiceContext): Promise<SiteContent> {
   const current = await repo.currentPublication(ctx.db, { orPublishing: true });
   const live = await repo.currentPublication(ctx.db);
   const published = current ? publishedSiteSchema.parse(current.content) : null;
+  const business = await siteBusiness(businessPartOf(current?.content), ctx.db);
   return {
     services: d.services.map(toService),
     faqs: d.faqs.map(toFaq),
     team: d.team.map(toTeamMember),
     towns: d.towns.map(toTown),
-    draftChanges: changesBetween(snapshotOf(d), published),
+    draftChanges: changesBetween(snapshotOf(d), published) + business.drafts.length,
     published: live ? { at: (live.liveAt ?? live.startedAt).toISOString(), by: live.publishedBy } : null,
     canRestore: live ? Boolean(await repo.liveBefore(live.id, ctx.db)) : false,
     status: await publishStatus(ctx),
+    business,
   };
 }
 

@@ -16,6 +16,8 @@ import { defineEndpoint } from "../../../lib/contracts/endpoint";
 import { charLength, isStorableText, unsupportedCharactersMessage } from "../../../lib/form-fields/text";
 import { isIsoDate } from "../../../platform/time";
 import { tradingForms } from "./identity";
+import { publicFactFields } from "./public-facts";
+import { checklistItems } from "./checklist";
 
 export const maxBusinessNameLength = 100;
 
@@ -52,6 +54,91 @@ const isoDate = z
   .string()
   .refine(isIsoDate, "Please give a real date (YYYY-MM-DD) for the VAT registration's effective date.");
 
+export const phoneMessage = "Please enter a UK phone number, for example 0131 496 0472 or 07700 900123.";
+export const emailMessage = "Please enter an e-mail address, for example hello@yourbusiness.co.uk.";
+export const postcodeMessage = "Please enter a UK postcode, for example KY1 3LP.";
+export const plainTextMessage = (label: string) => `Please enter ${label} without < or > characters.`;
+
+/** A line of plain text: trimmed, storable, 1 to `max` characters, no markup. */
+const line = (label: string, max = maxBusinessNameLength) =>
+  z
+    .string({ message: `Please enter ${label}.` })
+    .trim()
+    .refine(isStorableText, unsupportedCharactersMessage)
+    .refine((v) => charLength(v) >= 1, `Please enter ${label}.`)
+    .refine((v) => charLength(v) <= max, `Please keep ${label} to ${max} characters.`)
+    .refine((v) => !/[<>]/.test(v), plainTextMessage(label));
+
+/**
+ * A UK number as people dial it: spaces, dashes and brackets allowed; +44 or 0044 for the 0; then
+ * 9 or 10 digits after the 0, not starting with 0. Stored spaced as typed, tidied of extra spaces.
+ */
+export const ukPhoneSchema = z
+  .string({ message: phoneMessage })
+  .trim()
+  .transform((v) => v.replace(/\s+/g, " "))
+  .refine((v) => {
+    if (!/^\+?[\d\s()-]+$/.test(v)) return false;
+    const national = v.replace(/\D/g, "").replace(/^(0044|44)/, "0");
+    return /^0[1-9]\d{8,9}$/.test(national);
+  }, phoneMessage);
+
+export const emailSchema = z
+  .string({ message: emailMessage })
+  .trim()
+  .refine(
+    (v) => v.length <= 254 && /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z0-9-]{2,}$/.test(v),
+    emailMessage,
+  );
+
+/** A UK postcode ("ky13lp", "KY1 3LP"), stored upper case with one space before the last three. */
+export const postcodeSchema = z
+  .string({ message: postcodeMessage })
+  .transform((v) => v.replace(/\s+/g, "").toUpperCase())
+  .refine((v) => /^(GIR0AA|[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2})$/.test(v), postcodeMessage)
+  .transform((v) => `${v.slice(0, -3)} ${v.slice(-3)}`);
+
+export const postalAddressSchema = z
+  .object({
+    lines: z
+      .array(line("the address line"))
+      .min(1, "Please enter the first line of the address.")
+      .max(3, "Please use at most three address lines before the town."),
+    town: line("the town"),
+    postcode: postcodeSchema,
+  })
+  .strict();
+
+const publicFactsShape = {
+  phone: ukPhoneSchema,
+  email: emailSchema,
+  address: postalAddressSchema,
+  registeredOffice: postalAddressSchema.nullable(),
+  publicLiability: line("the public liability cover", 60),
+  gasPartner: line("the gas partner's registration"),
+  electricalPartner: line("the electrical partner's registration"),
+};
+
+/** The public facts as stored and published (checked again when read back). */
+export const publicFactsSchema = z.object({
+  phone: z.string(),
+  email: z.string(),
+  address: z.object({ lines: z.array(z.string()), town: z.string(), postcode: z.string() }),
+  registeredOffice: z
+    .object({ lines: z.array(z.string()), town: z.string(), postcode: z.string() })
+    .nullable(),
+  publicLiability: z.string(),
+  gasPartner: z.string(),
+  electricalPartner: z.string(),
+});
+
+/** The public facts on the Website screen: as saved, as published, and which differ. */
+export const siteBusinessSchema = z.object({
+  draft: publicFactsSchema,
+  published: publicFactsSchema.nullable(),
+  drafts: z.array(z.enum(publicFactFields)),
+});
+
 /** PATCH body: any of the fields; the service checks the result as a whole. */
 export const businessPatchSchema = z
   .object({
@@ -64,6 +151,9 @@ export const businessPatchSchema = z
     }),
     vatNumber: vatNumberSchema.nullable(),
     vatRegisteredFrom: isoDate.nullable(),
+    ...publicFactsShape,
+    /** Confirms one item of the launch checklist (recorded with who and when). */
+    confirm: z.enum(checklistItems, { message: "Please name an item of the launch checklist." }),
   })
   .partial()
   .strict();
@@ -78,6 +168,12 @@ export const businessSettingsSchema = z.object({
   vatRegistered: z.boolean(),
   vatNumber: z.string().nullable(),
   vatRegisteredFrom: z.string().nullable(),
+  ...publicFactsSchema.shape,
+  /** The launch checklist's confirmations, by item. */
+  confirmations: z.partialRecord(
+    z.enum(checklistItems),
+    z.object({ at: z.string(), sessionId: z.number().int().nullable() }),
+  ),
 });
 
 export const businessAuditEntrySchema = z.object({
@@ -105,6 +201,20 @@ const businessResponse = z.object({
   limits: businessLimitsSchema,
   /** Every saved change, newest first (the most recent 100). */
   audit: z.array(businessAuditEntrySchema),
+  /** The public facts as the live website states them (null before the first publish that held them). */
+  published: publicFactsSchema.nullable(),
+  /** The launch checklist: each claim only the owner can vouch for, and whether he has. */
+  checklist: z.array(
+    z.object({
+      id: z.enum(checklistItems),
+      label: z.string(),
+      /** What the site states now, for the owner to check. */
+      detail: z.string(),
+      confirmedAt: z.string().nullable(),
+    }),
+  ),
+  /** The public facts saved but not yet published: the pages show them after Publish. */
+  drafts: z.array(z.enum(publicFactFields)),
 });
 export type BusinessDetails = z.infer<typeof businessResponse>;
 

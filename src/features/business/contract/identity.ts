@@ -4,12 +4,17 @@
  * pure functions, browser-safe: the admin screen, the services, the PDFs and the e-mails share them.
  */
 import type { IsoDate } from "../../../platform/time";
+import type { PublicFacts } from "./public-facts";
+import type { Confirmations } from "./checklist";
 
 export const tradingForms = ["company", "sole_trader"] as const;
 export type TradingForm = (typeof tradingForms)[number];
 
-/** The owner's settings as stored and served (camelCase on the wire). */
-export interface BusinessSettings {
+/**
+ * The owner's settings as stored and served (camelCase on the wire): the trading identity and VAT,
+ * which apply at once, and the public facts, which the pages show once the website is published.
+ */
+export interface BusinessSettings extends PublicFacts {
   readonly tradingAs: TradingForm;
   /** The owner's own name, when trading as a sole trader ("Jane Smith"). */
   readonly soleTraderName: string | null;
@@ -25,6 +30,8 @@ export interface BusinessSettings {
    * fresh install's config defaults, where registered means registered for every date.
    */
   readonly vatRegisteredFrom: IsoDate | null;
+  /** The launch checklist's confirmations (contract/checklist.ts). */
+  readonly confirmations: Confirmations;
 }
 
 /** The facts a paper needs to name the trader: fixed by the config, plus the owner's settings. */
@@ -33,6 +40,21 @@ export interface TraderFacts {
   readonly tradingName: string;
   readonly registeredIn: string;
   readonly registeredOffice: string;
+  /** How to reach the trader, as a paper states it. */
+  readonly contact: TraderContact;
+}
+
+export interface TraderContact {
+  readonly phone: string;
+  readonly email: string;
+  /** The trading address on one line. */
+  readonly address: string;
+}
+
+/** A company's registration sentence, without its name; null for a sole trader. */
+export function registrationOf(s: BusinessSettings, facts: TraderFacts): string | null {
+  if (s.tradingAs === "sole_trader" && s.soleTraderName) return null;
+  return `Registered in ${facts.registeredIn}, company number ${s.companyNumber ?? "not set"}. Registered office: ${facts.registeredOffice}.`;
 }
 
 /** How a paper names the trader. */
@@ -45,6 +67,8 @@ export interface Trader {
   readonly vatNumber: string | null;
   /** Whether the paper carries VAT (a quote or invoice keeps its own: `{ ...trader, vatRegistered }`). */
   readonly vatRegistered: boolean;
+  /** The phone, e-mail and address the paper gives. */
+  readonly contact: TraderContact;
 }
 
 /** "VAT registration number GB123456789", or null when the paper carries no VAT. */
@@ -61,12 +85,12 @@ export function vatAppliesOn(s: BusinessSettings, date: IsoDate): boolean {
 export function traderOn(s: BusinessSettings, facts: TraderFacts, date: IsoDate): Trader {
   const vat = vatAppliesOn(s, date);
   const sole = s.tradingAs === "sole_trader" && s.soleTraderName;
+  const registration = registrationOf(s, facts);
   return {
     legalName: sole ? `${s.soleTraderName} trading as ${facts.tradingName}` : s.companyName,
-    companyLine: sole
-      ? null
-      : `${s.companyName}. Registered in ${facts.registeredIn}, company number ${s.companyNumber ?? "not set"}. Registered office: ${facts.registeredOffice}.`,
+    companyLine: registration === null ? null : `${s.companyName}. ${registration}`,
     vatNumber: s.vatRegistered ? s.vatNumber : null,
     vatRegistered: vat,
+    contact: facts.contact,
   };
 }

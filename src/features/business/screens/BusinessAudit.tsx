@@ -1,6 +1,8 @@
 /** The business details' audit trail: every saved change, newest first, with who and when. */
 import { formatDate, formatDateTime } from "../../../platform/time";
 import type { BusinessAuditEntry } from "./api";
+import { addressOneLine, type PostalAddress } from "../contract/public-facts";
+import { checklistLabels, type ChecklistItem } from "../contract/checklist";
 
 export const fieldLabels: Record<string, string> = {
   tradingAs: "Trading as",
@@ -10,13 +12,32 @@ export const fieldLabels: Record<string, string> = {
   vatRegistered: "VAT registered",
   vatNumber: "VAT number",
   vatRegisteredFrom: "VAT effective date",
+  phone: "Phone",
+  email: "E-mail",
+  address: "Address",
+  registeredOffice: "Registered office",
+  publicLiability: "Public liability cover",
+  gasPartner: "Gas partner's registration",
+  electricalPartner: "Electrical partner's registration",
 };
 
+const isAddress = (v: unknown): v is PostalAddress =>
+  typeof v === "object" && v !== null && Array.isArray((v as PostalAddress).lines);
+
+/** A field's name in the list: a launch checklist confirmation names its item. */
+const labelOf = (field: string) =>
+  field.startsWith("confirmed:")
+    ? `Confirmed “${checklistLabels[field.slice(10) as ChecklistItem] ?? field.slice(10)}”`
+    : (fieldLabels[field] ?? field);
+
 function valueText(field: string, value: unknown): string {
+  if (field.startsWith("confirmed:")) return value ? "Yes" : "No";
+  if (field === "registeredOffice" && value === null) return "(the address above)";
   if (value === null || value === undefined || value === "") return "(none)";
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (field === "tradingAs") return value === "sole_trader" ? "Sole trader" : "Limited company";
   if (field === "vatRegisteredFrom" && typeof value === "string") return formatDate(value);
+  if (isAddress(value)) return addressOneLine(value);
   return String(value);
 }
 
@@ -38,7 +59,7 @@ export function BusinessAudit({ entries }: { entries: readonly BusinessAuditEntr
           <ul className="mt-1 grid gap-0.5 text-sm text-slate-700">
             {e.changes.map((c) => (
               <li key={c.field}>
-                {fieldLabels[c.field] ?? c.field}: {valueText(c.field, c.from)} →{" "}
+                {labelOf(c.field)}: {valueText(c.field, c.from)} →{" "}
                 <strong className="font-semibold text-slate-900">{valueText(c.field, c.to)}</strong>
               </li>
             ))}

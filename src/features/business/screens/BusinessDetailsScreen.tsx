@@ -11,6 +11,7 @@ import { buttonClass, Spinner } from "../../../admin/components/ui";
 import { businessApi, type BusinessPatch } from "./api";
 import { BusinessAudit } from "./BusinessAudit";
 import { BusinessForm } from "./BusinessForm";
+import { PublicFactsForm } from "./PublicFactsForm";
 
 export function BusinessDetailsScreen() {
   const id = useId();
@@ -44,6 +45,19 @@ export function BusinessDetailsScreen() {
               Trading identity and VAT
             </h2>
             <BusinessForm key={details.data.audit[0]?.id ?? 0} details={details.data} onSave={save} />
+          </section>
+          <section
+            aria-labelledby={`${id}-public`}
+            className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+          >
+            <h2 id={`${id}-public`} className="text-lg font-bold text-brand-900">
+              On your website
+            </h2>
+            <p className="mt-1 mb-4 max-w-2xl text-sm text-slate-600">
+              How visitors reach you and what they read about your cover. Saved changes wait as drafts until
+              you publish the website; quotes, invoices and e-mails use them at once.
+            </p>
+            <PublicFactsForm key={details.data.audit[0]?.id ?? 0} details={details.data} onSave={save} />
           </section>
           <section aria-labelledby={`${id}-audit`}>
             <h2 id={`${id}-audit`} className="mb-3 text-lg font-bold text-brand-900">

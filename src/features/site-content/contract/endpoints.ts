@@ -18,6 +18,7 @@ import * as routes from "../../../lib/contracts/admin-routes";
 import { deployNotificationRoute } from "../../../lib/contracts/public-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
 import { priceBases, siteIconKeys, siteLimits as L } from "./rules";
+import { siteBusinessSchema } from "../../business/contract/endpoints";
 
 const id = z.number().int().positive();
 const timestamp = z.string();
@@ -223,6 +224,8 @@ export const siteContentSchema = z.object({
   /** True when there is an earlier published version to go back to. */
   canRestore: z.boolean(),
   status: publishStatusSchema,
+  /** The business's public facts: saved (draft), as published, and which differ (docs/decisions/055). */
+  business: siteBusinessSchema,
 });
 export type SiteContent = z.infer<typeof siteContentSchema>;
 

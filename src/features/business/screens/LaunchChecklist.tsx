@@ -1,0 +1,81 @@
+/**
+ * The launch checklist on the dashboard (docs/decisions/055-identity-and-public-facts.md): each
+ * claim the site makes that only the owner can vouch for, with what it states now and a Confirm
+ * button; a confirmation is saved with who and when in the business details' changes. The panel
+ * shows until every item is confirmed. Changing a covered fact takes its confirmation away.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { CheckCircle2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ApiError } from "../../../admin/api";
+import { keys, queries, queryClient } from "../../../admin/query";
+import { Button } from "../../../admin/components/ui";
+import type { ChecklistItem } from "../contract/checklist";
+import { businessApi } from "./api";
+
+export function LaunchChecklist() {
+  const details = useQuery(queries.business());
+  const [busy, setBusy] = useState<ChecklistItem | null>(null);
+  const open = details.data?.checklist.filter((i) => i.confirmedAt === null) ?? [];
+  if (!details.data || open.length === 0) return null;
+  const total = details.data.checklist.length;
+
+  const confirm = async (id: ChecklistItem) => {
+    setBusy(id);
+    try {
+      queryClient.setQueryData(keys.business, await businessApi.update({ confirm: id }));
+      toast.success("Confirmed", { description: "Recorded in the business details' changes." });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return;
+      toast.error(
+        err instanceof ApiError && err.status < 500 ? err.message : "Saving failed. Please try again.",
+      );
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="launch-checklist"
+      className="mt-8 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-6"
+      data-launch-checklist
+    >
+      <h2 id="launch-checklist" className="text-lg font-bold text-brand-900">
+        Before the site goes live: {open.length} of {total} to confirm
+      </h2>
+      <p className="mt-1 max-w-2xl text-sm text-slate-700">
+        Your website states these. Check each against the real thing (change it on{" "}
+        <a href="/admin/business" className="font-semibold text-brand-700 underline">
+          Business details
+        </a>{" "}
+        if it is wrong), then confirm it.
+      </p>
+      <ul className="mt-4 grid gap-3">
+        {open.map((item) => (
+          <li
+            key={item.id}
+            className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-white p-3 sm:flex-row sm:items-center sm:justify-between"
+            data-checklist-item={item.id}
+          >
+            <div className="min-w-0">
+              <p className="font-semibold text-slate-900">{item.label}</p>
+              <p className="mt-0.5 text-sm [overflow-wrap:anywhere] text-slate-600">{item.detail}</p>
+            </div>
+            <Button
+              variant="secondary"
+              className="shrink-0"
+              disabled={busy !== null}
+              aria-label={`Confirm: ${item.label}`}
+              onClick={() => void confirm(item.id)}
+            >
+              <CheckCircle2 aria-hidden="true" className="size-4" />
+              {busy === item.id ? "Confirming…" : "Confirm"}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * The business's public facts and the footer on the real stack
+ * (docs/decisions/055-identity-and-public-facts.md):
+ * - at 375 px every link in the public footer (and the contact page's phone and e-mail) is at least
+ *   44 px tall, measured from the rendered boxes; screenshots of the footer at 375 and 1280 px;
+ * - at 375 px the owner changes the phone on the Business details screen: a number that is not a
+ *   UK one is refused beside its field with what was typed kept, the saved one is marked as a
+ *   draft, the Website screen counts it among the unpublished changes, Publish puts it live and the
+ *   draft mark goes. The browser-test host builds the pages once, before any test, so the page
+ *   text after a publish is proven where pages are rendered from the database
+ *   (tests/content/business-at-build.test.ts); here the published version the build reads carries it.
+ *
+ * SHOTS=dir saves screenshots there (for looking at them by eye).
+ */
+import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
+import { axe, shot } from "./page-checks";
+import { clientIp, ownClient, signedIn } from "./admin-support";
+
+const expect = baseExpect.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 240_000, mode: "serial" });
+
+const minTap = 44;
+
+for (const width of [375, 1280]) {
+  test(`the footer's links are fingertip-sized at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
+    await page.goto("/contact-us");
+    const footer = page.locator("footer[data-footer]");
+    await footer.scrollIntoViewIfNeeded();
+    if (process.env["SHOTS"])
+      await footer.screenshot({ path: `${process.env["SHOTS"]}/footer-${width}.png` });
+    if (width > 500) return;
+    const links = [
+      ...(await footer.locator("a").all()),
+      page.locator("[data-contact-phone]"),
+      page.locator("[data-contact-email]"),
+    ];
+    expect(links.length).toBeGreaterThan(15);
+    const short: string[] = [];
+    for (const link of links) {
+      const box = await link.boundingBox();
+      expect(box, await link.evaluate((a) => a.outerHTML.slice(0, 120))).not.toBeNull();
+      if (box!.height < minTap) short.push(`${(await link.textContent())?.trim()}: ${box!.height} px`);
+    }
+    expect(short).toEqual([]);
+    // Compact all the same: the links' lists take no more than a phone screen and a half.
+    const height = (await footer.boundingBox())!.height;
+    expect(height).toBeLessThan(1800);
+  });
+}
+
+test.describe("the launch checklist at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("the owner confirms a claim on the dashboard and it leaves the list, recorded in the changes", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await ownClient(page);
+    await signedIn(context, request, baseURL!);
+    await page.goto("/admin");
+    const panel = page.locator("[data-launch-checklist]");
+    await expect(panel.getByRole("heading", { level: 2 })).toContainText(
+      /Before the site goes live: \d of 7 to confirm/,
+    );
+    const item = panel.locator('[data-checklist-item="accreditations"]');
+    await expect(item).toContainText("Gas Safe registered; NICEIC approved");
+    await shot(page, "dashboard-checklist");
+    await axe(page, "dashboard with the launch checklist");
+    await item.getByRole("button", { name: /^Confirm: / }).click();
+    await expect(item).toHaveCount(0);
+    await page.goto("/admin/business");
+    await expect(page.locator("[data-audit-entry]").first()).toContainText(
+      "Confirmed “The gas and electrical partners' registrations are current”",
+    );
+  });
+});
+
+async function resetPhone(request: APIRequestContext, baseURL: string, cookie: string, phone: string) {
+  const headers = { Origin: new URL(baseURL).origin, Cookie: cookie, "X-Simulated-Client": clientIp() };
+  const res = await request.patch("/api/admin/settings/business", { data: { phone }, headers });
+  expect(res.status(), await res.text()).toBe(200);
+  const published = await request.post("/api/admin/site/publish", { headers });
+  expect([202, 409], await published.text()).toContain(published.status());
+}
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("the owner changes the phone: a bad number is refused beside it, the saved one is a draft until published", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await ownClient(page);
+    const session = await signedIn(context, request, baseURL!);
+    const headers = {
+      Origin: new URL(baseURL!).origin,
+      Cookie: session.header,
+      "X-Simulated-Client": clientIp(),
+    };
+    const before = (await (await request.get("/api/admin/settings/business", { headers })).json()) as {
+      business: { phone: string };
+    };
+    const phone = `01592 ${String(100_000 + Math.floor(Math.random() * 899_999))}`;
+    try {
+      await page.goto("/admin/business");
+      await expect(page.getByRole("heading", { level: 2, name: "On your website" })).toBeVisible();
+      const field = page.getByRole("textbox", { name: "Phone" });
+      await field.fill("12345 <b>");
+      await page.getByRole("button", { name: "Save website details" }).click();
+      await expect(
+        page.getByText("Please enter a UK phone number, for example 0131 496 0472").first(),
+      ).toBeVisible();
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await expect(field).toHaveValue("12345 <b>");
+
+      await field.fill(phone);
+      await page.getByRole("button", { name: "Save website details" }).click();
+      await expect(field).toHaveValue(phone);
+      await expect(page.locator("label").filter({ hasText: "Phone" }).locator("[data-draft]")).toHaveText(
+        "Draft: not on the website yet",
+      );
+      await expect(page.locator("[data-drafts-summary]")).toContainText("not on the website yet");
+      await shot(page, "business-website-details");
+      await axe(page, "business details with a draft");
+
+      await page.locator("[data-drafts-summary]").getByRole("link", { name: "Publish the website" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
+      await expect(page.getByText(/change(s)? not yet on the website/)).toBeVisible();
+      await page.getByRole("button", { name: "Publish", exact: true }).click();
+      await expect(page.getByTestId("publish-state")).toHaveText(/^Live since /);
+
+      await page.goto("/admin/business");
+      await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue(phone);
+      await expect(page.locator("[data-draft]")).toHaveCount(0);
+      await expect(page.locator("[data-drafts-summary]")).toHaveText(
+        "Your website shows these details as saved.",
+      );
+      const site = (await (await request.get("/api/admin/site", { headers })).json()) as {
+        business: { published: { phone: string }; drafts: string[] };
+      };
+      expect(site.business.published.phone).toBe(phone);
+      expect(site.business.drafts).toEqual([]);
+    } finally {
+      await resetPhone(request, baseURL!, session.header, before.business.phone);
+    }
+  });
+});
