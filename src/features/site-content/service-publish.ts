@@ -15,6 +15,7 @@ import { Conflict } from "../../platform/domain-errors";
 import { formatTime } from "../../platform/time";
 import type { PublishState, PublishStatus } from "./contract";
 import * as repo from "./repository";
+import * as galleryRepo from "./repository-gallery";
 import { publishedSiteSchema, snapshotOf } from "./service-model";
 import { ensureSiteContent } from "./service-seed";
 
@@ -125,6 +126,8 @@ export async function restoreSite(ctx: ServiceContext): Promise<PublishAnswer> {
       tx,
     );
     await repo.replaceDrafts({ faqs: content.faqs, team: content.team, towns: content.towns }, tx);
+    // Gallery images are never deleted, so every item of an older version can come back.
+    await galleryRepo.replaceItems(content.gallery, tx);
   });
   return publishSite(ctx, { by: "owner (restore)", restoredFrom: previous.id });
 }

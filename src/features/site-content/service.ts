@@ -34,6 +34,7 @@ import {
 } from "./service-model";
 import { ensureSiteContent } from "./service-seed";
 import { publishStatus } from "./service-publish";
+import { galleryDrafts } from "./service-gallery";
 
 export async function getSite(ctx: ServiceContext): Promise<SiteContent> {
   await ensureSiteContent(ctx);
@@ -46,6 +47,7 @@ export async function getSite(ctx: ServiceContext): Promise<SiteContent> {
     faqs: d.faqs.map(toFaq),
     team: d.team.map(toTeamMember),
     towns: d.towns.map(toTown),
+    gallery: await galleryDrafts(ctx),
     draftChanges: changesBetween(snapshotOf(d), published),
     published: live ? { at: (live.liveAt ?? live.startedAt).toISOString(), by: live.publishedBy } : null,
     canRestore: live ? Boolean(await repo.liveBefore(live.id, ctx.db)) : false,
