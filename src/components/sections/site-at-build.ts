@@ -11,6 +11,7 @@
  * again, so a publish shows at once; a build reads once.
  */
 import type { PublicSite } from "../../features/site-content/contract/public";
+import type { ServiceContext } from "../../platform/context";
 
 let snapshot: Promise<PublicSite> | undefined;
 
@@ -20,14 +21,43 @@ export function siteAtBuild(): Promise<PublicSite> {
   return snapshot;
 }
 
+const databaseUrl = () =>
+  process.env["SITE_CONTENT_AT_BUILD"] === "0" ? undefined : process.env["DATABASE_URL"];
+
 async function read(): Promise<PublicSite> {
-  const url = process.env["DATABASE_URL"];
   const { firstPublicSite, publicSite } = await import("../../features/site-content/service-public");
-  if (!url || process.env["SITE_CONTENT_AT_BUILD"] === "0") return firstPublicSite();
+  if (!databaseUrl()) return firstPublicSite();
+  return withDatabase((ctx) => publicSite(ctx));
+}
+
+let galleryImages: Promise<Map<string, Uint8Array>> | undefined;
+
+/**
+ * A published gallery image's stored JPEG (docs/decisions/058-gallery.md), for the page that makes
+ * its AVIF and WebP sizes. A build reads every published image once; `astro dev` reads per request.
+ */
+export async function galleryImageAtBuild(id: string): Promise<Uint8Array | undefined> {
+  const readImages = async (ids: string[]) => {
+    if (!databaseUrl() || ids.length === 0) return new Map<string, Uint8Array>();
+    const { galleryImageBytes } = await import("../../features/site-content/service-public");
+    return withDatabase((ctx) => galleryImageBytes(ids, ctx));
+  };
+  if (import.meta.env.DEV) {
+    const { gallery } = await siteAtBuild();
+    const published = gallery.some((g) => g.images.some((i) => i.id === id));
+    return published ? (await readImages([id])).get(id) : undefined;
+  }
+  galleryImages ??= siteAtBuild().then(({ gallery }) =>
+    readImages(gallery.flatMap((g) => g.images.map((i) => i.id))),
+  );
+  return (await galleryImages).get(id);
+}
+
+async function withDatabase<T>(read: (ctx: ServiceContext) => Promise<T>): Promise<T> {
   const { openDatabase } = await import("../../platform/db/client");
-  const { db, close } = openDatabase(url, { connectionTimeoutMillis: 4000 });
+  const { db, close } = openDatabase(databaseUrl()!, { connectionTimeoutMillis: 4000 });
   try {
-    return await publicSite({ db, now: new Date(), client: "build" });
+    return await read({ db, now: new Date(), client: "build" });
   } catch (error) {
     throw new Error(
       `[site] the website's published content could not be read from the database (${error instanceof Error ? error.message : String(error)}); the build stops so the live site stays as it was`,

@@ -29,7 +29,11 @@ export async function insertImage(values: GalleryImageInsert, db: Db): Promise<I
   const [row] = await db
     .insert(siteGalleryImages)
     .values(values)
-    .returning({ id: siteGalleryImages.id, width: siteGalleryImages.width, height: siteGalleryImages.height });
+    .returning({
+      id: siteGalleryImages.id,
+      width: siteGalleryImages.width,
+      height: siteGalleryImages.height,
+    });
   return row!;
 }
 

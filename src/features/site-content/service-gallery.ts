@@ -35,7 +35,8 @@ export interface GalleryUpload {
 }
 
 const checkFields = "Please check the highlighted fields.";
-const fieldError = (field: string, message: string) => new Invalid(checkFields, { fields: { [field]: message } });
+const fieldError = (field: string, message: string) =>
+  new Invalid(checkFields, { fields: { [field]: message } });
 
 /** The roles the parts make: a pair (before and after) or a single photo, never a mix. */
 function kindOf(parts: GalleryUpload["parts"]): "pair" | "single" {
@@ -60,7 +61,8 @@ async function decodePart(role: GalleryImageRole, bytes: Uint8Array) {
   try {
     return await processPhoto(bytes);
   } catch (error) {
-    if (error instanceof DomainError && !(error instanceof Unavailable)) throw fieldError(role, error.message);
+    if (error instanceof DomainError && !(error instanceof Unavailable))
+      throw fieldError(role, error.message);
     throw error;
   }
 }
@@ -88,20 +90,46 @@ export async function addGalleryItem(upload: GalleryUpload, ctx: ServiceContext)
   if (!(await serviceBySlug(body.service, ctx.db))) throw fieldError("service", "Please choose the service.");
 
   const roles = (kind === "pair" ? ["before", "after"] : ["photo"]) as GalleryImageRole[];
-  const images: { role: GalleryImageRole; id: string; bytes: Buffer; width: number; height: number; hash: string; source: string | null }[] = [];
+  const images: {
+    role: GalleryImageRole;
+    id: string;
+    bytes: Buffer;
+    width: number;
+    height: number;
+    hash: string;
+    source: string | null;
+  }[] = [];
   const jobs = new Set<number>();
   for (const role of roles) {
     const part = upload.parts[role]!;
     const picked = "photoId" in part ? await jobPhoto(role, part.photoId, ctx) : null;
     if (picked) jobs.add(picked.submissionId);
     const done = await decodePart(role, picked ? picked.bytes : (part as { bytes: Uint8Array }).bytes);
-    images.push({ role, id: newPhotoId(), bytes: done.full, width: done.width, height: done.height, hash: done.contentHash, source: picked?.photoId ?? null });
+    images.push({
+      role,
+      id: newPhotoId(),
+      bytes: done.full,
+      width: done.width,
+      height: done.height,
+      hash: done.contentHash,
+      source: picked?.photoId ?? null,
+    });
   }
   if (jobs.size > 1) throw fieldError("after", "Both photos of a pair must come from the same job.");
 
   const row = await inTransaction(ctx, async (tx) => {
     for (const i of images) {
-      await repo.insertImage({ id: i.id, bytes: i.bytes, width: i.width, height: i.height, contentHash: i.hash, sourcePhotoId: i.source }, tx);
+      await repo.insertImage(
+        {
+          id: i.id,
+          bytes: i.bytes,
+          width: i.width,
+          height: i.height,
+          contentHash: i.hash,
+          sourcePhotoId: i.source,
+        },
+        tx,
+      );
     }
     const id = (role: GalleryImageRole) => images.find((i) => i.role === role)?.id ?? null;
     return repo.insertItem(
@@ -124,10 +152,14 @@ export async function deleteGalleryItem(id: number, ctx: ServiceContext): Promis
   if (!(await repo.deleteItem(id, ctx.db))) throw new NotFound("There is no such gallery item.");
 }
 
-export const imageIdsOf = (r: Pick<repo.GalleryItemRecord, "beforeImageId" | "afterImageId" | "photoImageId">) =>
-  [r.beforeImageId, r.afterImageId, r.photoImageId].filter((v): v is string => v !== null);
+export const imageIdsOf = (
+  r: Pick<repo.GalleryItemRecord, "beforeImageId" | "afterImageId" | "photoImageId">,
+) => [r.beforeImageId, r.afterImageId, r.photoImageId].filter((v): v is string => v !== null);
 
-export function toGalleryItem(r: repo.GalleryItemRecord, sizes: Map<string, repo.ImageSize>): SiteGalleryItem {
+export function toGalleryItem(
+  r: repo.GalleryItemRecord,
+  sizes: Map<string, repo.ImageSize>,
+): SiteGalleryItem {
   const image = (role: GalleryImageRole, id: string | null) => {
     const size = id ? sizes.get(id) : undefined;
     return size ? [{ role, id: size.id, width: size.width, height: size.height }] : [];
@@ -138,7 +170,11 @@ export function toGalleryItem(r: repo.GalleryItemRecord, sizes: Map<string, repo
     caption: r.caption,
     town: r.town,
     service: r.service,
-    images: [...image("before", r.beforeImageId), ...image("after", r.afterImageId), ...image("photo", r.photoImageId)],
+    images: [
+      ...image("before", r.beforeImageId),
+      ...image("after", r.afterImageId),
+      ...image("photo", r.photoImageId),
+    ],
     submissionId: r.submissionId,
     hidden: r.hidden,
     position: r.position,
@@ -170,7 +206,10 @@ const toConsent = (c: repo.ConsentRecord): GalleryConsent => ({
 /** Finished jobs with photos, each with its consent (or none) and its photos. */
 export async function galleryJobs(ctx: ServiceContext): Promise<GalleryJob[]> {
   const jobs = await repo.finishedJobsWithPhotos(ctx.db);
-  const consents = await repo.consentsFor(jobs.map((j) => j.submissionId), ctx.db);
+  const consents = await repo.consentsFor(
+    jobs.map((j) => j.submissionId),
+    ctx.db,
+  );
   return Promise.all(
     jobs.map(async (j) => {
       const consent = consents.get(j.submissionId);
@@ -181,7 +220,12 @@ export async function galleryJobs(ctx: ServiceContext): Promise<GalleryJob[]> {
         service: j.service,
         doneAt: j.stateChangedAt.toISOString(),
         consent: consent ? toConsent(consent) : null,
-        photos: shots.map((p) => ({ id: p.id, stage: p.stage as "before" | "after", width: p.width, height: p.height })),
+        photos: shots.map((p) => ({
+          id: p.id,
+          stage: p.stage as "before" | "after",
+          width: p.width,
+          height: p.height,
+        })),
       };
     }),
   );
@@ -196,7 +240,13 @@ export async function recordOwnerConsent(
   if (!job) throw new NotFound("There is no such request.");
   return toConsent(
     await repo.recordConsent(
-      { submissionId: job.submissionId, recordedBy: "owner", method: "owner-note", note: body.note, recordedAt: ctx.now },
+      {
+        submissionId: job.submissionId,
+        recordedBy: "owner",
+        method: "owner-note",
+        note: body.note,
+        recordedAt: ctx.now,
+      },
       ctx.db,
     ),
   );

@@ -17,16 +17,14 @@ import { defineEndpoint } from "../../../lib/contracts/endpoint";
 import { charLength, isStorableText } from "../../../lib/form-fields/text";
 import { galleryConsentMethods, galleryKinds, galleryLimits as L } from "./gallery-rules";
 
-const looksLikeHtml = (v: string) => /<\s*\/?\s*[a-z!]/i.test(v);
-
+/** Plain text: anything that looks like markup is kept as typed and shown as text (escaped). */
 function plain(what: string, max: number) {
   return z
     .string({ error: `Please fill in ${what.toLowerCase()}.` })
     .trim()
     .refine(isStorableText, `${what} contains characters we cannot store.`)
     .refine((v) => v.length > 0, `Please fill in ${what.toLowerCase()}.`)
-    .refine((v) => charLength(v) <= max, `${what} must be at most ${max} characters.`)
-    .refine((v) => !looksLikeHtml(v), `${what} must be plain text, without HTML tags.`);
+    .refine((v) => charLength(v) <= max, `${what} must be at most ${max} characters.`);
 }
 
 /** The text fields of a new gallery item (the photos are parts of the same multipart body). */
