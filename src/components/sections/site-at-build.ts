@@ -11,7 +11,6 @@
  * again, so a publish shows at once; a build reads once.
  */
 import type { PublicSite } from "../../features/site-content/contract/public";
-import type { ServiceContext } from "../../platform/context";
 
 let snapshot: Promise<PublicSite> | undefined;
 
@@ -36,7 +35,7 @@ let galleryImages: Promise<Map<string, Uint8Array>> | undefined;
  * A published gallery image's stored JPEG (docs/decisions/058-gallery.md), for the page that makes
  * its AVIF and WebP sizes. A build reads every published image once; `astro dev` reads per request.
  */
-export async function galleryImageAtBuild(id: string): Promise<Uint8Array | undefined> {
+async function galleryImageAtBuild(id: string): Promise<Uint8Array | undefined> {
   const readImages = async (ids: string[]) => {
     if (!databaseUrl() || ids.length === 0) return new Map<string, Uint8Array>();
     const { galleryImageBytes } = await import("../../features/site-content/service-public");
@@ -53,7 +52,23 @@ export async function galleryImageAtBuild(id: string): Promise<Uint8Array | unde
   return (await galleryImages).get(id);
 }
 
-async function withDatabase<T>(read: (ctx: ServiceContext) => Promise<T>): Promise<T> {
+type BuildContext = Parameters<
+  (typeof import("../../features/site-content/service-public"))["publicSite"]
+>[0];
+
+/** One size of a published gallery image (AVIF or WebP), made from its stored JPEG; undefined if none. */
+export async function galleryImageFileAtBuild(file: {
+  id: string;
+  width: number;
+  format: "avif" | "webp";
+}): Promise<Buffer | undefined> {
+  const jpeg = await galleryImageAtBuild(file.id);
+  if (!jpeg) return undefined;
+  const { renderGallerySize } = await import("../../features/site-content/gallery-image");
+  return renderGallerySize(jpeg, file.width, file.format);
+}
+
+async function withDatabase<T>(read: (ctx: BuildContext) => Promise<T>): Promise<T> {
   const { openDatabase } = await import("../../platform/db/client");
   const { db, close } = openDatabase(databaseUrl()!, { connectionTimeoutMillis: 4000 });
   try {

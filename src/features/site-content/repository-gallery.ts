@@ -26,14 +26,11 @@ export async function listItems(db: Db): Promise<GalleryItemRecord[]> {
 }
 
 export async function insertImage(values: GalleryImageInsert, db: Db): Promise<ImageSize> {
-  const [row] = await db
-    .insert(siteGalleryImages)
-    .values(values)
-    .returning({
-      id: siteGalleryImages.id,
-      width: siteGalleryImages.width,
-      height: siteGalleryImages.height,
-    });
+  const [row] = await db.insert(siteGalleryImages).values(values).returning({
+    id: siteGalleryImages.id,
+    width: siteGalleryImages.width,
+    height: siteGalleryImages.height,
+  });
   return row!;
 }
 

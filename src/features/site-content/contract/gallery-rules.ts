@@ -28,3 +28,27 @@ export const galleryMessages = {
     "The customer's written consent to show photos of this job is not recorded. Record it on the request (with a note of how they agreed), or ask them through the review form.",
   notFinished: "Photos can only come from a finished job (a request marked done).",
 } as const;
+
+export const galleryFormats = ["avif", "webp"] as const;
+export type GalleryFormat = (typeof galleryFormats)[number];
+
+/** The picture's height for a width (4:3). */
+export const galleryHeightOf = (width: number) => Math.round((width * 3) / 4);
+
+/** The public address of one size: /media/gallery/<image id>-<width>.<format>. */
+export const galleryImagePath = (id: string, width: number, format: GalleryFormat) =>
+  `/media/gallery/${id}-${width}.${format}`;
+
+/** Every file name the pages may ask for, for these image ids. */
+export function galleryFileNames(ids: readonly string[]): string[] {
+  return ids.flatMap((id) =>
+    galleryLimits.widths.flatMap((w) => galleryFormats.map((f) => `${id}-${w}.${f}`)),
+  );
+}
+
+/** `<id>-<width>.<format>` read back, or null for anything else. */
+export function parseGalleryFileName(name: string) {
+  const m = /^([A-Za-z0-9_-]{16,64})-(\d+)\.(avif|webp)$/.exec(name);
+  if (!m || !(galleryLimits.widths as readonly number[]).includes(Number(m[2]))) return null;
+  return { id: m[1]!, width: Number(m[2]), format: m[3] as GalleryFormat };
+}

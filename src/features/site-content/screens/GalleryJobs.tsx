@@ -91,7 +91,7 @@ export function GalleryJobs({
                   <li key={p.id} className="grid justify-items-start gap-1">
                     <img
                       src={photoThumb(p.id)}
-                      alt={`${p.stage === "after" ? "After" : "Before"} photo of ${job.name}'s job`}
+                      alt={`${p.stage === "after" ? "After" : "Before"}: ${job.name}'s job`}
                       className="size-24 rounded-lg object-cover"
                     />
                     {roles.map((role) => (

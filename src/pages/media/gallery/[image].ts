@@ -5,12 +5,11 @@
  * each is made when asked for.
  */
 import type { APIRoute, GetStaticPaths } from "astro";
-import { galleryImageAtBuild, siteAtBuild } from "../../../components/sections/site-at-build";
+import { galleryImageFileAtBuild, siteAtBuild } from "../../../components/sections/site-at-build";
 import {
   galleryFileNames,
   parseGalleryFileName,
-  renderGallerySize,
-} from "../../../features/site-content/gallery-image";
+} from "../../../features/site-content/contract/gallery-rules";
 
 export const getStaticPaths = (async () => {
   const { gallery } = await siteAtBuild();
@@ -20,9 +19,8 @@ export const getStaticPaths = (async () => {
 
 export const GET: APIRoute = async ({ params }) => {
   const file = parseGalleryFileName(params.image ?? "");
-  const jpeg = file ? await galleryImageAtBuild(file.id) : undefined;
-  if (!file || !jpeg) return new Response("Not found", { status: 404 });
-  const bytes = await renderGallerySize(jpeg, file.width, file.format);
+  const bytes = file ? await galleryImageFileAtBuild(file) : undefined;
+  if (!file || !bytes) return new Response("Not found", { status: 404 });
   return new Response(new Uint8Array(bytes), {
     headers: { "Content-Type": `image/${file.format}` },
   });
