@@ -65,7 +65,7 @@ async function post(parts: Parts, o: { cookie?: string | null; origin?: string; 
   return { status: res.status, json: text ? JSON.parse(text) : undefined };
 }
 
-const jpegBlob = async (w = 1600, h = 1200) => new Blob([await jpegWithGps(w, h)], { type: "image/jpeg" });
+const jpegBlob = async (w = 1600, h = 1200) => new Blob([new Uint8Array(await jpegWithGps(w, h))], { type: "image/jpeg" });
 const fields = {
   caption: "Damp-stained living room repainted",
   town: "Kirkcaldy",
@@ -146,7 +146,7 @@ describe("adding to the gallery", () => {
     expect(notImage.json.error.fields.photo).toMatch(/not a photo we can read/);
 
     const wide = await (await noisyRaw(20_000, 40)).png().toBuffer();
-    const tooWide = await post({ ...fields, photo: new Blob([wide], { type: "image/png" }) });
+    const tooWide = await post({ ...fields, photo: new Blob([new Uint8Array(wide)], { type: "image/png" }) });
     expect(tooWide.status).toBe(422);
     expect(tooWide.json.error.fields.photo).toBe(galleryMessages.tooWide);
 
@@ -175,7 +175,7 @@ describe("adding to the gallery", () => {
       caption: 'Bathroom <script>alert("x")</script> retiled',
       town: "Burntisland <b>",
       service: "kitchen-bathroom",
-      photo: new Blob([await png()], { type: "image/png" }),
+      photo: new Blob([new Uint8Array(await png())], { type: "image/png" }),
     });
     expect(res.status).toBe(201);
     expect(res.json.item.caption).toBe('Bathroom <script>alert("x")</script> retiled');
