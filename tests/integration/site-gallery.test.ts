@@ -29,6 +29,11 @@ import { serviceContext } from "../../src/platform/context";
 import { adminClient, adminOrigin } from "../helpers/admin";
 import { useTestBlobs } from "../helpers/blobs";
 import { useTestDatabase } from "../helpers/db";
+import { jsonRequest, validReview } from "../helpers/http";
+import testimonials from "../../netlify/functions/testimonials.mts";
+import { hashToken } from "../../src/features/reviews/service";
+import { reviewInvitations } from "../../src/features/tables";
+import { randomBytes } from "node:crypto";
 import { jpegWithGps, noisyRaw, pdf, png } from "../helpers/images";
 
 const t = useTestDatabase();
@@ -65,7 +70,8 @@ async function post(parts: Parts, o: { cookie?: string | null; origin?: string; 
   return { status: res.status, json: text ? JSON.parse(text) : undefined };
 }
 
-const jpegBlob = async (w = 1600, h = 1200) => new Blob([new Uint8Array(await jpegWithGps(w, h))], { type: "image/jpeg" });
+const jpegBlob = async (w = 1600, h = 1200) =>
+  new Blob([new Uint8Array(await jpegWithGps(w, h))], { type: "image/jpeg" });
 const fields = {
   caption: "Damp-stained living room repainted",
   town: "Kirkcaldy",
@@ -236,9 +242,22 @@ describe("a finished job's photos and the customer's consent", () => {
     expect((await sharp(Buffer.from(image!.bytes)).metadata()).exif).toBeUndefined();
   });
 
-  it("records the customer's own consent from the review form, first record standing", async () => {
+  it("records the customer's consent from the tick box on the invited review form, first record standing", async () => {
     const job = await jobWithPhoto("done");
-    await recordCustomerConsent(job.requestId, serviceContext());
+    const token = randomBytes(32).toString("base64url");
+    const now = Date.now();
+    await t.db.insert(reviewInvitations).values({
+      submissionId: job.requestId,
+      tokenHash: hashToken(token),
+      name: "Ailsa G.",
+      location: "Kirkcaldy",
+      jobCompletedAt: new Date(now - 86_400_000),
+      expiresAt: new Date(now + 86_400_000),
+    });
+    const review = await testimonials(
+      jsonRequest("/api/testimonials", { ...validReview(), invitation: token, galleryConsent: "yes" }),
+    );
+    expect(review.status).toBe(201);
     await recordCustomerConsent(job.requestId, serviceContext());
     const rows = await t.db
       .select()
@@ -247,6 +266,25 @@ describe("a finished job's photos and the customer's consent", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ recordedBy: "customer", method: "review-form", note: null });
     expect((await post({ ...fields, photo: job.photoId })).status).toBe(201);
+
+    // Without the tick, a review through the link records nothing.
+    const other = await jobWithPhoto("done");
+    const otherToken = randomBytes(32).toString("base64url");
+    await t.db.insert(reviewInvitations).values({
+      submissionId: other.requestId,
+      tokenHash: hashToken(otherToken),
+      name: "Ailsa G.",
+      location: "Kirkcaldy",
+      jobCompletedAt: new Date(now - 86_400_000),
+      expiresAt: new Date(now + 86_400_000),
+    });
+    expect(
+      (await testimonials(jsonRequest("/api/testimonials", { ...validReview(), invitation: otherToken })))
+        .status,
+    ).toBe(201);
+    expect(
+      await t.db.select().from(galleryConsents).where(eq(galleryConsents.submissionId, other.requestId)),
+    ).toEqual([]);
   });
 });
 
@@ -279,16 +317,21 @@ describe("publishing the gallery", () => {
       expect([meta.width, meta.height]).toEqual([360, 270]);
       expect(meta.exif).toBeUndefined();
     }
+  });
 
+  it("keeps a removed item on the live site until the next publish; restoring brings it back", async () => {
+    const owner = await adminClient();
+    const item = (await post({ ...fields, photo: await jpegBlob(800, 600) })).json.item;
+    expect((await owner.call(adminSite, "POST", "/api/admin/site/publish")).status).toBe(202);
     // A draft removed is still on the live site until the next publish; restore brings it back.
-    expect((await owner.call(adminGallery, "DELETE", `/api/admin/site/gallery/${pair.id}`)).status).toBe(204);
-    expect((await owner.call(adminGallery, "DELETE", `/api/admin/site/gallery/${pair.id}`)).status).toBe(404);
+    expect((await owner.call(adminGallery, "DELETE", `/api/admin/site/gallery/${item.id}`)).status).toBe(204);
+    expect((await owner.call(adminGallery, "DELETE", `/api/admin/site/gallery/${item.id}`)).status).toBe(404);
     expect((await publicSite(serviceContext())).gallery).toHaveLength(1);
     expect((await owner.call(adminSite, "POST", "/api/admin/site/publish")).status).toBe(202);
     expect((await publicSite(serviceContext())).gallery).toEqual([]);
     expect((await owner.call(adminSite, "POST", "/api/admin/site/restore")).status).toBe(202);
-    expect((await publicSite(serviceContext())).gallery.map((g) => g.id)).toEqual([pair.id]);
+    expect((await publicSite(serviceContext())).gallery.map((g) => g.id)).toEqual([item.id]);
     const site = await owner.call(adminSite, "GET", "/api/admin/site");
-    expect(site.json.gallery.map((g: { id: number }) => g.id)).toEqual([pair.id]);
+    expect(site.json.gallery.map((g: { id: number }) => g.id)).toEqual([item.id]);
   });
 });
