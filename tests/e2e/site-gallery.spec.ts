@@ -8,7 +8,7 @@
  * SHOTS=dir saves screenshots (the Gallery tab; /our-work at 375 and 1280 px).
  */
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import path from "node:path";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
@@ -107,6 +107,15 @@ test("the owner adds a before/after pair on a phone, publishes, and the rebuilt 
 
   const dir = await rebuild();
   await serveRebuilt(page, dir);
+  try {
+    await checkOurWork(page, caption, town);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** /our-work from the rebuilt folder at 375 and 1280 px: the pair, its text and its pictures. */
+async function checkOurWork(page: Page, caption: string, town: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
     await page.goto("/our-work");
@@ -133,4 +142,4 @@ test("the owner adds a before/after pair on a phone, publishes, and the rebuilt 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
   }
-});
+}
