@@ -85,6 +85,8 @@ export const headerRules: readonly HeaderRule[] = [
   ),
   ...adminPages.map((path) => ({ for: path, values: { "Content-Security-Policy": adminPolicy } })),
   { for: "/_astro/*", values: { "Cache-Control": "public, max-age=31536000, immutable" } },
+  // The gallery's image sizes are named by an image that never changes (docs/decisions/058-gallery.md).
+  { for: "/media/gallery/*", values: { "Cache-Control": "public, max-age=31536000, immutable" } },
   { for: "/admin*", values: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } },
 ];
 

@@ -8,6 +8,7 @@ export const publicPaths = [
   "/services/floor-carpet",
   "/book-appointment",
   "/about-us",
+  "/our-work",
   "/contact-us",
   "/testimonials",
   "/faqs",

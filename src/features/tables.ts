@@ -33,3 +33,4 @@ export { mailKinds } from "./mail/kinds";
 export type { MailAttachment } from "../platform/mail/message";
 export * from "./payments/tables";
 export * from "../platform/outbox/tables";
+export * from "./site-content/tables-gallery";

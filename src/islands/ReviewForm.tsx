@@ -253,6 +253,14 @@ export default function ReviewForm({ phone, openOnHash = "#review-form" }: Revie
               error={errors["text"]}
               name="text"
             />
+            {invitation?.status === "ready" ? (
+              <label className="flex items-start gap-3 text-base text-slate-700">
+                <input type="checkbox" name="galleryConsent" value="yes" className="mt-1 size-5 shrink-0" />
+                <span>
+                  You may show photos of this job on your website (your name and address are never shown).
+                </span>
+              </label>
+            ) : null}
             <FormFooter
               idPrefix={id("guard")}
               honeypotRef={honeypotRef}

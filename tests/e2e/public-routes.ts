@@ -10,6 +10,7 @@ export const publicRoutes = [
   { path: "/services/floor-carpet", title: "Floor & Carpet Installing", islands: false },
   { path: "/book-appointment", title: "Book an Appointment", islands: true },
   { path: "/about-us", title: "About Us", islands: false },
+  { path: "/our-work", title: "Our Work", islands: false },
   { path: "/contact-us", title: "Contact Us", islands: true },
   { path: "/testimonials", title: "Testimonials", islands: true },
   { path: "/faqs", title: "Frequently Asked Questions", islands: false },

@@ -20,6 +20,9 @@ import adminPerson from "../../netlify/functions/admin-person.mts";
 import adminPassword from "../../netlify/functions/admin-password.mts";
 import adminPriceList from "../../netlify/functions/admin-price-list.mts";
 import adminSite from "../../netlify/functions/admin-site.mts";
+import adminSiteGallery from "../../netlify/functions/admin-site-gallery.mts";
+import adminSiteGalleryImages from "../../netlify/functions/admin-site-gallery-images.mts";
+import { png } from "../helpers/images";
 import adminPush from "../../netlify/functions/admin-push.mts";
 import webpush from "web-push";
 import { startPushService } from "../helpers/push-service";
@@ -333,6 +336,45 @@ describe("every endpoint answers what its contract says", () => {
     await check(r.restoreSiteRoute, adminSite, { cookie });
     // Netlify's notification is signed, not called with a cookie (tests/integration/site-content.test.ts).
     covered.add(r.deployNotificationRoute);
+
+    // The gallery (docs/decisions/058-gallery.md): a multipart upload, then its image and the rest.
+    const galleryForm = new FormData();
+    galleryForm.set("photo", new Blob([new Uint8Array(await png(400, 300))], { type: "image/png" }));
+    for (const [name, value] of Object.entries({
+      caption: "Shelves fitted",
+      town: "Leven",
+      service: "floor-carpet",
+    }))
+      galleryForm.set(name, value);
+    const galleryBody = new Response(galleryForm);
+    const added = await adminSiteGallery(
+      new Request(base + r.addGalleryItemRoute.path, {
+        method: "POST",
+        headers: {
+          Origin: base,
+          Cookie: cookie,
+          Accept: "application/json",
+          "Content-Type": galleryBody.headers.get("content-type")!,
+        },
+        body: await galleryBody.arrayBuffer(),
+      }),
+    );
+    expect(added.status).toBe(201);
+    const { item: galleryItem } = await readAnswer(r.addGalleryItemRoute, added);
+    covered.add(r.addGalleryItemRoute);
+    const image = await adminSiteGalleryImages(
+      new Request(`${base}/api/admin/site/gallery/images/${galleryItem.images[0]!.id}`, {
+        headers: { Cookie: cookie },
+      }),
+    );
+    expect(image.status).toBe(200);
+    covered.add(r.galleryImageRoute);
+    await check(r.galleryJobsRoute, adminSiteGallery, { cookie });
+    await check(r.recordGalleryConsentRoute, adminSiteGallery, {
+      cookie,
+      body: { submissionId: booking.id, note: "Agreed in writing on the quote" },
+    });
+    await check(r.deleteGalleryItemRoute, adminSiteGallery, { cookie, id: galleryItem.id });
 
     // Invoices (docs/decisions/032-invoices.md), on the request whose quote was accepted above.
     const today = new Date().toISOString().slice(0, 10);

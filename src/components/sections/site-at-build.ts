@@ -25,14 +25,59 @@ export function siteAtBuild(): Promise<PublicSite> {
   return snapshot;
 }
 
+const databaseUrl = () =>
+  process.env["SITE_CONTENT_AT_BUILD"] === "0" ? undefined : process.env["DATABASE_URL"];
+
 async function read(): Promise<PublicSite> {
-  const url = process.env["DATABASE_URL"];
   const { firstPublicSite, publicSite } = await import("../../features/site-content/service-public");
-  if (!url || process.env["SITE_CONTENT_AT_BUILD"] === "0") return firstPublicSite();
+  if (!databaseUrl()) return firstPublicSite();
+  return withDatabase((ctx) => publicSite(ctx));
+}
+
+let galleryImages: Promise<Map<string, Uint8Array>> | undefined;
+
+/**
+ * A published gallery image's stored JPEG (docs/decisions/058-gallery.md), for the page that makes
+ * its AVIF and WebP sizes. A build reads every published image once; `astro dev` reads per request.
+ */
+async function galleryImageAtBuild(id: string): Promise<Uint8Array | undefined> {
+  const readImages = async (ids: string[]) => {
+    if (!databaseUrl() || ids.length === 0) return new Map<string, Uint8Array>();
+    const { galleryImageBytes } = await import("../../features/site-content/service-public");
+    return withDatabase((ctx) => galleryImageBytes(ids, ctx));
+  };
+  if (import.meta.env.DEV) {
+    const { gallery } = await siteAtBuild();
+    const published = gallery.some((g) => g.images.some((i) => i.id === id));
+    return published ? (await readImages([id])).get(id) : undefined;
+  }
+  galleryImages ??= siteAtBuild().then(({ gallery }) =>
+    readImages(gallery.flatMap((g) => g.images.map((i) => i.id))),
+  );
+  return (await galleryImages).get(id);
+}
+
+type BuildContext = Parameters<
+  (typeof import("../../features/site-content/service-public"))["publicSite"]
+>[0];
+
+/** One size of a published gallery image (AVIF or WebP), made from its stored JPEG; undefined if none. */
+export async function galleryImageFileAtBuild(file: {
+  id: string;
+  width: number;
+  format: "avif" | "webp";
+}): Promise<Buffer | undefined> {
+  const jpeg = await galleryImageAtBuild(file.id);
+  if (!jpeg) return undefined;
+  const { renderGallerySize } = await import("../../features/site-content/gallery-image");
+  return renderGallerySize(jpeg, file.width, file.format);
+}
+
+async function withDatabase<T>(read: (ctx: BuildContext) => Promise<T>): Promise<T> {
   const { openDatabase } = await import("../../platform/db/client");
-  const { db, close } = openDatabase(url, { connectionTimeoutMillis: 4000 });
+  const { db, close } = openDatabase(databaseUrl()!, { connectionTimeoutMillis: 4000 });
   try {
-    return await publicSite({
+    return await read({
       db,
       now: new Date(),
       client: "build",

@@ -21,6 +21,7 @@ import { reviewInvitationMessage } from "../mail/messages";
 import { deliverSoon, mailContext } from "../mail/service";
 import * as outbox from "../mail/repository";
 import * as invitations from "./repository-invitations";
+import { recordConsent } from "../site-content/repository-gallery";
 import * as workflow from "../requests/repository-workflow";
 import type { CustomerRequest } from "../requests/repository";
 import * as settings from "../admin-auth/repository-settings";
@@ -268,6 +269,19 @@ export async function insertInvitedReview(
   const invitation = usable(await invitations.lockByTokenHash(hashToken(token.data), tx), now);
   const stored = await testimonials.insertVerified(input, invitation.jobCompletedAt, key, tx);
   if (stored.created) await invitations.markUsed(invitation.id, stored.testimonial.id, now, tx);
+  // The customer's written consent to show photos of this job in the gallery (the tick box).
+  if (stored.created && input.galleryConsent === "yes") {
+    await recordConsent(
+      {
+        submissionId: invitation.submissionId,
+        recordedBy: "customer",
+        method: "review-form",
+        note: null,
+        recordedAt: now,
+      },
+      tx,
+    );
+  }
   return stored;
 }
 

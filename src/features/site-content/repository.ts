@@ -5,6 +5,8 @@
 import type { Db } from "../../platform/db/client";
 import { and, asc, desc, eq, inArray, lt, ne, sql } from "../../platform/db/orm";
 import { siteFaqs, sitePublications, siteServices, siteTeam, siteTowns } from "./tables";
+import { siteGallery } from "./tables-gallery";
+import type { GalleryItemRecord } from "./repository-gallery";
 
 export type ServiceRecord = typeof siteServices.$inferSelect;
 export type ServiceInsert = typeof siteServices.$inferInsert;
@@ -33,17 +35,19 @@ export interface Drafts {
   faqs: FaqRecord[];
   team: TeamRecord[];
   towns: TownRecord[];
+  gallery: GalleryItemRecord[];
 }
 
 /** Every draft, each list in the owner's order. */
 export async function drafts(db: Db): Promise<Drafts> {
-  const [services, faqs, team, towns] = await Promise.all([
+  const [services, faqs, team, towns, gallery] = await Promise.all([
     db.select().from(siteServices).orderBy(asc(siteServices.position), asc(siteServices.id)),
     db.select().from(siteFaqs).orderBy(asc(siteFaqs.position), asc(siteFaqs.id)),
     db.select().from(siteTeam).orderBy(asc(siteTeam.position), asc(siteTeam.id)),
     db.select().from(siteTowns).orderBy(asc(siteTowns.position), asc(siteTowns.id)),
+    db.select().from(siteGallery).orderBy(asc(siteGallery.position), asc(siteGallery.id)),
   ]);
-  return { services, faqs, team, towns };
+  return { services, faqs, team, towns, gallery };
 }
 
 /** The next position at the end of a list. */

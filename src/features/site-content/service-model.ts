@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { priceBases, siteIconKeys } from "./contract/rules";
+import { galleryKinds } from "./contract/gallery-rules";
 import type { SiteFaq, SiteService, SiteTeamMember, SiteTown } from "./contract";
 import { answerHtml } from "./markdown";
 import type { Drafts, FaqRecord, ServiceRecord, TeamRecord, TownRecord } from "./repository";
@@ -106,6 +107,22 @@ export const publishedSiteSchema = z.object({
     }),
   ),
   towns: z.array(z.object({ ...ordered, name: z.string(), latitude: z.number(), longitude: z.number() })),
+  /** The gallery (docs/decisions/058-gallery.md); a version published before it had none. */
+  gallery: z
+    .array(
+      z.object({
+        ...ordered,
+        kind: z.enum(galleryKinds),
+        caption: z.string(),
+        town: z.string(),
+        service: z.string(),
+        beforeImageId: z.string().nullable(),
+        afterImageId: z.string().nullable(),
+        photoImageId: z.string().nullable(),
+        submissionId: z.number().int().nullable(),
+      }),
+    )
+    .default([]),
 });
 export type PublishedSite = z.infer<typeof publishedSiteSchema>;
 
@@ -123,13 +140,14 @@ export function snapshotOf(d: Drafts): PublishedSite {
     faqs: d.faqs.map(without),
     team: d.team.map(without),
     towns: d.towns.map(without),
+    gallery: d.gallery.map(without),
   });
 }
 
 /** How many items were added, changed or removed between two versions. */
 export function changesBetween(a: PublishedSite, b: PublishedSite | null): number {
   let n = 0;
-  for (const kind of ["services", "faqs", "team", "towns"] as const) {
+  for (const kind of ["services", "faqs", "team", "towns", "gallery"] as const) {
     const before = new Map((b?.[kind] ?? []).map((item) => [item.id, JSON.stringify(item)]));
     for (const item of a[kind]) {
       if (before.get(item.id) !== JSON.stringify(item)) n++;

@@ -5,9 +5,16 @@
  * browser (docs/decisions/050-site-content.md, 056-services-from-published-content.md).
  * `bookableServices` is the server's side of the same list: what a booking may name.
  */
-export type { GoneService, PublicFaq, PublicService, PublicSite, PublicTeamMember } from "./contract/public";
+export type {
+  GoneService,
+  PublicFaq,
+  PublicGalleryItem,
+  PublicService,
+  PublicSite,
+  PublicTeamMember,
+} from "./contract/public";
 import type { ServiceContext } from "../../platform/context";
-import type { PublicService, PublicSite } from "./contract/public";
+import type { PublicGalleryItem, PublicService, PublicSite } from "./contract/public";
 import { quoteBasisOf, startingPriceText } from "./contract/rules";
 import { answerHtml, answerText } from "./markdown";
 import * as repo from "./repository";
@@ -15,6 +22,7 @@ import type { PublishedSite } from "./service-model";
 import { publishedSiteSchema } from "./service-model";
 import { publishedContent } from "./service-publish";
 import { ensureSiteContent, firstContent } from "./service-seed";
+import { imageBytes } from "./repository-gallery";
 
 interface Listed {
   hidden?: boolean;
@@ -50,6 +58,33 @@ function publicService(s: ServiceContent): PublicService {
   };
 }
 
+type GalleryDraft = PublishedSite["gallery"][number];
+
+/** The visible gallery items whose service is on the site, each with its pictures in order. */
+function publicGallery(
+  gallery: readonly GalleryDraft[],
+  services: readonly { slug: string; name: string; hidden?: boolean }[],
+): PublicGalleryItem[] {
+  const names = new Map(services.filter((s) => !s.hidden).map((s) => [s.slug, s.name]));
+  return shown(gallery)
+    .filter((g) => names.has(g.service))
+    .map((g) => ({
+      id: g.id,
+      kind: g.kind,
+      caption: g.caption,
+      town: g.town,
+      service: g.service,
+      serviceName: names.get(g.service)!,
+      images:
+        g.kind === "pair"
+          ? [
+              { role: "before" as const, id: g.beforeImageId! },
+              { role: "after" as const, id: g.afterImageId! },
+            ]
+          : [{ role: "photo" as const, id: g.photoImageId! }],
+    }));
+}
+
 /** The public view of a version's content. */
 export function publicSiteOf(content: {
   services: readonly ServiceContent[];
@@ -63,6 +98,7 @@ export function publicSiteOf(content: {
     sample: boolean;
   })[];
   towns: readonly (Listed & { name: string })[];
+  gallery?: readonly GalleryDraft[];
 }): PublicSite {
   return {
     faqs: shown(content.faqs).map((f) => ({
@@ -81,6 +117,7 @@ export function publicSiteOf(content: {
       image: m.image,
       sample: m.sample,
     })),
+    gallery: publicGallery(content.gallery ?? [], content.services),
   };
 }
 
@@ -123,4 +160,15 @@ export async function serviceNames(ctx: ServiceContext): Promise<Map<string, str
   const live = await repo.currentPublication(ctx.db);
   if (live) for (const s of publishedSiteSchema.parse(live.content).services) names.set(s.slug, s.name);
   return names;
+}
+
+/**
+ * The stored JPEG bytes of published gallery images, read when the site is built (the pages make
+ * their AVIF and WebP sizes from them).
+ */
+export async function galleryImageBytes(
+  ids: readonly string[],
+  ctx: ServiceContext,
+): Promise<Map<string, Uint8Array>> {
+  return imageBytes(ids, ctx.db);
 }

@@ -16,6 +16,7 @@ import { formatTime } from "../../platform/time";
 import type { PublishState, PublishStatus } from "./contract";
 import * as repo from "./repository";
 import { businessPublishPart, restoreBusinessPart } from "../business/service-public";
+import * as galleryRepo from "./repository-gallery";
 import { publishedSiteSchema, snapshotOf } from "./service-model";
 import { ensureSiteContent } from "./service-seed";
 
@@ -127,6 +128,8 @@ export async function restoreSite(ctx: ServiceContext): Promise<PublishAnswer> {
     );
     await repo.replaceDrafts({ faqs: content.faqs, team: content.team, towns: content.towns }, tx);
     await restoreBusinessPart(businessPartOf(previous.content), ctx.now, tx);
+    // Gallery images are never deleted, so every item of an older version can come back.
+    await galleryRepo.replaceItems(content.gallery, tx);
   });
   return publishSite(ctx, { by: "owner (restore)", restoredFrom: previous.id });
 }

@@ -35,6 +35,7 @@ import {
 import { ensureSiteContent } from "./service-seed";
 import { businessPartOf, publishStatus } from "./service-publish";
 import { siteBusiness } from "../business/service-public";
+import { galleryDrafts } from "./service-gallery";
 
 export async function getSite(ctx: ServiceContext): Promise<SiteContent> {
   await ensureSiteContent(ctx);
@@ -48,6 +49,7 @@ export async function getSite(ctx: ServiceContext): Promise<SiteContent> {
     faqs: d.faqs.map(toFaq),
     team: d.team.map(toTeamMember),
     towns: d.towns.map(toTown),
+    gallery: await galleryDrafts(ctx),
     draftChanges: changesBetween(snapshotOf(d), published) + business.drafts.length,
     published: live ? { at: (live.liveAt ?? live.startedAt).toISOString(), by: live.publishedBy } : null,
     canRestore: live ? Boolean(await repo.liveBefore(live.id, ctx.db)) : false,

@@ -126,6 +126,11 @@ export const routes = {
   addSiteTown: adminRoutes.addSiteTownRoute,
   updateSiteTown: adminRoutes.updateSiteTownRoute,
   publishSite: adminRoutes.publishSiteRoute,
+  addGalleryItem: adminRoutes.addGalleryItemRoute,
+  deleteGalleryItem: adminRoutes.deleteGalleryItemRoute,
+  galleryImage: adminRoutes.galleryImageRoute,
+  galleryJobs: adminRoutes.galleryJobsRoute,
+  recordGalleryConsent: adminRoutes.recordGalleryConsentRoute,
   publishStatus: adminRoutes.publishStatusRoute,
   restoreSite: adminRoutes.restoreSiteRoute,
 };

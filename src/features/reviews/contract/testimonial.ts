@@ -38,5 +38,10 @@ export const testimonialInputSchema = z.object({
    * review comes through one; empty or absent for the open form.
    */
   invitation: z.optional(z.string().check(z.trim(), z.maxLength(64, "This review link is not valid."))),
+  /**
+   * "yes" when the customer of an invited review ticks that photos of the job may be shown on the
+   * website (docs/decisions/058-gallery.md); ignored on the open form.
+   */
+  galleryConsent: z.optional(z.enum(["yes"], { error: "Tick the box, or leave it empty." })),
 });
 export type TestimonialInput = z.infer<typeof testimonialInputSchema>;

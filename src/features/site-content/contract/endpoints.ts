@@ -19,6 +19,7 @@ import { deployNotificationRoute } from "../../../lib/contracts/public-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
 import { priceBases, siteIconKeys, siteLimits as L } from "./rules";
 import { siteBusinessSchema } from "../../business/contract/endpoints";
+import { galleryEndpoints, siteGalleryItemSchema } from "./gallery";
 
 const id = z.number().int().positive();
 const timestamp = z.string();
@@ -218,6 +219,8 @@ export const siteContentSchema = z.object({
   faqs: z.array(siteFaqSchema),
   team: z.array(siteTeamMemberSchema),
   towns: z.array(siteTownSchema),
+  /** The gallery of the owner's work (./gallery.ts), drafts in the owner's order. */
+  gallery: z.array(siteGalleryItemSchema),
   /** How many items differ from the last published version. */
   draftChanges: z.number().int(),
   published: z.object({ at: timestamp, by: z.string() }).nullable(),
@@ -303,4 +306,5 @@ export const siteContentEndpoints = {
     status: 204,
     request: deployNotificationSchema,
   }),
+  ...galleryEndpoints,
 };

@@ -46,6 +46,24 @@ export interface PublicTeamMember {
   sample: boolean;
 }
 
+/** One picture of a gallery item: its stored image's id and what it shows. */
+export interface PublicGalleryImage {
+  role: "before" | "after" | "photo";
+  id: string;
+}
+
+/** A gallery item as the pages show it (docs/decisions/058-gallery.md). */
+export interface PublicGalleryItem {
+  id: number;
+  kind: "pair" | "single";
+  caption: string;
+  town: string;
+  /** The service's slug (/services/<slug>) and its name. */
+  service: string;
+  serviceName: string;
+  images: PublicGalleryImage[];
+}
+
 export interface PublicSite {
   faqs: PublicFaq[];
   /** The names of the towns the site lists as covered, in the owner's order. */
@@ -56,4 +74,6 @@ export interface PublicSite {
   goneServices: GoneService[];
   /** The team, in the owner's order. */
   team: PublicTeamMember[];
+  /** The gallery of the owner's work, visible items in the owner's order. */
+  gallery: PublicGalleryItem[];
 }

@@ -40,10 +40,10 @@ export interface ListSpec<T extends Item, B> {
   detail: (item: T) => string;
 }
 
-const fieldClass =
+export const fieldClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
 
-function failureText(err: unknown, what: string): string | null {
+export function failureText(err: unknown, what: string): string | null {
   if (err instanceof ApiError && err.status === 401) return null;
   return err instanceof ApiError && err.status < 500 ? err.message : `${what} failed. Please try again.`;
 }

@@ -11,17 +11,21 @@ import { ContentList } from "./ContentList";
 import { PublishBar } from "./PublishBar";
 import { siteApi, type SiteContent, type SiteList } from "./api";
 import { faqSpec, serviceSpec, teamSpec, townSpec } from "./specs";
+import { GalleryPanel } from "./GalleryPanel";
 
-const tabs: { list: SiteList; label: string }[] = [
+const tabs: { list: SiteList | "gallery"; label: string }[] = [
   { list: "services", label: "Services" },
   { list: "faqs", label: "FAQs" },
   { list: "team", label: "Team" },
   { list: "towns", label: "Towns" },
+  { list: "gallery", label: "Gallery" },
 ];
 
-function Panel({ list, site }: { list: SiteList; site: SiteContent }) {
+function Panel({ list, site }: { list: SiteList | "gallery"; site: SiteContent }) {
   const changed = () => queryClient.invalidateQueries({ queryKey: keys.site });
   switch (list) {
+    case "gallery":
+      return <GalleryPanel site={site} onChanged={() => void changed()} />;
     case "services":
       return (
         <ContentList
@@ -67,15 +71,15 @@ function Panel({ list, site }: { list: SiteList; site: SiteContent }) {
 
 export function WebsiteScreen() {
   const site = useQuery(queries.site());
-  const [list, setList] = useState<SiteList>("services");
+  const [list, setList] = useState<SiteList | "gallery">("services");
 
   return (
     <div className="grid gap-5">
       <div>
         <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Website</h1>
         <p className="mt-1 max-w-2xl text-slate-600">
-          Your services and prices, questions, team and the towns you cover. Changes are drafts until you
-          publish them.
+          Your services and prices, questions, team, the towns you cover and the gallery of your work. Changes
+          are drafts until you publish them.
         </p>
       </div>
       {site.isPending ? <Spinner label="Loading the website…" /> : null}
