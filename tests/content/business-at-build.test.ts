@@ -25,7 +25,7 @@ let t: TestDatabase;
 let server: LocalDbServer | undefined;
 let container: AstroContainer;
 const saved = process.env["DATABASE_URL"];
-const ctx = (): ServiceContext => ({ db: t.db, now: new Date(), client: "test" });
+const ctx = (): ServiceContext => ({ db: t.db, now: new Date(), client: "test", actor: { kind: "owner" } });
 
 async function render(path: string): Promise<string> {
   const mod = await modules[`../../src/pages${path}.astro`]!();

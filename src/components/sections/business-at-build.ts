@@ -30,7 +30,12 @@ async function read(): Promise<PublicBusiness> {
   const { publishedBusinessPart } = await import("../../features/site-content/service-publish");
   const { db, close } = openDatabase(url, { connectionTimeoutMillis: 4000 });
   try {
-    const part = await publishedBusinessPart({ db, now, client: "build" });
+    const part = await publishedBusinessPart({
+      db,
+      now,
+      client: "build",
+      actor: { kind: "job", name: "site-build" },
+    });
     return await publicBusiness(part, now, db);
   } catch (error) {
     throw new Error(
