@@ -8,7 +8,9 @@ import type { ServiceContext } from "../../platform/context";
 import type { PublicSite } from "./contract/public";
 import { answerHtml, answerText } from "./markdown";
 import { publishedContent } from "./service-publish";
-import { firstContent } from "./service-seed";
+import * as repo from "./repository";
+import { snapshotOf } from "./service-model";
+import { ensureSiteContent, firstContent } from "./service-seed";
 
 interface Listed {
   hidden?: boolean;
@@ -42,4 +44,14 @@ export async function publicSite(ctx: ServiceContext): Promise<PublicSite> {
 /** What a site with no database shows: the content it was written with. */
 export function firstPublicSite(): PublicSite {
   return publicSiteOf(firstContent());
+}
+
+/**
+ * The drafts as the pages would show them once published: what the preview renders
+ * (docs/decisions/057-draft-preview-and-local-rebuilds.md). The same `publicSiteOf` as a published
+ * version, so the preview can never differ from what Publish would put live.
+ */
+export async function draftPublicSite(ctx: ServiceContext): Promise<PublicSite> {
+  await ensureSiteContent(ctx);
+  return publicSiteOf(snapshotOf(await repo.drafts(ctx.db)));
 }
