@@ -268,6 +268,9 @@ try {
       String(port),
       "--blobs-dir",
       path.join(dataDir, "blobs"),
+      // Publishing rebuilds the site into a new folder here and serves it once built.
+      "--builds-dir",
+      path.join(dataDir, "builds"),
     ];
   } else if (values.serve) {
     // netlify serve's static file server listens on 3999 unless told otherwise: a second stack
