@@ -9,7 +9,8 @@ import { defineMiddleware } from "astro:middleware";
 import { withPreviewSite } from "./components/sections/site-preview-scope";
 import { previewBanner, previewHeaders, previewLinks } from "./components/sections/preview-page";
 
-export const isPreviewPath = (pathname: string) => pathname === "/preview" || pathname.startsWith("/preview/");
+export const isPreviewPath = (pathname: string) =>
+  pathname === "/preview" || pathname.startsWith("/preview/");
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered || !isPreviewPath(context.url.pathname)) return next();

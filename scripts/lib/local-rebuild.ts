@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import type { LocalRebuilder, RebuildResult } from "../../src/platform/local-rebuild";
 
 export interface LocalBuild {
@@ -32,14 +33,17 @@ export interface RebuilderOptions {
   timeoutMs?: number;
 }
 
-const ansi = /\u001b\[[0-9;]*m/g;
-
 /** The line of the build's output that says why it stopped, in words an owner can read. */
 export function failureReason(output: string, code: number | null): string {
-  const lines = output.replace(ansi, "").split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = stripVTControlCharacters(output)
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   const ours = lines.find((l) => l.startsWith("[site] "));
   const error = ours ?? lines.find((l) => /error/i.test(l) && !/^at /.test(l)) ?? lines.at(-1);
-  const detail = error ? error.replace(/^\[site\] /, "").slice(0, 300) : `it stopped with code ${code ?? "unknown"}`;
+  const detail = error
+    ? error.replace(/^\[site\] /, "").slice(0, 300)
+    : `it stopped with code ${code ?? "unknown"}`;
   return `The new version of the website could not be built: ${detail}.`.replace(/\.\.$/, ".");
 }
 
@@ -47,7 +51,8 @@ async function prune(buildsDir: string, keep: string[]): Promise<void> {
   const folders = (await readdir(buildsDir)).sort();
   for (const name of folders.slice(0, -2)) {
     const folder = path.join(buildsDir, name);
-    if (!keep.some((k) => k.startsWith(folder + path.sep))) await rm(folder, { recursive: true, force: true });
+    if (!keep.some((k) => k.startsWith(folder + path.sep)))
+      await rm(folder, { recursive: true, force: true });
   }
 }
 

@@ -33,7 +33,8 @@ export function previewBanner(markup: string, pathname: string): string {
 }
 
 /** The public pages the preview can show, as their live addresses. */
-const previewable = /^\/(?:faqs|about-us|contact-us|services(?:\/[a-z0-9-]+)?|book-appointment|testimonials)?$/;
+const previewable =
+  /^\/(?:faqs|about-us|contact-us|services(?:\/[a-z0-9-]+)?|book-appointment|testimonials)?$/;
 
 /** Links to another public page open its preview, so the owner can click around the drafts. */
 export function previewLinks(markup: string): string {

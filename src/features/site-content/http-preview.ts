@@ -18,10 +18,13 @@ function refusal(req: Request): Response {
   const headers = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
   const wantsPage = req.method === "GET" && (req.headers.get("accept") ?? "").includes("text/html");
   if (wantsPage) return new Response(null, { status: 303, headers: { ...headers, Location: previewSignIn } });
-  return new Response(JSON.stringify({ error: { code: "unauthorized", message: "Please sign in to the admin area." } }), {
-    status: 401,
-    headers: { ...headers, "Content-Type": "application/json; charset=utf-8" },
-  });
+  return new Response(
+    JSON.stringify({ error: { code: "unauthorized", message: "Please sign in to the admin area." } }),
+    {
+      status: 401,
+      headers: { ...headers, "Content-Type": "application/json; charset=utf-8" },
+    },
+  );
 }
 
 /** The drafts for a signed-in admin, or the answer that refuses anyone else. */
