@@ -23,7 +23,7 @@ export interface LocalBuild {
 export interface RebuilderOptions {
   /** The project folder (astro.config.mjs). */
   root: string;
-  /** Where the builds go, one folder each. */
+  /** Where the builds go, one folder each; inside `root` (the builds import its node_modules). */
   buildsDir: string;
   /** Called with a build that succeeded, before the publish is reported live. */
   onLive: (build: LocalBuild) => void;
@@ -33,18 +33,27 @@ export interface RebuilderOptions {
   timeoutMs?: number;
 }
 
-/** The line of the build's output that says why it stopped, in words an owner can read. */
+/**
+ * Why the build stopped, in words an owner can read: the site's own message when it gave one (a
+ * `[site] …` error from the build, without the database's query text), else the first error line.
+ */
 export function failureReason(output: string, code: number | null): string {
-  const lines = stripVTControlCharacters(output)
-    .split("\n")
-    .map((l) => l.trim())
-    .filter(Boolean);
-  const ours = lines.find((l) => l.startsWith("[site] "));
-  const error = ours ?? lines.find((l) => /error/i.test(l) && !/^at /.test(l)) ?? lines.at(-1);
-  const detail = error
-    ? error.replace(/^\[site\] /, "").slice(0, 300)
-    : `it stopped with code ${code ?? "unknown"}`;
-  return `The new version of the website could not be built: ${detail}.`.replace(/\.\.$/, ".");
+  const text = stripVTControlCharacters(output);
+  const ours = text.indexOf("[site] ");
+  let detail: string | undefined;
+  if (ours !== -1) {
+    detail = text
+      .slice(ours + "[site] ".length)
+      .split(/\n\s*(?:Stack trace:|at )/)[0]!
+      .replace(/\s*\((?:Failed query|connect )[\s\S]*?\)(?=;|$)/, "")
+      .replace(/\s+/g, " ")
+      .trim();
+  } else {
+    const lines = text.split("\n").map((l) => l.trim());
+    detail = lines.find((l) => /error/i.test(l) && !l.startsWith("at ")) ?? lines.filter(Boolean).at(-1);
+  }
+  const why = detail ? detail.slice(0, 300).replace(/\.$/, "") : `it stopped with code ${code ?? "unknown"}`;
+  return `The new version of the website could not be built: ${why}.`;
 }
 
 async function prune(buildsDir: string, keep: string[]): Promise<void> {
@@ -57,6 +66,9 @@ async function prune(buildsDir: string, keep: string[]): Promise<void> {
 }
 
 export function createLocalRebuilder(options: RebuilderOptions): LocalRebuilder {
+  // The build's server code imports packages by name, found only in the project's node_modules.
+  if (!path.resolve(options.buildsDir).startsWith(path.resolve(options.root) + path.sep))
+    throw new Error(`the builds folder (${options.buildsDir}) must be inside the project (${options.root})`);
   const astro = path.join(options.root, "node_modules/astro/bin/astro.mjs");
   let current: LocalBuild | undefined;
   return async (title: string): Promise<RebuildResult> => {
