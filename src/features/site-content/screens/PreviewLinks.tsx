@@ -18,9 +18,11 @@ export function PreviewLinks() {
   return (
     <nav
       aria-label="Preview your drafts"
-      className="flex flex-wrap items-center gap-x-1 gap-y-1 rounded-card border border-slate-200 bg-white px-4 py-2 shadow-card"
+      className="flex flex-wrap items-center gap-x-1 rounded-card border border-slate-200 bg-white px-4 pt-3 pb-1 shadow-card sm:py-1"
     >
-      <span className="mr-2 text-sm font-semibold text-slate-800">Preview your drafts:</span>
+      <span className="w-full text-sm font-semibold text-slate-800 sm:mr-2 sm:w-auto">
+        Preview your drafts:
+      </span>
       {previewPages.map((p) => (
         <a
           key={p.href}
