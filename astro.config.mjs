@@ -10,6 +10,7 @@ import securityHeaders from "./integrations/security-headers";
 import serviceAddresses from "./integrations/service-addresses";
 import localFunctions from "./integrations/local-functions";
 import { lucidePerIcon, publicIconModules } from "./integrations/lucide-icons";
+import previewServer from "./integrations/preview-server";
 
 // The canonical origin of the live site. Set SITE_URL on Netlify if the domain changes.
 const site = process.env.SITE_URL ?? "https://www.kingdomhandyman.example";
@@ -78,6 +79,8 @@ export default defineConfig({
     // `npm run dev`: the functions on the dev server, in its process (SITE_LOCAL_FUNCTIONS=1).
     localFunctions(),
   ],
+  // The draft preview (/preview/*) is rendered on demand; every other page stays static.
+  adapter: previewServer(),
   image: {
     // The illustrations are our own SVG files (src/assets), not user uploads, so rasterising them is
     // safe. It gives every image the same responsive AVIF/WebP path a real photo will take when the

@@ -12,6 +12,7 @@ export default tseslint.config(
   {
     ignores: [
       "dist/",
+      "dist-server/",
       ".astro/",
       ".netlify/",
       ".data/",

@@ -14,7 +14,8 @@
  *     `netlify serve` (the production build); or, with --host, `astro build` and then the
  *     production build with every function imported once in one Node process
  *     (scripts/lib/site-host.ts: what the browser tests run against,
- *     docs/decisions/036-browser-test-host.md);
+ *     docs/decisions/036-browser-test-host.md; a publish rebuilds the site into
+ *     <data-dir>/builds and serves the new build once it succeeded, docs/decisions/057);
  *  5. prints the URL once /api/health answers 200. Ctrl-C stops every process it started (each
  *     child runs in its own process group) and closes the database cleanly.
  *
@@ -268,6 +269,9 @@ try {
       String(port),
       "--blobs-dir",
       path.join(dataDir, "blobs"),
+      // Publishing rebuilds the site into a new folder here and serves it once built.
+      "--builds-dir",
+      path.join(dataDir, "builds"),
     ];
   } else if (values.serve) {
     // netlify serve's static file server listens on 3999 unless told otherwise: a second stack

@@ -22,10 +22,15 @@
  *
  * Photos go to a local Netlify Blobs server (the one netlify-cli runs) in `<data-dir>/blobs`.
  *
+ * Publishing the website's content rebuilds it here, as Netlify's build hook does there
+ * (docs/decisions/057-draft-preview-and-local-rebuilds.md): with `buildsDir`, a publish runs
+ * `astro build` into a new folder (./local-rebuild.ts) and the host serves that folder, and its
+ * draft-preview renderer, only once the build succeeded; a failed build leaves the pages as they were.
+ *
  * It listens on 127.0.0.1 only (LISTEN_ON_NETWORK=1: every address) and answers only requests whose
  * `Host` is one of its own names (localhost, 127.0.0.1 or [::1] with its port, and LOCAL_HOSTS).
  *
- * Usage: tsx scripts/lib/site-host.ts --port 8899 --blobs-dir .data/e2e/blobs
+ * Usage: tsx scripts/lib/site-host.ts --port 8899 --blobs-dir .data/e2e/blobs [--builds-dir .data/e2e/builds]
  * (DATABASE_URL and the rest of the functions' environment come from the caller.)
  */
 import { getStore } from "@netlify/blobs";
@@ -38,6 +43,8 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { photoStoreName, setPhotoStore } from "../../src/platform/blobs";
+import { setLocalRebuilder } from "../../src/platform/local-rebuild";
+import { createLocalRebuilder } from "./local-rebuild";
 import { allowedLocalHosts, loopbackHosts } from "../../src/platform/http/local-hosts";
 import {
   functionRoute,
@@ -173,11 +180,27 @@ export interface SiteHostOptions {
    * names in LOCAL_HOSTS are then answered too. Default: loopback only.
    */
   listenOnNetwork?: boolean;
+  /** Rebuild on publish into new folders here (default: no rebuild; a publish is live at once). */
+  buildsDir?: string;
 }
 
 export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost> {
   const root = options.root ?? process.cwd();
-  const distDir = path.join(root, "dist");
+  // The folder served: dist/ until a publish's rebuild succeeds, then that build's own folder.
+  let distDir = path.join(root, "dist");
+  process.env["SITE_PREVIEW_SERVER"] = path.join(root, "dist-server/entry.mjs");
+  if (options.buildsDir) {
+    setLocalRebuilder(
+      createLocalRebuilder({
+        root,
+        buildsDir: options.buildsDir,
+        onLive: (build) => {
+          distDir = build.dist;
+          process.env["SITE_PREVIEW_SERVER"] = path.join(build.server, "entry.mjs");
+        },
+      }),
+    );
+  }
   // Photos: a local Blobs server, installed as the store before any function runs.
   const blobs = await startLocalBlobs(options.blobsDir);
   setPhotoStore(getStore({ name: photoStoreName, ...blobs.context, consistency: "strong" }));
@@ -295,6 +318,7 @@ export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost>
       await Promise.allSettled([...pending]);
       await blobs.stop();
       setPhotoStore(undefined);
+      setLocalRebuilder(undefined);
     },
   };
 }
@@ -305,6 +329,7 @@ if (isMain) {
     options: {
       port: { type: "string", default: "8899" },
       "blobs-dir": { type: "string", default: ".data/blobs" },
+      "builds-dir": { type: "string" },
     },
   });
   const listenOnNetwork = process.env["LISTEN_ON_NETWORK"] === "1";
@@ -312,6 +337,7 @@ if (isMain) {
   const host = await startSiteHost({
     port: Number(values.port),
     blobsDir: path.resolve(values["blobs-dir"]),
+    ...(values["builds-dir"] ? { buildsDir: path.resolve(values["builds-dir"]) } : {}),
     listenOnNetwork,
   });
   console.log(

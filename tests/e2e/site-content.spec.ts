@@ -2,16 +2,44 @@
  * The owner edits his website in the admin, on the real stack at 375 and 1280 px: a service's
  * price changed and published in four taps after opening the Website screen, the publish state
  * says it is live, a bad price is refused beside its field with what was typed kept, a FAQ is
- * added and hidden. axe finds nothing and nothing scrolls sideways.
+ * added and hidden. At 375 px, from the dashboard, a price is changed and published in five taps,
+ * and the host serves the rebuilt pages once the publish is live. Drafts are previewed only by a
+ * signed-in owner, on the real page (docs/decisions/057-draft-preview-and-local-rebuilds.md).
+ * axe finds nothing and nothing scrolls sideways.
+ *
+ * The tests run one after another: each publish rebuilds the site on the host (a real
+ * `astro build`), only one publish runs at a time, and the draft counts they check are shared.
  *
  * SHOTS=dir saves screenshots of the screen there (for looking at them by eye).
  */
-import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
+import { expect as baseExpect, test, type APIRequestContext, type Locator } from "@playwright/test";
 import { axe, shot } from "./page-checks";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ mode: "serial", timeout: 480_000 });
+
+/** How long a publish may take to go live: the host runs a real `astro build` (a minute or more on a busy machine). */
+const rebuild = { timeout: 300_000 };
+
+/**
+ * Waits until a publish started at `since` is live: the state says "live" with a later `liveAt`
+ * (the screen's "Live since" alone could still be the version before).
+ */
+async function liveAfter(request: APIRequestContext, cookie: string, since: number) {
+  await expect
+    .poll(async () => {
+      const res = await request.get("/api/admin/site/publish", {
+        headers: { Cookie: cookie, "X-Simulated-Client": clientIp() },
+      });
+      const status = (await res.json()) as { state: string; liveAt: string | null; error: string | null };
+      if (status.state === "failed") return `failed: ${status.error}`;
+      return status.state === "live" && Date.parse(status.liveAt ?? "") >= since - 1000
+        ? "live"
+        : status.state;
+    }, rebuild)
+    .toBe("live");
+}
 
 /** A service of this test's own, added the way the screen adds it (the admin API). */
 async function seedService(request: APIRequestContext, baseURL: string, cookie: string, name: string) {
@@ -67,7 +95,9 @@ for (const width of [375, 1280]) {
       await form.getByRole("button", { name: "Save draft" }).click();
       await expect(row).toContainText("£110 fixed price");
       await expect(page.getByText(/change(s)? not yet on the website/)).toBeVisible();
+      const since = Date.now();
       await page.getByRole("button", { name: "Publish", exact: true }).click();
+      await liveAfter(request, session.header, since);
       await expect(page.getByTestId("publish-state")).toHaveText(/^Live since /);
       await expect(page.getByText("No unpublished changes.")).toBeVisible();
       await expect(page.getByRole("button", { name: "Restore the previous version" })).toBeVisible();
@@ -84,6 +114,124 @@ for (const width of [375, 1280]) {
       await expect(faq.getByText("Hidden")).toBeVisible();
       await shot(page, "website-faqs");
       await axe(page, "website faqs");
+    });
+  });
+}
+
+test.describe("at 375 px, from the dashboard", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("a price changed and published in five taps; the host serves the rebuilt pages once live", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await ownClient(page);
+    const session = await signedIn(context, request, baseURL!);
+    const name = `Fences ${uniqueName("W").split(" ")[1]}`;
+    await seedService(request, baseURL!, session.header, name);
+    // A question waiting too: the rebuilt FAQ page shows it once the publish is live.
+    const question = `Do you mend fences in ${name.split(" ")[1]}?`;
+    const added = await request.post("/api/admin/site/faqs", {
+      data: { question, answer: "Yes, panels and posts." },
+      headers: { Origin: new URL(baseURL!).origin, Cookie: session.header, "X-Simulated-Client": clientIp() },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    expect(await (await request.get("/faqs")).text()).not.toContain(question);
+
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    let taps = 0;
+    const tap = async (target: Locator) => {
+      await target.click();
+      taps += 1;
+    };
+    await tap(page.getByRole("button", { name: "More", exact: true }));
+    await tap(page.getByRole("dialog", { name: "More" }).getByRole("link", { name: "Website" }));
+    const row = page.getByRole("listitem").filter({ hasText: name });
+    await tap(row.getByRole("button", { name: `Edit ${name}` }));
+    const form = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: "Save draft" }) });
+    const price = form.getByLabel("Starting price (£)");
+    await tap(price);
+    await price.fill("125");
+    const since = Date.now();
+    await tap(form.getByRole("button", { name: "Save and publish" }));
+    expect(taps).toBe(5);
+
+    await expect(row).toContainText("from £125");
+    await liveAfter(request, session.header, since);
+    await expect(page.getByTestId("publish-state")).toHaveText(/^Live since /);
+    await expect(page.getByText("No unpublished changes.")).toBeVisible();
+    const faqs = await request.get("/faqs");
+    expect(faqs.status()).toBe(200);
+    expect(await faqs.text()).toContain(question);
+    await shot(page, "website-published");
+  });
+});
+
+for (const width of [375, 1280]) {
+  test.describe(`the preview at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 500 ? 800 : 900 } });
+
+    test("only a signed-in owner sees the drafts, on the real page with a preview bar", async ({
+      page,
+      context,
+      request,
+      baseURL,
+      playwright,
+    }) => {
+      await ownClient(page);
+      const session = await signedIn(context, request, baseURL!);
+      const question = `Do you fit letterboxes in ${uniqueName("Dysart").split(" ")[1]}?`;
+      const added = await request.post("/api/admin/site/faqs", {
+        data: { question, answer: "Yes, **brass or black**, fitted the same day." },
+        headers: {
+          Origin: new URL(baseURL!).origin,
+          Cookie: session.header,
+          "X-Simulated-Client": clientIp(),
+        },
+      });
+      expect(added.status(), await added.text()).toBe(201);
+
+      // The public: a fresh client with no cookie at all.
+      const anonymous = await playwright.request.newContext({ baseURL: baseURL! });
+      try {
+        const browser = await anonymous.get("/preview/faqs", {
+          headers: { Accept: "text/html" },
+          maxRedirects: 0,
+        });
+        expect(browser.status()).toBe(303);
+        expect(browser.headers()["location"]).toBe("/admin/website");
+        expect(await browser.text()).not.toContain(question);
+        const api = await anonymous.get("/preview/faqs", { headers: { Accept: "application/json" } });
+        expect(api.status()).toBe(401);
+        expect(await api.text()).not.toContain(question);
+        const live = await anonymous.get("/faqs");
+        expect(live.status()).toBe(200);
+        expect(await live.text()).not.toContain(question);
+      } finally {
+        await anonymous.dispose();
+      }
+
+      await page.goto("/admin/website");
+      await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
+      const [preview] = await Promise.all([
+        context.waitForEvent("page"),
+        page.getByRole("link", { name: "Preview FAQs (opens in a new tab)" }).click(),
+      ]);
+      await preview.waitForLoadState();
+      expect(new URL(preview.url()).pathname).toBe("/preview/faqs");
+      await expect(preview.getByRole("status")).toContainText(
+        "Preview of your unpublished changes. Visitors still see the live website.",
+      );
+      await expect(preview.getByRole("heading", { level: 1 })).toContainText("Frequently asked");
+      await expect(preview.getByText(question)).toBeVisible();
+      await expect(preview.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+      // Links between public pages stay in the preview.
+      await expect(preview.locator('a[href="/preview/contact-us"]').first()).toBeAttached();
+      await shot(preview, "preview-faqs");
+      await axe(preview, "preview of the FAQs");
     });
   });
 }

@@ -8,14 +8,18 @@
  * replaced by pages without the owner's content. Without it (a build on a machine with no database,
  * the content tests), or with `SITE_CONTENT_AT_BUILD=0`, the pages show the content the site was
  * written with, which is also what a fresh database starts with. Under `astro dev` every page asks
- * again, so a publish shows at once; a build reads once.
+ * again, so a publish shows at once; a build reads once. A preview render (src/pages/preview/) gets
+ * the owner's drafts instead (./site-preview-scope.ts).
  */
 import type { PublicSite } from "../../features/site-content/contract/public";
+import { previewSite } from "./site-preview-scope";
 
 let snapshot: Promise<PublicSite> | undefined;
 let inFlight: Promise<PublicSite> | undefined;
 
 export function siteAtBuild(): Promise<PublicSite> {
+  const preview = previewSite();
+  if (preview) return Promise.resolve(preview);
   if (import.meta.env.DEV) {
     // A page, its header and its footer asking at once share one read; the next render reads again.
     inFlight ??= read().finally(() => (inFlight = undefined));

@@ -18,8 +18,7 @@ import type { PublicGalleryItem, PublicService, PublicSite } from "./contract/pu
 import { quoteBasisOf, startingPriceText } from "./contract/rules";
 import { answerHtml, answerText } from "./markdown";
 import * as repo from "./repository";
-import type { PublishedSite } from "./service-model";
-import { publishedSiteSchema } from "./service-model";
+import { publishedSiteSchema, snapshotOf, type PublishedSite } from "./service-model";
 import { publishedContent } from "./service-publish";
 import { ensureSiteContent, firstContent } from "./service-seed";
 import { imageBytes } from "./repository-gallery";
@@ -171,4 +170,14 @@ export async function galleryImageBytes(
   ctx: ServiceContext,
 ): Promise<Map<string, Uint8Array>> {
   return imageBytes(ids, ctx.db);
+}
+
+/**
+ * The drafts as the pages would show them once published: what the preview renders
+ * (docs/decisions/057-draft-preview-and-local-rebuilds.md). The same `publicSiteOf` as a published
+ * version, so the preview can never differ from what Publish would put live.
+ */
+export async function draftPublicSite(ctx: ServiceContext): Promise<PublicSite> {
+  await ensureSiteContent(ctx);
+  return publicSiteOf(snapshotOf(await repo.drafts(ctx.db)));
 }

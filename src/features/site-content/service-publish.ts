@@ -5,11 +5,16 @@
  *   restoreSite: put the previous live version back into the drafts and publish it
  *   deployFinished: Netlify's signed deploy notification marks the version live or failed
  * One version is publishing at a time (a partial unique index): a second tab is told, not queued.
- * Without a build hook (local development) a version is live as soon as it is stored, because the
- * dev server renders every page from the database.
+ * Without a build hook, on the local production host (scripts/lib/site-host.ts), the host rebuilds
+ * the site into a new folder and serves it once the build succeeds (src/platform/local-rebuild.ts,
+ * docs/decisions/057-draft-preview-and-local-rebuilds.md). Without either (local development) a
+ * version is live as soon as it is stored, because the dev server renders every page from the
+ * database.
  */
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { buildHookUrl, triggerBuild } from "../../platform/build-hook";
+import { localRebuilder, type LocalRebuilder } from "../../platform/local-rebuild";
+import { logEvent } from "../../platform/log";
 import { pgErrorCode } from "../../platform/db/errors";
 import { Conflict } from "../../platform/domain-errors";
 import { formatTime } from "../../platform/time";
@@ -91,8 +96,28 @@ export async function publishSite(
   return { publish: { id, state: await startBuild(id, ctx) } };
 }
 
+/** The local host's rebuild, in the background: the version goes live or failed when it ends. */
+async function finishLocalBuild(id: number, rebuild: LocalRebuilder, ctx: ServiceContext): Promise<void> {
+  const result = await rebuild(`Website content, version ${id}`);
+  const now = new Date();
+  await repo.updatePublication(
+    id,
+    result.ok
+      ? { state: "live", liveAt: now, finishedAt: now, error: null }
+      : { state: "failed", error: `${result.reason} ${unchanged}`, finishedAt: now },
+    ctx.db,
+  );
+}
+
 async function startBuild(id: number, ctx: ServiceContext): Promise<PublishState> {
   const hook = buildHookUrl();
+  const rebuild = hook ? undefined : localRebuilder();
+  if (rebuild) {
+    finishLocalBuild(id, rebuild, ctx).catch((error: unknown) =>
+      logEvent({ event: "site.local_rebuild", level: "error", id, error: String(error) }),
+    );
+    return "publishing";
+  }
   if (!hook) {
     await repo.updatePublication(id, { state: "live", liveAt: ctx.now, finishedAt: ctx.now }, ctx.db);
     return "live";

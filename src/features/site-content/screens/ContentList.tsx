@@ -4,7 +4,7 @@
  * The fields are described by the caller; the server's per-field messages show beside the fields
  * and nothing typed is lost when it refuses.
  */
-import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus } from "lucide-react";
+import { ArrowDown, ArrowUp, CloudUpload, Eye, EyeOff, Pencil, Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { ApiError } from "../../../admin/api";
@@ -54,6 +54,7 @@ function ItemForm<B>({
   bodyOf,
   submitLabel,
   onSave,
+  onSaveAndPublish,
   onCancel,
 }: {
   fields: readonly FieldDef[];
@@ -61,6 +62,8 @@ function ItemForm<B>({
   bodyOf: (text: Texts) => BodyOrErrors<B>;
   submitLabel: string;
   onSave: (body: B) => Promise<void>;
+  /** A second button that saves and publishes in one tap (a quick fix such as a price). */
+  onSaveAndPublish?: ((body: B) => Promise<void>) | undefined;
   onCancel?: () => void;
 }) {
   const id = useId();
@@ -68,13 +71,13 @@ function ItemForm<B>({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  const submit = async () => {
+  const submit = async (save: (body: B) => Promise<void> = onSave) => {
     const result = bodyOf(text);
     if ("errors" in result) return setErrors(result.errors);
     setErrors({});
     setBusy(true);
     try {
-      await onSave(result.body);
+      await save(result.body);
       if (!onCancel) setText(initial);
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fields).length > 0) setErrors(err.fields);
@@ -145,6 +148,12 @@ function ItemForm<B>({
           {onCancel ? null : <Plus aria-hidden="true" className="size-4" />}
           {submitLabel}
         </Button>
+        {onSaveAndPublish ? (
+          <Button variant="secondary" disabled={busy} onClick={() => void submit(onSaveAndPublish)}>
+            <CloudUpload aria-hidden="true" className="size-4" />
+            Save and publish
+          </Button>
+        ) : null}
         {onCancel ? (
           <Button variant="ghost" disabled={busy} onClick={onCancel}>
             Cancel
@@ -155,17 +164,33 @@ function ItemForm<B>({
   );
 }
 
+/** Publishes after a save; the draft is kept whatever the publish answers, and the owner is told. */
+async function saveThenPublish(publish: () => Promise<{ state: string }>): Promise<void> {
+  try {
+    const result = await publish();
+    if (result.state === "failed") toast.error("Saved, but publishing failed: see the reason at the top.");
+    else if (result.state === "live") toast.success("Saved and published: the website shows it.");
+    else toast.success("Saved and publishing: the website is being rebuilt.");
+  } catch (err) {
+    const message = failureText(err, "Publishing");
+    if (message) toast.error(`Saved as a draft, not published. ${message}`);
+  }
+}
+
 export function ContentList<T extends Item, B>({
   spec,
   items,
   onAdd,
   onUpdate,
+  onPublish,
   onChanged,
 }: {
   spec: ListSpec<T, B>;
   items: readonly T[];
   onAdd: (body: B) => Promise<unknown>;
   onUpdate: (id: number, body: Partial<B> | { hidden: boolean } | { position: number }) => Promise<unknown>;
+  /** Publishes every draft; with it an item's form also offers "Save and publish". */
+  onPublish?: () => Promise<{ state: string }>;
   onChanged: () => Promise<void>;
 }) {
   const id = useId();
@@ -215,6 +240,15 @@ export function ContentList<T extends Item, B>({
                   toast.success("Saved as a draft", { description: "Publish to put it on the website." });
                   await onChanged();
                 }}
+                onSaveAndPublish={
+                  onPublish &&
+                  (async (body) => {
+                    await onUpdate(item.id, body);
+                    setEditing(null);
+                    await saveThenPublish(onPublish);
+                    await onChanged();
+                  })
+                }
               />
             </li>
           ) : (

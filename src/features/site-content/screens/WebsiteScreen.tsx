@@ -8,6 +8,7 @@ import { useState } from "react";
 import { keys, queries, queryClient } from "../../../admin/query";
 import { Button, Spinner } from "../../../admin/components/ui";
 import { ContentList } from "./ContentList";
+import { PreviewLinks } from "./PreviewLinks";
 import { PublishBar } from "./PublishBar";
 import { siteApi, type SiteContent, type SiteList } from "./api";
 import { faqSpec, serviceSpec, teamSpec, townSpec } from "./specs";
@@ -33,6 +34,7 @@ function Panel({ list, site }: { list: SiteList | "gallery"; site: SiteContent }
           items={site.services}
           onAdd={siteApi.add.services}
           onUpdate={siteApi.update.services}
+          onPublish={siteApi.publish}
           onChanged={changed}
         />
       );
@@ -43,6 +45,7 @@ function Panel({ list, site }: { list: SiteList | "gallery"; site: SiteContent }
           items={site.faqs}
           onAdd={siteApi.add.faqs}
           onUpdate={siteApi.update.faqs}
+          onPublish={siteApi.publish}
           onChanged={changed}
         />
       );
@@ -53,6 +56,7 @@ function Panel({ list, site }: { list: SiteList | "gallery"; site: SiteContent }
           items={site.team}
           onAdd={siteApi.add.team}
           onUpdate={siteApi.update.team}
+          onPublish={siteApi.publish}
           onChanged={changed}
         />
       );
@@ -63,6 +67,7 @@ function Panel({ list, site }: { list: SiteList | "gallery"; site: SiteContent }
           items={site.towns}
           onAdd={siteApi.add.towns}
           onUpdate={siteApi.update.towns}
+          onPublish={siteApi.publish}
           onChanged={changed}
         />
       );
@@ -94,6 +99,7 @@ export function WebsiteScreen() {
       {site.data ? (
         <>
           <PublishBar site={site.data} />
+          <PreviewLinks />
           <div
             role="tablist"
             aria-label="What to edit"

@@ -1,0 +1,120 @@
+/**
+ * The local production host's rebuild on publish (docs/decisions/057-draft-preview-and-local-rebuilds.md):
+ * `astro build` into a NEW folder (`<buildsDir>/<stamp>/dist`, its preview renderer beside it in
+ * `dist-server`), and only when that build succeeded is the host told to serve it (`onLive`). A
+ * build that fails, or runs past the time limit, changes nothing the host serves; its reason comes
+ * back in plain words. The two newest builds are kept (the one served and the one before), older
+ * ones are removed.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
+import type { LocalRebuilder, RebuildResult } from "../../src/platform/local-rebuild";
+
+export interface LocalBuild {
+  /** The static site. */
+  dist: string;
+  /** The draft preview's renderer (integrations/preview-server.ts). */
+  server: string;
+}
+
+export interface RebuilderOptions {
+  /** The project folder (astro.config.mjs). */
+  root: string;
+  /** Where the builds go, one folder each; inside `root` (the builds import its node_modules). */
+  buildsDir: string;
+  /** Called with a build that succeeded, before the publish is reported live. */
+  onLive: (build: LocalBuild) => void;
+  /** The build's environment (default: this process's, DATABASE_URL included). */
+  env?: NodeJS.ProcessEnv;
+  /** A build still running after this is stopped and reported failed (default 15 minutes). */
+  timeoutMs?: number;
+}
+
+/**
+ * Why the build stopped, in words an owner can read: the site's own message when it gave one (a
+ * `[site] …` error from the build, without the database's query text), else the first error line.
+ */
+export function failureReason(output: string, code: number | null): string {
+  const text = stripVTControlCharacters(output);
+  const ours = text.indexOf("[site] ");
+  let detail: string | undefined;
+  if (ours !== -1) {
+    detail = text
+      .slice(ours + "[site] ".length)
+      .split(/\n\s*(?:Stack trace:|at )/)[0]!
+      .replace(/\s*\((?:Failed query|connect )[\s\S]*?\)(?=;|$)/, "")
+      .replace(/\s+/g, " ")
+      .trim();
+  } else {
+    const lines = text.split("\n").map((l) => l.trim());
+    detail = lines.find((l) => /error/i.test(l) && !l.startsWith("at ")) ?? lines.filter(Boolean).at(-1);
+  }
+  const why = detail ? detail.slice(0, 300).replace(/\.$/, "") : `it stopped with code ${code ?? "unknown"}`;
+  return `The new version of the website could not be built: ${why}.`;
+}
+
+async function prune(buildsDir: string, keep: string[]): Promise<void> {
+  const folders = (await readdir(buildsDir)).sort();
+  for (const name of folders.slice(0, -2)) {
+    const folder = path.join(buildsDir, name);
+    if (!keep.some((k) => k.startsWith(folder + path.sep)))
+      await rm(folder, { recursive: true, force: true });
+  }
+}
+
+export function createLocalRebuilder(options: RebuilderOptions): LocalRebuilder {
+  // The build's server code imports packages by name, found only in the project's node_modules.
+  if (!path.resolve(options.buildsDir).startsWith(path.resolve(options.root) + path.sep))
+    throw new Error(`the builds folder (${options.buildsDir}) must be inside the project (${options.root})`);
+  const astro = path.join(options.root, "node_modules/astro/bin/astro.mjs");
+  let current: LocalBuild | undefined;
+  return async (title: string): Promise<RebuildResult> => {
+    const folder = path.join(options.buildsDir, `${Date.now()}`);
+    const build: LocalBuild = { dist: path.join(folder, "dist"), server: path.join(folder, "dist-server") };
+    await mkdir(folder, { recursive: true });
+    const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), SITE_BUILD_TITLE: title };
+    // Astro misbehaves when it inherits a test runner's variables.
+    for (const key of Object.keys(env)) if (key.startsWith("VITEST")) delete env[key];
+    const child = spawn(process.execPath, [astro, "build", "--outDir", build.dist], {
+      cwd: options.root,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString("utf8")).slice(-20_000);
+    };
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    const limit = options.timeoutMs ?? 15 * 60_000;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, limit);
+    const code = await new Promise<number | null>((resolve) => {
+      child.on("error", () => resolve(null));
+      child.on("exit", (exit) => resolve(exit));
+    });
+    clearTimeout(timer);
+    const complete =
+      existsSync(path.join(build.dist, "index.html")) && existsSync(path.join(build.server, "entry.mjs"));
+    if (timedOut || code !== 0 || !complete) {
+      await rm(folder, { recursive: true, force: true });
+      if (timedOut)
+        return {
+          ok: false,
+          reason: `The new version of the website took longer than ${Math.round(limit / 60_000)} minutes to build and was stopped.`,
+        };
+      return { ok: false, reason: failureReason(output, code) };
+    }
+    options.onLive(build);
+    const previous = current;
+    current = build;
+    await prune(options.buildsDir, [build.dist, ...(previous ? [previous.dist] : [])]).catch(() => {});
+    return { ok: true };
+  };
+}
