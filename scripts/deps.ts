@@ -20,6 +20,7 @@ import {
   cycleGroups,
   featureGraph,
   featureOf,
+  type Import,
   kindOf,
   mutualPairs,
   publicFace,
@@ -42,9 +43,35 @@ function readBaseline(): IViolation[] {
 
 const key = (v: IViolation): string => `${v.rule.name} ${v.from} ${v.to}`;
 
-function explain(v: IViolation, written: string | undefined, dynamic: boolean): string {
-  const how = `${dynamic ? "import(" : ""}"${written ?? v.to}"${dynamic ? ")" : ""}`;
+/** The features from `start` to `goal` along imports, if `goal` can be reached. */
+function pathBetween(graph: Map<string, Set<string>>, start: string, goal: string): string[] | undefined {
+  const previous = new Map<string, string>([[start, start]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift()!;
+    if (node === goal) {
+      const path = [goal];
+      while (path[0] !== start) path.unshift(previous.get(path[0]!)!);
+      return path;
+    }
+    for (const next of graph.get(node) ?? [])
+      if (!previous.has(next)) {
+        previous.set(next, node);
+        queue.push(next);
+      }
+  }
+  return undefined;
+}
+
+function explain(v: IViolation, imports: readonly Import[], graph: Map<string, Set<string>>): string {
+  const edge = imports.find((e) => e.from === v.from && e.to === v.to);
+  const dynamic = edge?.dynamic ?? false;
+  const how = `${dynamic ? "import(" : ""}"${edge?.written ?? v.to}"${dynamic ? ")" : ""}`;
   const lines = [`${v.from}: ${how} (${v.to})`, `  rule ${v.rule.name}: ${v.comment ?? ""}`];
+  const [from, to] = [featureOf(v.from), featureOf(v.to)];
+  const back = from && to ? pathBetween(graph, to, from) : undefined;
+  if (v.rule.name.startsWith("feature-order:") && back)
+    lines.push(`  it closes a cycle between features: ${[from, ...back].join(" -> ")}`);
   if (v.rule.name.startsWith("public-face:") && v.rule.name !== "public-face:tables")
     lines.push(
       `  use instead: import … from "${suggestion(v.from, v.to)}" (export it there if it is not yet)`,
@@ -110,16 +137,14 @@ async function check(): Promise<number> {
   const fresh = violations.filter((v) => v.rule.severity !== "ignore");
   const seen = new Set(violations.map(key));
   const gone = known.filter((v) => !seen.has(key(v)));
-  for (const v of fresh) {
-    const edge = imports.find((e) => e.from === v.from && e.to === v.to);
-    console.error(explain(v, edge?.written, edge?.dynamic ?? false));
-  }
+  const graph = featureGraph(imports);
+  for (const v of fresh) console.error(explain(v, imports, graph));
   if (gone.length > 0)
     console.error(
       `${gone.length} known violation(s) in ${baselineFile} no longer occur; shrink the baseline: npm run deps:baseline\n` +
         gone.map((v) => `  ${key(v)}`).join("\n"),
     );
-  const cycles = cycleGroups(featureGraph(imports));
+  const cycles = cycleGroups(graph);
   if (fresh.length > 0 || gone.length > 0) {
     console.error(`deps:check: ${fresh.length} new violation(s), ${gone.length} stale baseline entr(ies)`);
     return 1;
