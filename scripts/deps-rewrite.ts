@@ -142,13 +142,29 @@ function readFace(path: string): Map<string, Map<string, boolean>> {
   return face;
 }
 
+/** The names a module declares as types only (interfaces, type aliases, `export type { … }`). */
+function typeNames(path: string): Set<string> {
+  const names = new Set<string>();
+  for (const file of [`${path}.ts`, `${path}.tsx`]) {
+    if (!existsSync(file)) continue;
+    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+    for (const st of source.statements) {
+      if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) names.add(st.name.text);
+      if (ts.isExportDeclaration(st) && st.exportClause && ts.isNamedExports(st.exportClause))
+        for (const el of st.exportClause.elements) if (st.isTypeOnly || el.isTypeOnly) names.add(el.name.text);
+    }
+  }
+  return names;
+}
+
 function writeFace(path: string, face: Map<string, Map<string, boolean>>, header: string): void {
   const lines = [...face]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([module, names]) => {
+      const types = typeNames(join(posix.dirname(path), module));
       const list = [...names]
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([name, typeOnly]) => (typeOnly ? `type ${name}` : name));
+        .map(([name, typeOnly]) => (typeOnly || types.has(name) ? `type ${name}` : name));
       return `export { ${list.join(", ")} } from "${module}";`;
     });
   writeFileSync(path, `${header}\n${lines.join("\n")}\n`);

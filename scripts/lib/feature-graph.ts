@@ -87,15 +87,34 @@ export function rules(features: readonly string[]): IForbiddenRuleType[] {
     const rule = {
       name: `public-face:${feature}`,
       severity: "error",
-      comment: `Import src/features/${feature}/index.ts (server code), its contract/ or its screens/index.ts, never a file inside the feature.`,
+      comment: `Import src/features/${feature}/index.ts (server code), its contract/ or its screens/index.ts (a function also its http*/html* edge), never another file inside the feature.`,
     } as const;
     const from = [`^src/features/${feature}/`, "^src/features/tables\\.ts$"];
     const inside = `^src/features/${feature}/`;
     const face = `^src/features/${feature}/(${publicHint})`;
     const screenFile = `^src/features/${feature}/screens/[\\w-]+\\.tsx$`;
+    const tablesFile = "^src/features/[\\w-]+/tables[\\w-]*\\.ts$";
     return [
       // Statically: only the public face.
-      { ...rule, from: { pathNot: from }, to: { path: inside, pathNot: face, dynamic: false } },
+      {
+        ...rule,
+        from: { pathNot: [...from, tablesFile, "^netlify/functions/"] },
+        to: { path: inside, pathNot: face, dynamic: false },
+      },
+      // A function is the HTTP edge's caller: it may also use the feature's http*/html* files,
+      // which index.ts leaves out so that no service reaches HTTP through a face.
+      {
+        ...rule,
+        from: { path: "^netlify/functions/" },
+        to: { path: inside, pathNot: [face, `^src/features/${feature}/(http|html)[\\w-]*\\.ts$`] },
+      },
+      // The schema is one graph of foreign keys that drizzle-kit loads on its own: a tables file
+      // names another feature's tables file directly, and nothing else inside it.
+      {
+        ...rule,
+        from: { path: tablesFile, pathNot: from },
+        to: { path: inside, pathNot: [face, `^src/features/${feature}/tables[\\w-]*\\.ts$`] },
+      },
       // Lazily (one chunk per screen): the admin's frame and other screens may load a screen
       // component file; any other dynamic import() goes through the public face too.
       {
