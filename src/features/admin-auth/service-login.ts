@@ -33,7 +33,7 @@ import {
   hitRateLimit,
   peekRateLimit,
   type RateLimitRule,
-} from "../rate-limits/service";
+} from "../rate-limits";
 
 export const loginRules = {
   /** Ten failed sign-ins per client per 15 minutes, then 429 until the window ends. */

@@ -22,7 +22,7 @@ import * as invoicesRepo from "../invoices/repository";
 import type { InvoiceRecord } from "../invoices/repository";
 import { invoiceForLinkPage } from "../invoices/service-customer";
 import { cardPaymentsOn, checkoutOrigin, startCheckout } from "../payments/service-checkout";
-import { hitRateLimit, type RateLimitRule } from "../rate-limits/service";
+import { hitRateLimit, type RateLimitRule } from "../rate-limits";
 import * as links from "./repository-invoice-links";
 import { linkIsLive } from "./service";
 

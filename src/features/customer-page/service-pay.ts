@@ -7,7 +7,7 @@ import type { ServiceContext } from "../../platform/context";
 import { RateLimited } from "../../platform/domain-errors";
 import { mailEnv } from "../../platform/env";
 import { requestPageUrl } from "../mail/request-link";
-import { hitRateLimit, type RateLimitRule } from "../rate-limits/service";
+import { hitRateLimit, type RateLimitRule } from "../rate-limits";
 import { startCheckout } from "../payments/service-checkout";
 import { createInvoice, issueInvoice, requestInvoices } from "../invoices/service";
 import { requestForToken } from "./service";

@@ -19,7 +19,7 @@ import { inTransaction, type ServiceContext } from "../../platform/context";
 import { Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { formatMoney } from "../../platform/money";
 import { dateInZone } from "../../platform/time";
-import { hitRateLimit } from "../rate-limits/service";
+import { hitRateLimit } from "../rate-limits";
 import {
   acceptQuoteIn,
   finishQuoteAction,

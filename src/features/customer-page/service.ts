@@ -61,7 +61,7 @@ import { invoicesForCustomerPage } from "../invoices/service-customer";
 import { cardPaymentsOn, checkoutOrigin } from "../payments/service-checkout";
 import * as invoicesRepo from "../invoices/repository";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
-import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
+import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits";
 import { applyStateChange } from "../requests/service-state";
 
 const dayMs = 24 * 60 * 60 * 1000;

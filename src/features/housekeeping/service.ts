@@ -16,7 +16,7 @@ import { deleteEndedSessions } from "../admin-auth/repository";
 import * as requestsRepo from "../requests/repository";
 import * as testimonials from "../reviews/repository";
 import { sessionPolicy } from "../admin-auth/service";
-import { pruneRateLimits } from "../rate-limits/service";
+import { pruneRateLimits } from "../rate-limits";
 import { pruneDone as prunePushOutbox } from "../push/repository";
 
 const dayMs = 24 * 60 * 60 * 1000;

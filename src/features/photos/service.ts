@@ -24,7 +24,7 @@ import * as photosRepo from "./repository";
 import type { Photo, PhotoBlobs } from "./repository";
 import { serviceContext, type ServiceContext } from "../../platform/context";
 import { Invalid, RateLimited, Unavailable } from "../../platform/domain-errors";
-import { enforceRateLimit, hitRateLimit, type RateLimitRule } from "../rate-limits/service";
+import { enforceRateLimit, hitRateLimit, type RateLimitRule } from "../rate-limits";
 
 /**
  * Upload limits: a person attaches up to five photos and may retry a few; thirty in ten minutes

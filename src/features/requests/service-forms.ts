@@ -38,8 +38,8 @@ import {
   peekRateLimit,
   publicFormRules,
   type RateLimitRule,
-} from "../rate-limits/service";
-import { newChallenge, useSolution } from "../rate-limits/challenge";
+} from "../rate-limits";
+import { newChallenge, useSolution } from "../rate-limits";
 import { site } from "../../config/site";
 import type { NewRequestForMail } from "../mail/messages";
 import { claimPhotos } from "../photos/service";
