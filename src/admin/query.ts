@@ -13,7 +13,7 @@ import { ApiError, adminApi } from "./api";
 import { customersApi } from "../features/customers/screens/api";
 import { invoicesApi } from "../features/invoices/screens/api";
 import { quotesApi } from "../features/quotes/screens/api";
-import { businessApi } from "../features/business/screens/api";
+import { businessApi } from "../features/business/screens";
 import { siteApi } from "../features/site-content/screens/api";
 import {
   filtersFromParams,

@@ -23,7 +23,7 @@ import { logEvent } from "../../platform/log";
 import { site } from "../../config/site";
 import { requestReference } from "../requests/contract/reference";
 import { requests } from "../requests/tables";
-import { currentBusiness } from "../business/service";
+import { currentBusiness } from "../business";
 import { quantityText } from "../quotes/contract/rules";
 import { invoiceTotals, paymentMethodLabel, paymentMethodLabels, type VatSummary } from "./contract";
 import { withLines, type InvoiceRecord } from "./repository";

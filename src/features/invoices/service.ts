@@ -23,7 +23,7 @@ import { addDays, dateInZone, formatDate, wallClockInstant, type IsoDate } from 
 import type { Trader } from "../business/contract/identity";
 import { formatMoney } from "../../platform/money";
 import * as workflow from "../requests/repository-workflow";
-import * as business from "../business/service";
+import * as business from "../business";
 import * as outbox from "../mail/repository";
 import { deliverSoon, mailContext } from "../mail/service";
 import { deliverPushSoon, notifyOwner } from "../push/service";

@@ -26,7 +26,7 @@
  */
 import { site } from "../../config/site";
 import type { Trader } from "../business/contract/identity";
-import * as business from "../business/service";
+import * as business from "../business";
 import {
   cancellationEndDate,
   onlineCancellationClosedText,

@@ -22,7 +22,7 @@ import * as workflow from "../requests/repository-workflow";
 import { hasEmail } from "../requests/mailable";
 import * as outbox from "../mail/repository";
 import { mailContext } from "../mail/service";
-import * as business from "../business/service";
+import * as business from "../business";
 import { acceptedHowWords, quoteTitle, type Quote, type VerbalAcceptance } from "./contract";
 import * as repo from "./repository";
 import type { QuoteRecord } from "./repository";

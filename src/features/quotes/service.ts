@@ -24,7 +24,7 @@ import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
 import { addDays, dateInZone, formatDate, type IsoDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import { canTransition } from "../requests/contract/states";
-import * as business from "../business/service";
+import * as business from "../business";
 import * as workflow from "../requests/repository-workflow";
 import { applyStateChange } from "../requests/service-state";
 import * as outbox from "../mail/repository";
