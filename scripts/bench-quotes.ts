@@ -31,7 +31,7 @@ import { createQuote, sendQuote } from "../src/features/quotes/service";
 import { quotePdf } from "../src/features/quotes/pdf";
 import adminInvoices from "../netlify/functions/admin-invoices.mts";
 import { createInvoice, issueInvoice } from "../src/features/invoices/service";
-import { createSession } from "../src/features/admin-auth/service";
+import { createSession } from "../src/features/admin-auth";
 import { toQuote } from "../src/features/quotes/service-model";
 import { sentQuoteRecord } from "../tests/helpers/quote-record";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";

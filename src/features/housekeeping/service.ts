@@ -12,10 +12,10 @@
  */
 import { getDb } from "../../platform/db/client";
 import { logEvent } from "../../platform/log";
-import { deleteEndedSessions } from "../admin-auth/repository";
+import { deleteEndedSessions } from "../admin-auth";
 import * as requestsRepo from "../requests/repository";
 import * as testimonials from "../reviews/repository";
-import { sessionPolicy } from "../admin-auth/service";
+import { sessionPolicy } from "../admin-auth";
 import { pruneRateLimits } from "../rate-limits";
 import { pruneDone as prunePushOutbox } from "../push/repository";
 

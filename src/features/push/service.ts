@@ -22,7 +22,7 @@ import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
 import { logEvent } from "../../platform/log";
 import { dateInZone } from "../../platform/time";
 import { serviceLabel } from "../../lib/service-catalog";
-import * as settings from "../admin-auth/repository-settings";
+import * as settings from "../admin-auth";
 import { deliverSoon } from "../mail/service";
 import { switchableKinds, type SwitchableKind } from "./contract/kinds";
 import type { PushDevice, PushSettings, SubscribeInput } from "./contract/endpoints";

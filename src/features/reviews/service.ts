@@ -23,7 +23,7 @@ import * as outbox from "../mail/repository";
 import * as invitations from "./repository-invitations";
 import * as workflow from "../requests/repository-workflow";
 import type { CustomerRequest } from "../requests/repository";
-import * as settings from "../admin-auth/repository-settings";
+import * as settings from "../admin-auth";
 import * as testimonials from "./repository";
 import type { Testimonial } from "./repository";
 import { purgePublicTestimonials, toAdminTestimonial } from "../requests/service-admin";
