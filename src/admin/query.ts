@@ -5,7 +5,7 @@
  */
 import { reviewsApi } from "../features/reviews/screens/api";
 import { photosApi } from "../features/photos/screens/api";
-import { mailApi } from "../features/mail/screens/api";
+import { mailApi } from "../features/mail/screens";
 import { appointmentsApi } from "../features/appointments/screens/api";
 import { infiniteQueryOptions, QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { AdminRequest } from "../features/requests/contract/endpoints";

@@ -17,7 +17,7 @@
 import type { AdminSessionInfo } from "./contract/endpoints";
 import { adminMessages, type AdminPasswordChange } from "./contract/forms";
 import { logEvent } from "../../platform/log";
-import { deliverSoon, queueSignInAlert } from "../mail/service";
+import { deliverSoon, queueSignInAlert } from "../mail";
 import {
   changeAdminPassword,
   checkAdminPassword,

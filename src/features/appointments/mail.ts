@@ -37,7 +37,7 @@ import {
   type MailContext,
   type OutgoingMessage,
   type PageOffer,
-} from "../mail/messages";
+} from "../mail";
 
 export interface AppointmentForMail {
   uid: string;

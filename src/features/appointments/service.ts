@@ -36,9 +36,9 @@ import {
   type AcceptedQuoteForMail,
   type RequestForMail,
 } from "./mail";
-import type { MailContext, OutgoingMessage } from "../mail/messages";
-import { deliverSoon, mailContext } from "../mail/service";
-import * as outbox from "../mail/repository";
+import type { MailContext, OutgoingMessage } from "../mail";
+import { deliverSoon, mailContext } from "../mail";
+import * as outbox from "../mail";
 import * as repo from "./repository";
 import type { Appointment, BookingDetails } from "./repository";
 import { acceptedForRequest } from "../quotes/repository";

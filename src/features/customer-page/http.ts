@@ -50,7 +50,7 @@ import {
   type FormState,
   type PageBanner,
 } from "./html";
-import { requestPagePath } from "../mail/request-link";
+import { requestPagePath } from "../mail";
 
 type Endpoints = typeof customerPageEndpoints;
 type PaymentEndpoints = typeof paymentEndpoints;

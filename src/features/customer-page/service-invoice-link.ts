@@ -16,7 +16,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { ServiceContext } from "../../platform/context";
 import { NotFound, RateLimited } from "../../platform/domain-errors";
 import { mailEnv } from "../../platform/env";
-import { hashToken, invoicePagePath, invoicePageUrl, tokenPattern } from "../mail/request-link";
+import { hashToken, invoicePagePath, invoicePageUrl, tokenPattern } from "../mail";
 import type { CustomerInvoices } from "../invoices/contract/customer";
 import * as invoicesRepo from "../invoices/repository";
 import type { InvoiceRecord } from "../invoices/repository";

@@ -6,7 +6,7 @@
 import type { ServiceContext } from "../../platform/context";
 import { RateLimited } from "../../platform/domain-errors";
 import { mailEnv } from "../../platform/env";
-import { requestPageUrl } from "../mail/request-link";
+import { requestPageUrl } from "../mail";
 import { hitRateLimit, type RateLimitRule } from "../rate-limits";
 import { startCheckout } from "../payments/service-checkout";
 import { createInvoice, issueInvoice, requestInvoices } from "../invoices/service";

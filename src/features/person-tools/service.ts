@@ -3,7 +3,7 @@
  * address, hand it over as one JSON document, or erase it all in one transaction. Each use is
  * written to the audit log with what was done, when and how many items, never the address.
  */
-import { withoutTokens } from "../mail/request-link";
+import { withoutTokens } from "../mail";
 import { requestReference } from "../requests/contract/reference";
 import type { PersonEraseResult, PersonReport } from "../requests/contract/endpoints";
 import * as audit from "./repository-audit";

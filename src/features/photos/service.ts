@@ -17,7 +17,7 @@ import { photoIdPattern, photoLimits, photoMessages } from "./contract/rules";
 import { site } from "../../config/site";
 import type { Db } from "../../platform/db/client";
 import { logEvent } from "../../platform/log";
-import { alertLimitReached, deliverSoon } from "../mail/service";
+import { alertLimitReached, deliverSoon } from "../mail";
 import { processPhoto } from "./process";
 import { blobKeys, deleteBlobs, photoStore } from "../../platform/blobs";
 import * as photosRepo from "./repository";

@@ -4,7 +4,7 @@
  * owner no e-mail of its own. Plain data in, a message out.
  */
 import { site } from "../../config/site";
-import { escapeHtml, mailButton, wrapHtml, type MailContext } from "../mail/messages";
+import { escapeHtml, mailButton, wrapHtml, type MailContext } from "../mail";
 import type { OutgoingMessage } from "../mail/kinds";
 import type { PushContent } from "./rules";
 

@@ -15,8 +15,8 @@
 import { site } from "../../config/site";
 import type { Db } from "../../platform/db/client";
 import { logEvent } from "../../platform/log";
-import * as outbox from "../mail/repository";
-import { mailContext } from "../mail/service";
+import * as outbox from "../mail";
+import { mailContext } from "../mail";
 import { ownerNotificationMessage } from "./mail";
 import * as repo from "./repository";
 import { emailedKinds, type OwnerEvent, type PushContent } from "./rules";

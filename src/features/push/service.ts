@@ -23,7 +23,7 @@ import { logEvent } from "../../platform/log";
 import { dateInZone } from "../../platform/time";
 import { serviceLabel } from "../../lib/service-catalog";
 import * as settings from "../admin-auth";
-import { deliverSoon } from "../mail/service";
+import { deliverSoon } from "../mail";
 import { switchableKinds, type SwitchableKind } from "./contract/kinds";
 import type { PushDevice, PushSettings, SubscribeInput } from "./contract/endpoints";
 import * as repo from "./repository";

@@ -27,8 +27,8 @@ import { canTransition } from "../requests/contract/states";
 import * as business from "../business";
 import * as workflow from "../requests/repository-workflow";
 import { applyStateChange } from "../requests/service-state";
-import * as outbox from "../mail/repository";
-import { deliverSoon, mailContext } from "../mail/service";
+import * as outbox from "../mail";
+import { deliverSoon, mailContext } from "../mail";
 import {
   defaultStartWithinWorkingDays,
   quoteLimits,

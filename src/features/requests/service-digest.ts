@@ -8,9 +8,9 @@
 import { site } from "../../config/site";
 import { wallClock } from "../../platform/time";
 import { digestMessage, isEmptyDigest, type DigestContent } from "./mail-digest";
-import type { MailContext } from "../mail/messages";
-import { mailContext } from "../mail/service";
-import * as outbox from "../mail/repository";
+import type { MailContext } from "../mail";
+import { mailContext } from "../mail";
+import * as outbox from "../mail";
 import * as jobRuns from "../housekeeping/repository-job-runs";
 import * as workflow from "./repository-workflow";
 import { scheduledOn } from "../appointments/repository-scheduled";

@@ -21,7 +21,7 @@ import {
   deliverSoon,
   queueReviewMail,
   queueRequestMail,
-} from "../mail/service";
+} from "../mail";
 import * as requestsRepo from "./repository";
 import * as workflowRepo from "./repository-workflow";
 import type { CustomerRequest } from "./repository";
@@ -41,7 +41,7 @@ import {
 } from "../rate-limits";
 import { newChallenge, useSolution } from "../rate-limits";
 import { site } from "../../config/site";
-import type { NewRequestForMail } from "../mail/messages";
+import type { NewRequestForMail } from "../mail";
 import { claimPhotos } from "../photos/service";
 import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push/service";
 import { assignCustomer } from "../customers/service";

@@ -9,9 +9,9 @@
  * A repeated Idempotency-Key returns the first job and stores nothing (a double tap on a phone).
  */
 import { inTransaction, type ServiceContext } from "../../platform/context";
-import * as outbox from "../mail/repository";
-import { customerConfirmationMessage } from "../mail/messages";
-import { deliverSoon, mailContext } from "../mail/service";
+import * as outbox from "../mail";
+import { customerConfirmationMessage } from "../mail";
+import { deliverSoon, mailContext } from "../mail";
 import { assignCustomer } from "../customers/service";
 import { ownerAppointmentActionIn } from "../appointments/service";
 import * as requestsRepo from "./repository";

@@ -29,7 +29,7 @@ import { scheduledOn } from "../appointments/repository-scheduled";
 import { withMailStatus } from "./service-admin";
 import { endLiveVisit, visitAheadConflict } from "../appointments/service-lifecycle";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
-import { deliverSoon } from "../mail/service";
+import { deliverSoon } from "../mail";
 import { removeRequestPhotoBlobs } from "../photos/service";
 import { autoInviteOnDone } from "../reviews/service";
 import { Conflict, NotFound } from "../../platform/domain-errors";
