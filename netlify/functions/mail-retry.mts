@@ -17,7 +17,7 @@ import { runScheduledJobs } from "../../src/features/housekeeping/service-schedu
 import { logEvent } from "../../src/platform/log";
 import { deliverDue } from "../../src/features/mail";
 import { mailSender } from "../../src/features/mail";
-import { deliverPushScheduled, tellOwnerMailFailed } from "../../src/features/push/service";
+import { deliverPushScheduled, tellOwnerMailFailed } from "../../src/features/push";
 import { processStripeEvents } from "../../src/features/payments/service-webhook";
 import { serviceContext } from "../../src/platform/context";
 

@@ -36,7 +36,7 @@ import { appointmentCalendarFile, appointmentLabel } from "../appointments/mail"
 import { customerUpdateMessage, lostLinkMessage, ownerCustomerUpdateMessage } from "./mail";
 import { pageOffer, type OutgoingMessage } from "../mail";
 import { deliverSoon, mailboxKey, mailContext } from "../mail";
-import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push/service";
+import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push";
 import * as appointmentsRepo from "../appointments/repository";
 import type { Appointment } from "../appointments/repository";
 import * as links from "./repository";

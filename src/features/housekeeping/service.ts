@@ -17,7 +17,7 @@ import * as requestsRepo from "../requests/repository";
 import * as testimonials from "../reviews/repository";
 import { sessionPolicy } from "../admin-auth";
 import { pruneRateLimits } from "../rate-limits";
-import { pruneDone as prunePushOutbox } from "../push/repository";
+import { pruneDone as prunePushOutbox } from "../push";
 
 const dayMs = 24 * 60 * 60 * 1000;
 

@@ -20,7 +20,7 @@ import * as repo from "./repository";
 import { invoiceReminderMessage } from "./mail";
 import { loadInvoice } from "./service";
 import { reminderLink } from "./service-links";
-import { notifyOwner } from "../push/service";
+import { notifyOwner } from "../push";
 
 export async function runInvoiceReminders(ctx: ServiceContext): Promise<{ reminders: number }> {
   const today = dateInZone(ctx.now);

@@ -26,7 +26,7 @@ import * as workflow from "../requests/repository-workflow";
 import * as business from "../business";
 import * as outbox from "../mail";
 import { deliverSoon, mailContext } from "../mail";
-import { deliverPushSoon, notifyOwner } from "../push/service";
+import { deliverPushSoon, notifyOwner } from "../push";
 import * as quotes from "../quotes/repository";
 import { quoteTitle } from "../quotes/contract/rules";
 import { overCapMessage } from "../quotes/contract/totals";

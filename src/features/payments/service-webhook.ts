@@ -19,7 +19,7 @@ import { formatMoney } from "../../platform/money";
 import { dateInZone } from "../../platform/time";
 import * as outbox from "../../platform/outbox/outbox";
 import { addPayment } from "../invoices/service";
-import { notifyOwner, deliverPushSoon } from "../push/service";
+import { notifyOwner, deliverPushSoon } from "../push";
 import * as repo from "./repository";
 import type { AlertKind } from "./tables";
 import { stripeClient, stripeWebhooks, type Stripe } from "./stripe";

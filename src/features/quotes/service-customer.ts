@@ -47,7 +47,7 @@ import * as appointmentsRepo from "../appointments/repository";
 import { cancelAppointmentIn } from "../appointments/service";
 import * as outbox from "../mail";
 import { deliverSoon, mailContext } from "../mail";
-import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push/service";
+import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push";
 import type { OutgoingMessage } from "../mail";
 import { quoteLimits, quoteTitle, quoteTotals, depositDuePence, type Quote } from "./contract";
 import * as repo from "./repository";

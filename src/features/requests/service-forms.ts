@@ -43,7 +43,7 @@ import { newChallenge, useSolution } from "../rate-limits";
 import { site } from "../../config/site";
 import type { NewRequestForMail } from "../mail";
 import { claimPhotos } from "../photos/service";
-import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push/service";
+import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push";
 import { assignCustomer } from "../customers/service";
 import { mailable } from "./mailable";
 
