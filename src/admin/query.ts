@@ -4,7 +4,7 @@
  * so what the owner did shows at once on every screen without reloading one by hand.
  */
 import { reviewsApi } from "../features/reviews/screens/api";
-import { photosApi } from "../features/photos/screens/api";
+import { photosApi } from "../features/photos/screens";
 import { mailApi } from "../features/mail/screens";
 import { appointmentsApi } from "../features/appointments/screens/api";
 import { infiniteQueryOptions, QueryClient, type QueryKey } from "@tanstack/react-query";

@@ -14,7 +14,7 @@ import type { Db } from "../../platform/db/client";
 import { dateInZone, formatTime } from "../../platform/time";
 import * as outbox from "../mail";
 import { deliverSoon, mailContext } from "../mail";
-import { claimPhotos, parsePhotoIds } from "../photos/service";
+import { claimPhotos, parsePhotoIds } from "../photos";
 import type { RequestState } from "../requests/contract/states";
 import * as workflow from "../requests/repository-workflow";
 import type { CustomerRequest } from "../requests/repository";

@@ -10,7 +10,7 @@ import * as audit from "./repository-audit";
 import * as people from "./repository";
 import * as workflow from "../requests/repository-workflow";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
-import { removeRequestPhotoBlobs } from "../photos/service";
+import { removeRequestPhotoBlobs } from "../photos";
 import { forgetEmail } from "../invoices/repository";
 
 export async function findPerson(

@@ -30,7 +30,7 @@ import {
   requestHistory,
   requestNotes,
 } from "../tables";
-import type { PhotoBlobs } from "../photos/repository";
+import type { PhotoBlobs } from "../photos";
 import { keepForAccounts } from "../invoices/repository";
 import { removeWithoutRequests } from "../customers/repository";
 import { requestColumns, toCustomerRequest, type CustomerRequest } from "./repository";

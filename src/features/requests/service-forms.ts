@@ -42,7 +42,7 @@ import {
 import { newChallenge, useSolution } from "../rate-limits";
 import { site } from "../../config/site";
 import type { NewRequestForMail } from "../mail";
-import { claimPhotos } from "../photos/service";
+import { claimPhotos } from "../photos";
 import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push";
 import { assignCustomer } from "../customers/service";
 import { mailable } from "./mailable";

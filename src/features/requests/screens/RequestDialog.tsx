@@ -13,7 +13,7 @@ import { MailStatus } from "../../../admin/components/MailStatus";
 import { RequestWorkflowPanel } from "./RequestWorkflowPanel";
 import { ReviewInvitationPanel } from "../../reviews/screens/ReviewInvitationPanel";
 import { StateBadge } from "../../../admin/components/StateBadge";
-import { RequestPhotos } from "../../photos/screens/RequestPhotos";
+import { RequestPhotos } from "../../photos/screens";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, Spinner } from "../../../admin/components/ui";
 import { nextAction, RequestHeadline, Section } from "./RequestSections";
