@@ -26,7 +26,7 @@ import { serviceContext } from "../src/platform/context";
 import { setMailSender } from "../src/features/mail";
 import { hashToken, newToken } from "../src/features/mail";
 import { customerLinks } from "../src/features/tables";
-import * as requestsRepo from "../src/features/requests/repository";
+import * as requestsRepo from "../src/features/requests";
 import { createQuote, sendQuote } from "../src/features/quotes/service";
 import { quotePdf } from "../src/features/quotes/pdf";
 import adminInvoices from "../netlify/functions/admin-invoices.mts";

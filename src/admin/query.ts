@@ -15,12 +15,7 @@ import { invoicesApi } from "../features/invoices/screens/api";
 import { quotesApi } from "../features/quotes/screens/api";
 import { businessApi } from "../features/business/screens";
 import { siteApi } from "../features/site-content/screens/api";
-import {
-  filtersFromParams,
-  workflowApi,
-  type InboxFilters,
-  requestApi,
-} from "../features/requests/screens/api";
+import { filtersFromParams, workflowApi, type InboxFilters, requestApi } from "../features/requests/screens";
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -19,7 +19,7 @@ import { dateInZone } from "../../platform/time";
 import { Conflict } from "../../platform/domain-errors";
 import * as outbox from "../mail";
 import { mailContext } from "../mail";
-import * as workflow from "../requests/repository-workflow";
+import * as workflow from "../requests";
 import { appointmentCancelledMessage, appointmentLabel } from "./mail";
 import * as repo from "./repository";
 import type { Appointment } from "./repository";

@@ -43,15 +43,15 @@ import * as repo from "./repository";
 import type { Appointment, BookingDetails } from "./repository";
 import { acceptedForRequest } from "../quotes/repository";
 import { quoteTitle } from "../quotes/contract/rules";
-import * as workflow from "../requests/repository-workflow";
+import * as workflow from "../requests";
 import type { AvailabilityAnswer } from "./contract/endpoints";
 import type { AppointmentActionInput } from "./contract/owner-forms";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
 import type { BookingRequest } from "../requests/contract/forms";
-import type { CustomerRequest } from "../requests/repository";
-import { bookingPost, submitWithPhotos, type Accepted, type PublicPost } from "../requests/service-forms";
-import { applyStateChange } from "../requests/service-state";
+import type { CustomerRequest } from "../requests";
+import { bookingPost, submitWithPhotos, type Accepted, type PublicPost } from "../requests";
+import { applyStateChange } from "../requests";
 
 /** Queues one e-mail about a request in the caller's transaction; returns its outbox id. */
 async function enqueueMessage(tx: Db, message: OutgoingMessage, link: { submissionId: number }) {

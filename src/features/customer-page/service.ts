@@ -42,9 +42,9 @@ import type { Appointment } from "../appointments/repository";
 import * as links from "./repository";
 import * as outbox from "../mail";
 import { requestsOf } from "../person-tools/repository";
-import * as workflow from "../requests/repository-workflow";
-import type { CustomerRequest } from "../requests/repository";
-import { mailable } from "../requests/mailable";
+import * as workflow from "../requests";
+import type { CustomerRequest } from "../requests";
+import { mailable } from "../requests";
 import {
   customerAppointmentAction,
   loadRules,
@@ -62,7 +62,7 @@ import { cardPaymentsOn, checkoutOrigin } from "../payments/service-checkout";
 import * as invoicesRepo from "../invoices/repository";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits";
-import { applyStateChange } from "../requests/service-state";
+import { applyStateChange } from "../requests";
 
 const dayMs = 24 * 60 * 60 * 1000;
 

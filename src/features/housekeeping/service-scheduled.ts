@@ -10,7 +10,7 @@ import { inTransaction, serviceContext, type ServiceContext } from "../../platfo
 import { logEvent } from "../../platform/log";
 import * as jobRuns from "./repository-job-runs";
 import { sendDueReminders } from "../appointments/service";
-import { runDailyDigest } from "../requests/service-digest";
+import { runDailyDigest } from "../requests";
 import { runQuoteJobs } from "../quotes/service-scheduled";
 import { runInvoiceReminders } from "../invoices/service-scheduled";
 import { applyRetentionIn } from "./service-retention";

@@ -13,7 +13,7 @@
 import { getDb } from "../../platform/db/client";
 import { logEvent } from "../../platform/log";
 import { deleteEndedSessions } from "../admin-auth";
-import * as requestsRepo from "../requests/repository";
+import * as requestsRepo from "../requests";
 import * as testimonials from "../reviews/repository";
 import { sessionPolicy } from "../admin-auth";
 import { pruneRateLimits } from "../rate-limits";

@@ -22,7 +22,7 @@ import { dateInZone } from "../../platform/time";
 import { logEvent } from "../../platform/log";
 import { site } from "../../config/site";
 import { requestReference } from "../requests/contract/reference";
-import { requests } from "../requests/tables";
+import { requests } from "../requests";
 import { currentBusiness } from "../business";
 import { quantityText } from "../quotes/contract/rules";
 import { invoiceTotals, paymentMethodLabel, paymentMethodLabels, type VatSummary } from "./contract";

@@ -12,7 +12,7 @@ import { site } from "../../config/site";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { dateInZone, daysBetween } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
-import * as workflow from "../requests/repository-workflow";
+import * as workflow from "../requests";
 import * as outbox from "../mail";
 import { mailContext } from "../mail";
 import { isOpen } from "./contract";

@@ -22,7 +22,7 @@ import { Conflict } from "../../platform/domain-errors";
 import { addDays, dateInZone, formatDate, wallClockInstant, type IsoDate } from "../../platform/time";
 import type { Trader } from "../business/contract/identity";
 import { formatMoney } from "../../platform/money";
-import * as workflow from "../requests/repository-workflow";
+import * as workflow from "../requests";
 import * as business from "../business";
 import * as outbox from "../mail";
 import { deliverSoon, mailContext } from "../mail";

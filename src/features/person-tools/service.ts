@@ -8,7 +8,7 @@ import { requestReference } from "../requests/contract/reference";
 import type { PersonEraseResult, PersonReport } from "../requests/contract/endpoints";
 import * as audit from "./repository-audit";
 import * as people from "./repository";
-import * as workflow from "../requests/repository-workflow";
+import * as workflow from "../requests";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
 import { removeRequestPhotoBlobs } from "../photos";
 import { forgetEmail } from "../invoices/repository";

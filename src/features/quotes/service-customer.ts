@@ -40,9 +40,9 @@ import { dateInZone, formatDate, type IsoDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import type { MailAttachment } from "../../platform/mail/message";
 import { isClosed, canTransition, type RequestActor } from "../requests/contract/states";
-import * as workflow from "../requests/repository-workflow";
-import type { CustomerRequest } from "../requests/repository";
-import { applyStateChange } from "../requests/service-state";
+import * as workflow from "../requests";
+import type { CustomerRequest } from "../requests";
+import { applyStateChange } from "../requests";
 import * as appointmentsRepo from "../appointments/repository";
 import { cancelAppointmentIn } from "../appointments/service";
 import * as outbox from "../mail";
@@ -70,7 +70,7 @@ import {
   termsHash,
   toQuote,
 } from "./service-model";
-import { mailable, type MailableRequest } from "../requests/mailable";
+import { mailable, type MailableRequest } from "../requests";
 
 /** History notes a quote writes on its request (the customer's page may word them its own way). */
 export const quoteHistoryNotes = {

@@ -25,8 +25,8 @@ import { addDays, dateInZone, formatDate, type IsoDate } from "../../platform/ti
 import { formatMoney } from "../../platform/money";
 import { canTransition } from "../requests/contract/states";
 import * as business from "../business";
-import * as workflow from "../requests/repository-workflow";
-import { applyStateChange } from "../requests/service-state";
+import * as workflow from "../requests";
+import { applyStateChange } from "../requests";
 import * as outbox from "../mail";
 import { deliverSoon, mailContext } from "../mail";
 import {
@@ -59,7 +59,7 @@ import {
   toQuote,
   totalOfStored,
 } from "./service-model";
-import { mailable } from "../requests/mailable";
+import { mailable } from "../requests";
 
 export { quoteSettings };
 

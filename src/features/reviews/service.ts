@@ -21,15 +21,15 @@ import { reviewInvitationMessage } from "../mail";
 import { deliverSoon, mailContext } from "../mail";
 import * as outbox from "../mail";
 import * as invitations from "./repository-invitations";
-import * as workflow from "../requests/repository-workflow";
-import type { CustomerRequest } from "../requests/repository";
+import * as workflow from "../requests";
+import type { CustomerRequest } from "../requests";
 import * as settings from "../admin-auth";
 import * as testimonials from "./repository";
 import type { Testimonial } from "./repository";
-import { purgePublicTestimonials, toAdminTestimonial } from "../requests/service-admin";
+import { purgePublicTestimonials, toAdminTestimonial } from "../requests";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
 import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
-import { mailable } from "../requests/mailable";
+import { mailable } from "../requests";
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** admin_settings key: "true" when marking a request done sends the invitation by itself. */

@@ -14,7 +14,7 @@ import { toast } from "sonner";
 import { ApiError } from "../../../admin/api";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
-import { defaultFilters, workflowApi } from "../../requests/screens/api";
+import { defaultFilters, workflowApi } from "../../requests/screens";
 import type { AppointmentActionInput } from "../../appointments/contract/owner-forms";
 import { formatDate } from "../../../platform/time";
 import type { ScheduleVisit } from "../contract/endpoints";
