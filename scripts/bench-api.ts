@@ -22,7 +22,7 @@ import testimonialsFn from "../netlify/functions/testimonials.mts";
 import { closeDb, openDatabase, setDatabase, type Database } from "../src/platform/db/client";
 import * as schema from "../src/features/tables";
 import { migratePglite, migrateUrl } from "../src/platform/db/migrate";
-import { seed } from "../src/features/reviews/seed";
+import { seed } from "../src/features/reviews";
 import { bookableDates } from "../src/features/appointments/availability";
 import { setLogSink } from "../src/platform/log";
 import { serveLocalDb } from "./lib/pglite-server";

@@ -3,7 +3,7 @@
  * Every screen reads through it, and every action updates or invalidates the entries it changed,
  * so what the owner did shows at once on every screen without reloading one by hand.
  */
-import { reviewsApi } from "../features/reviews/screens/api";
+import { reviewsApi } from "../features/reviews/screens";
 import { photosApi } from "../features/photos/screens";
 import { mailApi } from "../features/mail/screens";
 import { appointmentsApi } from "../features/appointments/screens/api";

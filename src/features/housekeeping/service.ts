@@ -14,7 +14,7 @@ import { getDb } from "../../platform/db/client";
 import { logEvent } from "../../platform/log";
 import { deleteEndedSessions } from "../admin-auth";
 import * as requestsRepo from "../requests";
-import * as testimonials from "../reviews/repository";
+import * as testimonials from "../reviews";
 import { sessionPolicy } from "../admin-auth";
 import { pruneRateLimits } from "../rate-limits";
 import { pruneDone as prunePushOutbox } from "../push";

@@ -16,7 +16,7 @@ import { deliverDue } from "../mail";
 import { mailSender } from "../mail";
 import * as outbox from "../mail";
 import * as requestsRepo from "./repository";
-import * as testimonials from "../reviews/repository";
+import * as testimonials from "../reviews";
 import { serviceContext, type ServiceContext } from "../../platform/context";
 import { NotFound } from "../../platform/domain-errors";
 

@@ -25,10 +25,10 @@ import {
 import * as requestsRepo from "./repository";
 import * as workflowRepo from "./repository-workflow";
 import type { CustomerRequest } from "./repository";
-import * as testimonials from "../reviews/repository";
-import type { Testimonial } from "../reviews/repository";
+import * as testimonials from "../reviews";
+import type { Testimonial } from "../reviews";
 import { inTransaction, type Accepted, type ServiceContext } from "../../platform/context";
-import { insertInvitedReview } from "../reviews/service";
+import { insertInvitedReview } from "../reviews";
 import { ChallengeRequired, RateLimited } from "../../platform/domain-errors";
 import {
   challengeFromClientPosts,

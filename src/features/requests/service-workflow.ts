@@ -31,7 +31,7 @@ import { endLiveVisit, visitAheadConflict } from "../appointments/service-lifecy
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
 import { deliverSoon } from "../mail";
 import { removeRequestPhotoBlobs } from "../photos";
-import { autoInviteOnDone } from "../reviews/service";
+import { autoInviteOnDone } from "../reviews";
 import { Conflict, NotFound } from "../../platform/domain-errors";
 import * as invoicesRepo from "../invoices/repository";
 import type { Db } from "../../platform/db/client";

@@ -11,7 +11,7 @@ import { formatSubmittedAt } from "../../../admin/format";
 import { AppointmentPanel } from "../../appointments/screens/AppointmentPanel";
 import { MailStatus } from "../../../admin/components/MailStatus";
 import { RequestWorkflowPanel } from "./RequestWorkflowPanel";
-import { ReviewInvitationPanel } from "../../reviews/screens/ReviewInvitationPanel";
+import { ReviewInvitationPanel } from "../../reviews/screens";
 import { StateBadge } from "../../../admin/components/StateBadge";
 import { RequestPhotos } from "../../photos/screens";
 import { AdminDialog } from "../../../admin/components/dialogs";
