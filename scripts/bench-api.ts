@@ -23,7 +23,7 @@ import { closeDb, openDatabase, setDatabase, type Database } from "../src/platfo
 import * as schema from "../src/features/tables";
 import { migratePglite, migrateUrl } from "../src/platform/db/migrate";
 import { seed } from "../src/features/reviews";
-import { bookableDates } from "../src/features/appointments/availability";
+import { bookableDates } from "../src/features/appointments";
 import { setLogSink } from "../src/platform/log";
 import { serveLocalDb } from "./lib/pglite-server";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";

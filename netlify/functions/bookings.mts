@@ -18,7 +18,7 @@ import { requestEndpoints } from "../../src/features/requests/contract/endpoints
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { publicForm } from "../../src/platform/http/public";
 import type { CustomerRequest } from "../../src/features/requests";
-import { availability, bookingOptionProblems, submitBooking } from "../../src/features/appointments/service";
+import { availability, bookingOptionProblems, submitBooking } from "../../src/features/appointments";
 import { refusedBookingForm } from "../../src/features/appointments/http-refused-form";
 import { acceptingPhotoFiles } from "../../src/features/photos/http";
 

@@ -6,7 +6,7 @@
 import { reviewsApi } from "../features/reviews/screens";
 import { photosApi } from "../features/photos/screens";
 import { mailApi } from "../features/mail/screens";
-import { appointmentsApi } from "../features/appointments/screens/api";
+import { appointmentsApi } from "../features/appointments/screens";
 import { infiniteQueryOptions, QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { AdminRequest } from "../features/requests/contract/endpoints";
 import { ApiError, adminApi } from "./api";

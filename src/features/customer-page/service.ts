@@ -29,28 +29,23 @@ import { isClosed, type RequestState } from "../requests/contract/states";
 import { charLength, isStorableText } from "../../lib/form-fields/text";
 import { serviceLabel } from "../../lib/service-catalog";
 import { bookingNextSteps, contactNextSteps } from "../../lib/request-wording";
-import { changeCutoff } from "../appointments/window-instants";
+import { changeCutoff } from "../appointments";
 import { hashToken, tokenPattern } from "../mail";
 import type { Db } from "../../platform/db/client";
-import { appointmentCalendarFile, appointmentLabel } from "../appointments/mail";
+import { appointmentCalendarFile, appointmentLabel } from "../appointments";
 import { customerUpdateMessage, lostLinkMessage, ownerCustomerUpdateMessage } from "./mail";
 import { pageOffer, type OutgoingMessage } from "../mail";
 import { deliverSoon, mailboxKey, mailContext } from "../mail";
 import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push";
-import * as appointmentsRepo from "../appointments/repository";
-import type { Appointment } from "../appointments/repository";
+import * as appointmentsRepo from "../appointments";
+import type { Appointment } from "../appointments";
 import * as links from "./repository";
 import * as outbox from "../mail";
 import { requestsOf } from "../person-tools/repository";
 import * as workflow from "../requests";
 import type { CustomerRequest } from "../requests";
 import { mailable } from "../requests";
-import {
-  customerAppointmentAction,
-  loadRules,
-  optionLabels,
-  readBookingExtras,
-} from "../appointments/service";
+import { customerAppointmentAction, loadRules, optionLabels, readBookingExtras } from "../appointments";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { dateInZone, formatDateTime } from "../../platform/time";
 import { quoteForCustomerPage, quoteHistoryNotes } from "../quotes/service-customer";

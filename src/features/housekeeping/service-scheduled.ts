@@ -9,7 +9,7 @@ import { wallClock } from "../../platform/time";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
 import { logEvent } from "../../platform/log";
 import * as jobRuns from "./repository-job-runs";
-import { sendDueReminders } from "../appointments/service";
+import { sendDueReminders } from "../appointments";
 import { runDailyDigest } from "../requests";
 import { runQuoteJobs } from "../quotes/service-scheduled";
 import { runInvoiceReminders } from "../invoices/service-scheduled";

@@ -43,8 +43,8 @@ import { isClosed, canTransition, type RequestActor } from "../requests/contract
 import * as workflow from "../requests";
 import type { CustomerRequest } from "../requests";
 import { applyStateChange } from "../requests";
-import * as appointmentsRepo from "../appointments/repository";
-import { cancelAppointmentIn } from "../appointments/service";
+import * as appointmentsRepo from "../appointments";
+import { cancelAppointmentIn } from "../appointments";
 import * as outbox from "../mail";
 import { deliverSoon, mailContext } from "../mail";
 import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push";

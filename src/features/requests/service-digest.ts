@@ -13,7 +13,7 @@ import { mailContext } from "../mail";
 import * as outbox from "../mail";
 import * as jobRuns from "../housekeeping/repository-job-runs";
 import * as workflow from "./repository-workflow";
-import { scheduledOn } from "../appointments/repository-scheduled";
+import { scheduledOn } from "../appointments";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
 import { staleQuoteDays } from "./service-workflow";
 

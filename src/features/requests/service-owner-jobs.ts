@@ -13,7 +13,7 @@ import * as outbox from "../mail";
 import { customerConfirmationMessage } from "../mail";
 import { deliverSoon, mailContext } from "../mail";
 import { assignCustomer } from "../customers/service";
-import { ownerAppointmentActionIn } from "../appointments/service";
+import { ownerAppointmentActionIn } from "../appointments";
 import * as requestsRepo from "./repository";
 import * as workflowRepo from "./repository-workflow";
 import { sourceLabels } from "./contract/states";

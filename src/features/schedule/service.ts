@@ -8,11 +8,11 @@
 import { serviceLabel } from "../../lib/service-catalog";
 import { dateInZone, datesBetween, formatDate, type IsoDate } from "../../platform/time";
 import type { ServiceContext } from "../../platform/context";
-import { bankHolidays } from "../appointments/holidays";
-import { closedDays, loadRules } from "../appointments/service";
+import { bankHolidays } from "../appointments";
+import { closedDays, loadRules } from "../appointments";
 import { windowsOn } from "../appointments/contract/rules";
 import { windowLabel } from "../appointments/contract/windows";
-import { windowInstants } from "../appointments/window-instants";
+import { windowInstants } from "../appointments";
 import type { WindowId } from "../appointments/contract/windows";
 import type { ScheduleAnswer, ScheduleDay, ScheduleVisit } from "./contract/endpoints";
 import { scheduledVisits, type ScheduleRow } from "./repository";

@@ -8,7 +8,7 @@ import type { AdminRequest } from "../contract/endpoints";
 import { sourceLabels } from "../contract/states";
 import { serviceLabel } from "../../../lib/service-catalog";
 import { formatSubmittedAt } from "../../../admin/format";
-import { AppointmentPanel } from "../../appointments/screens/AppointmentPanel";
+import { AppointmentPanel } from "../../appointments/screens";
 import { MailStatus } from "../../../admin/components/MailStatus";
 import { RequestWorkflowPanel } from "./RequestWorkflowPanel";
 import { ReviewInvitationPanel } from "../../reviews/screens";

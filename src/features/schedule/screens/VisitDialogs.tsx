@@ -6,7 +6,7 @@
  * accepted quote's cancellation period is refused with the reason; the owner may go ahead by
  * giving his own, which the request's history keeps.
  */
-import { appointmentsApi } from "../../appointments/screens/api";
+import { appointmentsApi } from "../../appointments/screens";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarPlus, Search } from "lucide-react";
 import { useId, useState, type SubmitEvent } from "react";
