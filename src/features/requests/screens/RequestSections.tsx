@@ -11,7 +11,7 @@ import { serviceLabel } from "../../../lib/service-catalog";
 import { StateBadge } from "../../../admin/components/StateBadge";
 import { buttonClass } from "../../../admin/components/ui";
 import { CustomerLink } from "../../customers/screens/CustomerLink";
-import { mapLink, telLink } from "../../schedule/screens/schedule-api";
+import { mapLink, telLink } from "../../schedule/screens";
 
 /** The sections of a request's screen, by the id their anchor uses. */
 export type SectionId = "job" | "visit" | "quote" | "invoices" | "contact" | "progress" | "review";
