@@ -27,12 +27,12 @@ import { setMailSender } from "../src/features/mail";
 import { hashToken, newToken } from "../src/features/mail";
 import { customerLinks } from "../src/features/tables";
 import * as requestsRepo from "../src/features/requests";
-import { createQuote, sendQuote } from "../src/features/quotes/service";
-import { quotePdf } from "../src/features/quotes/pdf";
+import { createQuote, sendQuote } from "../src/features/quotes";
+import { quotePdf } from "../src/features/quotes";
 import adminInvoices from "../netlify/functions/admin-invoices.mts";
 import { createInvoice, issueInvoice } from "../src/features/invoices/service";
 import { createSession } from "../src/features/admin-auth";
-import { toQuote } from "../src/features/quotes/service-model";
+import { toQuote } from "../src/features/quotes";
 import { sentQuoteRecord } from "../tests/helpers/quote-record";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";
 

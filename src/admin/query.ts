@@ -12,7 +12,7 @@ import type { AdminRequest } from "../features/requests/contract/endpoints";
 import { ApiError, adminApi } from "./api";
 import { customersApi } from "../features/customers/screens/api";
 import { invoicesApi } from "../features/invoices/screens/api";
-import { quotesApi } from "../features/quotes/screens/api";
+import { quotesApi } from "../features/quotes/screens";
 import { businessApi } from "../features/business/screens";
 import { siteApi } from "../features/site-content/screens/api";
 import { filtersFromParams, workflowApi, type InboxFilters, requestApi } from "../features/requests/screens";

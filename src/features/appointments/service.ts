@@ -41,7 +41,7 @@ import { deliverSoon, mailContext } from "../mail";
 import * as outbox from "../mail";
 import * as repo from "./repository";
 import type { Appointment, BookingDetails } from "./repository";
-import { acceptedForRequest } from "../quotes/repository";
+import { acceptedForRequest } from "../quotes";
 import { quoteTitle } from "../quotes/contract/rules";
 import * as workflow from "../requests";
 import type { AvailabilityAnswer } from "./contract/endpoints";

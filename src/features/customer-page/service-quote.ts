@@ -28,7 +28,7 @@ import {
   markQuoteViewed,
   quoteForCustomerPage,
   type QuoteActionResult,
-} from "../quotes/service-customer";
+} from "../quotes";
 import type { Db } from "../../platform/db/client";
 import { customerActionRule, formKeyRule, issuedAt, requestForToken, tooManyActions } from "./service";
 import { chosenOptions, totalsFor } from "./quote-view";

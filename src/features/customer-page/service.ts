@@ -48,7 +48,7 @@ import { mailable } from "../requests";
 import { customerAppointmentAction, loadRules, optionLabels, readBookingExtras } from "../appointments";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { dateInZone, formatDateTime } from "../../platform/time";
-import { quoteForCustomerPage, quoteHistoryNotes } from "../quotes/service-customer";
+import { quoteForCustomerPage, quoteHistoryNotes } from "../quotes";
 import { sameStateWords } from "./timeline";
 import { quoteOnPage, type QuoteOnPage } from "./quote-view";
 import type { CustomerInvoices } from "../invoices/contract/customer";

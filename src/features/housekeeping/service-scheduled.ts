@@ -11,7 +11,7 @@ import { logEvent } from "../../platform/log";
 import * as jobRuns from "./repository-job-runs";
 import { sendDueReminders } from "../appointments";
 import { runDailyDigest } from "../requests";
-import { runQuoteJobs } from "../quotes/service-scheduled";
+import { runQuoteJobs } from "../quotes";
 import { runInvoiceReminders } from "../invoices/service-scheduled";
 import { applyRetentionIn } from "./service-retention";
 

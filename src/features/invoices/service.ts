@@ -27,7 +27,7 @@ import * as business from "../business";
 import * as outbox from "../mail";
 import { deliverSoon, mailContext } from "../mail";
 import { deliverPushSoon, notifyOwner } from "../push";
-import * as quotes from "../quotes/repository";
+import * as quotes from "../quotes";
 import { quoteTitle } from "../quotes/contract/rules";
 import { overCapMessage } from "../quotes/contract/totals";
 import {

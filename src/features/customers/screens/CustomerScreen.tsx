@@ -20,7 +20,7 @@ import { dateInZone, formatShortDate } from "../../../platform/time";
 import { windowName } from "../../appointments/contract/windows";
 import { invoiceKindLabels } from "../../invoices/contract/rules";
 import { InvoiceStatusBadge } from "../../invoices/screens/InvoiceStatusBadge";
-import { QuoteStatusBadge } from "../../quotes/screens/QuotesPanel";
+import { QuoteStatusBadge } from "../../quotes/screens";
 import { maxCustomerNotesLength } from "../contract/endpoints";
 import { newJobHref } from "./new-job";
 
