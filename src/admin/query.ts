@@ -14,7 +14,7 @@ import { customersApi } from "../features/customers/screens/api";
 import { invoicesApi } from "../features/invoices/screens/api";
 import { quotesApi } from "../features/quotes/screens";
 import { businessApi } from "../features/business/screens";
-import { siteApi } from "../features/site-content/screens/api";
+import { siteApi } from "../features/site-content/screens";
 import { filtersFromParams, workflowApi, type InboxFilters, requestApi } from "../features/requests/screens";
 
 export const queryClient = new QueryClient({

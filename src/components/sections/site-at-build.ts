@@ -22,7 +22,7 @@ export function siteAtBuild(): Promise<PublicSite> {
 
 async function read(): Promise<PublicSite> {
   const url = process.env["DATABASE_URL"];
-  const { firstPublicSite, publicSite } = await import("../../features/site-content/service-public");
+  const { firstPublicSite, publicSite } = await import("../../features/site-content");
   if (!url || process.env["SITE_CONTENT_AT_BUILD"] === "0") return firstPublicSite();
   const { openDatabase } = await import("../../platform/db/client");
   const { db, close } = openDatabase(url, { connectionTimeoutMillis: 4000 });
