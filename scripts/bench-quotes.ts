@@ -30,7 +30,7 @@ import * as requestsRepo from "../src/features/requests";
 import { createQuote, sendQuote } from "../src/features/quotes";
 import { quotePdf } from "../src/features/quotes";
 import adminInvoices from "../netlify/functions/admin-invoices.mts";
-import { createInvoice, issueInvoice } from "../src/features/invoices/service";
+import { createInvoice, issueInvoice } from "../src/features/invoices";
 import { createSession } from "../src/features/admin-auth";
 import { toQuote } from "../src/features/quotes";
 import { sentQuoteRecord } from "../tests/helpers/quote-record";

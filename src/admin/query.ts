@@ -11,7 +11,7 @@ import { infiniteQueryOptions, QueryClient, type QueryKey } from "@tanstack/reac
 import type { AdminRequest } from "../features/requests/contract/endpoints";
 import { ApiError, adminApi } from "./api";
 import { customersApi } from "../features/customers/screens/api";
-import { invoicesApi } from "../features/invoices/screens/api";
+import { invoicesApi } from "../features/invoices/screens";
 import { quotesApi } from "../features/quotes/screens";
 import { businessApi } from "../features/business/screens";
 import { siteApi } from "../features/site-content/screens";

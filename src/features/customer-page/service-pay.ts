@@ -9,7 +9,7 @@ import { mailEnv } from "../../platform/env";
 import { requestPageUrl } from "../mail";
 import { hitRateLimit, type RateLimitRule } from "../rate-limits";
 import { startCheckout } from "../payments/service-checkout";
-import { createInvoice, issueInvoice, requestInvoices } from "../invoices/service";
+import { createInvoice, issueInvoice, requestInvoices } from "../invoices";
 import { requestForToken } from "./service";
 
 /** Pay presses per request an hour: a second press while a Checkout is open reuses it. */

@@ -18,7 +18,7 @@ import * as audit from "../person-tools/repository-audit";
 import * as retention from "./repository-retention";
 import * as workflow from "../requests";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
-import { expiredRecords, removeExpiredRecords } from "../invoices/repository";
+import { expiredRecords, removeExpiredRecords } from "../invoices";
 import { dateInZone } from "../../platform/time";
 
 export interface RetentionCutoffs {

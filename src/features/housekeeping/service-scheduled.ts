@@ -12,7 +12,7 @@ import * as jobRuns from "./repository-job-runs";
 import { sendDueReminders } from "../appointments";
 import { runDailyDigest } from "../requests";
 import { runQuoteJobs } from "../quotes";
-import { runInvoiceReminders } from "../invoices/service-scheduled";
+import { runInvoiceReminders } from "../invoices";
 import { applyRetentionIn } from "./service-retention";
 
 export const retentionJob = "retention";

@@ -18,7 +18,7 @@ import { logEvent } from "../../platform/log";
 import { formatMoney } from "../../platform/money";
 import { dateInZone } from "../../platform/time";
 import * as outbox from "../../platform/outbox/outbox";
-import { addPayment } from "../invoices/service";
+import { addPayment } from "../invoices";
 import { notifyOwner, deliverPushSoon } from "../push";
 import * as repo from "./repository";
 import type { AlertKind } from "./tables";

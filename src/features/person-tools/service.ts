@@ -11,7 +11,7 @@ import * as people from "./repository";
 import * as workflow from "../requests";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
 import { removeRequestPhotoBlobs } from "../photos";
-import { forgetEmail } from "../invoices/repository";
+import { forgetEmail } from "../invoices";
 
 export async function findPerson(
   email: string,

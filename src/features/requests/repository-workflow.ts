@@ -31,7 +31,7 @@ import {
   requestNotes,
 } from "../tables";
 import type { PhotoBlobs } from "../photos";
-import { keepForAccounts } from "../invoices/repository";
+import { keepForAccounts } from "../invoices";
 import { removeWithoutRequests } from "../customers/repository";
 import { requestColumns, toCustomerRequest, type CustomerRequest } from "./repository";
 

@@ -33,7 +33,7 @@ import { deliverSoon } from "../mail";
 import { removeRequestPhotoBlobs } from "../photos";
 import { autoInviteOnDone } from "../reviews";
 import { Conflict, NotFound } from "../../platform/domain-errors";
-import * as invoicesRepo from "../invoices/repository";
+import * as invoicesRepo from "../invoices";
 import type { Db } from "../../platform/db/client";
 import { applyStateChange, changeState, findOne, invalidTransition, missingRequest } from "./service-state";
 

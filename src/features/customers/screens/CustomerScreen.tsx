@@ -19,7 +19,7 @@ import { formatMoney } from "../../../platform/money";
 import { dateInZone, formatShortDate } from "../../../platform/time";
 import { windowName } from "../../appointments/contract/windows";
 import { invoiceKindLabels } from "../../invoices/contract/rules";
-import { InvoiceStatusBadge } from "../../invoices/screens/InvoiceStatusBadge";
+import { InvoiceStatusBadge } from "../../invoices/screens";
 import { QuoteStatusBadge } from "../../quotes/screens";
 import { maxCustomerNotesLength } from "../contract/endpoints";
 import { newJobHref } from "./new-job";
