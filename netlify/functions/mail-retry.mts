@@ -18,7 +18,7 @@ import { logEvent } from "../../src/platform/log";
 import { deliverDue } from "../../src/features/mail";
 import { mailSender } from "../../src/features/mail";
 import { deliverPushScheduled, tellOwnerMailFailed } from "../../src/features/push";
-import { processStripeEvents } from "../../src/features/payments/service-webhook";
+import { processStripeEvents } from "../../src/features/payments";
 import { serviceContext } from "../../src/platform/context";
 
 export default async (): Promise<Response> => {

@@ -21,7 +21,7 @@ import type { CustomerInvoices } from "../invoices/contract/customer";
 import * as invoicesRepo from "../invoices";
 import type { InvoiceRecord } from "../invoices";
 import { invoiceForLinkPage } from "../invoices";
-import { cardPaymentsOn, checkoutOrigin, startCheckout } from "../payments/service-checkout";
+import { cardPaymentsOn, checkoutOrigin, startCheckout } from "../payments";
 import { hitRateLimit, type RateLimitRule } from "../rate-limits";
 import * as links from "./repository-invoice-links";
 import { linkIsLive } from "./service";

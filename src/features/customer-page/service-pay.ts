@@ -8,7 +8,7 @@ import { RateLimited } from "../../platform/domain-errors";
 import { mailEnv } from "../../platform/env";
 import { requestPageUrl } from "../mail";
 import { hitRateLimit, type RateLimitRule } from "../rate-limits";
-import { startCheckout } from "../payments/service-checkout";
+import { startCheckout } from "../payments";
 import { createInvoice, issueInvoice, requestInvoices } from "../invoices";
 import { requestForToken } from "./service";
 

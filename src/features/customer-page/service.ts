@@ -53,7 +53,7 @@ import { sameStateWords } from "./timeline";
 import { quoteOnPage, type QuoteOnPage } from "./quote-view";
 import type { CustomerInvoices } from "../invoices/contract/customer";
 import { invoicesForCustomerPage } from "../invoices";
-import { cardPaymentsOn, checkoutOrigin } from "../payments/service-checkout";
+import { cardPaymentsOn, checkoutOrigin } from "../payments";
 import * as invoicesRepo from "../invoices";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits";

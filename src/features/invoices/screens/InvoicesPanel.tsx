@@ -30,7 +30,7 @@ import { invoiceKindLabels, isOpen, paymentMethodLabel, paymentMethodLabels } fr
 import type { CreatableInvoiceKind } from "../contract/rules";
 import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
 import { PaymentDialog } from "./PaymentDialog";
-import { CardRefunds } from "../../payments/screens/CardRefunds";
+import { CardRefunds } from "../../payments/screens";
 import { creditLines, invoiceLabel, paymentSummary } from "./invoice-form";
 
 const InvoiceEditor = lazy(() => import("./InvoiceEditor").then((m) => ({ default: m.InvoiceEditor })));
