@@ -10,7 +10,7 @@ import { appointmentsApi } from "../features/appointments/screens";
 import { infiniteQueryOptions, QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { AdminRequest } from "../features/requests/contract/endpoints";
 import { ApiError, adminApi } from "./api";
-import { customersApi } from "../features/customers/screens/api";
+import { customersApi } from "../features/customers/screens";
 import { invoicesApi } from "../features/invoices/screens";
 import { quotesApi } from "../features/quotes/screens";
 import { businessApi } from "../features/business/screens";

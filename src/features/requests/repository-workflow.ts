@@ -32,7 +32,7 @@ import {
 } from "../tables";
 import type { PhotoBlobs } from "../photos";
 import { keepForAccounts } from "../invoices";
-import { removeWithoutRequests } from "../customers/repository";
+import { removeWithoutRequests } from "../customers";
 import { requestColumns, toCustomerRequest, type CustomerRequest } from "./repository";
 
 export interface HistoryEntry {

@@ -44,7 +44,7 @@ import { site } from "../../config/site";
 import type { NewRequestForMail } from "../mail";
 import { claimPhotos } from "../photos";
 import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push";
-import { assignCustomer } from "../customers/service";
+import { assignCustomer } from "../customers";
 import { mailable } from "./mailable";
 
 export type { Accepted };

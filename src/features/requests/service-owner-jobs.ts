@@ -12,7 +12,7 @@ import { inTransaction, type ServiceContext } from "../../platform/context";
 import * as outbox from "../mail";
 import { customerConfirmationMessage } from "../mail";
 import { deliverSoon, mailContext } from "../mail";
-import { assignCustomer } from "../customers/service";
+import { assignCustomer } from "../customers";
 import { ownerAppointmentActionIn } from "../appointments";
 import * as requestsRepo from "./repository";
 import * as workflowRepo from "./repository-workflow";

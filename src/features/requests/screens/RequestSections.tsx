@@ -10,7 +10,7 @@ import type { AdminRequest } from "../contract/endpoints";
 import { serviceLabel } from "../../../lib/service-catalog";
 import { StateBadge } from "../../../admin/components/StateBadge";
 import { buttonClass } from "../../../admin/components/ui";
-import { CustomerLink } from "../../customers/screens/CustomerLink";
+import { CustomerLink } from "../../customers/screens";
 import { mapLink, telLink } from "../../schedule/screens";
 
 /** The sections of a request's screen, by the id their anchor uses. */
