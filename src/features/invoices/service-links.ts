@@ -7,7 +7,7 @@
  */
 import type { Db } from "../../platform/db/client";
 import * as workflow from "../requests";
-import * as links from "../customer-page/repository-invoice-links";
+import * as links from "../customer-page";
 import type { MailLink } from "./mail";
 
 interface Addressed {

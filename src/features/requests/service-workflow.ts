@@ -21,7 +21,7 @@ import type {
 } from "./contract/endpoints";
 import type { BulkActionInput, InboxQuery, RequestPatch } from "./contract/workflow";
 import * as customerLinks from "../customer-page/repository";
-import * as invoiceLinks from "../customer-page/repository-invoice-links";
+import * as invoiceLinks from "../customer-page";
 import * as search from "./repository-search";
 import * as workflow from "./repository-workflow";
 import type { PhotoBlobs } from "../photos";
