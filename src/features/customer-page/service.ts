@@ -41,7 +41,7 @@ import * as appointmentsRepo from "../appointments";
 import type { Appointment } from "../appointments";
 import * as links from "./repository";
 import * as outbox from "../mail";
-import { requestsOf } from "../person-tools/repository";
+import { requestsOf } from "../person-tools";
 import * as workflow from "../requests";
 import type { CustomerRequest } from "../requests";
 import { mailable } from "../requests";
