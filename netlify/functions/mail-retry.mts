@@ -12,8 +12,8 @@
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "../../src/platform/db/client";
-import { runHousekeeping } from "../../src/features/housekeeping/service";
-import { runScheduledJobs } from "../../src/features/housekeeping/service-scheduled";
+import { runHousekeeping } from "../../src/features/housekeeping";
+import { runScheduledJobs } from "../../src/features/housekeeping";
 import { logEvent } from "../../src/platform/log";
 import { deliverDue } from "../../src/features/mail";
 import { mailSender } from "../../src/features/mail";

@@ -11,7 +11,7 @@ import { digestMessage, isEmptyDigest, type DigestContent } from "./mail-digest"
 import type { MailContext } from "../mail";
 import { mailContext } from "../mail";
 import * as outbox from "../mail";
-import * as jobRuns from "../housekeeping/repository-job-runs";
+import * as jobRuns from "../housekeeping";
 import * as workflow from "./repository-workflow";
 import { scheduledOn } from "../appointments";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
