@@ -136,7 +136,11 @@ function readFace(path: string): Map<string, Map<string, boolean>> {
       continue;
     const names = face.get(st.moduleSpecifier.text) ?? new Map<string, boolean>();
     if (st.exportClause && ts.isNamedExports(st.exportClause))
-      for (const el of st.exportClause.elements) names.set(el.name.text, st.isTypeOnly || el.isTypeOnly);
+      for (const el of st.exportClause.elements)
+        names.set(
+          el.propertyName ? `${el.propertyName.text} as ${el.name.text}` : el.name.text,
+          st.isTypeOnly || el.isTypeOnly,
+        );
     face.set(st.moduleSpecifier.text, names);
   }
   return face;
@@ -151,7 +155,8 @@ function typeNames(path: string): Set<string> {
     for (const st of source.statements) {
       if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) names.add(st.name.text);
       if (ts.isExportDeclaration(st) && st.exportClause && ts.isNamedExports(st.exportClause))
-        for (const el of st.exportClause.elements) if (st.isTypeOnly || el.isTypeOnly) names.add(el.name.text);
+        for (const el of st.exportClause.elements)
+          if (st.isTypeOnly || el.isTypeOnly) names.add(el.name.text);
     }
   }
   return names;

@@ -4,3 +4,7 @@
  */
 export { linkState, requestLinkState, revokeForRequests } from "./repository-invoice-links";
 export { requestForToken } from "./service";
+export {
+  listForRequest as listPageLinksForRequest,
+  revokeForRequests as revokePageLinksForRequests,
+} from "./repository";

@@ -20,7 +20,7 @@ import type {
   BulkResult,
 } from "./contract/endpoints";
 import type { BulkActionInput, InboxQuery, RequestPatch } from "./contract/workflow";
-import * as customerLinks from "../customer-page/repository";
+import { listPageLinksForRequest, revokePageLinksForRequests } from "../customer-page";
 import * as invoiceLinks from "../customer-page";
 import * as search from "./repository-search";
 import * as workflow from "./repository-workflow";
@@ -292,7 +292,7 @@ export async function sentLinks(
   ctx: ServiceContext = serviceContext(),
 ): Promise<AdminSentLink[]> {
   await findOne(id, ctx.db);
-  return (await customerLinks.listForRequest(id, ctx.db)).map((l) => ({
+  return (await listPageLinksForRequest(id, ctx.db)).map((l) => ({
     id: l.id,
     createdAt: l.createdAt.toISOString(),
     mailSubject: l.mailSubject,
@@ -310,7 +310,7 @@ export async function sentLinks(
 export async function revokeLinks(id: number, ctx: ServiceContext = serviceContext()): Promise<number> {
   await findOne(id, ctx.db);
   return inTransaction(ctx, async (tx) => {
-    const pages = await customerLinks.revokeForRequests([id], ctx.now, tx);
+    const pages = await revokePageLinksForRequests([id], ctx.now, tx);
     return pages + (await invoiceLinks.revokeForRequests([id], ctx.now, tx));
   });
 }
