@@ -134,6 +134,8 @@ async function report(): Promise<void> {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([w, n]) => `${w} ${n}`)
       .join(", ")}`,
+    `  of which the rules refuse (public-face): ${violations.filter((v) => v.rule.name.startsWith("public-face:")).length}; the rest are a function's use of an http*/html* edge, a lazily loaded screen file or a tables file naming another's`,
+    `back-edges against the order between features (feature-order): ${violations.filter((v) => v.rule.name.startsWith("feature-order:")).length}`,
     `dynamic import() into a feature from outside it: ${cross.filter((e) => e.dynamic).length}`,
     `feature edges (feature -> feature): ${[...graph.values()].reduce((n, set) => n + set.size, 0)}`,
     `pairs of features importing each other: ${mutualPairs(graph).length}`,

@@ -16,7 +16,7 @@ export const scanned = ["src", "netlify/functions", "scripts", "integrations", "
 /**
  * The features, lowest first: a feature imports only features before it in this list, so a cycle
  * between features cannot form. A lower feature that must tell a higher one about something takes
- * a function from its caller or uses the event registry in src/platform/events.ts.
+ * a function from its caller (a port), never an import.
  */
 export const featureOrder = [
   "rate-limits",
@@ -142,7 +142,7 @@ export function rules(features: readonly string[]): IForbiddenRuleType[] {
     return {
       name: `feature-order:${feature}`,
       severity: "error",
-      comment: `${feature} may import only the features below it (${below.join(", ") || "none"}); to tell a higher feature, take a function from the caller or use src/platform/events.ts.`,
+      comment: `${feature} may import only the features below it (${below.join(", ") || "none"}); to tell a higher feature, take a function from the caller (a port) or move the code.`,
       from: { path: `^src/features/${feature}/` },
       to: { path: higher.length > 0 ? `^src/features/(${higher.join("|")})/` : "^$" },
     };
