@@ -179,7 +179,12 @@ async function baseline(): Promise<void> {
   const { violations } = await cruiseFeatures(root);
   const { old, fresh } = sortOut(violations, known);
   const keep = (values["accept-new"] ? violations : old)
-    .map((v) => ({ type: v.type, from: v.from, to: v.to, rule: { severity: "error", name: v.rule.name } }))
+    .map((v) => ({
+      type: v.type,
+      from: v.from,
+      to: v.to,
+      rule: { severity: "error" as const, name: v.rule.name },
+    }))
     .sort((a, b) => `${key(a)} ${a.to}`.localeCompare(`${key(b)} ${b.to}`));
   writeFileSync(join(root, baselineFile), `${JSON.stringify(keep, null, 2)}\n`);
   const added = fresh.length;
