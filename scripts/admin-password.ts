@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { checkAdminPassword } from "../src/features/admin-auth/service";
+import { checkAdminPassword } from "../src/features/admin-auth";
 import { adminPasswordFile, describeLocalPassword, readLocalAdminPassword } from "./lib/admin-password";
 import { defaultDataDir, readLock } from "./lib/local-db";
 import { openScriptDatabase } from "./lib/script-db";

@@ -23,7 +23,7 @@ import { minPasswordLength } from "../src/features/admin-auth/contract/forms";
 import { limits } from "../src/lib/form-fields/limits";
 import { openDatabase, setDatabase, type Database } from "../src/platform/db/client";
 import { migratePglite } from "../src/platform/db/migrate";
-import { endAllSessions, storeAdminPassword } from "../src/features/admin-auth/service";
+import { endAllSessions, storeAdminPassword } from "../src/features/admin-auth";
 import { acquireLock, DataDirBusy, defaultDataDir, readLock } from "./lib/local-db";
 
 const { values } = parseArgs({ options: { "data-dir": { type: "string", default: defaultDataDir } } });

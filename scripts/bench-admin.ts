@@ -29,7 +29,7 @@ import adminSubmissions from "../netlify/functions/admin-submissions.mts";
 import { closeDb, setDatabase, type Database } from "../src/platform/db/client";
 import { migratePglite, migrateUrl } from "../src/platform/db/migrate";
 import { setLogSink } from "../src/platform/log";
-import { createSession } from "../src/features/admin-auth/service";
+import { createSession } from "../src/features/admin-auth";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";
 import { benchWeek, scheduleGoalMs, seedSchedule, timeSchedule } from "./lib/bench-schedule";
 

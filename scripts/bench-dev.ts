@@ -14,7 +14,7 @@
  * .data/bench; `npm run admin:password`), or BENCH_ADMIN_PASSWORD when set.
  */
 import { chromium, type Request } from "@playwright/test";
-import { bookableDates } from "../src/features/appointments/availability";
+import { bookableDates } from "../src/features/appointments";
 import { readLocalAdminPassword } from "./lib/admin-password";
 
 const base = process.env["BENCH_BASE_URL"] ?? "http://localhost:8888";

@@ -21,7 +21,7 @@ import { closeDb, openDatabase, setDatabase } from "../src/platform/db/client";
 import { migrateUrl } from "../src/platform/db/migrate";
 import { setLogSink } from "../src/platform/log";
 import { addDays, dateInZone } from "../src/platform/time";
-import { createSession } from "../src/features/admin-auth/service";
+import { createSession } from "../src/features/admin-auth";
 import { documentSequences, invoiceLines, invoicePayments, invoices } from "../src/features/tables";
 import { maxExportDays } from "../src/features/invoices/contract";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";

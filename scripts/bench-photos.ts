@@ -14,7 +14,7 @@ import { chromium } from "@playwright/test";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { stripTypeScriptTypes } from "node:module";
 import { parseArgs } from "node:util";
-import { processPhoto } from "../src/features/photos/process";
+import { processPhoto } from "../src/features/photos";
 import { twelveMegapixelJpeg } from "../tests/helpers/images";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "20" } } });

@@ -27,8 +27,8 @@ import { openDatabase, setDatabase, type Database } from "../src/platform/db/cli
 import { migrateUrl } from "../src/platform/db/migrate";
 import { setLogSink } from "../src/platform/log";
 import { serviceContext } from "../src/platform/context";
-import { setMailSender } from "../src/features/mail/service";
-import { setQuietHours, subscribe } from "../src/features/push/service";
+import { setMailSender } from "../src/features/mail";
+import { setQuietHours, subscribe } from "../src/features/push";
 import { readLocalAdminPassword } from "./lib/admin-password";
 import { jsonRequest, validBooking } from "../tests/helpers/http";
 import { startPushService } from "../tests/helpers/push-service";

@@ -11,7 +11,7 @@
 import { parseArgs } from "node:util";
 import { site } from "../src/config/site";
 import { serviceContext } from "../src/platform/context";
-import { applyRetention, planRetention } from "../src/features/housekeeping/service-retention";
+import { applyRetention, planRetention } from "../src/features/housekeeping";
 import { openScriptDatabase } from "./lib/script-db";
 
 const { values } = parseArgs({

@@ -42,9 +42,9 @@ import { parseArgs } from "node:util";
 import { drizzle } from "drizzle-orm/pglite";
 import { setDatabase, type Database } from "../src/platform/db/client";
 import { migratePglite } from "../src/platform/db/migrate";
-import { seed } from "../src/features/reviews/seed";
+import { seed } from "../src/features/reviews";
 import { loopbackHosts } from "../src/platform/http/local-hosts";
-import { checkAdminPassword, seedLocalAdminPassword } from "../src/features/admin-auth/service";
+import { checkAdminPassword, seedLocalAdminPassword } from "../src/features/admin-auth";
 import {
   describeLocalPassword,
   keepLocalAdminPassword,

@@ -11,8 +11,8 @@
 import { desc } from "drizzle-orm";
 import { parseArgs } from "node:util";
 import { mailOutbox } from "../src/features/tables";
-import { deliverDue } from "../src/features/mail/service-delivery";
-import { mailSender } from "../src/features/mail/service";
+import { deliverDue } from "../src/features/mail";
+import { mailSender } from "../src/features/mail";
 import { openScriptDatabase } from "./lib/script-db";
 
 const { values } = parseArgs({

@@ -8,7 +8,7 @@ import type { Config } from "@netlify/functions";
 import { invoiceEndpoints } from "../../src/features/invoices/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import { listAccountCredits, recordRefundPaid } from "../../src/features/invoices/service-overpayments";
+import { listAccountCredits, recordRefundPaid } from "../../src/features/invoices";
 
 export default apiHandler("/api/admin/account-credits", [
   adminAction(invoiceEndpoints.listAccountCredits, ({ query, ctx }) => listAccountCredits(query, ctx)),

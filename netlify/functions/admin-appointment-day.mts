@@ -13,7 +13,7 @@ import type { Config } from "@netlify/functions";
 import { appointmentEndpoints } from "../../src/features/appointments/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import { completeVisit, onMyWay, runningLate } from "../../src/features/appointments/service-day";
+import { completeVisit, onMyWay, runningLate } from "../../src/features/appointments";
 
 export default apiHandler("/api/admin/appointments", [
   adminAction(appointmentEndpoints.onMyWay, ({ id, body, ctx }) => onMyWay(id, body, ctx)),

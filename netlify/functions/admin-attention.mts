@@ -7,7 +7,7 @@ import type { Config } from "@netlify/functions";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import { attention } from "../../src/features/requests/service-workflow";
+import { attention } from "../../src/features/requests";
 
 export default apiHandler("/api/admin/attention", [
   adminAction(requestEndpoints.attention, ({ ctx }) => attention(ctx)),

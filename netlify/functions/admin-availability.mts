@@ -21,7 +21,7 @@ import {
   saveAvailabilitySettings,
   setHolidayOpen,
   unblockDate,
-} from "../../src/features/appointments/service";
+} from "../../src/features/appointments";
 
 export default apiHandler("/api/admin/availability", [
   adminAction(e.availabilitySettings, ({ ctx }) => availabilitySettings(ctx)),

@@ -9,7 +9,7 @@ import type { Config } from "@netlify/functions";
 import { businessEndpoints } from "../../src/features/business/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import * as business from "../../src/features/business/service";
+import * as business from "../../src/features/business";
 
 export default apiHandler("/api/admin/settings/business", [
   adminAction(businessEndpoints.getBusinessSettings, ({ ctx }) => business.getBusinessDetails(ctx)),

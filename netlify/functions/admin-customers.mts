@@ -14,7 +14,7 @@ import type { Config } from "@netlify/functions";
 import { customerEndpoints } from "../../src/features/customers/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import * as customers from "../../src/features/customers/service";
+import * as customers from "../../src/features/customers";
 
 export default apiHandler("/api/admin/customers", [
   adminAction(customerEndpoints.listCustomers, ({ query, ctx }) => customers.listCustomers(query, ctx)),

@@ -9,7 +9,7 @@ import type { Config } from "@netlify/functions";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import * as requests from "../../src/features/requests/service-workflow";
+import * as requests from "../../src/features/requests";
 
 export default apiHandler("/api/admin/history", [
   adminAction(requestEndpoints.listHistory, async ({ query, ctx }) => ({

@@ -9,7 +9,7 @@ import type { Config } from "@netlify/functions";
 import { invoiceEndpoints } from "../../src/features/invoices/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import { moneySummary } from "../../src/features/invoices/service-money";
+import { moneySummary } from "../../src/features/invoices";
 
 export default apiHandler("/api/admin/money", [
   adminAction(invoiceEndpoints.moneySummary, ({ ctx }) => moneySummary(ctx)),

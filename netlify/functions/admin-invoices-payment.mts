@@ -11,7 +11,7 @@ import { invoiceEndpoints } from "../../src/features/invoices/contract/endpoints
 import { adminAction, parseId } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { notFound } from "../../src/platform/http/errors";
-import * as invoices from "../../src/features/invoices/service";
+import * as invoices from "../../src/features/invoices";
 
 /** The two ids of `/api/admin/invoices/<id>/payments/<paymentId>`, or 404. */
 function ids(req: Request): { id: number; paymentId: number } {

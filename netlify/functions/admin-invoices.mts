@@ -22,13 +22,8 @@ import type { Config } from "@netlify/functions";
 import { invoiceEndpoints } from "../../src/features/invoices/contract/endpoints";
 import { adminAction, adminDownload, fileResponse } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import * as invoices from "../../src/features/invoices/service";
-import {
-  exportFileName,
-  invoicesCsv,
-  paymentsCsv,
-  vatSummary,
-} from "../../src/features/invoices/service-export";
+import * as invoices from "../../src/features/invoices";
+import { exportFileName, invoicesCsv, paymentsCsv, vatSummary } from "../../src/features/invoices";
 
 /** A hundred lines of 500 characters each fit. */
 const invoiceBodyBytes = 256 * 1024;

@@ -7,7 +7,7 @@ import { adminAuthEndpoints } from "../../src/features/admin-auth/contract/endpo
 import { adminAction, Reply } from "../../src/features/admin-auth/http";
 import { sessionCookie } from "../../src/features/admin-auth/http-guard";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import { changePassword } from "../../src/features/admin-auth/service-login";
+import { changePassword } from "../../src/features/admin-auth";
 
 export default apiHandler("/api/admin/password", [
   adminAction(adminAuthEndpoints.changePassword, async ({ body, ctx, req }) => {

@@ -15,7 +15,7 @@ import { requireAdmin } from "../../src/features/admin-auth/http-guard";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { badRequest, notFound } from "../../src/platform/http/errors";
 import { json } from "../../src/platform/http/response";
-import { photoBytes, photosOf } from "../../src/features/photos/service";
+import { photoBytes, photosOf } from "../../src/features/photos";
 
 const route = "/api/admin/photos";
 

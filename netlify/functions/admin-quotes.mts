@@ -16,8 +16,8 @@ import type { Config } from "@netlify/functions";
 import { quoteEndpoints } from "../../src/features/quotes/contract/endpoints";
 import { adminAction, adminDownload } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import * as quotes from "../../src/features/quotes/service";
-import { recordVerbalAcceptance } from "../../src/features/quotes/service-verbal";
+import * as quotes from "../../src/features/quotes";
+import { recordVerbalAcceptance } from "../../src/features/quotes";
 
 /** A hundred lines of 500 characters each fit. */
 const quoteBodyBytes = 256 * 1024;

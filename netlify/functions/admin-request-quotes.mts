@@ -8,7 +8,7 @@ import type { Config } from "@netlify/functions";
 import { quoteEndpoints } from "../../src/features/quotes/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import * as quotes from "../../src/features/quotes/service";
+import * as quotes from "../../src/features/quotes";
 
 /** A hundred lines of 500 characters each fit. */
 const quoteBodyBytes = 256 * 1024;

@@ -10,7 +10,7 @@ import type { Config } from "@netlify/functions";
 import { scheduleEndpoints } from "../../src/features/schedule/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import { schedule } from "../../src/features/schedule/service";
+import { schedule } from "../../src/features/schedule";
 
 export default apiHandler("/api/admin/schedule", [
   adminAction(scheduleEndpoints.schedule, ({ query, ctx }) => schedule(query, ctx)),

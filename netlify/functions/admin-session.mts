@@ -7,8 +7,8 @@ import { adminAuthEndpoints } from "../../src/features/admin-auth/contract/endpo
 import { adminAction, Reply, signInAction } from "../../src/features/admin-auth/http";
 import { clearedSessionCookie, sessionCookie, sessionToken } from "../../src/features/admin-auth/http-guard";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import { endSession } from "../../src/features/admin-auth/service";
-import { login, sessionInfo } from "../../src/features/admin-auth/service-login";
+import { endSession } from "../../src/features/admin-auth";
+import { login, sessionInfo } from "../../src/features/admin-auth";
 
 export default apiHandler("/api/admin/session", [
   adminAction(adminAuthEndpoints.session, async ({ session }) => sessionInfo(session)),

@@ -15,7 +15,7 @@ import { requireAdmin } from "../../src/features/admin-auth/http-guard";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { json } from "../../src/platform/http/response";
 import { receiveGalleryItem } from "../../src/features/site-content/http-gallery";
-import * as gallery from "../../src/features/site-content/service-gallery";
+import * as gallery from "../../src/features/site-content";
 
 export default apiHandler("/api/admin/site/gallery", [
   {

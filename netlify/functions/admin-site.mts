@@ -15,8 +15,8 @@ import type { Config } from "@netlify/functions";
 import { siteContentEndpoints as e } from "../../src/features/site-content/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import * as site from "../../src/features/site-content/service";
-import * as publishing from "../../src/features/site-content/service-publish";
+import * as site from "../../src/features/site-content";
+import * as publishing from "../../src/features/site-content";
 
 export default apiHandler("/api/admin/site", [
   adminAction(e.getSite, ({ ctx }) => site.getSite(ctx)),

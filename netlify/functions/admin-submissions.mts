@@ -13,9 +13,9 @@ import type { Config } from "@netlify/functions";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { adminAction, adminDownload, fileResponse } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import { exportCsv, exportFileName } from "../../src/features/requests/service-export";
-import * as requests from "../../src/features/requests/service-workflow";
-import { addOwnerJob } from "../../src/features/requests/service-owner-jobs";
+import { exportCsv, exportFileName } from "../../src/features/requests";
+import * as requests from "../../src/features/requests";
+import { addOwnerJob } from "../../src/features/requests";
 import { idempotencyKey } from "../../src/platform/http/request";
 
 export default apiHandler("/api/admin/submissions", [

@@ -3,7 +3,7 @@ import type { Config } from "@netlify/functions";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import { summary } from "../../src/features/requests/service-admin";
+import { summary } from "../../src/features/requests";
 
 export default apiHandler("/api/admin/summary", [
   adminAction(requestEndpoints.summary, ({ ctx }) => summary(ctx)),

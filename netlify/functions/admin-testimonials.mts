@@ -6,8 +6,8 @@ import type { Config } from "@netlify/functions";
 import { reviewEndpoints } from "../../src/features/reviews/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import * as content from "../../src/features/requests/service-admin";
-import * as reviews from "../../src/features/reviews/service";
+import * as content from "../../src/features/requests";
+import * as reviews from "../../src/features/reviews";
 
 export default apiHandler("/api/admin/testimonials", [
   adminAction(reviewEndpoints.listAdminTestimonials, ({ query, ctx }) =>

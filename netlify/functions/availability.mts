@@ -8,7 +8,7 @@ import type { Config } from "@netlify/functions";
 import { appointmentEndpoints } from "../../src/features/appointments/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { publicRead } from "../../src/platform/http/public";
-import { availability } from "../../src/features/appointments/service";
+import { availability } from "../../src/features/appointments";
 
 export const availabilityCacheControl = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 

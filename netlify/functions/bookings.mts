@@ -17,10 +17,10 @@ import { photoIdsSchema } from "../../src/features/photos/contract/endpoints";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { publicForm } from "../../src/platform/http/public";
-import type { CustomerRequest } from "../../src/features/requests/repository";
-import { availability, bookingOptionProblems, submitBooking } from "../../src/features/appointments/service";
+import type { CustomerRequest } from "../../src/features/requests";
+import { availability, bookingOptionProblems, submitBooking } from "../../src/features/appointments";
 import { refusedBookingForm } from "../../src/features/appointments/http-refused-form";
-import { bookableServices } from "../../src/features/site-content/service-public";
+import { bookableServices } from "../../src/features/site-content";
 import { acceptingPhotoFiles } from "../../src/features/photos/http";
 
 const withPhotos = {

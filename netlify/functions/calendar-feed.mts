@@ -11,7 +11,7 @@ import { apiHandler } from "../../src/platform/http/endpoint";
 import { notFound } from "../../src/platform/http/errors";
 import { publicFile } from "../../src/platform/http/public";
 import { apiSecurityHeaders } from "../../src/platform/http/response";
-import { calendarFeed } from "../../src/features/appointments/service";
+import { calendarFeed } from "../../src/features/appointments";
 
 const prefix = "/api/calendar/";
 

@@ -5,11 +5,11 @@ import { requestReference } from "../../src/features/requests/contract/reference
 import { contactNextSteps, referenceSentence } from "../../src/lib/request-wording";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import type { CustomerRequest } from "../../src/features/requests/repository";
+import type { CustomerRequest } from "../../src/features/requests";
 import { publicForm } from "../../src/platform/http/public";
 import { photoIdsSchema } from "../../src/features/photos/contract/endpoints";
 import { acceptingPhotoFiles } from "../../src/features/photos/http";
-import { contactPost, submitWithPhotos } from "../../src/features/requests/service-forms";
+import { contactPost, submitWithPhotos } from "../../src/features/requests";
 
 /** The contract plus `photos`: ids of uploads to attach (docs/decisions/017-photos.md). */
 const withPhotos = {

@@ -10,7 +10,7 @@ import type { Config } from "@netlify/functions";
 import { healthEndpoints } from "../../src/lib/contracts/health";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { publicRead } from "../../src/platform/http/public";
-import { checkDatabase } from "../../src/features/reviews/service-public";
+import { checkDatabase } from "../../src/features/reviews";
 
 export default apiHandler("/api/health", [
   publicRead(healthEndpoints.health, {

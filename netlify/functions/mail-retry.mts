@@ -12,13 +12,13 @@
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "../../src/platform/db/client";
-import { runHousekeeping } from "../../src/features/housekeeping/service";
-import { runScheduledJobs } from "../../src/features/housekeeping/service-scheduled";
+import { runHousekeeping } from "../../src/features/housekeeping";
+import { runScheduledJobs } from "../../src/features/housekeeping";
 import { logEvent } from "../../src/platform/log";
-import { deliverDue } from "../../src/features/mail/service-delivery";
-import { mailSender } from "../../src/features/mail/service";
-import { deliverPushScheduled, tellOwnerMailFailed } from "../../src/features/push/service";
-import { processStripeEvents } from "../../src/features/payments/service-webhook";
+import { deliverDue } from "../../src/features/mail";
+import { mailSender } from "../../src/features/mail";
+import { deliverPushScheduled, tellOwnerMailFailed } from "../../src/features/push";
+import { processStripeEvents } from "../../src/features/payments";
 import { jobActor, serviceContext } from "../../src/platform/context";
 
 export default async (): Promise<Response> => {

@@ -5,7 +5,7 @@
  */
 import type { Config } from "@netlify/functions";
 import { logEvent } from "../../src/platform/log";
-import { cleanupPhotos } from "../../src/features/photos/service";
+import { cleanupPhotos } from "../../src/features/photos";
 
 export default async (): Promise<Response> => {
   const report = await cleanupPhotos();

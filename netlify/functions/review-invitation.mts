@@ -8,7 +8,7 @@ import type { Config } from "@netlify/functions";
 import { reviewEndpoints } from "../../src/features/reviews/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { publicLookup } from "../../src/platform/http/public";
-import { lookupInvitation } from "../../src/features/reviews/service";
+import { lookupInvitation } from "../../src/features/reviews";
 
 export default apiHandler("/api/review-invitation", [
   publicLookup(reviewEndpoints.reviewInvitation, {

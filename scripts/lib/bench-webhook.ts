@@ -9,7 +9,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import webhook from "../../netlify/functions/payments-webhook-stripe.mts";
 import type { Database } from "../../src/platform/db/client";
 import { invoicePayments, invoices } from "../../src/features/tables";
-import { stripeClient } from "../../src/features/payments/stripe";
+import { stripeClient } from "../../src/features/payments";
 import { startStripeServer } from "../../tests/helpers/stripe-server";
 
 export async function benchWebhook(db: Database, runs: number): Promise<number[]> {

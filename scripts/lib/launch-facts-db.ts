@@ -4,7 +4,7 @@
  * phone, e-mail, company and cover the site states, and the launch checklist's confirmations the
  * owner gave on the admin dashboard, instead of the config's `confirmed` flags.
  */
-import { currentBusiness } from "../../src/features/business/service";
+import { currentBusiness } from "../../src/features/business";
 import { phoneE164 } from "../../src/features/business/contract/public-facts";
 import type { ChecklistItem } from "../../src/features/business/contract/checklist";
 import type { BusinessSettings } from "../../src/features/business/contract/identity";

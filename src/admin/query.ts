@@ -3,24 +3,19 @@
  * Every screen reads through it, and every action updates or invalidates the entries it changed,
  * so what the owner did shows at once on every screen without reloading one by hand.
  */
-import { reviewsApi } from "../features/reviews/screens/api";
-import { photosApi } from "../features/photos/screens/api";
-import { mailApi } from "../features/mail/screens/api";
-import { appointmentsApi } from "../features/appointments/screens/api";
+import { reviewsApi } from "../features/reviews/screens";
+import { photosApi } from "../features/photos/screens";
+import { mailApi } from "../features/mail/screens";
+import { appointmentsApi } from "../features/appointments/screens";
 import { infiniteQueryOptions, QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { AdminRequest } from "../features/requests/contract/endpoints";
 import { ApiError, adminApi } from "./api";
-import { customersApi } from "../features/customers/screens/api";
-import { invoicesApi } from "../features/invoices/screens/api";
-import { quotesApi } from "../features/quotes/screens/api";
-import { businessApi } from "../features/business/screens/api";
-import { siteApi } from "../features/site-content/screens/api";
-import {
-  filtersFromParams,
-  workflowApi,
-  type InboxFilters,
-  requestApi,
-} from "../features/requests/screens/api";
+import { customersApi } from "../features/customers/screens";
+import { invoicesApi } from "../features/invoices/screens";
+import { quotesApi } from "../features/quotes/screens";
+import { businessApi } from "../features/business/screens";
+import { siteApi } from "../features/site-content/screens";
+import { filtersFromParams, workflowApi, type InboxFilters, requestApi } from "../features/requests/screens";
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -25,7 +25,7 @@ import { businessDefaults, site, traderFacts } from "../config/site";
 import { formatMoney, type Pence } from "../platform/money";
 import { dateInZone, formatDate, type IsoDate } from "../platform/time";
 import { cancellationDays } from "../features/quotes/contract/rules";
-import { cancellationEndDate } from "../features/quotes/contract/cancellation-period";
+import { cancellationEndDate } from "../features/appointments/contract/cancellation-period";
 import { traderOn, vatLineOf, type Trader } from "../features/business/contract/identity";
 
 export type { Trader };
@@ -45,7 +45,7 @@ export { cancellationDays };
 
 /**
  * The last day of the cancellation period for a quote accepted on `acceptedOn` (London date): one
- * rule, kept with the quotes (src/features/quotes/contract/cancellation-period.ts).
+ * rule, kept with the quotes (src/features/appointments/contract/cancellation-period.ts).
  */
 export { cancellationEndDate };
 

@@ -8,7 +8,7 @@
  */
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
-import { cancellationEndDate } from "../../src/features/quotes/contract/cancellation-period";
+import { cancellationEndDate } from "../../src/features/appointments/contract/cancellation-period";
 import { addDays, dateInZone, formatShortDate } from "../../src/platform/time";
 import { offeredDates } from "../helpers/dates";
 import { apiSignIn, clientIp, signedIn, uniqueName } from "./admin-support";

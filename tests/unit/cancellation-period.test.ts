@@ -12,7 +12,7 @@ import {
   visitPeriodFlag,
   workStartSentence,
   type AcceptanceFacts,
-} from "../../src/features/quotes/contract/cancellation-period";
+} from "../../src/features/appointments/contract/cancellation-period";
 import { cancellationEndDate as fromRights } from "../../src/data/consumer-rights";
 import { addDays } from "../../src/platform/time";
 

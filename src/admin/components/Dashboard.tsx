@@ -19,8 +19,8 @@ import { formatMoney } from "../../platform/money";
 import { keys, queries, queryClient } from "../query";
 import { logout } from "../session";
 import { AttentionPanel } from "./AttentionPanel";
-import { MailDeliveryPanel } from "../../features/mail/screens/MailDeliveryPanel";
-import { LaunchChecklist } from "../../features/business/screens/LaunchChecklist";
+import { MailDeliveryPanel } from "../../features/mail/screens";
+import { LaunchChecklist } from "../../features/business/screens";
 import { Button } from "./ui";
 
 // The password form (and its validation code) loads when the owner asks for it.

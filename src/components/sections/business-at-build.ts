@@ -23,11 +23,11 @@ export function businessAtBuild(): Promise<PublicBusiness> {
 async function read(): Promise<PublicBusiness> {
   const url = process.env["DATABASE_URL"];
   const now = new Date();
-  const { firstPublicBusiness, publicBusiness } = await import("../../features/business/service-public");
+  const { firstPublicBusiness, publicBusiness } = await import("../../features/business");
   const { dateInZone } = await import("../../platform/time");
   if (!url || process.env["SITE_CONTENT_AT_BUILD"] === "0") return firstPublicBusiness(dateInZone(now));
   const { openDatabase } = await import("../../platform/db/client");
-  const { publishedBusinessPart } = await import("../../features/site-content/service-publish");
+  const { publishedBusinessPart } = await import("../../features/site-content");
   const { db, close } = openDatabase(url, { connectionTimeoutMillis: 4000 });
   try {
     const part = await publishedBusinessPart({

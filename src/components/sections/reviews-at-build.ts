@@ -28,8 +28,7 @@ async function read(): Promise<ReviewsSnapshot | null> {
   if (!url || process.env["REVIEWS_AT_BUILD"] === "0") return null;
   try {
     const { openDatabase } = await import("../../platform/db/client");
-    const { listPublicTestimonials, publicReviewStats } =
-      await import("../../features/reviews/service-public");
+    const { listPublicTestimonials, publicReviewStats } = await import("../../features/reviews");
     const { db, close } = openDatabase(url, { connectionTimeoutMillis: 4000 });
     try {
       const ctx = {

@@ -33,7 +33,7 @@ const databaseUrl = () =>
   process.env["SITE_CONTENT_AT_BUILD"] === "0" ? undefined : process.env["DATABASE_URL"];
 
 async function read(): Promise<PublicSite> {
-  const { firstPublicSite, publicSite } = await import("../../features/site-content/service-public");
+  const { firstPublicSite, publicSite } = await import("../../features/site-content");
   if (!databaseUrl()) return firstPublicSite();
   return withDatabase((ctx) => publicSite(ctx));
 }
@@ -47,7 +47,7 @@ let galleryImages: Promise<Map<string, Uint8Array>> | undefined;
 async function galleryImageAtBuild(id: string): Promise<Uint8Array | undefined> {
   const readImages = async (ids: string[]) => {
     if (!databaseUrl() || ids.length === 0) return new Map<string, Uint8Array>();
-    const { galleryImageBytes } = await import("../../features/site-content/service-public");
+    const { galleryImageBytes } = await import("../../features/site-content");
     return withDatabase((ctx) => galleryImageBytes(ids, ctx));
   };
   if (import.meta.env.DEV) {
@@ -61,9 +61,7 @@ async function galleryImageAtBuild(id: string): Promise<Uint8Array | undefined> 
   return (await galleryImages).get(id);
 }
 
-type BuildContext = Parameters<
-  (typeof import("../../features/site-content/service-public"))["publicSite"]
->[0];
+type BuildContext = Parameters<(typeof import("../../features/site-content"))["publicSite"]>[0];
 
 /** One size of a published gallery image (AVIF or WebP), made from its stored JPEG; undefined if none. */
 export async function galleryImageFileAtBuild(file: {
@@ -73,7 +71,7 @@ export async function galleryImageFileAtBuild(file: {
 }): Promise<Buffer | undefined> {
   const jpeg = await galleryImageAtBuild(file.id);
   if (!jpeg) return undefined;
-  const { renderGallerySize } = await import("../../features/site-content/gallery-image");
+  const { renderGallerySize } = await import("../../features/site-content");
   return renderGallerySize(jpeg, file.width, file.format);
 }
 

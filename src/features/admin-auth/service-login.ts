@@ -17,7 +17,7 @@
 import type { AdminSessionInfo } from "./contract/endpoints";
 import { adminMessages, type AdminPasswordChange } from "./contract/forms";
 import { logEvent } from "../../platform/log";
-import { deliverSoon, queueSignInAlert } from "../mail/service";
+import { deliverSoon, queueSignInAlert } from "../mail";
 import {
   changeAdminPassword,
   checkAdminPassword,
@@ -33,7 +33,7 @@ import {
   hitRateLimit,
   peekRateLimit,
   type RateLimitRule,
-} from "../rate-limits/service";
+} from "../rate-limits";
 
 export const loginRules = {
   /** Ten failed sign-ins per client per 15 minutes, then 429 until the window ends. */

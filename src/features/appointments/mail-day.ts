@@ -9,7 +9,7 @@ import { serviceLabel } from "../../lib/service-catalog";
 import { formatTime } from "../../platform/time";
 import { requestReference } from "../requests/contract/reference";
 import type { FormType } from "../requests/contract/forms";
-import { customerMessage, oneLine, type MailContext, type OutgoingMessage } from "../mail/messages";
+import { customerMessage, oneLine, type MailContext, type OutgoingMessage } from "../mail";
 
 export interface DayMailRequest {
   id: number;

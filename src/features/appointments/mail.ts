@@ -38,7 +38,7 @@ import {
   type MailContext,
   type OutgoingMessage,
   type PageOffer,
-} from "../mail/messages";
+} from "../mail";
 
 export interface AppointmentForMail {
   uid: string;

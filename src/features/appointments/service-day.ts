@@ -12,12 +12,12 @@ import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
 import { dateInZone, formatTime } from "../../platform/time";
-import * as outbox from "../mail/repository";
-import { deliverSoon, mailContext } from "../mail/service";
-import { claimPhotos, parsePhotoIds } from "../photos/service";
+import * as outbox from "../mail";
+import { deliverSoon, mailContext } from "../mail";
+import { claimPhotos, parsePhotoIds } from "../photos";
 import type { RequestState } from "../requests/contract/states";
-import * as workflow from "../requests/repository-workflow";
-import type { CustomerRequest } from "../requests/repository";
+import * as workflow from "../requests";
+import type { CustomerRequest } from "../requests";
 import type { CompleteVisitInput, EtaInput } from "./contract/owner-forms";
 import { appointmentLabel } from "./mail";
 import { arrivalTime, onTheWayMessage } from "./mail-day";
@@ -25,7 +25,7 @@ import * as repo from "./repository";
 import type { Appointment } from "./repository";
 import { endLiveVisit } from "./service-lifecycle";
 import { loadRules, view, type AppointmentView } from "./service";
-import { mailable } from "../requests/mailable";
+import { mailable } from "../requests";
 
 export interface DayActionResult {
   appointment: AppointmentView;

@@ -17,9 +17,9 @@ import type { CloseVisitChoice, RequestState } from "../requests/contract/states
 import type { Db } from "../../platform/db/client";
 import { dateInZone } from "../../platform/time";
 import { Conflict } from "../../platform/domain-errors";
-import * as outbox from "../mail/repository";
-import { mailContext } from "../mail/service";
-import * as workflow from "../requests/repository-workflow";
+import * as outbox from "../mail";
+import { mailContext } from "../mail";
+import * as workflow from "../requests";
 import { appointmentCancelledMessage, appointmentLabel } from "./mail";
 import * as repo from "./repository";
 import type { Appointment } from "./repository";

@@ -19,7 +19,7 @@ import { preferredOptionsSchema, type PreferredOption } from "./contract/option-
 import { windowIds, type WindowId } from "./contract/windows";
 import { isClosed, type RequestState } from "../requests/contract/states";
 import { charLength, isStorableText } from "../../lib/form-fields/text";
-import { bookableServices } from "../site-content/service-public";
+import { bookableServices } from "../site-content";
 import { serviceLabel } from "../../lib/service-catalog";
 import { bankHolidays, holidayHorizon } from "./holidays";
 import { bookableDates, bookingSpan, checkOptions, type AvailabilityInput } from "./availability";
@@ -37,28 +37,28 @@ import {
   type AcceptedQuoteForMail,
   type RequestForMail,
 } from "./mail";
-import type { MailContext, OutgoingMessage } from "../mail/messages";
-import { deliverSoon, mailContext } from "../mail/service";
-import * as outbox from "../mail/repository";
+import type { MailContext, OutgoingMessage } from "../mail";
+import { deliverSoon, mailContext } from "../mail";
+import * as outbox from "../mail";
 import * as repo from "./repository";
 import type { Appointment, BookingDetails } from "./repository";
-import { acceptedForRequest } from "../quotes/repository";
+import { acceptedForRequest } from "../quotes";
 import {
   cancellationPeriodOf,
   visitInsidePeriod,
   type CancellationPeriod,
-} from "../quotes/contract/cancellation-period";
-import { traderAt } from "../business/service";
+} from "./contract/cancellation-period";
+import { traderAt } from "../business";
 import { quoteTitle } from "../quotes/contract/rules";
-import * as workflow from "../requests/repository-workflow";
+import * as workflow from "../requests";
 import type { AvailabilityAnswer } from "./contract/endpoints";
 import type { AppointmentActionInput } from "./contract/owner-forms";
 import { inTransaction, roleOf, type ServiceContext } from "../../platform/context";
 import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
 import type { BookingRequest } from "../requests/contract/forms";
-import type { CustomerRequest } from "../requests/repository";
-import { bookingPost, submitWithPhotos, type Accepted, type PublicPost } from "../requests/service-forms";
-import { applyStateChange, type ActingContext } from "../requests/service-state";
+import type { CustomerRequest } from "../requests";
+import { bookingPost, submitWithPhotos, type Accepted, type PublicPost } from "../requests";
+import { applyStateChange, type ActingContext } from "../requests";
 
 /** Queues one e-mail about a request in the caller's transaction; returns its outbox id. */
 async function enqueueMessage(tx: Db, message: OutgoingMessage, link: { submissionId: number }) {

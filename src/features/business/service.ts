@@ -32,7 +32,7 @@ import {
   settingsOf,
   traderFactsOf,
 } from "./service-settings";
-import { publishedBusinessPart } from "../site-content/service-publish";
+import { publishedBusinessPart } from "../site-content";
 import { checklistOf, confirmationsAfter } from "./service-checklist";
 
 export type { BusinessSettings, Trader };

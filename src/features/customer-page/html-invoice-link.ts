@@ -5,7 +5,7 @@
  */
 import { site } from "../../config/site";
 import { escapeHtml as e } from "../../platform/http/html-page";
-import { invoicePagePath } from "../mail/request-link";
+import { invoicePagePath } from "../mail";
 import { invoicesCard } from "./html-invoices";
 import { bannerCard, layout, phoneLink, type PageBanner } from "./html";
 import type { InvoiceLinkView } from "./service-invoice-link";

@@ -11,7 +11,7 @@ import { escapeHtml as e } from "../../platform/http/html-page";
 import { formatMoney } from "../../platform/money";
 import { formatShortDate } from "../../platform/time";
 import type { CustomerInvoice, CustomerInvoices } from "../invoices/contract/customer";
-import { requestPagePath } from "../mail/request-link";
+import { requestPagePath } from "../mail";
 
 /** The invoices' own styles, added to the page's stylesheet (./html.ts). */
 export const invoiceStyles = `

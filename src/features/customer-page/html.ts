@@ -13,7 +13,7 @@ import { escapeHtml as e, fieldLabel, pageHead } from "../../platform/http/html-
 import { formatDateTime } from "../../platform/time";
 import type { CustomerPageView } from "./service";
 import { linkIdleDays, linkLifetimeAfterCloseDays } from "./service";
-import { requestPagePath } from "../mail/request-link";
+import { requestPagePath } from "../mail";
 import { quoteCard, quoteStepBody, quoteStyles } from "./html-quote";
 import { invoicesCard, invoiceStyles } from "./html-invoices";
 import type { QuoteStep } from "./contract/endpoints";

@@ -13,7 +13,7 @@ import type { HttpError } from "../../platform/http/errors";
 import type { PageAnswer, PageCall } from "../../platform/http/public";
 import { apiSecurityHeaders } from "../../platform/http/response";
 import type { ServiceContext } from "../../platform/context";
-import { recordPdf } from "../invoices/service";
+import { recordPdf } from "../invoices";
 import type { invoiceLinkEndpoints } from "./contract/endpoints";
 import type { PageBanner } from "./html";
 import { invoiceLinkPage, invoiceNotFoundPage } from "./html-invoice-link";

@@ -23,7 +23,7 @@ import {
 } from "./contract/endpoints";
 import type { HttpError } from "../../platform/http/errors";
 import type { PageAnswer, PageCall } from "../../platform/http/public";
-import { availability } from "../appointments/service";
+import { availability } from "../appointments";
 import type { ServiceContext } from "../../platform/context";
 import {
   actOnRequest,
@@ -50,7 +50,7 @@ import {
   type FormState,
   type PageBanner,
 } from "./html";
-import { requestPagePath } from "../mail/request-link";
+import { requestPagePath } from "../mail";
 
 type Endpoints = typeof customerPageEndpoints;
 type PaymentEndpoints = typeof paymentEndpoints;

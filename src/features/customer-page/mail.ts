@@ -19,7 +19,7 @@ import {
   type OutgoingMessage,
   type PageOffer,
   type NewRequestForMail,
-} from "../mail/messages";
+} from "../mail";
 
 /** What these messages say about the request. */
 type RequestForMail = Pick<

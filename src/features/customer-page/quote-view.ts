@@ -24,7 +24,7 @@ import {
 } from "../../data/consumer-rights";
 import { formatMoney, type Pence } from "../../platform/money";
 import { dateInZone, formatDate, formatDateTime, type IsoDate } from "../../platform/time";
-import { cancellationPeriodOf, workStartSentence } from "../quotes/contract/cancellation-period";
+import { cancellationPeriodOf, workStartSentence } from "../appointments/contract/cancellation-period";
 import {
   depositDuePence,
   quantityText,

@@ -6,10 +6,10 @@
 import type { ServiceContext } from "../../platform/context";
 import { RateLimited } from "../../platform/domain-errors";
 import { mailEnv } from "../../platform/env";
-import { requestPageUrl } from "../mail/request-link";
-import { hitRateLimit, type RateLimitRule } from "../rate-limits/service";
-import { startCheckout } from "../payments/service-checkout";
-import { createInvoice, issueInvoice, requestInvoices } from "../invoices/service";
+import { requestPageUrl } from "../mail";
+import { hitRateLimit, type RateLimitRule } from "../rate-limits";
+import { startCheckout } from "../payments";
+import { createInvoice, issueInvoice, requestInvoices } from "../invoices";
 import { requestForToken } from "./service";
 
 /** Pay presses per request an hour: a second press while a Checkout is open reuses it. */

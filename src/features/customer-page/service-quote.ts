@@ -19,7 +19,7 @@ import { inTransaction, type ServiceContext } from "../../platform/context";
 import { Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { formatMoney } from "../../platform/money";
 import { dateInZone } from "../../platform/time";
-import { hitRateLimit } from "../rate-limits/service";
+import { hitRateLimit } from "../rate-limits";
 import {
   acceptQuoteIn,
   finishQuoteAction,
@@ -28,7 +28,7 @@ import {
   markQuoteViewed,
   quoteForCustomerPage,
   type QuoteActionResult,
-} from "../quotes/service-customer";
+} from "../quotes";
 import type { Db } from "../../platform/db/client";
 import { customerActionRule, formKeyRule, issuedAt, requestForToken, tooManyActions } from "./service";
 import { chosenOptions, totalsFor } from "./quote-view";

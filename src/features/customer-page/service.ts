@@ -29,40 +29,35 @@ import { isClosed, type RequestState } from "../requests/contract/states";
 import { charLength, isStorableText } from "../../lib/form-fields/text";
 import { serviceLabel } from "../../lib/service-catalog";
 import { bookingNextSteps, contactNextSteps } from "../../lib/request-wording";
-import { changeCutoff } from "../appointments/window-instants";
-import { hashToken, tokenPattern } from "../mail/request-link";
+import { changeCutoff } from "../appointments";
+import { hashToken, tokenPattern } from "../mail";
 import type { Db } from "../../platform/db/client";
-import { appointmentCalendarFile, appointmentLabel } from "../appointments/mail";
+import { appointmentCalendarFile, appointmentLabel } from "../appointments";
 import { customerUpdateMessage, lostLinkMessage, ownerCustomerUpdateMessage } from "./mail";
-import { pageOffer, type OutgoingMessage } from "../mail/messages";
-import { deliverSoon, mailboxKey, mailContext } from "../mail/service";
-import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push/service";
-import * as appointmentsRepo from "../appointments/repository";
-import type { Appointment } from "../appointments/repository";
+import { pageOffer, type OutgoingMessage } from "../mail";
+import { deliverSoon, mailboxKey, mailContext } from "../mail";
+import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push";
+import * as appointmentsRepo from "../appointments";
+import type { Appointment } from "../appointments";
 import * as links from "./repository";
-import * as outbox from "../mail/repository";
-import { requestsOf } from "../person-tools/repository";
-import * as workflow from "../requests/repository-workflow";
-import type { CustomerRequest } from "../requests/repository";
-import { mailable } from "../requests/mailable";
-import {
-  customerAppointmentAction,
-  loadRules,
-  optionLabels,
-  readBookingExtras,
-} from "../appointments/service";
+import * as outbox from "../mail";
+import { requestsOf } from "../person-tools";
+import * as workflow from "../requests";
+import type { CustomerRequest } from "../requests";
+import { mailable } from "../requests";
+import { customerAppointmentAction, loadRules, optionLabels, readBookingExtras } from "../appointments";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { dateInZone, formatDateTime } from "../../platform/time";
-import { quoteForCustomerPage, quoteHistoryNotes } from "../quotes/service-customer";
+import { quoteForCustomerPage, quoteHistoryNotes } from "../quotes";
 import { sameStateWords } from "./timeline";
 import { quoteOnPage, type QuoteOnPage } from "./quote-view";
 import type { CustomerInvoices } from "../invoices/contract/customer";
-import { invoicesForCustomerPage } from "../invoices/service-customer";
-import { cardPaymentsOn, checkoutOrigin } from "../payments/service-checkout";
-import * as invoicesRepo from "../invoices/repository";
+import { invoicesForCustomerPage } from "../invoices";
+import { cardPaymentsOn, checkoutOrigin } from "../payments";
+import * as invoicesRepo from "../invoices";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
-import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
-import { applyStateChange } from "../requests/service-state";
+import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits";
+import { applyStateChange } from "../requests";
 
 const dayMs = 24 * 60 * 60 * 1000;
 

@@ -19,7 +19,7 @@
 import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
 import type { InboxCursor } from "../requests/contract/inbox-cursor";
-import { phoneDigits, prefixQuery } from "../requests/repository-search";
+import { phoneDigits, prefixQuery } from "../requests";
 import { appointments, customers, invoices, quotes, requestNotes, requests } from "../tables";
 
 export type CustomerCursor = InboxCursor;

@@ -14,11 +14,11 @@
  */
 import { site } from "../../config/site";
 import type { Db } from "../../platform/db/client";
-import * as audit from "../person-tools/repository-audit";
+import * as audit from "../person-tools";
 import * as retention from "./repository-retention";
-import * as workflow from "../requests/repository-workflow";
+import * as workflow from "../requests";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
-import { expiredRecords, removeExpiredRecords } from "../invoices/repository";
+import { expiredRecords, removeExpiredRecords } from "../invoices";
 import { dateInZone } from "../../platform/time";
 
 export interface RetentionCutoffs {

@@ -15,10 +15,10 @@ import {
 } from "../../platform/context";
 import { logEvent } from "../../platform/log";
 import * as jobRuns from "./repository-job-runs";
-import { sendDueReminders } from "../appointments/service";
-import { runDailyDigest } from "../requests/service-digest";
-import { runQuoteJobs } from "../quotes/service-scheduled";
-import { runInvoiceReminders } from "../invoices/service-scheduled";
+import { sendDueReminders } from "../appointments";
+import { runDailyDigest } from "../requests";
+import { runQuoteJobs } from "../quotes";
+import { runInvoiceReminders } from "../invoices";
 import { applyRetentionIn } from "./service-retention";
 
 export const retentionJob = "retention";

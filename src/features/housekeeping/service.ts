@@ -12,12 +12,12 @@
  */
 import { getDb } from "../../platform/db/client";
 import { logEvent } from "../../platform/log";
-import { deleteEndedSessions } from "../admin-auth/repository";
-import * as requestsRepo from "../requests/repository";
-import * as testimonials from "../reviews/repository";
-import { sessionPolicy } from "../admin-auth/service";
-import { pruneRateLimits } from "../rate-limits/service";
-import { pruneDone as prunePushOutbox } from "../push/repository";
+import { deleteEndedSessions } from "../admin-auth";
+import * as requestsRepo from "../requests";
+import * as testimonials from "../reviews";
+import { sessionPolicy } from "../admin-auth";
+import { pruneRateLimits } from "../rate-limits";
+import { pruneDone as prunePushOutbox } from "../push";
 
 const dayMs = 24 * 60 * 60 * 1000;
 

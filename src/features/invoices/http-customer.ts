@@ -6,7 +6,7 @@
 import type { ServiceContext } from "../../platform/context";
 import { NotFound } from "../../platform/domain-errors";
 import { apiSecurityHeaders } from "../../platform/http/response";
-import { requestForToken } from "../customer-page/service";
+import { requestForToken } from "../customer-page";
 import * as repo from "./repository";
 import { recordPdf } from "./service";
 

@@ -21,14 +21,9 @@ import {
   wrapHtml,
   type MailContext,
   type OutgoingMessage,
-} from "../mail/messages";
-import type { MessageKind } from "../mail/kinds";
-import {
-  invoiceLinkPlaceholder,
-  invoicePageUrl,
-  linkPlaceholder,
-  requestPageUrl,
-} from "../mail/request-link";
+} from "../mail";
+import type { MessageKind } from "../mail";
+import { invoiceLinkPlaceholder, invoicePageUrl, linkPlaceholder, requestPageUrl } from "../mail";
 import { paymentMethodLabel, paymentTermsText, type Invoice, type Payment } from "./contract";
 
 const signature = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;

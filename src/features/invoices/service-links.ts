@@ -6,8 +6,8 @@
  * the one sent, while that is not revoked, or carries none (and the owner is told).
  */
 import type { Db } from "../../platform/db/client";
-import * as workflow from "../requests/repository-workflow";
-import * as links from "../customer-page/repository-invoice-links";
+import * as workflow from "../requests";
+import * as links from "../customer-page";
 import type { MailLink } from "./mail";
 
 interface Addressed {

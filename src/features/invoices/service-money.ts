@@ -10,7 +10,7 @@
 import { and, asc, gte, inArray, isNull, lt, sql } from "../../platform/db/orm";
 import type { ServiceContext } from "../../platform/context";
 import { dateInZone, daysBetween, firstOfMonth, type IsoDate } from "../../platform/time";
-import { quotes } from "../quotes/tables";
+import { quotes } from "../quotes";
 import type { MoneySummary } from "./contract";
 import { invoicePayments, invoices } from "./tables";
 

@@ -12,15 +12,15 @@ import { site } from "../../config/site";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { dateInZone, daysBetween } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
-import * as workflow from "../requests/repository-workflow";
-import * as outbox from "../mail/repository";
-import { mailContext } from "../mail/service";
+import * as workflow from "../requests";
+import * as outbox from "../mail";
+import { mailContext } from "../mail";
 import { isOpen } from "./contract";
 import * as repo from "./repository";
 import { invoiceReminderMessage } from "./mail";
 import { loadInvoice } from "./service";
 import { reminderLink } from "./service-links";
-import { notifyOwner } from "../push/service";
+import { notifyOwner } from "../push";
 
 export async function runInvoiceReminders(ctx: ServiceContext): Promise<{ reminders: number }> {
   const today = dateInZone(ctx.now);

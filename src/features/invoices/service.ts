@@ -22,12 +22,12 @@ import { Conflict } from "../../platform/domain-errors";
 import { addDays, dateInZone, formatDate, wallClockInstant, type IsoDate } from "../../platform/time";
 import type { Trader } from "../business/contract/identity";
 import { formatMoney } from "../../platform/money";
-import * as workflow from "../requests/repository-workflow";
-import * as business from "../business/service";
-import * as outbox from "../mail/repository";
-import { deliverSoon, mailContext } from "../mail/service";
-import { deliverPushSoon, notifyOwner } from "../push/service";
-import * as quotes from "../quotes/repository";
+import * as workflow from "../requests";
+import * as business from "../business";
+import * as outbox from "../mail";
+import { deliverSoon, mailContext } from "../mail";
+import { deliverPushSoon, notifyOwner } from "../push";
+import * as quotes from "../quotes";
 import { quoteTitle } from "../quotes/contract/rules";
 import { overCapMessage } from "../quotes/contract/totals";
 import {

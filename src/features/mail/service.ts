@@ -27,7 +27,7 @@ import {
   type NewRequestForMail,
   type TestimonialForMail,
 } from "./messages";
-import { hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits/service";
+import { hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits";
 import { createSmtpSender } from "../../platform/mail/transport";
 import type { Sender } from "./kinds";
 

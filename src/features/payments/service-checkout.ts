@@ -16,7 +16,7 @@ import { stripeSettings } from "../../platform/env";
 import { logEvent } from "../../platform/log";
 import { formatMoney } from "../../platform/money";
 import { site } from "../../config/site";
-import { getInvoice } from "../invoices/service";
+import { getInvoice } from "../invoices";
 import type { Invoice } from "../invoices/contract";
 import * as repo from "./repository";
 import { stripeClient } from "./stripe";

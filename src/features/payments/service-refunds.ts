@@ -14,7 +14,7 @@ import type { ServiceContext } from "../../platform/context";
 import { Conflict, NotFound, Unavailable } from "../../platform/domain-errors";
 import { logEvent } from "../../platform/log";
 import { formatMoney } from "../../platform/money";
-import { getInvoice } from "../invoices/service";
+import { getInvoice } from "../invoices";
 import type { Invoice } from "../invoices/contract";
 import type { CardRefund, PaymentAlert } from "./contract/endpoints";
 import * as repo from "./repository";

@@ -13,7 +13,7 @@ import { asc, inArray, or, sql, type SQL } from "../../platform/db/orm";
 import { requestReference } from "../requests/contract/reference";
 import { getDb, type Db } from "../../platform/db/client";
 import { requests, mailOutbox, requestHistory, requestNotes } from "../tables";
-import { requestColumns, toCustomerRequest, type CustomerRequest } from "../requests/repository";
+import { requestColumns, toCustomerRequest, type CustomerRequest } from "../requests";
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 

@@ -3,15 +3,15 @@
  * address, hand it over as one JSON document, or erase it all in one transaction. Each use is
  * written to the audit log with what was done, when and how many items, never the address.
  */
-import { withoutTokens } from "../mail/request-link";
+import { withoutTokens } from "../mail";
 import { requestReference } from "../requests/contract/reference";
 import type { PersonEraseResult, PersonReport } from "../requests/contract/endpoints";
 import * as audit from "./repository-audit";
 import * as people from "./repository";
-import * as workflow from "../requests/repository-workflow";
+import * as workflow from "../requests";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
-import { removeRequestPhotoBlobs } from "../photos/service";
-import { forgetEmail } from "../invoices/repository";
+import { removeRequestPhotoBlobs } from "../photos";
+import { forgetEmail } from "../invoices";
 
 export async function findPerson(
   email: string,

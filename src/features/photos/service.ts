@@ -17,14 +17,14 @@ import { photoIdPattern, photoLimits, photoMessages } from "./contract/rules";
 import { site } from "../../config/site";
 import type { Db } from "../../platform/db/client";
 import { logEvent } from "../../platform/log";
-import { alertLimitReached, deliverSoon } from "../mail/service";
+import { alertLimitReached, deliverSoon } from "../mail";
 import { processPhoto } from "./process";
 import { blobKeys, deleteBlobs, photoStore } from "../../platform/blobs";
 import * as photosRepo from "./repository";
 import type { Photo, PhotoBlobs } from "./repository";
 import { serviceContext, type ServiceContext } from "../../platform/context";
 import { Invalid, RateLimited, Unavailable } from "../../platform/domain-errors";
-import { enforceRateLimit, hitRateLimit, type RateLimitRule } from "../rate-limits/service";
+import { enforceRateLimit, hitRateLimit, type RateLimitRule } from "../rate-limits";
 
 /**
  * Upload limits: a person attaches up to five photos and may retry a few; thirty in ten minutes

@@ -4,8 +4,7 @@
  * owner no e-mail of its own. Plain data in, a message out.
  */
 import { site } from "../../config/site";
-import { escapeHtml, mailButton, wrapHtml, type MailContext } from "../mail/messages";
-import type { OutgoingMessage } from "../mail/kinds";
+import { escapeHtml, mailButton, wrapHtml, type MailContext, type OutgoingMessage } from "../mail";
 import type { PushContent } from "./rules";
 
 export function ownerNotificationMessage(content: PushContent, ctx: MailContext): OutgoingMessage {

@@ -27,7 +27,7 @@ import {
   wrapHtml,
   type MailContext,
   type OutgoingMessage,
-} from "../mail/messages";
+} from "../mail";
 import { acceptedHowWords, quantityText, quoteTitle, workStartText, type Quote } from "./contract";
 
 /** What these messages need of the request. */

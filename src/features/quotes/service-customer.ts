@@ -26,7 +26,7 @@
  */
 import { site } from "../../config/site";
 import type { Trader } from "../business/contract/identity";
-import * as business from "../business/service";
+import * as business from "../business";
 import {
   cancellationEndDate,
   onlineCancellationClosedText,
@@ -40,15 +40,15 @@ import { dateInZone, formatDate, type IsoDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import type { MailAttachment } from "../../platform/mail/message";
 import { isClosed, canTransition } from "../requests/contract/states";
-import * as workflow from "../requests/repository-workflow";
-import type { CustomerRequest } from "../requests/repository";
-import { applyStateChange } from "../requests/service-state";
-import * as appointmentsRepo from "../appointments/repository";
-import { cancelAppointmentIn } from "../appointments/service";
-import * as outbox from "../mail/repository";
-import { deliverSoon, mailContext } from "../mail/service";
-import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push/service";
-import type { OutgoingMessage } from "../mail/messages";
+import * as workflow from "../requests";
+import type { CustomerRequest } from "../requests";
+import { applyStateChange } from "../requests";
+import * as appointmentsRepo from "../appointments";
+import { cancelAppointmentIn } from "../appointments";
+import * as outbox from "../mail";
+import { deliverSoon, mailContext } from "../mail";
+import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push";
+import type { OutgoingMessage } from "../mail";
 import { quoteLimits, quoteTitle, quoteTotals, depositDuePence, type Quote } from "./contract";
 import * as repo from "./repository";
 import type { QuoteRecord } from "./repository";
@@ -70,7 +70,7 @@ import {
   termsHash,
   toQuote,
 } from "./service-model";
-import { mailable, type MailableRequest } from "../requests/mailable";
+import { mailable, type MailableRequest } from "../requests";
 
 /** History notes a quote writes on its request (the customer's page may word them its own way). */
 export const quoteHistoryNotes = {

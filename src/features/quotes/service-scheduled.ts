@@ -9,15 +9,15 @@ import { site } from "../../config/site";
 import type { ServiceContext } from "../../platform/context";
 import { inTransaction } from "../../platform/context";
 import { dateInZone } from "../../platform/time";
-import * as workflow from "../requests/repository-workflow";
-import * as outbox from "../mail/repository";
-import { mailContext } from "../mail/service";
+import * as workflow from "../requests";
+import * as outbox from "../mail";
+import { mailContext } from "../mail";
 import { quoteTitle } from "./contract";
 import * as repo from "./repository";
 import { quoteFollowUpMessage } from "./mail";
 import { quoteHistoryNotes } from "./service-customer";
 import { toQuote } from "./service-model";
-import { hasEmail } from "../requests/mailable";
+import { hasEmail } from "../requests";
 
 const dayMs = 24 * 60 * 60 * 1000;
 

@@ -24,11 +24,11 @@ import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
 import { addDays, dateInZone, formatDate, type IsoDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import { canTransition } from "../requests/contract/states";
-import * as business from "../business/service";
-import * as workflow from "../requests/repository-workflow";
-import { applyStateChange } from "../requests/service-state";
-import * as outbox from "../mail/repository";
-import { deliverSoon, mailContext } from "../mail/service";
+import * as business from "../business";
+import * as workflow from "../requests";
+import { applyStateChange } from "../requests";
+import * as outbox from "../mail";
+import { deliverSoon, mailContext } from "../mail";
 import {
   defaultStartWithinWorkingDays,
   quoteLimits,
@@ -45,7 +45,7 @@ import {
   type QuoteSettings,
 } from "./contract";
 import * as repo from "./repository";
-import { publicSite } from "../site-content/service-public";
+import { publicSite } from "../site-content";
 import { priceBasisUnit } from "../site-content/contract/rules";
 import type { QuoteRecord } from "./repository";
 import { quoteSentMessage } from "./mail";
@@ -62,7 +62,7 @@ import {
   toQuote,
   totalOfStored,
 } from "./service-model";
-import { mailable } from "../requests/mailable";
+import { mailable } from "../requests";
 
 export { quoteSettings };
 

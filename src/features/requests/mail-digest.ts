@@ -8,14 +8,7 @@
 import { site } from "../../config/site";
 import { formatDate } from "../../platform/time";
 import type { AttentionItem, ScheduledJob } from "./contract/endpoints";
-import {
-  escapeHtml,
-  mailButton,
-  oneLine,
-  wrapHtml,
-  type MailContext,
-  type OutgoingMessage,
-} from "../mail/messages";
+import { escapeHtml, mailButton, oneLine, wrapHtml, type MailContext, type OutgoingMessage } from "../mail";
 
 export interface DigestContent {
   /** London date the digest is for, YYYY-MM-DD. */

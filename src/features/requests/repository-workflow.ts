@@ -30,10 +30,10 @@ import {
   requestHistory,
   requestNotes,
 } from "../tables";
-import type { PhotoBlobs } from "../photos/repository";
-import { keepForAccounts } from "../invoices/repository";
+import type { PhotoBlobs } from "../photos";
+import { keepForAccounts } from "../invoices";
 import { roleOf, type Actor } from "../../platform/context";
-import { removeWithoutRequests } from "../customers/repository";
+import { removeWithoutRequests } from "../customers";
 import { requestColumns, toCustomerRequest, type CustomerRequest } from "./repository";
 
 export interface HistoryEntry {

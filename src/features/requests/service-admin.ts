@@ -12,11 +12,11 @@ import { wallClock } from "../../platform/time";
 import { requestReference } from "./contract/reference";
 import { purgeCdnTags } from "../../platform/cdn";
 import { logEvent } from "../../platform/log";
-import { deliverDue } from "../mail/service-delivery";
-import { mailSender } from "../mail/service";
-import * as outbox from "../mail/repository";
+import { deliverDue } from "../mail";
+import { mailSender } from "../mail";
+import * as outbox from "../mail";
 import * as requestsRepo from "./repository";
-import * as testimonials from "../reviews/repository";
+import * as testimonials from "../reviews";
 import { serviceContext, type ServiceContext } from "../../platform/context";
 import { NotFound } from "../../platform/domain-errors";
 

@@ -8,12 +8,12 @@
 import { site } from "../../config/site";
 import { wallClock } from "../../platform/time";
 import { digestMessage, isEmptyDigest, type DigestContent } from "./mail-digest";
-import type { MailContext } from "../mail/messages";
-import { mailContext } from "../mail/service";
-import * as outbox from "../mail/repository";
-import * as jobRuns from "../housekeeping/repository-job-runs";
+import type { MailContext } from "../mail";
+import { mailContext } from "../mail";
+import * as outbox from "../mail";
+import * as jobRuns from "../housekeeping";
 import * as workflow from "./repository-workflow";
-import { scheduledOn } from "../appointments/repository-scheduled";
+import { scheduledOn } from "../appointments";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
 import { staleQuoteDays } from "./service-workflow";
 

@@ -21,14 +21,14 @@ import {
   deliverSoon,
   queueReviewMail,
   queueRequestMail,
-} from "../mail/service";
+} from "../mail";
 import * as requestsRepo from "./repository";
 import * as workflowRepo from "./repository-workflow";
 import type { CustomerRequest } from "./repository";
-import * as testimonials from "../reviews/repository";
-import type { Testimonial } from "../reviews/repository";
+import * as testimonials from "../reviews";
+import type { Testimonial } from "../reviews";
 import { inTransaction, type Accepted, type ServiceContext } from "../../platform/context";
-import { insertInvitedReview } from "../reviews/service";
+import { insertInvitedReview } from "../reviews";
 import { ChallengeRequired, RateLimited } from "../../platform/domain-errors";
 import {
   challengeFromClientPosts,
@@ -38,13 +38,13 @@ import {
   peekRateLimit,
   publicFormRules,
   type RateLimitRule,
-} from "../rate-limits/service";
-import { newChallenge, useSolution } from "../rate-limits/challenge";
+} from "../rate-limits";
+import { newChallenge, useSolution } from "../rate-limits";
 import { site } from "../../config/site";
-import type { NewRequestForMail } from "../mail/messages";
-import { claimPhotos } from "../photos/service";
-import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push/service";
-import { assignCustomer } from "../customers/service";
+import type { NewRequestForMail } from "../mail";
+import { claimPhotos } from "../photos";
+import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push";
+import { assignCustomer } from "../customers";
 import { mailable } from "./mailable";
 
 export type { Accepted };

@@ -9,11 +9,11 @@
  * A repeated Idempotency-Key returns the first job and stores nothing (a double tap on a phone).
  */
 import { inTransaction, type ServiceContext } from "../../platform/context";
-import * as outbox from "../mail/repository";
-import { customerConfirmationMessage } from "../mail/messages";
-import { deliverSoon, mailContext } from "../mail/service";
-import { assignCustomer } from "../customers/service";
-import { ownerAppointmentActionIn } from "../appointments/service";
+import * as outbox from "../mail";
+import { customerConfirmationMessage } from "../mail";
+import { deliverSoon, mailContext } from "../mail";
+import { assignCustomer } from "../customers";
+import { ownerAppointmentActionIn } from "../appointments";
 import * as requestsRepo from "./repository";
 import * as workflowRepo from "./repository-workflow";
 import { sourceLabels } from "./contract/states";
@@ -21,7 +21,7 @@ import type { OwnerJob } from "./contract/owner-job";
 import type { AdminRequest } from "./contract/endpoints";
 import { getRequest } from "./service-workflow";
 import { Invalid } from "../../platform/domain-errors";
-import { serviceNames } from "../site-content/service-public";
+import { serviceNames } from "../site-content";
 
 /** Owner jobs keep their idempotency keys apart from the forms' (the column is one unique index). */
 const keyScope = "owner-job:";

@@ -20,20 +20,20 @@ import type {
   BulkResult,
 } from "./contract/endpoints";
 import type { BulkActionInput, InboxQuery, RequestPatch } from "./contract/workflow";
-import * as customerLinks from "../customer-page/repository";
-import * as invoiceLinks from "../customer-page/repository-invoice-links";
+import { listPageLinksForRequest, revokePageLinksForRequests } from "../customer-page";
+import * as invoiceLinks from "../customer-page";
 import * as search from "./repository-search";
 import * as workflow from "./repository-workflow";
-import type { PhotoBlobs } from "../photos/repository";
-import { scheduledOn } from "../appointments/repository-scheduled";
+import type { PhotoBlobs } from "../photos";
+import { scheduledOn } from "../appointments";
 import { withMailStatus } from "./service-admin";
-import { endLiveVisit, visitAheadConflict } from "../appointments/service-lifecycle";
+import { endLiveVisit, visitAheadConflict } from "../appointments";
 import { inTransaction, roleOf, serviceContext, type ServiceContext } from "../../platform/context";
-import { deliverSoon } from "../mail/service";
-import { removeRequestPhotoBlobs } from "../photos/service";
-import { autoInviteOnDone } from "../reviews/service";
+import { deliverSoon } from "../mail";
+import { removeRequestPhotoBlobs } from "../photos";
+import { autoInviteOnDone } from "../reviews";
 import { Conflict, NotFound } from "../../platform/domain-errors";
-import * as invoicesRepo from "../invoices/repository";
+import * as invoicesRepo from "../invoices";
 import type { Db } from "../../platform/db/client";
 import { applyStateChange, changeState, findOne, invalidTransition, missingRequest } from "./service-state";
 
@@ -292,7 +292,7 @@ export async function sentLinks(
   ctx: ServiceContext = serviceContext(),
 ): Promise<AdminSentLink[]> {
   await findOne(id, ctx.db);
-  return (await customerLinks.listForRequest(id, ctx.db)).map((l) => ({
+  return (await listPageLinksForRequest(id, ctx.db)).map((l) => ({
     id: l.id,
     createdAt: l.createdAt.toISOString(),
     mailSubject: l.mailSubject,
@@ -310,7 +310,7 @@ export async function sentLinks(
 export async function revokeLinks(id: number, ctx: ServiceContext = serviceContext()): Promise<number> {
   await findOne(id, ctx.db);
   return inTransaction(ctx, async (tx) => {
-    const pages = await customerLinks.revokeForRequests([id], ctx.now, tx);
+    const pages = await revokePageLinksForRequests([id], ctx.now, tx);
     return pages + (await invoiceLinks.revokeForRequests([id], ctx.now, tx));
   });
 }

@@ -14,7 +14,7 @@ import type { WindowId } from "../appointments/contract/windows";
 import type { RequestState } from "../requests/contract/states";
 import { getDb, type Db } from "../../platform/db/client";
 import { appointments, bookingDetails, photos, quotes, requestNotes, requests } from "../tables";
-import type { AcceptanceFacts } from "../quotes/contract/cancellation-period";
+import type { AcceptanceFacts } from "../appointments/contract/cancellation-period";
 
 /** The statuses the schedule shows; `completed` (visit done) still took its day. */
 export const scheduledStatuses = [

@@ -8,11 +8,11 @@
 import { serviceLabel } from "../../lib/service-catalog";
 import { dateInZone, datesBetween, formatDate, type IsoDate } from "../../platform/time";
 import type { ServiceContext } from "../../platform/context";
-import { bankHolidays } from "../appointments/holidays";
-import { closedDays, loadRules } from "../appointments/service";
+import { bankHolidays } from "../appointments";
+import { closedDays, loadRules } from "../appointments";
 import { windowsOn } from "../appointments/contract/rules";
 import { windowLabel } from "../appointments/contract/windows";
-import { windowInstants } from "../appointments/window-instants";
+import { windowInstants } from "../appointments";
 import type { WindowId } from "../appointments/contract/windows";
 import type {
   ScheduleAnswerWire,
@@ -21,7 +21,7 @@ import type {
   ScheduleWindow,
 } from "./contract/endpoints";
 import { scheduledVisits, type ScheduleRow, type SheetRow } from "./repository";
-import { cancellationPeriodOf, visitPeriodFlag } from "../quotes/contract/cancellation-period";
+import { cancellationPeriodOf, visitPeriodFlag } from "../appointments/contract/cancellation-period";
 
 /** What the schedule says of a day nobody can book. */
 export const blockedWords = {

@@ -5,8 +5,8 @@
  */
 import type { Db } from "../../platform/db/client";
 import { and, asc, desc, eq, inArray, isNull, sql } from "../../platform/db/orm";
-import { photos } from "../photos/tables";
-import { requests } from "../requests/tables";
+import { photos } from "../photos";
+import { requests } from "../requests";
 import { galleryConsents, siteGallery, siteGalleryImages } from "./tables-gallery";
 
 export type GalleryItemRecord = typeof siteGallery.$inferSelect;

@@ -9,9 +9,9 @@
 import type { z } from "zod";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { DomainError, Invalid, NotFound, Unavailable } from "../../platform/domain-errors";
-import { processPhoto, sniffImage } from "../photos/process";
-import { newPhotoId, photoBytes } from "../photos/service";
-import * as photosRepo from "../photos/repository";
+import { processPhoto, sniffImage } from "../photos";
+import { newPhotoId, photoBytes } from "../photos";
+import * as photosRepo from "../photos";
 import {
   galleryFieldsSchema,
   galleryLimits,

@@ -20,7 +20,7 @@ import { Conflict } from "../../platform/domain-errors";
 import { formatTime } from "../../platform/time";
 import type { PublishState, PublishStatus } from "./contract";
 import * as repo from "./repository";
-import { businessPublishPart, restoreBusinessPart } from "../business/service-public";
+import { businessPublishPart, restoreBusinessPart } from "../business";
 import * as galleryRepo from "./repository-gallery";
 import { publishedSiteSchema, snapshotOf } from "./service-model";
 import { ensureSiteContent } from "./service-seed";

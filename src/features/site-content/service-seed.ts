@@ -11,7 +11,7 @@ import { team } from "../../data/team";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import type { PriceBasis } from "./contract/rules";
 import * as repo from "./repository";
-import { businessPublishPart } from "../business/service-public";
+import { businessPublishPart } from "../business";
 import { snapshotOf } from "./service-model";
 
 const basisByUnit: Record<string, PriceBasis> = {

@@ -34,7 +34,7 @@ import {
 } from "./service-model";
 import { ensureSiteContent } from "./service-seed";
 import { businessPartOf, publishStatus } from "./service-publish";
-import { siteBusiness } from "../business/service-public";
+import { siteBusiness } from "../business";
 import { galleryDrafts } from "./service-gallery";
 
 export async function getSite(ctx: ServiceContext): Promise<SiteContent> {

@@ -29,7 +29,7 @@ import { MoveVisit } from "./MoveVisit";
 import { showsVisitDay, VisitDay } from "./VisitDay";
 import { PassedWindowDialog } from "./PassedWindowDialog";
 import { CancellationFlag } from "./CancellationFlag";
-import { visitPeriodFlag } from "../../quotes/contract/cancellation-period";
+import { visitPeriodFlag } from "../contract/cancellation-period";
 
 const windowChoices = [
   { value: "morning", label: "Morning" },

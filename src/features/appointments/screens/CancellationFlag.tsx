@@ -1,6 +1,6 @@
 /**
  * The owner's flag on a visit inside the customer's cancellation period without an early-start
- * request (src/features/quotes/contract/cancellation-period.ts): shown on the request's
+ * request (src/features/appointments/contract/cancellation-period.ts): shown on the request's
  * appointment, the schedule's visit cards and the run sheet, always in the same words.
  */
 import { CalendarClock } from "lucide-react";

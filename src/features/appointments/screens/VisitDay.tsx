@@ -17,7 +17,7 @@ import { isClosed } from "../../requests/contract/states";
 import type { AppointmentWire, BookingAppointmentsWire } from "../contract/endpoints";
 import { ApiError } from "../../../admin/api";
 import { keys, queries, queryClient, requestChanged } from "../../../admin/query";
-import { workflowApi } from "../../requests/screens/api";
+import { workflowApi } from "../../requests/screens";
 import { Button, buttonClass } from "../../../admin/components/ui";
 
 const fieldClass =

@@ -14,13 +14,13 @@ import { formatDateOnly, formatSubmittedAt } from "../../../admin/format";
 import { keys, queries, queryClient } from "../../../admin/query";
 import { StateBadge } from "../../../admin/components/StateBadge";
 import { Badge, Button, Spinner, buttonClass } from "../../../admin/components/ui";
-import { useServiceLabel } from "../../site-content/screens/service-names";
+import { useServiceLabel } from "../../site-content/screens";
 import { formatMoney } from "../../../platform/money";
 import { dateInZone, formatShortDate } from "../../../platform/time";
 import { windowName } from "../../appointments/contract/windows";
 import { invoiceKindLabels } from "../../invoices/contract/rules";
-import { InvoiceStatusBadge } from "../../invoices/screens/InvoiceStatusBadge";
-import { QuoteStatusBadge } from "../../quotes/screens/QuotesPanel";
+import { InvoiceStatusBadge } from "../../invoices/screens";
+import { QuoteStatusBadge } from "../../quotes/screens";
 import { maxCustomerNotesLength } from "../contract/endpoints";
 import { newJobHref } from "./new-job";
 

@@ -19,8 +19,8 @@ import {
   serverErrors,
   type DraftErrors,
   type LineDraft,
-} from "../../quotes/screens/quote-draft";
-import { LineEditor, openPicker, PriceListPicker } from "../../quotes/screens/QuoteEditor";
+} from "../../quotes/screens";
+import { LineEditor, openPicker, PriceListPicker } from "../../quotes/screens";
 import { poundsDecimal } from "../../../platform/money";
 import { ApiError } from "../../../admin/api";
 import { invoicesApi, type AdminInvoice, type InvoiceSettings } from "./api";

@@ -25,7 +25,7 @@ import type { CreatableInvoiceKind } from "../contract/rules";
 import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
 import { PaymentDialog } from "./PaymentDialog";
 import { CreditNoteDialog } from "./CreditNoteDialog";
-import { CardRefunds } from "../../payments/screens/CardRefunds";
+import { CardRefunds } from "../../payments/screens";
 import { invoiceLabel, paymentSummary } from "./invoice-form";
 
 const InvoiceEditor = lazy(() => import("./InvoiceEditor").then((m) => ({ default: m.InvoiceEditor })));

@@ -13,7 +13,7 @@ import {
   parseQuantity,
   type DraftErrors,
   type LineDraft,
-} from "../../quotes/screens/quote-draft";
+} from "../../quotes/screens";
 import {
   invoiceKindLabels,
   invoiceStatusLabels,

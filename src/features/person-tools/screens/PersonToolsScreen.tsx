@@ -10,7 +10,7 @@ import { toast } from "sonner";
 import type { AdminAuditEntry, PersonReport } from "../../requests/contract/endpoints";
 import { ApiError } from "../../../admin/api";
 import { formatDateOnly, formatSubmittedAt } from "../../../admin/format";
-import { workflowApi } from "../../requests/screens/api";
+import { workflowApi } from "../../requests/screens";
 import { StateBadge } from "../../../admin/components/StateBadge";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass } from "../../../admin/components/ui";

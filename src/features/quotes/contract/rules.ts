@@ -82,8 +82,8 @@ export const quoteLimits = {
   maxPriceListItems: 500,
 } as const;
 
-/** The days a customer has to cancel an accepted quote (counted from the day of acceptance). */
-export const cancellationDays = 14;
+/** The days a customer has to cancel an accepted quote: one number, kept with the visit rules that use it. */
+export { cancellationDays } from "../../appointments/contract/cancellation-period";
 
 /** A quote's promise to start "within N working days of acceptance": N at most this. */
 export const maxStartWithinWorkingDays = 90;

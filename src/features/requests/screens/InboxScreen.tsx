@@ -12,7 +12,7 @@ import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import type { RequestState } from "../contract/states";
 import type { AdminRequest } from "../contract/endpoints";
-import { useServiceLabel } from "../../site-content/screens/service-names";
+import { useServiceLabel } from "../../site-content/screens";
 import type { BulkAction } from "../contract/workflow";
 import { ApiError } from "../../../admin/api";
 import { formatDateOnly, formatDay } from "../../../admin/format";

@@ -15,7 +15,7 @@ import { ApiError } from "../../../admin/api";
 import { Button, FormProblem, buttonClass } from "../../../admin/components/ui";
 import { requestChanged } from "../../../admin/query";
 import { workflowApi } from "./api";
-import { useServices } from "../../site-content/screens/service-names";
+import { useServices } from "../../site-content/screens";
 import { ownerSources, sourceLabels, type OwnerSource } from "../contract/states";
 import type { OwnerJobInput } from "../contract/owner-job";
 

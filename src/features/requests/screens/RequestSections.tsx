@@ -7,11 +7,11 @@
 import { ArrowDown, MapPin, MessageSquare, Phone, Reply } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import type { AdminRequest } from "../contract/endpoints";
-import { useServiceLabel } from "../../site-content/screens/service-names";
+import { useServiceLabel } from "../../site-content/screens";
 import { StateBadge } from "../../../admin/components/StateBadge";
 import { buttonClass } from "../../../admin/components/ui";
-import { CustomerLink } from "../../customers/screens/CustomerLink";
-import { mapLink, telLink } from "../../schedule/screens/schedule-api";
+import { CustomerLink } from "../../customers/screens";
+import { mapLink, telLink } from "../../schedule/screens";
 
 /** The sections of a request's screen, by the id their anchor uses. */
 export type SectionId = "job" | "visit" | "quote" | "invoices" | "contact" | "progress" | "review";

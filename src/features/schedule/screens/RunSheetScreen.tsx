@@ -11,7 +11,7 @@ import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
 import { site } from "../../../config/site";
 import { isIsoDate } from "../../../platform/time";
 import { runSheetQuery } from "./schedule-api";
-import { CancellationFlag } from "../../appointments/screens/CancellationFlag";
+import { CancellationFlag } from "../../appointments/screens";
 
 /** Printed: only the sheet. The admin frame's header and navigation are outside this screen. */
 const printStyle = `@media print {

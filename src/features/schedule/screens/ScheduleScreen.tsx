@@ -26,7 +26,7 @@ import type { ScheduleDay, ScheduleVisit } from "../contract/endpoints";
 import { scheduleViews, stepDate, viewRange, type ScheduleView } from "../contract/range";
 import { mapLink, scheduleQuery, telLink } from "./schedule-api";
 import { BookVisitDialog, MoveVisitDialog } from "./VisitDialogs";
-import { CancellationFlag } from "../../appointments/screens/CancellationFlag";
+import { CancellationFlag } from "../../appointments/screens";
 
 export interface ScheduleSearch {
   view?: string;

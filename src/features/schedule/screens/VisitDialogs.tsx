@@ -6,7 +6,7 @@
  * accepted quote's cancellation period is refused with the reason; the owner may go ahead by
  * giving his own, which the request's history keeps.
  */
-import { appointmentsApi } from "../../appointments/screens/api";
+import { appointmentsApi } from "../../appointments/screens";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarPlus, Search } from "lucide-react";
 import { useId, useState, type SubmitEvent } from "react";
@@ -14,7 +14,7 @@ import { toast } from "sonner";
 import { ApiError } from "../../../admin/api";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
-import { defaultFilters, workflowApi } from "../../requests/screens/api";
+import { defaultFilters, workflowApi } from "../../requests/screens";
 import type { AppointmentActionInput } from "../../appointments/contract/owner-forms";
 import { formatDate } from "../../../platform/time";
 import type { ScheduleVisit } from "../contract/endpoints";

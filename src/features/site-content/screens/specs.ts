@@ -3,7 +3,7 @@
  * the text a request body (prices typed in pounds, sent as whole pence).
  */
 import { poundsDecimal } from "../../../platform/money";
-import { parseAmount } from "../../quotes/screens/quote-draft";
+import { parseAmount } from "../../quotes/screens";
 import type { FaqInput, ServiceInput, TeamInput, TownInput } from "../contract/endpoints";
 import {
   priceBases,

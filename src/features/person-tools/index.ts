@@ -1,0 +1,7 @@
+/**
+ * The person-tools feature's public face: what other features, netlify/functions, scripts and the
+ * build may use (docs/decisions/062-feature-public-faces.md). A plain list of re-exports.
+ */
+export { requestsOf } from "./repository";
+export { record } from "./repository-audit";
+export { auditTrail, erasePerson, exportPerson, findPerson } from "./service";

@@ -1,0 +1,18 @@
+/**
+ * The quotes feature's admin screens that other features' screens show (docs/decisions/062-feature-public-faces.md).
+ * A plain list of re-exports; the admin's routes load a screen file lazily instead, one chunk each.
+ */
+export { quotesApi } from "./api";
+export {
+  type DraftErrors,
+  emptyLine,
+  type LineDraft,
+  lineFromItem,
+  messages,
+  newLineKey,
+  parseAmount,
+  parseQuantity,
+  serverErrors,
+} from "./quote-draft";
+export { LineEditor, openPicker, PriceListPicker } from "./QuoteEditor";
+export { QuoteStatusBadge } from "./QuotesPanel";

@@ -1,0 +1,62 @@
+/**
+ * The requests feature's public face: what other features, netlify/functions, scripts and the
+ * build may use (docs/decisions/062-feature-public-faces.md). A plain list of re-exports.
+ */
+export { hasEmail, mailable, type MailableRequest } from "./mailable";
+export {
+  clearIdempotencyKeys,
+  type CustomerRequest,
+  insert,
+  requestColumns,
+  toCustomerRequest,
+} from "./repository";
+export { phoneDigits, prefixQuery } from "./repository-search";
+export {
+  addHistory,
+  findMany,
+  type HistoryEntry,
+  listHistory,
+  lockStates,
+  removeRequests,
+  setRead,
+} from "./repository-workflow";
+export {
+  deleteTestimonial,
+  listFailedDeliveries,
+  listTestimonials,
+  purgePublicTestimonials,
+  retryFailedDeliveries,
+  setTestimonialApproved,
+  summary,
+  toAdminTestimonial,
+} from "./service-admin";
+export { runDailyDigest } from "./service-digest";
+export { exportCsv, exportFileName } from "./service-export";
+export {
+  type Accepted,
+  bookingPost,
+  contactPost,
+  type PublicPost,
+  submitReview,
+  submitWithPhotos,
+} from "./service-forms";
+export { addOwnerJob } from "./service-owner-jobs";
+export { type ActingContext, applyStateChange } from "./service-state";
+export {
+  addNote,
+  anonymiseRequest,
+  attention,
+  bulk,
+  deleteNote,
+  deleteRequest,
+  editNote,
+  getRequest,
+  history,
+  listInbox,
+  notes,
+  revokeLinks,
+  sentLinks,
+  toFilter,
+  updateRequest,
+} from "./service-workflow";
+export { requests } from "./tables";

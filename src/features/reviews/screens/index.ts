@@ -1,0 +1,6 @@
+/**
+ * The reviews feature's admin screens that other features' screens show (docs/decisions/062-feature-public-faces.md).
+ * A plain list of re-exports; the admin's routes load a screen file lazily instead, one chunk each.
+ */
+export { reviewsApi } from "./api";
+export { ReviewInvitationPanel } from "./ReviewInvitationPanel";

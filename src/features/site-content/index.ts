@@ -1,0 +1,27 @@
+/**
+ * The site-content feature's public face: what other features, netlify/functions, scripts and the
+ * build may use (docs/decisions/062-feature-public-faces.md). A plain list of re-exports.
+ */
+export { renderGallerySize } from "./gallery-image";
+export { previewAccess } from "./http-preview";
+export { recordConsent } from "./repository-gallery";
+export {
+  addFaq,
+  addService,
+  addTeamMember,
+  addTown,
+  getSite,
+  updateFaq,
+  updateService,
+  updateTeamMember,
+  updateTown,
+} from "./service";
+export { deleteGalleryItem, galleryJobs, recordOwnerConsent } from "./service-gallery";
+export {
+  bookableServices,
+  firstPublicSite,
+  galleryImageBytes,
+  publicSite,
+  serviceNames,
+} from "./service-public";
+export { publishedBusinessPart, publishSite, publishStatus, restoreSite } from "./service-publish";
