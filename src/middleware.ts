@@ -14,7 +14,7 @@ export const isPreviewPath = (pathname: string) =>
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered || !isPreviewPath(context.url.pathname)) return next();
-  const { previewAccess } = await import("./features/site-content");
+  const { previewAccess } = await import("./features/site-content/http-preview");
   const access = await previewAccess(context.request);
   if (!access.allowed) return access.refusal;
   const rendered = await withPreviewSite(access.site, async () => {

@@ -43,6 +43,9 @@ export const featureOrder = [
 export const publicFace = /^src\/features\/([\w-]+)\/(index\.ts|contract\/.+|screens\/index\.ts)$/;
 const inFeature = /^src\/features\/([\w-]+)\//;
 
+/** The HTTP edge's callers: the functions and Astro's middleware. */
+const httpCallers = "^(netlify/functions/|src/middleware\\.ts$)";
+
 export const featureOf = (path: string): string | undefined => inFeature.exec(path)?.[1];
 
 /** What a file in a feature is, by its folder and the first word of its name. */
@@ -98,14 +101,15 @@ export function rules(features: readonly string[]): IForbiddenRuleType[] {
       // Statically: only the public face.
       {
         ...rule,
-        from: { pathNot: [...from, tablesFile, "^netlify/functions/"] },
+        from: { pathNot: [...from, tablesFile, httpCallers] },
         to: { path: inside, pathNot: face, dynamic: false },
       },
-      // A function is the HTTP edge's caller: it may also use the feature's http*/html* files,
-      // which index.ts leaves out so that no service reaches HTTP through a face.
+      // A function (and Astro's middleware, the preview's gate) is the HTTP edge's caller: it may
+      // also use the feature's http*/html* files, which index.ts leaves out so that no service
+      // reaches HTTP through a face.
       {
         ...rule,
-        from: { path: "^netlify/functions/" },
+        from: { path: httpCallers },
         to: { path: inside, pathNot: [face, `^src/features/${feature}/(http|html)[\\w-]*\\.ts$`] },
       },
       // The schema is one graph of foreign keys that drizzle-kit loads on its own: a tables file
@@ -119,7 +123,7 @@ export function rules(features: readonly string[]): IForbiddenRuleType[] {
       // component file; any other dynamic import() goes through the public face too.
       {
         ...rule,
-        from: { pathNot: [...from, "^src/admin/", "^src/features/[\\w-]+/screens/"] },
+        from: { pathNot: [...from, httpCallers, "^src/admin/", "^src/features/[\\w-]+/screens/"] },
         to: { path: inside, pathNot: face, dynamic: true },
       },
       {

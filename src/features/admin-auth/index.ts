@@ -2,7 +2,6 @@
  * The admin-auth feature's public face: what other features, netlify/functions, scripts and the
  * build may use (docs/decisions/062-feature-public-faces.md). A plain list of re-exports.
  */
-export { sessionToken } from "./http-guard";
 export { deleteEndedSessions } from "./repository";
 export { getSetting, upsertSetting } from "./repository-settings";
 export {

@@ -3,7 +3,6 @@
  * build may use (docs/decisions/062-feature-public-faces.md). A plain list of re-exports.
  */
 export { renderGallerySize } from "./gallery-image";
-export { previewAccess } from "./http-preview";
 export { recordConsent } from "./repository-gallery";
 export {
   addFaq,
