@@ -219,6 +219,7 @@ export function QuotesPanel({ request }: { request: AdminRequest }) {
             setToAccept(toSend);
             setToSend(null);
           }}
+          onSent={stored}
         />
       ) : null}
       {toAccept ? (
