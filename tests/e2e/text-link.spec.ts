@@ -63,6 +63,11 @@ test("the quote's message to text is copied, and its link opens the customer's p
   const url = /(https?:\/\/\S+\/request\/[A-Za-z0-9_-]{22})$/.exec(copied)?.[1];
   expect(url, copied).toBeDefined();
 
+  // The quote is now sent; another link can be made from its card.
+  await noEmail.getByRole("button", { name: "Back" }).click();
+  await expect(panel.getByTestId("quote-status").first()).toHaveAttribute("data-status", "sent");
+  await expect(panel.getByRole("button", { name: "Text a link…" })).toBeVisible();
+
   // The customer's page, opened from the copied link (by its path: the site's address is this host).
   const customer = await context.browser()!.newPage();
   await customer.setViewportSize({ width: 375, height: 800 });

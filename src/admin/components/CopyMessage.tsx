@@ -41,10 +41,10 @@ export function CopyMessage({ link }: { link: TextLink }) {
         id={`${id}-text`}
         ref={box}
         readOnly
-        rows={3}
+        rows={4}
         value={link.message}
         onFocus={(e) => e.currentTarget.select()}
-        className="mt-1 w-full resize-none rounded-md border border-slate-300 bg-white p-2 text-sm break-all text-slate-900"
+        className="mt-1 w-full resize-none rounded-md border border-slate-300 bg-white p-2 text-sm [overflow-wrap:anywhere] text-slate-900"
       />
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <Button variant="secondary" onClick={() => void copy()}>
