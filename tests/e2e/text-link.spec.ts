@@ -5,7 +5,8 @@
  */
 import { expect, test } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
-import { apiSignIn, clientIp, signedIn, uniqueName } from "./admin-support";
+import { apiSignIn, clientIp, openSection, signedIn, uniqueName } from "./admin-support";
+import { dateInZone } from "../../src/platform/time";
 import { axe, shot } from "./page-checks";
 
 test.describe.configure({ timeout: 180_000 });
@@ -75,4 +76,91 @@ test("the quote's message to text is copied, and its link opens the customer's p
   await expect(customer.getByText(quoteNumber).first()).toBeVisible();
   await expect(customer.getByText("£110.00").first()).toBeVisible();
   await customer.close();
+});
+
+test("the invoice and the review invitation offer a message to text; money on account shows on the customer", async ({
+  page,
+  context,
+  request,
+}) => {
+  const owner = await apiSignIn(request, baseURL);
+  const headers = { Cookie: owner.header, Origin: new URL(baseURL).origin, "X-Simulated-Client": clientIp() };
+  const name = uniqueName("Jessie");
+  const added = await request.post("/api/admin/submissions", {
+    data: {
+      source: "phone",
+      name,
+      phone: "07700 900987",
+      address: "8 Tolbooth Street, Kirkcaldy KY1 1RW",
+      service: "plumbing-heating",
+      message: "The shower leaks.",
+    },
+    headers,
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const id = ((await added.json()) as { submission: { id: number } }).submission.id;
+  const made = await request.post("/api/admin/invoices", {
+    data: {
+      kind: "direct",
+      submissionId: id,
+      lines: [{ description: "Reseal the shower", quantity: 1, unitPence: 10_000 }],
+    },
+    headers,
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const invoiceId = ((await made.json()) as { invoice: { id: number } }).invoice.id;
+  const issued = await request.post(`/api/admin/invoices/${invoiceId}/issue`, { headers });
+  expect(issued.status(), await issued.text()).toBe(200);
+  const invoiceNumber = ((await issued.json()) as { invoice: { number: string } }).invoice.number;
+
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(baseURL).origin });
+  await signedIn(context, request, baseURL);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/admin/requests/${id}`);
+  const noEmail = page.getByTestId("invoice-no-email");
+  await expect(noEmail).toContainText("No e-mail address: text them a link to their page");
+  await noEmail.getByRole("button", { name: "Make a link to text" }).click();
+  await expect(noEmail.getByLabel("Message to text")).toHaveValue(
+    new RegExp(`: your invoice ${invoiceNumber} is ready: http`),
+  );
+  await shot(page, "text-link-invoice");
+
+  // Paid £125.00 on £100.00, the extra kept on account; then the job is done.
+  const browserHeaders = { Origin: new URL(baseURL).origin };
+  const paid = await page.request.post(`/api/admin/invoices/${invoiceId}/payments`, {
+    data: {
+      amountPence: 12_500,
+      method: "cash",
+      receivedOn: dateInZone(new Date()),
+      excess: "on_account",
+    },
+    headers: browserHeaders,
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+  const done = await page.request.patch(`/api/admin/submissions/${id}`, {
+    data: { state: "done" },
+    headers: browserHeaders,
+  });
+  expect(done.status(), await done.text()).toBe(200);
+
+  await page.reload();
+  const dialog = page.getByRole("dialog").first();
+  await openSection(dialog, "Review invitation");
+  await expect(dialog).toContainText(`${name} has no e-mail address. Text them a one-time link`);
+  await dialog.getByRole("button", { name: "Make a review link to text" }).click();
+  const review = dialog.getByLabel("Message to text");
+  await expect(review).toHaveValue(/\/testimonials#invite=[A-Za-z0-9_-]{43}$/);
+  await dialog.getByRole("button", { name: "Copy message" }).click();
+  await expect(dialog.getByRole("button", { name: "Copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await review.inputValue());
+  await shot(page, "text-link-review");
+
+  const found = await page.request.get(`/api/admin/customers?q=${encodeURIComponent(name)}`);
+  const customerId = ((await found.json()) as { customers: { id: number }[] }).customers[0]!.id;
+  await page.goto(`/admin/customers/${customerId}`);
+  await expect(page.getByTestId("on-account")).toContainText("£25.00 on account");
+  await axe(page, "customer with money on account (375)");
+  await shot(page, "on-account-customer");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, "on-account-customer");
 });
