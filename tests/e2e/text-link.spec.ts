@@ -123,6 +123,10 @@ test("the invoice and the review invitation offer a message to text; money on ac
   await expect(noEmail.getByLabel("Message to text")).toHaveValue(
     new RegExp(`: your invoice ${invoiceNumber} is ready: http`),
   );
+  await expect(page.getByTestId("invoice-no-reminders")).toContainText(
+    "Payment reminders go by e-mail, so none are sent",
+  );
+  await expect(page.getByLabel("Send polite payment reminders when overdue")).toHaveCount(0);
   await shot(page, "text-link-invoice");
 
   // Paid £125.00 on £100.00, the extra kept on account; then the job is done.

@@ -82,6 +82,18 @@ describe("a link to text for a customer without an e-mail address", () => {
     expect(page.html).toContain(quote.number);
     expect(page.html).toContain("£125.00");
     expect(await mailOf(id)).toEqual([]);
+
+    // Each link is new, and the visit's message says what it is about.
+    const visit = await owner.call(adminSubmissions, "POST", `/api/admin/submissions/${id}/text-link`, {
+      body: { about: "visit" },
+    });
+    expect(visit.status).toBe(201);
+    expect(visit.json.link.url).not.toBe(url);
+    expect(visit.json.link.message).toBe(
+      `${site.name}: your visit's time and details: ${visit.json.link.url}`,
+    );
+    expect((await pageOf(visit.json.link.url)).status).toBe(200);
+    expect((await pageOf(url)).status).toBe(200);
   });
 
   it("refuses a bad topic or reference with 422 and stores no link", async () => {

@@ -610,7 +610,12 @@ function InvoiceCard({
           </Button>
         ) : null}
       </div>
-      {!isCredit && open ? (
+      {!isCredit && open && !inv.customer.email ? (
+        <p className="mt-2 flex items-center gap-2 text-sm text-slate-700" data-testid="invoice-no-reminders">
+          <BellOff aria-hidden="true" className="size-4 shrink-0 text-slate-600" />
+          Payment reminders go by e-mail, so none are sent: if it becomes overdue, phone or text them.
+        </p>
+      ) : !isCredit && open ? (
         <label className="mt-2 flex min-h-11 items-center gap-2 text-sm text-slate-800">
           <input
             type="checkbox"
