@@ -29,7 +29,9 @@ export default apiHandler("/api/admin/quotes", [
     async ({ id, body, ctx }) => ({ quote: await quotes.updateQuote(id, body, ctx) }),
     { bodyBytes: quoteBodyBytes },
   ),
-  adminAction(quoteEndpoints.sendQuote, async ({ id, ctx }) => ({ quote: await quotes.sendQuote(id, ctx) })),
+  adminAction(quoteEndpoints.sendQuote, async ({ id, query, ctx }) => ({
+    quote: await quotes.sendQuote(id, ctx, { byText: query.by === "text" }),
+  })),
   adminDownload(quoteEndpoints.quotePdf, async ({ id, query, ctx }) => {
     const { bytes, fileName } = await quotes.quotePdfFile(id, ctx);
     return new Response(new Uint8Array(bytes), {

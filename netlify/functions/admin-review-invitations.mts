@@ -13,9 +13,9 @@ export default apiHandler("/api/admin/review-invitations", [
   adminAction(reviewEndpoints.listReviewInvitations, async ({ query, ctx }) => ({
     invitations: await reviews.listInvitations(query.submissionId, ctx),
   })),
-  adminAction(reviewEndpoints.sendReviewInvitation, async ({ body, ctx }) => ({
-    invitation: await reviews.sendInvitation(body.submissionId, ctx),
-  })),
+  adminAction(reviewEndpoints.sendReviewInvitation, ({ body, ctx }) =>
+    reviews.sendInvitation(body.submissionId, ctx),
+  ),
   adminAction(reviewEndpoints.previewReviewInvitation, ({ query, ctx }) =>
     reviews.previewInvitation(query.submissionId, ctx),
   ),

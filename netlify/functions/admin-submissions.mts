@@ -8,6 +8,7 @@
  *   PATCH  /api/admin/submissions/:id         read flag, state (with a note), archive
  *   DELETE /api/admin/submissions/:id         the request, its history, notes and e-mails (409 with issued invoices)
  *   POST   /api/admin/submissions/:id/anonymise  the customer's details go; the request and its invoices stay
+ *   POST   /api/admin/submissions/:id/text-link  a new private link and a one-line message to text (201)
  */
 import type { Config } from "@netlify/functions";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
@@ -16,6 +17,8 @@ import { apiHandler } from "../../src/platform/http/endpoint";
 import { exportCsv, exportFileName } from "../../src/features/requests";
 import * as requests from "../../src/features/requests";
 import { addOwnerJob } from "../../src/features/requests";
+import { textLinkEndpoints } from "../../src/features/customer-page/contract/text-link";
+import { makeTextLink } from "../../src/features/customer-page";
 import { idempotencyKey } from "../../src/platform/http/request";
 
 export default apiHandler("/api/admin/submissions", [
@@ -41,6 +44,9 @@ export default apiHandler("/api/admin/submissions", [
   adminAction(requestEndpoints.anonymiseRequest, async ({ id, ctx }) => ({
     submission: await requests.anonymiseRequest(id, ctx),
   })),
+  adminAction(textLinkEndpoints.makeTextLink, async ({ id, body, ctx }) => ({
+    link: await makeTextLink(id, body, ctx),
+  })),
 ]);
 
 export const config: Config = {
@@ -50,5 +56,6 @@ export const config: Config = {
     "/api/admin/submissions/bulk",
     "/api/admin/submissions/:id",
     "/api/admin/submissions/:id/anonymise",
+    "/api/admin/submissions/:id/text-link",
   ],
 };

@@ -43,8 +43,8 @@ export const featureOrder = [
 export const publicFace = /^src\/features\/([\w-]+)\/(index\.ts|contract\/.+|screens\/index\.ts)$/;
 const inFeature = /^src\/features\/([\w-]+)\//;
 
-/** The HTTP edge's callers: the functions and Astro's middleware. */
-const httpCallers = "^(netlify/functions/|src/middleware\\.ts$)";
+/** The HTTP edge's callers: the functions, Astro's middleware and a feature's own HTTP edge. */
+const httpCallers = "^(netlify/functions/|src/middleware\\.ts$|src/features/[\\w-]+/http[\\w-]*\\.ts$)";
 
 export const featureOf = (path: string): string | undefined => inFeature.exec(path)?.[1];
 
@@ -109,7 +109,7 @@ export function rules(features: readonly string[]): IForbiddenRuleType[] {
       // reaches HTTP through a face.
       {
         ...rule,
-        from: { path: httpCallers },
+        from: { path: httpCallers, pathNot: from },
         to: { path: inside, pathNot: [face, `^src/features/${feature}/(http|html)[\\w-]*\\.ts$`] },
       },
       // The schema is one graph of foreign keys that drizzle-kit loads on its own: a tables file

@@ -607,6 +607,7 @@ describe("every endpoint answers what its contract says", () => {
     await personFile.arrayBuffer();
     covered.add(r.exportPersonRoute);
     await check(r.listAuditRoute, adminPerson, { cookie });
+    await check(r.makeTextLinkRoute, adminSubmissions, { cookie, id, body: { about: "page" } });
     await check(r.anonymiseRequestRoute, adminSubmissions, { cookie, id });
     await check(r.deleteRequestRoute, adminSubmissions, { cookie, id });
     await check(r.erasePersonRoute, adminPerson, { cookie, body: { email } });

@@ -4,8 +4,8 @@
  * started by the owner ("Added by you, from a phone call"), read; a visit at once under the owner's
  * own rules (a blocked day refused with the reason, booked with an override reason recorded); the
  * customer's confirmation only with an address and "send"; a job without an e-mail address can
- * still be scheduled, moved and closed, and every path that would e-mail it refuses (409 no_email)
- * or stays silent.
+ * still be scheduled, moved and closed, and every path that would e-mail it refuses (409 no_email),
+ * stays silent, or (the review invitation) answers with a link for the owner to text.
  */
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
@@ -239,11 +239,12 @@ describe("a job without an e-mail address", () => {
     expect(ended!.status).toBe("cancelled");
     expect(await mailOf(id)).toEqual([]);
 
+    // The review invitation is a link for the owner to text, not an e-mail.
     const invite = await owner.call(adminReviewInvitations, "POST", "/api/admin/review-invitations", {
       body: { submissionId: id },
     });
-    expect(invite.status).toBe(409);
-    expect(invite.json.error.code).toBe("no_email");
+    expect(invite.status).toBe(201);
+    expect(invite.json.link.url).toMatch(/\/testimonials#invite=/);
     expect(await mailOf(id)).toEqual([]);
   });
 });

@@ -2,9 +2,10 @@
  * The customer-page feature's public face: what other features, netlify/functions, scripts and the
  * build may use (docs/decisions/062-feature-public-faces.md). A plain list of re-exports.
  */
-export { linkState, requestLinkState, revokeForRequests } from "./repository-invoice-links";
-export { requestForToken } from "./service";
 export {
   listForRequest as listPageLinksForRequest,
   revokeForRequests as revokePageLinksForRequests,
 } from "./repository";
+export { linkState, requestLinkState, revokeForRequests } from "./repository-invoice-links";
+export { requestForToken } from "./service";
+export { makeTextLink } from "./service-text-link";

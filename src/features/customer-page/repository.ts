@@ -7,6 +7,7 @@
  *   markUsed(id, at)            the link opened the page: its idle time starts again
  *   revokeForRequests(ids, at)  every link of these requests stops working; returns how many
  *   listForRequest(id)          what the admin is shown: when, and in which e-mail (never a token)
+ *   insertHandedOut(id, hash, at)  a link the owner hands over himself (a text): no e-mail carries it
  */
 import { and, desc, eq, inArray, isNull } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
@@ -84,4 +85,14 @@ export async function listForRequest(requestId: number, db: Db = getDb()): Promi
     .where(eq(customerLinks.submissionId, requestId))
     .orderBy(desc(customerLinks.id));
   return rows.map((r) => ({ ...r, mailStatus: r.mailStatus as SentLink["mailStatus"] }));
+}
+
+/** A link with no e-mail: the owner copies it into a text for a customer without an e-mail address. */
+export async function insertHandedOut(
+  submissionId: number,
+  tokenHash: string,
+  at: Date,
+  db: Db = getDb(),
+): Promise<void> {
+  await db.insert(customerLinks).values({ submissionId, tokenHash, createdAt: at, mailId: null });
 }

@@ -20,7 +20,7 @@ import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "../../pla
 import { getDb, type Db } from "../../platform/db/client";
 import type { InboxCursor } from "../requests/contract/inbox-cursor";
 import { phoneDigits, prefixQuery } from "../requests";
-import { appointments, customers, invoices, quotes, requestNotes, requests } from "../tables";
+import { accountCredits, appointments, customers, invoices, quotes, requestNotes, requests } from "../tables";
 
 export type CustomerCursor = InboxCursor;
 
@@ -313,6 +313,25 @@ export function invoicesOf(requestIds: number[], email: string | null, db: Db = 
     .from(invoices)
     .where(or(...arms))
     .orderBy(desc(invoices.createdAt), desc(invoices.id));
+}
+
+/**
+ * The money these invoices' overpayments left on account (docs/decisions/060-money-corrections.md):
+ * extras kept `on_account` whose payment was not removed, in pence.
+ */
+export async function onAccountPence(invoiceIds: number[], db: Db = getDb()): Promise<number> {
+  if (invoiceIds.length === 0) return 0;
+  const [row] = await db
+    .select({ total: sql<string | null>`sum(${accountCredits.amountPence})` })
+    .from(accountCredits)
+    .where(
+      and(
+        inArray(accountCredits.invoiceId, invoiceIds),
+        eq(accountCredits.kind, "on_account"),
+        isNull(accountCredits.removedAt),
+      ),
+    );
+  return Number(row?.total ?? 0);
 }
 
 /**

@@ -84,8 +84,13 @@ export async function getCustomer(
     repo.quotesOf(ids, ctx.db),
     repo.invoicesOf(ids, customer.email, ctx.db),
   ]);
+  const onAccountPence = await repo.onAccountPence(
+    invoices.map((i) => i.id),
+    ctx.db,
+  );
   return {
     customer: toCustomer(customer),
+    onAccountPence,
     requests: requestRows.map((r) => ({
       id: r.id,
       reference: references.get(r.id)!,

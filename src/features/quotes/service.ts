@@ -62,7 +62,7 @@ import {
   toQuote,
   totalOfStored,
 } from "./service-model";
-import { mailable } from "../requests";
+import { hasEmail, mailable } from "../requests";
 
 export { quoteSettings };
 
@@ -275,7 +275,11 @@ export async function updateQuote(id: number, patch: QuotePatchParsed, ctx: Serv
   return toQuote(record);
 }
 
-export async function sendQuote(id: number, ctx: ServiceContext): Promise<Quote> {
+export async function sendQuote(
+  id: number,
+  ctx: ServiceContext,
+  options: { byText?: boolean } = {},
+): Promise<Quote> {
   const today = dateInZone(ctx.now);
   const result = await inTransaction(ctx, async (tx) => {
     const { state, record, request } = await lockForChange(id, tx);
@@ -297,15 +301,16 @@ export async function sendQuote(id: number, ctx: ServiceContext): Promise<Quote>
         "request_spam",
       );
     }
-    // The quote goes by e-mail and is accepted on the customer's page, which that e-mail links to.
-    const customer = mailable(request, "a quote");
+    // The quote goes by e-mail and is accepted on the customer's page, which that e-mail links to;
+    // without an address, only when the owner says he texts the page's link himself.
+    const customer = options.byText && !hasEmail(request) ? null : mailable(request, "a quote");
     const updated = await repo.updateQuote(
       record.id,
       { status: "sent", sentAt: ctx.now, closedAt: null },
       tx,
     );
     const quote = toQuote(updated!);
-    const note = `${quoteHistoryNotes.sent}${title}, ${formatMoney(quote.totalPence)}`;
+    const note = `${quoteHistoryNotes.sent}${title}, ${formatMoney(quote.totalPence)}${customer ? "" : " (by text message)"}`;
     // Quoted, unless a confirmed visit keeps it scheduled (only appointments schedule a request).
     if (state !== "quoted" && state !== "scheduled" && canTransition(state, "quoted", "owner")) {
       await applyStateChange(record.submissionId, "quoted", { note }, tx, ctx);
@@ -317,6 +322,7 @@ export async function sendQuote(id: number, ctx: ServiceContext): Promise<Quote>
       );
     }
     await workflow.setRead([record.submissionId], true, tx);
+    if (!customer) return { quote, mailIds: [] };
     const trader = await business.paperTrader(ctx.now, quote.vatRegistered, tx);
     const pdf = await pdfAttachment(quote, customer, today, trader);
     const mailIds = await outbox.enqueue(

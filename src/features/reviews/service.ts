@@ -7,8 +7,8 @@
  * e-mail is the only copy. The link is `/testimonials#invite=<token>`: a fragment never reaches a
  * server log or a Referer header.
  */
-import { createHash } from "node:crypto";
-import { townNames } from "../../config/site";
+import { createHash, randomBytes } from "node:crypto";
+import { site, townNames } from "../../config/site";
 import { wallClock } from "../../platform/time";
 import { requestReference } from "../requests/contract/reference";
 import type { AdminInvitation, InvitationPrefill } from "./contract/endpoints";
@@ -92,6 +92,23 @@ const toAdminInvitation = (i: invitations.InvitationWithMail): AdminInvitation =
   mailStatus: i.mailStatus,
 });
 
+/** A new invitation row for a finished request; every earlier unused link of it stops working. */
+async function insertInvitation(request: CustomerRequest, tokenHash: string, now: Date, tx: Db) {
+  await invitations.expireOpen(request.id, now, tx);
+  return invitations.insert(
+    {
+      submissionId: request.id,
+      tokenHash,
+      name: reviewerName(request.name),
+      location: townFromAddress(request.address),
+      jobCompletedAt: request.stateChangedAt,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + invitationValidDays * dayMs),
+    },
+    tx,
+  );
+}
+
 /**
  * Writes an invitation and its e-mail for a finished request, in the caller's transaction; every
  * earlier unused link of the request stops working. Returns the outbox id to deliver after commit.
@@ -102,22 +119,9 @@ async function createInvitation(
   tx: Db,
 ): Promise<{ invitation: invitations.Invitation; mailId: number }> {
   const request = mailable(found, "a review invitation");
-  await invitations.expireOpen(request.id, now, tx);
   // The token is made as the e-mail is sent (src/features/mail/repository.ts
   // `withLiveLinks`); until then the row holds the hash of a token nobody has.
-  const expiresAt = new Date(now.getTime() + invitationValidDays * dayMs);
-  const invitation = await invitations.insert(
-    {
-      submissionId: request.id,
-      tokenHash: unusableTokenHash(),
-      name: reviewerName(request.name),
-      location: townFromAddress(request.address),
-      jobCompletedAt: request.stateChangedAt,
-      createdAt: now,
-      expiresAt,
-    },
-    tx,
-  );
+  const invitation = await insertInvitation(request, unusableTokenHash(), now, tx);
   const mail = mailContext();
   const [mailId] = await outbox.enqueue(
     [
@@ -128,7 +132,7 @@ async function createInvitation(
             email: request.email,
             reference: requestReference(request),
             link: `${mail.siteUrl}/testimonials#invite=${invitePlaceholder}`,
-            expiresAt,
+            expiresAt: invitation.expiresAt,
           },
           mail,
         ),
@@ -139,6 +143,21 @@ async function createInvitation(
   );
   await invitations.setMail(invitation.id, mailId!, tx);
   return { invitation: { ...invitation, mailId: mailId! }, mailId: mailId! };
+}
+
+/** The one-line text for a customer without an e-mail address: who asks, and the link. */
+export const reviewTextMessage = (url: string, brand: string = site.name) =>
+  `${brand}: thank you for having us. Would you review the job? ${url}`;
+
+/**
+ * For a customer without an e-mail address: the invitation with a token made now, answered once
+ * for the owner to text (only its hash is kept); no e-mail is queued.
+ */
+async function createTextInvitation(request: CustomerRequest, now: Date, tx: Db) {
+  const token = randomBytes(32).toString("base64url");
+  const invitation = await insertInvitation(request, hashToken(token), now, tx);
+  const url = `${mailContext().siteUrl}/testimonials#invite=${token}`;
+  return { invitation, link: { url, message: reviewTextMessage(url) } };
 }
 
 /** Stands for the one-time link in a preview: the real one is made when the e-mail is sent. */
@@ -171,8 +190,8 @@ export async function previewInvitation(
 export async function sendInvitation(
   requestId: number,
   ctx: ServiceContext = serviceContext(),
-): Promise<AdminInvitation> {
-  const { invitation, mailId } = await inTransaction(ctx, async (tx) => {
+): Promise<{ invitation: AdminInvitation; link?: { url: string; message: string } }> {
+  const made = await inTransaction(ctx, async (tx) => {
     const state = (await workflow.lockStates([requestId], tx)).get(requestId);
     if (!state) throw new NotFound("That request no longer exists.");
     if (state !== "done") {
@@ -185,10 +204,15 @@ export async function sendInvitation(
       );
     }
     const [request] = await workflow.findMany([requestId], tx);
-    return createInvitation(request!, ctx.now, tx);
+    return request!.email
+      ? createInvitation(request!, ctx.now, tx)
+      : createTextInvitation(request!, ctx.now, tx);
   });
-  await deliverSoon(ctx, [mailId]);
-  return toAdminInvitation({ ...invitation, mailStatus: "pending" });
+  if (!("mailId" in made)) {
+    return { invitation: toAdminInvitation({ ...made.invitation, mailStatus: null }), link: made.link };
+  }
+  await deliverSoon(ctx, [made.mailId]);
+  return { invitation: toAdminInvitation({ ...made.invitation, mailStatus: "pending" }) };
 }
 
 /**

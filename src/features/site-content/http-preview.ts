@@ -3,7 +3,7 @@
  * only a signed-in admin. The public never sees drafts: without a live admin session a browser is
  * sent to the admin's sign-in (303), any other caller gets 401; neither answer contains any draft.
  */
-import { sessionToken } from "../admin-auth";
+import { sessionToken } from "../admin-auth/http-guard";
 import { resolveSession } from "../admin-auth";
 import { serviceContext } from "../../platform/context";
 import type { PublicSite } from "./contract/public";

@@ -27,6 +27,7 @@ export const deleteRequestRoute = route("DELETE", "/api/admin/submissions/:id");
 export const exportRequestsRoute = route("GET", "/api/admin/submissions/export.csv");
 export const bulkRequestsRoute = route("POST", "/api/admin/submissions/bulk");
 export const anonymiseRequestRoute = route("POST", "/api/admin/submissions/:id/anonymise");
+export const makeTextLinkRoute = route("POST", "/api/admin/submissions/:id/text-link");
 export const listHistoryRoute = route("GET", "/api/admin/history");
 export const revokeLinksRoute = route("POST", "/api/admin/history/revoke-links");
 export const listNotesRoute = route("GET", "/api/admin/notes");

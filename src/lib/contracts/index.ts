@@ -9,6 +9,7 @@ import { businessEndpoints } from "../../features/business/contract/endpoints";
 import { appointmentEndpoints } from "../../features/appointments/contract/endpoints";
 import { customerEndpoints } from "../../features/customers/contract/endpoints";
 import { customerPageEndpoints, invoiceLinkEndpoints } from "../../features/customer-page/contract/endpoints";
+import { textLinkEndpoints } from "../../features/customer-page/contract/text-link";
 import { invoiceEndpoints } from "../../features/invoices/contract/endpoints";
 import { paymentEndpoints } from "../../features/payments/contract/endpoints";
 import { mailEndpoints } from "../../features/mail/contract/endpoints";
@@ -30,6 +31,7 @@ export const endpoints = {
   ...appointmentEndpoints,
   ...customerPageEndpoints,
   ...invoiceLinkEndpoints,
+  ...textLinkEndpoints,
   ...mailEndpoints,
   ...quoteEndpoints,
   ...invoiceEndpoints,

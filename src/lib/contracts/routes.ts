@@ -47,6 +47,7 @@ export const routes = {
   updateRequest: adminRoutes.updateRequestRoute,
   deleteRequest: adminRoutes.deleteRequestRoute,
   anonymiseRequest: adminRoutes.anonymiseRequestRoute,
+  makeTextLink: adminRoutes.makeTextLinkRoute,
   exportRequests: adminRoutes.exportRequestsRoute,
   bulkRequests: adminRoutes.bulkRequestsRoute,
   listHistory: adminRoutes.listHistoryRoute,

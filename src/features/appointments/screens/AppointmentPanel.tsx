@@ -24,6 +24,7 @@ import type { AppointmentActionInput } from "../contract/owner-forms";
 import { ApiError } from "../../../admin/api";
 import { queries, requestChanged } from "../../../admin/query";
 import { AdminDialog } from "../../../admin/components/dialogs";
+import { TextLinkMaker } from "../../../admin/components/CopyMessage";
 import { Badge, Button, Spinner } from "../../../admin/components/ui";
 import { MoveVisit } from "./MoveVisit";
 import { showsVisitDay, VisitDay } from "./VisitDay";
@@ -151,6 +152,15 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
         <p className="mt-2 text-slate-700">No time agreed yet.</p>
       )}
       {live ? <CancellationFlag text={visitPeriodFlag(live.date, data.cancellationPeriod)} /> : null}
+      {live && !closed && request && !request.email ? (
+        <div data-testid="appointment-no-email">
+          <p className="mt-2 text-sm text-slate-700">
+            No e-mail address: phone {request.name} with the time, or text them a link to their page, which
+            shows the visit.
+          </p>
+          <TextLinkMaker key={live.id} requestId={requestId} about="visit" />
+        </div>
+      ) : null}
       {showsVisitDay(shown, !closed) ? (
         <VisitDay key={shown.id} requestId={requestId} appointment={shown} />
       ) : null}

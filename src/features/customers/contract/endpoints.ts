@@ -173,6 +173,11 @@ export const customerInvoiceSchema = z.object({
 
 export const customerDetailSchema = z.object({
   customer: customerSchema,
+  /**
+   * Money kept on account from overpayments of the invoices below (pence, never negative): not
+   * yet taken off an invoice automatically.
+   */
+  onAccountPence: z.number().int().nonnegative(),
   /** Newest first. */
   requests: z.array(customerRequestSchema),
   /** Visits of those requests with a date, newest date first. */

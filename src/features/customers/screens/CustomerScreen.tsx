@@ -190,6 +190,12 @@ function CustomerBody({ d }: { d: CustomerDetail }) {
       </Section>
 
       <Section title="Invoices" count={d.invoices.length} empty="No invoices.">
+        {d.onAccountPence > 0 ? (
+          <p className="mb-3 rounded-lg bg-success-50 p-3 text-sm text-slate-900" data-testid="on-account">
+            <span className="font-semibold">{formatMoney(d.onAccountPence)} on account</span> from
+            overpayments: take it off their next invoice.
+          </p>
+        ) : null}
         <ul className="divide-y divide-slate-200">
           {d.invoices.map((i) => {
             const overdue =

@@ -19,6 +19,7 @@ import { formatSubmittedAt } from "../../../admin/format";
 import { invoicesApi, type AdminInvoice, type AdminPayment, type QuoteInvoicing } from "./api";
 import { invoiceChanged, keys, queries, queryClient } from "../../../admin/query";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
+import { TextLinkMaker } from "../../../admin/components/CopyMessage";
 import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
 import { invoiceKindLabels, isOpen, paymentMethodLabel, paymentMethodLabels } from "../contract/rules";
 import type { CreatableInvoiceKind } from "../contract/rules";
@@ -175,6 +176,7 @@ export function InvoicesPanel({ request }: { request: AdminRequest }) {
             <InvoiceCard
               key={inv.id}
               invoice={inv}
+              textRequestId={!request.email && inv.customer.name === request.name ? request.id : null}
               busy={busy}
               onEdit={() => setEditing({ invoice: inv })}
               onIssue={() => setPending({ kind: "issue", invoice: inv })}
@@ -379,8 +381,11 @@ function InvoiceCard({
   onCredit,
   onRemovePayment,
   onToggleReminders,
+  textRequestId,
 }: {
   invoice: AdminInvoice;
+  /** The request whose page to text, for its own customer without an e-mail address; else null. */
+  textRequestId: number | null;
   busy: boolean;
   onEdit: () => void;
   onIssue: () => void;
@@ -576,9 +581,16 @@ function InvoiceCard({
                 {inv.sentAt ? "Send again…" : "Send…"}
               </Button>
             ) : (
-              <p className="w-full text-sm text-slate-700" data-testid="invoice-no-email">
-                No e-mail address: print the PDF and give or post it.
-              </p>
+              <div className="w-full" data-testid="invoice-no-email">
+                <p className="text-sm text-slate-700">
+                  {textRequestId !== null && inv.number
+                    ? "No e-mail address: text them a link to their page, where they can see and pay it, or print the PDF and give or post it."
+                    : "No e-mail address: print the PDF and give or post it."}
+                </p>
+                {textRequestId !== null && inv.number ? (
+                  <TextLinkMaker requestId={textRequestId} about="invoice" reference={inv.number} />
+                ) : null}
+              </div>
             )}
           </>
         )}
@@ -598,7 +610,12 @@ function InvoiceCard({
           </Button>
         ) : null}
       </div>
-      {!isCredit && open ? (
+      {!isCredit && open && !inv.customer.email ? (
+        <p className="mt-2 flex items-center gap-2 text-sm text-slate-700" data-testid="invoice-no-reminders">
+          <BellOff aria-hidden="true" className="size-4 shrink-0 text-slate-600" />
+          Payment reminders go by e-mail, so none are sent: if it becomes overdue, phone or text them.
+        </p>
+      ) : !isCredit && open ? (
         <label className="mt-2 flex min-h-11 items-center gap-2 text-sm text-slate-800">
           <input
             type="checkbox"

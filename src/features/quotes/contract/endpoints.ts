@@ -435,8 +435,17 @@ export const quoteEndpoints = {
     request: quotePatchSchema,
     response: quoteAnswer,
   }),
-  /** A draft goes out: the request moves to quoted, the customer gets the link and the PDF. */
-  sendQuote: defineEndpoint({ ...routes.sendQuoteRoute, status: 200, response: quoteAnswer }),
+  /**
+   * A draft goes out: the request moves to quoted, the customer gets the link and the PDF. With
+   * `?by=text`, for a customer without an e-mail address, it is marked sent and nothing is e-mailed:
+   * the owner texts the page's link himself (without it such a customer is 409 no_email).
+   */
+  sendQuote: defineEndpoint({
+    ...routes.sendQuoteRoute,
+    status: 200,
+    query: z.object({ by: z.enum(["text"]).optional() }),
+    response: quoteAnswer,
+  }),
   /** The PDF; no JSON answer. */
   quotePdf: defineEndpoint({
     ...routes.quotePdfRoute,

@@ -7,7 +7,7 @@
  * are listed as replaced. Loaded as its own chunk, and the editor only when opened.
  */
 import { useQuery } from "@tanstack/react-query";
-import { Ban, Check, FileText, Pencil, Plus, Send } from "lucide-react";
+import { Ban, Check, FileText, MessageSquareText, Pencil, Plus, Send } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { toast } from "sonner";
 import { isEditable, quantityText, quoteStatusLabels, type QuoteStatus } from "../contract/rules";
@@ -219,6 +219,7 @@ export function QuotesPanel({ request }: { request: AdminRequest }) {
             setToAccept(toSend);
             setToSend(null);
           }}
+          onSent={stored}
         />
       ) : null}
       {toAccept ? (
@@ -487,6 +488,12 @@ function LatestQuote({
           <Button variant="secondary" disabled={busy} onClick={onEdit}>
             <Pencil aria-hidden="true" className="size-4" />
             Change (new version)
+          </Button>
+        ) : null}
+        {!hasEmail && (q.status === "sent" || q.status === "viewed") ? (
+          <Button variant="secondary" disabled={busy} onClick={onSend}>
+            <MessageSquareText aria-hidden="true" className="size-4" />
+            Text a link…
           </Button>
         ) : null}
         {["draft", "sent", "viewed"].includes(q.status) ? (

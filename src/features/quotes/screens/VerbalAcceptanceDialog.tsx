@@ -12,6 +12,7 @@ import { dateInZone, wallClock, wallClockInstant } from "../../../platform/time"
 import { ApiError } from "../../../admin/api";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass } from "../../../admin/components/ui";
+import { TextLinkMaker } from "../../../admin/components/CopyMessage";
 import { quotesApi, type AdminQuote } from "./api";
 import { quoteLabel, serverErrors } from "./quote-draft";
 import { FieldError, inputClass, reportFailure } from "./dialog-parts";
@@ -26,11 +27,14 @@ export function NoEmailDialog({
   name,
   onClose,
   onRecord,
+  onSent,
 }: {
   quote: AdminQuote;
   name: string;
   onClose: () => void;
   onRecord: () => void;
+  /** The draft was marked sent so its link can be texted. */
+  onSent: (quote: AdminQuote) => Promise<void>;
 }) {
   return (
     <AdminDialog
@@ -39,8 +43,17 @@ export function NoEmailDialog({
         if (!open) onClose();
       }}
       title="No e-mail address"
-      description={`${name} has no e-mail address, so ${quoteLabel(q)} cannot be e-mailed. Print the PDF to give or post, or read it out on the phone. When they say yes, record their acceptance: they get the accepted quote on paper as their confirmation.`}
+      description={`${name} has no e-mail address, so ${quoteLabel(q)} cannot be e-mailed. Text them a link to their page, where they can read and accept it; or print the PDF to give or post, or read it out on the phone. When they say yes, record their acceptance: they get the accepted quote on paper as their confirmation.`}
     >
+      <div className="mb-4">
+        <TextLinkMaker
+          requestId={q.submissionId}
+          about="quote"
+          reference={q.number}
+          label={q.status === "draft" ? "Mark as sent and make a link to text" : "Make a link to text"}
+          before={q.status === "draft" ? async () => onSent(await quotesApi.markSentByText(q.id)) : undefined}
+        />
+      </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>
           Back

@@ -26,6 +26,9 @@ export const quotesApi = {
   update: async (id: number, body: QuoteBody) =>
     (await signedIn(callApi(r.updateQuoteRoute, { id, body }))).quote,
   send: async (id: number) => (await signedIn(callApi(r.sendQuoteRoute, { id }))).quote,
+  /** For a customer without an e-mail address: marked sent, nothing e-mailed; the owner texts the link. */
+  markSentByText: async (id: number) =>
+    (await signedIn(callApi(r.sendQuoteRoute, { id, query: { by: "text" } }))).quote,
   /** A cancellation the customer made by phone or letter. */
   cancel: async (id: number, body: OwnerCancelInput) =>
     (await signedIn(callApi(r.cancelQuoteRoute, { id, body }))).quote,

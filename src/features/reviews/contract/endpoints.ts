@@ -161,13 +161,17 @@ export const reviewEndpoints = {
   }),
   /**
    * E-mail the customer of a finished request a one-time review link (409 not_done, 409
-   * already_reviewed); any earlier unused link for it stops working.
+   * already_reviewed); any earlier unused link for it stops working. A customer without an e-mail
+   * address gets no e-mail: the answer carries the link (shown once) and a one-line message to text.
    */
   sendReviewInvitation: defineEndpoint({
     ...adminRoutes.sendReviewInvitationRoute,
     status: 201,
     request: sendInvitationSchema,
-    response: z.object({ invitation: adminInvitationSchema }),
+    response: z.object({
+      invitation: adminInvitationSchema,
+      link: z.object({ url: z.string(), message: z.string() }).optional(),
+    }),
   }),
   /**
    * The invitation e-mail exactly as it would go to this request's customer now, for the owner to

@@ -6,7 +6,7 @@
  */
 import { reviewsApi } from "./api";
 import { useQuery } from "@tanstack/react-query";
-import { Send } from "lucide-react";
+import { MessageSquareText, Send } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import type { AdminRequest } from "../../requests/contract/endpoints";
@@ -16,6 +16,7 @@ import { formatSubmittedAt } from "../../../admin/format";
 import { keys, requestChanged } from "../../../admin/query";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button } from "../../../admin/components/ui";
+import { CopyMessage, type TextLink } from "../../../admin/components/CopyMessage";
 
 const mailLabel = { sent: "e-mail sent", pending: "e-mail queued", failed: "e-mail failed" } as const;
 
@@ -46,16 +47,37 @@ export function ReviewInvitationPanel({ request }: { request: AdminRequest }) {
   });
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
+  const [textLink, setTextLink] = useState<TextLink | null>(null);
+
+  const makeTextLink = async () => {
+    setBusy(true);
+    try {
+      const { link } = await reviewsApi.sendInvitation(request.id);
+      if (link) setTextLink(link);
+    } catch (err) {
+      failure(err, "Making the review link");
+    } finally {
+      setBusy(false);
+    }
+  };
 
   if (!isDone) return null;
   if (!request.email) {
-    // A job taken by phone without an address: the link goes by e-mail only.
+    // A job taken by phone without an address: the owner texts the one-time link himself.
     return (
       <Frame requestId={request.id} titleId={`${id}-title`}>
         <p className="mt-2 text-sm text-slate-700">
-          {request.name} has no e-mail address, so no review link can be sent. A review they write on the
-          website&apos;s own form shows without the verified-customer badge.
+          {request.name} has no e-mail address. Text them a one-time link to review the job; their review will
+          show as from a verified customer. A new link stops any earlier one working.
         </p>
+        {textLink ? (
+          <CopyMessage link={textLink} />
+        ) : (
+          <Button className="mt-3" variant="secondary" disabled={busy} onClick={() => void makeTextLink()}>
+            <MessageSquareText aria-hidden="true" className="size-4" />
+            Make a review link to text
+          </Button>
+        )}
       </Frame>
     );
   }

@@ -28,6 +28,7 @@ export const reviewsApi = {
   /** The invitation e-mail as it would be sent now, to read before sending. */
   previewInvitation: (requestId: number) =>
     signedIn(callApi(r.previewReviewInvitationRoute, { query: { submissionId: requestId } })),
-  sendInvitation: async (requestId: number) =>
-    (await signedIn(callApi(r.sendReviewInvitationRoute, { body: { submissionId: requestId } }))).invitation,
+  /** The invitation, and for a customer without an e-mail address the link to text (no e-mail). */
+  sendInvitation: (requestId: number) =>
+    signedIn(callApi(r.sendReviewInvitationRoute, { body: { submissionId: requestId } })),
 };
