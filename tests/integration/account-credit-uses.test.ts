@@ -3,8 +3,8 @@
  * on a real database (PGlite, and PostgreSQL under scripts/with-postgres.ts), through the admin
  * handlers: a draft offers the customer's money on account; issuing with it records a payment "from
  * money on account" of at most the balance and leaves the rest on account; the receipt (delivered
- * over SMTP to a loopback server, read back with postal-mime) and the payments CSV (read back with
- * csv-parse) name it; removing it puts the money back, once; two invoices issued at the same time
+ * over SMTP to a loopback server, read back with postal-mime), the customer's page and the payments
+ * CSV (read back with csv-parse) name it; removing it puts the money back, once; two invoices issued at the same time
  * never use more than there is.
  */
 import { parse } from "csv-parse/sync";
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import adminCustomers from "../../netlify/functions/admin-customers.mts";
 import adminInvoices from "../../netlify/functions/admin-invoices.mts";
 import adminInvoicePayment from "../../netlify/functions/admin-invoices-payment.mts";
+import customerPageFn from "../../netlify/functions/customer-page.mts";
 import { assignCustomer } from "../../src/features/customers/service";
 import { deliverDue } from "../../src/features/mail/service-delivery";
 import { accountCreditUses, mailOutbox, requests } from "../../src/features/tables";
@@ -135,6 +136,14 @@ describe("money on account on the next invoice", () => {
     expect(receipt!.text).toContain("£25.00 (From money on account)");
     expect(receipt!.text).toContain("£75.00 (Bank transfer)");
     expect(receipt!.text).toContain("Total paid: £100.00.");
+    // The customer's page (from the receipt's link) shows the two apart, adding up to the total.
+    const token = /\/request\/([A-Za-z0-9_-]{22})/.exec(receipt!.text!)![1]!;
+    const page = await customerPageFn(
+      new Request(`http://localhost:8888/request/${token}`, { headers: { Accept: "text/html" } }),
+    );
+    expect(page.status).toBe(200);
+    const text = (await page.text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(text).toContain("From money on account £25.00 Paid £75.00 Left to pay £0.00");
 
     const csv = await owner.call(
       adminInvoices,
