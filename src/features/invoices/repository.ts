@@ -21,7 +21,7 @@ import type {
   PaymentMethod,
   StoredPaymentMethod,
 } from "./contract/rules";
-import { requests } from "../requests/tables";
+import { requests } from "../tables";
 import {
   accountCreditUses,
   accountCredits,
