@@ -64,6 +64,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   tone = "danger",
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -74,6 +75,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   /** "primary" for an action that destroys nothing (sending a quote). */
   tone?: "danger" | "primary";
+  /** A choice that goes with the action (a tick box), shown above the buttons. */
+  children?: ReactNode;
 }) {
   return (
     <AdminDialog
@@ -83,6 +86,7 @@ export function ConfirmDialog({
       description={message}
       role="alertdialog"
     >
+      {children}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Dialog.Close asChild>
           <Button variant="secondary" disabled={busy}>

@@ -109,7 +109,11 @@ function documentItem(inv: CustomerInvoice, pay?: PayOptions): string {
   // Every amount between the total and what is left, so the sums on the card add up.
   if (!credit && inv.creditedPence > 0)
     rows.push(`<dt>Credited</dt><dd>${e(formatMoney(inv.creditedPence))}</dd>`);
-  if (!credit && inv.paidPence > 0) rows.push(`<dt>Paid</dt><dd>${e(formatMoney(inv.paidPence))}</dd>`);
+  // Money already on account (an earlier overpayment) is shown apart from what was paid for this one.
+  const fromAccount = credit ? 0 : (inv.fromAccountPence ?? 0);
+  if (fromAccount > 0) rows.push(`<dt>From money on account</dt><dd>${e(formatMoney(fromAccount))}</dd>`);
+  if (!credit && inv.paidPence - fromAccount > 0)
+    rows.push(`<dt>Paid</dt><dd>${e(formatMoney(inv.paidPence - fromAccount))}</dd>`);
   for (const x of inv.excess ?? []) {
     const what =
       x.kind === "on_account"

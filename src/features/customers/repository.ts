@@ -20,7 +20,16 @@ import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "../../pla
 import { getDb, type Db } from "../../platform/db/client";
 import type { InboxCursor } from "../requests/contract/inbox-cursor";
 import { phoneDigits, prefixQuery } from "../requests";
-import { accountCredits, appointments, customers, invoices, quotes, requestNotes, requests } from "../tables";
+import {
+  accountCreditUses,
+  accountCredits,
+  appointments,
+  customers,
+  invoices,
+  quotes,
+  requestNotes,
+  requests,
+} from "../tables";
 
 export type CustomerCursor = InboxCursor;
 
@@ -317,12 +326,17 @@ export function invoicesOf(requestIds: number[], email: string | null, db: Db = 
 
 /**
  * The money these invoices' overpayments left on account (docs/decisions/060-money-corrections.md):
- * extras kept `on_account` whose payment was not removed, in pence.
+ * extras kept `on_account` whose payment was not removed, less what later invoices used of them
+ * (uses not removed), in pence.
  */
 export async function onAccountPence(invoiceIds: number[], db: Db = getDb()): Promise<number> {
   if (invoiceIds.length === 0) return 0;
   const [row] = await db
-    .select({ total: sql<string | null>`sum(${accountCredits.amountPence})` })
+    .select({
+      total: sql<
+        string | null
+      >`sum(${accountCredits.amountPence} - coalesce((select sum(u.amount_pence) from ${accountCreditUses} u where u.credit_id = ${accountCredits}.id and u.removed_at is null), 0))`,
+    })
     .from(accountCredits)
     .where(
       and(

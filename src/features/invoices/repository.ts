@@ -14,8 +14,16 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
-import type { ExcessKind, InvoiceKind, InvoiceStatus, PaymentMethod } from "./contract/rules";
+import type {
+  ExcessKind,
+  InvoiceKind,
+  InvoiceStatus,
+  PaymentMethod,
+  StoredPaymentMethod,
+} from "./contract/rules";
+import { requests } from "../tables";
 import {
+  accountCreditUses,
   accountCredits,
   documentSequences,
   invoiceLines,
@@ -77,7 +85,7 @@ export type InvoiceChange = Partial<Omit<InvoiceRow, "id" | "kind" | "createdAt"
 
 type PaymentRow = typeof invoicePayments.$inferSelect;
 export interface PaymentRecord extends Omit<PaymentRow, "method"> {
-  method: PaymentMethod;
+  method: StoredPaymentMethod;
   /** Received above the balance with it (money on account or to refund); absent: none. */
   excess?: ExcessRecord | null;
 }
@@ -215,7 +223,7 @@ export async function insertPayment(
   values: {
     invoiceId: number;
     amountPence: number;
-    method: PaymentMethod;
+    method: StoredPaymentMethod;
     receivedOn: string;
     reference: string | null;
     provider?: "stripe" | null;
@@ -656,4 +664,102 @@ export async function keepPaidPdf(
       set: { paidOn, bytes, createdAt: sql`now()` },
       setWhere: sql`${invoicePaidPdfs.paidOn} <> excluded.paid_on`,
     });
+}
+
+// ---------------------------------------------------------------- money on account, used
+
+/** A credit kept on account and what of it is still unused. */
+export interface AvailableCredit {
+  id: number;
+  availablePence: number;
+  /** The invoice it was overpaid on ("KH-0007"). */
+  invoiceNumber: string;
+}
+
+/**
+ * The customer's money on account for this invoice, oldest first: extras kept `on_account` (not
+ * removed) from their other invoices, less their uses not removed, those with something left. The
+ * customer is the one behind the invoice's request, or (an invoice with no request, or an older one)
+ * the same e-mail address. `lock` takes the credits' rows FOR UPDATE before their uses are read, so
+ * a second issue at the same time waits and then sees what this one used.
+ */
+export async function availableCredits(
+  r: { id: number; submissionId: number | null; customerEmail: string | null },
+  db: Db,
+  lock = false,
+): Promise<AvailableCredit[]> {
+  const sameCustomer: SQL[] = [];
+  if (r.submissionId !== null) {
+    sameCustomer.push(
+      sql`${requests.customerId} = (select s.customer_id from ${requests} s where s.id = ${r.submissionId})`,
+    );
+  }
+  if (r.customerEmail) sameCustomer.push(sql`lower(${invoices.customerEmail}) = lower(${r.customerEmail})`);
+  if (sameCustomer.length === 0) return [];
+  const query = db
+    .select({ id: accountCredits.id, amountPence: accountCredits.amountPence, number: invoices.number })
+    .from(accountCredits)
+    .innerJoin(invoices, eq(invoices.id, accountCredits.invoiceId))
+    .leftJoin(requests, eq(requests.id, invoices.submissionId))
+    .where(
+      and(
+        eq(accountCredits.kind, "on_account"),
+        isNull(accountCredits.removedAt),
+        ne(invoices.id, r.id),
+        or(...sameCustomer),
+      ),
+    )
+    .orderBy(asc(accountCredits.createdAt), asc(accountCredits.id));
+  const credits = lock ? await query.for("update", { of: accountCredits }) : await query;
+  if (credits.length === 0) return [];
+  const used = await db
+    .select({
+      creditId: accountCreditUses.creditId,
+      n: sql<number>`sum(${accountCreditUses.amountPence})::int`,
+    })
+    .from(accountCreditUses)
+    .where(
+      and(
+        inArray(
+          accountCreditUses.creditId,
+          credits.map((c) => c.id),
+        ),
+        isNull(accountCreditUses.removedAt),
+      ),
+    )
+    .groupBy(accountCreditUses.creditId);
+  const usedOf = new Map(used.map((u) => [u.creditId, Number(u.n)]));
+  return credits
+    .map((c) => ({
+      id: c.id,
+      availablePence: c.amountPence - (usedOf.get(c.id) ?? 0),
+      invoiceNumber: c.number ?? "",
+    }))
+    .filter((c) => c.availablePence > 0);
+}
+
+export async function insertCreditUses(
+  paymentId: number,
+  uses: readonly { creditId: number; amountPence: number }[],
+  tx: Db,
+): Promise<void> {
+  if (uses.length === 0) return;
+  await tx.insert(accountCreditUses).values(uses.map((u) => ({ ...u, paymentId })));
+}
+
+/** Marks a payment's uses of money on account removed: that money is on account again. */
+export async function markCreditUsesRemoved(paymentId: number, at: Date, tx: Db): Promise<void> {
+  await tx
+    .update(accountCreditUses)
+    .set({ removedAt: at })
+    .where(and(eq(accountCreditUses.paymentId, paymentId), isNull(accountCreditUses.removedAt)));
+}
+
+/** What of a credit later invoices use (uses not removed), in pence. */
+export async function usedOfCredit(creditId: number, db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${accountCreditUses.amountPence}), 0)::int` })
+    .from(accountCreditUses)
+    .where(and(eq(accountCreditUses.creditId, creditId), isNull(accountCreditUses.removedAt)));
+  return Number(row?.n ?? 0);
 }

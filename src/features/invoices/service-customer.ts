@@ -33,6 +33,9 @@ function toCustomerInvoice(inv: Invoice, pdfPath: string): CustomerInvoices["inv
     balancePence: inv.balancePence,
     creditedInvoiceNumber: inv.creditedInvoiceNumber,
     pdfPath,
+    fromAccountPence: inv.payments
+      .filter((p) => !p.removedAt && p.method === "on_account")
+      .reduce((sum, p) => sum + p.amountPence, 0),
     excess: inv.payments.flatMap((p) =>
       !p.removedAt && p.excess
         ? [{ kind: p.excess.kind, amountPence: p.excess.amountPence, refundedOn: p.excess.refundedOn }]

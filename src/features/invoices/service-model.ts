@@ -86,6 +86,8 @@ export interface InvoiceExtras {
   creditedInvoiceNumber: string | null;
   /** The credited invoice's date, for a credit note. */
   creditedInvoiceIssuedOn?: IsoDate | null;
+  /** A draft: the customer's money on account issuing could use. */
+  onAccountPence?: number;
 }
 
 /** The earliest date a (not removed) payment was received. */
@@ -139,6 +141,7 @@ export function toInvoice(r: InvoiceRecord, extras: InvoiceExtras, today: IsoDat
     paidPence: r.paidPence,
     creditedPence: r.creditedPence,
     balancePence: credit || !money.issued ? 0 : balanceOf(money),
+    onAccountPence: money.issued ? 0 : (extras.onAccountPence ?? 0),
     refundDuePence: credit ? 0 : refundDueOf(money),
     payments: extras.payments.map(toPayment),
     creditNotes: extras.creditNotes

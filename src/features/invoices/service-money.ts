@@ -3,11 +3,12 @@
  * overdue (oldest due date first), invoiced and received this month and last, the quotes waiting
  * for an answer, the share of quotes accepted over the last 90 days, and invoiced against received
  * for each of the last 12 months. "Invoiced" is issued invoices less credit notes, by invoice date;
- * "received" is payments not removed, by the date received. Months are calendar months in London.
+ * "received" is payments not removed (money on account used by a later invoice excepted: it is not
+ * new money), by the date received. Months are calendar months in London.
  * Each figure is one aggregate query over indexed columns, so the screen stays quick with years of
  * invoices (scripts/bench-money.ts measures it).
  */
-import { and, asc, gte, inArray, isNull, lt, sql } from "../../platform/db/orm";
+import { and, asc, gte, inArray, isNull, lt, ne, sql } from "../../platform/db/orm";
 import type { ServiceContext } from "../../platform/context";
 import { dateInZone, daysBetween, firstOfMonth, type IsoDate } from "../../platform/time";
 import { quotes } from "../quotes";
@@ -75,6 +76,8 @@ export async function moneySummary(ctx: ServiceContext): Promise<MoneySummary> {
       .where(
         and(
           isNull(invoicePayments.removedAt),
+          // Money on account used on a later invoice was received with the earlier overpayment.
+          ne(invoicePayments.method, "on_account"),
           gte(invoicePayments.receivedOn, from),
           lt(invoicePayments.receivedOn, nextMonth),
         ),

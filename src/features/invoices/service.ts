@@ -72,16 +72,20 @@ export { invoiceSettings };
 
 /** A stored invoice with its payments, credit notes and reference, as the contract's `Invoice`. */
 export async function loadInvoice(record: InvoiceRecord, db: Db, now: Date): Promise<Invoice> {
-  const [payments, creditNotes, credited] = await Promise.all([
+  const [payments, creditNotes, credited, onAccount] = await Promise.all([
     repo.paymentsOf([record.id], db),
     record.kind === "credit_note" ? Promise.resolve([]) : repo.creditNotesOf([record.id], db),
     record.creditedInvoiceId
       ? repo.issuesOf([record.creditedInvoiceId], db).then((m) => m.get(record.creditedInvoiceId!))
       : Promise.resolve(undefined),
+    record.status === "draft" && record.kind !== "credit_note"
+      ? repo.availableCredits(record, db)
+      : Promise.resolve([]),
   ]);
   return toInvoice(
     record,
     {
+      onAccountPence: onAccount.reduce((sum, c) => sum + c.availablePence, 0),
       payments,
       creditNotes,
       creditedInvoiceNumber: credited?.number ?? null,
@@ -416,7 +420,7 @@ export async function deleteInvoice(id: number, ctx: ServiceContext): Promise<vo
  */
 export async function issueInvoice(
   id: number,
-  input: { issuedOn?: string | undefined },
+  input: { issuedOn?: string | undefined; useOnAccount?: boolean | undefined },
   ctx: ServiceContext,
 ): Promise<Invoice> {
   const today = dateInZone(ctx.now);
@@ -472,9 +476,53 @@ export async function issueInvoice(
       tx,
     );
     await noteInHistory(r.submissionId, `Invoice ${number} issued: ${formatMoney(r.totalPence)}`, tx, ctx);
-    return updated!;
+    return input.useOnAccount ? useOnAccount(updated!, issuedOn, tx, ctx) : updated!;
   });
   return loadInvoice(record, ctx.db, ctx.now);
+}
+
+/**
+ * Takes the customer's money on account off a just-issued invoice, oldest credit first, up to its
+ * balance: one payment "from money on account" dated the invoice date, and a use against each
+ * credit it drew on. The credits are locked first (`availableCredits`), so two invoices issued at
+ * once queue here and the second sees only what the first left.
+ */
+async function useOnAccount(r: InvoiceRecord, issuedOn: IsoDate, tx: Db, ctx: ServiceContext) {
+  let left = r.totalPence - r.creditedPence - r.paidPence;
+  const uses: { creditId: number; amountPence: number; from: string }[] = [];
+  for (const c of await repo.availableCredits(r, tx, true)) {
+    if (left <= 0) break;
+    const amountPence = Math.min(c.availablePence, left);
+    uses.push({ creditId: c.id, amountPence, from: c.invoiceNumber });
+    left -= amountPence;
+  }
+  if (uses.length === 0) return r;
+  const amountPence = uses.reduce((sum, u) => sum + u.amountPence, 0);
+  // The reference names where the money was received: "Overpaid on KH-0003, KH-0005".
+  const reference = `Overpaid on ${[...new Set(uses.map((u) => u.from))].join(", ")}`;
+  const payment = await repo.insertPayment(
+    {
+      invoiceId: r.id,
+      amountPence,
+      method: "on_account",
+      receivedOn: issuedOn,
+      reference: reference.length <= 100 ? reference : `${reference.slice(0, 99)}…`,
+    },
+    tx,
+  );
+  await repo.insertCreditUses(
+    payment.id,
+    uses.map(({ creditId, amountPence: pence }) => ({ creditId, amountPence: pence })),
+    tx,
+  );
+  const updated = await settle(r, tx, ctx.now);
+  await noteInHistory(
+    r.submissionId,
+    `${formatMoney(amountPence)} from money on account taken off invoice ${r.number}${updated.status === "paid" ? ": paid in full" : ""}`,
+    tx,
+    ctx,
+  );
+  return updated;
 }
 
 // ---------------------------------------------------------------- sending and the PDF
@@ -803,8 +851,15 @@ export async function removePayment(id: number, paymentId: number, ctx: ServiceC
         "payment_refunded",
       );
     }
+    if (extra?.kind === "on_account" && (await repo.usedOfCredit(extra.id, tx)) > 0) {
+      throw new Conflict(
+        `The ${formatMoney(extra.amountPence)} paid above the balance with this payment was used on a later invoice; remove it from that invoice first.`,
+        "payment_credit_used",
+      );
+    }
     await repo.markPaymentRemoved(p.id, "owner", ctx.now, tx);
     if (extra) await repo.markCreditRemoved(extra.id, ctx.now, tx);
+    if (p.method === "on_account") await repo.markCreditUsesRemoved(p.id, ctx.now, tx);
     const updated = await settle(r, tx, ctx.now);
     // A paid invoice sent the customer a "paid in full" receipt: it is no longer true, so a short
     // correction with the true balance follows it.

@@ -27,7 +27,13 @@ import {
 } from "../../platform/db/orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { sqlList, timestamps } from "../../platform/db/columns";
-import { excessKinds, invoiceKinds, invoiceStatuses, paymentMethods } from "./contract/rules";
+import {
+  excessKinds,
+  invoiceKinds,
+  invoiceStatuses,
+  paymentMethods,
+  storedPaymentMethods,
+} from "./contract/rules";
 import { requests } from "../requests/tables";
 import { quotes, type AcceptanceEvidence } from "../quotes/tables";
 
@@ -193,7 +199,7 @@ export const invoicePayments = pgTable(
     ),
     check("invoice_payments_fee", sql`${t.feePence} is null or ${t.feePence} between 0 and 100000000`),
     check("invoice_payments_amount", sql`${t.amountPence} between 1 and 100000000`),
-    check("invoice_payments_method", sql`${t.method} in (${sqlList(paymentMethods)})`),
+    check("invoice_payments_method", sql`${t.method} in (${sqlList(storedPaymentMethods)})`),
     check(
       "invoice_payments_reference_length",
       sql`${t.reference} is null or char_length(${t.reference}) between 1 and 100`,
@@ -307,5 +313,33 @@ export const accountCredits = pgTable(
       "account_credits_refund_reference_length",
       sql`${t.refundReference} is null or char_length(${t.refundReference}) between 1 and 100`,
     ),
+  ],
+).enableRLS();
+
+/**
+ * Money on account used by a later invoice (docs/decisions/060-money-corrections.md): the credit it
+ * came from, the payment "from money on account" it made on that invoice and how much. A credit's
+ * money still on account is its amount less its uses not removed; removing that payment marks its
+ * uses removed, so the money is on account again. Issuing locks the credits' rows first, so two
+ * invoices issued at once cannot use the same money twice.
+ */
+export const accountCreditUses = pgTable(
+  "account_credit_uses",
+  {
+    id: serial("id").primaryKey(),
+    creditId: integer("credit_id")
+      .notNull()
+      .references(() => accountCredits.id, { onDelete: "cascade" }),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => invoicePayments.id, { onDelete: "cascade" }),
+    amountPence: integer("amount_pence").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("account_credit_uses_credit_idx").on(t.creditId),
+    uniqueIndex("account_credit_uses_payment_credit_unique").on(t.paymentId, t.creditId),
+    check("account_credit_uses_amount", sql`${t.amountPence} between 1 and 100000000`),
   ],
 ).enableRLS();

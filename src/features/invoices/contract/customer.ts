@@ -27,6 +27,8 @@ export const customerInvoiceSchema = z.object({
   creditedInvoiceNumber: z.string().nullable(),
   /** The path of its PDF under the customer's link (relative to the site). */
   pdfPath: z.string(),
+  /** Of `paidPence`, what came from money the customer had on account (an earlier overpayment). */
+  fromAccountPence: z.number().int().optional(),
   /** Paid above what was owed: kept on account, or to be refunded (and when it was). */
   excess: z
     .array(

@@ -40,6 +40,7 @@ import {
   invoiceLimits,
   invoiceStatuses,
   paymentMethods,
+  storedPaymentMethods,
 } from "./rules";
 
 const L = invoiceLimits;
@@ -117,6 +118,11 @@ export type InvoiceCustomerInput = z.input<typeof invoiceCustomerInputSchema>;
  */
 export const issueInvoiceSchema = z.object({
   issuedOn: dateField("the invoice date").optional(),
+  /**
+   * Take the customer's money on account (overpayments of their earlier invoices) off this one, up
+   * to its balance: recorded as a payment "from money on account". Absent: false.
+   */
+  useOnAccount: z.boolean({ error: "useOnAccount must be true or false." }).optional(),
 });
 export type IssueInvoiceInput = z.input<typeof issueInvoiceSchema>;
 
@@ -324,7 +330,7 @@ export const paymentSchema = z.object({
   id,
   invoiceId: id,
   amountPence: z.number().int(),
-  method: z.enum(paymentMethods),
+  method: z.enum(storedPaymentMethods),
   receivedOn: isoDate,
   reference: z.string().nullable(),
   /** `stripe` for a payment taken online (its reference is the provider's payment id). */
@@ -412,6 +418,11 @@ export const invoiceSchema = z.object({
   creditedPence: z.number().int(),
   /** total − credited − paid, never below 0. */
   balancePence: z.number().int(),
+  /**
+   * A draft: the customer's money on account (overpayments of their earlier invoices, less what
+   * other invoices used) that issuing could take off it. 0 once issued.
+   */
+  onAccountPence: z.number().int().nonnegative(),
   /** Paid beyond the credited total: owed back to the customer. */
   refundDuePence: z.number().int(),
   /** Every payment, removed ones included (marked), oldest first. */

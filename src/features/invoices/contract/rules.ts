@@ -27,6 +27,14 @@ export const paymentMethods = ["bank_transfer", "cash", "card", "other"] as cons
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 /**
+ * Every method a stored payment can have: the owner's four, and `on_account`, money the customer
+ * had already paid above an earlier invoice, used when this one was issued. It is not money
+ * received: the owner never records it by hand, and the bank exports leave it out.
+ */
+export const storedPaymentMethods = [...paymentMethods, "on_account"] as const;
+export type StoredPaymentMethod = (typeof storedPaymentMethods)[number];
+
+/**
  * What the owner says of money paid above an invoice's balance: kept as a credit on the customer's
  * account (`on_account`, taken off their next invoice) or owed back to them (`refund`).
  */
@@ -53,16 +61,17 @@ export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
  * How a payment was made, in words: the owner's own entries by their method, and one taken online
  * (a provider named) as "Card (online)" or "Pay by bank (online)".
  */
-export function paymentMethodLabel(method: PaymentMethod, provider: string | null | undefined): string {
+export function paymentMethodLabel(method: StoredPaymentMethod, provider: string | null | undefined): string {
   if (provider) return method === "bank_transfer" ? "Pay by bank (online)" : "Card (online)";
   return paymentMethodLabels[method];
 }
 
-export const paymentMethodLabels: Record<PaymentMethod, string> = {
+export const paymentMethodLabels: Record<StoredPaymentMethod, string> = {
   bank_transfer: "Bank transfer",
   cash: "Cash",
   card: "Card reader",
   other: "Other",
+  on_account: "From money on account",
 };
 
 /** The limits of one invoice; the database's CHECK constraints repeat them. */

@@ -28,6 +28,7 @@ import { PaymentDialog } from "./PaymentDialog";
 import { CreditNoteDialog } from "./CreditNoteDialog";
 import { CardRefunds } from "../../payments/screens";
 import { invoiceLabel, paymentSummary } from "./invoice-form";
+import { OnAccountChoice } from "./OnAccountChoice";
 
 const InvoiceEditor = lazy(() => import("./InvoiceEditor").then((m) => ({ default: m.InvoiceEditor })));
 
@@ -61,6 +62,7 @@ export function InvoicesPanel({ request }: { request: AdminRequest }) {
   const [paying, setPaying] = useState<AdminInvoice | null>(null);
   const [crediting, setCrediting] = useState<AdminInvoice | null>(null);
   const [busy, setBusy] = useState(false);
+  const [useCredit, setUseCredit] = useState(true);
 
   /** A changed invoice into the cache at once, then the request and the money figures again. */
   const stored = async (...changed: AdminInvoice[]) => {
@@ -93,9 +95,13 @@ export function InvoicesPanel({ request }: { request: AdminRequest }) {
     try {
       switch (pending.kind) {
         case "issue": {
-          const issued = await invoicesApi.issue(pending.invoice.id);
+          const withCredit = useCredit && pending.invoice.onAccountPence > 0;
+          const issued = await invoicesApi.issue(pending.invoice.id, undefined, withCredit);
+          const used = issued.payments.find((p) => p.method === "on_account" && !p.removedAt);
           toast.success(`Issued as ${issued.number}`, {
-            description: issued.dueOn ? `Due ${day(issued.dueOn)}. Send it when you are ready.` : undefined,
+            description: `${used ? `${formatMoney(used.amountPence)} from money on account. ` : ""}${
+              issued.dueOn ? `Due ${day(issued.dueOn)}. Send it when you are ready.` : ""
+            }`,
           });
           await stored(issued);
           break;
@@ -179,7 +185,10 @@ export function InvoicesPanel({ request }: { request: AdminRequest }) {
               textRequestId={!request.email && inv.customer.name === request.name ? request.id : null}
               busy={busy}
               onEdit={() => setEditing({ invoice: inv })}
-              onIssue={() => setPending({ kind: "issue", invoice: inv })}
+              onIssue={() => {
+                setUseCredit(true);
+                setPending({ kind: "issue", invoice: inv });
+              }}
               onSend={() => setPending({ kind: "send", invoice: inv })}
               onDelete={() => setPending({ kind: "delete", invoice: inv })}
               onPay={() => setPaying(inv)}
@@ -305,7 +314,16 @@ export function InvoicesPanel({ request }: { request: AdminRequest }) {
         tone={p?.kind === "issue" || p?.kind === "send" ? "primary" : "danger"}
         busy={busy}
         onConfirm={() => void confirm()}
-      />
+      >
+        {p?.kind === "issue" ? (
+          <OnAccountChoice
+            onAccountPence={p.invoice.onAccountPence}
+            totalPence={p.invoice.totalPence}
+            checked={useCredit}
+            onChange={setUseCredit}
+          />
+        ) : null}
+      </ConfirmDialog>
     </section>
   );
 }

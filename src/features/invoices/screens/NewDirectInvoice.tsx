@@ -17,6 +17,7 @@ import { invoiceChanged } from "../../../admin/query";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass } from "../../../admin/components/ui";
 import { InvoiceEditor } from "./InvoiceEditor";
+import { OnAccountChoice } from "./OnAccountChoice";
 
 const inputClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
@@ -81,6 +82,7 @@ function IssueDialog({
   const [issuedOn, setIssuedOn] = useState(settings.today);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [useCredit, setUseCredit] = useState(true);
   const issued = invoice.number !== null;
   const email = invoice.customer.email;
 
@@ -162,7 +164,12 @@ function IssueDialog({
             onSubmit={(e) => {
               e.preventDefault();
               void act(
-                () => invoicesApi.issue(invoice.id, issuedOn === settings.today ? undefined : issuedOn),
+                () =>
+                  invoicesApi.issue(
+                    invoice.id,
+                    issuedOn === settings.today ? undefined : issuedOn,
+                    useCredit && invoice.onAccountPence > 0,
+                  ),
                 (inv) => `Issued as ${inv.number}`,
                 "Issuing",
               );
@@ -188,6 +195,12 @@ function IssueDialog({
                 setProblem(null);
               }}
               className={`${inputClass} max-w-52`}
+            />
+            <OnAccountChoice
+              onAccountPence={invoice.onAccountPence}
+              totalPence={invoice.totalPence}
+              checked={useCredit}
+              onChange={setUseCredit}
             />
             <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Button variant="secondary" disabled={busy} onClick={onClose}>

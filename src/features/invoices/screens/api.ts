@@ -56,8 +56,16 @@ export const invoicesApi = {
     (await signedIn(callApi(r.updateInvoiceRoute, { id, body }))).invoice,
   /** A draft only. */
   remove: (id: number) => signedIn(callApi(r.deleteInvoiceRoute, { id })),
-  issue: async (id: number, issuedOn?: string) =>
-    (await signedIn(callApi(r.issueInvoiceRoute, { id, body: issuedOn ? { issuedOn } : {} }))).invoice,
+  /** `useOnAccount`: take the customer's money on account off it. */
+  issue: async (id: number, issuedOn?: string, useOnAccount?: boolean) =>
+    (
+      await signedIn(
+        callApi(r.issueInvoiceRoute, {
+          id,
+          body: { ...(issuedOn ? { issuedOn } : {}), ...(useOnAccount ? { useOnAccount } : {}) },
+        }),
+      )
+    ).invoice,
   send: async (id: number) => (await signedIn(callApi(r.sendInvoiceRoute, { id }))).invoice,
   addPayment: async (id: number, body: PaymentInput) => signedIn(callApi(r.addPaymentRoute, { id, body })),
   removePayment: (invoiceId: number, paymentId: number) => signedIn(removePayment(invoiceId, paymentId)),

@@ -22,6 +22,7 @@ import {
   type InvoiceKind,
   type InvoiceStatus,
   type PaymentMethod,
+  type StoredPaymentMethod,
 } from "../contract/rules";
 import type { InvoiceLineInput, PaymentInput } from "../contract/endpoints";
 import { invoiceTotals, type InvoiceTotals } from "../contract/totals";
@@ -95,9 +96,14 @@ export function paymentBody(
   };
 }
 
-/** "£120.00 by bank transfer on Tue 1 Dec 2026": for the toast and the payments list. */
-export const paymentSummary = (amountPence: Pence, method: PaymentMethod): string =>
-  `${formatMoney(amountPence)} by ${paymentMethodLabels[method].toLowerCase()}`;
+/**
+ * "£120.00 by bank transfer", or "£25.00 from money on account" (an earlier overpayment, not money
+ * received now): for the toast and the payments list.
+ */
+export const paymentSummary = (amountPence: Pence, method: StoredPaymentMethod): string =>
+  method === "on_account"
+    ? `${formatMoney(amountPence)} from money on account`
+    : `${formatMoney(amountPence)} by ${paymentMethodLabels[method].toLowerCase()}`;
 
 /**
  * The accountant's usual range: the whole of last month (from its first day to its last), from
