@@ -44,7 +44,7 @@ export function failureReason(output: string, code: number | null): string {
   if (ours !== -1) {
     detail = text
       .slice(ours + "[site] ".length)
-      .split(/\n\s*(?:Stack trace:|at )/)[0]!
+      .split(/\n\s*(?:Stack trace:|Location:|at )/)[0]!
       .replace(/\s*\((?:Failed query|connect )[\s\S]*?\)(?=;|$)/, "")
       .replace(/\s+/g, " ")
       .trim();
