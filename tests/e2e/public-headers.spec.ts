@@ -34,6 +34,8 @@ const rules = [
     values: { "Content-Security-Policy": adminCsp },
   })),
   { for: "/_astro/*", values: { "Cache-Control": "public, max-age=31536000, immutable" } },
+  // Gallery pictures: each file name carries its image id and size, and a changed picture is a new id.
+  { for: "/media/gallery/*", values: { "Cache-Control": "public, max-age=31536000, immutable" } },
   { for: "/admin*", values: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } },
 ];
 

@@ -53,7 +53,8 @@ test("without JavaScript the booking form lists the published services", async (
   const page = await context.newPage();
   await page.goto("/book-appointment?service=floor-carpet");
   const options = await page.locator('select[name="service"] option').allTextContents();
-  expect(options).toEqual([
+  // The first services in the owner's order; other tests may publish services of their own after them.
+  expect(options.slice(0, 5)).toEqual([
     "Select a service",
     "Paint & Wallpaper",
     "Plumbing & Heating",
