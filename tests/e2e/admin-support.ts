@@ -8,6 +8,7 @@ import { offeredDates } from "../helpers/dates";
 import {
   expect,
   type APIRequestContext,
+  type APIResponse,
   type BrowserContext,
   type Locator,
   type Page,
@@ -67,36 +68,53 @@ export async function seedReview(request: APIRequestContext, name: string): Prom
 }
 
 /**
+ * Posts a booking (`data` without its dates) for the first offered day `accept` allows that still
+ * has room: the suite shares one diary and other tests confirm visits, so a day already holding its
+ * daily cap of confirmed visits is refused as fully booked and the next offered day is tried. The
+ * 201 answer (the test asserts nothing else about the day).
+ */
+export async function postBookingWithRoom(
+  request: APIRequestContext,
+  data: Record<string, unknown>,
+  window: "morning" | "afternoon" | "any" = "any",
+  accept: (date: string) => boolean = () => true,
+): Promise<APIResponse> {
+  const days = offeredDates()
+    .map((d) => d.date)
+    .filter(accept)
+    .slice(0, 10);
+  for (const date of days) {
+    const res = await request.post("/api/bookings", {
+      data: { ...data, preferredOptions: [{ date, window }] },
+      headers: { "X-Simulated-Client": clientIp() },
+    });
+    const body = await res.text();
+    if (res.status() === 422 && body.includes("fully booked")) continue;
+    expect(res.status(), body).toBe(201);
+    return res;
+  }
+  throw new Error("No day in the next ten offered days has room for a booking");
+}
+
+/**
  * A booking through the public API, as a visitor sends it, for the first day customers can book
- * that still has room (the suite shares one diary, and other tests confirm visits: a day with its
- * daily cap of confirmed visits is refused as fully booked, so the next offered day is tried);
- * its id. `o` sets the contact details a test looks for.
+ * that has room (`postBookingWithRoom`); its id. `o` sets the contact details a test looks for.
  */
 export async function seedBooking(
   request: APIRequestContext,
   name: string,
   o: { email?: string; phone?: string; address?: string; message?: string } = {},
 ): Promise<number> {
-  for (const { date } of offeredDates().slice(0, 10)) {
-    const res = await request.post("/api/bookings", {
-      data: {
-        name,
-        email: o.email ?? "booking.test@example.com",
-        phone: o.phone ?? "07700 900321",
-        address: o.address ?? "3 Harbour Road, Kinghorn KY3 9XX",
-        service: "plumbing-heating",
-        message: o.message ?? `The boiler pressure keeps dropping (${name}).`,
-        preferredOptions: [{ date, window: "any" }],
-        ...humanFields(),
-      },
-      headers: { "X-Simulated-Client": clientIp() },
-    });
-    const body = await res.text();
-    if (res.status() === 422 && body.includes("fully booked")) continue;
-    expect(res.status(), body).toBe(201);
-    return (JSON.parse(body) as { id: number }).id;
-  }
-  throw new Error("No day in the next ten offered days has room for a booking");
+  const res = await postBookingWithRoom(request, {
+    name,
+    email: o.email ?? "booking.test@example.com",
+    phone: o.phone ?? "07700 900321",
+    address: o.address ?? "3 Harbour Road, Kinghorn KY3 9XX",
+    service: "plumbing-heating",
+    message: o.message ?? `The boiler pressure keeps dropping (${name}).`,
+    ...humanFields(),
+  });
+  return ((await res.json()) as { id: number }).id;
 }
 
 export async function seedContact(request: APIRequestContext, name: string): Promise<void> {

@@ -10,12 +10,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
-import { offeredDates } from "../helpers/dates";
 import { weekdayOf } from "../../src/features/appointments/contract/dates";
 import { expressStartText } from "../../src/data/consumer-rights";
 import { mailbox } from "./mailbox";
 import { pdfFromMime, pdfWords } from "../helpers/pdf";
-import { apiSignIn, clientIp, signedIn, uniqueName } from "./admin-support";
+import { apiSignIn, clientIp, postBookingWithRoom, signedIn, uniqueName } from "./admin-support";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -42,24 +41,21 @@ function pagePath(raw: string): string {
 
 /** A booking and a quote for it, sent: as the owner would, through the admin API. */
 async function quoteSentTo(request: APIRequestContext, name: string, email: string, lines: unknown[]) {
-  const weekday = offeredDates()
-    .map((d) => d.date)
-    .find((d) => weekdayOf(d) >= 1 && weekdayOf(d) <= 5)!;
-  const booked = await request.post("/api/bookings", {
-    data: {
+  const booked = await postBookingWithRoom(
+    request,
+    {
       name,
       email,
       phone: "07700 900654",
       address: "4 Links Street, Kirkcaldy KY1 1QH",
       service: "plumbing-heating",
       message: `The kitchen tap drips (${name}).`,
-      preferredOptions: [{ date: weekday, window: "morning" }],
       website: "",
       formStartedAt: Date.now() - 60_000,
     },
-    headers: { "X-Simulated-Client": clientIp() },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
+    "morning",
+    (d) => weekdayOf(d) >= 1 && weekdayOf(d) <= 5,
+  );
   const id = ((await booked.json()) as { id: number }).id;
   admin ??= await apiSignIn(request, baseURL);
   const headers = { Cookie: admin.header, Origin: new URL(baseURL).origin };

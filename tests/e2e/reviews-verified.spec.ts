@@ -11,8 +11,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { mailbox } from "./mailbox";
-import { clientIp, openSection, ownClient, signedIn, toasts, uniqueName } from "./admin-support";
-import { bookableDate } from "./forms-support";
+import { openSection, ownClient, postBookingWithRoom, signedIn, toasts, uniqueName } from "./admin-support";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -56,21 +55,16 @@ test("finished job → invitation e-mail → verified review through the link �
 }) => {
   const name = uniqueName("Verified");
   const email = `verified.${Date.now()}@example.com`;
-  const seeded = await request.post("/api/bookings", {
-    data: {
-      name,
-      email,
-      phone: "07700 900321",
-      address: "8 Kirk Wynd, Kirkcaldy KY1 1EH",
-      service: "paint-wallpaper",
-      preferredOptions: [{ date: bookableDate(), window: "any" }],
-      message: "Hall, stairs and landing to paint.",
-      website: "",
-      formStartedAt: Date.now() - 60_000,
-    },
-    headers: { "X-Simulated-Client": clientIp() },
+  await postBookingWithRoom(request, {
+    name,
+    email,
+    phone: "07700 900321",
+    address: "8 Kirk Wynd, Kirkcaldy KY1 1EH",
+    service: "paint-wallpaper",
+    message: "Hall, stairs and landing to paint.",
+    website: "",
+    formStartedAt: Date.now() - 60_000,
   });
-  expect(seeded.status(), await seeded.text()).toBe(201);
 
   // The owner marks the job done and sends the invitation from the request's dialog.
   await ownClient(page);
