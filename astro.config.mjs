@@ -89,6 +89,28 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss(), lucidePerIcon(root)],
+    // Dev server only: the browser code's packages are bundled for the browser when the server
+    // starts. Left to be found as pages ask for them, one found late re-bundles the others, and
+    // every island already loading gets "504 Outdated Optimize Dep" and never starts.
+    optimizeDeps: {
+      include: [
+        "react",
+        "react/jsx-runtime",
+        "react/jsx-dev-runtime",
+        "react-dom",
+        "react-dom/client",
+        "@tanstack/react-query",
+        "@tanstack/react-router",
+        "@radix-ui/react-dialog",
+        "react-hook-form",
+        "@hookform/resolvers/zod",
+        "sonner",
+        "zod",
+        "zod/mini",
+        "embla-carousel-react",
+        "@date-fns/tz",
+      ],
+    },
     define: { __FORM_MIN_FILL_MS__: JSON.stringify(islandMinFillMs()) },
     // Never inline scripts into the HTML: the Content-Security-Policy is `script-src 'self'`.
     build: {
