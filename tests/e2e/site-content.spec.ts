@@ -159,7 +159,7 @@ test.describe("at 375 px, from the dashboard", () => {
     await tap(form.getByRole("button", { name: "Save and publish" }));
     expect(taps).toBe(5);
 
-    await expect(row).toContainText("from £125");
+    await expect(row).toContainText("£125 fixed price");
     await liveAfter(request, session.header, since);
     await expect(page.getByTestId("publish-state")).toHaveText(/^Live since /);
     await expect(page.getByText("No unpublished changes.")).toBeVisible();
