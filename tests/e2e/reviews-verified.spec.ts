@@ -110,8 +110,8 @@ test("finished job → invitation e-mail → verified review through the link �
   const form = customer.locator('form[action="/api/testimonials"]');
   // The link suggests the first name and the surname's initial; this customer writes the full name.
   const [first, last] = name.split(" ");
-  await expect(form.getByLabel("Your Name", { exact: true })).toHaveValue(`${first} ${last![0]}.`);
-  await form.getByLabel("Your Name", { exact: true }).fill(name);
+  await expect(form.getByRole("textbox", { name: "Your Name" })).toHaveValue(`${first} ${last![0]}.`);
+  await form.getByRole("textbox", { name: "Your Name" }).fill(name);
   await expect(form.getByLabel("Location")).toHaveValue("Kirkcaldy");
   const month = new Intl.DateTimeFormat("en-GB", {
     month: "long",
