@@ -3,13 +3,11 @@
  * registration. Sends only what changed; the server's per-field messages show beside the fields and
  * nothing typed is lost when it refuses.
  */
-import { useId, useRef, useState, type ReactNode } from "react";
-import { toast } from "sonner";
-import { ApiError } from "../../../admin/api";
+import { useId, useState, type ReactNode } from "react";
 import { Button, FormProblem } from "../../../admin/components/ui";
 import { formatDate } from "../../../platform/time";
 import type { BusinessDetails, BusinessPatch } from "./api";
-import { fieldLabels } from "./BusinessAudit";
+import { useDetailsSave } from "./use-details-save";
 
 const fieldClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
@@ -87,10 +85,10 @@ export function BusinessForm({
   const id = useId();
   const saved = textOf(details.business);
   const [text, setText] = useState(saved);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { errors, problem, busy, alertRef, reasons, save } = useDetailsSave(onSave, {
+    title: "Business details saved",
+    description: "The next quote and invoice use them.",
+  });
   const set = (patch: Partial<FormText>) => setText((t) => ({ ...t, ...patch }));
   const sole = text.tradingAs === "sole_trader";
   const name = sole
@@ -98,31 +96,8 @@ export function BusinessForm({
     : text.companyName;
   const { vatFromEarliest, vatFromLatest } = details.limits;
 
-  const submit = async () => {
-    const patch = patchOf(text, saved);
-    if (Object.keys(patch).length === 0) {
-      toast.info("Nothing to save: the details are as they were.");
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSave(patch);
-      setErrors({});
-      setProblem(null);
-      toast.success("Business details saved", { description: "The next quote and invoice use them." });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return;
-      setErrors(err instanceof ApiError ? err.fields : {});
-      setProblem(
-        err instanceof ApiError && err.status < 500 ? err.message : "Saving failed. Please try again.",
-      );
-      requestAnimationFrame(() => alertRef.current?.focus());
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () => save(patchOf(text, saved));
 
-  const reasons = Object.entries(errors).map(([k, m]) => [k, `${fieldLabels[k] ?? k}: ${m}`] as const);
   return (
     <form
       noValidate

@@ -4,13 +4,11 @@
  * insurance and accreditations. A save keeps them as drafts; the website shows them once the owner
  * publishes it on the Website screen. Each field saved but not yet published says so.
  */
-import { useId, useRef, useState, type ReactNode } from "react";
-import { toast } from "sonner";
-import { ApiError } from "../../../admin/api";
+import { useId, useState, type ReactNode } from "react";
 import { Button, FormProblem } from "../../../admin/components/ui";
 import type { PostalAddress, PublicFactField } from "../contract/public-facts";
 import type { BusinessDetails, BusinessPatch } from "./api";
-import { fieldLabels } from "./BusinessAudit";
+import { useDetailsSave } from "./use-details-save";
 
 const fieldClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
@@ -146,39 +144,16 @@ export function PublicFactsForm({
 }) {
   const id = useId();
   const [text, setText] = useState(() => textOf(details.business));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { errors, problem, busy, alertRef, reasons, save } = useDetailsSave(onSave, {
+    title: "Saved as a draft",
+    description: "Publish the website to show it to visitors.",
+  });
   const set = (patch: Partial<FactsText>) => setText((t) => ({ ...t, ...patch }));
   const drafts = details.drafts;
   const draft = (f: PublicFactField) => <Draft field={f} drafts={drafts} />;
 
-  const submit = async () => {
-    const patch = patchOf(text, details.business);
-    if (Object.keys(patch).length === 0) {
-      toast.info("Nothing to save: the details are as they were.");
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSave(patch);
-      setErrors({});
-      setProblem(null);
-      toast.success("Saved as a draft", { description: "Publish the website to show it to visitors." });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return;
-      setErrors(err instanceof ApiError ? err.fields : {});
-      setProblem(
-        err instanceof ApiError && err.status < 500 ? err.message : "Saving failed. Please try again.",
-      );
-      requestAnimationFrame(() => alertRef.current?.focus());
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () => save(patchOf(text, details.business));
 
-  const reasons = Object.entries(errors).map(([k, m]) => [k, `${fieldLabels[k] ?? k}: ${m}`] as const);
   const line = (
     key: "phone" | "email" | "publicLiability" | "gasPartner" | "electricalPartner",
     label: string,
