@@ -285,6 +285,11 @@ export const site = {
      */
     clientPostsPerDay: 20,
     /**
+     * Confirmation e-mails the public forms send in a day, all mailboxes together (three a day to
+     * one mailbox); MAIL_CONFIRMATIONS_PER_DAY may set another number (src/platform/env.ts).
+     */
+    confirmationsPerDay: 100,
+    /**
      * A self-hosted proof-of-work check instead of a refusal (docs/decisions/027-security-review-fixes.md):
      * from `fromShare` of `clientPostsPerDay` (or of the site's daily confirmation e-mails) a public
      * form post must carry a solved challenge, which the form's script finds in a few seconds; above

@@ -240,6 +240,33 @@ export function formMinFillMs(env: Record<string, string | undefined> = readRaw(
   return parsed.data;
 }
 
+const confirmationsSchema = z.coerce
+  .number({ error: "MAIL_CONFIRMATIONS_PER_DAY must be a whole number." })
+  .int("MAIL_CONFIRMATIONS_PER_DAY must be a whole number.")
+  .min(1, "MAIL_CONFIRMATIONS_PER_DAY must be 1 or more.")
+  .max(100_000, "MAIL_CONFIRMATIONS_PER_DAY must be at most 100000.");
+let reportedConfirmations = false;
+
+/**
+ * MAIL_CONFIRMATIONS_PER_DAY: how many confirmation e-mails the public forms may send in a day in
+ * all (src/features/mail/service.ts); from two thirds of it every public post needs the browser
+ * check. Unset, 100: a busy day brings a handful of requests. A browser-test stack, whose suite
+ * sends hundreds of bookings in a day, raises it so the check does not start halfway through the
+ * suite. A value that is no whole number from 1 to 100000 is a configuration error.
+ */
+export function mailConfirmationsPerDay(env: Record<string, string | undefined> = readRaw()): number {
+  const raw = env["MAIL_CONFIRMATIONS_PER_DAY"];
+  if (raw === undefined || raw.trim() === "") return site.security.confirmationsPerDay;
+  const parsed = confirmationsSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const message = parsed.error.issues[0]?.message ?? "MAIL_CONFIRMATIONS_PER_DAY is invalid.";
+  if (!reportedConfirmations) {
+    reportedConfirmations = true;
+    logEvent({ event: "config.invalid", level: "error", variable: "MAIL_CONFIRMATIONS_PER_DAY", message });
+  }
+  throw new ConfigurationError("MAIL_CONFIRMATIONS_PER_DAY", message);
+}
+
 /**
  * LOCAL_HOSTS: the `host:port` names a local stack answers to, lower case (scripts/dev.ts sets it
  * in every mode: localhost, 127.0.0.1 and [::1] with its port; src/platform/http/local-hosts.ts).

@@ -99,8 +99,15 @@ for (const width of [375, 1280]) {
       await page.getByRole("button", { name: "Publish", exact: true }).click();
       await liveAfter(request, session.header, since);
       await expect(page.getByTestId("publish-state")).toHaveText(/^Live since /);
-      await expect(page.getByText("No unpublished changes.")).toBeVisible();
       await expect(page.getByRole("button", { name: "Restore the previous version" })).toBeVisible();
+      // The rebuilt services page carries the new price. (The screen's count of unpublished
+      // changes is the whole site's: tests running beside this one add drafts of their own.)
+      const site = await context.newPage();
+      await site.goto("/services");
+      await expect(
+        site.getByRole("article").filter({ has: site.getByRole("heading", { name, exact: true }) }),
+      ).toContainText("£110 fixed price");
+      await site.close();
 
       // A question added and hidden, in the FAQs tab.
       await page.getByRole("tab", { name: /^FAQs/ }).click();
@@ -162,7 +169,9 @@ test.describe("at 375 px, from the dashboard", () => {
     await expect(row).toContainText("£125 fixed price");
     await liveAfter(request, session.header, since);
     await expect(page.getByTestId("publish-state")).toHaveText(/^Live since /);
-    await expect(page.getByText("No unpublished changes.")).toBeVisible();
+    const services = await request.get("/services");
+    expect(services.status()).toBe(200);
+    expect(await services.text()).toContain(name);
     const faqs = await request.get("/faqs");
     expect(faqs.status()).toBe(200);
     expect(await faqs.text()).toContain(question);

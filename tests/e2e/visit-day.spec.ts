@@ -15,8 +15,7 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { mailbox } from "./mailbox";
-import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
-import { bookableDate } from "./forms-support";
+import { clientIp, ownClient, postBookingWithRoom, signedIn, uniqueName } from "./admin-support";
 import { shot } from "./page-checks";
 import { windowInstants } from "../../src/features/appointments/window-instants";
 import { dateInZone } from "../../src/platform/time";
@@ -72,21 +71,17 @@ async function bookedForToday(
   who: { name: string; email: string },
   doneAlready: boolean,
 ): Promise<number> {
-  const res = await request.post("/api/bookings", {
-    data: {
-      name: who.name,
-      email: who.email,
-      phone: "07700 900321",
-      address: "3 Kirk Wynd, Kirkcaldy KY1 1EH",
-      service: "plumbing-heating",
-      preferredOptions: [{ date: bookableDate(4), window: "morning" }],
-      message: `Dripping kitchen tap (${who.name}).`,
-      website: "",
-      formStartedAt: Date.now() - 60_000,
-    },
-    headers: { "X-Simulated-Client": clientIp() },
+  // The first offered day with room: the day itself does not matter, the owner moves the visit to today.
+  const res = await postBookingWithRoom(request, {
+    name: who.name,
+    email: who.email,
+    phone: "07700 900321",
+    address: "3 Kirk Wynd, Kirkcaldy KY1 1EH",
+    service: "plumbing-heating",
+    message: `Dripping kitchen tap (${who.name}).`,
+    website: "",
+    formStartedAt: Date.now() - 60_000,
   });
-  expect(res.status(), await res.text()).toBe(201);
   const id = ((await res.json()) as { id: number }).id;
   // Today may be a day customers cannot book (a weekend, the cap): the owner books it anyway.
   const confirmed = await request.post(`/api/admin/appointments/${id}`, {

@@ -8,7 +8,7 @@ import { isDatabaseUnavailable, pgErrorCode } from "../../src/platform/db/errors
 import { HttpError, toHttpError } from "../../src/platform/http/errors";
 import { clientKey, idempotencyKey, readBody, wantsHtml } from "../../src/platform/http/request";
 import { assertNotSpam } from "../../src/platform/http/spam-guard";
-import { ConfigurationError, formMinFillMs } from "../../src/platform/env";
+import { ConfigurationError, formMinFillMs, mailConfirmationsPerDay } from "../../src/platform/env";
 import { minFillMs } from "../../src/lib/form-fields/spam-guard";
 
 const codeOf = (run: () => unknown) => {
@@ -81,6 +81,22 @@ describe("FORM_MIN_FILL_MS", () => {
     for (const bad of ["fast", "1.5", "-1", "60001"]) {
       expect(() => formMinFillMs({ FORM_MIN_FILL_MS: bad })).toThrow(ConfigurationError);
       expect(() => formMinFillMs({ FORM_MIN_FILL_MS: bad })).toThrow(/FORM_MIN_FILL_MS/);
+    }
+  });
+});
+
+describe("MAIL_CONFIRMATIONS_PER_DAY", () => {
+  it("is 100 when unset or empty, and the number given otherwise", () => {
+    expect(mailConfirmationsPerDay({})).toBe(100);
+    expect(mailConfirmationsPerDay({ MAIL_CONFIRMATIONS_PER_DAY: "" })).toBe(100);
+    expect(mailConfirmationsPerDay({ MAIL_CONFIRMATIONS_PER_DAY: "250" })).toBe(250);
+  });
+  it("refuses a value that is no whole number from 1 to 100000", () => {
+    for (const bad of ["many", "2.5", "0", "100001"]) {
+      expect(() => mailConfirmationsPerDay({ MAIL_CONFIRMATIONS_PER_DAY: bad })).toThrow(ConfigurationError);
+      expect(() => mailConfirmationsPerDay({ MAIL_CONFIRMATIONS_PER_DAY: bad })).toThrow(
+        /MAIL_CONFIRMATIONS_PER_DAY/,
+      );
     }
   });
 });

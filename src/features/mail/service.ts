@@ -11,7 +11,7 @@
  * (netlify/functions/mail-retry.mts). A mail outage never fails or loses a request.
  */
 import type { Db } from "../../platform/db/client";
-import { mailEnv, stripeSettings } from "../../platform/env";
+import { mailConfirmationsPerDay, mailEnv, stripeSettings } from "../../platform/env";
 import { logEvent } from "../../platform/log";
 import * as outbox from "./repository";
 import type { ServiceContext } from "../../platform/context";
@@ -60,8 +60,11 @@ const dayMs = 24 * 60 * 60 * 1000;
  */
 export const confirmationRules = {
   perRecipient: { name: "mail-confirm-to", limit: 3, windowMs: dayMs },
-  total: { name: "mail-confirm-all", limit: 100, windowMs: dayMs },
-} as const satisfies Record<string, RateLimitRule>;
+  /** `site.security.confirmationsPerDay`, or MAIL_CONFIRMATIONS_PER_DAY where it is set. */
+  get total(): RateLimitRule {
+    return { name: "mail-confirm-all", limit: mailConfirmationsPerDay(), windowMs: dayMs };
+  },
+} satisfies Record<string, RateLimitRule>;
 
 /**
  * One key per mailbox: lower case, without a "+tag" (most providers deliver victim+1@ to victim@),
