@@ -104,9 +104,7 @@ for (const width of [375, 1280]) {
       // changes is the whole site's: tests running beside this one add drafts of their own.)
       const site = await context.newPage();
       await site.goto("/services");
-      await expect(
-        site.getByRole("article").filter({ has: site.getByRole("heading", { name, exact: true }) }),
-      ).toContainText("£110 fixed price");
+      await expect(site.getByRole("region", { name, exact: true })).toContainText("£110 fixed price");
       await site.close();
 
       // A question added and hidden, in the FAQs tab.
