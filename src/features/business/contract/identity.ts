@@ -30,8 +30,18 @@ export interface BusinessSettings extends PublicFacts {
    * fresh install's config defaults, where registered means registered for every date.
    */
   readonly vatRegisteredFrom: IsoDate | null;
+  /** The account customers pay into by bank transfer (invoices, their e-mails, the customer's page). */
+  readonly bank: BankDetails;
   /** The launch checklist's confirmations (contract/checklist.ts). */
   readonly confirmations: Confirmations;
+}
+
+export interface BankDetails {
+  readonly accountName: string;
+  /** "12-34-56". */
+  readonly sortCode: string;
+  /** Eight digits. */
+  readonly accountNumber: string;
 }
 
 /** The facts a paper needs to name the trader: fixed by the config, plus the owner's settings. */
