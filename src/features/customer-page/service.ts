@@ -58,6 +58,8 @@ import * as invoicesRepo from "../invoices";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits";
 import { applyStateChange } from "../requests";
+import { currentBusiness } from "../business";
+import type { BankDetails } from "../business/contract/identity";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -176,6 +178,8 @@ export interface CustomerPageView {
   invoices?: CustomerInvoices | null;
   /** Card payments are switched on: each invoice with a balance gets a Pay button. */
   cardPayments?: boolean;
+  /** The account a deposit is paid into (the business details now). */
+  bank?: BankDetails;
   /** Where a Pay button's answer redirects to (Stripe's Checkout), for the page's form-action. */
   checkoutOrigin?: string | null;
 }
@@ -365,6 +369,7 @@ export async function customerPage(
     quote,
     quoteForm: { nonce: newFormKey(ctx.now), day: dateInZone(ctx.now) },
     invoices,
+    bank: (await currentBusiness(ctx.db)).bank,
     cardPayments: cardPaymentsOn(),
     checkoutOrigin: checkoutOrigin(),
   };

@@ -79,6 +79,8 @@ export interface Trader {
   readonly vatRegistered: boolean;
   /** The phone, e-mail and address the paper gives. */
   readonly contact: TraderContact;
+  /** The account a customer pays into by bank transfer. */
+  readonly bank: BankDetails;
 }
 
 /** "VAT registration number GB123456789", or null when the paper carries no VAT. */
@@ -102,5 +104,6 @@ export function traderOn(s: BusinessSettings, facts: TraderFacts, date: IsoDate)
     vatNumber: s.vatRegistered ? s.vatNumber : null,
     vatRegistered: vat,
     contact: facts.contact,
+    bank: s.bank,
   };
 }
