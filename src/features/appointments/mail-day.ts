@@ -10,6 +10,7 @@ import { formatTime } from "../../platform/time";
 import { requestReference } from "../requests/contract/reference";
 import type { FormType } from "../requests/contract/forms";
 import { customerMessage, oneLine, type MailContext, type OutgoingMessage } from "../mail";
+import { businessFact } from "../mail";
 
 export interface DayMailRequest {
   id: number;
@@ -40,12 +41,12 @@ export function onTheWayMessage(
   const paragraphs = options.late
     ? [
         `Sorry, we are running late. ${who} is now arriving around ${at} for your ${job} job${r.address ? ` at ${oneLine(r.address, 300)}` : ""}.`,
-        `If that no longer suits you, please call us on ${site.phone.display}.`,
+        `If that no longer suits you, please call us on ${businessFact.phone}.`,
         `Your reference is ${ref}.`,
       ]
     : [
         `${who} is on the way to you for your ${job} job${r.address ? ` at ${oneLine(r.address, 300)}` : ""}, arriving around ${at}.`,
-        `If you need to reach us before then, please call ${site.phone.display}.`,
+        `If you need to reach us before then, please call ${businessFact.phone}.`,
         `Your reference is ${ref}.`,
       ];
   return customerMessage(

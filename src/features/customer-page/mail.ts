@@ -20,6 +20,7 @@ import {
   type PageOffer,
   type NewRequestForMail,
 } from "../mail";
+import { businessFact } from "../mail";
 
 /** What these messages say about the request. */
 type RequestForMail = Pick<
@@ -62,7 +63,7 @@ export function customerUpdateMessage(
         `We've got your message (${ref})`,
         [
           `Thank you. We have added your message to your request:\n${update.text}`,
-          `We will reply within ${site.response.replyWithinHours} hours. If it is urgent, please call us on ${site.phone.display}.`,
+          `We will reply within ${site.response.replyWithinHours} hours. If it is urgent, please call us on ${businessFact.phone}.`,
           `Your reference is ${ref}.`,
         ],
         ctx,
@@ -76,7 +77,7 @@ export function customerUpdateMessage(
         [
           `As you asked, we have cancelled your ${r.formType === "booking" ? "booking request" : "request"}.`,
           ...(update.reason ? [`Your reason: ${update.reason}`] : []),
-          `If you change your mind, just send us a new request or call us on ${site.phone.display}.`,
+          `If you change your mind, just send us a new request or call us on ${businessFact.phone}.`,
           `Your reference is ${ref}.`,
         ],
         ctx,

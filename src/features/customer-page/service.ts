@@ -424,7 +424,7 @@ export async function appointmentCalendar(
     mailable(request),
     { uid: live.uid, sequence: live.sequence, date: live.date, window: live.window, message: live.message },
     mailContext(),
-    { now: ctx.now, rules },
+    { now: ctx.now, rules, phone: (await currentBusiness(ctx.db)).phone },
   );
 }
 
