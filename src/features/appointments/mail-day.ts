@@ -5,12 +5,12 @@
  * one, so the customer can call rather than reply.
  */
 import { site } from "../../config/site";
-import { serviceLabel } from "../../lib/service-catalog";
 import { formatTime } from "../../platform/time";
 import { requestReference } from "../requests/contract/reference";
 import type { FormType } from "../requests/contract/forms";
 import { customerMessage, oneLine, type MailContext, type OutgoingMessage } from "../mail";
 import { businessFact } from "../mail";
+import { serviceNameOf } from "./mail";
 
 export interface DayMailRequest {
   id: number;
@@ -19,6 +19,8 @@ export interface DayMailRequest {
   formType: FormType;
   address: string | null;
   service: string | null;
+  /** The service's published name, when the caller has it. */
+  serviceName?: string | undefined;
 }
 
 /** "2:35pm": the arrival on the business's clock, in the site's one clock style. */
@@ -33,7 +35,7 @@ export function onTheWayMessage(
 ): OutgoingMessage {
   const who = site.onTheDay.travellerName;
   const at = arrivalTime(eta);
-  const job = serviceLabel(r.service).toLowerCase();
+  const job = serviceNameOf(r).toLowerCase();
   const ref = requestReference(r);
   const subject = options.late
     ? `Running late: ${who} now arriving around ${at}`

@@ -57,8 +57,14 @@ export interface RequestForMail {
   phone: string | null;
   address: string | null;
   service: string | null;
+  /** The service's name as the website publishes it (read through site-content's serviceNames). */
+  serviceName?: string | undefined;
   message: string;
 }
+
+/** The service as the customer knows it: its published name, else its slug in words. */
+export const serviceNameOf = (r: Pick<RequestForMail, "service" | "serviceName">): string =>
+  r.serviceName ?? serviceLabel(r.service);
 
 export type AppointmentMailKind =
   "confirmed" | "changed" | "proposed" | "cancelled" | "declined" | "reminder";
@@ -87,9 +93,9 @@ export function customerEvent(
     sequence: a.sequence,
     date: a.date,
     window: a.window,
-    summary: `${site.name}: ${serviceLabel(r.service)}`,
+    summary: `${site.name}: ${serviceNameOf(r)}`,
     location: r.address ?? undefined,
-    description: `Arrival window for your ${serviceLabel(r.service).toLowerCase()} job (reference ${requestReference(r)}).${phone ? ` Questions or changes: ${phone}.` : ""}`,
+    description: `Arrival window for your ${serviceNameOf(r).toLowerCase()} job (reference ${requestReference(r)}).${phone ? ` Questions or changes: ${phone}.` : ""}`,
     url: ctx.siteUrl,
   };
 }
@@ -192,8 +198,8 @@ export function appointmentConfirmedMessage(
     ? `Your appointment has changed: ${when} (${ref})`
     : `Your appointment is confirmed: ${when} (${ref})`;
   const lead = options.changed
-    ? `We have changed your appointment for ${serviceLabel(r.service)}. The new time is:`
-    : `Your appointment for ${serviceLabel(r.service)} is confirmed:`;
+    ? `We have changed your appointment for ${serviceNameOf(r)}. The new time is:`
+    : `Your appointment for ${serviceNameOf(r)} is confirmed:`;
   return build(
     options.changed ? "changed" : "confirmed",
     r,
@@ -251,7 +257,7 @@ export function appointmentProposedMessage(
     r,
     `Can we come on ${when}? (${ref})`,
     [
-      `Thank you for your booking request for ${serviceLabel(r.service)}. We cannot make the times you asked for, but we could come on:\n${when}`,
+      `Thank you for your booking request for ${serviceNameOf(r)}. We cannot make the times you asked for, but we could come on:\n${when}`,
       ...(a.message ? [a.message] : []),
       `To accept it or ask for another time, use your request's page (link below), reply to this e-mail or call ${businessFact.phone}; we will then send your confirmation.`,
       `Your reference is ${ref}.`,
@@ -300,13 +306,13 @@ export function appointmentCancelledMessage(
       : undefined;
   const paragraphs = options.declined
     ? [
-        `Thank you for your booking request for ${serviceLabel(r.service)}. We are sorry, but we cannot take this job.`,
+        `Thank you for your booking request for ${serviceNameOf(r)}. We are sorry, but we cannot take this job.`,
         ...(options.reason ? [options.reason] : []),
         `If you would like to talk it over, please call us on ${businessFact.phone}.`,
         `Your reference is ${ref}.`,
       ]
     : [
-        `Your appointment${when ? ` on ${when}` : ""} for ${serviceLabel(r.service)} is cancelled.${attachments ? " The attached calendar file removes it from your calendar." : ""}`,
+        `Your appointment${when ? ` on ${when}` : ""} for ${serviceNameOf(r)} is cancelled.${attachments ? " The attached calendar file removes it from your calendar." : ""}`,
         ...(options.reason ? [options.reason] : []),
         closed
           ? `If you would like us to come another time, send us a new request or call us on ${businessFact.phone}.`
@@ -341,7 +347,7 @@ export function appointmentReminderMessage(
     r,
     `Reminder: we are coming tomorrow, ${when}`,
     [
-      `A reminder that we are coming tomorrow for your ${serviceLabel(r.service).toLowerCase()} job, arriving between ${formatTime(times.start)} and ${formatTime(times.end)}:\n${when}${r.address ? `\nAt: ${oneLine(r.address, 300)}` : ""}`,
+      `A reminder that we are coming tomorrow for your ${serviceNameOf(r).toLowerCase()} job, arriving between ${formatTime(times.start)} and ${formatTime(times.end)}:\n${when}${r.address ? `\nAt: ${oneLine(r.address, 300)}` : ""}`,
       late ? `If something has changed, please call us on ${businessFact.phone}.` : changeWords,
       `Your reference is ${requestReference(r)}.`,
     ],

@@ -25,7 +25,7 @@ import { businessFact } from "../mail";
 /** What these messages say about the request. */
 type RequestForMail = Pick<
   NewRequestForMail,
-  "id" | "formType" | "name" | "email" | "phone" | "service" | "submittedAt"
+  "id" | "formType" | "name" | "email" | "phone" | "service" | "serviceName" | "submittedAt"
 >;
 
 /**
@@ -49,7 +49,7 @@ export function customerUpdateMessage(
         r,
         `We've got your new times (${ref})`,
         [
-          `Thank you. You asked for another time for your ${serviceLabel(r.service).toLowerCase()} job:\n${update.options.join("\n")}`,
+          `Thank you. You asked for another time for your ${(r.serviceName ?? serviceLabel(r.service)).toLowerCase()} job:\n${update.options.join("\n")}`,
           `We will confirm one of them, or suggest another, within ${site.response.confirmWithinHours} hours. Until then, any appointment already confirmed stays as it is.`,
           `Your reference is ${ref}.`,
         ],
@@ -89,7 +89,7 @@ export function customerUpdateMessage(
 /** To the customer, from the lost-link form: a fresh link to one of their requests. */
 export function lostLinkMessage(r: RequestForMail, ctx: MailContext, offer: PageOffer): OutgoingMessage {
   const ref = requestReference(r);
-  const what = r.formType === "booking" ? `booking request for ${serviceLabel(r.service)}` : "message";
+  const what = r.formType === "booking" ? `booking request for ${(r.serviceName ?? serviceLabel(r.service))}` : "message";
   return customerMessage(
     "customer_link",
     r,
