@@ -6,7 +6,6 @@
  *   enqueue(items, db)   the messages with their details filled, stored; returns their ids
  */
 import { getDb, type Db } from "../../platform/db/client";
-import { currentBusiness } from "../business";
 import { businessFact, businessFactValues, hasBusinessFacts, type BusinessFactValues } from "./business-facts";
 import type { OutgoingMessage } from "./kinds";
 import { escapeHtml } from "./messages";
@@ -30,6 +29,9 @@ export function fillBusinessFacts(m: OutgoingMessage, values: BusinessFactValues
 
 export async function enqueue(items: readonly outbox.OutboxItem[], db: Db = getDb()): Promise<number[]> {
   if (!items.some((i) => hasBusinessFacts(i.message))) return outbox.enqueue(items, db);
+  // Loaded when first needed: the business feature reaches the website's content, which reaches
+  // back to the mail feature, so a static import would load them in a circle.
+  const { currentBusiness } = await import("../business");
   const values = businessFactValues(await currentBusiness(db));
   return outbox.enqueue(
     items.map((i) => ({ ...i, message: fillBusinessFacts(i.message, values) })),
