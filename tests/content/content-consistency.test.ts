@@ -74,7 +74,8 @@ const publicPaths: string[] = [];
 beforeAll(async () => {
   container = await AstroContainer.create({ renderers: await loadRenderers([reactRenderer()]) });
   const servicePage = await modules["../../src/pages/services/[id].astro"]!();
-  const serviceIds = ((await servicePage.getStaticPaths?.()) ?? []).map((p: { params: Record<string, string> }) => p.params["id"]!);
+  const built: { params: Record<string, string> }[] = (await servicePage.getStaticPaths?.()) ?? [];
+  const serviceIds: string[] = built.map((p) => p.params["id"]!);
   publicPaths.push(...fixedPublicPaths(), ...serviceIds.map((id) => `/services/${id}`));
   for (const path of publicPaths) {
     const { file, id } = moduleFor(path);
