@@ -25,7 +25,8 @@ export function fixedPublicPaths(pagesDir = join(root, "src", "pages")) {
   const walk = (dir, prefix) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) {
-        if (!notPublic.has(entry.name) && !entry.name.includes("[")) walk(join(dir, entry.name), `${prefix}/${entry.name}`);
+        if (!notPublic.has(entry.name) && !entry.name.includes("["))
+          walk(join(dir, entry.name), `${prefix}/${entry.name}`);
         continue;
       }
       const page = /^([^[\]]+)\.astro$/.exec(entry.name)?.[1];

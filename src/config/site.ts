@@ -386,7 +386,8 @@ export const businessDefaults = {
     projectsCompleted: site.stats.projectsCompleted as string,
     happyClients: site.stats.happyClients as string,
   },
-  blurb: `A local team from ${site.address.locality} looking after homes across ${site.serviceArea.summary}, with free estimates and a ${site.guarantees.workmanshipMonths}-month guarantee on every job.` as string,
+  blurb:
+    `A local team from ${site.address.locality} looking after homes across ${site.serviceArea.summary}, with free estimates and a ${site.guarantees.workmanshipMonths}-month guarantee on every job.` as string,
   processors: [site.processors.hosting, site.processors.database, site.processors.mail].map((p) => ({
     name: p.name as string,
     role: p.role as string,

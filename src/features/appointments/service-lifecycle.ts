@@ -91,7 +91,9 @@ export async function endLiveVisit(
                 {
                   ...request,
                   email,
-                  serviceName: request.service ? (await savedServiceNames(tx)).get(request.service) : undefined,
+                  serviceName: request.service
+                    ? (await savedServiceNames(tx)).get(request.service)
+                    : undefined,
                 },
                 { ...ended, date: live.date!, window: live.window! },
                 mailContext(),

@@ -89,7 +89,8 @@ export function customerUpdateMessage(
 /** To the customer, from the lost-link form: a fresh link to one of their requests. */
 export function lostLinkMessage(r: RequestForMail, ctx: MailContext, offer: PageOffer): OutgoingMessage {
   const ref = requestReference(r);
-  const what = r.formType === "booking" ? `booking request for ${(r.serviceName ?? serviceLabel(r.service))}` : "message";
+  const what =
+    r.formType === "booking" ? `booking request for ${r.serviceName ?? serviceLabel(r.service)}` : "message";
   return customerMessage(
     "customer_link",
     r,

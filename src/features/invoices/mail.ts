@@ -31,7 +31,7 @@ const signature = `Kind regards,\n${site.name}\n${businessFact.address}\n${busin
 
 /** How to pay by bank transfer, with the invoice number as the reference. */
 export function bankParagraph(inv: Pick<Invoice, "number">): string {
-    return `To pay by bank transfer:\nAccount name: ${businessFact.accountName}\nSort code: ${businessFact.sortCode}\nAccount number: ${businessFact.accountNumber}\nReference: ${inv.number ?? ""}`;
+  return `To pay by bank transfer:\nAccount name: ${businessFact.accountName}\nSort code: ${businessFact.sortCode}\nAccount number: ${businessFact.accountNumber}\nReference: ${inv.number ?? ""}`;
 }
 
 /**

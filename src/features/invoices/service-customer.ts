@@ -66,7 +66,11 @@ export async function invoiceForLinkPage(
   const inv = await loadInvoice(record, ctx.db, ctx.now);
   const balance = inv.kind === "credit_note" ? 0 : inv.balancePence;
   return {
-    invoices: { invoices: [toCustomerInvoice(inv, pdfPath)], balancePence: balance, ...(await payingDetails(ctx)) },
+    invoices: {
+      invoices: [toCustomerInvoice(inv, pdfPath)],
+      balancePence: balance,
+      ...(await payingDetails(ctx)),
+    },
     billTo: inv.customer.name,
   };
 }

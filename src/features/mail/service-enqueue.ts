@@ -6,7 +6,12 @@
  *   enqueue(items, db)   the messages with their details filled, stored; returns their ids
  */
 import { getDb, type Db } from "../../platform/db/client";
-import { businessFact, businessFactValues, hasBusinessFacts, type BusinessFactValues } from "./business-facts";
+import {
+  businessFact,
+  businessFactValues,
+  hasBusinessFacts,
+  type BusinessFactValues,
+} from "./business-facts";
 import type { OutgoingMessage } from "./kinds";
 import { escapeHtml } from "./messages";
 import * as outbox from "./repository";

@@ -130,9 +130,7 @@ async function mayConfirm(address: string, db: Db, alerts: number[]): Promise<bo
  */
 export async function queueRequestMail(request: NewRequestForMail, db: Db): Promise<number[]> {
   const ctx = mailContext();
-  const items: OutboxItem[] = [
-    { message: ownerRequestMessage(request, ctx), submissionId: request.id },
-  ];
+  const items: OutboxItem[] = [{ message: ownerRequestMessage(request, ctx), submissionId: request.id }];
   const alerts: number[] = [];
   if (await mayConfirm(request.email, db, alerts)) {
     items.push({ message: customerConfirmationMessage(request, ctx), submissionId: request.id });

@@ -124,7 +124,7 @@ function chosenLines(q: Quote): string[] {
  * reference) and, with card payments on, by card from their page.
  */
 export function depositHowToPay(depositPence: number, reference: string, cardPayments = false): string {
-    return [
+  return [
     `A deposit of ${formatMoney(depositPence)} is due before the work starts. You can pay it now by bank transfer:`,
     `Account name: ${businessFact.accountName}\nSort code: ${businessFact.sortCode}\nAccount number: ${businessFact.accountNumber}\nReference: ${reference}`,
     ...(cardPayments ? ["Or pay it by card from your request's page (the link below)."] : []),

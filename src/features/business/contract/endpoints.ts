@@ -118,7 +118,10 @@ const foundedSchema = z
   .number({ message: foundedMessage })
   .int(foundedMessage)
   .min(1900, foundedMessage)
-  .refine((y) => y <= new Date().getUTCFullYear() + 1, "The year the business started cannot be in the future.");
+  .refine(
+    (y) => y <= new Date().getUTCFullYear() + 1,
+    "The year the business started cannot be in the future.",
+  );
 
 export const statsSchema = z
   .object({
@@ -131,9 +134,7 @@ export const statsSchema = z
 
 export const processorsSchema = z
   .array(
-    z
-      .object({ name: line("the processor's name", 60), role: line("what the processor does", 200) })
-      .strict(),
+    z.object({ name: line("the processor's name", 60), role: line("what the processor does", 200) }).strict(),
     { message: "Please list the data processors." },
   )
   .min(1, "Please name at least one data processor (the host of this website).")

@@ -95,8 +95,8 @@ export function BusinessDetailsScreen() {
               Bank account for transfers
             </h2>
             <p className="mt-1 mb-4 max-w-2xl text-sm text-slate-600">
-              Printed on invoices, in the invoice and deposit e-mails and on your customers’ pages. A
-              change applies to the next invoice at once; issued invoices keep what they said.
+              Printed on invoices, in the invoice and deposit e-mails and on your customers’ pages. A change
+              applies to the next invoice at once; issued invoices keep what they said.
             </p>
             <BankForm key={details.data.audit[0]?.id ?? 0} details={details.data} onSave={save} />
           </section>

@@ -11,7 +11,6 @@ import type { BusinessDetails, BusinessPatch } from "./api";
 import { useDetailsSave } from "./use-details-save";
 import { fieldClass, Labelled } from "./fields";
 
-
 interface AddressText {
   line1: string;
   line2: string;

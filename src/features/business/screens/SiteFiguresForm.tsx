@@ -66,7 +66,11 @@ export function SiteFiguresForm({
   });
   const set = (patch: Partial<FiguresText>) => setText((t) => ({ ...t, ...patch }));
   const draft = (f: PublicFactField) => <Draft field={f} drafts={details.drafts} />;
-  const stat = (key: "yearsExperience" | "projectsCompleted" | "happyClients", label: string, hint: string) => (
+  const stat = (
+    key: "yearsExperience" | "projectsCompleted" | "happyClients",
+    label: string,
+    hint: string,
+  ) => (
     <Labelled label={label}>
       <input
         className={fieldClass}
@@ -134,7 +138,10 @@ export function SiteFiguresForm({
         </p>
         <ul className="grid gap-3">
           {text.processors.map((p, i) => (
-            <li key={i} className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_2fr_auto]">
+            <li
+              key={i}
+              className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_2fr_auto]"
+            >
               <Labelled label={`Processor ${i + 1}: name`}>
                 <input
                   className={fieldClass}
