@@ -55,7 +55,7 @@ export function BankForm({
       {input("accountName", "Account name", { autoComplete: "off" })}
       <div className="grid gap-4 sm:grid-cols-2">
         {input("sortCode", "Sort code", { inputMode: "numeric", placeholder: "12-34-56", maxLength: 8 })}
-        {input("accountNumber", "Account number", { inputMode: "numeric", maxLength: 8 })}
+        {input("accountNumber", "Account number", { inputMode: "numeric", maxLength: 10 })}
       </div>
       {errors["bank"] ? <p className="text-sm text-danger-600">{errors["bank"]}</p> : null}
       <div>
