@@ -16,9 +16,10 @@ import { gzipSync } from "node:zlib";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { publicPaths } from "./lib/public-pages.mjs";
+import { publicPathsIn } from "./lib/public-pages.mjs";
 
-const pages = publicPaths;
+// The pages of the build being served (BENCH_DIST or dist/): every published service included.
+const pages = publicPathsIn(process.env.BENCH_DIST ?? "dist");
 const only = process.argv.slice(2);
 const targets = only.length ? only : pages;
 const port = Number(process.env.BENCH_PORT ?? 8970);

@@ -10,7 +10,8 @@
  *     script-src allows neither 'unsafe-inline' nor 'unsafe-eval', and every inline <script>
  *     (Astro's island bootstrap) has its sha256 listed there;
  *  5. sitemap.xml lists no admin page, and robots.txt points at the sitemap;
- *  6. every public page (scripts/lib/public-pages.mjs) was built and is in the sitemap.
+ *  6. every public page (scripts/lib/public-pages.mjs: the page files and each service page the build
+ *     wrote) was built and is in the sitemap, and there is a page for every service the sitemap lists.
  *  7. every page with an island (forms, reviews) loads at most 90 KB of JavaScript, gzipped, whole
  *     page (scripts/lib/page-js.mjs; `node scripts/page-js.mjs` lists the files); the bytes per
  *     page are printed.
@@ -20,7 +21,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, dirname } from "node:path";
-import { publicPaths } from "./lib/public-pages.mjs";
+import { builtServicePaths, fixedPublicPaths } from "./lib/public-pages.mjs";
 import { islandPages, jsBudgetBytes, kb, pageScripts } from "./lib/page-js.mjs";
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
@@ -184,9 +185,15 @@ if (!/Disallow: \/admin/.test(robots)) problem("robots.txt does not keep crawler
 // --- 6. Every public page is built and listed ---------------------------------------------------
 const sitemapText = sitemaps.map((f) => readFileSync(f, "utf8")).join("\n");
 const listed = new Set([...sitemapText.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname));
-for (const path of publicPaths) {
+const servicePaths = builtServicePaths(dist);
+if (servicePaths.length === 0) problem("no service page was built (dist/services/<slug>.html)");
+for (const path of [...fixedPublicPaths(), ...servicePaths]) {
   if (!resolvesInDist(path)) problem(`public page ${path} was not built`);
   if (!listed.has(path)) problem(`public page ${path} is not in the sitemap`);
+}
+for (const path of listed) {
+  if (/^\/services\/[^/]+$/.test(path) && !servicePaths.includes(path))
+    problem(`the sitemap lists ${path}, but no service page was built for it`);
 }
 
 // --- 7. JavaScript budget of every page with an island ---------------------------------------------

@@ -13,9 +13,10 @@
  *   npm run doctor -- --facts path/to/facts.ts       other facts: a module exporting `facts`
  *                                                    (a LaunchFacts object; used by the tests)
  *
- * With DATABASE_URL (and no --facts) the phone, e-mail, company, cover and the launch checklist's
- * confirmations come from the owner's saved business details, as the admin dashboard shows them
- * (docs/decisions/055-identity-and-public-facts.md).
+ * With DATABASE_URL (and no --facts) the phone, e-mail, company, cover, figures and the launch
+ * checklist's confirmations come from the owner's saved business details, as the admin dashboard
+ * shows them (docs/decisions/055-identity-and-public-facts.md), and the team from the published
+ * website: a person the owner has edited is no longer listed as a sample.
  */
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -42,7 +43,9 @@ const facts = fromDb && databaseUrl ? await fromDb.factsFromDatabase(given, data
 const placeholders = placeholderFindings(facts).map((f) =>
   fromDb && f.file === "src/config/site.ts"
     ? { ...f, file: "admin: Business details", message: fromDb.dashboardAdvice(f.message) }
-    : f,
+    : fromDb && f.file === "src/data/team.ts"
+      ? { ...f, file: "admin: Website", message: fromDb.teamAdvice(f.message) }
+      : f,
 );
 if (databaseUrl) console.log("Business details and launch checklist: read from DATABASE_URL.");
 const settings = envFindings(process.env);

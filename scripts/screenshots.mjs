@@ -7,6 +7,7 @@
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { publicPaths } from "./lib/public-pages.mjs";
+// publicPaths: the page files and the service pages of the last build (dist/).
 
 const base = process.env.BASE_URL ?? "http://localhost:8888";
 const [outDir = "screenshots", ...only] = process.argv.slice(2);

@@ -380,6 +380,24 @@ export const businessDefaults = {
   publicLiability: site.insurance.publicLiability as string,
   gasPartner: site.accreditations.gasPartner as string,
   electricalPartner: site.accreditations.electricalPartner as string,
+  stats: {
+    founded: site.stats.founded as number,
+    yearsExperience: site.stats.yearsExperience as string,
+    projectsCompleted: site.stats.projectsCompleted as string,
+    happyClients: site.stats.happyClients as string,
+  },
+  blurb:
+    `A local team from ${site.address.locality} looking after homes across ${site.serviceArea.summary}, with free estimates and a ${site.guarantees.workmanshipMonths}-month guarantee on every job.` as string,
+  processors: [site.processors.hosting, site.processors.database, site.processors.mail].map((p) => ({
+    name: p.name as string,
+    role: p.role as string,
+  })),
+  /** Papers only (never a page): applies to the next invoice at once. */
+  bank: {
+    accountName: site.invoices.bank.accountName as string,
+    sortCode: site.invoices.bank.sortCode as string,
+    accountNumber: site.invoices.bank.accountNumber as string,
+  },
   /** The launch checklist: nothing confirmed on a fresh install. */
   confirmations: {},
 };

@@ -19,7 +19,7 @@ import { formatMoney, poundsDecimal } from "../../src/platform/money";
 import { openingHoursOf } from "../../src/platform/time";
 import { firstPublicSite } from "../../src/features/site-content/service-public";
 import { reviewRejectReasons } from "../../src/data/legal";
-import { publicPaths } from "../../scripts/lib/public-pages.mjs";
+import { fixedPublicPaths } from "../../scripts/lib/public-pages.mjs";
 
 type PageModule = {
   default: Parameters<AstroContainer["renderToString"]>[0];
@@ -68,8 +68,15 @@ function jsonLd(html: string): Record<string, unknown>[] {
 const pages = new Map<string, { html: string; text: string }>();
 let container: AstroContainer;
 
+/** The page files, and one page per service the services page's getStaticPaths builds. */
+const publicPaths: string[] = [];
+
 beforeAll(async () => {
   container = await AstroContainer.create({ renderers: await loadRenderers([reactRenderer()]) });
+  const servicePage = await modules["../../src/pages/services/[id].astro"]!();
+  const built: { params: Record<string, string> }[] = (await servicePage.getStaticPaths?.()) ?? [];
+  const serviceIds: string[] = built.map((p) => p.params["id"]!);
+  publicPaths.push(...fixedPublicPaths(), ...serviceIds.map((id) => `/services/${id}`));
   for (const path of publicPaths) {
     const { file, id } = moduleFor(path);
     const load = modules[file];

@@ -129,6 +129,7 @@ describe("quote wording", () => {
         email: "jane@example.com",
         address: "1 High Street, Kirkcaldy KY1 1AA",
       },
+      bank: { accountName: "Jane Smith", sortCode: "12-34-56", accountNumber: "12345678" },
     };
     const text = quoteTermsText({ ...facts, trader, vatPence: 20_567, hasOptionalLines: false });
     expect(text).toContain("WHO WE ARE\n\nJane Smith trading as Kingdom Handyman Services, ");

@@ -6,7 +6,6 @@
  * information after everything else.
  */
 import { describe, expect, it } from "vitest";
-import { site } from "../../src/config/site";
 import { consumerRightsText, siteTrader } from "../../src/data/consumer-rights";
 import { changeCutoff } from "../../src/features/appointments/window-instants";
 import {
@@ -24,6 +23,7 @@ import {
 } from "../../src/features/mail/messages";
 import type { CustomerRequest } from "../../src/features/requests/repository";
 import type { MailableRequest } from "../../src/features/requests/mailable";
+import { businessFact } from "../../src/features/mail/business-facts";
 
 /** The trader a fresh install names (the e-mails take the one in force from the business details). */
 const trader = siteTrader();
@@ -126,7 +126,7 @@ describe("what a customer e-mail offers is what the page offers", () => {
       const m = mail[key]!;
       expect(linkWords(m), key).toBe("See your request or send us a message online:");
       for (const part of [m.text, m.html]) expect(part, key).not.toMatch(offersChange);
-      expect(m.text, key).toContain(`call us on ${site.phone.display}`);
+      expect(m.text, key).toContain(`call us on ${businessFact.phone}`);
     }
     expect(eveningBefore.getTime()).toBeGreaterThanOrEqual(changeCutoff(visit.date, visit.window).getTime());
   });

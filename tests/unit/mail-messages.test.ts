@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { site } from "../../src/config/site";
 import {
   customerConfirmationMessage,
   escapeHtml,
@@ -9,6 +8,7 @@ import {
   reference,
   type NewRequestForMail,
 } from "../../src/features/mail/messages";
+import { businessFact } from "../../src/features/mail/business-facts";
 
 const ctx = { ownerEmail: "owner@kingdomhandyman.example", siteUrl: "https://www.kingdomhandyman.example" };
 
@@ -59,7 +59,8 @@ describe("customer confirmation", () => {
     expect(m.to.address).toBe("morag@example.org");
     expect(m.subject).toBe("We've received your booking request (KB-000042)");
     expect(m.text).toContain("within 24 hours");
-    expect(m.text).toContain(site.phone.display);
+    // The phone in force goes into its slot as the e-mail is queued (tests/integration/business-mail-facts.test.ts).
+    expect(m.text).toContain(businessFact.phone);
     expect(m.text).toContain("Saturday: 9am-4pm");
     expect(m.text.toLowerCase()).not.toContain("unsubscribe");
     expect(m.html).not.toMatch(/<img|<script/i);

@@ -55,7 +55,7 @@ export function businessJsonLd(
     telephone,
     email: facts.email,
     priceRange: site.priceRange,
-    foundingDate: String(site.stats.founded),
+    foundingDate: String(facts.stats.founded),
     address: {
       "@type": "PostalAddress",
       streetAddress: facts.address.lines.join(", "),

@@ -5,11 +5,12 @@
  * one, so the customer can call rather than reply.
  */
 import { site } from "../../config/site";
-import { serviceLabel } from "../../lib/service-catalog";
 import { formatTime } from "../../platform/time";
 import { requestReference } from "../requests/contract/reference";
 import type { FormType } from "../requests/contract/forms";
 import { customerMessage, oneLine, type MailContext, type OutgoingMessage } from "../mail";
+import { businessFact } from "../mail";
+import { serviceNameOf } from "./mail";
 
 export interface DayMailRequest {
   id: number;
@@ -18,6 +19,8 @@ export interface DayMailRequest {
   formType: FormType;
   address: string | null;
   service: string | null;
+  /** The service's published name, when the caller has it. */
+  serviceName?: string | undefined;
 }
 
 /** "2:35pm": the arrival on the business's clock, in the site's one clock style. */
@@ -32,7 +35,7 @@ export function onTheWayMessage(
 ): OutgoingMessage {
   const who = site.onTheDay.travellerName;
   const at = arrivalTime(eta);
-  const job = serviceLabel(r.service).toLowerCase();
+  const job = serviceNameOf(r).toLowerCase();
   const ref = requestReference(r);
   const subject = options.late
     ? `Running late: ${who} now arriving around ${at}`
@@ -40,12 +43,12 @@ export function onTheWayMessage(
   const paragraphs = options.late
     ? [
         `Sorry, we are running late. ${who} is now arriving around ${at} for your ${job} job${r.address ? ` at ${oneLine(r.address, 300)}` : ""}.`,
-        `If that no longer suits you, please call us on ${site.phone.display}.`,
+        `If that no longer suits you, please call us on ${businessFact.phone}.`,
         `Your reference is ${ref}.`,
       ]
     : [
         `${who} is on the way to you for your ${job} job${r.address ? ` at ${oneLine(r.address, 300)}` : ""}, arriving around ${at}.`,
-        `If you need to reach us before then, please call ${site.phone.display}.`,
+        `If you need to reach us before then, please call ${businessFact.phone}.`,
         `Your reference is ${ref}.`,
       ];
   return customerMessage(

@@ -39,6 +39,7 @@ import {
   type OutgoingMessage,
   type PageOffer,
 } from "../mail";
+import { businessFact } from "../mail";
 
 export interface AppointmentForMail {
   uid: string;
@@ -56,8 +57,14 @@ export interface RequestForMail {
   phone: string | null;
   address: string | null;
   service: string | null;
+  /** The service's name as the website publishes it (read through site-content's serviceNames). */
+  serviceName?: string | undefined;
   message: string;
 }
+
+/** The service as the customer knows it: its published name, else its slug in words. */
+export const serviceNameOf = (r: Pick<RequestForMail, "service" | "serviceName">): string =>
+  r.serviceName ?? serviceLabel(r.service);
 
 export type AppointmentMailKind =
   "confirmed" | "changed" | "proposed" | "cancelled" | "declined" | "reminder";
@@ -71,16 +78,24 @@ export function appointmentLabel(
   return optionLabel(date, windowTimesOn(date, window, rules), { year: true });
 }
 
-/** The calendar event for an appointment, as the customer's calendar shows it. */
-export function customerEvent(r: RequestForMail, a: AppointmentForMail, ctx: MailContext): AppointmentEvent {
+/**
+ * The calendar event for an appointment, as the customer's calendar shows it, with the business's
+ * phone in force when the caller has it (a calendar file is not filled in like an e-mail's text).
+ */
+export function customerEvent(
+  r: RequestForMail,
+  a: AppointmentForMail,
+  ctx: MailContext,
+  phone?: string,
+): AppointmentEvent {
   return {
     uid: a.uid,
     sequence: a.sequence,
     date: a.date,
     window: a.window,
-    summary: `${site.name}: ${serviceLabel(r.service)}`,
+    summary: `${site.name}: ${serviceNameOf(r)}`,
     location: r.address ?? undefined,
-    description: `Arrival window for your ${serviceLabel(r.service).toLowerCase()} job (reference ${requestReference(r)}). Questions or changes: ${site.phone.display}.`,
+    description: `Arrival window for your ${serviceNameOf(r).toLowerCase()} job (reference ${requestReference(r)}).${phone ? ` Questions or changes: ${phone}.` : ""}`,
     url: ctx.siteUrl,
   };
 }
@@ -101,9 +116,9 @@ function build(
 const whatToExpect = (r: RequestForMail) =>
   `What to expect: we will arrive within that window and phone you if we are running late. Please make sure we can get to the work area${r.address ? ` at ${oneLine(r.address, 300)}` : ""}. The calendar invitation attached adds the visit to your calendar.`;
 
-const changeWords = `If the time no longer suits you, change or cancel it on your request's page (link below) up to ${site.booking.changeCutoffHours} hours before, or call us on ${site.phone.display}.`;
+const changeWords = `If the time no longer suits you, change or cancel it on your request's page (link below) up to ${site.booking.changeCutoffHours} hours before, or call us on ${businessFact.phone}.`;
 
-const lateChangeWords = `Your appointment is less than ${site.booking.changeCutoffHours} hours away, so it can no longer be changed online. If the time no longer suits you, please call us on ${site.phone.display}.`;
+const lateChangeWords = `Your appointment is less than ${site.booking.changeCutoffHours} hours away, so it can no longer be changed online. If the time no longer suits you, please call us on ${businessFact.phone}.`;
 
 /** Whether a confirmed visit is already inside the change cut-off (the page then offers only a message). */
 export function isPastChangeCutoff(a: { date: IsoDate; window: WindowId }, now: Date, rules?: BookingRules) {
@@ -137,7 +152,7 @@ function cancellationStanding(q: AcceptedQuoteForMail): string {
   const until = formatDate(q.cancelUntil);
   return q.expressStart
     ? `You asked us to start before your cancellation period ends (the end of ${until}). If you cancel before the work is finished, you pay for the work done up to the time you tell us, in proportion to the total price; once the work is finished at your request, you can no longer cancel.`
-    : `Your cancellation period runs to the end of ${until}. If you cancel within it, you owe nothing for any work done before you cancel. To cancel, use the Cancel button on your request's page or call us on ${site.phone.display}.`;
+    : `Your cancellation period runs to the end of ${until}. If you cancel within it, you owe nothing for any work done before you cancel. To cancel, use the Cancel button on your request's page or call us on ${businessFact.phone}.`;
 }
 
 /**
@@ -172,7 +187,7 @@ export function appointmentConfirmedMessage(
 ): OutgoingMessage {
   const when = appointmentLabel(a.date, a.window, options.rules);
   const ref = requestReference(r);
-  const ics = appointmentRequestIcs(customerEvent(r, a, ctx), {
+  const ics = appointmentRequestIcs(customerEvent(r, a, ctx, options.trader.contact.phone), {
     organizer: { email: ctx.ownerEmail, name: site.name },
     attendee: attendeeOf(r),
     now: options.now,
@@ -183,8 +198,8 @@ export function appointmentConfirmedMessage(
     ? `Your appointment has changed: ${when} (${ref})`
     : `Your appointment is confirmed: ${when} (${ref})`;
   const lead = options.changed
-    ? `We have changed your appointment for ${serviceLabel(r.service)}. The new time is:`
-    : `Your appointment for ${serviceLabel(r.service)} is confirmed:`;
+    ? `We have changed your appointment for ${serviceNameOf(r)}. The new time is:`
+    : `Your appointment for ${serviceNameOf(r)} is confirmed:`;
   return build(
     options.changed ? "changed" : "confirmed",
     r,
@@ -194,7 +209,7 @@ export function appointmentConfirmedMessage(
       ...(a.message ? [a.message] : []),
       whatToExpect(r),
       late ? lateChangeWords : changeWords,
-      `Your reference is ${ref}. Our phone number is ${site.phone.display}.`,
+      `Your reference is ${ref}. Our phone number is ${businessFact.phone}.`,
     ],
     ctx,
     {
@@ -215,12 +230,12 @@ export function appointmentCalendarFile(
   r: RequestForMail,
   a: AppointmentForMail,
   ctx: MailContext,
-  options: { now: Date; rules?: BookingRules | undefined },
+  options: { now: Date; rules?: BookingRules | undefined; phone: string },
 ): { filename: string; contentType: string; content: string } {
   return {
     filename: `appointment-${requestReference(r)}.ics`,
     contentType: calendarContentType("PUBLISH"),
-    content: appointmentPublishIcs(customerEvent(r, a, ctx), {
+    content: appointmentPublishIcs(customerEvent(r, a, ctx, options.phone), {
       organizer: { email: ctx.ownerEmail, name: site.name },
       now: options.now,
       rules: options.rules,
@@ -242,9 +257,9 @@ export function appointmentProposedMessage(
     r,
     `Can we come on ${when}? (${ref})`,
     [
-      `Thank you for your booking request for ${serviceLabel(r.service)}. We cannot make the times you asked for, but we could come on:\n${when}`,
+      `Thank you for your booking request for ${serviceNameOf(r)}. We cannot make the times you asked for, but we could come on:\n${when}`,
       ...(a.message ? [a.message] : []),
-      `To accept it or ask for another time, use your request's page (link below), reply to this e-mail or call ${site.phone.display}; we will then send your confirmation.`,
+      `To accept it or ask for another time, use your request's page (link below), reply to this e-mail or call ${businessFact.phone}; we will then send your confirmation.`,
       `Your reference is ${ref}.`,
     ],
     ctx,
@@ -291,17 +306,17 @@ export function appointmentCancelledMessage(
       : undefined;
   const paragraphs = options.declined
     ? [
-        `Thank you for your booking request for ${serviceLabel(r.service)}. We are sorry, but we cannot take this job.`,
+        `Thank you for your booking request for ${serviceNameOf(r)}. We are sorry, but we cannot take this job.`,
         ...(options.reason ? [options.reason] : []),
-        `If you would like to talk it over, please call us on ${site.phone.display}.`,
+        `If you would like to talk it over, please call us on ${businessFact.phone}.`,
         `Your reference is ${ref}.`,
       ]
     : [
-        `Your appointment${when ? ` on ${when}` : ""} for ${serviceLabel(r.service)} is cancelled.${attachments ? " The attached calendar file removes it from your calendar." : ""}`,
+        `Your appointment${when ? ` on ${when}` : ""} for ${serviceNameOf(r)} is cancelled.${attachments ? " The attached calendar file removes it from your calendar." : ""}`,
         ...(options.reason ? [options.reason] : []),
         closed
-          ? `If you would like us to come another time, send us a new request or call us on ${site.phone.display}.`
-          : `To arrange another time, ask for one on your request's page (link below), reply to this e-mail or call us on ${site.phone.display}.`,
+          ? `If you would like us to come another time, send us a new request or call us on ${businessFact.phone}.`
+          : `To arrange another time, ask for one on your request's page (link below), reply to this e-mail or call us on ${businessFact.phone}.`,
         `Your reference is ${ref}.`,
       ];
   return build(
@@ -332,8 +347,8 @@ export function appointmentReminderMessage(
     r,
     `Reminder: we are coming tomorrow, ${when}`,
     [
-      `A reminder that we are coming tomorrow for your ${serviceLabel(r.service).toLowerCase()} job, arriving between ${formatTime(times.start)} and ${formatTime(times.end)}:\n${when}${r.address ? `\nAt: ${oneLine(r.address, 300)}` : ""}`,
-      late ? `If something has changed, please call us on ${site.phone.display}.` : changeWords,
+      `A reminder that we are coming tomorrow for your ${serviceNameOf(r).toLowerCase()} job, arriving between ${formatTime(times.start)} and ${formatTime(times.end)}:\n${when}${r.address ? `\nAt: ${oneLine(r.address, 300)}` : ""}`,
+      late ? `If something has changed, please call us on ${businessFact.phone}.` : changeWords,
       `Your reference is ${requestReference(r)}.`,
     ],
     ctx,

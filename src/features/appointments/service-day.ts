@@ -13,6 +13,7 @@ import { inTransaction, type ServiceContext } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
 import { dateInZone, formatTime } from "../../platform/time";
 import * as outbox from "../mail";
+import { savedServiceNames } from "../site-content";
 import { deliverSoon, mailContext } from "../mail";
 import { claimPhotos, parsePhotoIds } from "../photos";
 import type { RequestState } from "../requests/contract/states";
@@ -108,7 +109,15 @@ async function tellCustomer(
     const mailIds = await outbox.enqueue(
       [
         {
-          message: onTheWayMessage(customer, eta, mailContext(), { late }),
+          message: onTheWayMessage(
+            {
+              ...customer,
+              serviceName: customer.service ? (await savedServiceNames(tx)).get(customer.service) : undefined,
+            },
+            eta,
+            mailContext(),
+            { late },
+          ),
           submissionId: request.id,
         },
       ],

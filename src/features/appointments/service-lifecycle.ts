@@ -20,6 +20,7 @@ import { Conflict } from "../../platform/domain-errors";
 import * as outbox from "../mail";
 import { mailContext } from "../mail";
 import * as workflow from "../requests";
+import { savedServiceNames } from "../site-content";
 import { appointmentCancelledMessage, appointmentLabel } from "./mail";
 import * as repo from "./repository";
 import type { Appointment } from "./repository";
@@ -87,7 +88,13 @@ export async function endLiveVisit(
           [
             {
               message: appointmentCancelledMessage(
-                { ...request, email },
+                {
+                  ...request,
+                  email,
+                  serviceName: request.service
+                    ? (await savedServiceNames(tx)).get(request.service)
+                    : undefined,
+                },
                 { ...ended, date: live.date!, window: live.window! },
                 mailContext(),
                 {

@@ -49,6 +49,7 @@ import {
   type CancellationPeriod,
 } from "./contract/cancellation-period";
 import { traderAt } from "../business";
+import { savedServiceNames } from "../site-content";
 import { quoteTitle } from "../quotes/contract/rules";
 import * as workflow from "../requests";
 import type { AvailabilityAnswer } from "./contract/endpoints";
@@ -418,9 +419,9 @@ export interface ActionResult {
 const conflict = (message: string, code = "appointment_conflict") => new Conflict(message, code);
 
 /** The request as its e-mails need it; only for a request with an e-mail address (check first). */
-function forMail(s: CustomerRequest): RequestForMail {
+function forMail(s: CustomerRequest, names: ReadonlyMap<string, string>): RequestForMail {
   if (!s.email) throw new Error(`Request ${s.id} has no e-mail address to write to.`);
-  return { ...s, email: s.email };
+  return { ...s, email: s.email, serviceName: s.service ? names.get(s.service) : undefined };
 }
 
 /**
@@ -613,7 +614,9 @@ async function actInTransaction(
       if (!request) throw new NotFound("That request no longer exists.");
       const rules = await loadRules(tx);
       const live = await repo.findLiveForUpdate(id, tx);
-      const mail = () => forMail(request);
+      // The e-mails name the service as the website publishes it.
+      const names = await savedServiceNames(tx);
+      const mail = () => forMail(request, names);
       // The owner acting on a request has seen it.
       if (actor === "owner") await workflow.setRead([id], true, tx);
       /**
@@ -829,6 +832,7 @@ export async function sendDueReminders(services: ServiceContext): Promise<{ queu
   const db = services.db;
   const today = dateInZone(now);
   const rules = await loadRules(db);
+  const names = await savedServiceNames(db);
   const candidates = await repo.reminderCandidates(
     today,
     addDays(today, site.booking.reminder.daysBefore + 1),
@@ -846,7 +850,13 @@ export async function sendDueReminders(services: ServiceContext): Promise<{ queu
       await enqueueMessage(
         tx,
         appointmentReminderMessage(
-          { id: a.submissionId, submittedAt: a.createdAt, ...job, email },
+          {
+            id: a.submissionId,
+            submittedAt: a.createdAt,
+            ...job,
+            email,
+            serviceName: job.service ? names.get(job.service) : undefined,
+          },
           { ...a, date: a.date!, window: a.window! },
           ctx,
           { now, rules },

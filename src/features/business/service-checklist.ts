@@ -3,7 +3,6 @@
  * now, and how a save changes the confirmations: a confirm adds one (with when and the session),
  * and a change to a fact an item covers takes that item's confirmation away.
  */
-import { site } from "../../config/site";
 import {
   checklistCovers,
   checklistItems,
@@ -28,14 +27,11 @@ function detailOf(item: ChecklistItem, s: BusinessSettings): string {
     case "accreditations":
       return `${s.gasPartner}; ${s.electricalPartner}`;
     case "stats":
-      return `${site.stats.yearsExperience} years, ${site.stats.projectsCompleted} projects, ${site.stats.happyClients} happy clients, founded ${site.stats.founded}`;
+      return `${s.stats.yearsExperience} years, ${s.stats.projectsCompleted} projects, ${s.stats.happyClients} happy clients, founded ${s.stats.founded}`;
     case "processors":
-      return Object.entries(site.processors)
-        .filter(([, v]) => typeof v === "object")
-        .map(([, v]) => (v as { name: string }).name)
-        .join(", ");
+      return s.processors.map((p) => p.name).join(", ");
     case "bank":
-      return `${site.invoices.bank.accountName}, sort code ${site.invoices.bank.sortCode}, account ${site.invoices.bank.accountNumber}`;
+      return `${s.bank.accountName}, sort code ${s.bank.sortCode}, account ${s.bank.accountNumber}`;
   }
 }
 

@@ -26,7 +26,9 @@ export function publicFactsOf(s: BusinessSettings): PublicFacts {
 
 /** A published version's business part, or null when it has none (published before it existed). */
 export function publishedFactsOf(part: unknown): PublicFacts | null {
-  const parsed = publicFactsSchema.safeParse(part);
+  if (typeof part !== "object" || part === null) return null;
+  // A version published before a fact existed states that fact's default.
+  const parsed = publicFactsSchema.safeParse({ ...publicFactsOf(defaultBusinessSettings()), ...part });
   return parsed.success ? parsed.data : null;
 }
 

@@ -155,7 +155,7 @@ function doneBanner(view: CustomerPageView, done: "accepted" | "declined" | "can
 
 /** How to pay the deposit now, said under "Quote accepted": bank transfer, or the Pay button. */
 function depositNow(view: CustomerPageView, deposit: string): string {
-  const b = site.invoices.bank;
+  const b = view.invoices?.bank ?? view.bank ?? site.invoices.bank;
   const pay =
     view.invoices?.invoices.some((i) => i.kind === "deposit" && i.balancePence > 0) && view.cardPayments;
   return `The deposit of ${deposit} is due before the work starts: you can pay it now by bank transfer to ${b.accountName}, sort code ${b.sortCode}, account number ${b.accountNumber}, reference ${view.reference}${pay ? ", or by card with the Pay button under Your invoices" : ""}.`;

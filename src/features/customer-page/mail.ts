@@ -20,11 +20,12 @@ import {
   type PageOffer,
   type NewRequestForMail,
 } from "../mail";
+import { businessFact } from "../mail";
 
 /** What these messages say about the request. */
 type RequestForMail = Pick<
   NewRequestForMail,
-  "id" | "formType" | "name" | "email" | "phone" | "service" | "submittedAt"
+  "id" | "formType" | "name" | "email" | "phone" | "service" | "serviceName" | "submittedAt"
 >;
 
 /**
@@ -48,7 +49,7 @@ export function customerUpdateMessage(
         r,
         `We've got your new times (${ref})`,
         [
-          `Thank you. You asked for another time for your ${serviceLabel(r.service).toLowerCase()} job:\n${update.options.join("\n")}`,
+          `Thank you. You asked for another time for your ${(r.serviceName ?? serviceLabel(r.service)).toLowerCase()} job:\n${update.options.join("\n")}`,
           `We will confirm one of them, or suggest another, within ${site.response.confirmWithinHours} hours. Until then, any appointment already confirmed stays as it is.`,
           `Your reference is ${ref}.`,
         ],
@@ -62,7 +63,7 @@ export function customerUpdateMessage(
         `We've got your message (${ref})`,
         [
           `Thank you. We have added your message to your request:\n${update.text}`,
-          `We will reply within ${site.response.replyWithinHours} hours. If it is urgent, please call us on ${site.phone.display}.`,
+          `We will reply within ${site.response.replyWithinHours} hours. If it is urgent, please call us on ${businessFact.phone}.`,
           `Your reference is ${ref}.`,
         ],
         ctx,
@@ -76,7 +77,7 @@ export function customerUpdateMessage(
         [
           `As you asked, we have cancelled your ${r.formType === "booking" ? "booking request" : "request"}.`,
           ...(update.reason ? [`Your reason: ${update.reason}`] : []),
-          `If you change your mind, just send us a new request or call us on ${site.phone.display}.`,
+          `If you change your mind, just send us a new request or call us on ${businessFact.phone}.`,
           `Your reference is ${ref}.`,
         ],
         ctx,
@@ -88,7 +89,8 @@ export function customerUpdateMessage(
 /** To the customer, from the lost-link form: a fresh link to one of their requests. */
 export function lostLinkMessage(r: RequestForMail, ctx: MailContext, offer: PageOffer): OutgoingMessage {
   const ref = requestReference(r);
-  const what = r.formType === "booking" ? `booking request for ${serviceLabel(r.service)}` : "message";
+  const what =
+    r.formType === "booking" ? `booking request for ${r.serviceName ?? serviceLabel(r.service)}` : "message";
   return customerMessage(
     "customer_link",
     r,

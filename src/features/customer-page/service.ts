@@ -58,6 +58,9 @@ import * as invoicesRepo from "../invoices";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits";
 import { applyStateChange } from "../requests";
+import { currentBusiness } from "../business";
+import { savedServiceNames } from "../site-content";
+import type { BankDetails } from "../business/contract/identity";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -176,6 +179,8 @@ export interface CustomerPageView {
   invoices?: CustomerInvoices | null;
   /** Card payments are switched on: each invoice with a balance gets a Pay button. */
   cardPayments?: boolean;
+  /** The account a deposit is paid into (the business details now). */
+  bank?: BankDetails;
   /** Where a Pay button's answer redirects to (Stripe's Checkout), for the page's form-action. */
   checkoutOrigin?: string | null;
 }
@@ -365,6 +370,7 @@ export async function customerPage(
     quote,
     quoteForm: { nonce: newFormKey(ctx.now), day: dateInZone(ctx.now) },
     invoices,
+    bank: (await currentBusiness(ctx.db)).bank,
     cardPayments: cardPaymentsOn(),
     checkoutOrigin: checkoutOrigin(),
   };
@@ -419,7 +425,7 @@ export async function appointmentCalendar(
     mailable(request),
     { uid: live.uid, sequence: live.sequence, date: live.date, window: live.window, message: live.message },
     mailContext(),
-    { now: ctx.now, rules },
+    { now: ctx.now, rules, phone: (await currentBusiness(ctx.db)).phone },
   );
 }
 
@@ -541,7 +547,10 @@ export async function actOnRequest(
       db: tx,
     });
     if (!actions.allowed) throw new RateLimited(actions.retryAfterSeconds, tooManyActions);
-    const [request] = await workflow.findMany([requestId], tx);
+    const [found] = await workflow.findMany([requestId], tx);
+    // The e-mails name the service as the website publishes it.
+    const serviceName = found?.service ? (await savedServiceNames(tx)).get(found.service) : undefined;
+    const request = found ? { ...found, serviceName } : undefined;
     const rules = await loadRules(tx);
     const live =
       request!.formType === "booking" ? await appointmentsRepo.findLiveForUpdate(requestId, tx) : null;
@@ -745,6 +754,7 @@ export async function sendLostLinks(input: LostLinkInput, ctx: ServiceContext): 
     .slice(0, lostLinkMaxRequests);
   if (kept.length === 0) return;
   const rules = await loadRules(ctx.db);
+  const names = await savedServiceNames(ctx.db);
   const messages: { message: OutgoingMessage; submissionId: number }[] = [];
   for (const r of kept) {
     const closed = isClosed(r.state);
@@ -758,7 +768,11 @@ export async function sendLostLinks(input: LostLinkInput, ctx: ServiceContext): 
         ctx.now.getTime() >= changeCutoff(confirmed.date, confirmed.window, rules).getTime();
     }
     const offer = pageOffer({ closed, booking: r.formType === "booking", late });
-    messages.push({ message: lostLinkMessage(mailable(r), mailContext(), offer), submissionId: r.id });
+    const serviceName = r.service ? names.get(r.service) : undefined;
+    messages.push({
+      message: lostLinkMessage({ ...mailable(r), serviceName }, mailContext(), offer),
+      submissionId: r.id,
+    });
   }
   const ids = await inTransaction(ctx, async (tx) => {
     // A new link replaces the old ones: a link in a lost or forwarded e-mail stops working.

@@ -8,7 +8,7 @@
  * request. A reminder never makes a new link: it points to the one sent, or carries none. Every
  * text is escaped in HTML.
  */
-import { addressLine, site } from "../../config/site";
+import { site } from "../../config/site";
 import { formatDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import type { MailAttachment } from "../../platform/mail/message";
@@ -25,13 +25,13 @@ import {
 import type { MessageKind } from "../mail";
 import { invoiceLinkPlaceholder, invoicePageUrl, linkPlaceholder, requestPageUrl } from "../mail";
 import { paymentMethodLabel, paymentTermsText, type Invoice, type Payment } from "./contract";
+import { businessFact } from "../mail";
 
-const signature = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
+const signature = `Kind regards,\n${site.name}\n${businessFact.address}\n${businessFact.phone}`;
 
 /** How to pay by bank transfer, with the invoice number as the reference. */
 export function bankParagraph(inv: Pick<Invoice, "number">): string {
-  const b = site.invoices.bank;
-  return `To pay by bank transfer:\nAccount name: ${b.accountName}\nSort code: ${b.sortCode}\nAccount number: ${b.accountNumber}\nReference: ${inv.number ?? ""}`;
+  return `To pay by bank transfer:\nAccount name: ${businessFact.accountName}\nSort code: ${businessFact.sortCode}\nAccount number: ${businessFact.accountNumber}\nReference: ${inv.number ?? ""}`;
 }
 
 /**
@@ -140,7 +140,7 @@ export function invoiceSentMessage(
         ...(inv.reason ? [`Reason: ${inv.reason}`] : []),
         ...(corrected ? [newBalanceParagraph(corrected)] : []),
         "It is attached as a PDF. If you have already paid more than is now owed, we will refund the difference.",
-        `Questions? Reply to this e-mail or call us on ${site.phone.display}.`,
+        `Questions? Reply to this e-mail or call us on ${businessFact.phone}.`,
       ],
       ctx,
       link,
@@ -166,7 +166,7 @@ export function invoiceSentMessage(
           ]
         : []),
       "The invoice is attached as a PDF.",
-      `Questions? Reply to this e-mail or call us on ${site.phone.display}.`,
+      `Questions? Reply to this e-mail or call us on ${businessFact.phone}.`,
     ],
     ctx,
     link,
@@ -190,7 +190,7 @@ export function invoiceReminderMessage(
         ? `This is a friendly reminder that our invoice ${inv.number} was due on ${formatDate(inv.dueOn!)}, and ${formatMoney(inv.balancePence)} is still to pay. If you have already paid, thank you, and please ignore this e-mail.`
         : `We wrote to you about invoice ${inv.number}, which was due on ${formatDate(inv.dueOn!)}. ${formatMoney(inv.balancePence)} is still to pay. If something about the invoice or the work is not right, or you would like to pay in parts, please tell us: we are happy to help.`,
       bankParagraph(inv),
-      `You can reply to this e-mail or call us on ${site.phone.display}.`,
+      `You can reply to this e-mail or call us on ${businessFact.phone}.`,
     ],
     ctx,
     link,
@@ -247,7 +247,7 @@ export function receiptCorrectionMessage(
       `We recently e-mailed you a receipt saying invoice ${inv.number} was paid in full. That was our mistake: the payment of ${formatMoney(removed.amountPence)} we recorded on ${formatDate(removed.receivedOn)} was recorded in error, and we have removed it. Please disregard that receipt.`,
       `Invoice total: ${formatMoney(inv.totalPence)}${inv.creditedPence > 0 ? `\nCredited: ${formatMoney(inv.creditedPence)}` : ""}\nPaid: ${formatMoney(inv.paidPence)}\nStill to pay: ${formatMoney(inv.balancePence)}`,
       bankParagraph(inv),
-      `If you believe you have paid this in full, please reply to this e-mail or call us on ${site.phone.display} and we will check it at once. We are sorry for the confusion.`,
+      `If you believe you have paid this in full, please reply to this e-mail or call us on ${businessFact.phone} and we will check it at once. We are sorry for the confusion.`,
     ],
     ctx,
     link,

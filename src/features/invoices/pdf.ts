@@ -168,7 +168,7 @@ export async function invoicePdf(
     w.rule();
     w.text("How to pay", { size: 12, bold: true, gap: 2 });
     w.text(paymentTermsText(site.invoices.dueDays), { gap: 2 });
-    const b = site.invoices.bank;
+    const b = trader.bank;
     w.text(`Bank transfer to ${b.accountName}, sort code ${b.sortCode}, account number ${b.accountNumber}.`, {
       gap: 2,
     });

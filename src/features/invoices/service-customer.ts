@@ -15,6 +15,7 @@ import * as repo from "./repository";
 import type { InvoiceRecord } from "./repository";
 import type { Invoice } from "./contract";
 import { loadInvoice } from "./service";
+import { currentBusiness } from "../business";
 
 /** One issued invoice as the customer's pages show it, its PDF at `pdfPath`. */
 function toCustomerInvoice(inv: Invoice, pdfPath: string): CustomerInvoices["invoices"][number] {
@@ -44,8 +45,9 @@ function toCustomerInvoice(inv: Invoice, pdfPath: string): CustomerInvoices["inv
   };
 }
 
-function payingDetails(): Pick<CustomerInvoices, "bank" | "terms"> {
-  const b = site.invoices.bank;
+/** How to pay: the bank account in the business details now (the one the next paper prints). */
+async function payingDetails(ctx: ServiceContext): Promise<Pick<CustomerInvoices, "bank" | "terms">> {
+  const b = (await currentBusiness(ctx.db)).bank;
   return {
     bank: { accountName: b.accountName, sortCode: b.sortCode, accountNumber: b.accountNumber },
     terms: paymentTermsText(site.invoices.dueDays),
@@ -64,7 +66,11 @@ export async function invoiceForLinkPage(
   const inv = await loadInvoice(record, ctx.db, ctx.now);
   const balance = inv.kind === "credit_note" ? 0 : inv.balancePence;
   return {
-    invoices: { invoices: [toCustomerInvoice(inv, pdfPath)], balancePence: balance, ...payingDetails() },
+    invoices: {
+      invoices: [toCustomerInvoice(inv, pdfPath)],
+      balancePence: balance,
+      ...(await payingDetails(ctx)),
+    },
     billTo: inv.customer.name,
   };
 }
@@ -81,6 +87,6 @@ export async function invoicesForCustomerPage(
   return {
     invoices: all.map((inv) => toCustomerInvoice(inv, customerInvoicePdfPath(token, inv.id))),
     balancePence: all.reduce((s, i) => s + i.balancePence, 0),
-    ...payingDetails(),
+    ...(await payingDetails(ctx)),
   };
 }

@@ -19,9 +19,10 @@ export {
   reviewInvitationMessage,
   wrapHtml,
 } from "./messages";
+export { businessFact } from "./business-facts";
+export { enqueue } from "./service-enqueue";
 export {
   countByStatus,
-  enqueue,
   listFailed,
   ownerStatusByRequest,
   releaseWithAttachments,

@@ -6,7 +6,7 @@
  * reaches a header except through `oneLine()` (subject) or as a structured address (Reply-To), so no
  * field can inject a header. Transactional mail: no tracking, no marketing, no unsubscribe link.
  */
-import { addressLine, site } from "../../config/site";
+import { site } from "../../config/site";
 import { bookingNextSteps, contactNextSteps, quoteNextSteps } from "../../lib/request-wording";
 import { cancellationDays } from "../quotes/contract/rules";
 import { requestReference as reference } from "../requests/contract/reference";
@@ -15,6 +15,7 @@ import { formatDate, formatDateTime, openingHoursOf } from "../../platform/time"
 import { linkPlaceholder, requestPageUrl } from "./request-link";
 import type { MailAddress, MailAttachment } from "../../platform/mail/message";
 import type { MessageKind, OutgoingMessage } from "./kinds";
+import { businessFact } from "./business-facts";
 
 export type { MailAddress, MessageKind, OutgoingMessage };
 
@@ -261,7 +262,7 @@ const greetingFor = (name: string) => {
   return first ? `Hello ${first}` : "Hello";
 };
 
-const signature = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
+const signature = `Kind regards,\n${site.name}\n${businessFact.address}\n${businessFact.phone}`;
 
 /**
  * A message to the customer about their request: the greeting, the paragraphs, the link to their
@@ -317,8 +318,8 @@ export function customerConfirmationMessage(s: NewRequestForMail, ctx: MailConte
   const next = isBooking ? bookingNextSteps(site.response.confirmWithinHours) : "";
   // How a price is then agreed: the quote on the request's page (src/features/customer-page).
   const price = quoteNextSteps(cancellationDays);
-  const urgent = `If it is urgent, please call us on ${site.phone.display}.`;
-  const sign = `Kind regards,\n${site.name}\n${addressLine}\n${site.phone.display}`;
+  const urgent = `If it is urgent, please call us on ${businessFact.phone}.`;
+  const sign = `Kind regards,\n${site.name}\n${businessFact.address}\n${businessFact.phone}`;
   const greeting = greetingFor(s.name);
   const options = isBooking && s.booking ? s.booking.optionLabels : [];
   const asked =
@@ -452,7 +453,7 @@ export function reviewInvitationMessage(
     `The link works once, until ${until}.`,
   ];
   const policy = `${ctx.siteUrl}/review-policy`;
-  const sign = `Kind regards,\n${site.name}\n${site.phone.display}`;
+  const sign = `Kind regards,\n${site.name}\n${businessFact.phone}`;
   const footer =
     "You are receiving this e-mail because we finished a job for you. We will not send you marketing, and we will not ask again for this job.";
   const text = `${greeting},\n\n${lines.join("\n\n")}\n\nLeave your review: ${invite.link}\n\nOur review policy: ${policy}\n\n${sign}\n\n${footer}\n`;

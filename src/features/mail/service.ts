@@ -13,7 +13,8 @@
 import type { Db } from "../../platform/db/client";
 import { mailConfirmationsPerDay, mailEnv, stripeSettings } from "../../platform/env";
 import { logEvent } from "../../platform/log";
-import * as outbox from "./repository";
+import { enqueue } from "./service-enqueue";
+import type { OutboxItem } from "./repository";
 import type { ServiceContext } from "../../platform/context";
 import { runAfterAnswer } from "../../platform/context";
 import { deliverDue } from "./service-delivery";
@@ -95,7 +96,7 @@ export async function alertLimitReached(cap: DailyCap, db: Db, now: Date = new D
   });
   if (!first.allowed) return [];
   logEvent({ event: "limit.reached", level: "warn", cap });
-  return outbox.enqueue([{ message: ownerLimitAlertMessage(cap, mailContext()) }], db);
+  return enqueue([{ message: ownerLimitAlertMessage(cap, mailContext()) }], db);
 }
 
 /**
@@ -129,14 +130,12 @@ async function mayConfirm(address: string, db: Db, alerts: number[]): Promise<bo
  */
 export async function queueRequestMail(request: NewRequestForMail, db: Db): Promise<number[]> {
   const ctx = mailContext();
-  const items: outbox.OutboxItem[] = [
-    { message: ownerRequestMessage(request, ctx), submissionId: request.id },
-  ];
+  const items: OutboxItem[] = [{ message: ownerRequestMessage(request, ctx), submissionId: request.id }];
   const alerts: number[] = [];
   if (await mayConfirm(request.email, db, alerts)) {
     items.push({ message: customerConfirmationMessage(request, ctx), submissionId: request.id });
   }
-  return [...(await outbox.enqueue(items, db)), ...alerts];
+  return [...(await enqueue(items, db)), ...alerts];
 }
 
 /** The owner's alert about failed admin sign-ins (src/features/admin-auth/service-login.ts). */
@@ -144,12 +143,12 @@ export function queueSignInAlert(
   alert: { failures: number; windowMinutes: number },
   db: Db,
 ): Promise<number[]> {
-  return outbox.enqueue([{ message: ownerSignInAlertMessage(alert, mailContext()) }], db);
+  return enqueue([{ message: ownerSignInAlertMessage(alert, mailContext()) }], db);
 }
 
 /** Owner notification for a new review waiting for moderation. */
 export function queueReviewMail(testimonial: TestimonialForMail, db: Db): Promise<number[]> {
-  return outbox.enqueue(
+  return enqueue(
     [{ message: ownerReviewMessage(testimonial, mailContext()), testimonialId: testimonial.id }],
     db,
   );

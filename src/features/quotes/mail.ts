@@ -29,6 +29,7 @@ import {
   type OutgoingMessage,
 } from "../mail";
 import { acceptedHowWords, quantityText, quoteTitle, workStartText, type Quote } from "./contract";
+import { businessFact } from "../mail";
 
 /** What these messages need of the request. */
 export interface RequestForQuoteMail {
@@ -87,7 +88,7 @@ export function quoteSentMessage(
       ...priceParagraphs(q),
       ...(q.note ? [`Our note:\n${q.note}`] : []),
       "The quote is attached as a PDF. To accept it (or to tell us it is not for you), open your request's page with the link below: it shows the quote, what you agree to and your right to cancel.",
-      `Questions? Reply to this e-mail or call us on ${site.phone.display}.`,
+      `Questions? Reply to this e-mail or call us on ${businessFact.phone}.`,
     ],
     ctx,
     { offer: "quote", attachments: [pdf] },
@@ -104,7 +105,7 @@ export function quoteFollowUpMessage(r: RequestForQuoteMail, q: Quote, ctx: Mail
     [
       `We sent you our quote ${title} on ${formatDate(new Date(q.sentAt ?? q.createdAt))}: ${formatMoney(q.totalPence)}${vatWords(q)}, valid until ${formatDate(q.validUntil)}.`,
       "If you would like to go ahead, you can accept it on your request's page. If it is not for you, you can decline it there too, and we will not remind you again.",
-      `If you have questions or would like something changed, reply to this e-mail or call us on ${site.phone.display}.`,
+      `If you have questions or would like something changed, reply to this e-mail or call us on ${businessFact.phone}.`,
     ],
     ctx,
     { offer: "quote" },
@@ -123,10 +124,9 @@ function chosenLines(q: Quote): string[] {
  * reference) and, with card payments on, by card from their page.
  */
 export function depositHowToPay(depositPence: number, reference: string, cardPayments = false): string {
-  const b = site.invoices.bank;
   return [
     `A deposit of ${formatMoney(depositPence)} is due before the work starts. You can pay it now by bank transfer:`,
-    `Account name: ${b.accountName}\nSort code: ${b.sortCode}\nAccount number: ${b.accountNumber}\nReference: ${reference}`,
+    `Account name: ${businessFact.accountName}\nSort code: ${businessFact.sortCode}\nAccount number: ${businessFact.accountNumber}\nReference: ${reference}`,
     ...(cardPayments ? ["Or pay it by card from your request's page (the link below)."] : []),
   ].join("\n");
 }
@@ -182,7 +182,7 @@ export function quoteCancelledMessage(
             "The visit we had arranged is cancelled too; we have sent you a separate e-mail for your calendar.",
           ]
         : []),
-      `If you have any questions, reply to this e-mail or call us on ${site.phone.display}.`,
+      `If you have any questions, reply to this e-mail or call us on ${businessFact.phone}.`,
     ],
     ctx,
     { offer: "view" },

@@ -21,6 +21,7 @@ export {
   firstPublicSite,
   galleryImageBytes,
   publicSite,
+  savedServiceNames,
   serviceNames,
 } from "./service-public";
 export { publishedBusinessPart, publishSite, publishStatus, restoreSite } from "./service-publish";

@@ -14,6 +14,7 @@ export type {
   PublicTeamMember,
 } from "./contract/public";
 import type { ServiceContext } from "../../platform/context";
+import type { Db } from "../../platform/db/client";
 import type { PublicGalleryItem, PublicService, PublicSite } from "./contract/public";
 import { quoteBasisOf, startingPriceText } from "./contract/rules";
 import { answerHtml, answerText } from "./markdown";
@@ -155,8 +156,16 @@ export async function bookableServices(ctx: ServiceContext): Promise<PublicServi
  */
 export async function serviceNames(ctx: ServiceContext): Promise<Map<string, string>> {
   await ensureSiteContent(ctx);
-  const names = new Map((await repo.drafts(ctx.db)).services.map((s) => [s.slug, s.name]));
-  const live = await repo.currentPublication(ctx.db);
+  return savedServiceNames(ctx.db);
+}
+
+/**
+ * The same without seeding a fresh install (a read only, safe inside any transaction): empty
+ * before the first content, where the callers fall back to the first services' titles.
+ */
+export async function savedServiceNames(db: Db): Promise<Map<string, string>> {
+  const names = new Map((await repo.drafts(db)).services.map((s) => [s.slug, s.name]));
+  const live = await repo.currentPublication(db);
   if (live) for (const s of publishedSiteSchema.parse(live.content).services) names.set(s.slug, s.name);
   return names;
 }

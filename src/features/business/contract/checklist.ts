@@ -32,9 +32,9 @@ export const checklistCovers: Record<ChecklistItem, readonly string[]> = {
   company: ["tradingAs", "companyName", "companyNumber", "registeredOffice"],
   insurance: ["publicLiability"],
   accreditations: ["gasPartner", "electricalPartner"],
-  stats: [],
-  processors: [],
-  bank: [],
+  stats: ["stats"],
+  processors: ["processors"],
+  bank: ["bank"],
 };
 
 /** One confirmation: when, and the admin session that gave it (null from a script). */

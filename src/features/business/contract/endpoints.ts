@@ -109,6 +109,55 @@ export const postalAddressSchema = z
   })
   .strict();
 
+export const sortCodeMessage = "Please enter the sort code as six digits, for example 12-34-56.";
+export const accountNumberMessage = "Please enter the account number: eight digits, for example 12345678.";
+export const foundedMessage = "Please enter the year the business started, for example 2010.";
+
+/** The year the business started: four digits, not in the future. */
+const foundedSchema = z
+  .number({ message: foundedMessage })
+  .int(foundedMessage)
+  .min(1900, foundedMessage)
+  .refine(
+    (y) => y <= new Date().getUTCFullYear() + 1,
+    "The year the business started cannot be in the future.",
+  );
+
+export const statsSchema = z
+  .object({
+    founded: foundedSchema,
+    yearsExperience: line("the years of experience", 20),
+    projectsCompleted: line("the projects completed", 20),
+    happyClients: line("the share of happy clients", 20),
+  })
+  .strict();
+
+export const processorsSchema = z
+  .array(
+    z.object({ name: line("the processor's name", 60), role: line("what the processor does", 200) }).strict(),
+    { message: "Please list the data processors." },
+  )
+  .min(1, "Please name at least one data processor (the host of this website).")
+  .max(8, "Please list at most eight data processors.");
+
+/** A sort code as people write it ("123456", "12 34 56"), stored as "12-34-56". */
+export const sortCodeSchema = z
+  .string({ message: sortCodeMessage })
+  .transform((v) => v.replace(/[\s-]/g, ""))
+  .refine((v) => /^\d{6}$/.test(v), sortCodeMessage)
+  .transform((v) => `${v.slice(0, 2)}-${v.slice(2, 4)}-${v.slice(4)}`);
+
+export const bankSchema = z
+  .object({
+    accountName: name("the account's name"),
+    sortCode: sortCodeSchema,
+    accountNumber: z
+      .string({ message: accountNumberMessage })
+      .transform((v) => v.replace(/\s/g, ""))
+      .refine((v) => /^\d{8}$/.test(v), accountNumberMessage),
+  })
+  .strict();
+
 const publicFactsShape = {
   phone: ukPhoneSchema,
   email: emailSchema,
@@ -117,6 +166,9 @@ const publicFactsShape = {
   publicLiability: line("the public liability cover", 60),
   gasPartner: line("the gas partner's registration"),
   electricalPartner: line("the electrical partner's registration"),
+  stats: statsSchema,
+  blurb: line("the footer's short description", 300),
+  processors: processorsSchema,
 };
 
 /** The public facts as stored and published (checked again when read back). */
@@ -130,6 +182,20 @@ export const publicFactsSchema = z.object({
   publicLiability: z.string(),
   gasPartner: z.string(),
   electricalPartner: z.string(),
+  stats: z.object({
+    founded: z.number().int(),
+    yearsExperience: z.string(),
+    projectsCompleted: z.string(),
+    happyClients: z.string(),
+  }),
+  blurb: z.string(),
+  processors: z.array(z.object({ name: z.string(), role: z.string() })),
+});
+
+export const bankDetailsSchema = z.object({
+  accountName: z.string(),
+  sortCode: z.string(),
+  accountNumber: z.string(),
 });
 
 /** The public facts on the Website screen: as saved, as published, and which differ. */
@@ -152,6 +218,7 @@ export const businessPatchSchema = z
     vatNumber: vatNumberSchema.nullable(),
     vatRegisteredFrom: isoDate.nullable(),
     ...publicFactsShape,
+    bank: bankSchema,
     /** Confirms one item of the launch checklist (recorded with who and when). */
     confirm: z.enum(checklistItems, { message: "Please name an item of the launch checklist." }),
   })
@@ -169,6 +236,7 @@ export const businessSettingsSchema = z.object({
   vatNumber: z.string().nullable(),
   vatRegisteredFrom: z.string().nullable(),
   ...publicFactsSchema.shape,
+  bank: bankDetailsSchema,
   /** The launch checklist's confirmations, by item. */
   confirmations: z.partialRecord(
     z.enum(checklistItems),

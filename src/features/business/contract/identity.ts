@@ -30,8 +30,18 @@ export interface BusinessSettings extends PublicFacts {
    * fresh install's config defaults, where registered means registered for every date.
    */
   readonly vatRegisteredFrom: IsoDate | null;
+  /** The account customers pay into by bank transfer (invoices, their e-mails, the customer's page). */
+  readonly bank: BankDetails;
   /** The launch checklist's confirmations (contract/checklist.ts). */
   readonly confirmations: Confirmations;
+}
+
+export interface BankDetails {
+  readonly accountName: string;
+  /** "12-34-56". */
+  readonly sortCode: string;
+  /** Eight digits. */
+  readonly accountNumber: string;
 }
 
 /** The facts a paper needs to name the trader: fixed by the config, plus the owner's settings. */
@@ -69,6 +79,8 @@ export interface Trader {
   readonly vatRegistered: boolean;
   /** The phone, e-mail and address the paper gives. */
   readonly contact: TraderContact;
+  /** The account a customer pays into by bank transfer. */
+  readonly bank: BankDetails;
 }
 
 /** "VAT registration number GB123456789", or null when the paper carries no VAT. */
@@ -92,5 +104,6 @@ export function traderOn(s: BusinessSettings, facts: TraderFacts, date: IsoDate)
     vatNumber: s.vatRegistered ? s.vatNumber : null,
     vatRegistered: vat,
     contact: facts.contact,
+    bank: s.bank,
   };
 }

@@ -28,6 +28,28 @@ export interface PublicFacts {
   readonly gasPartner: string;
   /** The electrical partner's registration ("NICEIC approved"). */
   readonly electricalPartner: string;
+  /** The figures the home and about pages state, and the year the business started. */
+  readonly stats: BusinessStats;
+  /** The footer's short description, after "Trusted, tidy home repairs since <founded>." */
+  readonly blurb: string;
+  /** Who processes personal data for the business, as the privacy policy names them. */
+  readonly processors: DataProcessor[];
+}
+
+export interface BusinessStats {
+  /** The year the business started (2010). */
+  readonly founded: number;
+  /** As the pages print them: "10+", "250+", "99%". */
+  readonly yearsExperience: string;
+  readonly projectsCompleted: string;
+  readonly happyClients: string;
+}
+
+export interface DataProcessor {
+  /** "Netlify". */
+  readonly name: string;
+  /** What it does, completing "<name> …": "hosts this website and runs its forms". */
+  readonly role: string;
 }
 
 export const publicFactFields = [
@@ -38,6 +60,9 @@ export const publicFactFields = [
   "publicLiability",
   "gasPartner",
   "electricalPartner",
+  "stats",
+  "blurb",
+  "processors",
 ] as const satisfies readonly (keyof PublicFacts)[];
 export type PublicFactField = (typeof publicFactFields)[number];
 

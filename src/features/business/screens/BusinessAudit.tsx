@@ -19,6 +19,10 @@ export const fieldLabels: Record<string, string> = {
   publicLiability: "Public liability cover",
   gasPartner: "Gas partner's registration",
   electricalPartner: "Electrical partner's registration",
+  stats: "Figures",
+  blurb: "Footer description",
+  processors: "Data processors",
+  bank: "Bank account",
 };
 
 const isAddress = (v: unknown): v is PostalAddress =>
@@ -38,6 +42,9 @@ function valueText(field: string, value: unknown): string {
   if (field === "tradingAs") return value === "sole_trader" ? "Sole trader" : "Limited company";
   if (field === "vatRegisteredFrom" && typeof value === "string") return formatDate(value);
   if (isAddress(value)) return addressOneLine(value);
+  if (field === "processors" && Array.isArray(value))
+    return (value as { name: string }[]).map((p) => p.name).join(", ");
+  if (typeof value === "object") return Object.values(value as Record<string, unknown>).join(", ");
   return String(value);
 }
 

@@ -12,6 +12,9 @@ import { businessApi, type BusinessPatch } from "./api";
 import { BusinessAudit } from "./BusinessAudit";
 import { BusinessForm } from "./BusinessForm";
 import { PublicFactsForm } from "./PublicFactsForm";
+import { SiteFiguresForm } from "./SiteFiguresForm";
+import { BankForm } from "./BankForm";
+import { ChecklistPanel } from "./ChecklistPanel";
 
 export function BusinessDetailsScreen() {
   const id = useId();
@@ -38,8 +41,19 @@ export function BusinessDetailsScreen() {
       {details.data ? (
         <>
           <section
+            aria-labelledby={`${id}-checklist`}
+            id="checklist"
+            className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+          >
+            <h2 id={`${id}-checklist`} className="mb-1 text-lg font-bold text-brand-900">
+              Launch checklist
+            </h2>
+            <ChecklistPanel details={details.data} />
+          </section>
+          <section
             aria-labelledby={`${id}-form`}
-            className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+            id="identity"
+            className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
           >
             <h2 id={`${id}-form`} className="mb-4 text-lg font-bold text-brand-900">
               Trading identity and VAT
@@ -48,7 +62,8 @@ export function BusinessDetailsScreen() {
           </section>
           <section
             aria-labelledby={`${id}-public`}
-            className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+            id="website"
+            className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
           >
             <h2 id={`${id}-public`} className="text-lg font-bold text-brand-900">
               On your website
@@ -58,6 +73,32 @@ export function BusinessDetailsScreen() {
               you publish the website; quotes, invoices and e-mails use them at once.
             </p>
             <PublicFactsForm key={details.data.audit[0]?.id ?? 0} details={details.data} onSave={save} />
+          </section>
+          <section
+            aria-labelledby={`${id}-figures`}
+            className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+          >
+            <h2 id={`${id}-figures`} className="text-lg font-bold text-brand-900">
+              Figures and privacy
+            </h2>
+            <p className="mt-1 mb-4 max-w-2xl text-sm text-slate-600">
+              The figures and the year you started that the home and about pages state, the footer’s
+              description, and who processes your customers’ data. Saved as drafts until you publish.
+            </p>
+            <SiteFiguresForm key={details.data.audit[0]?.id ?? 0} details={details.data} onSave={save} />
+          </section>
+          <section
+            aria-labelledby={`${id}-bank`}
+            className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+          >
+            <h2 id={`${id}-bank`} className="text-lg font-bold text-brand-900">
+              Bank account for transfers
+            </h2>
+            <p className="mt-1 mb-4 max-w-2xl text-sm text-slate-600">
+              Printed on invoices, in the invoice and deposit e-mails and on your customers’ pages. A change
+              applies to the next invoice at once; issued invoices keep what they said.
+            </p>
+            <BankForm key={details.data.audit[0]?.id ?? 0} details={details.data} onSave={save} />
           </section>
           <section aria-labelledby={`${id}-audit`}>
             <h2 id={`${id}-audit`} className="mb-3 text-lg font-bold text-brand-900">

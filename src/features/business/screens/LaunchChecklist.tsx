@@ -6,35 +6,16 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
-import { useState } from "react";
-import { toast } from "sonner";
-import { ApiError } from "../../../admin/api";
-import { keys, queries, queryClient } from "../../../admin/query";
+import { queries } from "../../../admin/query";
 import { Button } from "../../../admin/components/ui";
-import type { ChecklistItem } from "../contract/checklist";
-import { businessApi } from "./api";
+import { useConfirm } from "./use-confirm";
 
 export function LaunchChecklist() {
   const details = useQuery(queries.business());
-  const [busy, setBusy] = useState<ChecklistItem | null>(null);
+  const { busy, confirm } = useConfirm();
   const open = details.data?.checklist.filter((i) => i.confirmedAt === null) ?? [];
   if (!details.data || open.length === 0) return null;
   const total = details.data.checklist.length;
-
-  const confirm = async (id: ChecklistItem) => {
-    setBusy(id);
-    try {
-      queryClient.setQueryData(keys.business, await businessApi.update({ confirm: id }));
-      toast.success("Confirmed", { description: "Recorded in the business details' changes." });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return;
-      toast.error(
-        err instanceof ApiError && err.status < 500 ? err.message : "Saving failed. Please try again.",
-      );
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <section
@@ -47,7 +28,7 @@ export function LaunchChecklist() {
       </h2>
       <p className="mt-1 max-w-2xl text-sm text-slate-700">
         Your website states these. Check each against the real thing (change it on{" "}
-        <a href="/admin/business" className="font-semibold text-brand-700 underline">
+        <a href="/admin/business#checklist" className="font-semibold text-brand-700 underline">
           Business details
         </a>{" "}
         if it is wrong), then confirm it.

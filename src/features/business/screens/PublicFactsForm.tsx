@@ -9,9 +9,7 @@ import { Button, FormProblem } from "../../../admin/components/ui";
 import type { PostalAddress, PublicFactField } from "../contract/public-facts";
 import type { BusinessDetails, BusinessPatch } from "./api";
 import { useDetailsSave } from "./use-details-save";
-
-const fieldClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
+import { fieldClass, Labelled } from "./fields";
 
 interface AddressText {
   line1: string;
@@ -71,7 +69,7 @@ function patchOf(t: FactsText, b: BusinessDetails["business"]): BusinessPatch {
   );
 }
 
-function Draft({ field, drafts }: { field: PublicFactField; drafts: readonly string[] }) {
+export function Draft({ field, drafts }: { field: PublicFactField; drafts: readonly string[] }) {
   if (!drafts.includes(field)) return null;
   return (
     <span
@@ -80,24 +78,6 @@ function Draft({ field, drafts }: { field: PublicFactField; drafts: readonly str
     >
       Draft: not on the website yet
     </span>
-  );
-}
-
-function Labelled(props: {
-  label: string;
-  error?: string | undefined;
-  draft?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <label className="text-sm font-semibold text-slate-800">
-      {props.label}
-      {props.draft}
-      {props.children}
-      {props.error ? (
-        <span className="mt-1 block text-sm font-normal text-danger-600">{props.error}</span>
-      ) : null}
-    </label>
   );
 }
 
