@@ -4,7 +4,8 @@
  * item's caption, town, service, hidden and position (a draft until published; bad input refused
  * beside its field and nothing changed); the owner's withdrawal of a consent with a note (history
  * rows with who and when, the job's drafts removed, the live gallery republished without them at
- * once, a restore never bringing them back, the job's photos refused until consent is given again).
+ * once, a restore never bringing them back, the job's photos refused until consent is given again);
+ * the customer's own withdrawal from their private page, through its real handler.
  */
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -20,6 +21,11 @@ import { publicSite } from "../../src/features/site-content/service-public";
 import { withdrawGalleryConsent } from "../../src/features/site-content/service-gallery-consent";
 import { galleryMessages } from "../../src/features/site-content/contract/gallery-rules";
 import { actingAs, serviceContext } from "../../src/platform/context";
+import customerPageFn from "../../netlify/functions/customer-page.mts";
+import { customerLinks } from "../../src/features/tables";
+import { hashToken } from "../../src/features/mail/request-link";
+import { randomBytes } from "node:crypto";
+import { getRequest, randomIp } from "../helpers/http";
 import { adminClient } from "../helpers/admin";
 import { useTestBlobs } from "../helpers/blobs";
 import { useTestDatabase } from "../helpers/db";
@@ -285,5 +291,53 @@ describe("withdrawing a customer's consent", () => {
         })
       ).status,
     ).toBe(404);
+  });
+});
+
+describe("the customer withdraws consent from their private page", () => {
+  it("one button takes the photos off the live website at once, recorded as the customer's", async () => {
+    const { job } = await publishedJobPhoto();
+    const token = randomBytes(16).toString("base64url");
+    await t.db.insert(customerLinks).values({ submissionId: job.requestId, tokenHash: hashToken(token) });
+
+    const page = await customerPageFn(getRequest(`/request/${token}`));
+    const html = await page.text();
+    expect(page.status, html).toBe(200);
+    const card = /<section class="card" id="photos"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    expect(card).toContain("Photos of this job on our website");
+    expect(card).toContain('value="withdraw-photos"');
+    const nonce = /name="nonce" value="([^"]+)"/.exec(card)![1]!;
+
+    const send = () =>
+      customerPageFn(
+        new Request(`http://localhost/request/${token}`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            accept: "text/html",
+            origin: "http://localhost",
+            "x-forwarded-for": randomIp(),
+          },
+          body: new URLSearchParams({ action: "withdraw-photos", nonce }).toString(),
+        }),
+      );
+    const done = await send();
+    const answer = await done.text();
+    expect(done.status, answer).toBe(200);
+    expect(answer).toContain("Consent withdrawn");
+    expect(answer).toContain("You withdrew your consent on");
+    expect(answer).not.toContain('value="withdraw-photos"');
+    expect((await publicSite(serviceContext())).gallery.map((g) => g.caption)).toEqual(["Fence painted"]);
+    const history = await historyOf(job.requestId);
+    expect(history.at(-1)).toMatchObject({
+      event: "withdrawn",
+      actor: "customer",
+      actedBy: { kind: "customer", link: "request" },
+      note: null,
+    });
+
+    const again = await (await send()).text();
+    expect(again).toContain("Already done");
+    expect(await historyOf(job.requestId)).toHaveLength(history.length);
   });
 });
