@@ -92,17 +92,18 @@ test("the owner edits and reorders the gallery, previews it, and withdraws a cus
 
   // Edit: markup refused beside the field, what was typed kept; then saved as a draft.
   await list.getByRole("button", { name: `Edit ${first}` }).click();
-  const caption = list.getByLabel("Caption");
+  const editor = list.locator("form").filter({ has: page.getByRole("button", { name: "Save draft" }) });
+  const caption = editor.getByLabel("Caption");
   await caption.fill(`${first} <script>alert(1)</script>`);
-  await list.getByRole("button", { name: "Save draft" }).click();
-  await expect(list.getByText("The caption must be plain text, without HTML tags.")).toBeVisible();
+  await editor.getByRole("button", { name: "Save draft" }).click();
+  await expect(editor.getByText("The caption must be plain text, without HTML tags.")).toBeVisible();
   await expect(caption).toHaveValue(`${first} <script>alert(1)</script>`);
   await expect(caption).toHaveAttribute("aria-invalid", "true");
   await shot(page, "gallery-edit-refused");
   const edited = `Porch and door repainted ${tag}`;
   await caption.fill(edited);
-  await list.getByLabel("Town").fill("Burntisland");
-  await list.getByRole("button", { name: "Save draft" }).click();
+  await editor.getByLabel("Town").fill("Burntisland");
+  await editor.getByRole("button", { name: "Save draft" }).click();
   await expect(list.getByText(edited)).toBeVisible();
   await expect(list.getByText("Burntisland · Paint & Wallpaper")).toBeVisible();
 

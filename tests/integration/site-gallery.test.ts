@@ -12,12 +12,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import adminSite from "../../netlify/functions/admin-site.mts";
 import adminGallery from "../../netlify/functions/admin-site-gallery.mts";
 import adminGalleryImages from "../../netlify/functions/admin-site-gallery-images.mts";
-import {
-  galleryConsents,
-  siteGallery,
-  siteGalleryImages,
-  sitePublications,
-} from "../../src/features/tables";
+import { galleryConsents, siteGallery, siteGalleryImages, sitePublications } from "../../src/features/tables";
 import { publicSite, galleryImageBytes } from "../../src/features/site-content/service-public";
 import { renderGallerySize } from "../../src/features/site-content/gallery-image";
 import { recordConsent } from "../../src/features/site-content/service-gallery-consent";
@@ -32,12 +27,7 @@ import { hashToken } from "../../src/features/reviews/service";
 import { reviewInvitations } from "../../src/features/tables";
 import { randomBytes } from "node:crypto";
 import { jpegWithGps, noisyRaw, pdf, png } from "../helpers/images";
-import {
-  galleryFields,
-  jobWithPhoto as makeJob,
-  jpegBlob,
-  postGalleryItem,
-} from "../helpers/gallery";
+import { galleryFields, jobWithPhoto as makeJob, jpegBlob, postGalleryItem } from "../helpers/gallery";
 
 const t = useTestDatabase();
 useTestBlobs();
