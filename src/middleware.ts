@@ -2,11 +2,12 @@
  * The draft preview's gate (docs/decisions/057-draft-preview-and-local-rebuilds.md). Every address
  * under /preview is rendered on demand (src/pages/preview/), and only for a signed-in admin: the
  * session is checked here, before any page code runs, and the page is then rendered with the
- * owner's drafts in scope (`siteAtBuild()` answers with them). Every other page passes untouched
+ * owner's drafts in scope (`siteAtBuild()` and `businessAtBuild()` answer with them), and the draft
+ * gallery's pictures are served from /preview/media/gallery/. Every other page passes untouched
  * (they are pre-rendered at build and never reach this in production).
  */
 import { defineMiddleware } from "astro:middleware";
-import { withPreviewSite } from "./components/sections/site-preview-scope";
+import { withPreviewDrafts } from "./components/sections/site-preview-scope";
 import { previewBanner, previewHeaders, previewLinks } from "./components/sections/preview-page";
 
 export const isPreviewPath = (pathname: string) =>
@@ -14,10 +15,12 @@ export const isPreviewPath = (pathname: string) =>
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered || !isPreviewPath(context.url.pathname)) return next();
-  const { previewAccess } = await import("./features/site-content/http-preview");
+  const { previewAccess, previewGalleryImage } = await import("./features/site-content/http-preview");
   const access = await previewAccess(context.request);
   if (!access.allowed) return access.refusal;
-  const rendered = await withPreviewSite(access.site, async () => {
+  const image = await previewGalleryImage(context.url.pathname, access.drafts.site);
+  if (image) return image;
+  const rendered = await withPreviewDrafts(access.drafts, async () => {
     const response = await next();
     return { status: response.status, markup: await response.text() };
   });

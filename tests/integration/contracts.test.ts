@@ -374,6 +374,16 @@ describe("every endpoint answers what its contract says", () => {
       cookie,
       body: { submissionId: booking.id, note: "Agreed in writing on the quote" },
     });
+    await check(r.withdrawGalleryConsentRoute, adminSiteGallery, {
+      cookie,
+      id: booking.id,
+      body: { note: "Asked us by phone to take the photos down" },
+    });
+    await check(r.updateGalleryItemRoute, adminSiteGallery, {
+      cookie,
+      id: galleryItem.id,
+      body: { caption: "Garden fence painted", position: 0 },
+    });
     await check(r.deleteGalleryItemRoute, adminSiteGallery, { cookie, id: galleryItem.id });
 
     // Invoices (docs/decisions/032-invoices.md), on the request whose quote was accepted above.

@@ -2,7 +2,7 @@
  * The gallery of the owner's work through the real handlers (docs/decisions/058-gallery.md): a
  * before/after pair and a single photo uploaded as multipart, their images re-encoded with no EXIF
  * or GPS (read back with sharp's own metadata reader), bad files refused with a message beside the
- * field, markup kept as typed; a finished job's photos only with the customer's consent recorded
+ * field, markup refused; a finished job's photos only with the customer's consent recorded
  * (who, how, when); the drafts in GET /api/admin/site, published with the rest and restored; the
  * sizes the pages are built with.
  */
@@ -12,21 +12,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import adminSite from "../../netlify/functions/admin-site.mts";
 import adminGallery from "../../netlify/functions/admin-site-gallery.mts";
 import adminGalleryImages from "../../netlify/functions/admin-site-gallery-images.mts";
-import {
-  galleryConsents,
-  requests,
-  siteGallery,
-  siteGalleryImages,
-  sitePublications,
-} from "../../src/features/tables";
+import { galleryConsents, siteGallery, siteGalleryImages, sitePublications } from "../../src/features/tables";
 import { publicSite, galleryImageBytes } from "../../src/features/site-content/service-public";
 import { renderGallerySize } from "../../src/features/site-content/gallery-image";
-import { recordCustomerConsent } from "../../src/features/site-content/service-gallery";
-import { storePhoto } from "../../src/features/photos/service";
-import * as photosRepo from "../../src/features/photos/repository";
+import { recordConsent } from "../../src/features/site-content/service-gallery-consent";
 import { galleryMessages } from "../../src/features/site-content/contract/gallery-rules";
 import { serviceContext } from "../../src/platform/context";
-import { adminClient, adminOrigin } from "../helpers/admin";
+import { adminClient } from "../helpers/admin";
 import { useTestBlobs } from "../helpers/blobs";
 import { useTestDatabase } from "../helpers/db";
 import { jsonRequest, validReview } from "../helpers/http";
@@ -35,6 +27,7 @@ import { hashToken } from "../../src/features/reviews/service";
 import { reviewInvitations } from "../../src/features/tables";
 import { randomBytes } from "node:crypto";
 import { jpegWithGps, noisyRaw, pdf, png } from "../helpers/images";
+import { galleryFields, jobWithPhoto as makeJob, jpegBlob, postGalleryItem } from "../helpers/gallery";
 
 const t = useTestDatabase();
 useTestBlobs();
@@ -43,57 +36,9 @@ beforeEach(async () => {
   for (const table of [siteGallery, sitePublications]) await t.db.delete(table);
 });
 
-type Parts = Record<string, string | Blob>;
-
-/** POSTs a multipart gallery item as the signed-in owner (or as told). */
-async function post(parts: Parts, o: { cookie?: string | null; origin?: string; length?: string } = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(parts)) form.set(name, value);
-  const owner = o.cookie === undefined ? (await adminClient()).cookie : o.cookie;
-  const body = new Response(form);
-  const headers = new Headers({
-    Origin: o.origin ?? adminOrigin,
-    Accept: "application/json",
-    "Content-Type": body.headers.get("content-type")!,
-    "x-forwarded-for": "203.0.113.9",
-  });
-  if (owner) headers.set("Cookie", owner);
-  if (o.length) headers.set("Content-Length", o.length);
-  const res = await adminGallery(
-    new Request(`${adminOrigin}/api/admin/site/gallery`, {
-      method: "POST",
-      headers,
-      body: await body.arrayBuffer(),
-    }),
-  );
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined };
-}
-
-const jpegBlob = async (w = 1600, h = 1200) =>
-  new Blob([new Uint8Array(await jpegWithGps(w, h))], { type: "image/jpeg" });
-const fields = {
-  caption: "Damp-stained living room repainted",
-  town: "Kirkcaldy",
-  service: "paint-wallpaper",
-};
-
-/** A finished (or not) job with one photo sent by the customer; returns its id and the photo's. */
-async function jobWithPhoto(state = "done") {
-  const [row] = await t.db
-    .insert(requests)
-    .values({
-      name: "Ailsa Gray",
-      email: "ailsa@example.com",
-      message: "Ceiling stain",
-      formType: "contact",
-      state,
-    })
-    .returning({ id: requests.id });
-  const photo = await storePhoto(await jpegWithGps(1200, 900), serviceContext());
-  await photosRepo.claim([photo.id], row!.id, t.db);
-  return { requestId: row!.id, photoId: photo.id };
-}
+const post = postGalleryItem;
+const fields = galleryFields;
+const jobWithPhoto = (state = "done") => makeJob(t.db, state);
 
 describe("adding to the gallery", () => {
   it("stores a before/after pair re-encoded without EXIF or GPS, and lists it in the drafts", async () => {
@@ -176,16 +121,19 @@ describe("adding to the gallery", () => {
     expect(await t.db.select().from(siteGallery)).toEqual([]);
   });
 
-  it("keeps markup in the caption and town as typed (the pages show it as text)", async () => {
+  it("refuses markup in the caption and town, as every list of the website does, storing nothing", async () => {
     const res = await post({
       caption: 'Bathroom <script>alert("x")</script> retiled',
       town: "Burntisland <b>",
       service: "kitchen-bathroom",
       photo: new Blob([new Uint8Array(await png())], { type: "image/png" }),
     });
-    expect(res.status).toBe(201);
-    expect(res.json.item.caption).toBe('Bathroom <script>alert("x")</script> retiled');
-    expect(res.json.item.town).toBe("Burntisland <b>");
+    expect(res.status).toBe(422);
+    expect(res.json.error.fields).toMatchObject({
+      caption: "The caption must be plain text, without HTML tags.",
+      town: "The town must be plain text, without HTML tags.",
+    });
+    expect(await t.db.select().from(siteGallery)).toEqual([]);
   });
 
   it("refuses a caller without a session (401) or from another site (403)", async () => {
@@ -258,7 +206,16 @@ describe("a finished job's photos and the customer's consent", () => {
       jsonRequest("/api/testimonials", { ...validReview(), invitation: token, galleryConsent: "yes" }),
     );
     expect(review.status).toBe(201);
-    await recordCustomerConsent(job.requestId, serviceContext());
+    await recordConsent(
+      {
+        submissionId: job.requestId,
+        recordedBy: "customer",
+        method: "review-form",
+        note: null,
+        recordedAt: new Date(),
+      },
+      t.db,
+    );
     const rows = await t.db
       .select()
       .from(galleryConsents)

@@ -72,7 +72,7 @@ describe("the draft preview's gate", () => {
     const access = await previewAccess(page(owner.cookie));
     expect(access.allowed).toBe(true);
     if (!access.allowed) return;
-    const faq = access.site.faqs.find((f) => f.question === draftQuestion);
+    const faq = access.drafts.site.faqs.find((f) => f.question === draftQuestion);
     expect(faq).toEqual({
       question: draftQuestion,
       answerHtml: "<p>Yes, <strong>by arrangement</strong>.</p>",
@@ -80,7 +80,7 @@ describe("the draft preview's gate", () => {
     });
     const live = await publicSite(serviceContext());
     expect(live.faqs.map((f) => f.question)).not.toContain(draftQuestion);
-    expect(access.site.towns).toEqual(live.towns);
+    expect(access.drafts.site.towns).toEqual(live.towns);
   });
 });
 

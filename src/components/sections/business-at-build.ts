@@ -8,13 +8,17 @@
  * database, and a database that cannot be read stops the build, so the live site keeps naming the
  * right trader rather than falling back to the defaults. Without it (or with
  * `SITE_CONTENT_AT_BUILD=0`) the pages state a fresh install's settings (src/config/site.ts). Under
- * `astro dev` every page asks again; a build reads once.
+ * `astro dev` every page asks again; a build reads once. A preview render gets the draft facts
+ * (./site-preview-scope.ts).
  */
 import type { PublicBusiness } from "../../features/business/contract/public-facts";
+import { previewBusiness } from "./site-preview-scope";
 
 let snapshot: Promise<PublicBusiness> | undefined;
 
 export function businessAtBuild(): Promise<PublicBusiness> {
+  const preview = previewBusiness();
+  if (preview) return Promise.resolve(preview);
   if (import.meta.env.DEV) return read();
   snapshot ??= read();
   return snapshot;

@@ -34,11 +34,16 @@ export function previewBanner(markup: string, pathname: string): string {
 
 /** The public pages the preview can show, as their live addresses. */
 const previewable =
-  /^\/(?:faqs|about-us|contact-us|services(?:\/[a-z0-9-]+)?|book-appointment|testimonials)?$/;
+  /^\/(?:faqs|about-us|contact-us|our-work|services(?:\/[a-z0-9-]+)?|book-appointment|testimonials)?$/;
 
-/** Links to another public page open its preview, so the owner can click around the drafts. */
+/**
+ * Links to another public page open its preview, so the owner can click around the drafts; the
+ * gallery's pictures come from the preview (drafts are not in the built files).
+ */
 export function previewLinks(markup: string): string {
-  return markup.replace(/href="(\/[^"#?]*)([^"]*)"/g, (whole, path: string, rest: string) =>
-    previewable.test(path) ? `href="/preview${path === "/" ? "" : path}${rest}"` : whole,
-  );
+  return markup
+    .replace(/(src="|srcset="|, )\/media\/gallery\//g, "$1/preview/media/gallery/")
+    .replace(/href="(\/[^"#?]*)([^"]*)"/g, (whole, path: string, rest: string) =>
+      previewable.test(path) ? `href="/preview${path === "/" ? "" : path}${rest}"` : whole,
+    );
 }

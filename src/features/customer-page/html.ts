@@ -16,6 +16,7 @@ import { linkIdleDays, linkLifetimeAfterCloseDays } from "./service";
 import { requestPagePath } from "../mail";
 import { quoteCard, quoteStepBody, quoteStyles } from "./html-quote";
 import { invoicesCard, invoiceStyles } from "./html-invoices";
+import { galleryConsentCard } from "./html-gallery-consent";
 import type { QuoteStep } from "./contract/endpoints";
 
 /**
@@ -207,6 +208,7 @@ ${view.quote ? quoteCard(view.quote, pageUrl(token), { ...view.quoteForm, cardPa
 ${invoicesCard(view.invoices ?? null, { token, cardPayments: view.cardPayments ?? false, checkoutOrigin: view.checkoutOrigin })}
 ${proposal}
 <section class="card" aria-labelledby="actions-h"><h2 id="actions-h">What you can do</h2>${actions}</section>
+${galleryConsentCard(view.galleryConsent, pageUrl(token), view.quoteForm.nonce)}
 <section class="card" aria-labelledby="history-h"><h2 id="history-h">What has happened</h2>${history}</section>
 <section class="card" aria-labelledby="sent-h"><h2 id="sent-h">What you sent</h2>${sent}</section>`,
   );

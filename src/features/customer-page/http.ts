@@ -27,6 +27,7 @@ import { availability } from "../appointments";
 import type { ServiceContext } from "../../platform/context";
 import {
   actOnRequest,
+  withdrawPhotosConsent,
   appointmentCalendar,
   customerPage,
   newFormKey,
@@ -261,6 +262,11 @@ export async function payError(
 export async function act({ rawId, body, ctx }: PageCall<Endpoints["customerAction"]>): Promise<PageAnswer> {
   const token = rawId ?? "";
   if (isQuoteAction(body.action)) return actQuote(token, { ...body, action: body.action }, ctx);
+  if (body.action === "withdraw-photos") {
+    const outcome = await withdrawPhotosConsent(token, ctx);
+    const view = await customerPage(token, ctx);
+    return { markup: requestPage(view, token, { ...outcome, tone: outcome.changed ? "done" : "note" }) };
+  }
   const outcome = await actOnRequest(token, body as RequestActionInput, ctx);
   const view = await customerPage(token, ctx);
   return {

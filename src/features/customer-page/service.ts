@@ -30,6 +30,8 @@ import { charLength, isStorableText } from "../../lib/form-fields/text";
 import { serviceLabel } from "../../lib/service-catalog";
 import { bookingNextSteps, contactNextSteps } from "../../lib/request-wording";
 import { changeCutoff } from "../appointments";
+import { galleryConsentOf, withdrawGalleryConsent } from "../site-content";
+import type { GalleryConsent } from "../site-content/contract";
 import { hashToken, tokenPattern } from "../mail";
 import type { Db } from "../../platform/db/client";
 import { appointmentCalendarFile, appointmentLabel } from "../appointments";
@@ -46,7 +48,7 @@ import * as workflow from "../requests";
 import type { CustomerRequest } from "../requests";
 import { mailable } from "../requests";
 import { customerAppointmentAction, loadRules, optionLabels, readBookingExtras } from "../appointments";
-import { inTransaction, type ServiceContext } from "../../platform/context";
+import { actingAs, inTransaction, type ServiceContext } from "../../platform/context";
 import { dateInZone, formatDateTime } from "../../platform/time";
 import { quoteForCustomerPage, quoteHistoryNotes } from "../quotes";
 import { sameStateWords } from "./timeline";
@@ -183,6 +185,8 @@ export interface CustomerPageView {
   bank?: BankDetails;
   /** Where a Pay button's answer redirects to (Stripe's Checkout), for the page's form-action. */
   checkoutOrigin?: string | null;
+  /** The customer's consent to show photos of the job on the website, if they gave it. */
+  galleryConsent?: GalleryConsent | null;
 }
 
 /** What the quote form showed last, to show it again: the boxes ticked. */
@@ -287,13 +291,14 @@ export async function customerPage(
   const request = await requestForToken(token, ctx);
   const db = ctx.db;
   const isBooking = request.formType === "booking";
-  const [history, list, details, rules, quoteRules, invoices] = await Promise.all([
+  const [history, list, details, rules, quoteRules, invoices, galleryConsent] = await Promise.all([
     workflow.listHistory(request.id, db),
     isBooking ? appointmentsRepo.listForRequest(request.id, db) : Promise.resolve([]),
     isBooking ? appointmentsRepo.findDetails(request.id, db) : Promise.resolve(null),
     loadRules(db),
     quoteForCustomerPage(request.id, ctx),
     invoicesForCustomerPage(request.id, token, ctx),
+    galleryConsentOf(request.id, ctx),
   ]);
   const quote = quoteRules
     ? quoteOnPage(quoteRules, ctx.now, quoteValues.options ?? [], { expressStart: quoteValues.expressStart })
@@ -373,6 +378,7 @@ export async function customerPage(
     bank: (await currentBusiness(ctx.db)).bank,
     cardPayments: cardPaymentsOn(),
     checkoutOrigin: checkoutOrigin(),
+    galleryConsent: galleryConsent ?? null,
   };
 }
 
@@ -700,6 +706,31 @@ export async function actOnRequest(
   await deliverPushSoon(ctx, result.pushIds);
   await deliverSoon(ctx, result.mailIds);
   return result.outcome;
+}
+
+/**
+ * The customer withdraws their consent to show photos of the job on the website, from their page:
+ * it takes effect at once (the live website is republished without them), with no owner step.
+ */
+export async function withdrawPhotosConsent(token: string, ctx: ServiceContext): Promise<ActionOutcome> {
+  const target = await requestForToken(token, ctx);
+  const customer = actingAs(ctx, { kind: "customer", link: "request" });
+  try {
+    await withdrawGalleryConsent(target.id, null, customer);
+  } catch (error) {
+    if (!(error instanceof Conflict)) throw error;
+    return {
+      changed: false,
+      heading: "Already done",
+      message: "Your consent was already withdrawn; photos of this job are not on our website.",
+    };
+  }
+  return {
+    changed: true,
+    heading: "Consent withdrawn",
+    message:
+      "Thank you for telling us. Photos of this job are being taken off our website now, and we will not show them again unless you ask us to.",
+  };
 }
 
 /** A history row with no state change: the customer's message or the times they asked for. */

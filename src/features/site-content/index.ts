@@ -3,7 +3,6 @@
  * build may use (docs/decisions/062-feature-public-faces.md). A plain list of re-exports.
  */
 export { renderGallerySize } from "./gallery-image";
-export { recordConsent } from "./repository-gallery";
 export {
   addFaq,
   addService,
@@ -15,7 +14,14 @@ export {
   updateTeamMember,
   updateTown,
 } from "./service";
-export { deleteGalleryItem, galleryJobs, recordOwnerConsent } from "./service-gallery";
+export { deleteGalleryItem, updateGalleryItem } from "./service-gallery";
+export {
+  galleryConsentOf,
+  galleryJobs,
+  recordConsent,
+  recordOwnerConsent,
+  withdrawGalleryConsent,
+} from "./service-gallery-consent";
 export {
   bookableServices,
   firstPublicSite,

@@ -4,15 +4,17 @@
  * objects out; `Db` (the database or a transaction) last.
  */
 import type { Db } from "../../platform/db/client";
-import { and, asc, desc, eq, inArray, isNull, sql } from "../../platform/db/orm";
+import type { Actor } from "../../platform/context";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "../../platform/db/orm";
 import { photos } from "../photos";
 import { requests } from "../requests";
-import { galleryConsents, siteGallery, siteGalleryImages } from "./tables-gallery";
+import { galleryConsentHistory, galleryConsents, siteGallery, siteGalleryImages } from "./tables-gallery";
 
 export type GalleryItemRecord = typeof siteGallery.$inferSelect;
 export type GalleryItemInsert = typeof siteGallery.$inferInsert;
 export type GalleryImageInsert = typeof siteGalleryImages.$inferInsert;
 export type ConsentRecord = typeof galleryConsents.$inferSelect;
+export type ConsentHistoryRecord = typeof galleryConsentHistory.$inferSelect;
 
 /** An image's size, without its bytes. */
 export interface ImageSize {
@@ -37,6 +39,46 @@ export async function insertImage(values: GalleryImageInsert, db: Db): Promise<I
 export async function insertItem(values: GalleryItemInsert, db: Db): Promise<GalleryItemRecord> {
   const [row] = await db.insert(siteGallery).values(values).returning();
   return row!;
+}
+
+/** Changes a draft item; undefined when there is no such item. */
+export async function updateItem(
+  id: number,
+  values: {
+    caption?: string | undefined;
+    town?: string | undefined;
+    service?: string | undefined;
+    hidden?: boolean | undefined;
+    position?: number | undefined;
+  },
+  db: Db,
+): Promise<GalleryItemRecord | undefined> {
+  const [row] = await db
+    .update(siteGallery)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(siteGallery.id, id))
+    .returning();
+  return row;
+}
+
+/** Removes the drafts showing this job's photos; returns how many. */
+export async function deleteItemsOfJob(submissionId: number, db: Db): Promise<number> {
+  const rows = await db
+    .delete(siteGallery)
+    .where(eq(siteGallery.submissionId, submissionId))
+    .returning({ id: siteGallery.id });
+  return rows.length;
+}
+
+/** How many drafts show each of these jobs' photos. */
+export async function itemCountsOfJobs(ids: readonly number[], db: Db): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ submissionId: siteGallery.submissionId, n: count() })
+    .from(siteGallery)
+    .where(inArray(siteGallery.submissionId, [...ids]))
+    .groupBy(siteGallery.submissionId);
+  return new Map(rows.map((r) => [r.submissionId!, r.n]));
 }
 
 export async function deleteItem(id: number, db: Db): Promise<boolean> {
@@ -86,13 +128,75 @@ export async function consentFor(submissionId: number, db: Db): Promise<ConsentR
   return row;
 }
 
-/** Records consent; an earlier record for the same request is kept (the first one stands). */
-export async function recordConsent(
-  values: typeof galleryConsents.$inferInsert,
+/**
+ * Records consent: an earlier consent that still stands is kept (the first one stands); one that
+ * was withdrawn is replaced by this one. True when this one was recorded.
+ */
+export async function recordConsent(values: typeof galleryConsents.$inferInsert, db: Db): Promise<boolean> {
+  const rows = await db
+    .insert(galleryConsents)
+    .values(values)
+    .onConflictDoUpdate({
+      target: galleryConsents.submissionId,
+      set: { ...values, withdrawnAt: null, withdrawnBy: null, withdrawalNote: null },
+      setWhere: isNotNull(galleryConsents.withdrawnAt),
+    })
+    .returning({ id: galleryConsents.submissionId });
+  return rows.length > 0;
+}
+
+/** Marks a standing consent withdrawn; undefined when there is none standing. */
+export async function withdrawConsent(
+  submissionId: number,
+  values: { withdrawnAt: Date; withdrawnBy: "customer" | "owner"; withdrawalNote: string | null },
   db: Db,
-): Promise<ConsentRecord> {
-  await db.insert(galleryConsents).values(values).onConflictDoNothing();
-  return (await consentFor(values.submissionId, db))!;
+): Promise<ConsentRecord | undefined> {
+  const [row] = await db
+    .update(galleryConsents)
+    .set(values)
+    .where(and(eq(galleryConsents.submissionId, submissionId), isNull(galleryConsents.withdrawnAt)))
+    .returning();
+  return row;
+}
+
+/** The jobs among these whose consent was withdrawn (and not given again). */
+export async function withdrawnJobs(ids: readonly number[], db: Db): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: galleryConsents.submissionId })
+    .from(galleryConsents)
+    .where(and(inArray(galleryConsents.submissionId, [...ids]), isNotNull(galleryConsents.withdrawnAt)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function addConsentHistory(
+  entry: {
+    submissionId: number;
+    event: "given" | "withdrawn";
+    actor: string;
+    actedBy: Actor;
+    method: string | null;
+    note: string | null;
+    at: Date;
+  },
+  db: Db,
+): Promise<void> {
+  await db.insert(galleryConsentHistory).values(entry);
+}
+
+export async function consentHistoryOf(
+  ids: readonly number[],
+  db: Db,
+): Promise<Map<number, ConsentHistoryRecord[]>> {
+  const byJob = new Map<number, ConsentHistoryRecord[]>();
+  if (ids.length === 0) return byJob;
+  const rows = await db
+    .select()
+    .from(galleryConsentHistory)
+    .where(inArray(galleryConsentHistory.submissionId, [...ids]))
+    .orderBy(asc(galleryConsentHistory.id));
+  for (const r of rows) byJob.set(r.submissionId, [...(byJob.get(r.submissionId) ?? []), r]);
+  return byJob;
 }
 
 export interface JobRow {

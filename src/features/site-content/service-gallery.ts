@@ -2,24 +2,21 @@
  * The gallery of the owner's work (docs/decisions/058-gallery.md):
  *   addGalleryItem: a before/after pair or one photo, each uploaded or chosen from a finished job's
  *                   photos (only with the customer's consent recorded), with caption, town, service
- *   deleteGalleryItem, galleryDrafts, galleryJobs, recordOwnerConsent, recordCustomerConsent
+ *   updateGalleryItem: caption, town, service, hidden or position of a draft item changed
+ *   deleteGalleryItem, galleryDrafts (the consent is in ./service-gallery-consent.ts)
  * Every image is decoded and re-encoded by sharp (../photos/process.ts): no EXIF, GPS, XMP or ICC
  * survives, and the stored JPEG is at most 2048 px on its long side.
  */
-import type { z } from "zod";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { DomainError, Invalid, NotFound, Unavailable } from "../../platform/domain-errors";
 import { processPhoto, sniffImage } from "../photos";
 import { newPhotoId, photoBytes } from "../photos";
-import * as photosRepo from "../photos";
 import {
   galleryFieldsSchema,
   galleryLimits,
   galleryMessages,
-  type consentInputSchema,
-  type GalleryConsent,
   type GalleryImageRole,
-  type GalleryJob,
+  type GalleryPatch,
   type SiteGalleryItem,
 } from "./contract";
 import * as repo from "./repository-gallery";
@@ -73,12 +70,13 @@ async function jobPhoto(role: GalleryImageRole, photoId: string, ctx: ServiceCon
   if (!found || found.photo.submissionId === null) throw fieldError(role, "That photo no longer exists.");
   const job = await repo.requestById(found.photo.submissionId, ctx.db);
   if (!job || job.state !== "done") throw fieldError(role, galleryMessages.notFinished);
-  if (!(await repo.consentFor(job.submissionId, ctx.db))) throw fieldError(role, galleryMessages.noConsent);
+  const consent = await repo.consentFor(job.submissionId, ctx.db);
+  if (!consent || consent.withdrawnAt) throw fieldError(role, galleryMessages.noConsent);
   return { submissionId: job.submissionId, photoId, bytes: new Uint8Array(found.data) };
 }
 
 export async function addGalleryItem(upload: GalleryUpload, ctx: ServiceContext): Promise<SiteGalleryItem> {
-  const parsed = galleryFieldsSchema.safeParse(upload.fields);
+  const parsed = galleryFieldsSchema.safeParse({ caption: "", town: "", service: "", ...upload.fields });
   if (!parsed.success) {
     const fields: Record<string, string> = {};
     for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
@@ -148,6 +146,22 @@ export async function addGalleryItem(upload: GalleryUpload, ctx: ServiceContext)
   return toGalleryItem(row, new Map(images.map((i) => [i.id, i])));
 }
 
+/** Changes a draft item (a draft until published); an unknown service is refused beside its field. */
+export async function updateGalleryItem(
+  id: number,
+  patch: GalleryPatch,
+  ctx: ServiceContext,
+): Promise<SiteGalleryItem> {
+  if (patch.service !== undefined) {
+    await ensureSiteContent(ctx);
+    if (!(await serviceBySlug(patch.service, ctx.db)))
+      throw fieldError("service", "Please choose the service.");
+  }
+  const row = await repo.updateItem(id, patch, ctx.db);
+  if (!row) throw new NotFound("There is no such gallery item.");
+  return toGalleryItem(row, await repo.imageSizes(imageIdsOf(row), ctx.db));
+}
+
 export async function deleteGalleryItem(id: number, ctx: ServiceContext): Promise<void> {
   if (!(await repo.deleteItem(id, ctx.db))) throw new NotFound("There is no such gallery item.");
 }
@@ -193,69 +207,4 @@ export async function galleryDrafts(ctx: ServiceContext): Promise<SiteGalleryIte
 export async function galleryImageJpeg(imageId: string, ctx: ServiceContext): Promise<Uint8Array | null> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(imageId)) return null;
   return (await repo.imageBytes([imageId], ctx.db)).get(imageId) ?? null;
-}
-
-const toConsent = (c: repo.ConsentRecord): GalleryConsent => ({
-  submissionId: c.submissionId,
-  recordedBy: c.recordedBy as GalleryConsent["recordedBy"],
-  method: c.method as GalleryConsent["method"],
-  note: c.note,
-  recordedAt: c.recordedAt.toISOString(),
-});
-
-/** Finished jobs with photos, each with its consent (or none) and its photos. */
-export async function galleryJobs(ctx: ServiceContext): Promise<GalleryJob[]> {
-  const jobs = await repo.finishedJobsWithPhotos(ctx.db);
-  const consents = await repo.consentsFor(
-    jobs.map((j) => j.submissionId),
-    ctx.db,
-  );
-  return Promise.all(
-    jobs.map(async (j) => {
-      const consent = consents.get(j.submissionId);
-      const shots = await photosRepo.listForRequest(j.submissionId, ctx.db);
-      return {
-        submissionId: j.submissionId,
-        name: j.name,
-        service: j.service,
-        doneAt: j.stateChangedAt.toISOString(),
-        consent: consent ? toConsent(consent) : null,
-        photos: shots.map((p) => ({
-          id: p.id,
-          stage: p.stage as "before" | "after",
-          width: p.width,
-          height: p.height,
-        })),
-      };
-    }),
-  );
-}
-
-/** The owner records that the customer agreed in writing, with a note of how (an e-mail, a letter). */
-export async function recordOwnerConsent(
-  body: z.output<typeof consentInputSchema>,
-  ctx: ServiceContext,
-): Promise<GalleryConsent> {
-  const job = await repo.requestById(body.submissionId, ctx.db);
-  if (!job) throw new NotFound("There is no such request.");
-  return toConsent(
-    await repo.recordConsent(
-      {
-        submissionId: job.submissionId,
-        recordedBy: "owner",
-        method: "owner-note",
-        note: body.note,
-        recordedAt: ctx.now,
-      },
-      ctx.db,
-    ),
-  );
-}
-
-/** The customer ticked the box on the review form reached through their invitation. */
-export async function recordCustomerConsent(submissionId: number, ctx: ServiceContext): Promise<void> {
-  await repo.recordConsent(
-    { submissionId, recordedBy: "customer", method: "review-form", note: null, recordedAt: ctx.now },
-    ctx.db,
-  );
 }

@@ -22,7 +22,7 @@ import * as repo from "./repository";
 import { publishedSiteSchema, snapshotOf, type PublishedSite } from "./service-model";
 import { publishedContent } from "./service-publish";
 import { ensureSiteContent, firstContent } from "./service-seed";
-import { imageBytes } from "./repository-gallery";
+import { imageBytes, withdrawnJobs } from "./repository-gallery";
 
 interface Listed {
   hidden?: boolean;
@@ -121,10 +121,24 @@ export function publicSiteOf(content: {
   };
 }
 
+/** The content without the photos of jobs whose customer has withdrawn consent to show them. */
+async function withoutWithdrawn<C extends { gallery: readonly GalleryDraft[] }>(
+  content: C,
+  ctx: ServiceContext,
+): Promise<C> {
+  const jobs = content.gallery.flatMap((g) => (g.submissionId === null ? [] : [g.submissionId]));
+  const withdrawn = await withdrawnJobs(jobs, ctx.db);
+  if (withdrawn.size === 0) return content;
+  return {
+    ...content,
+    gallery: content.gallery.filter((g) => g.submissionId === null || !withdrawn.has(g.submissionId)),
+  };
+}
+
 /** The published content (the version being published, else the live one). */
 export async function publicSite(ctx: ServiceContext): Promise<PublicSite> {
   const content = await publishedContent(ctx);
-  return publicSiteOf(content ?? firstContent());
+  return publicSiteOf(content ? await withoutWithdrawn(content, ctx) : firstContent());
 }
 
 /** What a site with no database shows: the content it was written with. */
@@ -188,5 +202,5 @@ export async function galleryImageBytes(
  */
 export async function draftPublicSite(ctx: ServiceContext): Promise<PublicSite> {
   await ensureSiteContent(ctx);
-  return publicSiteOf(snapshotOf(await repo.drafts(ctx.db)));
+  return publicSiteOf(await withoutWithdrawn(snapshotOf(await repo.drafts(ctx.db)), ctx));
 }

@@ -3,6 +3,7 @@
  *   publishSite: snapshot every draft as a new version and start the rebuild (Netlify build hook)
  *   publishStatus: idle, publishing, live (since when) or failed (why)
  *   restoreSite: put the previous live version back into the drafts and publish it
+ *   republishWithoutJob: the live version again without one job's gallery photos (consent withdrawn)
  *   deployFinished: Netlify's signed deploy notification marks the version live or failed
  * One version is publishing at a time (a partial unique index): a second tab is told, not queued.
  * Without a build hook, on the local production host (scripts/lib/site-host.ts), the host rebuilds
@@ -11,7 +12,7 @@
  * version is live as soon as it is stored, because the dev server renders every page from the
  * database.
  */
-import { inTransaction, type ServiceContext } from "../../platform/context";
+import { inTransaction, roleOf, type ServiceContext } from "../../platform/context";
 import { buildHookUrl, triggerBuild } from "../../platform/build-hook";
 import { localRebuilder, type LocalRebuilder } from "../../platform/local-rebuild";
 import { logEvent } from "../../platform/log";
@@ -153,8 +154,14 @@ export async function restoreSite(ctx: ServiceContext): Promise<PublishAnswer> {
     );
     await repo.replaceDrafts({ faqs: content.faqs, team: content.team, towns: content.towns }, tx);
     await restoreBusinessPart(businessPartOf(previous.content), ctx.now, tx);
-    // Gallery images are never deleted, so every item of an older version can come back.
-    await galleryRepo.replaceItems(content.gallery, tx);
+    // Gallery images are never deleted, so every item of an older version can come back, except
+    // the photos of a job whose customer has withdrawn their consent since.
+    const jobs = content.gallery.flatMap((g) => (g.submissionId === null ? [] : [g.submissionId]));
+    const withdrawn = await galleryRepo.withdrawnJobs(jobs, tx);
+    await galleryRepo.replaceItems(
+      content.gallery.filter((g) => g.submissionId === null || !withdrawn.has(g.submissionId)),
+      tx,
+    );
   });
   return publishSite(ctx, { by: "owner (restore)", restoredFrom: previous.id });
 }
@@ -200,4 +207,46 @@ export function businessPartOf(content: unknown): unknown {
 export async function publishedBusinessPart(ctx: ServiceContext): Promise<unknown> {
   const row = await repo.currentPublication(ctx.db, { orPublishing: true });
   return businessPartOf(row?.content);
+}
+
+export type RepublishAnswer = { id: number; state: Exclude<PublishState, "idle"> } | null;
+
+/** A version's stored content without one job's gallery items (its other parts kept as stored). */
+function withoutJob(content: unknown, submissionId: number) {
+  const gallery = publishedSiteSchema.parse(content).gallery;
+  const kept = gallery.filter((g) => g.submissionId !== submissionId);
+  return kept.length === gallery.length ? null : { ...(content as object), gallery: kept };
+}
+
+/**
+ * After a customer's consent is withdrawn: the live version published again without that job's
+ * photos, at once, leaving the owner's other drafts as drafts. A version already being published
+ * loses the photos from its content (a build that has not read it yet leaves them out; the pages
+ * also drop any withdrawn job's photos when built). Null when no version shows the job's photos.
+ */
+export async function republishWithoutJob(
+  submissionId: number,
+  ctx: ServiceContext,
+): Promise<RepublishAnswer> {
+  await failStale(ctx);
+  const running = await repo.publishingNow(ctx.db);
+  if (running) {
+    const content = withoutJob(running.content, submissionId);
+    if (content) await repo.updatePublication(running.id, { content }, ctx.db);
+  }
+  const live = await repo.currentPublication(ctx.db);
+  const content = live ? withoutJob(live.content, submissionId) : null;
+  if (running) return content ? { id: running.id, state: "publishing" } : null;
+  if (!content) return null;
+  const row = await repo.insertPublication(
+    {
+      content,
+      state: "publishing",
+      publishedBy: `${roleOf(ctx.actor)} (photo consent withdrawn)`,
+      startedAt: ctx.now,
+    },
+    ctx.db,
+  );
+  const state = await startBuild(row.id, ctx);
+  return { id: row.id, state: state === "idle" ? "publishing" : state };
 }

@@ -4,7 +4,19 @@
  * any version may name them; and the customers' consent to show photos of their job. Part of the
  * database schema (src/features/tables.ts). The CHECK constraints repeat ./contract/gallery.ts.
  */
-import { check, index, integer, pgTable, serial, text, timestamp, sql, boolean } from "../../platform/db/orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  sql,
+  boolean,
+} from "../../platform/db/orm";
+import type { Actor } from "../../platform/context";
 import { bytea, sqlList, timestamps } from "../../platform/db/columns";
 import { requests } from "../requests/tables";
 import { galleryConsentMethods, galleryKinds } from "./contract/gallery-rules";
@@ -71,7 +83,9 @@ export const siteGallery = pgTable(
  * The customer's written consent to show photos of their job on the website: who gave or recorded
  * it (`recorded_by`: customer or owner), how (`method`: the tick box on the review form, or the
  * owner's note of how the customer agreed) and when. One per request; without it no photo of that
- * job can go into the gallery.
+ * job can go into the gallery. `withdrawn_at` set means the consent was withdrawn (by the customer
+ * on their page, or by the owner with a note): no photo of the job may be shown until the customer
+ * agrees again. Every change is kept in `gallery_consent_history`.
  */
 export const galleryConsents = pgTable(
   "gallery_consents",
@@ -83,13 +97,47 @@ export const galleryConsents = pgTable(
     method: text("method").notNull(),
     note: text("note"),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    withdrawnBy: text("withdrawn_by"),
+    withdrawalNote: text("withdrawal_note"),
   },
   (t) => [
+    check(
+      "gallery_consents_withdrawn",
+      sql`(${t.withdrawnAt} is null) = (${t.withdrawnBy} is null)
+        and (${t.withdrawnBy} is null or ${t.withdrawnBy} in ('customer', 'owner'))
+        and char_length(coalesce(${t.withdrawalNote}, '')) <= 500`,
+    ),
     check("gallery_consents_recorded_by", sql`${t.recordedBy} in ('customer', 'owner')`),
     check("gallery_consents_method", sql`${t.method} in (${sqlList(galleryConsentMethods)})`),
     check(
       "gallery_consents_note",
       sql`(${t.method} = 'owner-note') = (${t.note} is not null) and char_length(coalesce(${t.note}, '')) <= 500`,
     ),
+  ],
+).enableRLS();
+
+/**
+ * Every consent given or withdrawn, never changed: what happened (`event`), who did it (`actor`, its
+ * role, and `acted_by`, the actor itself), how consent was given (`method`), the note, and when.
+ */
+export const galleryConsentHistory = pgTable(
+  "gallery_consent_history",
+  {
+    id: serial("id").primaryKey(),
+    submissionId: integer("submission_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    actor: text("actor").notNull(),
+    actedBy: jsonb("acted_by").$type<Actor>(),
+    method: text("method"),
+    note: text("note"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("gallery_consent_history_event", sql`${t.event} in ('given', 'withdrawn')`),
+    check("gallery_consent_history_note", sql`char_length(coalesce(${t.note}, '')) <= 500`),
+    index("gallery_consent_history_submission").on(t.submissionId, t.id),
   ],
 ).enableRLS();

@@ -128,10 +128,12 @@ export const routes = {
   updateSiteTown: adminRoutes.updateSiteTownRoute,
   publishSite: adminRoutes.publishSiteRoute,
   addGalleryItem: adminRoutes.addGalleryItemRoute,
+  updateGalleryItem: adminRoutes.updateGalleryItemRoute,
   deleteGalleryItem: adminRoutes.deleteGalleryItemRoute,
   galleryImage: adminRoutes.galleryImageRoute,
   galleryJobs: adminRoutes.galleryJobsRoute,
   recordGalleryConsent: adminRoutes.recordGalleryConsentRoute,
+  withdrawGalleryConsent: adminRoutes.withdrawGalleryConsentRoute,
   publishStatus: adminRoutes.publishStatusRoute,
   restoreSite: adminRoutes.restoreSiteRoute,
 };

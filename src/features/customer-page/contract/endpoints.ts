@@ -86,7 +86,9 @@ export const customerPageQuerySchema = z.object({
 export const customerActionSchema = z.preprocess(
   collectOptions,
   z.object({
-    action: z.enum([...customerActions, ...quoteActions], { error: "Please choose what to do." }),
+    action: z.enum([...customerActions, ...quoteActions, "withdraw-photos"], {
+      error: "Please choose what to do.",
+    }),
     /** The confirmation step's one-time form key: a reload or a double click changes nothing twice. */
     nonce: z.string({ error: "This form has expired; please open it again." }).max(100),
     message: z.string().optional(),

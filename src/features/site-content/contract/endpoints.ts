@@ -13,40 +13,16 @@
  *   POST   /api/admin/site/restore         the previous published version, published again → 202
  */
 import { z } from "zod";
-import { charLength, isStorableText } from "../../../lib/form-fields/text";
 import * as routes from "../../../lib/contracts/admin-routes";
 import { deployNotificationRoute } from "../../../lib/contracts/public-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
 import { priceBases, siteIconKeys, siteLimits as L } from "./rules";
 import { siteBusinessSchema } from "../../business/contract/endpoints";
 import { galleryEndpoints, siteGalleryItemSchema } from "./gallery";
+import { hidden, patchOf, position, text } from "./fields";
 
 const id = z.number().int().positive();
 const timestamp = z.string();
-
-/** True when the text holds something a browser would read as an HTML tag. */
-const looksLikeHtml = (v: string) => /<\s*\/?\s*[a-z!]/i.test(v);
-/** True when the text holds a script address (`javascript:`, `vbscript:`), which no page text needs. */
-const hasScriptLink = (v: string) => /\b(?:java|vb)script\s*:/i.test(v);
-
-/** Plain text a person types: trimmed, storable, no HTML tags, 1 to `max` characters. */
-function text(what: string, max: number, { html = false } = {}) {
-  return z
-    .string({ error: `${what} must be text.` })
-    .trim()
-    .refine(isStorableText, `${what} contains characters we cannot store.`)
-    .refine((v) => v.length > 0, `Please fill in ${what.toLowerCase()}.`)
-    .refine((v) => charLength(v) <= max, `${what} must be at most ${max.toLocaleString("en-GB")} characters.`)
-    .refine((v) => html || !looksLikeHtml(v), `${what} must be plain text, without HTML tags.`)
-    .refine((v) => html || !hasScriptLink(v), `${what} must not contain a "javascript:" address.`);
-}
-
-const hidden = z.boolean({ error: "Hidden must be true or false." });
-const position = z
-  .number({ error: "The position must be a number." })
-  .int("The position must be a whole number.")
-  .min(0, "The position cannot be negative.")
-  .max(L.maxItems, `The position must be at most ${L.maxItems}.`);
 
 const startingPricePence = z
   .number({ error: "The starting price must be a whole number of pence." })
@@ -73,13 +49,6 @@ const serviceFields = {
   hidden,
   position,
 };
-
-/** Keeps only the fields given; refuses an empty change. */
-const patchOf = <S extends z.ZodRawShape>(shape: S) =>
-  z
-    .object(shape)
-    .partial()
-    .refine((p) => Object.values(p).some((v) => v !== undefined), { message: "Nothing to change." });
 
 export const serviceInputSchema = z.object({
   ...serviceFields,

@@ -1,11 +1,11 @@
 /**
  * One of the website's lists (services, FAQs, team, towns) as the owner edits it: each item with
- * Edit, Move up, Move down and Hide or Show, an inline form to change it, and a form to add one.
+ * Edit, Move up, Move down and Hide or Show (and Remove, where the list allows it), an inline form to change it, and a form to add one.
  * The fields are described by the caller; the server's per-field messages show beside the fields
  * and nothing typed is lost when it refuses.
  */
-import { ArrowDown, ArrowUp, CloudUpload, Eye, EyeOff, Pencil, Plus } from "lucide-react";
-import { useId, useState } from "react";
+import { ArrowDown, ArrowUp, CloudUpload, Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
+import { useId, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { ApiError } from "../../../admin/api";
 import { Badge, Button, IconButton } from "../../../admin/components/ui";
@@ -38,6 +38,8 @@ export interface ListSpec<T extends Item, B> {
   bodyOf: (text: Texts) => BodyOrErrors<B>;
   title: (item: T) => string;
   detail: (item: T) => string;
+  /** Pictures shown before the item's text (the gallery's). */
+  media?: (item: T) => ReactNode;
 }
 
 export const fieldClass =
@@ -181,13 +183,17 @@ export function ContentList<T extends Item, B>({
   spec,
   items,
   onAdd,
+  onRemove,
   onUpdate,
   onPublish,
   onChanged,
 }: {
   spec: ListSpec<T, B>;
   items: readonly T[];
-  onAdd: (body: B) => Promise<unknown>;
+  /** Without it the list has no "Add" form (the gallery adds through its own form). */
+  onAdd?: (body: B) => Promise<unknown>;
+  /** With it each item has a Remove button. */
+  onRemove?: (item: T) => Promise<unknown>;
   onUpdate: (id: number, body: Partial<B> | { hidden: boolean } | { position: number }) => Promise<unknown>;
   /** Publishes every draft; with it an item's form also offers "Save and publish". */
   onPublish?: () => Promise<{ state: string }>;
@@ -256,6 +262,7 @@ export function ContentList<T extends Item, B>({
               key={item.id}
               className={`flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-3 sm:px-4 ${item.hidden ? "bg-slate-50" : ""}`}
             >
+              {spec.media ? <div className="flex shrink-0 gap-1">{spec.media(item)}</div> : null}
               <div className="min-w-0 flex-1 basis-48">
                 <p className="font-semibold break-words text-slate-900">
                   {spec.title(item)} {item.hidden ? <Badge tone="neutral">Hidden</Badge> : null}
@@ -291,12 +298,22 @@ export function ContentList<T extends Item, B>({
                     <EyeOff aria-hidden="true" className="size-4" />
                   )}
                 </IconButton>
+                {onRemove ? (
+                  <IconButton
+                    label={`Remove ${spec.title(item)}`}
+                    disabled={busy}
+                    className="text-danger-600"
+                    onClick={() => void act("Removing it", () => onRemove(item))}
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </IconButton>
+                ) : null}
               </div>
             </li>
           ),
         )}
       </ul>
-      {adding ? (
+      {!onAdd ? null : adding ? (
         <section
           aria-labelledby={`${id}-add`}
           className="rounded-card border border-slate-200 bg-white p-4 shadow-card"

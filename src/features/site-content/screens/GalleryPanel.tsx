@@ -1,18 +1,66 @@
 /**
  * The Gallery tab of the Website screen (docs/decisions/058-gallery.md): the gallery's drafts with
- * their pictures, removing one, and adding a pair or a photo (./GalleryForm.tsx) from this device
+ * their pictures, each edited (caption, town, service), moved up or down, hidden or removed like the
+ * other lists (./ContentList.tsx), and adding a pair or a photo (./GalleryForm.tsx) from this device
  * or from a finished job with the customer's consent (./GalleryJobs.tsx). Published with the rest.
  */
 import { useState } from "react";
-import { toast } from "sonner";
-import { Button } from "../../../admin/components/ui";
-import type { GalleryImageRole, GalleryKind, SiteContent } from "../contract";
-import { failureText } from "./ContentList";
+import type { GalleryImageRole, GalleryKind, GalleryPatch, SiteContent, SiteGalleryItem } from "../contract";
+import { siteApi } from "./api";
+import { ContentList, type ListSpec, type Texts } from "./ContentList";
 import { GalleryForm, type Slot } from "./GalleryForm";
 import { GalleryJobs } from "./GalleryJobs";
 import { galleryApi, galleryImageUrl } from "./gallery-api";
 
-export function GalleryPanel({ site, onChanged }: { site: SiteContent; onChanged: () => void }) {
+const trimmed = (text: Texts, name: string) => (text[name] ?? "").trim();
+
+/** How a gallery item is edited: its caption, town and service (the photos stay as they are). */
+function gallerySpec(
+  services: readonly { slug: string; name: string }[],
+  names: ReadonlyMap<string, string>,
+): ListSpec<SiteGalleryItem, GalleryPatch> {
+  return {
+    noun: "gallery item",
+    fields: [
+      { name: "caption", label: "Caption" },
+      { name: "town", label: "Town" },
+      {
+        name: "service",
+        label: "Service",
+        kind: "select",
+        options: services.map((s) => ({ value: s.slug, label: s.name })),
+      },
+    ],
+    empty: { caption: "", town: "", service: "" },
+    textOf: (item) => ({ caption: item.caption, town: item.town, service: item.service }),
+    bodyOf: (text) => {
+      const errors: Record<string, string> = {};
+      if (!trimmed(text, "caption")) errors["caption"] = "Please fill in the caption.";
+      if (!trimmed(text, "town")) errors["town"] = "Please fill in the town.";
+      if (Object.keys(errors).length > 0) return { errors };
+      return {
+        body: {
+          caption: trimmed(text, "caption"),
+          town: trimmed(text, "town"),
+          service: trimmed(text, "service"),
+        },
+      };
+    },
+    title: (item) => item.caption,
+    detail: (item) => `${item.town} · ${names.get(item.service) ?? item.service}`,
+    media: (item) =>
+      item.images.map((image) => (
+        <img
+          key={image.id}
+          src={galleryImageUrl(image.id)}
+          alt={image.role === "photo" ? "" : image.role === "before" ? "Before" : "After"}
+          className="size-14 rounded object-cover sm:size-16"
+        />
+      )),
+  };
+}
+
+export function GalleryPanel({ site, onChanged }: { site: SiteContent; onChanged: () => Promise<void> }) {
   const [kind, setKind] = useState<GalleryKind>("pair");
   const [slots, setSlots] = useState<Partial<Record<GalleryImageRole, Slot>>>({});
   const services = site.services.filter((s) => !s.hidden).map((s) => ({ slug: s.slug, name: s.name }));
@@ -20,15 +68,7 @@ export function GalleryPanel({ site, onChanged }: { site: SiteContent; onChanged
   const setSlot = (role: GalleryImageRole, slot: Slot | undefined) =>
     setSlots(({ [role]: _, ...rest }) => (slot ? { ...rest, [role]: slot } : rest));
 
-  const remove = async (id: number) => {
-    try {
-      await galleryApi.remove(id);
-      onChanged();
-    } catch (err) {
-      const message = failureText(err, "Removing it");
-      if (message) toast.error(message);
-    }
-  };
+  const spec = gallerySpec(services, names);
 
   return (
     <div className="grid gap-6">
@@ -37,36 +77,14 @@ export function GalleryPanel({ site, onChanged }: { site: SiteContent; onChanged
           Nothing in the gallery yet. Add a before/after pair or a photo below.
         </p>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {site.gallery.map((item) => (
-            <li key={item.id} className="flex gap-3 rounded-lg border border-slate-200 bg-white p-3">
-              <div className="flex shrink-0 gap-1">
-                {item.images.map((image) => (
-                  <img
-                    key={image.id}
-                    src={galleryImageUrl(image.id)}
-                    alt={image.role === "photo" ? "" : image.role === "before" ? "Before" : "After"}
-                    className="size-16 rounded object-cover"
-                  />
-                ))}
-              </div>
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold break-words text-slate-900">{item.caption}</p>
-                <p className="text-sm text-slate-600">
-                  {item.town} · {names.get(item.service) ?? item.service}
-                </p>
-                <Button
-                  variant="ghost"
-                  className="mt-1 min-h-9 px-2 text-danger-600"
-                  aria-label={`Remove ${item.caption}`}
-                  onClick={() => void remove(item.id)}
-                >
-                  Remove
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <ContentList
+          spec={spec}
+          items={site.gallery}
+          onUpdate={(id, body) => galleryApi.update(id, body)}
+          onRemove={(item) => galleryApi.remove(item.id)}
+          onPublish={siteApi.publish}
+          onChanged={onChanged}
+        />
       )}
       <section
         aria-labelledby="gallery-add"
@@ -85,11 +103,12 @@ export function GalleryPanel({ site, onChanged }: { site: SiteContent; onChanged
           }}
           slots={slots}
           onSlot={setSlot}
-          onAdded={onChanged}
+          onAdded={() => void onChanged()}
         />
         <h3 className="text-base font-semibold text-brand-900">Photos from finished jobs</h3>
         <GalleryJobs
           roles={kind === "pair" ? ["before", "after"] : ["photo"]}
+          onChanged={() => void onChanged()}
           onUse={(role, photoId, job) =>
             setSlot(role, {
               photoId,

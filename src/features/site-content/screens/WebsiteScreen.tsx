@@ -26,7 +26,7 @@ function Panel({ list, site }: { list: SiteList | "gallery"; site: SiteContent }
   const changed = () => queryClient.invalidateQueries({ queryKey: keys.site });
   switch (list) {
     case "gallery":
-      return <GalleryPanel site={site} onChanged={() => void changed()} />;
+      return <GalleryPanel site={site} onChanged={changed} />;
     case "services":
       return (
         <ContentList

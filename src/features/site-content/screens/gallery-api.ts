@@ -9,7 +9,7 @@ import * as r from "../../../lib/contracts/admin-routes";
 import { ApiError, sessionEndedEvent, signedIn } from "../../../admin/api";
 import { shrinkPhoto } from "../../../islands/photos/resize";
 import { photoLimits } from "../../photos/contract/rules";
-import { galleryLimits, galleryMessages, type SiteGalleryItem } from "../contract";
+import { galleryLimits, galleryMessages, type GalleryPatch, type SiteGalleryItem } from "../contract";
 
 export type { GalleryJob, SiteGalleryItem } from "../contract";
 
@@ -58,6 +58,10 @@ async function addItem(form: FormData): Promise<SiteGalleryItem> {
 
 export const galleryApi = {
   add: addItem,
+  update: async (id: number, body: GalleryPatch) =>
+    (await signedIn(callApi(r.updateGalleryItemRoute, { id, body }))).item,
+  withdrawConsent: (submissionId: number, note: string) =>
+    signedIn(callApi(r.withdrawGalleryConsentRoute, { id: submissionId, body: { note } })),
   remove: (id: number) => signedIn(callApi(r.deleteGalleryItemRoute, { id })),
   jobs: async () => (await signedIn(callApi(r.galleryJobsRoute))).jobs,
   recordConsent: async (submissionId: number, note: string) =>
