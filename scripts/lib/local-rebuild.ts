@@ -31,6 +31,12 @@ export interface RebuilderOptions {
   env?: NodeJS.ProcessEnv;
   /** A build still running after this is stopped and reported failed (default 15 minutes). */
   timeoutMs?: number;
+  /**
+   * The folder served before the first rebuild (the host's dist/). Each build takes the gallery's
+   * image files it needs from the folder served at the time (SITE_GALLERY_FILES_FROM) instead of
+   * encoding them again (src/components/sections/site-at-build.ts).
+   */
+  servedDist?: string;
 }
 
 /**
@@ -102,6 +108,8 @@ export function createLocalRebuilder(options: RebuilderOptions): LocalRebuilder 
     const startedAt = performance.now();
     const cpuBefore = childrenCpuSeconds();
     const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), SITE_BUILD_TITLE: title };
+    const served = current?.dist ?? options.servedDist;
+    if (served) env["SITE_GALLERY_FILES_FROM"] = served;
     // Astro misbehaves when it inherits a test runner's variables.
     for (const key of Object.keys(env)) if (key.startsWith("VITEST")) delete env[key];
     const child = spawn(process.execPath, [astro, "build", "--outDir", build.dist], {

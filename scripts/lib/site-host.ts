@@ -194,6 +194,7 @@ export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost>
       createLocalRebuilder({
         root,
         buildsDir: options.buildsDir,
+        servedDist: distDir,
         onLive: (build) => {
           distDir = build.dist;
           process.env["SITE_PREVIEW_SERVER"] = path.join(build.server, "entry.mjs");
