@@ -37,6 +37,8 @@ export interface RebuilderOptions {
    * encoding them again (src/components/sections/site-at-build.ts).
    */
   servedDist?: string;
+  /** A file to which each rebuild's time and CPU seconds are appended, one JSON line each. */
+  costLog?: string;
 }
 
 /**
@@ -78,12 +80,12 @@ export function childrenCpuSeconds(): number | undefined {
   }
 }
 
-/** One line per rebuild in `<buildsDir>/rebuilds.jsonl`, and a line on the console. */
-async function record(buildsDir: string, entry: { ok: boolean; wallS: number; cpuS?: number }) {
+/** A line on the console per rebuild, and one in `costLog` when given. */
+async function record(costLog: string | undefined, entry: { ok: boolean; wallS: number; cpuS?: number }) {
   const line = { at: new Date().toISOString(), ...entry };
   const cpu = entry.cpuS === undefined ? "" : `, ${entry.cpuS.toFixed(1)} s CPU`;
   console.log(`[site] rebuild ${entry.ok ? "done" : "failed"} in ${entry.wallS.toFixed(1)} s${cpu}`);
-  await appendFile(path.join(buildsDir, "rebuilds.jsonl"), `${JSON.stringify(line)}\n`).catch(() => {});
+  if (costLog) await appendFile(costLog, `${JSON.stringify(line)}\n`).catch(() => {});
 }
 
 async function prune(buildsDir: string, keep: string[]): Promise<void> {
@@ -143,7 +145,7 @@ export function createLocalRebuilder(options: RebuilderOptions): LocalRebuilder 
       existsSync(path.join(build.dist, "index.html")) && existsSync(path.join(build.server, "entry.mjs"));
     if (timedOut || code !== 0 || !complete) {
       await rm(folder, { recursive: true, force: true });
-      await record(options.buildsDir, { ok: false, ...cost });
+      await record(options.costLog, { ok: false, ...cost });
       if (timedOut)
         return {
           ok: false,
@@ -152,7 +154,7 @@ export function createLocalRebuilder(options: RebuilderOptions): LocalRebuilder 
       return { ok: false, reason: failureReason(output, code) };
     }
     options.onLive(build);
-    await record(options.buildsDir, { ok: true, ...cost });
+    await record(options.costLog, { ok: true, ...cost });
     const previous = current;
     current = build;
     await prune(options.buildsDir, [build.dist, ...(previous ? [previous.dist] : [])]).catch(() => {});
