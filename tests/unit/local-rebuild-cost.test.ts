@@ -28,7 +28,8 @@ test.runIf(existsSync("/proc/self/stat"))(
     const reported = Number(out) / 100;
     expect(reported).toBeGreaterThanOrEqual(0.03);
     const used = childrenCpuSeconds()! - before!;
-    // One tick of 1/100 s either way (the two readings round apart); the child's last moments after it printed on top.
+    // One tick of 1/100 s either way (the two readings round apart); what the child used after it
+    // printed comes on top.
     expect(used).toBeGreaterThanOrEqual(reported - 0.01);
     expect(used).toBeLessThan(reported + 0.5);
   },
