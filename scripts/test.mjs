@@ -42,6 +42,11 @@ const env = {
   ASTRO_TELEMETRY_DISABLED: "1",
   ASTRO_DISABLE_UPDATE_CHECK: "true",
   FORCE_COLOR: "0",
+  // V8's compiled code for every module Node loads itself (Vitest's workers, one per test file, each
+  // load drizzle, pg, zod and PGlite again; tsx; Playwright), kept on disk and reused by every later
+  // process of the run: about a tenth less CPU for an integration file (docs/decisions/069-ci-speed.md).
+  NODE_COMPILE_CACHE:
+    process.env.NODE_COMPILE_CACHE ?? path.join(root, "node_modules/.cache/node-compile-cache"),
 };
 const skipE2e = Boolean(process.env.SKIP_E2E);
 const havePostgres =
@@ -329,6 +334,19 @@ const tests = collectTests();
 console.log(`\n${"═".repeat(78)}\nStages (wall time; run side by side in two lanes):`);
 for (const r of results) console.log(`  ${r.ok ? "✓" : "✗"} ${r.secs.padStart(7)}  ${r.name}`);
 console.log(`  total ${elapsed(started)}`);
+// Each publish in the browser tests rebuilds the site on the test host, which logs the build's cost
+// (scripts/lib/local-rebuild.ts, docs/decisions/069-ci-speed.md).
+const rebuildLog = path.join(root, ".data/e2e/rebuilds.jsonl");
+if (existsSync(rebuildLog) && statSync(rebuildLog).mtimeMs >= started) {
+  const builds = readFileSync(rebuildLog, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  const sum = (key) => builds.reduce((total, b) => total + (b[key] ?? 0), 0).toFixed(1);
+  console.log(
+    `\nSite rebuilds on publish in the browser tests: ${builds.length} (${sum("cpuS")} s CPU, ${sum("wallS")} s wall)`,
+  );
+}
 console.log("\nTen slowest tests:");
 for (const t of [...tests].sort((a, b) => b.ms - a.ms).slice(0, 10))
   console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)}s  ${t.name}`);

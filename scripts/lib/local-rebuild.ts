@@ -7,8 +7,8 @@
  * ones are removed.
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, readdir, rm } from "node:fs/promises";
+import { existsSync, readFileSync } from "node:fs";
+import { appendFile, mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import type { LocalRebuilder, RebuildResult } from "../../src/platform/local-rebuild";
@@ -31,6 +31,14 @@ export interface RebuilderOptions {
   env?: NodeJS.ProcessEnv;
   /** A build still running after this is stopped and reported failed (default 15 minutes). */
   timeoutMs?: number;
+  /**
+   * The folder served before the first rebuild (the host's dist/). Each build takes the gallery's
+   * image files it needs from the folder served at the time (SITE_GALLERY_FILES_FROM) instead of
+   * encoding them again (src/components/sections/site-at-build.ts).
+   */
+  servedDist?: string;
+  /** A file to which each rebuild's time and CPU seconds are appended, one JSON line each. */
+  costLog?: string;
 }
 
 /**
@@ -56,8 +64,32 @@ export function failureReason(output: string, code: number | null): string {
   return `The new version of the website could not be built: ${why}.`;
 }
 
+/**
+ * CPU seconds used so far by this process's finished children (Linux: /proc/self/stat's cutime and
+ * cstime, in clock ticks of 1/100 s), or undefined elsewhere. The difference around a build is the
+ * build's own CPU time: what a rebuild costs on a shared machine, whatever else is running.
+ */
+export function childrenCpuSeconds(): number | undefined {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 16 and 17 of stat(5); `fields` starts at field 3.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A line on the console per rebuild, and one in `costLog` when given. */
+async function record(costLog: string | undefined, entry: { ok: boolean; wallS: number; cpuS?: number }) {
+  const line = { at: new Date().toISOString(), ...entry };
+  const cpu = entry.cpuS === undefined ? "" : `, ${entry.cpuS.toFixed(1)} s CPU`;
+  console.log(`[site] rebuild ${entry.ok ? "done" : "failed"} in ${entry.wallS.toFixed(1)} s${cpu}`);
+  if (costLog) await appendFile(costLog, `${JSON.stringify(line)}\n`).catch(() => {});
+}
+
 async function prune(buildsDir: string, keep: string[]): Promise<void> {
-  const folders = (await readdir(buildsDir)).sort();
+  const folders = (await readdir(buildsDir)).filter((name) => /^\d+$/.test(name)).sort();
   for (const name of folders.slice(0, -2)) {
     const folder = path.join(buildsDir, name);
     if (!keep.some((k) => k.startsWith(folder + path.sep)))
@@ -75,7 +107,11 @@ export function createLocalRebuilder(options: RebuilderOptions): LocalRebuilder 
     const folder = path.join(options.buildsDir, `${Date.now()}`);
     const build: LocalBuild = { dist: path.join(folder, "dist"), server: path.join(folder, "dist-server") };
     await mkdir(folder, { recursive: true });
+    const startedAt = performance.now();
+    const cpuBefore = childrenCpuSeconds();
     const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), SITE_BUILD_TITLE: title };
+    const served = current?.dist ?? options.servedDist;
+    if (served) env["SITE_GALLERY_FILES_FROM"] = served;
     // Astro misbehaves when it inherits a test runner's variables.
     for (const key of Object.keys(env)) if (key.startsWith("VITEST")) delete env[key];
     const child = spawn(process.execPath, [astro, "build", "--outDir", build.dist], {
@@ -100,10 +136,16 @@ export function createLocalRebuilder(options: RebuilderOptions): LocalRebuilder 
       child.on("exit", (exit) => resolve(exit));
     });
     clearTimeout(timer);
+    const cpuAfter = childrenCpuSeconds();
+    const cost = {
+      wallS: (performance.now() - startedAt) / 1000,
+      ...(cpuBefore !== undefined && cpuAfter !== undefined ? { cpuS: cpuAfter - cpuBefore } : {}),
+    };
     const complete =
       existsSync(path.join(build.dist, "index.html")) && existsSync(path.join(build.server, "entry.mjs"));
     if (timedOut || code !== 0 || !complete) {
       await rm(folder, { recursive: true, force: true });
+      await record(options.costLog, { ok: false, ...cost });
       if (timedOut)
         return {
           ok: false,
@@ -112,6 +154,7 @@ export function createLocalRebuilder(options: RebuilderOptions): LocalRebuilder 
       return { ok: false, reason: failureReason(output, code) };
     }
     options.onLive(build);
+    await record(options.costLog, { ok: true, ...cost });
     const previous = current;
     current = build;
     await prune(options.buildsDir, [build.dist, ...(previous ? [previous.dist] : [])]).catch(() => {});

@@ -194,6 +194,9 @@ export async function startSiteHost(options: SiteHostOptions): Promise<SiteHost>
       createLocalRebuilder({
         root,
         buildsDir: options.buildsDir,
+        servedDist: distDir,
+        // Beside the builds folder: `<data-dir>/rebuilds.jsonl` under `npm run dev -- --host`.
+        costLog: path.join(path.dirname(path.resolve(options.buildsDir)), "rebuilds.jsonl"),
         onLive: (build) => {
           distDir = build.dist;
           process.env["SITE_PREVIEW_SERVER"] = path.join(build.server, "entry.mjs");

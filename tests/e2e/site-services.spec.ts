@@ -12,6 +12,7 @@
 import { expect as baseExpect, test } from "@playwright/test";
 import { axe, shot } from "./page-checks";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
+import { publishOnScreen } from "./site-publish";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -105,7 +106,7 @@ test.describe("at 375 px", () => {
     await shot(page, "website-service-edit");
     await form.getByRole("button", { name: "Save draft" }).click();
     await expect(row).toContainText("from £135.50 per project");
-    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await publishOnScreen(page, request, session.header);
     await expect(page.getByTestId("publish-state")).toHaveText(/^Live since /);
 
     // What was published is what the server now holds for the pages and the booking form.

@@ -69,10 +69,33 @@ export async function galleryImageFileAtBuild(file: {
   width: number;
   format: "avif" | "webp";
 }): Promise<Buffer | undefined> {
+  const made = await madeByTheServedBuild(file);
+  if (made) return made;
   const jpeg = await galleryImageAtBuild(file.id);
   if (!jpeg) return undefined;
   const { renderGallerySize } = await import("../../features/site-content");
   return renderGallerySize(jpeg, file.width, file.format);
+}
+
+/**
+ * The same file from the build being replaced, when the local production host rebuilds on publish
+ * (it sets SITE_GALLERY_FILES_FROM to the folder it serves, scripts/lib/local-rebuild.ts). An image
+ * id never changes, so neither do its sizes, and encoding them (AVIF above all) is most of a rebuild's
+ * work once the gallery has photos (docs/decisions/069-ci-speed.md). The build asks only for the
+ * files of images published now. Never under `astro dev`, nor on Netlify (nothing sets it there).
+ */
+async function madeByTheServedBuild(file: {
+  id: string;
+  width: number;
+  format: string;
+}): Promise<Buffer | undefined> {
+  const from = process.env["SITE_GALLERY_FILES_FROM"];
+  if (!from || import.meta.env.DEV) return undefined;
+  const { readFile } = await import("node:fs/promises");
+  const { join } = await import("node:path");
+  return readFile(join(from, "media", "gallery", `${file.id}-${file.width}.${file.format}`)).catch(
+    () => undefined,
+  );
 }
 
 async function withDatabase<T>(read: (ctx: BuildContext) => Promise<T>): Promise<T> {
