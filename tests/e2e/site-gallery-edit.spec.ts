@@ -44,6 +44,7 @@ async function finishedJobWithConsent(page: Page, origin: string, name: string) 
     data: {
       name,
       email: "gallery.consent@example.com",
+      phone: "0131 496 0999",
       message: `Please repaint the stained ceiling (${name}).`,
       photos: [photoId],
       website: "",
