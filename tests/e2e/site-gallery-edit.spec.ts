@@ -8,7 +8,7 @@
  * SHOTS=dir saves screenshots (the Gallery tab while editing, after the move, the preview of
  * /our-work at 375 and 1280 px, the finished jobs after the withdrawal).
  */
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, request as apiRequest, test, type Page } from "@playwright/test";
 import { jpegWithGps } from "../helpers/images";
 import { axe, shot } from "./page-checks";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
@@ -44,6 +44,7 @@ async function finishedJobWithConsent(page: Page, origin: string, name: string) 
     data: {
       name,
       email: "gallery.consent@example.com",
+      phone: "0131 496 0999",
       message: `Please repaint the stained ceiling (${name}).`,
       photos: [photoId],
       website: "",
@@ -113,11 +114,13 @@ test("the owner edits and reorders the gallery, previews it, and withdraws a cus
   await expect.poll(async () => (await titles()).map((t) => t.trim())).toEqual([edited, second]);
   await list.getByRole("button", { name: `Move ${second} up` }).click();
   await expect.poll(async () => (await titles()).map((t) => t.trim())).toEqual([second, edited]);
-  await expect(list.getByRole("img", { name: "" }).first()).toHaveJSProperty("complete", true);
+  const thumb = list.locator("li", { hasText: second }).locator("img").first();
+  await expect.poll(() => thumb.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
   await shot(page, "gallery-reordered");
   await axe(page, "website gallery after a move");
 
   // The preview shows the drafts with their pictures; the served site has neither caption.
+  let pictureUrl = "";
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
     await page.goto("/preview/our-work");
@@ -130,16 +133,20 @@ test("the owner edits and reorders the gallery, previews it, and withdraws a cus
     await expect
       .poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc))
       .toMatch(/\/preview\/media\/gallery\/[A-Za-z0-9_-]+-\d+\.avif$/);
+    pictureUrl = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
     const order = await page.getByRole("heading").filter({ hasText: tag }).allInnerTexts();
     expect(order.map((t) => t.trim())).toEqual([second, edited]);
     await shot(page, "preview-our-work");
   }
   await page.goto("/our-work");
   await expect(page.getByText(edited)).toHaveCount(0);
-  const anonymous = await request.get(page.url().replace(/\/our-work$/, "/preview/our-work"), {
-    headers: { Accept: "application/json" },
-  });
-  expect(anonymous.status()).toBe(401);
+  // Without the owner's session neither the preview nor its pictures are served.
+  const stranger = await apiRequest.newContext({ baseURL: baseURL! });
+  for (const address of ["/preview/our-work", new URL(pictureUrl).pathname]) {
+    const res = await stranger.get(address, { headers: { Accept: "application/json" }, maxRedirects: 0 });
+    expect(res.status(), address).toBe(401);
+  }
+  await stranger.dispose();
 
   // Consent withdrawn by the owner with a note: the job's photo leaves the drafts and the live version.
   await page.setViewportSize({ width: 375, height: 800 });

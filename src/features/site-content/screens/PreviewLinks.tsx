@@ -11,6 +11,7 @@ export const previewPages = [
   { label: "Services", href: "/preview/services" },
   { label: "FAQs", href: "/preview/faqs" },
   { label: "About us", href: "/preview/about-us" },
+  { label: "Our work", href: "/preview/our-work" },
   { label: "Contact us", href: "/preview/contact-us" },
 ] as const;
 
