@@ -28,12 +28,18 @@ export function TextArrival({ text }: { text: { phone: string | null; message: s
         {text.message}
       </p>
       {text.phone ? (
-        <div className="mt-3 grid grid-cols-2 gap-2 sm:flex">
-          <a className={buttonClass("primary", "px-3")} href={smsHref(text.phone, text.message)}>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <a
+            className={buttonClass("primary", "px-3 whitespace-nowrap")}
+            href={smsHref(text.phone, text.message)}
+          >
             <MessageSquare aria-hidden="true" className="size-4" />
             Send as a text
           </a>
-          <a className={buttonClass("secondary", "px-3")} href={`tel:${dialDigits(text.phone)}`}>
+          <a
+            className={buttonClass("secondary", "px-3 whitespace-nowrap")}
+            href={`tel:${dialDigits(text.phone)}`}
+          >
             <Phone aria-hidden="true" className="size-4" />
             Call
           </a>

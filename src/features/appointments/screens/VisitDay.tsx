@@ -131,7 +131,10 @@ function EtaPicker({
 
 export function VisitDay({ requestId, appointment }: { requestId: number; appointment: AppointmentWire }) {
   const id = useId();
-  const requestState = useQuery(queries.item(requestId)).data?.state;
+  const item = useQuery(queries.item(requestId)).data;
+  const requestState = item?.state;
+  // Without an e-mail address the customer was told nothing unless the owner texted them.
+  const emailed = !item || !!item.email;
   const [busy, setBusy] = useState(false);
   const [time, setTime] = useState(() => wallClock(new Date()).time);
   const [note, setNote] = useState("");
@@ -284,8 +287,8 @@ export function VisitDay({ requestId, appointment }: { requestId: number; appoin
       </h4>
       {appointment.onMyWayAt ? (
         <p className="mt-1 text-sm text-slate-700" data-testid="visit-eta">
-          On the way since {formatTime(new Date(appointment.onMyWayAt))}; the customer expects you around{" "}
-          <strong>{eta}</strong>.
+          On the way since {formatTime(new Date(appointment.onMyWayAt))};{" "}
+          {emailed ? "the customer expects you around" : "arriving around"} <strong>{eta}</strong>.
         </p>
       ) : null}
       {text ? <TextArrival text={text} /> : null}
