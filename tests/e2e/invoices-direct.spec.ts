@@ -2,7 +2,8 @@
  * "New invoice" on the money screen, on the real stack at 375 and 1280 px: a direct invoice for a
  * customer with no request (name, e-mail, address, a line), saved as a draft, issued, its PDF opened
  * from the link and read back (the number, the customer, the line and the total), then e-mailed: the
- * message is caught by the loopback SMTP server and its PDF read back too. Nothing scrolls sideways.
+ * message is caught by the loopback SMTP server and its PDF read back too, with its link to that
+ * invoice alone; the invoice list opens it again. Nothing scrolls sideways.
  *
  * SHOTS=dir saves screenshots there.
  */
@@ -77,6 +78,20 @@ for (const width of [375, 1280]) {
       const mailed = await pdfWords(pdfFromMime(mine()[0]!.raw));
       expect(mailed).toContain(number);
       expect(mailed).toContain(name);
+      // The e-mail carries a link to this invoice alone (a direct invoice has no request's page).
+      const text = mine()[0]!.raw.replace(/=\r?\n/g, "");
+      expect(text).toMatch(/\/invoice\/[A-Za-z0-9_-]{22}/);
+      expect(text).not.toMatch(/\/request\/[A-Za-z0-9_-]{22}/);
+
+      // The invoice list opens it (it has no request to open): its PDF, and that it was e-mailed.
+      await page.keyboard.press("Escape");
+      await page.goto("/admin/invoices");
+      const row = page.getByTestId("invoice-row").filter({ hasText: number });
+      await row.getByRole("button", { name: number }).click();
+      const opened = page.getByRole("dialog", { name: `Invoice ${number}` });
+      await expect(opened).toContainText(`E-mailed to ${email}.`);
+      await expect(opened.getByRole("link", { name: "Open the PDF" })).toHaveAttribute("href", href!);
+      await shot(page, "invoice-list-direct-opened");
     });
   });
 }

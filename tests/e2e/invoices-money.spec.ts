@@ -462,4 +462,63 @@ test.describe("on a 375 px phone", () => {
     ).toHaveCount(0);
     await shoot(page, "money-after-refund");
   });
+
+  test("money kept on account is paid back later from the Overpayments list, once", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const invoice = await issuedInvoice(request, [
+      { description: "Refit the bathroom cabinet", quantity: 1, unitPence: 10_000 },
+    ]);
+    const headers = await adminHeaders(request);
+    const paid = await request.post(`/api/admin/invoices/${invoice.id}/payments`, {
+      data: {
+        amountPence: 14_000,
+        method: "bank_transfer",
+        receivedOn: new Date().toISOString().slice(0, 10),
+        excess: "on_account",
+      },
+      headers,
+    });
+    expect(paid.status(), await paid.text()).toBe(201);
+    await signedIn(context, request, baseURL);
+    await page.goto("/admin/money");
+    const kept = () =>
+      page.getByTestId("money-on-account").getByRole("listitem").filter({ hasText: invoice.number });
+    await expect(kept()).toContainText("£40.00");
+    await kept()
+      .getByRole("button", { name: /^Pay back £40\.00…/ })
+      .tap();
+    const back = page.getByRole("dialog", { name: "Pay back £40.00 on account" });
+    await expect(back).toContainText("It will no longer be taken off their next invoice.");
+    await back.getByRole("radio", { name: "Cash" }).tap();
+    await back.getByLabel("Reference (optional)").fill("Handed back at the door");
+    await axe(page, "pay back money on account at 375px");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, "scrolls sideways").toBeLessThanOrEqual(0);
+    if (process.env["SHOTS"])
+      await page.screenshot({ path: `${process.env["SHOTS"]}/pay-back-on-account-375.png` });
+    await back.getByRole("button", { name: "Record as paid back" }).tap();
+    await expect(back).toBeHidden();
+    await expect(page.getByText("£40.00 on account recorded as paid back")).toBeVisible();
+    await expect(kept()).toHaveCount(0);
+
+    // Stored once: the invoice's payment says so, and a second attempt is refused.
+    const answer = await page.request.get(`/api/admin/invoices/${invoice.id}`);
+    const now = (await answer.json()) as {
+      invoice: {
+        payments: { excess: { id: number; kind: string; paidBackPence: number; refundMethod: string } }[];
+      };
+    };
+    const excess = now.invoice.payments[0]!.excess;
+    expect(excess).toEqual(
+      expect.objectContaining({ kind: "on_account", paidBackPence: 4_000, refundMethod: "cash" }),
+    );
+    const again = await request.post(`/api/admin/account-credits/${excess.id}/refund`, {
+      data: { method: "cash", refundedOn: new Date().toISOString().slice(0, 10) },
+      headers,
+    });
+    expect(again.status()).toBe(409);
+  });
 });

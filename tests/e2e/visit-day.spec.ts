@@ -203,3 +203,98 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+/**
+ * A job taken by phone, with no e-mail address, confirmed for today (or recorded done already once
+ * today's window has ended): the request's id.
+ */
+async function phoneJobForToday(
+  request: APIRequestContext,
+  baseURL: string,
+  cookie: string,
+  name: string,
+  doneAlready: boolean,
+): Promise<number> {
+  const headers = { Origin: new URL(baseURL).origin, Cookie: cookie, "X-Simulated-Client": clientIp() };
+  const added = await request.post("/api/admin/submissions", {
+    data: {
+      source: "phone",
+      name,
+      phone: "07700 900456",
+      address: "14 Nicol Street, Kirkcaldy KY1 1NY",
+      service: "plumbing-heating",
+      message: "Radiator valve weeping.",
+    },
+    headers,
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const id = ((await added.json()) as { submission: { id: number } }).submission.id;
+  const confirmed = await request.post(`/api/admin/appointments/${id}`, {
+    data: {
+      action: "confirm",
+      date: londonNow().date,
+      window: "any",
+      dayOverrideReason: "Squeezed in today by phone.",
+      ...(doneAlready ? { doneAlready: true } : {}),
+    },
+    headers,
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return id;
+}
+
+test.describe("at 375 px, a customer without an e-mail address", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("on my way is recorded and offers the arrival as a prefilled text message and a call; nothing claims an e-mail", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await ownClient(page);
+    const session = await signedIn(context, request, baseURL!);
+    const name = uniqueName("Dougal");
+    const open = todaysWindowOpen();
+    const id = await phoneJobForToday(request, baseURL!, session.header, name, !open);
+    await page.goto(`/admin/requests/${id}`);
+    const dialog = page.getByRole("dialog", { name: "Appointment Request" });
+    if (!open) {
+      // Today's window has ended: only "done already" is possible, with the same next steps.
+      await afterTheWindow(page, id);
+      return;
+    }
+    const day = dialog.getByTestId("visit-day");
+    const sentAt = Date.now();
+    await day.getByRole("button", { name: "30 min" }).click();
+    await day.getByRole("button", { name: "On my way" }).click();
+    const panel = day.getByTestId("text-arrival");
+    await expect(panel).toContainText("No e-mail address: nothing was sent.");
+    await expect(day.getByTestId("visit-eta")).toContainText("arriving around");
+    await expect(day.getByTestId("visit-eta")).not.toContainText("the customer expects you");
+    await expect(dialog.getByTestId("request-history")).toContainText(
+      "no e-mail address, so a text message was offered",
+    );
+    await expect(dialog.getByTestId("request-history")).not.toContainText("the customer was told");
+    await expect(page.getByText(/sent to the customer|knows you are on the way/)).toHaveCount(0);
+
+    // The link, read as a URL (RFC 5724): the customer's number and the e-mail's words.
+    const href = (await panel.getByRole("link", { name: "Send as a text" }).getAttribute("href"))!;
+    const url = new URL(href);
+    expect(url.protocol).toBe("sms:");
+    expect(url.pathname).toBe("07700900456");
+    const body = url.searchParams.get("body")!;
+    const eta = clockStyle(londonNow(new Date(sentAt + 30 * 60_000)).time);
+    const etaLater = clockStyle(londonNow(new Date(sentAt + 31 * 60_000)).time);
+    expect(body).toMatch(
+      new RegExp(`^Kingdom Handyman is on the way to you .*arriving around (${eta}|${etaLater})\\.`),
+    );
+    expect(body).toContain("please call 0131 496 0472");
+    await expect(panel).toContainText(body);
+    await expect(panel.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:07700900456");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, "scrolls sideways").toBeLessThanOrEqual(0);
+    await panel.scrollIntoViewIfNeeded();
+    await shot(page, "visit-day-text-arrival");
+  });
+});

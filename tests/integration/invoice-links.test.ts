@@ -263,3 +263,70 @@ describe("revoking and reminders", () => {
     expect(still!.id).toBe(request.id);
   });
 });
+
+describe("a direct invoice (no request)", () => {
+  it("is e-mailed with a link to that invoice alone: its page, PDF and Pay; a reminder points to it", async () => {
+    const owner = await adminClient();
+    const tag = uniqueTag("direct");
+    const customer = {
+      name: `Nell Neighbour ${tag}`,
+      email: `nell-${tag}@example.com`,
+      address: "7 Kirk Wynd, Kirkcaldy KY1 1EH",
+    };
+    const made = await owner.call(adminInvoices, "POST", "/api/admin/invoices", {
+      body: {
+        kind: "direct",
+        customer,
+        lines: [{ description: "Rehang the garden gate", quantity: 1, unitPence: 9000 }],
+      },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.json.invoice.id as number;
+    expect(made.json.invoice.submissionId).toBeNull();
+    expect((await owner.call(adminInvoices, "POST", `/api/admin/invoices/${id}/issue`)).status).toBe(200);
+    const sent = await owner.call(adminInvoices, "POST", `/api/admin/invoices/${id}/send`);
+    expect(sent.status, sent.text).toBe(200);
+    const invoice = sent.json.invoice;
+    const outboxOf = async () =>
+      (await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.email))).sort(
+        (a, b) => a.id - b.id,
+      );
+    const [row] = await outboxOf();
+    expect(row!.submissionId).toBeNull();
+    await sendPending(t.db);
+    const message = sentMessage(row!.id);
+    expect(message.to.address).toBe(customer.email);
+    expect(message.text).toContain("See this invoice, download it and pay it on its private page:");
+    expect(message.text).not.toMatch(requestToken);
+    const token = invoiceToken.exec(message.text)![1]!;
+    const [link] = await t.db.select().from(invoiceLinks).where(eq(invoiceLinks.invoiceId, id));
+    expect(link!.mailId).toBe(row!.id);
+
+    const html = await (await get(`/invoice/${token}`)).text();
+    expect(html).toContain(invoice.number);
+    expect(html).toContain(customer.name);
+    expect(html).toContain("£90.00");
+    expect(html).toContain("Pay £90.00 now");
+    const pdf = await get(`/invoice/${token}/invoice.pdf`, "application/pdf");
+    expect(pdf.status).toBe(200);
+    const words = await pdfWords(new Uint8Array(await pdf.arrayBuffer()));
+    expect(words).toContain(`Invoice ${invoice.number}`);
+    expect(words).toContain("Rehang the garden gate");
+    const paid = await pay(token, id);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toMatch(new RegExp(`^${stripe.origin}/checkout/cs_test_`));
+
+    // A reminder points to the link already sent and makes no new one.
+    const [firstDays] = site.invoices.reminderDays as [number, number];
+    await runInvoiceReminders(
+      serviceContext({ now: new Date(`${addDays(invoice.dueOn as string, firstDays)}T09:00:00Z`) }),
+    );
+    const reminder = (await outboxOf()).find((m) => m.kind === "invoice_reminder");
+    expect(reminder).toBeDefined();
+    await sendPending(t.db);
+    const reminderText = sentMessage(reminder!.id).text;
+    expect(reminderText).toContain("through the private link in our earlier e-mail");
+    expect(reminderText).not.toMatch(invoiceToken);
+    expect(await t.db.select().from(invoiceLinks).where(eq(invoiceLinks.invoiceId, id))).toHaveLength(1);
+  });
+});

@@ -17,7 +17,9 @@ import customerPageFn from "../../netlify/functions/customer-page.mts";
 import adminInvoicePayment from "../../netlify/functions/admin-invoices-payment.mts";
 import { updateBusinessSettings } from "../../src/features/business/service";
 import { deliverDue } from "../../src/features/mail/service-delivery";
-import { mailOutbox } from "../../src/features/tables";
+import { accountCredits, mailOutbox, requestHistory, requests } from "../../src/features/tables";
+import adminCustomers from "../../netlify/functions/admin-customers.mts";
+import { assignCustomer } from "../../src/features/customers/service";
 import { serviceContext } from "../../src/platform/context";
 import { createSmtpSender } from "../../src/platform/mail/transport";
 import { dateInZone, formatDate, formatShortDate } from "../../src/platform/time";
@@ -297,16 +299,7 @@ describe("an overpayment", () => {
       "You paid £40.00 more than was owed. We are keeping £40.00 on account for you, towards your next invoice with us.",
     );
     const listed = (await openCredits(owner)).find((c) => c.invoiceNumber === invoice.number);
-    expect(listed).toMatchObject({ kind: "on_account", amountPence: 4_000 });
-    const notRefund = await owner.call(
-      adminAccountCredits,
-      "POST",
-      `/api/admin/account-credits/${listed!.id}/refund`,
-      {
-        body: { method: "cash", refundedOn: today() },
-      },
-    );
-    expect(notRefund.status).toBe(409);
+    expect(listed).toMatchObject({ kind: "on_account", amountPence: 4_000, leftPence: 4_000 });
 
     const removed = await removePayment(owner, invoice.id, paid.json.payment.id);
     expect(removed.status, removed.text).toBe(200);
@@ -317,6 +310,132 @@ describe("an overpayment", () => {
     expect(twice.json.error.message).toBe("That payment has already been removed.");
     const after = await owner.call(adminInvoices, "GET", `/api/admin/invoices/${invoice.id}`);
     expect(after.json.invoice).toMatchObject({ paidPence: 0, balancePence: 56_000, status: "unpaid" });
+  });
+
+  it("kept on account and partly used, the rest is paid back later once: the balance on account goes down, the CSV and the page say so", async () => {
+    const owner = await adminClient();
+    const { request, invoice } = await issued(owner, [line("Lay the hall carpet", 1, 56_000)], false);
+    await assignCustomer(t.db, request.id);
+    const paid = await pay(owner, invoice.id, 60_000, "on_account");
+    expect(paid.status, paid.text).toBe(201);
+    // A later invoice for the same request uses £15.00 of the £40.00 on account.
+    const later = await owner.call(adminInvoices, "POST", "/api/admin/invoices", {
+      body: { kind: "direct", submissionId: request.id, lines: [line("Fit a door stop", 1, 1_500)] },
+    });
+    expect(later.status, later.text).toBe(201);
+    const issuedLater = await owner.call(
+      adminInvoices,
+      "POST",
+      `/api/admin/invoices/${later.json.invoice.id}/issue`,
+      { body: { useOnAccount: true } },
+    );
+    expect(issuedLater.status, issuedLater.text).toBe(200);
+    expect(issuedLater.json.invoice).toMatchObject({ status: "paid", balancePence: 0 });
+    const [requestRow] = await t.db.select().from(requests).where(eq(requests.id, request.id));
+    const onAccount = async () =>
+      (await owner.call(adminCustomers, "GET", `/api/admin/customers/${requestRow!.customerId}`)).json
+        .onAccountPence as number;
+    expect(await onAccount()).toBe(2_500);
+    const listed = (await openCredits(owner)).find((c) => c.invoiceNumber === invoice.number);
+    expect(listed).toMatchObject({ kind: "on_account", amountPence: 4_000, leftPence: 2_500 });
+
+    const payBack = () =>
+      owner.call(adminAccountCredits, "POST", `/api/admin/account-credits/${listed!.id}/refund`, {
+        body: { method: "bank_transfer", refundedOn: today(), reference: "FPS 1234" },
+      });
+    const first = await payBack();
+    expect(first.status, first.text).toBe(200);
+    expect(first.json.credit).toMatchObject({
+      kind: "on_account",
+      amountPence: 4_000,
+      paidBackPence: 2_500,
+      leftPence: 0,
+      refundedOn: today(),
+      refundMethod: "bank_transfer",
+      refundReference: "FPS 1234",
+    });
+    expect(await onAccount()).toBe(0);
+    expect((await openCredits(owner)).some((c) => c.id === listed!.id)).toBe(false);
+    // Recorded once: a second time is 409 naming the day, and nothing changes.
+    const again = await payBack();
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toBe(
+      `The £25.00 on account was already recorded as paid back on ${formatDate(today())}.`,
+    );
+    const [stored] = await t.db.select().from(accountCredits).where(eq(accountCredits.id, listed!.id));
+    expect(stored).toMatchObject({ paidBackPence: 2_500, refundReference: "FPS 1234" });
+    // Nothing left for a third invoice to use.
+    const third = await owner.call(adminInvoices, "POST", "/api/admin/invoices", {
+      body: { kind: "direct", submissionId: request.id, lines: [line("Oil the hinges", 1, 1_000)] },
+    });
+    expect(third.json.invoice.onAccountPence).toBe(0);
+    const history = await t.db
+      .select()
+      .from(requestHistory)
+      .where(eq(requestHistory.submissionId, request.id));
+    expect(history.map((h) => h.note)).toContain(
+      `£25.00 kept on account from invoice ${invoice.number} paid back on ${formatDate(today())} (Bank transfer)`,
+    );
+
+    // The accountant's payments CSV: the amount that cleared the invoice, the extra and what became of it.
+    const csv = await owner.call(
+      adminInvoices,
+      "GET",
+      `/api/admin/invoices/payments.csv?from=${today()}&to=${today()}`,
+    );
+    expect(csv.status, csv.text).toBe(200);
+    const uk = `${today().slice(8, 10)}/${today().slice(5, 7)}/${today().slice(0, 4)}`;
+    const rows = parse(csv.text, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.find((r) => r["InvoiceNumber"] === invoice.number)).toMatchObject({
+      Amount: "560.00",
+      Overpaid: "40.00",
+      OverpaidAs: `On account, 25.00 paid back ${uk}`,
+    });
+    // The customer's page says what happened to the extra.
+    const mails = await deliverAndRead(request.id, request.email!);
+    const token = mails
+      .map((m) => /\/request\/([A-Za-z0-9_-]{22})/.exec(m.text ?? "")?.[1])
+      .find((found) => found !== undefined)!;
+    const page = await customerPageFn(
+      new Request(`http://localhost:8888/request/${token}`, { headers: { Accept: "text/html" } }),
+    );
+    const text = (await page.text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(text).toContain(
+      `Paid over, kept on account; £25.00 paid back to you on ${formatShortDate(today(), { year: true })} £40.00`,
+    );
+    // Its payment can no longer be removed as a mistake.
+    expect((await removePayment(owner, invoice.id, paid.json.payment.id)).status).toBe(409);
+  });
+
+  it("money on account all used on later invoices has nothing to pay back (409, nothing changes)", async () => {
+    const owner = await adminClient();
+    const { request, invoice } = await issued(owner, [line("Hang a shelf", 1, 5_000)], false);
+    expect((await pay(owner, invoice.id, 6_000, "on_account")).status).toBe(201);
+    const later = await owner.call(adminInvoices, "POST", "/api/admin/invoices", {
+      body: { kind: "direct", submissionId: request.id, lines: [line("Second shelf", 1, 5_000)] },
+    });
+    const used = await owner.call(
+      adminInvoices,
+      "POST",
+      `/api/admin/invoices/${later.json.invoice.id}/issue`,
+      {
+        body: { useOnAccount: true },
+      },
+    );
+    expect(used.status, used.text).toBe(200);
+    const [credit] = await t.db.select().from(accountCredits).where(eq(accountCredits.invoiceId, invoice.id));
+    const res = await owner.call(
+      adminAccountCredits,
+      "POST",
+      `/api/admin/account-credits/${credit!.id}/refund`,
+      {
+        body: { method: "cash", refundedOn: today() },
+      },
+    );
+    expect(res.status).toBe(409);
+    expect(res.json.error.code).toBe("credit_used");
+    const [after] = await t.db.select().from(accountCredits).where(eq(accountCredits.id, credit!.id));
+    expect(after).toMatchObject({ refundedOn: null, paidBackPence: null, settledAt: null });
   });
 
   it("is refused when the extra is more than the invoice's whole total", async () => {

@@ -17,7 +17,9 @@ import { addDays, type IsoDate } from "../../src/features/appointments/contract"
 import { onMyWay, runningLate } from "../../src/features/appointments/service-day";
 import { appointments, mailOutbox, requestHistory, requests } from "../../src/features/tables";
 import { serviceContext } from "../../src/platform/context";
-import { dateInZone, wallClockInstant } from "../../src/platform/time";
+import { dateInZone, formatTime, wallClockInstant } from "../../src/platform/time";
+import { onTheWayText } from "../../src/features/appointments/mail-day";
+import { requestReference } from "../../src/features/requests/contract/reference";
 import { adminClient, seedRequest, uniqueTag } from "../helpers/admin";
 import { useTestBlobs } from "../helpers/blobs";
 import { useTestDatabase } from "../helpers/db";
@@ -180,24 +182,67 @@ describe("refusals", () => {
 });
 
 describe("a customer with no e-mail address", () => {
-  it("on my way is 409 no_email and nothing is queued", async () => {
+  it("on my way is recorded, nothing is queued, and the answer holds the e-mail's words to text", async () => {
     // A job taken by phone may have no e-mail address.
     const { request, appointment } = await visitOn(today());
     await t.db.execute(sql`update form_submissions set email = null where id = ${request.id}`);
+    const owner = await adminClient();
+    const path = (what: string) => `/api/admin/appointments/${appointment.id}/${what}`;
+    const res = await owner.call(adminAppointmentDay, "POST", path("on-my-way"), {
+      body: { etaMinutes: 30 },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(await mailFor(request.id)).toEqual([]);
+    const row = await appointmentRow(appointment.id);
+    expect(row.onMyWayAt).not.toBeNull();
+    expect(res.json.appointment.etaAt).toBe(row.etaAt!.toISOString());
+    const at = formatTime(row.etaAt!);
+    expect(res.json.told).toBe("text");
+    expect(res.json.text.phone).toBe("07700 900123");
+    expect(res.json.text.message).toBe(
+      `Kingdom Handyman is on the way to you for your plumbing & heating job at 1 High Street, Kirkcaldy, arriving around ${at}. ` +
+        `If you need to reach us before then, please call 0131 496 0472. Your reference is ${requestReference(request)}. Kingdom Handyman Services`,
+    );
+    const note = (await historyOf(request.id)).at(-1)!.note!;
+    expect(note).toBe(
+      `On the way: arriving around ${at}; no e-mail address, so a text message was offered to send from the owner's phone`,
+    );
+    expect(note).not.toMatch(/told|e-mailed|sent/);
+
+    // Running late works the same way: recorded, nothing queued, the new words to text.
+    const late = await owner.call(adminAppointmentDay, "POST", path("running-late"), {
+      body: { etaMinutes: 45 },
+    });
+    expect(late.status, late.text).toBe(200);
+    expect(late.json.told).toBe("text");
+    const lateAt = formatTime((await appointmentRow(appointment.id)).etaAt!);
+    expect(late.json.text.message).toContain(
+      `Sorry, we are running late. Kingdom Handyman is now arriving around ${lateAt}`,
+    );
+    expect(await mailFor(request.id)).toEqual([]);
+  });
+
+  it("the text carries the same sentences as the e-mail a customer with an address gets", async () => {
+    const { request, appointment } = await visitOn(today());
     const owner = await adminClient();
     const res = await owner.call(
       adminAppointmentDay,
       "POST",
       `/api/admin/appointments/${appointment.id}/on-my-way`,
-      { body: { etaMinutes: 30 } },
+      {
+        body: { etaMinutes: 30 },
+      },
     );
-    expect(res.status).toBe(409);
-    expect(res.json.error).toMatchObject({
-      code: "no_email",
-      message: "This customer has no e-mail address, so an arrival time cannot be e-mailed to them.",
-    });
-    expect(await mailFor(request.id)).toEqual([]);
-    expect((await appointmentRow(appointment.id)).onMyWayAt).toBeNull();
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ told: "email", text: null });
+    const [mail] = await mailFor(request.id);
+    const at = formatTime((await appointmentRow(appointment.id)).etaAt!);
+    const words = onTheWayText(request, new Date(res.json.appointment.etaAt), { late: false });
+    expect(words).toContain(`arriving around ${at}.`);
+    const flat = mail!.textBody.replace(/\s+/g, " ");
+    for (const sentence of words.replace(/ Kingdom Handyman Services$/, "").split(/(?<=\.) /)) {
+      expect(flat).toContain(sentence);
+    }
   });
 });
 

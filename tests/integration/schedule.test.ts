@@ -209,14 +209,13 @@ describe("GET /api/admin/schedule", () => {
       window: "morning",
       name: b.name,
       phone: "07700 900123",
-      email: b.email,
+      hasEmail: true,
       address: "12 High Street, Kirkcaldy KY1 1AA",
       service: "Plumbing & Heating",
       hasPhotos: true,
-      requestState: "scheduled",
       cancellationFlag: null,
     });
-    expect(second).toMatchObject({ status: "proposed", hasPhotos: false, requestState: "contacted" });
+    expect(second).toMatchObject({ status: "proposed", hasPhotos: false, hasEmail: true });
     // The run sheet's texts come only when asked for.
     const sheet = await owner.call(
       adminSchedule,
@@ -245,7 +244,7 @@ describe("GET /api/admin/schedule", () => {
     await anAppointment(e.id, "2027-02-17", "morning", "completed");
     const next = await scheduleOf("2027-02-17", "2027-02-17");
     expect(next.json.days[0].cap).toEqual({ limit: 2, booked: 1, full: false });
-    expect(next.json.days[0].appointments[0]).toMatchObject({ status: "completed", requestState: "done" });
+    expect(next.json.days[0].appointments[0]).toMatchObject({ status: "completed" });
   });
 
   it("answers 400 for a range over 92 days, to before from, a malformed or missing date; 401 signed out", async () => {
@@ -481,7 +480,7 @@ describe("moving a confirmed visit (confirm again with another date and window)"
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, r!.id))).toEqual([]);
     const day = await scheduleOf("2027-03-03", "2027-03-03");
     expect(day.json.days[0].appointments).toEqual([
-      expect.objectContaining({ requestId: r!.id, email: null, phone: "07700 900789" }),
+      expect.objectContaining({ requestId: r!.id, hasEmail: false, phone: "07700 900789" }),
     ]);
     const [last] = await t.db
       .select()

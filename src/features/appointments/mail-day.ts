@@ -26,13 +26,18 @@ export interface DayMailRequest {
 /** "2:35pm": the arrival on the business's clock, in the site's one clock style. */
 export const arrivalTime = (eta: Date) => formatTime(eta);
 
-/** "On my way" (`late` false) or "Running late" (`late` true), arriving around `eta`. */
-export function onTheWayMessage(
-  r: DayMailRequest,
+/** What a request needs for the day's words; the e-mail also needs its address. */
+export type DayWordsRequest = Omit<DayMailRequest, "email">;
+
+/**
+ * The day's words, the same in the e-mail and in the text message the owner sends a customer
+ * without an e-mail address: a subject and the paragraphs.
+ */
+export function onTheWayWords(
+  r: DayWordsRequest,
   eta: Date,
-  ctx: MailContext,
   options: { late: boolean },
-): OutgoingMessage {
+): { subject: string; paragraphs: string[] } {
   const who = site.onTheDay.travellerName;
   const at = arrivalTime(eta);
   const job = serviceNameOf(r).toLowerCase();
@@ -51,6 +56,22 @@ export function onTheWayMessage(
         `If you need to reach us before then, please call ${businessFact.phone}.`,
         `Your reference is ${ref}.`,
       ];
+  return { subject, paragraphs };
+}
+
+/** The same words as one text message, signed with the business's name. */
+export function onTheWayText(r: DayWordsRequest, eta: Date, options: { late: boolean }): string {
+  return [...onTheWayWords(r, eta, options).paragraphs, site.name].join(" ");
+}
+
+/** "On my way" (`late` false) or "Running late" (`late` true), arriving around `eta`. */
+export function onTheWayMessage(
+  r: DayMailRequest,
+  eta: Date,
+  ctx: MailContext,
+  options: { late: boolean },
+): OutgoingMessage {
+  const { subject, paragraphs } = onTheWayWords(r, eta, options);
   return customerMessage(
     options.late ? "appointment_running_late" : "appointment_on_my_way",
     r,

@@ -21,17 +21,27 @@ import * as workflow from "../requests";
 import type { CustomerRequest } from "../requests";
 import type { CompleteVisitInput, EtaInput } from "./contract/owner-forms";
 import { appointmentLabel } from "./mail";
-import { arrivalTime, onTheWayMessage } from "./mail-day";
+import { arrivalTime, onTheWayMessage, onTheWayText } from "./mail-day";
 import * as repo from "./repository";
 import type { Appointment } from "./repository";
 import { endLiveVisit } from "./service-lifecycle";
 import { loadRules, view, type AppointmentView } from "./service";
-import { mailable } from "../requests";
+import { hasEmail } from "../requests";
 
 export interface DayActionResult {
   appointment: AppointmentView;
   requestId: number;
   requestState: RequestState;
+}
+
+/**
+ * What "On my way" and "Running late" answer: how the customer hears of it. E-mailed when the
+ * request has an address; otherwise the same words for the owner to text from his phone (nothing
+ * is queued, and nothing claims an e-mail went).
+ */
+export interface TellResult extends DayActionResult {
+  told: "email" | "text";
+  text: { phone: string | null; message: string } | null;
 }
 
 export interface NextSteps {
@@ -83,12 +93,25 @@ function requireToday(a: Appointment, now: Date): void {
   }
 }
 
+/** The history's words: what the customer was told, or that a text was left to the owner. */
+function tellNote(late: boolean, eta: Date, emailed: boolean): string {
+  const at = arrivalTime(eta);
+  if (emailed) {
+    return late
+      ? `Running late: the customer was told the new arrival, around ${at}`
+      : `On the way: the customer was told the arrival, around ${at}`;
+  }
+  return late
+    ? `Running late: new arrival around ${at}; no e-mail address, so a text message was offered to send from the owner's phone`
+    : `On the way: arriving around ${at}; no e-mail address, so a text message was offered to send from the owner's phone`;
+}
+
 async function tellCustomer(
   id: number,
   input: EtaInput,
   late: boolean,
   ctx: ServiceContext,
-): Promise<DayActionResult> {
+): Promise<TellResult> {
   const now = ctx.now;
   const eta = new Date(now.getTime() + input.etaMinutes * 60_000);
   const { result, mailIds } = await inTransaction(ctx, async (tx) => {
@@ -100,49 +123,38 @@ async function tellCustomer(
         "not_on_the_way",
       );
     }
-    const customer = mailable(request, late ? "a new arrival time" : "an arrival time");
     const updated = await repo.updateAppointment(
       appointment.id,
       late ? { etaAt: eta } : { onMyWayAt: now, etaAt: eta },
       tx,
     );
-    const mailIds = await outbox.enqueue(
-      [
-        {
-          message: onTheWayMessage(
-            {
-              ...customer,
-              serviceName: customer.service ? (await savedServiceNames(tx)).get(customer.service) : undefined,
-            },
-            eta,
-            mailContext(),
-            { late },
-          ),
-          submissionId: request.id,
-        },
-      ],
-      tx,
-    );
+    const emailed = hasEmail(request);
+    // The service by its published name (one the owner added later has no name in the code).
+    const named = {
+      ...request,
+      serviceName: request.service ? (await savedServiceNames(tx)).get(request.service) : undefined,
+    };
+    const mailIds = emailed
+      ? await outbox.enqueue(
+          [{ message: onTheWayMessage(named, eta, mailContext(), { late }), submissionId: request.id }],
+          tx,
+        )
+      : [];
     await workflow.setRead([request.id], true, tx);
     await workflow.addHistory(
-      [
-        {
-          submissionId: request.id,
-          fromState: state,
-          toState: state,
-          note: late
-            ? `Running late: the customer was told the new arrival, around ${arrivalTime(eta)}`
-            : `On the way: the customer was told the arrival, around ${arrivalTime(eta)}`,
-        },
-      ],
+      [{ submissionId: request.id, fromState: state, toState: state, note: tellNote(late, eta, emailed) }],
       ctx.actor,
       tx,
     );
     const rules = await loadRules(tx);
-    return {
-      result: { appointment: view(updated, rules), requestId: request.id, requestState: state },
-      mailIds,
+    const result: TellResult = {
+      appointment: view(updated, rules),
+      requestId: request.id,
+      requestState: state,
+      told: emailed ? "email" : "text",
+      text: emailed ? null : { phone: request.phone || null, message: onTheWayText(named, eta, { late }) },
     };
+    return { result, mailIds };
   });
   await deliverSoon(ctx, mailIds);
   return result;

@@ -117,7 +117,9 @@ function documentItem(inv: CustomerInvoice, pay?: PayOptions): string {
   for (const x of inv.excess ?? []) {
     const what =
       x.kind === "on_account"
-        ? "Paid over, kept on account for you"
+        ? x.refundedOn && x.paidBackPence
+          ? `Paid over, kept on account; ${formatMoney(x.paidBackPence)} paid back to you on ${day(x.refundedOn)}`
+          : "Paid over, kept on account for you"
         : x.refundedOn
           ? `Paid over, refunded on ${day(x.refundedOn)}`
           : "Paid over, to be refunded to you";

@@ -327,7 +327,7 @@ export function invoicesOf(requestIds: number[], email: string | null, db: Db = 
 /**
  * The money these invoices' overpayments left on account (docs/decisions/060-money-corrections.md):
  * extras kept `on_account` whose payment was not removed, less what later invoices used of them
- * (uses not removed), in pence.
+ * (uses not removed) and what was paid back to the customer, in pence.
  */
 export async function onAccountPence(invoiceIds: number[], db: Db = getDb()): Promise<number> {
   if (invoiceIds.length === 0) return 0;
@@ -335,7 +335,7 @@ export async function onAccountPence(invoiceIds: number[], db: Db = getDb()): Pr
     .select({
       total: sql<
         string | null
-      >`sum(${accountCredits.amountPence} - coalesce((select sum(u.amount_pence) from ${accountCreditUses} u where u.credit_id = ${accountCredits}.id and u.removed_at is null), 0))`,
+      >`sum(${accountCredits.amountPence} - coalesce(${accountCredits.paidBackPence}, 0) - coalesce((select sum(u.amount_pence) from ${accountCreditUses} u where u.credit_id = ${accountCredits}.id and u.removed_at is null), 0))`,
     })
     .from(accountCredits)
     .where(

@@ -97,6 +97,8 @@ export interface ExcessRecord {
   refundedOn: string | null;
   refundMethod: PaymentMethod | null;
   refundReference: string | null;
+  /** Money on account paid back later: how much (the day and how are the refund's fields). */
+  paidBackPence: number | null;
 }
 
 const asRecord = (r: InvoiceRow, lines: InvoiceLineRecord[]): InvoiceRecord => ({
@@ -271,6 +273,7 @@ const excessOf = (c: CreditRow): ExcessRecord => ({
   refundedOn: c.refundedOn,
   refundMethod: c.refundMethod as PaymentMethod | null,
   refundReference: c.refundReference,
+  paidBackPence: c.paidBackPence,
 });
 
 /** Records the extra received with a payment. */
@@ -313,6 +316,7 @@ export async function markRefunded(
     refundMethod: PaymentMethod;
     refundReference: string | null;
     settledAt: Date;
+    paidBackPence?: number;
   },
   tx: Db,
 ): Promise<void> {
@@ -320,8 +324,9 @@ export async function markRefunded(
 }
 
 /**
- * The extras not removed, newest first: `open` the refunds still owed and all money on account;
- * otherwise every one. At most `limit`.
+ * The extras not removed, newest first: `open` the refunds still owed and the money on account not
+ * paid back; otherwise every one. At most `limit`. `leftPence` is what is still owed or on account
+ * (money on account less its uses on later invoices; nothing once paid back).
  */
 export async function listAccountCredits(open: boolean, limit: number, db: Db = getDb(), id?: number) {
   const rows = await db
@@ -332,6 +337,8 @@ export async function listAccountCredits(open: boolean, limit: number, db: Db = 
       customerName: invoices.customerName,
       receivedOn: invoicePayments.receivedOn,
       paymentMethod: invoicePayments.method,
+      used: sql<number>`(select coalesce(sum(u.amount_pence), 0)::int from ${accountCreditUses} u
+        where u.credit_id = ${accountCredits.id} and u.removed_at is null)`,
     })
     .from(accountCredits)
     .innerJoin(invoices, eq(invoices.id, accountCredits.invoiceId))
@@ -340,7 +347,7 @@ export async function listAccountCredits(open: boolean, limit: number, db: Db = 
       and(
         isNull(accountCredits.removedAt),
         id === undefined ? undefined : eq(accountCredits.id, id),
-        open ? or(eq(accountCredits.kind, "on_account"), isNull(accountCredits.settledAt)) : undefined,
+        open ? isNull(accountCredits.settledAt) : undefined,
       ),
     )
     .orderBy(desc(accountCredits.createdAt), desc(accountCredits.id))
@@ -353,6 +360,7 @@ export async function listAccountCredits(open: boolean, limit: number, db: Db = 
     customerName: r.customerName,
     receivedOn: r.receivedOn,
     paymentMethod: r.paymentMethod as PaymentMethod,
+    leftPence: r.c.settledAt ? 0 : r.c.amountPence - Number(r.used),
   }));
 }
 
@@ -697,7 +705,12 @@ export async function availableCredits(
   if (r.customerEmail) sameCustomer.push(sql`lower(${invoices.customerEmail}) = lower(${r.customerEmail})`);
   if (sameCustomer.length === 0) return [];
   const query = db
-    .select({ id: accountCredits.id, amountPence: accountCredits.amountPence, number: invoices.number })
+    .select({
+      id: accountCredits.id,
+      amountPence: accountCredits.amountPence,
+      paidBackPence: accountCredits.paidBackPence,
+      number: invoices.number,
+    })
     .from(accountCredits)
     .innerJoin(invoices, eq(invoices.id, accountCredits.invoiceId))
     .leftJoin(requests, eq(requests.id, invoices.submissionId))
@@ -732,7 +745,7 @@ export async function availableCredits(
   return credits
     .map((c) => ({
       id: c.id,
-      availablePence: c.amountPence - (usedOf.get(c.id) ?? 0),
+      availablePence: c.amountPence - (c.paidBackPence ?? 0) - (usedOf.get(c.id) ?? 0),
       invoiceNumber: c.number ?? "",
     }))
     .filter((c) => c.availablePence > 0);

@@ -39,7 +39,14 @@ function toCustomerInvoice(inv: Invoice, pdfPath: string): CustomerInvoices["inv
       .reduce((sum, p) => sum + p.amountPence, 0),
     excess: inv.payments.flatMap((p) =>
       !p.removedAt && p.excess
-        ? [{ kind: p.excess.kind, amountPence: p.excess.amountPence, refundedOn: p.excess.refundedOn }]
+        ? [
+            {
+              kind: p.excess.kind,
+              amountPence: p.excess.amountPence,
+              refundedOn: p.excess.refundedOn,
+              paidBackPence: p.excess.paidBackPence,
+            },
+          ]
         : [],
     ),
   };

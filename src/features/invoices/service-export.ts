@@ -8,7 +8,8 @@
  *   The address is split into its lines, city, postcode and country; Reference is the request's
  *   reference ("KB-000042"). The tax type is Xero's UK name for the line's rate.
  * - `paymentsCsv`: one row per payment (removed ones left out); an overpayment's extra in its last
- *   two columns (Overpaid, OverpaidAs: On account, To refund, Refunded DD/MM/YYYY).
+ *   two columns (Overpaid, OverpaidAs: On account, To refund, Refunded DD/MM/YYYY, or On account,
+ *   X.XX paid back DD/MM/YYYY).
  * - `vatSummary`: net and VAT per rate, invoices less credit notes.
  * The CSVs are RFC 4180 with a UTF-8 byte-order mark and CRLF line ends. Dates are DD/MM/YYYY in
  * every date column (a UK organisation's import reads them so). Numbers (amounts, quantities) are
@@ -77,10 +78,15 @@ export const paymentsHeader = [
   "OverpaidAs",
 ] as const;
 
-/** "On account", "To refund", "Refunded 28/11/2026": what an overpayment is. */
-const overpaidAs = (kind: string | null, refundedOn: string | null) =>
+/**
+ * "On account", "To refund", "Refunded 28/11/2026", or money on account paid back later ("On
+ * account, 40.00 paid back 28/11/2026"): what an overpayment is.
+ */
+const overpaidAs = (kind: string | null, refundedOn: string | null, paidBackPence: number | null) =>
   kind === "on_account"
-    ? "On account"
+    ? refundedOn && paidBackPence
+      ? `On account, ${poundsDecimal(paidBackPence)} paid back ${ukDate(refundedOn)}`
+      : "On account"
     : kind === "refund"
       ? refundedOn
         ? `Refunded ${ukDate(refundedOn)}`
@@ -412,6 +418,7 @@ export function paymentsCsv(
           overpaidPence: accountCredits.amountPence,
           overpaidKind: accountCredits.kind,
           refundedOn: accountCredits.refundedOn,
+          paidBackPence: accountCredits.paidBackPence,
         })
         .from(invoicePayments)
         .innerJoin(invoices, sql`${invoices.id} = ${invoicePayments.invoiceId}`)
@@ -434,7 +441,7 @@ export function paymentsCsv(
             p.reference ?? "",
             ukDate(dateInZone(p.createdAt)),
             p.overpaidPence === null ? "" : num(poundsDecimal(p.overpaidPence)),
-            overpaidAs(p.overpaidKind, p.refundedOn),
+            overpaidAs(p.overpaidKind, p.refundedOn, p.paidBackPence),
           ]),
         )
         .join("");

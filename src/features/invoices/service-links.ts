@@ -3,7 +3,9 @@
  * reaches the person it belongs to: the request's page (name, phone, access notes, its actions) only
  * when the e-mail goes to the request's own address; a payer at another address (a landlord paying
  * for a tenant's job) gets an invoice-only link instead. A reminder never makes a link: it points to
- * the one sent, while that is not revoked, or carries none (and the owner is told).
+ * the one sent, while that is not revoked, or carries none (and the owner is told). A direct
+ * invoice (no request) has no request's page, so its e-mail carries an invoice-only link, like a
+ * payer's (docs/decisions/063-schedule-at-a-busy-years-size.md).
  */
 import type { Db } from "../../platform/db/client";
 import * as workflow from "../requests";
@@ -26,9 +28,8 @@ async function toRequestAddress(r: Addressed, db: Db): Promise<boolean> {
   return sameAddress(request?.email, r.customerEmail);
 }
 
-/** The invoice (or credit note) e-mail: the request's page, an invoice-only link, or none. */
+/** The invoice (or credit note) e-mail: the request's page, or an invoice-only link. */
 export async function sentInvoiceLink(r: Addressed, db: Db): Promise<MailLink> {
-  if (r.submissionId === null) return "none";
   return (await toRequestAddress(r, db)) ? "request" : "invoice";
 }
 
@@ -45,9 +46,9 @@ export async function reminderLink(
   r: Addressed,
   db: Db,
 ): Promise<{ link: "earlier" | "none"; revoked: boolean }> {
-  if (r.submissionId === null) return { link: "none", revoked: false };
-  const state = (await toRequestAddress(r, db))
-    ? await links.requestLinkState(r.submissionId, db)
-    : await links.linkState(r.id, db);
+  const state =
+    r.submissionId !== null && (await toRequestAddress(r, db))
+      ? await links.requestLinkState(r.submissionId, db)
+      : await links.linkState(r.id, db);
   return state.live ? { link: "earlier", revoked: false } : { link: "none", revoked: state.any };
 }

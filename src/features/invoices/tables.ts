@@ -290,7 +290,12 @@ export const accountCredits = pgTable(
     refundedOn: date("refunded_on", { mode: "string" }),
     refundMethod: text("refund_method"),
     refundReference: text("refund_reference"),
-    /** When a refund was recorded as paid back. */
+    /**
+     * Money on account paid back to the customer later: what was left of it then (the day, how and
+     * the reference are the refund's columns). Null while it stays on account.
+     */
+    paidBackPence: integer("paid_back_pence"),
+    /** When a refund (or money on account) was recorded as paid back. */
     settledAt: timestamp("settled_at", { withTimezone: true }),
     removedAt: timestamp("removed_at", { withTimezone: true }),
   },
@@ -303,7 +308,11 @@ export const accountCredits = pgTable(
     check("account_credits_amount", sql`${t.amountPence} between 1 and 100000000`),
     check(
       "account_credits_refund",
-      sql`(${t.refundedOn} is null) = (${t.refundMethod} is null) and (${t.refundedOn} is null or ${t.kind} = 'refund')`,
+      sql`(${t.refundedOn} is null) = (${t.refundMethod} is null) and (${t.refundedOn} is null or ${t.kind} = 'refund' or ${t.paidBackPence} is not null)`,
+    ),
+    check(
+      "account_credits_paid_back",
+      sql`${t.paidBackPence} is null or (${t.kind} = 'on_account' and ${t.refundedOn} is not null and ${t.paidBackPence} between 1 and ${t.amountPence})`,
     ),
     check(
       "account_credits_refund_method",

@@ -40,11 +40,10 @@ function visitOf(row: ScheduleRow & Partial<SheetRow>, sheet: boolean): Schedule
     window: row.window,
     name: row.name,
     phone: row.phone || null,
-    email: row.email || null,
+    hasEmail: row.hasEmail,
     address: row.address,
     service: row.service ? serviceLabel(row.service) : null,
     hasPhotos: row.hasPhotos,
-    requestState: row.requestState,
     cancellationFlag:
       live && row.acceptance ? visitPeriodFlag(row.date, cancellationPeriodOf(row.acceptance)) : null,
     ...(sheet

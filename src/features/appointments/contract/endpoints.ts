@@ -112,6 +112,17 @@ export const dayActionResultSchema = z.object({
 });
 export type DayActionWire = z.infer<typeof dayActionResultSchema>;
 
+/**
+ * What "On my way" and "Running late" answer: the visit, and how the customer hears of it. `email`:
+ * the e-mail is queued. `text`: the request has no e-mail address, so nothing was sent; `text`
+ * holds the same words for the owner to send from his phone, and the customer's number.
+ */
+export const tellResultSchema = dayActionResultSchema.extend({
+  told: z.enum(["email", "text"]),
+  text: z.object({ phone: z.string().nullable(), message: z.string() }).nullable(),
+});
+export type TellWire = z.infer<typeof tellResultSchema>;
+
 /** What "Visit done" answers: the completed visit and the next steps the owner may take. */
 export const completeVisitResultSchema = dayActionResultSchema.extend({
   photosAdded: z.number().int().nonnegative(),
@@ -170,14 +181,14 @@ export const appointmentEndpoints = {
     ...adminRoutes.onMyWayRoute,
     status: 200,
     request: etaSchema,
-    response: dayActionResultSchema,
+    response: tellResultSchema,
   }),
   /** A new arrival estimate, after "on my way". */
   runningLate: defineEndpoint({
     ...adminRoutes.runningLateRoute,
     status: 200,
     request: etaSchema,
-    response: dayActionResultSchema,
+    response: tellResultSchema,
   }),
   /** The visit recorded done: when, a note, after-photos; answers the next steps. */
   completeVisit: defineEndpoint({

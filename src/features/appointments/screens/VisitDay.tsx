@@ -14,11 +14,12 @@ import { onTheDay } from "../../../config/booking";
 import { dateInZone, formatTime, wallClock, wallClockInstant } from "../../../platform/time";
 import { uploadPhoto } from "../../../islands/photos/upload";
 import { isClosed } from "../../requests/contract/states";
-import type { AppointmentWire, BookingAppointmentsWire } from "../contract/endpoints";
+import type { AppointmentWire, BookingAppointmentsWire, TellWire } from "../contract/endpoints";
 import { ApiError } from "../../../admin/api";
 import { keys, queries, queryClient, requestChanged } from "../../../admin/query";
 import { workflowApi } from "../../requests/screens";
 import { Button, buttonClass } from "../../../admin/components/ui";
+import { TextArrival } from "./TextArrival";
 
 const fieldClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
@@ -130,20 +131,24 @@ function EtaPicker({
 
 export function VisitDay({ requestId, appointment }: { requestId: number; appointment: AppointmentWire }) {
   const id = useId();
-  const requestState = useQuery(queries.item(requestId)).data?.state;
+  const item = useQuery(queries.item(requestId)).data;
+  const requestState = item?.state;
+  // Without an e-mail address the customer was told nothing unless the owner texted them.
+  const emailed = !item || !!item.email;
   const [busy, setBusy] = useState(false);
   const [time, setTime] = useState(() => wallClock(new Date()).time);
   const [note, setNote] = useState("");
   const [files, setFiles] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  const [text, setText] = useState<TellWire["text"]>(null);
 
-  const run = async (work: () => Promise<AppointmentWire>, done: string) => {
+  const run = async (work: () => Promise<AppointmentWire>, done: string | (() => string)) => {
     setBusy(true);
     setProblem(null);
     try {
       const updated = await work();
       putInCache(requestId, updated);
-      toast.success(done);
+      toast.success(typeof done === "string" ? done : done());
       await requestChanged(requestId);
     } catch (err) {
       setProblem(problemOf(err));
@@ -152,15 +157,26 @@ export function VisitDay({ requestId, appointment }: { requestId: number; appoin
     }
   };
 
-  const tell = (late: boolean) => (etaMinutes: number) =>
+  // Without an e-mail address nothing is sent: the answer carries the words to text instead.
+  const tell = (late: boolean) => (etaMinutes: number) => {
+    let emailed = true;
     void run(
-      async () =>
-        (late
+      async () => {
+        const result = late
           ? await appointmentsApi.runningLate(appointment.id, { etaMinutes })
-          : await appointmentsApi.onMyWay(appointment.id, { etaMinutes })
-        ).appointment,
-      late ? "New arrival time sent to the customer" : "The customer knows you are on the way",
+          : await appointmentsApi.onMyWay(appointment.id, { etaMinutes });
+        emailed = result.told === "email";
+        setText(result.text);
+        return result.appointment;
+      },
+      () =>
+        emailed
+          ? late
+            ? "New arrival time sent to the customer"
+            : "The customer knows you are on the way"
+          : "Recorded. No e-mail address: text the customer the arrival time.",
     );
+  };
 
   const complete = (event: FormEvent) => {
     event.preventDefault();
@@ -271,10 +287,11 @@ export function VisitDay({ requestId, appointment }: { requestId: number; appoin
       </h4>
       {appointment.onMyWayAt ? (
         <p className="mt-1 text-sm text-slate-700" data-testid="visit-eta">
-          On the way since {formatTime(new Date(appointment.onMyWayAt))}; the customer expects you around{" "}
-          <strong>{eta}</strong>.
+          On the way since {formatTime(new Date(appointment.onMyWayAt))};{" "}
+          {emailed ? "the customer expects you around" : "arriving around"} <strong>{eta}</strong>.
         </p>
       ) : null}
+      {text ? <TextArrival text={text} /> : null}
       {appointment.onMyWayAt ? (
         <details className="mt-2">
           <summary className="cursor-pointer text-sm font-semibold text-brand-700">Running late</summary>

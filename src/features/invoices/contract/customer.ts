@@ -29,10 +29,18 @@ export const customerInvoiceSchema = z.object({
   pdfPath: z.string(),
   /** Of `paidPence`, what came from money the customer had on account (an earlier overpayment). */
   fromAccountPence: z.number().int().optional(),
-  /** Paid above what was owed: kept on account, or to be refunded (and when it was). */
+  /**
+   * Paid above what was owed: kept on account, or to be refunded (and when it was); money on
+   * account paid back later has `refundedOn` and how much (`paidBackPence`).
+   */
   excess: z
     .array(
-      z.object({ kind: z.enum(excessKinds), amountPence: z.number().int(), refundedOn: isoDate.nullable() }),
+      z.object({
+        kind: z.enum(excessKinds),
+        amountPence: z.number().int(),
+        refundedOn: isoDate.nullable(),
+        paidBackPence: z.number().int().nullable().optional(),
+      }),
     )
     .optional(),
 });

@@ -232,6 +232,8 @@ export const excessSchema = z.object({
   refundedOn: isoDate.nullable(),
   refundMethod: z.enum(paymentMethods).nullable(),
   refundReference: z.string().nullable(),
+  /** Money on account paid back later (on `refundedOn`): how much was left of it then. */
+  paidBackPence: z.number().int().positive().nullable(),
 });
 export type Excess = z.infer<typeof excessSchema>;
 
@@ -243,6 +245,8 @@ export const accountCreditRowSchema = excessSchema.extend({
   customerName: z.string(),
   receivedOn: isoDate,
   paymentMethod: z.enum(paymentMethods),
+  /** Still owed back, or still on account (less what later invoices used); 0 once paid back. */
+  leftPence: z.number().int().nonnegative(),
 });
 export type AccountCreditRow = z.infer<typeof accountCreditRowSchema>;
 
@@ -573,7 +577,11 @@ export const invoiceEndpoints = {
     query: accountCreditQuerySchema,
     response: z.object({ credits: z.array(accountCreditRowSchema) }),
   }),
-  /** 409 when it is money on account, or already paid back (nothing changes); 404 when unknown or removed. */
+  /**
+   * A refund owed, or the money left on account, recorded as paid back to the customer. 409 when
+   * already paid back, or when later invoices used all of the money on account (nothing changes);
+   * 404 when unknown or removed.
+   */
   recordRefundPaid: defineEndpoint({
     ...routes.refundPaidRoute,
     status: 200,

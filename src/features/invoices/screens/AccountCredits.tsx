@@ -1,7 +1,8 @@
 /**
  * Money paid above invoices' balances, on the money screen (docs/decisions/060-money-corrections.md):
  * refunds the owner still owes, each with "Paid back…" (the day, how, a reference), and money kept
- * on customers' accounts. Nothing shows when there is none.
+ * on customers' accounts, each with "Pay back £X…" for what is left of it (less what later invoices
+ * used) when the customer wants it back rather than kept. Nothing shows when there is none.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Undo2 } from "lucide-react";
@@ -66,8 +67,22 @@ export function AccountCredits({ today }: { today: string }) {
           <h3 className="mt-3 text-sm font-semibold text-slate-800">Money on account</h3>
           <ul className="divide-y divide-slate-200" data-testid="money-on-account">
             {onAccount.map((c) => (
-              <li key={c.id} className="py-3 text-slate-900">
-                <span className="font-semibold tabular-nums">{formatMoney(c.amountPence)}</span> for {from(c)}
+              <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <p className="min-w-0 text-slate-900">
+                  <span className="font-semibold tabular-nums">{formatMoney(c.leftPence)}</span> for {from(c)}
+                  {c.leftPence < c.amountPence ? (
+                    <span className="block text-sm text-slate-700">
+                      {formatMoney(c.amountPence - c.leftPence)} of {formatMoney(c.amountPence)} used on later
+                      invoices
+                    </span>
+                  ) : null}
+                </p>
+                {c.leftPence > 0 ? (
+                  <Button variant="secondary" onClick={() => setPaying(c)}>
+                    <Undo2 aria-hidden="true" className="size-4" />
+                    Pay back {formatMoney(c.leftPence)}…<span className="sr-only"> to {c.customerName}</span>
+                  </Button>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -80,7 +95,11 @@ export function AccountCredits({ today }: { today: string }) {
           onClose={() => setPaying(null)}
           onDone={() => {
             setPaying(null);
-            toast.success(`Refund of ${formatMoney(paying.amountPence)} recorded as paid back`);
+            toast.success(
+              paying.kind === "on_account"
+                ? `${formatMoney(paying.leftPence)} on account recorded as paid back`
+                : `Refund of ${formatMoney(paying.amountPence)} recorded as paid back`,
+            );
             void client.invalidateQueries({ queryKey: key });
           }}
         />
@@ -139,8 +158,16 @@ function RefundPaidDialog({
       onOpenChange={(open) => {
         if (!open && !busy) onClose();
       }}
-      title={`Refund of ${formatMoney(credit.amountPence)} paid back`}
-      description={`To ${credit.customerName}, overpaid on ${credit.invoiceNumber}.`}
+      title={
+        credit.kind === "on_account"
+          ? `Pay back ${formatMoney(credit.leftPence)} on account`
+          : `Refund of ${formatMoney(credit.amountPence)} paid back`
+      }
+      description={
+        credit.kind === "on_account"
+          ? `To ${credit.customerName}: what is left of the ${formatMoney(credit.amountPence)} overpaid on ${credit.invoiceNumber}. It will no longer be taken off their next invoice.`
+          : `To ${credit.customerName}, overpaid on ${credit.invoiceNumber}.`
+      }
     >
       <form
         noValidate

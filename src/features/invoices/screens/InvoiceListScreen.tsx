@@ -13,8 +13,11 @@ import { formatMoney } from "../../../platform/money";
 import { formatShortDate } from "../../../platform/time";
 import { invoiceKindLabels, invoiceStatusLabels, invoiceStatuses } from "../contract/rules";
 import type { InvoiceListQuery, InvoiceRow } from "../contract/endpoints";
-import { invoicesApi } from "./api";
+import { invoicesApi, type AdminInvoice } from "./api";
 import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
+import { IssueDialog } from "./NewDirectInvoice";
+import { ApiError } from "../../../admin/api";
+import { toast } from "sonner";
 
 const inputClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900";
@@ -49,7 +52,7 @@ function queryOf(f: Filters, page: number): InvoiceListQuery {
   };
 }
 
-function Row({ row: r }: { row: InvoiceRow }) {
+function Row({ row: r, onOpen }: { row: InvoiceRow; onOpen: (id: number) => void }) {
   const credit = r.kind === "credit_note";
   const label = r.number ?? "Draft";
   return (
@@ -64,7 +67,14 @@ function Row({ row: r }: { row: InvoiceRow }) {
               {label}
             </a>
           ) : (
-            <span className="font-mono font-semibold text-slate-900">{label}</span>
+            // A direct invoice has no request to open: its own dialog (PDF, issue, e-mail it).
+            <button
+              type="button"
+              onClick={() => onOpen(r.id)}
+              className="inline-flex min-h-11 items-center font-mono font-semibold text-brand-700 underline underline-offset-2"
+            >
+              {label}
+            </button>
           )}
           <span className="text-sm text-slate-700">{invoiceKindLabels[r.kind]}</span>
           {credit ? null : <InvoiceStatusBadge invoice={r} />}
@@ -207,6 +217,13 @@ export function InvoiceListScreen() {
   });
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const [opened, setOpened] = useState<AdminInvoice | null>(null);
+  const open = (id: number) => {
+    invoicesApi.get(id).then(setOpened, (err: unknown) => {
+      if (err instanceof ApiError && err.status === 401) return;
+      toast.error("The invoice could not be opened. Please try again.");
+    });
+  };
 
   return (
     <div>
@@ -245,9 +262,12 @@ export function InvoiceListScreen() {
           className="mt-2 divide-y divide-slate-200 rounded-card border border-slate-200 bg-white shadow-card"
         >
           {data.invoices.map((r) => (
-            <Row key={r.id} row={r} />
+            <Row key={r.id} row={r} onOpen={open} />
           ))}
         </ul>
+      ) : null}
+      {opened && data ? (
+        <IssueDialog invoice={opened} settings={data.settings} onClose={() => setOpened(null)} />
       ) : null}
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-3 flex justify-between gap-2">

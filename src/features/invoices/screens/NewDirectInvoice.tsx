@@ -3,7 +3,8 @@
  * by phone and never entered, a neighbour's favour). The invoice editor takes the customer's name,
  * optional e-mail address and address with the lines; the saved draft is then issued here, dated
  * today or an earlier day (not before the last invoice issued: the server says so beside the date),
- * and its PDF opened or e-mailed when there is an address (docs/decisions/032-invoices.md).
+ * and its PDF opened or e-mailed when there is an address (docs/decisions/032-invoices.md). The
+ * e-mail carries a link to that invoice alone (docs/decisions/063-schedule-at-a-busy-years-size.md).
  */
 import { useQuery } from "@tanstack/react-query";
 import { FileDown, FilePlus2, Send } from "lucide-react";
@@ -68,7 +69,11 @@ export function NewDirectInvoice() {
   );
 }
 
-function IssueDialog({
+/**
+ * A direct invoice's dialog: issue a draft, or for an issued one its PDF and "E-mail it"; also
+ * opened from the invoice list, where a direct invoice has no request to open.
+ */
+export function IssueDialog({
   invoice: first,
   settings,
   onClose,

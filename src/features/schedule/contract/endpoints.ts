@@ -13,7 +13,6 @@
 import { z } from "zod";
 import { appointmentStatuses } from "../../appointments/contract/status";
 import { windowIds } from "../../appointments/contract/windows";
-import { requestStates } from "../../requests/contract/states";
 import { scheduleRoute } from "../../../lib/contracts/admin-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
 import { rangeProblem } from "./range";
@@ -57,12 +56,12 @@ export const scheduleVisitSchema = z.object({
   window: z.enum(windowIds),
   name: z.string(),
   phone: z.string().nullable(),
-  email: z.string().nullable(),
+  /** Whether the customer gave an e-mail address (moving the visit e-mails them; without one, phone). */
+  hasEmail: z.boolean(),
   address: z.string().nullable(),
   /** The service's label ("General repairs"), or null when the request named none. */
   service: z.string().nullable(),
   hasPhotos: z.boolean(),
-  requestState: z.enum(requestStates),
   /**
    * A live visit inside the customer's cancellation period without their early-start request, in
    * plain words ("Inside the 14-day cancellation period: no early-start request; the customer may

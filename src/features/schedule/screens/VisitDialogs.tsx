@@ -309,7 +309,7 @@ export function MoveVisitDialog({
       open={open}
       onOpenChange={(o) => (o ? onOpenChange(true) : close())}
       title={`Move ${visit.name}'s visit`}
-      description={`Now ${formatDate(date)}, ${visit.window.label}. ${visit.email ? "The customer is e-mailed the new time with an updated calendar invitation." : "This customer has no e-mail address: phone them with the new time."}`}
+      description={`Now ${formatDate(date)}, ${visit.window.label}. ${visit.hasEmail ? "The customer is e-mailed the new time with an updated calendar invitation." : "This customer has no e-mail address: phone them with the new time."}`}
     >
       <form onSubmit={submit}>
         <div className="grid gap-3 sm:grid-cols-2">

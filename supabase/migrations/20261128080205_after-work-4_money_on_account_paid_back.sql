@@ -1,0 +1,4 @@
+ALTER TABLE "account_credits" DROP CONSTRAINT "account_credits_refund";--> statement-breakpoint
+ALTER TABLE "account_credits" ADD COLUMN "paid_back_pence" integer;--> statement-breakpoint
+ALTER TABLE "account_credits" ADD CONSTRAINT "account_credits_paid_back" CHECK ("account_credits"."paid_back_pence" is null or ("account_credits"."kind" = 'on_account' and "account_credits"."refunded_on" is not null and "account_credits"."paid_back_pence" between 1 and "account_credits"."amount_pence"));--> statement-breakpoint
+ALTER TABLE "account_credits" ADD CONSTRAINT "account_credits_refund" CHECK (("account_credits"."refunded_on" is null) = ("account_credits"."refund_method" is null) and ("account_credits"."refunded_on" is null or "account_credits"."kind" = 'refund' or "account_credits"."paid_back_pence" is not null));
