@@ -130,13 +130,15 @@ async function tellCustomer(
     );
     const emailed = hasEmail(request);
     // The service by its published name (one the owner added later has no name in the code).
-    const named = {
-      ...request,
-      serviceName: request.service ? (await savedServiceNames(tx)).get(request.service) : undefined,
-    };
-    const mailIds = emailed
+    const serviceName = request.service ? (await savedServiceNames(tx)).get(request.service) : undefined;
+    const mailIds = hasEmail(request)
       ? await outbox.enqueue(
-          [{ message: onTheWayMessage(named, eta, mailContext(), { late }), submissionId: request.id }],
+          [
+            {
+              message: onTheWayMessage({ ...request, serviceName }, eta, mailContext(), { late }),
+              submissionId: request.id,
+            },
+          ],
           tx,
         )
       : [];
@@ -152,7 +154,9 @@ async function tellCustomer(
       requestId: request.id,
       requestState: state,
       told: emailed ? "email" : "text",
-      text: emailed ? null : { phone: request.phone || null, message: onTheWayText(named, eta, { late }) },
+      text: emailed
+        ? null
+        : { phone: request.phone || null, message: onTheWayText({ ...request, serviceName }, eta, { late }) },
     };
     return { result, mailIds };
   });
