@@ -165,6 +165,7 @@ test("the owner edits and reorders the gallery, previews it, and withdraws a cus
   await card.getByLabel(/Why is .*'s consent withdrawn\?/).fill("Phoned today: she would rather not");
   await card.getByRole("button", { name: "Withdraw consent and take the photos down" }).click();
   await expect(page.getByText("Consent withdrawn", { exact: true })).toBeVisible();
+  await expect(page.getByText("Its photos are being taken off the website now.")).toBeVisible();
   await expect(card).toContainText("Consent withdrawn by you on");
   await expect(card).toContainText("Phoned today: she would rather not");
   await expect(list.getByText(jobCaption)).toHaveCount(0);

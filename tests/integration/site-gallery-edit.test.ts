@@ -268,6 +268,30 @@ describe("withdrawing a customer's consent", () => {
     expect((await postGalleryItem({ ...galleryFields, photo: job.photoId })).status).toBe(201);
   });
 
+  it("while a version with the job's photos is being published, that version loses them", async () => {
+    const { job } = await publishedJobPhoto();
+    const [live] = await t.db.select().from(sitePublications).where(eq(sitePublications.state, "live"));
+    const [running] = await t.db
+      .insert(sitePublications)
+      .values({ content: live!.content, state: "publishing", publishedBy: "owner", startedAt: new Date() })
+      .returning();
+    const owner = await adminClient();
+    const res = await owner.call(
+      adminGallery,
+      "POST",
+      `/api/admin/site/gallery/consents/${job.requestId}/withdraw`,
+      { body: { note: "Asked by e-mail to take them down" } },
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.publish).toEqual({ id: running!.id, state: "publishing" });
+    const [after] = await t.db.select().from(sitePublications).where(eq(sitePublications.id, running!.id));
+    const gallery = (after!.content as { gallery: { submissionId: number | null }[] }).gallery;
+    expect(gallery.length).toBeGreaterThan(0);
+    expect(gallery.some((g) => g.submissionId === job.requestId)).toBe(false);
+    // What the build reads leaves them out too.
+    expect((await publicSite(serviceContext())).gallery.map((g) => g.caption)).toEqual(["Fence painted"]);
+  });
+
   it("with nothing of the job on the website, records the withdrawal and publishes nothing", async () => {
     const owner = await adminClient();
     const job = await jobWithPhoto(t.db, "done");

@@ -230,13 +230,12 @@ export async function republishWithoutJob(
 ): Promise<RepublishAnswer> {
   await failStale(ctx);
   const running = await repo.publishingNow(ctx.db);
-  if (running) {
-    const content = withoutJob(running.content, submissionId);
-    if (content) await repo.updatePublication(running.id, { content }, ctx.db);
-  }
+  const inRunning = running ? withoutJob(running.content, submissionId) : null;
+  if (running && inRunning) await repo.updatePublication(running.id, { content: inRunning }, ctx.db);
   const live = await repo.currentPublication(ctx.db);
   const content = live ? withoutJob(live.content, submissionId) : null;
-  if (running) return content ? { id: running.id, state: "publishing" } : null;
+  // The version being published replaces the live one: without the photos, it is the republish.
+  if (running) return content || inRunning ? { id: running.id, state: "publishing" } : null;
   if (!content) return null;
   const row = await repo.insertPublication(
     {
