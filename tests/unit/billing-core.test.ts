@@ -140,7 +140,7 @@ describe("document totals", () => {
   it("matches the exact arithmetic for any lines: nets, each band's VAT rounded down, the total", () => {
     fc.assert(
       fc.property(fc.array(line, { maxLength: 12 }), fc.boolean(), (lines, vatRegistered) => {
-        const chosen = new Set(lines.flatMap((l, i) => (i % 2 === 0 ? [i] : [])));
+        const chosen = new Set(lines.flatMap((_, i) => (i % 2 === 0 ? [i] : [])));
         const t = documentTotals(lines, { vatRegistered, chosen });
         const counted = lines.filter((l, i) => !l.optional || chosen.has(i));
         // Each net independently: quantity in hundredths × price, halves away from zero.

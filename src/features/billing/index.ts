@@ -10,3 +10,12 @@ export {
   type LineInput,
   type StoredLine,
 } from "./service-lines";
+export {
+  finishDocumentPdf,
+  issuerLines,
+  startDocumentPdf,
+  writeLinesTable,
+  writeNote,
+  writeTotals,
+  type PdfLine,
+} from "./pdf";
