@@ -14,13 +14,14 @@ import { formatMoney } from "../../../platform/money";
 import { quantityText } from "../../quotes/contract/rules";
 import {
   emptyLine,
+  LineEditor,
   lineFromItem,
   newLineKey,
   serverErrors,
   type DraftErrors,
   type LineDraft,
-} from "../../quotes/screens";
-import { LineEditor, openPicker, PriceListPicker } from "../../quotes/screens";
+} from "../../billing/screens";
+import { openPicker, PriceListPicker } from "../../quotes/screens";
 import { poundsDecimal } from "../../../platform/money";
 import { ApiError } from "../../../admin/api";
 import { invoicesApi, type AdminInvoice, type InvoiceSettings } from "./api";
