@@ -6,7 +6,7 @@
  * messages beside the fields it names and keeps everything typed. Loaded only when opened.
  */
 import { useQuery } from "@tanstack/react-query";
-import { ListPlus, Plus, Search, Send, X } from "lucide-react";
+import { Search, Send, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { AdminRequest } from "../../requests/contract/endpoints";
 import { formatMoney } from "../../../platform/money";
@@ -33,7 +33,7 @@ import { WebsitePrices } from "./WebsitePrices";
 import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
 import { Button, FormProblem, IconButton } from "../../../admin/components/ui";
 import { WorkStartFields } from "./WorkStartFields";
-import { FieldError, isBlankLine, LineEditor, type FieldProps } from "../../billing/screens";
+import { DocumentLines, FieldError, isBlankLine, type FieldProps } from "../../billing/screens";
 
 const inputClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-danger-600";
@@ -203,53 +203,32 @@ export function QuoteEditor({ request, settings, quote, onClose, onSaved }: Quot
               <h3 id={`${id}-lines`} className={sectionTitle}>
                 Lines
               </h3>
-              <ol className="mt-2 grid gap-3" data-testid="quote-lines">
-                {draft.lines.map((line, i) => (
-                  <LineEditor
-                    key={line.key}
-                    id={`${id}-${line.key}`}
-                    index={i}
-                    line={line}
-                    vatRates={vatRegistered ? settings.vatRates : null}
-                    errors={errors}
-                    field={field}
-                    errorFor={errorFor}
-                    onChange={(patch, f) => setLine(i, patch, f)}
-                    onRemove={draft.lines.length > 1 ? () => removeLine(i) : null}
+              <DocumentLines
+                id={id}
+                testId="quote-lines"
+                lines={draft.lines}
+                vatRates={vatRegistered ? settings.vatRates : null}
+                allowOptional
+                errors={errors}
+                field={field}
+                errorFor={errorFor}
+                onChange={setLine}
+                onRemove={removeLine}
+                onAdd={() => addLine(emptyLine(defaultRate))}
+                pickerOpen={pickerOpen}
+                onPicker={() => openPicker(`${id}-picker`, pickerOpen, setPickerOpen)}
+                picker={
+                  <PriceListPicker
+                    id={`${id}-picker`}
+                    vatRegistered={vatRegistered}
+                    focusSearch={Boolean(quote)}
+                    onPick={(item) =>
+                      addLine(lineFromItem(vatRegistered ? item : { ...item, vatRate: null }), true)
+                    }
+                    onClose={() => setPickerOpen(false)}
                   />
-                ))}
-              </ol>
-              {errors["lines"] ? (
-                <p className="mt-2 text-sm text-danger-600" role="status">
-                  {errors["lines"]}
-                </p>
-              ) : null}
-              <div className="mt-3 flex flex-wrap gap-2">
-                <Button variant="secondary" onClick={() => addLine(emptyLine(defaultRate))}>
-                  <Plus aria-hidden="true" className="size-4" />
-                  Add a line
-                </Button>
-                <Button
-                  variant="secondary"
-                  aria-expanded={pickerOpen}
-                  aria-controls={`${id}-picker`}
-                  onClick={() => openPicker(`${id}-picker`, pickerOpen, setPickerOpen)}
-                >
-                  <ListPlus aria-hidden="true" className="size-4" />
-                  Add from price list
-                </Button>
-              </div>
-              {pickerOpen ? (
-                <PriceListPicker
-                  id={`${id}-picker`}
-                  vatRegistered={vatRegistered}
-                  focusSearch={Boolean(quote)}
-                  onPick={(item) =>
-                    addLine(lineFromItem(vatRegistered ? item : { ...item, vatRate: null }), true)
-                  }
-                  onClose={() => setPickerOpen(false)}
-                />
-              ) : null}
+                }
+              />
             </section>
 
             <section aria-labelledby={`${id}-terms`} className="grid gap-4">
