@@ -22,6 +22,7 @@ export default tseslint.config(
       "bench-results/",
       "supabase/migrations/meta/",
       "src/platform/pdf/fonts.generated.ts",
+      "src/features/customer-page/quote-total.generated.ts",
     ],
   },
   js.configs.recommended,

@@ -13,6 +13,7 @@
  * Needs the PostgreSQL 15 binaries (PG_BIN, default /usr/lib/postgresql/15/bin). Results also go to
  * bench-results/money.json.
  */
+import { hundredths } from "../src/features/billing/contract";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import adminMoney from "../netlify/functions/admin-invoices-money.mts";
@@ -152,14 +153,14 @@ try {
             invoiceId: r.id,
             position: 0,
             description: "Materials, supplied and fitted",
-            quantityHundredths: 100,
+            quantityHundredths: hundredths(100),
             unitPence: r.totalPence - labour,
           },
           {
             invoiceId: r.id,
             position: 1,
             description: "Labour",
-            quantityHundredths: 100,
+            quantityHundredths: hundredths(100),
             unitPence: labour,
           },
         ];

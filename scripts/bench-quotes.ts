@@ -13,6 +13,7 @@
  *   them), raw and gzip.
  * Results also go to bench-results/quotes.json.
  */
+import { hundredths } from "../src/features/billing/contract";
 import { build } from "esbuild";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -98,7 +99,7 @@ const record = sentQuoteRecord(
   {
     submissionId: 1234,
     note: "Prices include materials and taking away the old parts.",
-    depositPercentHundredths: 2000,
+    depositPercentHundredths: hundredths(2000),
   },
   now,
 );

@@ -30,6 +30,7 @@ export const featureOrder = [
   "reviews",
   "appointments",
   "schedule",
+  "billing",
   "quotes",
   "invoices",
   "payments",

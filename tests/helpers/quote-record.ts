@@ -3,6 +3,7 @@
  * `npm run bench:quotes`, which make PDFs without a database. Lines are given as the owner types
  * them (quantity in units, prices in pence) and stored as the table holds them (hundredths).
  */
+import { quantityToHundredths } from "../../src/features/billing/contract";
 import type { QuoteRecord } from "../../src/features/quotes/repository";
 
 export interface SampleLine {
@@ -48,7 +49,7 @@ export function sentQuoteRecord(
       id: i + 1,
       position: i,
       description: l.description,
-      quantityHundredths: Math.round(l.quantity * 100),
+      quantityHundredths: quantityToHundredths(l.quantity),
       unitPence: l.unitPence,
       vatRateHundredths: null,
       optional: l.optional ?? false,

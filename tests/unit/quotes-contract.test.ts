@@ -1,3 +1,4 @@
+import { hundredths } from "../../src/features/billing/contract";
 import { describe, expect, it } from "vitest";
 import {
   canQuoteTransition,
@@ -81,7 +82,7 @@ describe("quantities", () => {
     expect(quantityToHundredths(2.5)).toBe(250);
     expect(quantityToHundredths(0.07)).toBe(7);
     expect(quantityToHundredths(1.1)).toBe(110);
-    expect(hundredthsToQuantity(250)).toBe(2.5);
+    expect(hundredthsToQuantity(hundredths(250))).toBe(2.5);
     expect(() => quantityToHundredths(0.125)).toThrow(RangeError);
   });
   it("are written as people write them", () => {

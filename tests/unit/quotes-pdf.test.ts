@@ -1,3 +1,4 @@
+import { hundredths } from "../../src/features/billing/contract";
 import { describe, expect, it } from "vitest";
 import { quotePdf } from "../../src/features/quotes/pdf";
 import { toQuote } from "../../src/features/quotes/service-model";
@@ -18,7 +19,7 @@ function record(overrides: Partial<QuoteRecord> = {}): QuoteRecord {
       version: 2,
       note: "Price includes <b>materials</b> & waste removal.",
       validUntil: "2026-12-25",
-      depositPercentHundredths: 1000,
+      depositPercentHundredths: hundredths(1000),
       ...overrides,
     },
     new Date("2026-11-25T10:00:00Z"),
@@ -58,8 +59,8 @@ describe("the quote PDF", () => {
       vatRegistered: true,
       depositPercentHundredths: null,
       lines: [
-        { ...record().lines[0]!, vatRateHundredths: 2000 },
-        { ...record().lines[1]!, vatRateHundredths: 500 },
+        { ...record().lines[0]!, vatRateHundredths: hundredths(2000) },
+        { ...record().lines[1]!, vatRateHundredths: hundredths(500) },
       ],
     });
     const text = await pdfWords(await quotePdf({ quote: toQuote(r), customer, today: "2026-11-25" }));
@@ -113,7 +114,7 @@ describe("the quote PDF", () => {
       id: i + 1,
       position: i,
       description: i === 0 ? long : `Line ${i + 1} 🚰 Αθήνα ${"word ".repeat(80)}`,
-      quantityHundredths: 100,
+      quantityHundredths: hundredths(100),
       unitPence: 10_000,
       vatRateHundredths: null,
       optional: false,

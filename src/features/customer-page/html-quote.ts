@@ -9,6 +9,8 @@
  * the view (./quote-view.ts, from src/data/consumer-rights.ts).
  */
 import { allowFormTarget, shippedScript } from "../../platform/http/page-scripts";
+import { percentToHundredths } from "../billing/contract";
+import { quoteTotalScript } from "./quote-total.generated";
 import { escapeHtml as e } from "../../platform/http/html-page";
 import { optionFieldPrefix, type QuoteStep } from "./contract/endpoints";
 import { quoteLimits } from "../quotes/contract";
@@ -76,34 +78,13 @@ details.more[open] summary{margin-bottom:.75rem}
 
 /**
  * The page's one script (allowed by its hash, src/platform/http/response.ts), for a browser with
- * JavaScript; the form works the same without it. It works the totals out as the boxes are ticked,
- * with the same rules as the server (VAT per rate on that rate's net total, a percentage deposit,
- * each rounded half a penny away from zero), from the figures the form carries, and writes them on
- * the totals, the hidden total and the button, so "Update the total" is not needed; the server
- * still refuses a total that is not the ticks' total. And at the first real key press, tap or
- * click it tells the server the customer is looking at the quote (a mail scanner does neither).
- * Static text: its hash never changes.
+ * JavaScript; the form works the same without it. It works the totals out as the boxes are ticked
+ * with the billing core's own sums and the one money module (./browser/quote-total.ts, bundled by
+ * Vite into ./quote-total.generated.ts), so the page shows the figures the server stores: VAT per
+ * rate on that rate's net total rounded down, a percentage deposit to the nearest penny. Static
+ * text: its hash changes only when the bundle does.
  */
-export const quoteScript = shippedScript(`(()=>{const f=document.querySelector("form.accept");if(!f)return;
-const m=new Intl.NumberFormat("en-GB",{style:"currency",currency:"GBP"}),g=(p)=>m.format(p/100);
-const R=(n,d)=>{n=BigInt(n);d=BigInt(d);const a=n<0n?-n:n,q=(a*2n+d)/(2n*d);return Number(n<0n?-q:q)};
-const pc=(h)=>h%100===0?h/100+"%":(h/100).toFixed(2).replace(/0$/,"")+"%";
-const u=f.querySelector('button[value="update-total"]'),b=f.querySelector('button[value="accept-quote"]'),s=f.querySelector("#quote-total");
-const vat=f.dataset.vat==="1",dep=(f.dataset.deposit||"").split(":");
-const pairs=(t)=>t?t.split(",").map((x)=>x.split(":").map(Number)):[];
-const row=(t,a,c)=>{const d=document.createElement("dt"),e=document.createElement("dd");d.textContent=t;e.textContent=a;if(c){d.className=c;e.className=c}s.append(d,e)};
-const sum=()=>{const lines=pairs(f.dataset.lines);for(const o of f.querySelectorAll("input[data-net]"))if(o.checked)lines.push([Number(o.dataset.net),Number(o.dataset.rate)]);
-let net=0;const by=new Map();for(const[n,r]of lines){net+=n;by.set(r,(by.get(r)||0)+n)}
-const bands=vat?[...by].sort((x,y)=>y[0]-x[0]).map(([r,n])=>[r,n,R(BigInt(n)*BigInt(r),10000)]):[];
-const total=net+bands.reduce((a,x)=>a+x[2],0),cap=Math.max(total,0);
-const deposit=dep[0]==="pence"?Math.min(Number(dep[1]),cap):dep[0]==="percent"?Math.min(R(BigInt(total)*BigInt(dep[1]),10000),cap):0;
-s.textContent="";if(vat){row("Net",g(net));for(const[r,n,v]of bands)row("VAT at "+pc(r)+" on "+g(n),g(v))}
-row(s.dataset.label,g(total),"total");if(deposit>0)row("Deposit, due before the work starts",g(deposit));
-f.elements.total.value=String(total);b.textContent=b.dataset.prefix+g(total);
-const p=f.querySelector('button[value="accept-and-pay"]');if(p){p.hidden=deposit<=0;p.textContent=p.dataset.prefix+g(deposit)+p.dataset.suffix}};
-if(u){u.hidden=true;f.addEventListener("change",(e)=>{if(e.target.matches("input[data-net]"))sum()})}
-let seen=false;const look=(e)=>{if(seen||!e.isTrusted)return;seen=true;fetch(f.getAttribute("action").split("#")[0],{method:"POST",body:new URLSearchParams({action:"quote-seen",nonce:f.elements.nonce.value}),keepalive:true}).catch(()=>{})};
-for(const t of["pointerdown","keydown","touchstart"])addEventListener(t,look,{capture:true,passive:true})})()`);
+export const quoteScript = shippedScript(quoteTotalScript);
 
 /** A section of legal wording (src/data/consumer-rights.ts): a heading and its paragraphs. */
 interface RightsSection {
@@ -125,7 +106,7 @@ function termsBlock(terms: readonly RightsSection[]): string {
 }
 
 /** A line's VAT rate in hundredths of a percent (0 without VAT), for the script's sums. */
-const rateHundredths = (l: QuotePageLine) => Math.round((l.vatRateValue ?? 0) * 100);
+const rateHundredths = (l: QuotePageLine) => percentToHundredths(l.vatRateValue ?? 0);
 
 /** One row of the lines table. */
 function lineRow(l: QuotePageLine, vat: boolean, accepted: boolean): string {

@@ -6,6 +6,7 @@
  * decline while it waits for an answer, cancel within the cancellation period once accepted, or
  * why not. Plain data for src/features/customer-page/html-quote.ts; no markup here.
  */
+import { percentToHundredths } from "../billing/contract";
 import { site } from "../../config/site";
 import type { Trader } from "../business/contract/identity";
 import {
@@ -313,7 +314,7 @@ export function quoteOnPage(
       q.depositPence !== null
         ? `pence:${q.depositPence}`
         : q.depositPercent !== null
-          ? `percent:${Math.round(q.depositPercent * 100)}`
+          ? `percent:${percentToHundredths(q.depositPercent)}`
           : "",
     terms: quoteTermsSections(facts),
     termsText: quoteTermsText(facts),

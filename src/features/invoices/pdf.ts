@@ -1,8 +1,8 @@
 /**
- * An invoice or credit note as a PDF (docs/decisions/032-invoices.md): what it says. The drawing
- * (the embedded font, wrapping, the lines' table with its headers repeated on every page, page
- * numbers) is the shared engine in src/platform/pdf/document.ts, as for the quote's PDF
- * (docs/decisions/030-pdf-library.md, 044-vat-tax-point-and-pdf-font.md).
+ * An invoice or credit note as a PDF (docs/decisions/032-invoices.md): what it says. The issuer's
+ * heading, the lines' table, the totals, the note and the footer are the billing core's, as on a
+ * quote (src/features/billing/pdf.ts, docs/decisions/066-billing-core.md), drawn by the shared
+ * engine (docs/decisions/030-pdf-library.md, 044-vat-tax-point-and-pdf-font.md).
  *
  * Two layouts, by the VAT setting the invoice was written under:
  * - not VAT-registered: number, the business's name, address and contact (the owner's own name
@@ -15,28 +15,11 @@
  * reference. No statutory late-payment interest is ever mentioned (it never applies to a consumer).
  */
 import { businessDefaults, site, traderFacts } from "../../config/site";
-import { traderOn, vatLineOf, type Trader } from "../business/contract/identity";
+import { traderOn, type Trader } from "../business/contract/identity";
 import { formatDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
-import { createPdf, type Column } from "../../platform/pdf/document";
-import { quantityText } from "../quotes/contract/rules";
+import { finishDocumentPdf, startDocumentPdf, writeLinesTable, writeNote, writeTotals } from "../billing";
 import { invoiceKindLabels, paymentTermsText, taxPoint, type Invoice } from "./contract";
-
-/**
- * Who issues the invoice (docs/decisions/045-business-details.md): the company's registered name
- * and details, or the owner's own name where a sole trader ("Jane Smith trading as …"), and the VAT
- * number when the invoice carries VAT.
- */
-export function issuerLines(trader: Trader): string[] {
-  const vatLine = vatLineOf(trader);
-  return [
-    trader.legalName,
-    trader.contact.address,
-    `Phone ${trader.contact.phone} - ${trader.contact.email}`,
-    ...(trader.companyLine ? [trader.companyLine] : []),
-    ...(vatLine ? [vatLine] : []),
-  ];
-}
 
 /** The title printed on the document: "Invoice KH-0007", "Credit note KH-CN-0001", "DRAFT invoice". */
 export function pdfTitle(inv: Pick<Invoice, "kind" | "number">): string {
@@ -59,20 +42,9 @@ export async function invoicePdf(
     vatRegistered: inv.vatRegistered,
   };
   const title = pdfTitle(inv);
-  const w = await createPdf({
-    title: `${title} - ${site.name}`,
-    author: trader.legalName,
-    creator: site.name,
-  });
+  const w = await startDocumentPdf(title, trader);
   const vat = inv.vatRegistered;
   const credit = inv.kind === "credit_note";
-
-  // Who we are.
-  const [first, ...rest] = issuerLines(trader);
-  w.text(first!, { size: 16, bold: true, gap: 2 });
-  for (const line of rest) w.text(line, { size: 9.5, muted: true, gap: 0 });
-  w.y -= 8;
-  w.rule();
 
   // The document and the customer.
   w.text(title, { size: 14, bold: true, gap: 4 });
@@ -99,50 +71,8 @@ export async function invoicePdf(
   if (inv.customer.address) w.text(inv.customer.address, { gap: 0 });
   w.y -= 10;
 
-  // The lines.
-  const columns: Column[] = vat
-    ? [
-        { width: 205 },
-        { width: 45, right: true },
-        { width: 75, right: true },
-        { width: 65, right: true },
-        { width: w.width - 390, right: true },
-      ]
-    : [
-        { width: 280 },
-        { width: 50, right: true },
-        { width: 80, right: true },
-        { width: w.width - 410, right: true },
-      ];
-  w.table(
-    columns,
-    vat
-      ? ["Description", "Qty", "Unit price", "VAT rate", "Net amount"]
-      : ["Description", "Qty", "Unit price", "Amount"],
-  );
-  for (const l of inv.lines) {
-    w.row(columns, [
-      l.description,
-      quantityText(l.quantity),
-      formatMoney(l.unitPence),
-      ...(vat ? [`${l.vatRate ?? 0}%`] : []),
-      formatMoney(l.netPence),
-    ]);
-  }
-  w.endTable();
-  w.rule();
-
-  // The totals.
-  if (vat) {
-    w.total("Total before VAT", formatMoney(inv.totals.netPence));
-    for (const band of inv.totals.vatByRate) {
-      w.total(`VAT at ${band.rate}% on ${formatMoney(band.netPence)}`, formatMoney(band.vatPence));
-    }
-    w.total("Total VAT", formatMoney(inv.totals.vatPence));
-  }
-  w.total(credit ? "Total credited" : vat ? "Total including VAT" : "Total", formatMoney(inv.totalPence), {
-    bold: true,
-  });
+  writeLinesTable(w, vat, inv.lines);
+  writeTotals(w, vat, inv.totals, credit ? "Total credited" : vat ? "Total including VAT" : "Total");
   if (!credit && inv.creditedPence > 0) w.total("Less credit notes", `-${formatMoney(inv.creditedPence)}`);
   if (!credit && inv.paidPence > 0) w.total("Less paid", `-${formatMoney(inv.paidPence)}`);
   if (paid) w.total("Paid in full", formatMoney(0), { bold: true });
@@ -150,10 +80,7 @@ export async function invoicePdf(
   if (!vat) w.text("We are not registered for VAT, so no VAT is charged.", { size: 9, muted: true, gap: 4 });
   w.y -= 6;
 
-  if (inv.note) {
-    w.text("Note", { size: 11, bold: true, gap: 2 });
-    w.text(inv.note, { gap: 8 });
-  }
+  writeNote(w, inv.note);
 
   // How to pay (nothing to pay once paid).
   if (paid) {
@@ -182,7 +109,7 @@ export async function invoicePdf(
     );
   }
 
-  return w.finish((page, pages) => `${title} - page ${page} of ${pages}`);
+  return finishDocumentPdf(w, title);
 }
 
 /** "invoice-KH-0007.pdf", "credit-note-KH-CN-0001.pdf", "draft-invoice-12.pdf". */

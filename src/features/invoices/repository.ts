@@ -12,6 +12,7 @@
  *   forRequest(requestId) / forQuote(quoteId)  an request's or a quote's invoices
  *   dueForReminder(today, firstDays)           open, overdue invoices that may need a reminder
  */
+import type { Hundredths } from "../billing/contract/hundredths";
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
 import type {
@@ -37,9 +38,9 @@ export interface InvoiceLineRecord {
   id: number;
   position: number;
   description: string;
-  quantityHundredths: number;
+  quantityHundredths: Hundredths;
   unitPence: number;
-  vatRateHundredths: number | null;
+  vatRateHundredths: Hundredths | null;
 }
 
 export type NewInvoiceLine = Omit<InvoiceLineRecord, "id" | "position">;

@@ -7,7 +7,7 @@ import { site } from "../../config/site";
 import { dateInZone, type IsoDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
-import { quantityToHundredths } from "../quotes/contract/rules";
+import { linesToStore as storeLines, pricedLine, storedForTotals } from "../billing";
 import {
   balanceOf,
   daysOverdue,
@@ -15,7 +15,6 @@ import {
   invoiceKindLabels,
   invoiceTotals,
   isOverdue,
-  lineNetPence,
   refundDueOf,
   taxPoint,
   type Invoice,
@@ -47,17 +46,7 @@ export function invoiceSettings(now: Date, vatRegistered: boolean): InvoiceSetti
   };
 }
 
-export const lineOf = (l: InvoiceLineRecord, vatRegistered: boolean) => {
-  const line = {
-    id: l.id,
-    position: l.position,
-    description: l.description,
-    quantity: l.quantityHundredths / 100,
-    unitPence: l.unitPence,
-    vatRate: vatRegistered ? (l.vatRateHundredths ?? 0) / 100 : null,
-  };
-  return { ...line, netPence: lineNetPence(line) };
-};
+export const lineOf = (l: InvoiceLineRecord, vatRegistered: boolean) => pricedLine(l, vatRegistered);
 
 export const toPayment = (p: PaymentRecord): Payment => ({
   id: p.id,
@@ -169,43 +158,15 @@ export function toInvoice(r: InvoiceRecord, extras: InvoiceExtras, today: IsoDat
  * The lines as stored, each VAT rate checked against `vatRegistered`: registered, a line needs one
  * of the configured rates; not registered, rates are dropped. Invalid names the line.
  */
-export function linesToStore(
+export const linesToStore = (
   lines: readonly Omit<InvoiceLineInput, "optional">[],
   vatRegistered: boolean,
   field = "lines",
-): NewInvoiceLine[] {
-  const rates = site.vat.rates as readonly number[];
-  return lines.map((l, i) => {
-    let vatRateHundredths: number | null = null;
-    if (vatRegistered) {
-      if (l.vatRate == null || !rates.includes(l.vatRate)) {
-        throw new Invalid("Please check the highlighted fields.", {
-          fields: {
-            [field]: `Line ${i + 1}: Please choose a VAT rate (${rates.map((r) => `${r}%`).join(", ")}).`,
-          },
-        });
-      }
-      vatRateHundredths = Math.round(l.vatRate * 100);
-    }
-    return {
-      description: l.description,
-      quantityHundredths: quantityToHundredths(l.quantity),
-      unitPence: l.unitPence,
-      vatRateHundredths,
-    };
-  });
-}
+): NewInvoiceLine[] => storeLines(lines, vatRegistered, field);
 
 /** Net, VAT and total of lines about to be stored. */
 export function totalsOfStored(lines: readonly NewInvoiceLine[], vatRegistered: boolean) {
-  return invoiceTotals(
-    lines.map((l) => ({
-      quantity: l.quantityHundredths / 100,
-      unitPence: l.unitPence,
-      vatRate: l.vatRateHundredths === null ? null : l.vatRateHundredths / 100,
-    })),
-    { vatRegistered },
-  );
+  return invoiceTotals(storedForTotals(lines), { vatRegistered });
 }
 
 /** "Invoice KH-0007", "Credit note KH-CN-0002", "Draft invoice" (no number yet). */

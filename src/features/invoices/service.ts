@@ -15,6 +15,7 @@
  * history), so two windows or a payment and a credit note at once are ordered, and whichever
  * commits second sees what the first did.
  */
+import { percentToHundredths, quantityToHundredths } from "../billing/contract";
 import { site } from "../../config/site";
 import type { Db } from "../../platform/db/client";
 import { inTransaction, type ServiceContext } from "../../platform/context";
@@ -206,9 +207,9 @@ function quoteLinesFor(
       `Deposit for the work in quote ${title}`,
     ).map((l) => ({
       description: l.description,
-      quantityHundredths: 100,
+      quantityHundredths: quantityToHundredths(l.quantity),
       unitPence: l.unitPence,
-      vatRateHundredths: l.vatRate === null ? null : Math.round(l.vatRate * 100),
+      vatRateHundredths: percentToHundredths(l.vatRate),
     }));
   }
   // balance

@@ -19,7 +19,6 @@ import {
   jsonb,
   pgTable,
   serial,
-  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -35,6 +34,7 @@ import {
   storedPaymentMethods,
 } from "./contract/rules";
 import { requests } from "../requests/tables";
+import { documentLineChecks, documentLineColumns } from "../billing/tables";
 import { quotes, type AcceptanceEvidence } from "../quotes/tables";
 
 /**
@@ -141,23 +141,12 @@ export const invoiceLines = pgTable(
     invoiceId: integer("invoice_id")
       .notNull()
       .references(() => invoices.id, { onDelete: "cascade" }),
-    position: smallint("position").notNull(),
-    description: text("description").notNull(),
-    quantityHundredths: integer("quantity_hundredths").notNull(),
-    /** Negative only for a deduction the server writes (a deposit already invoiced). */
-    unitPence: integer("unit_pence").notNull(),
-    vatRateHundredths: integer("vat_rate_hundredths"),
+    /** unitPence is negative only for a deduction the server writes (a deposit already invoiced). */
+    ...documentLineColumns(),
   },
   (t) => [
     uniqueIndex("invoice_lines_position_unique").on(t.invoiceId, t.position),
-    check("invoice_lines_position", sql`${t.position} between 0 and 199`),
-    check("invoice_lines_description_length", sql`char_length(${t.description}) between 1 and 500`),
-    check("invoice_lines_quantity", sql`${t.quantityHundredths} between 1 and 1000000`),
-    check("invoice_lines_unit_pence", sql`${t.unitPence} between -100000000 and 100000000`),
-    check(
-      "invoice_lines_vat_rate",
-      sql`${t.vatRateHundredths} is null or ${t.vatRateHundredths} between 0 and 10000`,
-    ),
+    ...documentLineChecks("invoice_lines", t, { maxPosition: 199, unitPence: [-100_000_000, 100_000_000] }),
   ],
 ).enableRLS();
 

@@ -1,13 +1,12 @@
 /**
- * A quote as a PDF: what it says. The drawing (the embedded font, wrapping, the lines' table with
- * its headers repeated on every page, page numbers) is the shared engine in
- * src/platform/pdf/document.ts (docs/decisions/030-pdf-library.md, 044-vat-tax-point-and-pdf-font.md).
+ * A quote as a PDF: what it says. The issuer's heading, the lines' table, the totals, the note and
+ * the footer are the billing core's, as on an invoice (src/features/billing/pdf.ts,
+ * docs/decisions/066-billing-core.md), drawn by the shared engine (docs/decisions/030-pdf-library.md).
  * The same layout serves the quote as sent and the accepted quote; the accepted one adds what was
  * agreed (options ticked, total, the early-start choice) and the cancellation information with its
  * end date and the model form.
  */
-import { site } from "../../config/site";
-import { vatLineOf, type Trader } from "../business/contract/identity";
+import type { Trader } from "../business/contract/identity";
 import {
   siteTrader,
   expressStartRecord,
@@ -17,8 +16,9 @@ import {
 } from "../../data/consumer-rights";
 import { dateInZone, formatDate, formatDateTime } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
-import { createPdf, type Column as PdfColumn, type PdfWriter } from "../../platform/pdf/document";
-import { acceptedHowWords, quantityText, quoteNumber, workStartText, type Quote } from "./contract";
+import type { PdfWriter } from "../../platform/pdf/document";
+import { finishDocumentPdf, startDocumentPdf, writeLinesTable, writeNote, writeTotals } from "../billing";
+import { acceptedHowWords, quoteNumber, workStartText, type Quote } from "./contract";
 
 export interface QuotePdfInput {
   quote: Quote;
@@ -29,8 +29,6 @@ export interface QuotePdfInput {
   trader?: Trader;
 }
 
-type Column = { title: string } & PdfColumn;
-
 /** A heading and its paragraphs (the pre-contract information, the cancellation form). */
 function section(w: PdfWriter, s: RightsSection) {
   w.ensure(40);
@@ -39,34 +37,13 @@ function section(w: PdfWriter, s: RightsSection) {
   w.y -= 6;
 }
 
-const totalRow = (w: PdfWriter, label: string, amount: string, bold = false) =>
-  w.total(label, amount, { bold, labelGap: 110 });
-
 /** The quote (or, once accepted, the accepted quote) as PDF bytes. */
 export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
   const { quote, customer } = input;
   const trader = input.trader ?? { ...siteTrader(input.today), vatRegistered: quote.vatRegistered };
   const accepted = quote.acceptance;
   const title = `Quote ${quoteNumber(quote.submissionId)}${quote.version > 1 ? ` version ${quote.version}` : ""}`;
-  const w = await createPdf({
-    title: `${title} - ${site.name}`,
-    author: trader.legalName,
-    creator: site.name,
-  });
-
-  // Who we are.
-  w.text(trader.legalName, { size: 16, bold: true, gap: 2 });
-  w.text(trader.contact.address, { size: 9.5, muted: true, gap: 0 });
-  w.text(`Phone ${trader.contact.phone}  ·  ${trader.contact.email}`.replace("·", "-"), {
-    size: 9.5,
-    muted: true,
-    gap: 0,
-  });
-  for (const line of [trader.companyLine, vatLineOf(trader)]) {
-    if (line) w.text(line, { size: 9.5, muted: true, gap: 0 });
-  }
-  w.y -= 10;
-  w.rule();
+  const w = await startDocumentPdf(title, trader);
 
   // The quote and the customer.
   w.text(accepted ? `${title}: accepted` : title, { size: 14, bold: true, gap: 4 });
@@ -82,78 +59,27 @@ export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
 
   // The lines.
   const vat = quote.vatRegistered;
-  const columns: Column[] = vat
-    ? [
-        { title: "Description", width: 235 },
-        { title: "Qty", width: 45, right: true },
-        { title: "Unit price", width: 70, right: true },
-        { title: "VAT", width: 45, right: true },
-        { title: "Amount", width: w.width - 395, right: true },
-      ]
-    : [
-        { title: "Description", width: 280 },
-        { title: "Qty", width: 50, right: true },
-        { title: "Unit price", width: 80, right: true },
-        { title: "Amount", width: w.width - 410, right: true },
-      ];
-  w.table(
-    columns,
-    columns.map((c) => c.title),
-  );
   const chosen = new Set(accepted?.optionalLinesChosen ?? []);
-  for (const l of quote.lines) {
-    const mark = l.optional
-      ? accepted
-        ? chosen.has(l.id)
-          ? " (optional: chosen)"
-          : " (optional: not chosen)"
-        : " (optional)"
-      : "";
-    const cells = [
-      `${l.description}${mark}`,
-      quantityText(l.quantity),
-      formatMoney(l.unitPence),
-      ...(vat ? [`${l.vatRate ?? 0}%`] : []),
-      formatMoney(l.netPence),
-    ];
-    w.row(columns, cells);
-  }
-  w.endTable();
-  w.rule();
+  writeLinesTable(w, vat, quote.lines, (l) => `${l.description}${optionalMark(l, accepted ? chosen : null)}`);
 
   // The totals: the agreed ones once accepted, else without the optional lines.
   if (!accepted) {
-    if (vat) {
-      totalRow(w, "Total before VAT", formatMoney(quote.totals.netPence));
-      for (const band of quote.totals.vatByRate) {
-        totalRow(w, `VAT at ${band.rate}% on ${formatMoney(band.netPence)}`, formatMoney(band.vatPence));
-      }
-    }
-    totalRow(w, vat ? "Total including VAT" : "Total", formatMoney(quote.totalPence), true);
+    writeTotals(w, vat, quote.totals, vat ? "Total including VAT" : "Total");
     if (quote.maxTotalPence > quote.totalPence) {
-      totalRow(w, "With every optional item", formatMoney(quote.maxTotalPence));
+      w.total("With every optional item", formatMoney(quote.maxTotalPence));
     }
     if (quote.depositDuePence > 0) {
       const how = quote.depositPercent !== null ? ` (${quote.depositPercent}%)` : "";
-      totalRow(w, `Deposit${how}`, formatMoney(quote.depositDuePence));
+      w.total(`Deposit${how}`, formatMoney(quote.depositDuePence));
     }
     if (!vat) w.text("We are not registered for VAT, so no VAT is added.", { size: 9, muted: true, gap: 4 });
   } else {
-    if (vat) {
-      totalRow(w, "Total before VAT", formatMoney(accepted.netPence));
-      for (const band of accepted.vatByRate) {
-        totalRow(w, `VAT at ${band.rate}% on ${formatMoney(band.netPence)}`, formatMoney(band.vatPence));
-      }
-    }
-    totalRow(w, vat ? "Total agreed, including VAT" : "Total agreed", formatMoney(accepted.totalPence), true);
-    if (accepted.depositPence > 0) totalRow(w, "Deposit", formatMoney(accepted.depositPence));
+    writeTotals(w, vat, accepted, vat ? "Total agreed, including VAT" : "Total agreed");
+    if (accepted.depositPence > 0) w.total("Deposit", formatMoney(accepted.depositPence));
   }
   w.y -= 6;
 
-  if (quote.note) {
-    w.text("Note", { size: 11, bold: true, gap: 2 });
-    w.text(quote.note, { size: 10, gap: 8 });
-  }
+  writeNote(w, quote.note);
 
   if (accepted) {
     w.text("Your acceptance", { size: 12, bold: true, gap: 2 });
@@ -176,7 +102,14 @@ export async function quotePdf(input: QuotePdfInput): Promise<Uint8Array> {
   w.rule();
   for (const s of quoteTermsSections(termsFactsOf(quote, input.today, trader))) section(w, s);
 
-  return w.finish((page, pages) => `${title} - page ${page} of ${pages}`);
+  return finishDocumentPdf(w, title);
+}
+
+/** " (optional)" before acceptance; after it, whether the customer chose the line. */
+function optionalMark(l: Quote["lines"][number], chosen: ReadonlySet<number> | null): string {
+  if (!l.optional) return "";
+  if (!chosen) return " (optional)";
+  return chosen.has(l.id) ? " (optional: chosen)" : " (optional: not chosen)";
 }
 
 /**

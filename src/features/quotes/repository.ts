@@ -13,6 +13,7 @@
  *   acceptedWithin(requestId, today)     accepted versions whose cancellation period runs today
  *   price list: listPriceList, insertPriceListItem, updatePriceListItem, deletePriceListItem
  */
+import type { Hundredths } from "../billing/contract/hundredths";
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
 import type { QuoteStatus } from "./contract/rules";
@@ -24,9 +25,9 @@ export interface QuoteLineRecord {
   id: number;
   position: number;
   description: string;
-  quantityHundredths: number;
+  quantityHundredths: Hundredths;
   unitPence: number;
-  vatRateHundredths: number | null;
+  vatRateHundredths: Hundredths | null;
   optional: boolean;
 }
 

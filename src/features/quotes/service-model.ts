@@ -14,10 +14,10 @@ import {
 import { dateInZone, formatDate, type IsoDate } from "../../platform/time";
 import { formatMoney } from "../../platform/money";
 import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
+import { linesToStore as storeLines, pricedLine } from "../billing";
+import { hundredthsToPercent } from "../billing/contract";
 import {
   depositDuePence,
-  lineNetPence,
-  quantityToHundredths,
   quoteNumber,
   quoteTitle,
   quoteTotals,
@@ -47,24 +47,14 @@ export function depositTermsOf(
   r: Pick<QuoteRecord, "depositPence" | "depositPercentHundredths">,
 ): DepositTerms {
   if (r.depositPence !== null) return { pence: r.depositPence };
-  if (r.depositPercentHundredths !== null) return { percent: r.depositPercentHundredths / 100 };
+  if (r.depositPercentHundredths !== null)
+    return { percent: hundredthsToPercent(r.depositPercentHundredths) };
   return null;
 }
 
 /** A stored quote as the contract's `Quote`. */
 export function toQuote(r: QuoteRecord): Quote {
-  const lines = r.lines.map((l) => {
-    const line = {
-      id: l.id,
-      position: l.position,
-      description: l.description,
-      quantity: l.quantityHundredths / 100,
-      unitPence: l.unitPence,
-      vatRate: r.vatRegistered ? (l.vatRateHundredths ?? 0) / 100 : null,
-      optional: l.optional,
-    };
-    return { ...line, netPence: lineNetPence(line) };
-  });
+  const lines = r.lines.map((l) => ({ ...pricedLine(l, r.vatRegistered), optional: l.optional }));
   const totals = quoteTotals(lines, { vatRegistered: r.vatRegistered });
   const maxTotal = quoteTotals(lines, { vatRegistered: r.vatRegistered, chosen: () => true }).totalPence;
   const a = r.acceptance;
@@ -79,7 +69,7 @@ export function toQuote(r: QuoteRecord): Quote {
     note: r.note,
     validUntil: r.validUntil,
     depositPence: r.depositPence,
-    depositPercent: r.depositPercentHundredths === null ? null : r.depositPercentHundredths / 100,
+    depositPercent: hundredthsToPercent(r.depositPercentHundredths),
     depositDuePence: depositDuePence(totals.totalPence, depositTermsOf(r)),
     urgentRepair: r.urgentRepair,
     startDate: r.startDate,
@@ -125,29 +115,8 @@ export function toQuote(r: QuoteRecord): Quote {
  * The lines as stored, with each VAT rate checked against the setting: VAT-registered, a line
  * needs one of the configured rates; not registered, rates are dropped. Invalid names the line.
  */
-export function linesToStore(lines: QuoteInputParsed["lines"], vatRegistered: boolean): NewQuoteLine[] {
-  const rates = site.vat.rates as readonly number[];
-  return lines.map((l, i) => {
-    let vatRateHundredths: number | null = null;
-    if (vatRegistered) {
-      if (l.vatRate == null || !rates.includes(l.vatRate)) {
-        throw new Invalid("Please check the highlighted fields.", {
-          fields: {
-            lines: `Line ${i + 1}: Please choose a VAT rate (${rates.map((r) => `${r}%`).join(", ")}).`,
-          },
-        });
-      }
-      vatRateHundredths = Math.round(l.vatRate * 100);
-    }
-    return {
-      description: l.description,
-      quantityHundredths: quantityToHundredths(l.quantity),
-      unitPence: l.unitPence,
-      vatRateHundredths,
-      optional: l.optional,
-    };
-  });
-}
+export const linesToStore = (lines: QuoteInputParsed["lines"], vatRegistered: boolean): NewQuoteLine[] =>
+  storeLines(lines, vatRegistered).map((l, i) => ({ ...l, optional: lines[i]!.optional }));
 
 /** The total without optional lines of lines about to be stored. */
 export function totalOfStored(lines: readonly NewQuoteLine[], vatRegistered: boolean): number {

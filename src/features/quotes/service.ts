@@ -16,6 +16,7 @@
  * Every change locks the request, then the quote, so it is ordered with the customer's accept or
  * decline: whichever commits first wins and the other gets a Conflict that says why.
  */
+import { hundredthsToPercent, percentToHundredths, type Hundredths } from "../billing/contract";
 import { site } from "../../config/site";
 import type { Db } from "../../platform/db/client";
 import { inTransaction, type ServiceContext } from "../../platform/context";
@@ -164,8 +165,7 @@ export async function createQuote(
           note: input.note,
           validUntil,
           depositPence: input.depositPence ?? null,
-          depositPercentHundredths:
-            input.depositPercent == null ? null : Math.round(input.depositPercent * 100),
+          depositPercentHundredths: percentToHundredths(input.depositPercent ?? null),
           urgentRepair: input.urgentRepair,
           totalPence,
           ...startAfter(
@@ -203,7 +203,7 @@ function patched(record: QuoteRecord, patch: QuotePatchParsed, today: IsoDate, v
     if (patch.depositPence !== null) depositPercentHundredths = null;
   }
   if (patch.depositPercent !== undefined) {
-    depositPercentHundredths = patch.depositPercent === null ? null : Math.round(patch.depositPercent * 100);
+    depositPercentHundredths = percentToHundredths(patch.depositPercent);
     if (patch.depositPercent !== null) depositPence = null;
   }
   const totalPence = totalOfStored(lines, vatRegistered);
@@ -473,13 +473,13 @@ function toItem(r: repo.PriceListRecord): PriceListItem {
     description: r.description,
     unitPence: r.unitPence,
     unit: r.unit,
-    vatRate: r.vatRateHundredths === null ? null : r.vatRateHundredths / 100,
+    vatRate: hundredthsToPercent(r.vatRateHundredths),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
 }
 
-function vatRateToStore(rate: number | null | undefined): number | null | undefined {
+function vatRateToStore(rate: number | null | undefined): Hundredths | null | undefined {
   if (rate === undefined) return undefined;
   if (rate === null) return null;
   const rates = site.vat.rates as readonly number[];
@@ -488,7 +488,7 @@ function vatRateToStore(rate: number | null | undefined): number | null | undefi
       fields: { vatRate: `Please choose one of ${rates.map((r) => `${r}%`).join(", ")}.` },
     });
   }
-  return Math.round(rate * 100);
+  return percentToHundredths(rate);
 }
 
 export async function listPriceList(

@@ -22,6 +22,8 @@ import {
 import { sqlList, timestamps } from "../../platform/db/columns";
 import { maxStartWithinWorkingDays, quoteStatuses } from "./contract/rules";
 import { requests } from "../requests/tables";
+import { documentLineChecks, documentLineColumns, vatRateCheck, vatRateColumn } from "../billing/tables";
+import type { Hundredths } from "../billing/contract/hundredths";
 
 /** What an acceptance keeps as evidence; written once with the acceptance and never changed. */
 export interface AcceptanceEvidence {
@@ -31,9 +33,9 @@ export interface AcceptanceEvidence {
   lines: {
     id: number;
     description: string;
-    quantityHundredths: number;
+    quantityHundredths: Hundredths;
     unitPence: number;
-    vatRateHundredths: number | null;
+    vatRateHundredths: Hundredths | null;
     optional: boolean;
     chosen: boolean;
     netPence: number;
@@ -88,7 +90,7 @@ export const quotes = pgTable(
     validUntil: date("valid_until", { mode: "string" }).notNull(),
     depositPence: integer("deposit_pence"),
     /** A percentage deposit in hundredths of a percent (10% is 1000). */
-    depositPercentHundredths: integer("deposit_percent_hundredths"),
+    depositPercentHundredths: integer("deposit_percent_hundredths").$type<Hundredths>(),
     urgentRepair: boolean("urgent_repair").notNull().default(false),
     /** When the work will be done (docs/decisions/045-business-details.md): a start date… */
     startDate: date("start_date", { mode: "string" }),
@@ -153,24 +155,12 @@ export const quoteLines = pgTable(
     quoteId: integer("quote_id")
       .notNull()
       .references(() => quotes.id, { onDelete: "cascade" }),
-    position: smallint("position").notNull(),
-    description: text("description").notNull(),
-    quantityHundredths: integer("quantity_hundredths").notNull(),
-    unitPence: integer("unit_pence").notNull(),
-    /** Null when the business is not VAT-registered. */
-    vatRateHundredths: integer("vat_rate_hundredths"),
+    ...documentLineColumns(),
     optional: boolean("optional").notNull().default(false),
   },
   (t) => [
     uniqueIndex("quote_lines_position_unique").on(t.quoteId, t.position),
-    check("quote_lines_position", sql`${t.position} between 0 and 99`),
-    check("quote_lines_description_length", sql`char_length(${t.description}) between 1 and 500`),
-    check("quote_lines_quantity", sql`${t.quantityHundredths} between 1 and 1000000`),
-    check("quote_lines_unit_pence", sql`${t.unitPence} between 0 and 10000000`),
-    check(
-      "quote_lines_vat_rate",
-      sql`${t.vatRateHundredths} is null or ${t.vatRateHundredths} between 0 and 10000`,
-    ),
+    ...documentLineChecks("quote_lines", t, { maxPosition: 99, unitPence: [0, 10_000_000] }),
   ],
 ).enableRLS();
 
@@ -182,16 +172,13 @@ export const priceListItems = pgTable(
     description: text("description").notNull(),
     unitPence: integer("unit_pence").notNull(),
     unit: text("unit"),
-    vatRateHundredths: integer("vat_rate_hundredths"),
+    vatRateHundredths: vatRateColumn(),
     ...timestamps,
   },
   (t) => [
     check("price_list_items_description_length", sql`char_length(${t.description}) between 1 and 500`),
     check("price_list_items_unit_pence", sql`${t.unitPence} between 0 and 10000000`),
     check("price_list_items_unit_length", sql`${t.unit} is null or char_length(${t.unit}) between 1 and 30`),
-    check(
-      "price_list_items_vat_rate",
-      sql`${t.vatRateHundredths} is null or ${t.vatRateHundredths} between 0 and 10000`,
-    ),
+    vatRateCheck("price_list_items_vat_rate", t.vatRateHundredths),
   ],
 ).enableRLS();

@@ -1,21 +1,21 @@
 /**
- * An invoice's sums: the quotes' sums (src/features/quotes/contract/totals.ts) over lines that are
- * never optional. A line's net is quantity × unit price rounded to the penny; VAT-registered, VAT
+ * An invoice's sums: the billing core's (src/features/billing/contract/totals.ts) over lines that
+ * are never optional. A line's net is quantity × unit price rounded to the penny; VAT-registered, VAT
  * is worked out once per rate on that rate's net total. A line may be negative only when the
  * server writes it (a deposit already invoiced, deducted on the final invoice).
  */
 import { allocate, vatOn, type Pence, type VatRate } from "../../../platform/money";
 import {
   depositDuePence,
+  documentTotals,
   lineNetPence,
-  quoteTotals,
   type DepositTerms,
-  type QuoteTotals,
+  type DocumentTotals,
   type VatBandPence,
-} from "../../quotes/contract/totals";
+} from "../../billing/contract/totals";
 
 export { lineNetPence, type VatBandPence };
-export type InvoiceTotals = QuoteTotals;
+export type InvoiceTotals = DocumentTotals;
 
 /** A priced invoice line as the sums need it. */
 export interface InvoiceLineForTotals {
@@ -28,11 +28,7 @@ export interface InvoiceLineForTotals {
 export const invoiceTotals = (
   lines: readonly InvoiceLineForTotals[],
   options: { readonly vatRegistered: boolean },
-): InvoiceTotals =>
-  quoteTotals(
-    lines.map((l) => ({ quantity: l.quantity, unitPence: l.unitPence, vatRate: l.vatRate ?? null })),
-    { vatRegistered: options.vatRegistered },
-  );
+): InvoiceTotals => documentTotals(lines, { vatRegistered: options.vatRegistered });
 
 /**
  * The lines of a deposit invoice for `depositPence` of a quote with these totals: not registered,
@@ -40,7 +36,7 @@ export const invoiceTotals = (
  * deposit as its net (so the VAT is the deposit's share of each rate), named by `description`.
  */
 export function depositLines(
-  totals: QuoteTotals,
+  totals: DocumentTotals,
   depositPence: Pence,
   vatRegistered: boolean,
   description: string,

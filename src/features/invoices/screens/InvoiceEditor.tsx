@@ -7,20 +7,21 @@
  * contract's sums. A draft from a quote keeps the quote's lines; only its note and date of supply
  * change. A refused save shows the server's messages beside the fields and keeps what was typed.
  */
-import { ListPlus, Plus } from "lucide-react";
 import { useId, useMemo, useRef, useState } from "react";
 import type { AdminRequest } from "../../requests/contract/endpoints";
 import { formatMoney } from "../../../platform/money";
 import { quantityText } from "../../quotes/contract/rules";
 import {
+  DocumentLines,
   emptyLine,
+  isBlankLine,
   lineFromItem,
   newLineKey,
   serverErrors,
   type DraftErrors,
   type LineDraft,
-} from "../../quotes/screens";
-import { LineEditor, openPicker, PriceListPicker } from "../../quotes/screens";
+} from "../../billing/screens";
+import { openPicker, PriceListPicker } from "../../quotes/screens";
 import { poundsDecimal } from "../../../platform/money";
 import { ApiError } from "../../../admin/api";
 import { invoicesApi, type AdminInvoice, type InvoiceSettings } from "./api";
@@ -91,6 +92,12 @@ export function InvoiceEditor({
   };
   const dropLineErrors = () =>
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith("lines"))));
+  /** Lines added or removed: the messages about lines by number no longer fit them. */
+  const changeLines = (update: (ls: LineDraft[]) => LineDraft[]) => {
+    setLines(update);
+    touched([]);
+    dropLineErrors();
+  };
 
   const close = () => {
     if (busy) return;
@@ -264,71 +271,34 @@ export function InvoiceEditor({
               </h3>
               {linesEditable ? (
                 <>
-                  <ol className="mt-2 grid gap-3" data-testid="invoice-lines">
-                    {lines.map((line, i) => (
-                      <LineEditor
-                        key={line.key}
-                        id={`${id}-${line.key}`}
-                        index={i}
-                        line={line}
-                        vatRates={vatRegistered ? settings.vatRates : null}
-                        errors={errors}
-                        field={field}
-                        errorFor={errorFor}
-                        allowOptional={false}
-                        onChange={(patch, f) => setLine(i, patch, f)}
-                        onRemove={
-                          lines.length > 1
-                            ? () => {
-                                setLines((ls) => ls.filter((_, j) => j !== i));
-                                touched([]);
-                                dropLineErrors();
-                              }
-                            : null
-                        }
+                  <DocumentLines
+                    id={id}
+                    testId="invoice-lines"
+                    lines={lines}
+                    vatRates={vatRegistered ? settings.vatRates : null}
+                    allowOptional={false}
+                    errors={errors}
+                    field={field}
+                    errorFor={errorFor}
+                    onChange={setLine}
+                    onRemove={(i) => changeLines((ls) => ls.filter((_, j) => j !== i))}
+                    onAdd={() => changeLines((ls) => [...ls, emptyLine(defaultRate)])}
+                    pickerOpen={pickerOpen}
+                    onPicker={() => openPicker(`${id}-picker`, pickerOpen, setPickerOpen)}
+                    picker={
+                      <PriceListPicker
+                        id={`${id}-picker`}
+                        vatRegistered={vatRegistered}
+                        onPick={(item) => {
+                          const line = lineFromItem(vatRegistered ? item : { ...item, vatRate: null });
+                          changeLines((ls) =>
+                            ls.length === 1 && isBlankLine(ls[0]!) ? [line] : [...ls, line],
+                          );
+                        }}
+                        onClose={() => setPickerOpen(false)}
                       />
-                    ))}
-                  </ol>
-                  {errors["lines"] ? <p className="mt-2 text-sm text-danger-600">{errors["lines"]}</p> : null}
-                  <div className="mt-3 flex flex-wrap gap-2">
-                    <Button
-                      variant="secondary"
-                      onClick={() => {
-                        setLines((ls) => [...ls, emptyLine(defaultRate)]);
-                        touched([]);
-                        dropLineErrors();
-                      }}
-                    >
-                      <Plus aria-hidden="true" className="size-4" />
-                      Add a line
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      aria-expanded={pickerOpen}
-                      aria-controls={`${id}-picker`}
-                      onClick={() => openPicker(`${id}-picker`, pickerOpen, setPickerOpen)}
-                    >
-                      <ListPlus aria-hidden="true" className="size-4" />
-                      Add from price list
-                    </Button>
-                  </div>
-                  {pickerOpen ? (
-                    <PriceListPicker
-                      id={`${id}-picker`}
-                      vatRegistered={vatRegistered}
-                      onPick={(item) => {
-                        const line = lineFromItem(vatRegistered ? item : { ...item, vatRate: null });
-                        setLines((ls) =>
-                          ls.length === 1 && !ls[0]!.description.trim() && !ls[0]!.unitPrice.trim()
-                            ? [line]
-                            : [...ls, line],
-                        );
-                        touched([]);
-                        dropLineErrors();
-                      }}
-                      onClose={() => setPickerOpen(false)}
-                    />
-                  ) : null}
+                    }
+                  />
                 </>
               ) : (
                 <p className="mt-2 text-sm text-slate-700">

@@ -8,12 +8,12 @@
 import { formatMoney, poundsDecimal, type Pence } from "../../../platform/money";
 import { addDays, type IsoDate } from "../../../platform/time";
 import {
-  messages as lineMessages,
+  lineMessages,
   parseAmount,
   parseQuantity,
   type DraftErrors,
   type LineDraft,
-} from "../../quotes/screens";
+} from "../../billing/screens";
 import {
   invoiceKindLabels,
   invoiceStatusLabels,

@@ -103,31 +103,12 @@ export function workStartText(q: {
   return null;
 }
 
-/** A quantity (up to two decimals) as whole hundredths, how it is stored: 2.5 → 250. */
-export function quantityToHundredths(quantity: number): number {
-  const h = Math.round(quantity * 100);
-  if (!Number.isFinite(quantity) || Math.abs(h - quantity * 100) > 1e-6) {
-    throw new RangeError(`Quantity has more than two decimals: ${quantity}`);
-  }
-  return h;
-}
-
-/** Stored hundredths back to the quantity: 250 → 2.5. */
-export const hundredthsToQuantity = (hundredths: number): number => hundredths / 100;
-
-/** True when a number has at most two decimals (2.5, 0.25; not 0.125). */
-export function hasAtMostTwoDecimals(value: number): boolean {
-  return Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) <= 1e-6;
-}
-
-/** "2.5", "1", "0.25": a quantity as people write it. */
-export function quantityText(quantity: number): string {
-  const h = Math.round(quantity * 100);
-  const whole = Math.trunc(h / 100);
-  const frac = Math.abs(h % 100);
-  if (frac === 0) return String(whole);
-  return `${whole}.${String(frac).padStart(2, "0").replace(/0$/, "")}`;
-}
+export {
+  hasAtMostTwoDecimals,
+  hundredthsToQuantity,
+  quantityText,
+  quantityToHundredths,
+} from "../../billing/contract/hundredths";
 
 /** The quote's number as the customer sees it: one number per request, its version beside it. */
 export const quoteNumber = (submissionId: number): string => `Q-${String(submissionId).padStart(6, "0")}`;

@@ -6,7 +6,7 @@
  * messages beside the fields it names and keeps everything typed. Loaded only when opened.
  */
 import { useQuery } from "@tanstack/react-query";
-import { ListPlus, Plus, Search, Send, Trash2, X } from "lucide-react";
+import { Search, Send, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { AdminRequest } from "../../requests/contract/endpoints";
 import { formatMoney } from "../../../platform/money";
@@ -20,8 +20,6 @@ import {
   emptyLine,
   lineFromItem,
   liveTotals,
-  parseAmount,
-  parseQuantity,
   priceWithUnit,
   quoteLabel,
   serverErrors,
@@ -32,38 +30,15 @@ import {
 } from "./quote-draft";
 import { quotesApi, type AdminQuote, type PriceListItem, type QuoteSettings } from "./api";
 import { WebsitePrices } from "./WebsitePrices";
-import { lineNetPence } from "../contract/totals";
 import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
 import { Button, FormProblem, IconButton } from "../../../admin/components/ui";
 import { WorkStartFields } from "./WorkStartFields";
+import { DocumentLines, FieldError, isBlankLine, type FieldProps } from "../../billing/screens";
 
 const inputClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-danger-600";
 const labelClass = "block text-sm font-semibold text-slate-800";
 const sectionTitle = "text-xs font-semibold tracking-wide text-slate-600 uppercase";
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <span id={id} className="mt-1 block text-sm font-normal text-danger-600">
-      {message}
-    </span>
-  ) : null;
-}
-
-/** The net of a line as typed, or null while its quantity or price cannot be read. */
-function lineNetText(line: LineDraft): string | null {
-  const quantity = parseQuantity(line.quantity);
-  const unitPence = parseAmount(line.unitPrice);
-  if (quantity === null || unitPence === null) return null;
-  try {
-    return formatMoney(lineNetPence({ quantity, unitPence }));
-  } catch {
-    return null;
-  }
-}
-
-/** A line nothing has been typed into (its quantity may still be the 1 it starts with). */
-const isBlank = (l: LineDraft) => !l.description.trim() && !l.unitPrice.trim() && !l.optional;
 
 export interface QuoteEditorProps {
   request: AdminRequest;
@@ -123,7 +98,7 @@ export function QuoteEditor({ request, settings, quote, onClose, onSaved }: Quot
   const addLine = (line: LineDraft, fromPriceList = false) => {
     change((d) => ({
       ...d,
-      lines: fromPriceList && d.lines.length === 1 && isBlank(d.lines[0]!) ? [line] : [...d.lines, line],
+      lines: fromPriceList && d.lines.length === 1 && isBlankLine(d.lines[0]!) ? [line] : [...d.lines, line],
     }));
     withoutLineErrors();
     if (!fromPriceList) focusKey.current = line.key;
@@ -228,53 +203,32 @@ export function QuoteEditor({ request, settings, quote, onClose, onSaved }: Quot
               <h3 id={`${id}-lines`} className={sectionTitle}>
                 Lines
               </h3>
-              <ol className="mt-2 grid gap-3" data-testid="quote-lines">
-                {draft.lines.map((line, i) => (
-                  <LineEditor
-                    key={line.key}
-                    id={`${id}-${line.key}`}
-                    index={i}
-                    line={line}
-                    vatRates={vatRegistered ? settings.vatRates : null}
-                    errors={errors}
-                    field={field}
-                    errorFor={errorFor}
-                    onChange={(patch, f) => setLine(i, patch, f)}
-                    onRemove={draft.lines.length > 1 ? () => removeLine(i) : null}
+              <DocumentLines
+                id={id}
+                testId="quote-lines"
+                lines={draft.lines}
+                vatRates={vatRegistered ? settings.vatRates : null}
+                allowOptional
+                errors={errors}
+                field={field}
+                errorFor={errorFor}
+                onChange={setLine}
+                onRemove={removeLine}
+                onAdd={() => addLine(emptyLine(defaultRate))}
+                pickerOpen={pickerOpen}
+                onPicker={() => openPicker(`${id}-picker`, pickerOpen, setPickerOpen)}
+                picker={
+                  <PriceListPicker
+                    id={`${id}-picker`}
+                    vatRegistered={vatRegistered}
+                    focusSearch={Boolean(quote)}
+                    onPick={(item) =>
+                      addLine(lineFromItem(vatRegistered ? item : { ...item, vatRate: null }), true)
+                    }
+                    onClose={() => setPickerOpen(false)}
                   />
-                ))}
-              </ol>
-              {errors["lines"] ? (
-                <p className="mt-2 text-sm text-danger-600" role="status">
-                  {errors["lines"]}
-                </p>
-              ) : null}
-              <div className="mt-3 flex flex-wrap gap-2">
-                <Button variant="secondary" onClick={() => addLine(emptyLine(defaultRate))}>
-                  <Plus aria-hidden="true" className="size-4" />
-                  Add a line
-                </Button>
-                <Button
-                  variant="secondary"
-                  aria-expanded={pickerOpen}
-                  aria-controls={`${id}-picker`}
-                  onClick={() => openPicker(`${id}-picker`, pickerOpen, setPickerOpen)}
-                >
-                  <ListPlus aria-hidden="true" className="size-4" />
-                  Add from price list
-                </Button>
-              </div>
-              {pickerOpen ? (
-                <PriceListPicker
-                  id={`${id}-picker`}
-                  vatRegistered={vatRegistered}
-                  focusSearch={Boolean(quote)}
-                  onPick={(item) =>
-                    addLine(lineFromItem(vatRegistered ? item : { ...item, vatRate: null }), true)
-                  }
-                  onClose={() => setPickerOpen(false)}
-                />
-              ) : null}
+                }
+              />
             </section>
 
             <section aria-labelledby={`${id}-terms`} className="grid gap-4">
@@ -406,155 +360,6 @@ export function QuoteEditor({ request, settings, quote, onClose, onSaved }: Quot
         }}
       />
     </AdminDialog>
-  );
-}
-
-export type FieldProps = (key: string) => { "aria-invalid": boolean; "aria-describedby"?: string };
-
-/**
- * One line of a document being written: description, quantity, unit price in pounds, the VAT rate
- * when registered, and (on a quote) whether the customer may tick it. The invoice editor uses it
- * too, without the optional box.
- */
-export function LineEditor({
-  id,
-  index,
-  line,
-  vatRates,
-  errors,
-  field,
-  errorFor,
-  onChange,
-  onRemove,
-  allowOptional = true,
-}: {
-  id: string;
-  index: number;
-  line: LineDraft;
-  vatRates: readonly number[] | null;
-  errors: DraftErrors;
-  field: FieldProps;
-  errorFor: (key: string) => React.ReactNode;
-  onChange: (patch: Partial<LineDraft>, field: string) => void;
-  onRemove: (() => void) | null;
-  /** False where lines cannot be optional (an invoice). */
-  allowOptional?: boolean;
-}) {
-  const k = (f: string) => `lines.${index}.${f}`;
-  const net = lineNetText(line);
-  const lineProblem = errors[`lines.${index}`];
-  return (
-    <li
-      data-testid="quote-line"
-      aria-label={`Line ${index + 1}`}
-      className={`rounded-lg border p-3 ${lineProblem ? "border-danger-600" : "border-slate-200"} ${line.optional ? "border-dashed bg-slate-50" : "bg-white"}`}
-    >
-      <div
-        className={`grid grid-cols-2 gap-3 ${vatRates ? "sm:grid-cols-[minmax(0,1fr)_5.5rem_8rem_6rem]" : "sm:grid-cols-[minmax(0,1fr)_5.5rem_8rem]"}`}
-      >
-        <div className="col-span-2 sm:col-span-1">
-          <label htmlFor={`${id}-description`} className={labelClass}>
-            Description <span className="sr-only">of line {index + 1}</span>
-          </label>
-          <input
-            id={`${id}-description`}
-            className={inputClass}
-            value={line.description}
-            maxLength={500}
-            {...field(k("description"))}
-            onChange={(e) => onChange({ description: e.target.value }, "description")}
-          />
-          {errorFor(k("description"))}
-        </div>
-        <div>
-          <label htmlFor={`${id}-quantity`} className={labelClass}>
-            Quantity <span className="sr-only">of line {index + 1}</span>
-          </label>
-          <input
-            id={`${id}-quantity`}
-            className={inputClass}
-            inputMode="decimal"
-            value={line.quantity}
-            {...field(k("quantity"))}
-            onChange={(e) => onChange({ quantity: e.target.value }, "quantity")}
-          />
-          {errorFor(k("quantity"))}
-        </div>
-        <div>
-          <label htmlFor={`${id}-price`} className={labelClass}>
-            Unit price (£) <span className="sr-only">of line {index + 1}</span>
-          </label>
-          <input
-            id={`${id}-price`}
-            className={inputClass}
-            inputMode="decimal"
-            placeholder="0.00"
-            value={line.unitPrice}
-            {...field(k("unitPence"))}
-            onChange={(e) => onChange({ unitPrice: e.target.value }, "unitPence")}
-          />
-          {errorFor(k("unitPence"))}
-        </div>
-        {vatRates ? (
-          <div>
-            <label htmlFor={`${id}-vat`} className={labelClass}>
-              VAT <span className="sr-only">of line {index + 1}</span>
-            </label>
-            <select
-              id={`${id}-vat`}
-              className={inputClass}
-              value={line.vatRate}
-              {...field(k("vatRate"))}
-              onChange={(e) => onChange({ vatRate: e.target.value }, "vatRate")}
-            >
-              {vatRates.map((r) => (
-                <option key={r} value={String(r)}>
-                  {r}%
-                </option>
-              ))}
-            </select>
-            {errorFor(k("vatRate"))}
-          </div>
-        ) : null}
-      </div>
-      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
-        {allowOptional ? (
-          <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              className="size-5 accent-brand-700"
-              checked={line.optional}
-              onChange={(e) => onChange({ optional: e.target.checked }, "optional")}
-            />
-            Optional <span className="text-slate-600">(the customer may tick it)</span>
-            <span className="sr-only">, line {index + 1}</span>
-          </label>
-        ) : null}
-        <span className="ml-auto text-sm text-slate-700" data-testid="line-net">
-          {net ? (
-            <>
-              Line total <span className="font-semibold text-slate-900">{net}</span>
-            </>
-          ) : (
-            <span className="text-slate-600">No total yet</span>
-          )}
-        </span>
-        {onRemove ? (
-          <IconButton
-            label={`Remove line ${index + 1}`}
-            className="text-danger-600 hover:bg-danger-50"
-            onClick={onRemove}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-          </IconButton>
-        ) : null}
-      </div>
-      {lineProblem ? (
-        <p className="mt-1 text-sm text-danger-600" id={`${id}-problem`}>
-          {lineProblem}
-        </p>
-      ) : null}
-    </li>
   );
 }
 

@@ -3,16 +3,6 @@
  * A plain list of re-exports; the admin's routes load a screen file lazily instead, one chunk each.
  */
 export { quotesApi } from "./api";
-export {
-  type DraftErrors,
-  emptyLine,
-  type LineDraft,
-  lineFromItem,
-  messages,
-  newLineKey,
-  parseAmount,
-  parseQuantity,
-  serverErrors,
-} from "./quote-draft";
-export { LineEditor, openPicker, PriceListPicker } from "./QuoteEditor";
+export { messages, parseAmount } from "./quote-draft";
+export { openPicker, PriceListPicker } from "./QuoteEditor";
 export { QuoteStatusBadge } from "./QuotesPanel";

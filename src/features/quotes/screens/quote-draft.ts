@@ -5,7 +5,7 @@
  * sums money itself: the live totals come from the quotes contract's own totals functions, the
  * ones the server and the customer's page use. Pure and browser-safe, so it is unit-tested alone.
  */
-import { formatMoney, tryParsePounds, poundsDecimal, type Pence } from "../../../platform/money";
+import { formatMoney, poundsDecimal, type Pence } from "../../../platform/money";
 import {
   depositDuePence,
   quoteTotals,
@@ -15,19 +15,28 @@ import {
 } from "../contract/totals";
 import { defaultStartWithinWorkingDays, maxStartWithinWorkingDays, quantityText } from "../contract/rules";
 import { isIsoDate } from "../../../platform/time";
+import {
+  emptyLine,
+  lineFromItem,
+  lineMessages,
+  newLineKey,
+  parseAmount,
+  parseQuantity,
+  serverErrors,
+  type DraftErrors,
+  type LineDraft,
+} from "../../billing/screens";
 
-export interface LineDraft {
-  /** A key for React only (never sent). */
-  readonly key: string;
-  description: string;
-  /** As typed: "1", "2.5". */
-  quantity: string;
-  /** Pounds as typed: "45", "1,250.50", "£12.05". */
-  unitPrice: string;
-  /** The VAT rate in percent as text ("20"); "" when the business is not VAT-registered. */
-  vatRate: string;
-  optional: boolean;
-}
+export {
+  emptyLine,
+  lineFromItem,
+  newLineKey,
+  parseAmount,
+  parseQuantity,
+  serverErrors,
+  type DraftErrors,
+  type LineDraft,
+};
 
 export type DepositKind = "none" | "fixed" | "percent";
 
@@ -65,23 +74,6 @@ export interface QuoteBody {
   startWithinWorkingDays: number | null;
 }
 
-/** Messages per field: `lines.<i>.<field>` for a line, the field's name for the rest. */
-export type DraftErrors = Record<string, string>;
-
-let nextKey = 0;
-export const newLineKey = (): string => `line-${++nextKey}`;
-
-export function emptyLine(defaultVatRate: number | null): LineDraft {
-  return {
-    key: newLineKey(),
-    description: "",
-    quantity: "1",
-    unitPrice: "",
-    vatRate: defaultVatRate === null ? "" : String(defaultVatRate),
-    optional: false,
-  };
-}
-
 export function emptyDraft(validUntil: string, defaultVatRate: number | null): QuoteDraft {
   return {
     lines: [emptyLine(defaultVatRate)],
@@ -94,22 +86,6 @@ export function emptyDraft(validUntil: string, defaultVatRate: number | null): Q
     startKind: "within",
     startDays: String(defaultStartWithinWorkingDays),
     startDate: "",
-  };
-}
-
-/** A line filled from the price list: its description, price and rate; quantity 1. */
-export function lineFromItem(item: {
-  description: string;
-  unitPence: Pence;
-  vatRate?: number | null | undefined;
-}): LineDraft {
-  return {
-    key: newLineKey(),
-    description: item.description,
-    quantity: "1",
-    unitPrice: poundsDecimal(item.unitPence),
-    vatRate: item.vatRate === null || item.vatRate === undefined ? "" : String(item.vatRate),
-    optional: false,
   };
 }
 
@@ -153,14 +129,7 @@ export function draftFromQuote(quote: {
   };
 }
 
-const quantityPattern = /^\d+(?:\.\d{1,2})?$/;
 const percentPattern = /^\d{1,3}(?:\.\d{1,2})?$/;
-
-/** A quantity as typed ("2.5", "2,5" is refused), or null. Up to two decimals. */
-export function parseQuantity(text: string): number | null {
-  const t = text.trim();
-  return quantityPattern.test(t) ? Number(t) : null;
-}
 
 /** A percentage as typed (0-100, up to two decimals), or null. */
 export function parsePercent(text: string): number | null {
@@ -170,22 +139,10 @@ export function parsePercent(text: string): number | null {
   return n <= 100 ? n : null;
 }
 
-/** Pounds as typed ("45", "1,250.50", "£12.05", "12.5" too: one decimal means tens of pence). */
-export function parseAmount(text: string): Pence | null {
-  const t = text.trim();
-  // People write "12.5" for £12.50; the money module wants both digits of the pence.
-  const withPence = /^[^.]*\.\d$/.test(t) ? `${t}0` : t;
-  return tryParsePounds(withPence);
-}
-
 export const messages = {
-  description: "Describe the work on this line.",
-  quantity: "Enter a quantity such as 1, 2.5 or 0.25 (two decimals at most).",
-  unitPrice: "Enter the price in pounds, such as 45 or 1,250.50.",
-  vatRate: "Choose a VAT rate.",
+  ...lineMessages,
   depositAmount: "Enter the deposit in pounds, such as 100 or 250.50.",
   depositPercent: "Enter a percentage from 0 to 100, such as 25.",
-  lines: "Add at least one line.",
   validUntil: "Choose the date the quote is valid until.",
 } as const;
 
@@ -306,42 +263,6 @@ function depositTermsOf(draft: QuoteDraft): DepositTerms {
     return percent === null ? null : { percent };
   }
   return null;
-}
-
-/** Which field of a line a server message is about, from its words ("Line 2: The quantity …"). */
-function lineFieldOf(message: string): keyof typeof lineFieldWords | null {
-  for (const [field, pattern] of Object.entries(lineFieldWords)) {
-    if (pattern.test(message)) return field as keyof typeof lineFieldWords;
-  }
-  return null;
-}
-const lineFieldWords = {
-  quantity: /quantity/i,
-  unitPence: /price/i,
-  vatRate: /VAT/,
-  description: /descri/i,
-} as const;
-
-/**
- * The server's per-field messages keyed the way the editor shows them. The server names a line's
- * problem in its `lines` message ("Line 3: The quantity must be more than 0."): that goes beside
- * the line's field it is about (`lines.2.quantity`), or under the whole line (`lines.2`) when the
- * words name none. A key such as `lines.2.unitPence` or `lines[2].unitPence` is kept as it is.
- */
-export function serverErrors(fields: Record<string, string>): DraftErrors {
-  const out: DraftErrors = {};
-  for (const [key, message] of Object.entries(fields)) {
-    const normal = key.replace(/\[(\d+)\]/g, ".$1").replace(/^\./, "");
-    const line = normal === "lines" ? /^Line (\d+): (.+)$/s.exec(message) : null;
-    if (line) {
-      const index = Number(line[1]) - 1;
-      const field = lineFieldOf(line[2]!);
-      out[field ? `lines.${index}.${field}` : `lines.${index}`] ??= line[2]!;
-    } else {
-      out[normal] ??= message;
-    }
-  }
-  return out;
 }
 
 /** "£45.00 per hour", "£38.00 each", "£150.00": a price list item's price with its unit. */
