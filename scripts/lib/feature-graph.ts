@@ -21,8 +21,8 @@ export const scanned = ["src", "netlify/functions", "scripts", "integrations", "
 export const featureOrder = [
   "rate-limits",
   "business",
-  "admin-auth",
   "mail",
+  "admin-auth",
   "push",
   "photos",
   "site-content",
@@ -34,8 +34,8 @@ export const featureOrder = [
   "invoices",
   "payments",
   "customers",
-  "customer-page",
   "person-tools",
+  "customer-page",
   "housekeeping",
 ] as const;
 

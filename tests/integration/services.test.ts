@@ -17,7 +17,8 @@ import {
   Unauthenticated,
 } from "../../src/platform/domain-errors";
 import { checkDatabase, listPublicTestimonials } from "../../src/features/reviews/service-public";
-import { submitBooking, submitContact, submitReview } from "../../src/features/requests/service-forms";
+import { acceptPublicPost, requestPost, submitContact } from "../../src/features/requests/service-forms";
+import { submitReview } from "../../src/features/reviews/service-submit";
 import { enforceRateLimit } from "../../src/features/rate-limits/service";
 import { deleteSetting, upsertSetting } from "../../src/features/admin-auth/repository-settings";
 import * as requests from "../../src/features/requests/service-workflow";
@@ -51,15 +52,15 @@ describe("public forms", () => {
     expect(contact.created).toBe(true);
     expect(contact.row).toMatchObject({ formType: "contact", isRead: false, address: null, service: null });
 
-    const booking = await submitBooking(
-      {
+    const booking = await acceptPublicPost(
+      requestPost("booking", {
         name: uniqueName("Ruaridh"),
         email: "r@example.com",
         phone: "07700 900124",
         message: "Paint two rooms.",
         address: "3 Shore Road, Kirkcaldy",
         service: "paint-wallpaper",
-      },
+      }),
       ctx(),
     );
     expect(booking.row).toMatchObject({ formType: "booking", service: "paint-wallpaper" });

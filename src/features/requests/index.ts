@@ -4,6 +4,7 @@
  */
 export { hasEmail, mailable, type MailableRequest } from "./mailable";
 export {
+  assignCustomer,
   clearIdempotencyKeys,
   type CustomerRequest,
   insert,
@@ -33,14 +34,21 @@ export {
 export { runDailyDigest } from "./service-digest";
 export { exportCsv, exportFileName } from "./service-export";
 export {
+  type CreatedRequest,
+  createRequestIn,
+  type NewRequestDraft,
+  newRequestEvent,
+  type RequestExtension,
+} from "./service-create";
+export {
   type Accepted,
-  bookingPost,
-  contactPost,
+  acceptPublicPost,
+  type FormRequestOptions,
   type PublicPost,
-  submitReview,
-  submitWithPhotos,
+  requestPost,
+  type StoredPost,
+  submitContact,
 } from "./service-forms";
-export { addOwnerJob } from "./service-owner-jobs";
 export { type ActingContext, applyStateChange } from "./service-state";
 export {
   addNote,

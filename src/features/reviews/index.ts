@@ -26,3 +26,4 @@ export {
   sendInvitation,
 } from "./service";
 export { checkDatabase, listPublicTestimonials, publicReviewStats } from "./service-public";
+export { reviewPost, submitReview } from "./service-submit";
