@@ -14,24 +14,17 @@ export {
 export { phoneDigits, prefixQuery } from "./repository-search";
 export {
   addHistory,
+  arrivedSince,
   findMany,
   type HistoryEntry,
   listHistory,
   lockStates,
+  overdue,
   removeRequests,
   setRead,
+  staleQuotes,
 } from "./repository-workflow";
-export {
-  deleteTestimonial,
-  listFailedDeliveries,
-  listTestimonials,
-  purgePublicTestimonials,
-  retryFailedDeliveries,
-  setTestimonialApproved,
-  summary,
-  toAdminTestimonial,
-} from "./service-admin";
-export { runDailyDigest } from "./service-digest";
+export { listFailedDeliveries, retryFailedDeliveries, summary } from "./service-admin";
 export { exportCsv, exportFileName } from "./service-export";
 export {
   type CreatedRequest,
@@ -64,6 +57,7 @@ export {
   notes,
   revokeLinks,
   sentLinks,
+  staleQuoteDays,
   toFilter,
   updateRequest,
 } from "./service-workflow";
