@@ -17,7 +17,7 @@ import {
 } from "./workflow";
 import { bookingRequestSchema, contactMessageSchema, formTypes } from "./forms";
 import { ownerJobSchema } from "./owner-job";
-import { bookingExtrasFields } from "../../appointments/contract/endpoints";
+import { bookingExtrasFields } from "./booking-extras";
 import { mailDeliveryStatusSchema, mailSummarySchema } from "../../mail/contract/endpoints";
 import * as routes from "../../../lib/contracts/admin-routes";
 import * as publicRoutes from "../../../lib/contracts/public-routes";
