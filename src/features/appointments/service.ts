@@ -460,7 +460,7 @@ export function cancelAppointmentIn(
 
 /**
  * The owner's confirm or propose inside a transaction the caller holds (a job added by hand with
- * a visit at once: src/features/requests/service-owner-jobs.ts), with every rule of
+ * a visit at once: ./service-owner-jobs.ts), with every rule of
  * `actOnAppointment` (blocked days, the cap, `dayOverrideReason`). `quiet`: no e-mail to the
  * customer (the owner did not ask for one to be sent).
  */
