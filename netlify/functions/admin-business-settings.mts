@@ -10,12 +10,19 @@ import { businessEndpoints } from "../../src/features/business/contract/endpoint
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import * as business from "../../src/features/business";
+import { publishedBusinessPart } from "../../src/features/site-content";
+import type { ServiceContext } from "../../src/platform/context";
+
+/** The details with what the website shows now (the site-content feature sits above business). */
+const details = async (ctx: ServiceContext) =>
+  business.getBusinessDetails(ctx, await publishedBusinessPart(ctx));
 
 export default apiHandler("/api/admin/settings/business", [
-  adminAction(businessEndpoints.getBusinessSettings, ({ ctx }) => business.getBusinessDetails(ctx)),
-  adminAction(businessEndpoints.updateBusinessSettings, ({ body, ctx, session }) =>
-    business.updateBusinessSettings(body, ctx, { sessionId: session.id }),
-  ),
+  adminAction(businessEndpoints.getBusinessSettings, ({ ctx }) => details(ctx)),
+  adminAction(businessEndpoints.updateBusinessSettings, async ({ body, ctx, session }) => {
+    await business.updateBusinessSettings(body, ctx, { sessionId: session.id });
+    return details(ctx);
+  }),
 ]);
 
 export const config: Config = { path: "/api/admin/settings/business" };

@@ -16,7 +16,7 @@ import { adminAction, adminDownload, fileResponse } from "../../src/features/adm
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { exportCsv, exportFileName } from "../../src/features/requests";
 import * as requests from "../../src/features/requests";
-import { addOwnerJob } from "../../src/features/requests";
+import { addOwnerJob } from "../../src/features/appointments";
 import { textLinkEndpoints } from "../../src/features/customer-page/contract/text-link";
 import { makeTextLink } from "../../src/features/customer-page";
 import { idempotencyKey } from "../../src/platform/http/request";

@@ -4,9 +4,10 @@ import { requestEndpoints } from "../../src/features/requests/contract/endpoints
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { summary } from "../../src/features/requests";
+import { countByStatus } from "../../src/features/reviews";
 
 export default apiHandler("/api/admin/summary", [
-  adminAction(requestEndpoints.summary, ({ ctx }) => summary(ctx)),
+  adminAction(requestEndpoints.summary, async ({ ctx }) => summary(await countByStatus(ctx.db), ctx)),
 ]);
 
 export const config: Config = { path: "/api/admin/summary" };

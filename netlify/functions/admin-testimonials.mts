@@ -6,17 +6,16 @@ import type { Config } from "@netlify/functions";
 import { reviewEndpoints } from "../../src/features/reviews/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
-import * as content from "../../src/features/requests";
 import * as reviews from "../../src/features/reviews";
 
 export default apiHandler("/api/admin/testimonials", [
   adminAction(reviewEndpoints.listAdminTestimonials, ({ query, ctx }) =>
-    content.listTestimonials(query.cursor, ctx),
+    reviews.listTestimonials(query.cursor, ctx),
   ),
   adminAction(reviewEndpoints.setTestimonialApproved, async ({ id, body, ctx }) => ({
-    testimonial: await content.setTestimonialApproved(id, body.approved, ctx),
+    testimonial: await reviews.setTestimonialApproved(id, body.approved, ctx),
   })),
-  adminAction(reviewEndpoints.deleteTestimonial, ({ id, ctx }) => content.deleteTestimonial(id, ctx)),
+  adminAction(reviewEndpoints.deleteTestimonial, ({ id, ctx }) => reviews.deleteTestimonial(id, ctx)),
   adminAction(reviewEndpoints.rejectTestimonial, async ({ body, ctx }) => ({
     testimonial: await reviews.rejectTestimonial(body.id, body.reason, ctx),
   })),

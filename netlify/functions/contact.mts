@@ -9,7 +9,7 @@ import type { CustomerRequest } from "../../src/features/requests";
 import { publicForm } from "../../src/platform/http/public";
 import { photoIdsSchema } from "../../src/features/photos/contract/endpoints";
 import { acceptingPhotoFiles } from "../../src/features/photos/http";
-import { contactPost, submitWithPhotos } from "../../src/features/requests";
+import { submitContact } from "../../src/features/requests";
 
 /** The contract plus `photos`: ids of uploads to attach (docs/decisions/017-photos.md). */
 const withPhotos = {
@@ -21,7 +21,7 @@ export default apiHandler("/api/contact", [
   acceptingPhotoFiles(
     publicForm(withPhotos, {
       formPage: "/contact-us",
-      accept: submitWithPhotos(contactPost),
+      accept: submitContact,
       reply: (row: CustomerRequest) => ({
         id: row.id,
         reference: requestReference({ id: row.id, formType: "contact" }),

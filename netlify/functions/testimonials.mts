@@ -8,8 +8,7 @@ import type { Config } from "@netlify/functions";
 import { reviewEndpoints } from "../../src/features/reviews/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { publicForm, publicRead } from "../../src/platform/http/public";
-import { listPublicTestimonials, publicReviewStats } from "../../src/features/reviews";
-import { submitReview } from "../../src/features/requests";
+import { listPublicTestimonials, publicReviewStats, submitReview } from "../../src/features/reviews";
 
 const publicCacheHeaders = {
   // Browsers always revalidate; Netlify's CDN keeps the list a minute and refreshes it in the

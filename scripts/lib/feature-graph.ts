@@ -16,13 +16,17 @@ export const scanned = ["src", "netlify/functions", "scripts", "integrations", "
 /**
  * The features, lowest first: a feature imports only features before it in this list, so a cycle
  * between features cannot form. A lower feature that must tell a higher one about something takes
- * a function from its caller (a port), never an import.
+ * a function from its caller (a port), never an import; a piece both need moves below both
+ * (src/lib, src/platform, or the lower feature's contract). mail sits below admin-auth (the
+ * sign-in alert is an e-mail; mail needs nothing of the sign-in) and person-tools below
+ * customer-page (the page's erasure uses it; it needs nothing of the page): see
+ * docs/decisions/067-no-cycles-between-features.md.
  */
 export const featureOrder = [
   "rate-limits",
   "business",
-  "admin-auth",
   "mail",
+  "admin-auth",
   "push",
   "photos",
   "site-content",
@@ -35,8 +39,8 @@ export const featureOrder = [
   "invoices",
   "payments",
   "customers",
-  "customer-page",
   "person-tools",
+  "customer-page",
   "housekeeping",
 ] as const;
 

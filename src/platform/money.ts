@@ -86,6 +86,15 @@ export function tryParsePounds(text: string): Pence | null {
   }
 }
 
+/**
+ * Pounds as a person types them into a form: `tryParsePounds`, and one decimal means tens of pence
+ * ("12.5" is £12.50, as people write it). Null for anything else.
+ */
+export function parseTypedPounds(text: string): Pence | null {
+  const t = text.trim();
+  return tryParsePounds(/^[^.]*\.\d$/.test(t) ? `${t}0` : t);
+}
+
 /** The exact sum of amounts in pence. */
 export function sumPence(amounts: readonly Pence[]): Pence {
   let total = 0;

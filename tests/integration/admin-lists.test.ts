@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { adminPageSize } from "../../src/lib/contracts/paging";
 import { ownerStatusByRequest } from "../../src/features/mail/repository";
 import * as testimonialsRepo from "../../src/features/reviews/repository";
-import { listTestimonials } from "../../src/features/requests/service-admin";
+import { listTestimonials } from "../../src/features/reviews/service-admin";
 import { serviceContext } from "../../src/platform/context";
 import { useTestDatabase } from "../helpers/db";
 

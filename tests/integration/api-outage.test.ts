@@ -20,7 +20,7 @@ import { setRequestDeadline } from "../../src/platform/http/deadline";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import { publicForm } from "../../src/platform/http/public";
 import { serviceContext, type ServiceContext } from "../../src/platform/context";
-import { acceptPublicPost, contactPost, submitContact } from "../../src/features/requests/service-forms";
+import { acceptPublicPost, requestPost, submitContact } from "../../src/features/requests/service-forms";
 import type { ContactMessage } from "../../src/features/requests/contract/forms";
 import { useTestDatabase } from "../helpers/db";
 import { getRequest, jsonRequest, validBooking, validContact, validReview } from "../helpers/http";
@@ -94,16 +94,17 @@ describe("database outage", () => {
 
   it("rolls the submission back when the work after it in the same transaction fails", async () => {
     const input = validContact();
-    const post = contactPost(contactMessageSchema.parse(input));
+    const post = requestPost("contact", contactMessageSchema.parse(input));
     const failure = await acceptPublicPost(
       {
         ...post,
-        queueMail: async (_row, tx) => {
+        store: async (key, tx, acting) => {
+          const stored = await post.store(key, tx, acting);
           // The next statement in the transaction fails for real (a CHECK violation).
           await tx.execute(
             sql`insert into testimonials (name, location, rating, text) values ('x', 'y', 9, 'z')`,
           );
-          return [];
+          return stored;
         },
       },
       serviceContext({ client: "rollback-test" }),

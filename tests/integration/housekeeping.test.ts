@@ -14,7 +14,7 @@ import { adminSessions, requests, mailOutbox, rateLimits, testimonials } from ".
 import { deliverDue } from "../../src/features/mail/service-delivery";
 import { setMailSender } from "../../src/features/mail/service";
 import type { OutgoingMessage } from "../../src/features/mail/messages";
-import { deleteTestimonial } from "../../src/features/requests/service-admin";
+import { deleteTestimonial } from "../../src/features/reviews/service-admin";
 import { deleteRequest } from "../../src/features/requests/service-workflow";
 import { useTestDatabase } from "../helpers/db";
 import { jsonRequest, validContact, validReview } from "../helpers/http";

@@ -257,7 +257,7 @@ describe("what the admin sees", () => {
     await deliverDue(t.db, mailSender()!, { ids, now: new Date(Date.now() + 25 * 60 * 60 * 1000) });
     list = await inbox("contact");
     expect(list.find((s) => s.id === failing.id)?.mailStatus).toBe("failed");
-    const summary = await adminContent.summary();
+    const summary = await adminContent.summary({ total: 0, pending: 0 });
     expect(summary.mail.failed).toBeGreaterThanOrEqual(2);
     const failedList = await adminContent.listFailedDeliveries();
     expect(failedList.map((f) => f.id)).toEqual(expect.arrayContaining(ids));

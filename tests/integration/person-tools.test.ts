@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import adminPerson from "../../netlify/functions/admin-person.mts";
 import { requestReference } from "../../src/features/requests/contract/reference";
-import { digestMessage } from "../../src/features/requests/mail-digest";
+import { digestMessage } from "../../src/features/housekeeping/mail-digest";
 import { queueRequestMail } from "../../src/features/mail/service";
 import * as outbox from "../../src/features/mail/repository";
 import * as workflow from "../../src/features/requests/service-workflow";

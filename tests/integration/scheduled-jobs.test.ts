@@ -14,7 +14,7 @@ import { auditLog, requests, jobRuns, mailOutbox } from "../../src/features/tabl
 import { queueRequestMail } from "../../src/features/mail/service";
 import { serviceContext } from "../../src/platform/context";
 import { runScheduledJobs } from "../../src/features/housekeeping/service-scheduled";
-import { digestJob, runDailyDigest } from "../../src/features/requests/service-digest";
+import { digestJob, runDailyDigest } from "../../src/features/housekeeping/service-digest";
 import {
   applyRetention,
   planRetention,

@@ -14,8 +14,8 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const tsx = join(root, "node_modules/.bin/tsx");
 const copy = mkdtempSync(join(tmpdir(), "kh-deps-"));
 
-function run(command: string): { status: number | null; out: string } {
-  const result = spawnSync(tsx, ["scripts/deps.ts", command, "--root", copy], {
+function run(command: string, at = copy, extra: string[] = []): { status: number | null; out: string } {
+  const result = spawnSync(tsx, ["scripts/deps.ts", command, ...extra, "--root", at], {
     cwd: root,
     encoding: "utf8",
     timeout: 120_000,
@@ -36,13 +36,16 @@ function about(out: string, file: string): string {
   return next < 0 ? out.slice(start) : out.slice(start, start + file.length + next);
 }
 
-beforeAll(() => {
+/** The code the check reads, copied to `dir` (node_modules linked). */
+function copyRepository(dir: string): void {
   for (const path of ["src", "netlify/functions", "scripts", "integrations"])
-    cpSync(join(root, path), join(copy, path), { recursive: true });
+    cpSync(join(root, path), join(dir, path), { recursive: true });
   for (const file of ["astro.config.mjs", "tsconfig.json", "package.json", "deps-baseline.json"])
-    cpSync(join(root, file), join(copy, file));
-  symlinkSync(join(root, "node_modules"), join(copy, "node_modules"), "dir");
-});
+    cpSync(join(root, file), join(dir, file));
+  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
+}
+
+beforeAll(() => copyRepository(copy));
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 // Each run starts the real script through tsx and resolves every import of the copy: seconds, more
@@ -129,5 +132,35 @@ describe("deps:check", { timeout: 240_000 }, () => {
     const rewritten = run("baseline");
     expect(rewritten.out).toMatch(/6 new one\(s\) NOT added/);
     expect(JSON.parse(readFileSync(baseline, "utf8"))).toEqual(known);
+  });
+
+  it("never lets a back-edge into the baseline, even on purpose", () => {
+    // A copy of its own: the planted imports of the test above stay out of it.
+    const own = mkdtempSync(join(tmpdir(), "kh-deps-back-"));
+    try {
+      copyRepository(own);
+      const baseline = join(own, "deps-baseline.json");
+      const known = readFileSync(baseline, "utf8");
+      // mail sits below housekeeping: a lower feature importing a higher one is a back-edge.
+      mkdirSync(join(own, "src/features/mail"), { recursive: true });
+      writeFileSync(
+        join(own, "src/features/mail/planted-back-edge.ts"),
+        'export { runHousekeeping } from "../housekeeping";\n',
+      );
+      const forced = run("baseline", own, ["--accept-new"]);
+      expect(forced.out).toMatch(/1 new back-edge\(s\) NOT added, never accepted/);
+      expect(forced.status).toBe(1);
+      expect(readFileSync(baseline, "utf8")).toBe(known);
+
+      const { status, out } = run("check", own);
+      expect(status).toBe(1);
+      expect(out).toMatch(/deps:check: 1 new violation\(s\), 0 stale/);
+      const planted = about(out, "src/features/mail/planted-back-edge.ts");
+      expect(planted).toContain('"../housekeeping" (src/features/housekeeping/index.ts)');
+      expect(planted).toContain("rule feature-order:mail");
+      expect(planted).toMatch(/closes a cycle between features: mail -> housekeeping -> .*mail/);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
   sumPence,
   totals,
   tryParsePounds,
+  parseTypedPounds,
   vatOn,
   allocate,
 } from "../../src/platform/money";
@@ -75,6 +76,15 @@ describe("parsePounds", () => {
   it("fromPounds is whole pounds only", () => {
     expect(fromPounds(150)).toBe(15_000);
     expect(() => fromPounds(1.5)).toThrow(RangeError);
+  });
+});
+
+describe("parseTypedPounds", () => {
+  it("reads pounds as typed into a form, one decimal meaning tens of pence", () => {
+    expect(parseTypedPounds(" 150 ")).toBe(15_000);
+    expect(parseTypedPounds("12.5")).toBe(1250);
+    expect(parseTypedPounds("£1,250.05")).toBe(125_005);
+    for (const bad of ["", "12.505", "twelve", "1,25", "12."]) expect(parseTypedPounds(bad), bad).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@
  * The appointments feature's public face: what other features, netlify/functions, scripts and the
  * build may use (docs/decisions/062-feature-public-faces.md). A plain list of re-exports.
  */
+export { addOwnerJob } from "./service-owner-jobs";
 export { bookableDates } from "./availability";
 export { bankHolidays } from "./holidays";
 export { appointmentCalendarFile, appointmentLabel } from "./mail";

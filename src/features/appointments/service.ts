@@ -58,7 +58,7 @@ import { inTransaction, roleOf, type ServiceContext } from "../../platform/conte
 import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
 import type { BookingRequest } from "../requests/contract/forms";
 import type { CustomerRequest } from "../requests";
-import { bookingPost, submitWithPhotos, type Accepted, type PublicPost } from "../requests";
+import { acceptPublicPost, requestPost, type Accepted } from "../requests";
 import { applyStateChange, type ActingContext } from "../requests";
 
 /** Queues one e-mail about a request in the caller's transaction; returns its outbox id. */
@@ -300,21 +300,15 @@ export async function submitBooking(
     throw new Invalid("Please check the highlighted fields.", { fields: { ...service, ...fields } });
   }
   const labels = optionLabels(extras.preferredOptions, await loadRules(ctx.db));
-  const withOptions = (fields: BookingRequest): PublicPost<CustomerRequest> => {
-    const base = bookingPost(fields);
-    return {
-      ...base,
-      insert: async (key, tx, acting) => {
-        const inserted = await base.insert(key, tx, acting);
-        if (inserted.created) await saveBookingExtras(inserted.row.id, extras, tx);
-        return inserted;
-      },
-    };
-  };
-  return submitWithPhotos(withOptions, {
-    serviceName: (await offeredService(input.service, ctx))?.name,
-    booking: { optionLabels: labels, urgent: extras.urgent, accessNotes: extras.accessNotes },
-  })(input, ctx);
+  const post = requestPost("booking", input, {
+    photoIds: input.photos,
+    mail: {
+      serviceName: (await offeredService(input.service, ctx))?.name,
+      booking: { optionLabels: labels, urgent: extras.urgent, accessNotes: extras.accessNotes },
+    },
+    extend: (request, tx) => saveBookingExtras(request.id, extras, tx),
+  });
+  return acceptPublicPost(post, ctx);
 }
 
 /** "Tuesday 3 March 2026, morning (8am to 12pm)" for each option, in order. */
@@ -467,7 +461,7 @@ export function cancelAppointmentIn(
 
 /**
  * The owner's confirm or propose inside a transaction the caller holds (a job added by hand with
- * a visit at once: src/features/requests/service-owner-jobs.ts), with every rule of
+ * a visit at once: ./service-owner-jobs.ts), with every rule of
  * `actOnAppointment` (blocked days, the cap, `dayOverrideReason`). `quiet`: no e-mail to the
  * customer (the owner did not ask for one to be sent).
  */

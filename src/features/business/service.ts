@@ -2,7 +2,10 @@
  * The business details (docs/decisions/045-business-details.md): the owner's trading identity and
  * VAT registration, saved as whole versions with who changed what, and read by every paper.
  *
- *   getBusinessDetails(ctx)            the settings now, the effective date's range, the audit trail
+ *   getBusinessDetails(ctx, published) the settings now, the effective date's range, the audit
+ *                                      trail, and what the website shows (`published`: the
+ *                                      published site's business part, which the caller reads
+ *                                      from the site-content feature, above this one)
  *   updateBusinessSettings(patch, ctx) checks the result as a whole and saves a new version
  *   currentBusiness(db)                what applies to the next document, at once
  *   businessAt(instant, db)            what applied at an instant (an issued or sent paper's moment)
@@ -32,7 +35,6 @@ import {
   settingsOf,
   traderFactsOf,
 } from "./service-settings";
-import { publishedBusinessPart } from "../site-content";
 import { checklistOf, confirmationsAfter } from "./service-checklist";
 
 export type { BusinessSettings, Trader };
@@ -95,12 +97,11 @@ async function limitsOf(today: IsoDate, db: Db) {
   };
 }
 
-export async function getBusinessDetails(ctx: ServiceContext): Promise<BusinessDetails> {
-  const [latest, limits, versions, part] = await Promise.all([
+export async function getBusinessDetails(ctx: ServiceContext, part: unknown): Promise<BusinessDetails> {
+  const [latest, limits, versions] = await Promise.all([
     repo.latestVersion(ctx.db),
     limitsOf(dateInZone(ctx.now), ctx.db),
     repo.listVersions(auditShown, ctx.db),
-    publishedBusinessPart(ctx),
   ]);
   const business = settingsOf(latest);
   const published = publishedFactsOf(part);
@@ -171,7 +172,7 @@ export async function updateBusinessSettings(
   patch: BusinessPatchParsed,
   ctx: ServiceContext,
   by: { sessionId: number | null } = { sessionId: null },
-): Promise<BusinessDetails> {
+): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const before = settingsOf(await repo.latestVersion(tx));
     const { confirm, ...settingsPatch } = patch;
@@ -203,5 +204,4 @@ export async function updateBusinessSettings(
       tx,
     );
   });
-  return getBusinessDetails(ctx);
 }

@@ -33,14 +33,6 @@ import {
 
 export type CustomerCursor = InboxCursor;
 
-/** The request's customer (matched or created now); null for spam or an unknown id. */
-export async function assign(requestId: number, tx: Db = getDb()): Promise<number | null> {
-  const result = (await tx.execute(sql`select assign_customer(${requestId}) as id`)) as unknown as {
-    rows: { id: number | null }[];
-  };
-  return result.rows[0]?.id ?? null;
-}
-
 // Spelt out with an alias: inside a subquery Drizzle would write the columns unqualified.
 const jobs = sql<number>`(select count(*)::int from form_submissions j where j.customer_id = "customers"."id" and j.state <> 'spam')`;
 const cursorAt = sql<string>`to_char(${customers.lastActivityAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

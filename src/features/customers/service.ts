@@ -27,14 +27,16 @@ import {
   type CustomerSummary,
 } from "./contract/endpoints";
 import * as repo from "./repository";
+import { assignCustomer as assignRequestCustomer } from "../requests";
 
 /**
  * Links the request to its customer, in the caller's transaction (the one that inserts the
  * request): the oldest customer with its e-mail address or phone number, else a new one. Returns
- * the customer's id (null for spam).
+ * the customer's id (null for spam). Creating a request does this itself (the requests feature's
+ * `createRequestIn`); this is for a request stored another way.
  */
 export function assignCustomer(tx: Db, requestId: number): Promise<number | null> {
-  return repo.assign(requestId, tx);
+  return assignRequestCustomer(requestId, tx);
 }
 
 const missing = () => new NotFound("This customer no longer exists.");

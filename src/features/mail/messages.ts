@@ -8,8 +8,8 @@
  */
 import { site } from "../../config/site";
 import { bookingNextSteps, contactNextSteps, quoteNextSteps } from "../../lib/request-wording";
-import { cancellationDays } from "../quotes/contract/rules";
-import { requestReference as reference } from "../requests/contract/reference";
+import { cancellationDays } from "../../lib/cancellation-days";
+import { requestReference as reference } from "../../lib/request-reference";
 import { serviceLabel } from "../../lib/service-catalog";
 import { formatDate, formatDateTime, openingHoursOf } from "../../platform/time";
 import { linkPlaceholder, requestPageUrl } from "./request-link";
@@ -104,7 +104,7 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, "&#39;");
 }
 
-/** A short reference the customer can quote on the phone: "KB-000042" (src/features/requests/contract/reference.ts). */
+/** A short reference the customer can quote on the phone: "KB-000042" (src/lib/request-reference.ts). */
 export { reference };
 
 function table(rows: ReadonlyArray<readonly [string, string]>): { text: string; html: string } {

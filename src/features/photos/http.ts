@@ -4,7 +4,7 @@
  *
  *   receiveUpload(req, ctx)    POST /api/uploads: the limits, then the body (raw bytes, or the one
  *                              file part of a multipart body), then `acceptUpload` (./service.ts)
- *   acceptingPhotoFiles(publicForm(bookingWithPhotos, { accept: submitWithPhotos(bookingPost), … }))
+ *   acceptingPhotoFiles(publicForm(bookingWithPhotos, { accept: submitBooking, … }))
  *                              a no-JavaScript multipart post: its files stored as photos first,
  *                              the rest a web form
  *
@@ -12,7 +12,7 @@
  * `photos: ["…"]`; without it the browser posts the files with the form as multipart/form-data,
  * which is turned into the same thing here: each file is processed and stored exactly like an
  * upload and its id put in `photos`. Either way the ids are claimed in the submission's own
- * transaction (`submitWithPhotos`, src/features/requests/service-forms.ts), so a request never
+ * transaction (`createRequestIn`, src/features/requests/service-create.ts), so a request never
  * commits with photos it could not claim.
  */
 import { photoLimits, photoMessages } from "./contract/rules";

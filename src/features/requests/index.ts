@@ -4,6 +4,7 @@
  */
 export { hasEmail, mailable, type MailableRequest } from "./mailable";
 export {
+  assignCustomer,
   clearIdempotencyKeys,
   type CustomerRequest,
   insert,
@@ -13,34 +14,34 @@ export {
 export { phoneDigits, prefixQuery } from "./repository-search";
 export {
   addHistory,
+  arrivedSince,
   findMany,
   type HistoryEntry,
   listHistory,
   lockStates,
+  overdue,
   removeRequests,
   setRead,
+  staleQuotes,
 } from "./repository-workflow";
-export {
-  deleteTestimonial,
-  listFailedDeliveries,
-  listTestimonials,
-  purgePublicTestimonials,
-  retryFailedDeliveries,
-  setTestimonialApproved,
-  summary,
-  toAdminTestimonial,
-} from "./service-admin";
-export { runDailyDigest } from "./service-digest";
+export { listFailedDeliveries, retryFailedDeliveries, summary } from "./service-admin";
 export { exportCsv, exportFileName } from "./service-export";
 export {
+  type CreatedRequest,
+  createRequestIn,
+  type NewRequestDraft,
+  newRequestEvent,
+  type RequestExtension,
+} from "./service-create";
+export {
   type Accepted,
-  bookingPost,
-  contactPost,
+  acceptPublicPost,
+  type FormRequestOptions,
   type PublicPost,
-  submitReview,
-  submitWithPhotos,
+  requestPost,
+  type StoredPost,
+  submitContact,
 } from "./service-forms";
-export { addOwnerJob } from "./service-owner-jobs";
 export { type ActingContext, applyStateChange } from "./service-state";
 export {
   addNote,
@@ -56,6 +57,7 @@ export {
   notes,
   revokeLinks,
   sentLinks,
+  staleQuoteDays,
   toFilter,
   updateRequest,
 } from "./service-workflow";

@@ -81,6 +81,18 @@ export const toCustomerRequest = (row: Row): CustomerRequest => ({
   state: row.state as RequestState,
 });
 
+/**
+ * Links the request to its customer: the oldest customer with its e-mail address or phone number,
+ * else a new one (the database function assign_customer, one rule with the backfill of older
+ * requests). Returns the customer's id, null for spam.
+ */
+export async function assignCustomer(requestId: number, tx: Db): Promise<number | null> {
+  const result = (await tx.execute(sql`select assign_customer(${requestId}) as id`)) as unknown as {
+    rows: { id: number | null }[];
+  };
+  return result.rows[0]?.id ?? null;
+}
+
 export async function insert(
   input: NewCustomerRequest,
   idempotencyKey?: string,

@@ -14,21 +14,10 @@
  */
 import type { Db } from "../../platform/db/client";
 import type { BookingRequest, ContactMessage, FormType } from "./contract/forms";
-import type { TestimonialInput } from "../reviews/contract/testimonial";
-import {
-  alertLimitReached,
-  confirmationRules,
-  deliverSoon,
-  queueReviewMail,
-  queueRequestMail,
-} from "../mail";
+import { alertLimitReached, confirmationRules, deliverSoon, queueRequestMail } from "../mail";
 import * as requestsRepo from "./repository";
-import * as workflowRepo from "./repository-workflow";
 import type { CustomerRequest } from "./repository";
-import * as testimonials from "../reviews";
-import type { Testimonial } from "../reviews";
 import { inTransaction, type Accepted, type ServiceContext } from "../../platform/context";
-import { insertInvitedReview } from "../reviews";
 import { ChallengeRequired, RateLimited } from "../../platform/domain-errors";
 import {
   challengeFromClientPosts,
@@ -42,9 +31,8 @@ import {
 import { newChallenge, useSolution } from "../rate-limits";
 import { site } from "../../config/site";
 import type { NewRequestForMail } from "../mail";
-import { claimPhotos } from "../photos";
-import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push";
-import { assignCustomer } from "../customers";
+import { deliverPushSoon } from "../push";
+import { createRequestIn, newRequestEvent, type RequestExtension } from "./service-create";
 import { mailable } from "./mailable";
 
 export type { Accepted };
@@ -55,12 +43,17 @@ export interface PublicPost<Row> {
   /** Idempotency keys are stored per form, so one key cannot cross from contacts to bookings. */
   scope: string;
   findByKey(key: string, db: Db): Promise<Row | null>;
-  /** Inserts the row; a concurrent request with the same key gets the first row, created false. */
-  insert(key: string | undefined, tx: Db, ctx: Pick<ServiceContext, "actor">): Promise<Accepted<Row>>;
-  /** Queues the row's e-mails in the same transaction; returns the outbox ids. */
-  queueMail(row: Row, tx: Db): Promise<number[]>;
-  /** Queues the owner's notification in the same transaction; returns the push outbox ids. */
-  notify?(row: Row, tx: Db, now: Date): Promise<number[]>;
+  /**
+   * Stores the row and queues its e-mails and the owner's notification, all in `tx`; a concurrent
+   * request with the same key gets the first row, created false, and nothing queued.
+   */
+  store(key: string | undefined, tx: Db, ctx: ServiceContext): Promise<StoredPost<Row>>;
+}
+
+export interface StoredPost<Row> extends Accepted<Row> {
+  /** Outbox ids to deliver after the commit. */
+  mailIds: number[];
+  pushIds: number[];
 }
 
 export async function acceptPublicPost<Row>(
@@ -92,18 +85,10 @@ export async function acceptPublicPost<Row>(
   await enforceRateLimit(post.rule, ctx.client, limits);
   const daily = await hitRateLimit(clientDailyRule, ctx.client, limits);
   if (!daily.allowed) throw await refuse(daily.retryAfterSeconds);
-  let mail: number[] = [];
-  let push: number[] = [];
-  const accepted = await inTransaction(ctx, async (tx) => {
-    const inserted = await post.insert(key, tx, ctx);
-    if (inserted.created) {
-      mail = await post.queueMail(inserted.row, tx);
-      if (post.notify) push = await post.notify(inserted.row, tx, ctx.now);
-    }
-    return inserted;
-  });
-  await deliverPushSoon(ctx, push);
-  await deliverSoon(ctx, mail);
+  const stored = await inTransaction(ctx, (tx) => post.store(key, tx, ctx));
+  await deliverPushSoon(ctx, stored.pushIds);
+  await deliverSoon(ctx, stored.mailIds);
+  const accepted: Accepted<Row> = { row: stored.row, created: stored.created };
   return accepted;
 }
 
@@ -120,124 +105,58 @@ async function challengeNeeded(clientPosts: number, ctx: ServiceContext): Promis
   return confirmations.hits >= Math.floor(confirmationRules.total.limit * site.security.challenge.fromShare);
 }
 
-function requestPost(
+/** What a form's request adds to the one creation path (src/features/requests/service-create.ts). */
+export interface FormRequestOptions {
+  /** Upload ids to attach to the request. */
+  photoIds?: readonly string[] | undefined;
+  /** More for the e-mails (a booking's service name and preferred times). */
+  mail?: Partial<NewRequestForMail>;
+  /** Rows the form adds in the same transaction (a booking's options). */
+  extend?: RequestExtension;
+}
+
+/** A contact message or a booking request from the website's forms. */
+export function requestPost(
   formType: FormType,
   input: ContactMessage | BookingRequest,
+  options: FormRequestOptions = {},
 ): PublicPost<CustomerRequest> {
+  const { mail = {} } = options;
   return {
     rule: formType === "booking" ? publicFormRules.bookings : publicFormRules.contact,
     scope: formType,
     findByKey: requestsRepo.findByIdempotencyKey,
-    insert: async (key, tx, ctx) => {
-      const { request, created } = await requestsRepo.insert(
+    store: async (key, tx, ctx) => {
+      const { request, created, mailIds, pushIds } = await createRequestIn(
         {
-          formType,
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          message: input.message,
-          address: "address" in input ? input.address : null,
-          service: "service" in input ? input.service : null,
+          fields: {
+            formType,
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            message: input.message,
+            address: "address" in input ? input.address : null,
+            service: "service" in input ? input.service : null,
+          },
+          idempotencyKey: key,
+          historyNote: `Sent from the ${formType === "booking" ? "booking" : "contact"} form`,
+          photoIds: options.photoIds ?? [],
+          ...(options.extend ? { extend: options.extend } : {}),
+          // A form's request always has an e-mail address (the forms require one).
+          queueMail: (row, { photoCount }, db) =>
+            queueRequestMail({ ...mailable(row), ...mail, photoCount }, db),
+          ownerEvent: (row) => newRequestEvent(row, mail.booking),
         },
-        key,
         tx,
+        ctx,
       );
-      // The history starts with the form that created the request, by the context's actor (the
-      // website's form at the edge); the
-      // request joins its customer (matched by e-mail or phone number) in the same transaction.
-      if (created) {
-        await assignCustomer(tx, request.id);
-        await workflowRepo.addHistory(
-          [
-            {
-              submissionId: request.id,
-              fromState: null,
-              toState: "new",
-              note: `Sent from the ${formType === "booking" ? "booking" : "contact"} form`,
-            },
-          ],
-          ctx.actor,
-          tx,
-        );
-      }
-      return { row: request, created };
+      return { row: request, created, mailIds, pushIds };
     },
-    // A form's request always has an e-mail address (the forms require one).
-    queueMail: (row, tx) => queueRequestMail(mailable(row), tx),
-    notify: (row, tx, now) => notifyOwner(newRequestEvent(row), { db: tx, now }),
-  };
-}
-
-/** The owner's notification of a new request: the name, the service and the first date asked for. */
-function newRequestEvent(request: CustomerRequest & { booking?: NewRequestForMail["booking"] }): OwnerEvent {
-  return {
-    kind: "new_request",
-    requestId: request.id,
-    formType: request.formType,
-    name: request.name,
-    service: request.service,
-    firstChoice: request.booking?.optionLabels[0] ?? null,
-  };
-}
-
-export const contactPost = (input: ContactMessage) => requestPost("contact", input);
-export const bookingPost = (input: BookingRequest) => requestPost("booking", input);
-
-export function reviewPost(input: TestimonialInput, now = new Date()): PublicPost<Testimonial> {
-  return {
-    rule: publicFormRules.testimonials,
-    scope: "testimonial",
-    findByKey: testimonials.findByIdempotencyKey,
-    insert: async (key, tx) => {
-      const { invitation } = input;
-      const { testimonial, created } = invitation
-        ? await insertInvitedReview({ ...input, invitation }, key, now, tx)
-        : await testimonials.insertPending(input, key, tx);
-      return { row: testimonial, created };
-    },
-    queueMail: queueReviewMail,
   };
 }
 
 /** A contact message: stored, the owner notified, the sender sent a confirmation. */
-export const submitContact = (input: ContactMessage, ctx: ServiceContext) =>
-  acceptPublicPost(contactPost(input), ctx);
-
-/** A booking request: stored, the owner notified, the customer sent a confirmation. */
-export const submitBooking = (input: BookingRequest, ctx: ServiceContext) =>
-  acceptPublicPost(bookingPost(input), ctx);
-
-/** A visitor's review: stored pending until the owner approves it; the owner is notified. */
-export const submitReview = (input: TestimonialInput, ctx: ServiceContext) =>
-  acceptPublicPost(reviewPost(input, ctx.now), ctx);
-
-/**
- * A contact or booking post that names photos: the submission's insert claims them and its e-mails
- * say how many came, all in the submission's one transaction (an id that cannot be claimed rolls
- * the whole request back with 422).
- */
-export function submitWithPhotos<I>(
-  post: (input: I) => PublicPost<CustomerRequest>,
-  /** More for the e-mails (a booking's preferred times). */
-  mail: Partial<NewRequestForMail> = {},
-): (input: I & { photos?: string[] | undefined }, ctx: ServiceContext) => Promise<Accepted<CustomerRequest>> {
-  return (input, ctx) => {
-    const base = post(input);
-    const ids = input.photos ?? [];
-    let photoCount = 0;
-    return acceptPublicPost<CustomerRequest>(
-      {
-        ...base,
-        insert: async (key, tx, acting) => {
-          const inserted = await base.insert(key, tx, acting);
-          if (inserted.created) photoCount = await claimPhotos(tx, inserted.row.id, ids);
-          return inserted;
-        },
-        queueMail: (row, tx) => queueRequestMail({ ...mailable(row), ...mail, photoCount }, tx),
-        notify: (row, tx, now) =>
-          notifyOwner(newRequestEvent({ ...row, booking: mail.booking }), { db: tx, now }),
-      },
-      ctx,
-    );
-  };
-}
+export const submitContact = (
+  input: ContactMessage & { photos?: string[] | undefined },
+  ctx: ServiceContext,
+) => acceptPublicPost(requestPost("contact", input, { photoIds: input.photos }), ctx);

@@ -25,4 +25,12 @@ export {
   saveReviewSettings,
   sendInvitation,
 } from "./service";
+export {
+  deleteTestimonial,
+  listTestimonials,
+  purgePublicTestimonials,
+  setTestimonialApproved,
+  toAdminTestimonial,
+} from "./service-admin";
 export { checkDatabase, listPublicTestimonials, publicReviewStats } from "./service-public";
+export { reviewPost, submitReview } from "./service-submit";

@@ -27,7 +27,7 @@ import type { CustomerRequest } from "../requests";
 import * as settings from "../admin-auth";
 import * as testimonials from "./repository";
 import type { Testimonial } from "./repository";
-import { purgePublicTestimonials, toAdminTestimonial } from "../requests";
+import { purgePublicTestimonials, toAdminTestimonial } from "./service-admin";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
 import { Conflict, Invalid, NotFound } from "../../platform/domain-errors";
 import { mailable } from "../requests";

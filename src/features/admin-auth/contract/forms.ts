@@ -4,7 +4,6 @@
  * answers, are in each feature's `contract/endpoints.ts`.
  */
 import { z } from "zod";
-import { formTypes } from "../../requests/contract/forms";
 import { limits } from "../../../lib/form-fields/limits";
 
 /** Shortest new password the owner may set. Long passphrases beat complex short ones (NIST SP 800-63B). */
@@ -55,34 +54,9 @@ export const adminPasswordChangeSchema = z
   });
 export type AdminPasswordChange = z.infer<typeof adminPasswordChangeSchema>;
 
-/** PATCH /api/admin/testimonials/:id */
-export const testimonialApprovalSchema = z.object({
-  approved: z.boolean({ error: "approved must be true or false." }),
-});
-export type TestimonialApproval = z.infer<typeof testimonialApprovalSchema>;
-
-/** PATCH /api/admin/submissions/:id */
-export const requestReadSchema = z.object({
-  isRead: z.boolean({ error: "isRead must be true or false." }),
-});
-export type RequestRead = z.infer<typeof requestReadSchema>;
-
-export const requestFilters = ["all", ...formTypes] as const;
-export type RequestFilter = (typeof requestFilters)[number];
-/** GET /api/admin/submissions?type=… (missing means all). */
-export const requestFilterSchema = z
-  .enum(requestFilters, { error: "type must be all, contact or booking." })
-  .default("all");
-
 /** A positive integer id from a URL segment. */
 export const idParamSchema = z.coerce
   .number({ error: "Not found" })
   .int("Not found")
   .positive("Not found")
   .max(2_147_483_647, "Not found");
-
-/** POST /api/admin/mail/retry: the failed messages to queue again (all of them without ids). */
-export const mailRetrySchema = z.object({
-  ids: z.array(z.number().int().positive()).max(200).optional(),
-});
-export type MailRetry = z.infer<typeof mailRetrySchema>;

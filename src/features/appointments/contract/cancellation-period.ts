@@ -8,9 +8,9 @@
  * repair the customer called us out for has no cancellation period at all.
  */
 import { addDays, dateInZone, formatShortDate, type IsoDate } from "../../../platform/time";
+import { cancellationDays } from "../../../lib/cancellation-days";
 
-/** The days a customer has to cancel an accepted quote (counted from the day of acceptance). */
-export const cancellationDays = 14;
+export { cancellationDays } from "../../../lib/cancellation-days";
 
 /**
  * The last day of the cancellation period for a quote accepted on `acceptedOn` (London date): the

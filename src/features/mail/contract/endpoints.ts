@@ -3,9 +3,22 @@
  * a request's e-mail went out, the e-mails the site gave up on, and sending them again.
  */
 import { z } from "zod";
-import { mailRetrySchema } from "../../admin-auth/contract/forms";
 import * as routes from "../../../lib/contracts/admin-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
+
+/** POST /api/admin/mail/retry: the failed messages to queue again (all of them without ids). */
+export const mailRetrySchema = z.object({
+  ids: z.array(z.number().int().positive()).max(200).optional(),
+});
+export type MailRetry = z.infer<typeof mailRetrySchema>;
+
+/** The e-mail outbox on the admin's dashboard: messages waiting to be sent and messages given up on. */
+export const mailSummarySchema = z.object({
+  pending: z.number().int(),
+  failed: z.number().int(),
+  smtpConfigured: z.boolean(),
+});
+export type MailSummary = z.infer<typeof mailSummarySchema>;
 
 /** Whether the owner was e-mailed about a request (null: no message was queued for it). */
 export const mailDeliveryStatusSchema = z.enum(["sent", "pending", "failed"]);

@@ -7,19 +7,13 @@ import { MailX, RefreshCw } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
-import type { AdminSummary } from "../../requests/contract/endpoints";
+import type { MailSummary } from "../contract/endpoints";
 
 import { formatSubmittedAt } from "../../../admin/format";
 import { Button } from "../../../admin/components/ui";
 import { keys, queries, queryClient } from "../../../admin/query";
 
-export function MailDeliveryPanel({
-  mail,
-  onChanged,
-}: {
-  mail: AdminSummary["mail"];
-  onChanged: () => void;
-}) {
+export function MailDeliveryPanel({ mail, onChanged }: { mail: MailSummary; onChanged: () => void }) {
   // The list is asked for only when the counts say some e-mails failed.
   const query = useQuery({ ...queries.failedMail(), enabled: mail.failed > 0 });
   const failed = query.data ?? null;

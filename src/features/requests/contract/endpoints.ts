@@ -17,8 +17,8 @@ import {
 } from "./workflow";
 import { bookingRequestSchema, contactMessageSchema, formTypes } from "./forms";
 import { ownerJobSchema } from "./owner-job";
-import { bookingExtrasFields } from "../../appointments/contract/endpoints";
-import { mailDeliveryStatusSchema } from "../../mail/contract/endpoints";
+import { bookingExtrasFields } from "./booking-extras";
+import { mailDeliveryStatusSchema, mailSummarySchema } from "../../mail/contract/endpoints";
 import * as routes from "../../../lib/contracts/admin-routes";
 import * as publicRoutes from "../../../lib/contracts/public-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
@@ -160,7 +160,7 @@ export const adminSummarySchema = z.object({
   testimonials: z.object({ total: z.number().int(), pending: z.number().int() }),
   submissions: z.object({ total: z.number().int(), unread: z.number().int() }),
   /** The e-mail outbox: messages waiting to be sent and messages given up on. */
-  mail: z.object({ pending: z.number().int(), failed: z.number().int(), smtpConfigured: z.boolean() }),
+  mail: mailSummarySchema,
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
 

@@ -200,3 +200,16 @@ export const personEmailSchema = z.object({
     .refine((v) => v.includes("@"), "Please enter a full email address."),
 });
 export type PersonEmail = z.output<typeof personEmailSchema>;
+
+/** PATCH /api/admin/submissions/:id */
+export const requestReadSchema = z.object({
+  isRead: z.boolean({ error: "isRead must be true or false." }),
+});
+export type RequestRead = z.infer<typeof requestReadSchema>;
+
+export const requestFilters = ["all", ...formTypes] as const;
+export type RequestFilter = (typeof requestFilters)[number];
+/** GET /api/admin/submissions?type=… (missing means all). */
+export const requestFilterSchema = z
+  .enum(requestFilters, { error: "type must be all, contact or booking." })
+  .default("all");

@@ -3,29 +3,18 @@
  * call/text/e-mail and the next thing to do first (./RequestSections.tsx), the rest in sections.
  */
 import { Mail, MailOpen, Trash2 } from "lucide-react";
-import { lazy, Suspense } from "react";
 import type { AdminRequest } from "../contract/endpoints";
 import { sourceLabels } from "../contract/states";
 import { useServiceLabel } from "../../site-content/screens";
 import { formatSubmittedAt } from "../../../admin/format";
-import { AppointmentPanel } from "../../appointments/screens";
 import { MailStatus } from "../../../admin/components/MailStatus";
 import { RequestWorkflowPanel } from "./RequestWorkflowPanel";
-import { ReviewInvitationPanel } from "../../reviews/screens";
 import { StateBadge } from "../../../admin/components/StateBadge";
 import { RequestPhotos } from "../../photos/screens";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, Spinner } from "../../../admin/components/ui";
 import { nextAction, RequestHeadline, Section } from "./RequestSections";
-
-// The quote, its editor and its dialogs are a chunk of their own, loaded with the request.
-const QuotesPanel = lazy(() =>
-  import("../../quotes/screens/QuotesPanel").then((m) => ({ default: m.QuotesPanel })),
-);
-// The request's invoices, payments and credit notes: a chunk of their own too.
-const InvoicesPanel = lazy(() =>
-  import("../../invoices/screens/InvoicesPanel").then((m) => ({ default: m.InvoicesPanel })),
-);
+import { useRequestPanels } from "./panels";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -54,6 +43,7 @@ export function RequestDialog({
   busy: boolean;
 }) {
   const serviceLabel = useServiceLabel();
+  const { Visit, Quotes, Invoices, ReviewInvitation } = useRequestPanels();
   const s = request;
   const isBooking = s?.formType === "booking";
   const next = s ? nextAction(s).section : null;
@@ -92,18 +82,14 @@ export function RequestDialog({
           </Section>
           {isBooking ? (
             <Section requestId={s.id} id="visit" title="Visit" open>
-              <AppointmentPanel key={`appointment-${s.id}`} requestId={s.id} />
+              <Visit key={`appointment-${s.id}`} requestId={s.id} />
             </Section>
           ) : null}
           <Section requestId={s.id} id="quote" title="Quote" open>
-            <Suspense fallback={<Spinner label="Loading the quote…" className="py-4" />}>
-              <QuotesPanel key={`quotes-${s.id}`} request={s} />
-            </Suspense>
+            <Quotes key={`quotes-${s.id}`} request={s} />
           </Section>
           <Section requestId={s.id} id="invoices" title="Invoices and payments" open>
-            <Suspense fallback={<Spinner label="Loading the invoices…" className="py-4" />}>
-              <InvoicesPanel key={`invoices-${s.id}`} request={s} />
-            </Suspense>
+            <Invoices key={`invoices-${s.id}`} request={s} />
           </Section>
           <Section requestId={s.id} id="contact" title="Contact details">
             <dl className="grid gap-4 sm:grid-cols-2">
@@ -159,7 +145,7 @@ export function RequestDialog({
             <RequestWorkflowPanel key={s.id} request={s} />
           </Section>
           <Section requestId={s.id} id="review" title="Review invitation">
-            <ReviewInvitationPanel key={`invite-${s.id}`} request={s} />
+            <ReviewInvitation key={`invite-${s.id}`} request={s} />
           </Section>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
             <Button

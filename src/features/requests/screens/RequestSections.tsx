@@ -10,8 +10,8 @@ import type { AdminRequest } from "../contract/endpoints";
 import { useServiceLabel } from "../../site-content/screens";
 import { StateBadge } from "../../../admin/components/StateBadge";
 import { buttonClass } from "../../../admin/components/ui";
-import { CustomerLink } from "../../customers/screens";
-import { mapLink, telLink } from "../../schedule/screens";
+import { mapLink, telLink } from "../../../admin/links";
+import { useRequestPanels } from "./panels";
 
 /** The sections of a request's screen, by the id their anchor uses. */
 export type SectionId = "job" | "visit" | "quote" | "invoices" | "contact" | "progress" | "review";
@@ -95,6 +95,7 @@ function goTo(requestId: number, section: SectionId) {
 /** Who, where, how to reach them and the next thing to do: the first screen of a request. */
 export function RequestHeadline({ s }: { s: AdminRequest }) {
   const serviceLabel = useServiceLabel();
+  const { CustomerLink } = useRequestPanels();
   const next = nextAction(s);
   const address = s.address?.trim() ? s.address : null;
   const digits = s.phone ? telLink(s.phone).slice("tel:".length) : null;

@@ -9,7 +9,7 @@ import * as r from "../../../lib/contracts/admin-routes";
 import type { RequestState } from "../contract/states";
 import type { ArchivedFilter, BulkAction, InboxSort } from "../contract/workflow";
 import { signedIn } from "../../../admin/api";
-import type { RequestFilter } from "../../admin-auth/contract/forms";
+import type { RequestFilter } from "../contract/workflow";
 import type { OwnerJobInput } from "../contract/owner-job";
 
 /** What the inbox screen filters by; empty strings mean "any". */

@@ -13,12 +13,17 @@ import {
   testimonialRejectSchema,
   testimonialReplySchema,
 } from "./forms";
-import { testimonialApprovalSchema } from "../../admin-auth/contract/forms";
 import { testimonialInputSchema } from "./testimonial";
 import { pageCursorSchema } from "../../../lib/contracts/paging";
 import * as adminRoutes from "../../../lib/contracts/admin-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
 import * as publicRoutes from "../../../lib/contracts/public-routes";
+
+/** PATCH /api/admin/testimonials/:id */
+export const testimonialApprovalSchema = z.object({
+  approved: z.boolean({ error: "approved must be true or false." }),
+});
+export type TestimonialApproval = z.infer<typeof testimonialApprovalSchema>;
 
 const id = z.number().int().positive();
 /** ISO timestamp. */

@@ -3,7 +3,7 @@
  * the text a request body (prices typed in pounds, sent as whole pence).
  */
 import { poundsDecimal } from "../../../platform/money";
-import { parseAmount } from "../../quotes/screens";
+import { parseTypedPounds } from "../../../platform/money";
 import type { FaqInput, ServiceInput, TeamInput, TownInput } from "../contract/endpoints";
 import {
   priceBases,
@@ -93,7 +93,7 @@ export const serviceSpec: ListSpec<SiteService, ServiceInput> = {
     process: s.process.map((p) => `${p.title}: ${p.description}`).join("\n"),
   }),
   bodyOf: (text) => {
-    const pence = parseAmount(trimmed(text, "startingPricePence"));
+    const pence = parseTypedPounds(trimmed(text, "startingPricePence"));
     const steps = stepsOf(text["process"] ?? "");
     const errors: Record<string, string> = {};
     if (pence === null) errors["startingPricePence"] = "Enter the price in pounds, such as 150 or 12.50.";

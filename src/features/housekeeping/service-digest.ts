@@ -11,11 +11,10 @@ import { digestMessage, isEmptyDigest, type DigestContent } from "./mail-digest"
 import type { MailContext } from "../mail";
 import { mailContext } from "../mail";
 import * as outbox from "../mail";
-import * as jobRuns from "../housekeeping";
-import * as workflow from "./repository-workflow";
+import * as jobRuns from "./repository-job-runs";
+import { arrivedSince, overdue, staleQuoteDays, staleQuotes as quotedLongAgo } from "../requests";
 import { scheduledOn } from "../appointments";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
-import { staleQuoteDays } from "./service-workflow";
 
 export const digestJob = "owner_digest";
 /** London hour from which the day's digest goes out. */
@@ -38,9 +37,9 @@ export async function runDailyDigest(
     if (!(await jobRuns.claim(digestJob, date, tx))) return { status: "already_done", date } as const;
     const day = 86_400_000;
     const [arrived, overdueReplies, staleQuotes, today] = await Promise.all([
-      workflow.arrivedSince(new Date(now.getTime() - day), 20, tx),
-      workflow.overdue(new Date(now.getTime() - site.response.replyWithinHours * 3_600_000), 10, tx),
-      workflow.staleQuotes(new Date(now.getTime() - staleQuoteDays * day), 10, tx),
+      arrivedSince(new Date(now.getTime() - day), 20, tx),
+      overdue(new Date(now.getTime() - site.response.replyWithinHours * 3_600_000), 10, tx),
+      quotedLongAgo(new Date(now.getTime() - staleQuoteDays * day), 10, tx),
       scheduledOn([date], tx),
     ]);
     const content: DigestContent = { date, arrived, overdueReplies, staleQuotes, today };

@@ -1,5 +1,5 @@
 /**
- * The owner's daily digest (sent at 7:00 London time by src/features/requests/service-digest.ts):
+ * The owner's daily digest (sent at 7:00 London time by src/features/housekeeping/service-digest.ts):
  * what arrived since yesterday's digest, replies that are overdue, quotes waiting for an answer,
  * and today's visits. Requests are named by reference and name only: no e-mail address, phone
  * number or message, so a forwarded digest gives little away. Erasing a person or deleting a
@@ -7,7 +7,7 @@
  */
 import { site } from "../../config/site";
 import { formatDate } from "../../platform/time";
-import type { AttentionItem, ScheduledJob } from "./contract/endpoints";
+import type { AttentionItem, ScheduledJob } from "../requests/contract/endpoints";
 import { escapeHtml, mailButton, oneLine, wrapHtml, type MailContext, type OutgoingMessage } from "../mail";
 
 export interface DigestContent {
