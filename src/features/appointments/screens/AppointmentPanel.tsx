@@ -31,6 +31,7 @@ import { showsVisitDay, VisitDay } from "./VisitDay";
 import { PassedWindowDialog } from "./PassedWindowDialog";
 import { CancellationFlag } from "./CancellationFlag";
 import { visitPeriodFlag } from "../contract/cancellation-period";
+import { LoadError } from "../../../admin/components/LoadError";
 
 const windowChoices = [
   { value: "morning", label: "Morning" },
@@ -113,12 +114,12 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
 
   if (failed) {
     return (
-      <div role="alert" className="mt-5 rounded-lg bg-danger-50 p-3 text-danger-600">
-        The appointment could not be loaded.{" "}
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <LoadError
+        className="mt-5"
+        what="The appointment"
+        onRetry={query.refetch}
+        retrying={query.isFetching}
+      />
     );
   }
   if (!data) return <Spinner label="Loading the appointment…" className="py-4" />;

@@ -13,6 +13,7 @@ import { formatDate, weekdayNames } from "../../../platform/time";
 import { ApiError } from "../../../admin/api";
 import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
 import { keys, queries, queryClient } from "../../../admin/query";
+import { LoadError } from "../../../admin/components/LoadError";
 
 const weekdays = weekdayNames;
 const fieldClass =
@@ -80,14 +81,7 @@ export function AvailabilityScreen() {
 
   // Try Again shows the spinner while it asks again, as before.
   if (failed && !data && !query.isFetching) {
-    return (
-      <div role="alert" className="rounded-lg bg-danger-50 p-4 text-danger-600">
-        Availability could not be loaded.{" "}
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
+    return <LoadError what="Availability" onRetry={query.refetch} />;
   }
   if (!data) return <Spinner label="Loading availability…" />;
 

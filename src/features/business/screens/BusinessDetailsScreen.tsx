@@ -12,6 +12,7 @@ import { businessApi, type BusinessPatch } from "./api";
 import { BusinessAudit } from "./BusinessAudit";
 import { BusinessForm } from "./BusinessForm";
 import { PublicFactsForm } from "./PublicFactsForm";
+import { LoadError } from "../../../admin/components/LoadError";
 
 export function BusinessDetailsScreen() {
   const id = useId();
@@ -67,9 +68,7 @@ export function BusinessDetailsScreen() {
           </section>
         </>
       ) : details.isError ? (
-        <p role="alert" className="text-danger-600">
-          The business details could not be loaded. Please reload the page.
-        </p>
+        <LoadError what="The business details" onRetry={details.refetch} retrying={details.isFetching} />
       ) : (
         <Spinner label="Loading the business details" />
       )}

@@ -38,6 +38,7 @@ import {
   buttonClass,
   type AdminColumn,
 } from "../../../admin/components/ui";
+import { LoadError } from "../../../admin/components/LoadError";
 
 const columns: readonly AdminColumn[] = [
   { label: "Select", className: "w-10 py-3 pr-0 pl-3 sm:px-3", hiddenLabel: true },
@@ -210,16 +211,12 @@ export function InboxScreen() {
         {load.state === "loading" ? (
           <Spinner label="Loading submissions..." />
         ) : load.state === "failed" ? (
-          <div role="alert" className="rounded-card border border-red-200 bg-danger-50 p-6 text-center">
-            <p className="font-medium text-danger-600">Failed to load submissions. Please try again.</p>
-            <button
-              type="button"
-              className={buttonClass("primary", "mt-4")}
-              onClick={() => void list.refetch()}
-            >
-              Try Again
-            </button>
-          </div>
+          <LoadError
+            what="The submissions"
+            message="Failed to load submissions. Please try again."
+            onRetry={list.refetch}
+            retrying={list.isFetching}
+          />
         ) : load.items.length === 0 ? (
           <p className="rounded-card border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
             No form submissions found

@@ -17,6 +17,7 @@ import { RequestPhotos } from "../../photos/screens";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, Spinner } from "../../../admin/components/ui";
 import { nextAction, RequestHeadline, Section } from "./RequestSections";
+import { LoadError } from "../../../admin/components/LoadError";
 
 // The quote, its editor and its dialogs are a chunk of their own, loaded with the request.
 const QuotesPanel = lazy(() =>
@@ -73,14 +74,7 @@ export function RequestDialog({
           This request no longer exists. It may have been deleted.
         </p>
       ) : null}
-      {status === "failed" ? (
-        <div role="alert" className="rounded-lg bg-danger-50 p-4 text-danger-600">
-          The request could not be loaded.{" "}
-          <Button variant="secondary" onClick={onRetry}>
-            Try Again
-          </Button>
-        </div>
-      ) : null}
+      {status === "failed" ? <LoadError what="The request" onRetry={onRetry} /> : null}
       {s ? (
         <>
           <RequestHeadline s={s} />

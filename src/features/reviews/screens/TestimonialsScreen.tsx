@@ -34,6 +34,7 @@ import {
   buttonClass,
   type AdminColumn,
 } from "../../../admin/components/ui";
+import { LoadError } from "../../../admin/components/LoadError";
 
 const columns: readonly AdminColumn[] = [
   { label: "Name", className: "px-4 py-3" },
@@ -362,12 +363,11 @@ export function TestimonialsScreen() {
         {load.state === "loading" ? (
           <Spinner label="Loading testimonials..." />
         ) : load.state === "failed" ? (
-          <div role="alert" className="rounded-card border border-red-200 bg-danger-50 p-6 text-center">
-            <p className="font-medium text-danger-600">Failed to load testimonials. Please try again.</p>
-            <Button className="mt-4" onClick={() => void fetchList("initial")}>
-              Try Again
-            </Button>
-          </div>
+          <LoadError
+            what="The testimonials"
+            message="Failed to load testimonials. Please try again."
+            onRetry={() => fetchList("initial")}
+          />
         ) : load.items.length === 0 ? (
           <p className="rounded-card border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
             No testimonials found. When users submit testimonials, they will appear here.
