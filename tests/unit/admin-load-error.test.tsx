@@ -13,9 +13,7 @@ import { LoadError } from "../../src/admin/components/LoadError";
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
 function elements(node: T.ParentNode): T.Element[] {
-  return node.childNodes.flatMap((child) =>
-    "tagName" in child ? [child, ...elements(child)] : "childNodes" in child ? elements(child) : [],
-  );
+  return node.childNodes.flatMap((child) => ("tagName" in child ? [child, ...elements(child)] : []));
 }
 const attr = (el: T.Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
 const text = (node: T.Node): string =>

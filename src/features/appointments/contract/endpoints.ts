@@ -102,7 +102,6 @@ export const appointmentActionResultSchema = z.object({
   changed: z.boolean(),
   requestState: z.enum(requestStates),
 });
-export type AppointmentActionWire = z.infer<typeof appointmentActionResultSchema>;
 
 /** What "On my way" and "Running late" answer: the visit as it now is. */
 export const dayActionResultSchema = z.object({
@@ -110,7 +109,6 @@ export const dayActionResultSchema = z.object({
   requestId: z.number().int().positive(),
   requestState: z.enum(requestStates),
 });
-export type DayActionWire = z.infer<typeof dayActionResultSchema>;
 
 /** What "Visit done" answers: the completed visit and the next steps the owner may take. */
 export const completeVisitResultSchema = dayActionResultSchema.extend({
@@ -121,7 +119,6 @@ export const completeVisitResultSchema = dayActionResultSchema.extend({
     review: z.enum(["after_done", "available"]),
   }),
 });
-export type CompleteVisitWire = z.infer<typeof completeVisitResultSchema>;
 
 const settingsValues = {
   workingDays: z.array(z.number().int().min(0).max(6)),

@@ -36,7 +36,6 @@ export const galleryFieldsSchema = z.object({
     .trim()
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Please choose the service."),
 });
-export type GalleryFields = z.output<typeof galleryFieldsSchema>;
 
 export const galleryImageRoles = ["before", "after", "photo"] as const;
 export type GalleryImageRole = (typeof galleryImageRoles)[number];
@@ -47,7 +46,6 @@ export const galleryImageSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
 });
-export type GalleryImage = z.infer<typeof galleryImageSchema>;
 
 export const siteGalleryItemSchema = z.object({
   id: z.number().int().positive(),
