@@ -17,8 +17,10 @@
  *   the same way, inner functions included in the outer one's lines. The limit is 80 lines.
  *
  * `allowed` below names the only files whose pieces may be over the limit, with their size today:
- * the quote and invoice editors are being split into a billing core by other work. The list may
- * only shrink: an entry whose file is back under the limit is reported as stale.
+ * the quote and invoice files are being split into a billing core by other work. `notYetSplit`
+ * names the server functions outside billing still over the limit when this check arrived, each to
+ * be split next (docs/incoming/small-pieces.md). Both lists may only shrink: an entry whose file is
+ * back under the limit is reported as stale, and a file on neither list fails.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -43,6 +45,16 @@ const allowed: Record<string, string> = {
   "src/features/quotes/service-customer.ts":
     "acceptQuoteIn 99, cancelAcceptedIn 83 lines: being split by the billing core",
   "src/features/quotes/service-verbal.ts": "recordIn 94 lines: being split by the billing core",
+};
+
+/** Server functions outside billing still over 80 lines, to split next: file → what and its size. */
+const notYetSplit: Record<string, string> = {
+  "src/features/appointments/service.ts": "actInTransaction 223 lines: not yet split",
+  "src/features/customer-page/service.ts": "actOnRequest 193, customerPage 95 lines: not yet split",
+  "src/features/customer-page/quote-view.ts": "quoteOnPage 100 lines: not yet split",
+  "src/features/appointments/http-refused-form.ts": "refusedBookingForm 94 lines: not yet split",
+  "src/features/push/rules.ts": "pushContent 86 lines: not yet split",
+  "src/features/requests/service-owner-jobs.ts": "addOwnerJob 81 lines: not yet split",
 };
 
 type Piece = { file: string; name: string; line: number; lines: number };
@@ -163,7 +175,7 @@ function report(title: string, limit: number, over: Piece[], known: Set<string>)
 export function check(root: string): number {
   const comps = components(root);
   const fns = serverFunctions(root);
-  const files = new Set(Object.keys(allowed));
+  const files = new Set([...Object.keys(allowed), ...Object.keys(notYetSplit)]);
   let failures = report("components", componentLimit, comps, files);
   failures += report("server functions", functionLimit, fns, files);
   const stillOver = new Set([...comps, ...fns].map((piece) => piece.file));
