@@ -11,8 +11,9 @@ import { site } from "../config/site";
 import { sessionEndedEvent } from "./api";
 import { AdminFrame } from "./components/AdminFrame";
 import { AdminNav } from "./components/AdminNav";
-import { Button, Spinner } from "./components/ui";
+import { Spinner } from "./components/ui";
 import { sessionEnded, sessionQuery, signedIn } from "./session";
+import { LoadError } from "./components/LoadError";
 
 // Only someone signed out needs the form (and its validation code).
 const LoginForm = lazy(() => import("./components/LoginForm").then((m) => ({ default: m.LoginForm })));
@@ -61,15 +62,13 @@ export function AdminRoot() {
     body = <Spinner label="Checking your session…" />;
   } else if (session.isError) {
     body = (
-      <div
-        role="alert"
-        className="mx-auto max-w-md rounded-card border border-red-200 bg-danger-50 p-6 text-center"
-      >
-        <p className="font-semibold text-danger-600">The admin area could not reach the server.</p>
-        <Button className="mt-4" onClick={() => void session.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <LoadError
+        className="mx-auto max-w-md"
+        what="The admin area"
+        message="The admin area could not reach the server."
+        onRetry={session.refetch}
+        retrying={session.isFetching}
+      />
     );
   } else if (!session.data) {
     body = (

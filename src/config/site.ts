@@ -330,8 +330,6 @@ export const site = {
   themeColor: "#132340",
 } as const;
 
-export type Site = typeof site;
-
 /** tel: link for the business phone. */
 export const phoneHref = `tel:${site.phone.e164}`;
 /** mailto: link for the business e-mail. */

@@ -45,23 +45,6 @@ export function roleOf(actor: Actor): ActorRole {
   }
 }
 
-/** Which one of its role: the staff member, the link, the form, the job or the service; null for the owner. */
-export function actorName(actor: Actor): string | null {
-  switch (actor.kind) {
-    case "owner":
-      return null;
-    case "staff":
-      return actor.name;
-    case "customer":
-      return `${actor.link} link${actor.linkId !== undefined ? ` #${actor.linkId}` : ""}`;
-    case "website":
-      return actor.form;
-    case "job":
-    case "service":
-      return actor.name;
-  }
-}
-
 export const ownerActor: Actor = { kind: "owner" };
 export const jobActor = (name: string): Actor => ({ kind: "job", name });
 

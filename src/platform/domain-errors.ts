@@ -4,7 +4,6 @@
  * envelope:
  *
  *   Unreadable       400  the input cannot be read at all (an empty file, a form that is not one)
- *   TooLarge         413  the input is bigger than the rule allows
  *   UnsupportedType  415  the input is of a kind the rule does not take (a file that is no photo)
  *   Invalid          422  a field or the whole input breaks a rule (`fields`: field → message)
  *   NotFound         404  the thing asked for does not exist (any more)
@@ -31,14 +30,6 @@ export class Unreadable extends DomainError {
   readonly kind = "unreadable";
   override name = "Unreadable";
   constructor(message: string, code = "bad_request") {
-    super(code, message);
-  }
-}
-
-export class TooLarge extends DomainError {
-  readonly kind = "too_large";
-  override name = "TooLarge";
-  constructor(message: string, code = "payload_too_large") {
     super(code, message);
   }
 }

@@ -13,7 +13,7 @@ import { ApiError } from "../api";
 import { formatDateOnly } from "../format";
 import { queries } from "../query";
 import { StateBadge } from "./StateBadge";
-import { Button } from "./ui";
+import { LoadError } from "./LoadError";
 
 const inboxLink = (params: Record<string, string>) =>
   `/admin/submissions?${new URLSearchParams(params).toString()}`;
@@ -98,15 +98,12 @@ export function AttentionPanel() {
         Needs attention
       </h2>
       {failed ? (
-        <div
-          role="alert"
-          className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-danger-50 px-4 py-3 text-danger-600"
-        >
-          <span className="font-medium">Failed to load what needs attention.</span>
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <LoadError
+          className="mt-3"
+          what="What needs attention"
+          onRetry={query.refetch}
+          retrying={query.isFetching}
+        />
       ) : !data ? (
         <p className="mt-3 text-sm text-slate-600">Loading…</p>
       ) : (

@@ -22,6 +22,7 @@ import { AttentionPanel } from "./AttentionPanel";
 import { MailDeliveryPanel } from "../../features/mail/screens";
 import { LaunchChecklist } from "../../features/business/screens";
 import { Button } from "./ui";
+import { LoadError } from "./LoadError";
 
 // The password form (and its validation code) loads when the owner asks for it.
 const ChangePasswordDialog = lazy(() =>
@@ -67,15 +68,7 @@ export function Dashboard() {
       </div>
 
       {failed ? (
-        <div
-          role="alert"
-          className="mt-6 flex flex-wrap items-center gap-3 rounded-lg bg-danger-50 px-4 py-3 text-danger-600"
-        >
-          <span className="font-medium">Failed to load the counts. Please try again.</span>
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <LoadError className="mt-6" what="The counts" onRetry={query.refetch} retrying={query.isFetching} />
       ) : null}
 
       {summary ? (

@@ -131,10 +131,6 @@ export async function endSessionByToken(token: string | undefined, now = new Dat
   await sessions.revokeByTokenHash(hashToken(token), now);
 }
 
-export async function endOtherSessions(keepId: number, now = new Date()): Promise<number> {
-  return sessions.revokeOtherSessions(keepId, now);
-}
-
 export async function endAllSessions(now = new Date()): Promise<number> {
   return sessions.revokeAllSessions(now);
 }

@@ -75,11 +75,6 @@ export async function paperTrader(at: Date, vatRegistered: boolean, db: Db = get
   return { ...(await traderAt(at, dateInZone(at), db)), vatRegistered };
 }
 
-/** The trader under the settings a fresh install starts with (static pages built from the config). */
-export function defaultTrader(date: IsoDate): Trader {
-  return traderOn(defaultBusinessSettings(), traderFacts, date);
-}
-
 /** The same calendar date `years` on (29 February becomes 28 February). */
 function yearsOn(date: IsoDate, years: number): IsoDate {
   const y = Number(date.slice(0, 4)) + years;

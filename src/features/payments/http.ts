@@ -12,10 +12,8 @@ import type { Action } from "../../platform/http/endpoint";
 import { readBytesLimited } from "../../platform/http/request";
 import { badRequest } from "../../platform/http/errors";
 import { json } from "../../platform/http/response";
-import type { ServiceContext } from "../../platform/context";
 import { paymentEndpoints } from "./contract/endpoints";
 import { receiveStripeEvent } from "./service-webhook";
-import { startCheckout, type InvoiceAccess } from "./service-checkout";
 
 export const webhookBodyBytes = 1024 * 1024;
 
@@ -37,13 +35,3 @@ export const stripeWebhookAction: Action = {
     return json({ received: true }, 200, { "Cache-Control": "no-store" });
   },
 };
-
-/** The Checkout's address for this invoice, for a payer the page's link lets pay it. */
-export async function checkoutAddress(
-  invoiceId: number,
-  access: InvoiceAccess,
-  returnUrl: string,
-  ctx: ServiceContext,
-): Promise<string> {
-  return (await startCheckout({ invoiceId, access, returnUrl }, ctx)).url;
-}

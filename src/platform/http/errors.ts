@@ -163,7 +163,6 @@ export const notConfigured = (cause?: unknown) =>
 /** The status each domain error answers with (src/platform/domain-errors.ts). */
 const domainStatus: Record<string, number> = {
   unreadable: 400,
-  too_large: 413,
   unsupported_type: 415,
   invalid: 422,
   not_found: 404,

@@ -18,13 +18,6 @@ export interface MailSender<M extends MailMessage = MailMessage> {
   send(message: M): Promise<void>;
 }
 
-export interface MailSettings {
-  smtpUrl: string | undefined;
-  from: string;
-  ownerEmail: string;
-  siteUrl: string;
-}
-
 export function createSmtpSender(settings: { smtpUrl: string; from: string }, timeoutMs = 8000): MailSender {
   const problem = smtpUrlProblem(settings.smtpUrl);
   if (problem) throw new Error(`SMTP_URL: ${problem}`);

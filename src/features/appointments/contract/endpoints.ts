@@ -86,7 +86,6 @@ export const appointmentActionResultSchema = z.object({
   changed: z.boolean(),
   requestState: z.enum(requestStates),
 });
-export type AppointmentActionWire = z.infer<typeof appointmentActionResultSchema>;
 
 /** What "On my way" and "Running late" answer: the visit as it now is. */
 export const dayActionResultSchema = z.object({
@@ -94,7 +93,6 @@ export const dayActionResultSchema = z.object({
   requestId: z.number().int().positive(),
   requestState: z.enum(requestStates),
 });
-export type DayActionWire = z.infer<typeof dayActionResultSchema>;
 
 /**
  * What "On my way" and "Running late" answer: the visit, and how the customer hears of it. `email`:
@@ -116,7 +114,6 @@ export const completeVisitResultSchema = dayActionResultSchema.extend({
     review: z.enum(["after_done", "available"]),
   }),
 });
-export type CompleteVisitWire = z.infer<typeof completeVisitResultSchema>;
 
 const settingsValues = {
   workingDays: z.array(z.number().int().min(0).max(6)),

@@ -6,7 +6,3 @@
  */
 export const appointmentStatuses = ["proposed", "confirmed", "completed", "cancelled", "declined"] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
-export const liveAppointmentStatuses = [
-  "proposed",
-  "confirmed",
-] as const satisfies readonly AppointmentStatus[];

@@ -14,7 +14,7 @@
  * visit already inside such a period carries the same flag in plain words.
  */
 import { appointmentsApi } from "./api";
-import { CalendarCheck, CalendarClock, CalendarX, Zap } from "lucide-react";
+import { CalendarCheck, Zap } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { toast } from "sonner";
@@ -23,7 +23,6 @@ import { isClosed, stateInfo } from "../../requests/contract/states";
 import type { AppointmentActionInput } from "../contract/owner-forms";
 import { ApiError } from "../../../admin/api";
 import { queries, requestChanged } from "../../../admin/query";
-import { AdminDialog } from "../../../admin/components/dialogs";
 import { TextLinkMaker } from "../../../admin/components/CopyMessage";
 import { Badge, Button, Spinner } from "../../../admin/components/ui";
 import { MoveVisit } from "./MoveVisit";
@@ -31,12 +30,15 @@ import { showsVisitDay, VisitDay } from "./VisitDay";
 import { PassedWindowDialog } from "./PassedWindowDialog";
 import { CancellationFlag } from "./CancellationFlag";
 import { visitPeriodFlag } from "../contract/cancellation-period";
-
-const windowChoices = [
-  { value: "morning", label: "Morning" },
-  { value: "afternoon", label: "Afternoon" },
-  { value: "any", label: "Any time" },
-] as const;
+import { LoadError } from "../../../admin/components/LoadError";
+import {
+  AnotherTime,
+  DeclineBooking,
+  OverrideDialog,
+  PreferredTimes,
+  type EarlyWarning,
+  type WindowChoice,
+} from "./ArrangeVisit";
 
 const statusWords: Record<AppointmentWire["status"], string> = {
   confirmed: "Confirmed",
@@ -45,9 +47,6 @@ const statusWords: Record<AppointmentWire["status"], string> = {
   cancelled: "Cancelled",
   declined: "Declined",
 };
-
-const fieldClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-500";
 
 export function AppointmentPanel({ requestId }: { requestId: number }) {
   const query = useQuery(queries.appointment(requestId));
@@ -59,18 +58,12 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
   const failed = query.isError;
   const [busy, setBusy] = useState(false);
   const [date, setDate] = useState("");
-  const [window, setWindow] = useState<"morning" | "afternoon" | "any">("any");
+  const [window, setWindow] = useState<WindowChoice>("any");
   const [message, setMessage] = useState("");
   const [reason, setReason] = useState("");
   const ids = useId();
   /** The confirm or offer the server warned about, waiting for the owner's reason or a step back. */
-  const [early, setEarly] = useState<{
-    input: AppointmentActionInput;
-    done: string;
-    warning: string;
-    /** "early": inside a quote's cancellation period; "day": a day customers cannot book. */
-    kind: "early" | "day";
-  } | null>(null);
+  const [early, setEarly] = useState<EarlyWarning | null>(null);
   const [earlyReason, setEarlyReason] = useState("");
   /** A confirm the server refused because its window has ended (it may be recorded done already). */
   const [passed, setPassed] = useState<{ input: AppointmentActionInput; warning: string } | null>(null);
@@ -113,12 +106,12 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
 
   if (failed) {
     return (
-      <div role="alert" className="mt-5 rounded-lg bg-danger-50 p-3 text-danger-600">
-        The appointment could not be loaded.{" "}
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <LoadError
+        className="mt-5"
+        what="The appointment"
+        onRetry={query.refetch}
+        retrying={query.isFetching}
+      />
     );
   }
   if (!data) return <Spinner label="Loading the appointment…" className="py-4" />;
@@ -209,215 +202,35 @@ export function AppointmentPanel({ requestId }: { requestId: number }) {
             />
           ) : (
             <>
-              {data.preferredOptions.length > 0 ? (
-                <>
-                  <h4 className="mt-4 text-sm font-semibold text-slate-800">The customer asked for</h4>
-                  <ol className="mt-2 grid gap-2" aria-label="Times the customer asked for">
-                    {data.preferredOptions.map((o, i) => {
-                      const isCurrent =
-                        live?.status === "confirmed" && live.date === o.date && live.window === o.window;
-                      return (
-                        <li
-                          key={`${o.date}-${o.window}`}
-                          className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2"
-                        >
-                          <span>
-                            {i + 1}. {o.label}
-                          </span>
-                          {isCurrent ? (
-                            <Badge tone="success">Confirmed</Badge>
-                          ) : (
-                            <Button
-                              variant="success"
-                              disabled={busy}
-                              aria-label={`Confirm ${o.label}`}
-                              onClick={() =>
-                                void act(
-                                  { action: "confirm", date: o.date, window: o.window },
-                                  `Confirmed: ${o.label}`,
-                                )
-                              }
-                            >
-                              <CalendarCheck aria-hidden="true" className="size-4" />
-                              Confirm
-                            </Button>
-                          )}
-                        </li>
-                      );
-                    })}
-                  </ol>
-                </>
-              ) : null}
+              <PreferredTimes options={data.preferredOptions} live={live} busy={busy} act={act} />
 
-              <details className="mt-4">
-                <summary className="flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">
-                  Another date and time
-                </summary>
-                <div className="mt-3 grid gap-3 sm:grid-cols-2">
-                  <label className="text-sm font-semibold text-slate-800">
-                    Date
-                    <input
-                      type="date"
-                      className={fieldClass}
-                      value={date}
-                      onChange={(e) => setDate(e.target.value)}
-                    />
-                  </label>
-                  <label className="text-sm font-semibold text-slate-800">
-                    Arrival window
-                    <select
-                      className={fieldClass}
-                      value={window}
-                      onChange={(e) => setWindow(e.target.value as typeof window)}
-                    >
-                      {windowChoices.map((w) => (
-                        <option key={w.value} value={w.value}>
-                          {w.label}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <label className="text-sm font-semibold text-slate-800 sm:col-span-2">
-                    Message to the customer (optional)
-                    <textarea
-                      className={fieldClass}
-                      rows={2}
-                      maxLength={1000}
-                      value={message}
-                      onChange={(e) => setMessage(e.target.value)}
-                    />
-                  </label>
-                </div>
-                <div className="mt-3 flex flex-wrap gap-2">
-                  <Button
-                    variant="success"
-                    disabled={busy || !date}
-                    onClick={() =>
-                      void act(
-                        { action: "confirm", date, window, ...(message ? { message } : {}) },
-                        "Appointment confirmed",
-                      )
-                    }
-                  >
-                    <CalendarCheck aria-hidden="true" className="size-4" />
-                    Confirm this time
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    disabled={busy || !date}
-                    onClick={() =>
-                      void act(
-                        { action: "propose", date, window, ...(message ? { message } : {}) },
-                        "Time offered to the customer",
-                      )
-                    }
-                  >
-                    <CalendarClock aria-hidden="true" className="size-4" />
-                    Propose this time
-                  </Button>
-                </div>
-              </details>
+              <AnotherTime
+                fields={{ date, window, message }}
+                onFields={(next) => {
+                  setDate(next.date);
+                  setWindow(next.window);
+                  setMessage(next.message);
+                }}
+                busy={busy}
+                act={act}
+              />
             </>
           )}
 
           {/* After a visit is done there is no booking left to decline (a return visit is booked above). */}
           {live || latest?.status !== "completed" ? (
-            <details className="mt-3">
-              <summary className="flex min-h-11 cursor-pointer items-center text-sm font-semibold text-danger-600">
-                {live?.status === "confirmed" ? "Cancel the appointment" : "Decline the booking"}
-              </summary>
-              <label className="mt-3 block text-sm font-semibold text-slate-800">
-                Reason, for the customer (optional)
-                <textarea
-                  className={fieldClass}
-                  rows={2}
-                  maxLength={1000}
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                />
-              </label>
-              <div className="mt-3 flex flex-wrap gap-2">
-                {live ? (
-                  <Button
-                    variant="danger"
-                    disabled={busy}
-                    onClick={() =>
-                      void act({ action: "cancel", ...(reason ? { reason } : {}) }, "Appointment cancelled")
-                    }
-                  >
-                    <CalendarX aria-hidden="true" className="size-4" />
-                    Cancel appointment
-                  </Button>
-                ) : null}
-                {live?.status !== "confirmed" ? (
-                  <Button
-                    variant="danger"
-                    disabled={busy}
-                    onClick={() =>
-                      void act({ action: "decline", ...(reason ? { reason } : {}) }, "Booking declined")
-                    }
-                  >
-                    <CalendarX aria-hidden="true" className="size-4" />
-                    Decline booking
-                  </Button>
-                ) : null}
-              </div>
-            </details>
+            <DeclineBooking live={live} reason={reason} onReason={setReason} busy={busy} act={act} />
           ) : null}
         </>
       )}
-      <AdminDialog
-        open={early !== null}
-        onOpenChange={(open) => {
-          if (!open) setEarly(null);
-        }}
-        title={
-          early?.kind === "day"
-            ? "Customers cannot book this day"
-            : "Inside the customer's cancellation period"
-        }
-        description={early?.warning}
-        role="alertdialog"
-      >
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!early || !earlyReason.trim()) return;
-            if (early.input.action !== "confirm" && early.input.action !== "propose") return;
-            void act(
-              {
-                ...early.input,
-                ...(early.kind === "day"
-                  ? { dayOverrideReason: earlyReason.trim() }
-                  : { earlyStartReason: earlyReason.trim() }),
-              },
-              early.done,
-            );
-          }}
-        >
-          <label htmlFor={`${ids}-early-reason`} className="block text-sm font-semibold text-slate-800">
-            {early?.kind === "day"
-              ? "Why this visit goes on this day (kept in the request's history)"
-              : "Why this visit goes ahead now (kept in the request's history)"}
-          </label>
-          <textarea
-            id={`${ids}-early-reason`}
-            required
-            maxLength={1000}
-            value={earlyReason}
-            onChange={(e) => setEarlyReason(e.target.value)}
-            className={`${fieldClass} min-h-20`}
-          />
-          <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" disabled={busy} onClick={() => setEarly(null)}>
-              Keep the date free
-            </Button>
-            <Button type="submit" disabled={busy || !earlyReason.trim()}>
-              Go ahead with this visit
-            </Button>
-          </div>
-        </form>
-      </AdminDialog>
+      <OverrideDialog
+        early={early}
+        reason={earlyReason}
+        onReason={setEarlyReason}
+        busy={busy}
+        onClose={() => setEarly(null)}
+        act={act}
+      />
       <PassedWindowDialog
         warning={passed?.warning ?? null}
         busy={busy}

@@ -4,7 +4,7 @@
  * does not work (with an optional label customers see), and the private calendar feed for his phone.
  */
 import { appointmentsApi } from "./api";
-import { ArrowLeft, CalendarOff, Link2, Trash2 } from "lucide-react";
+import { ArrowLeft, CalendarOff, Trash2 } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -13,6 +13,8 @@ import { formatDate, weekdayNames } from "../../../platform/time";
 import { ApiError } from "../../../admin/api";
 import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
 import { keys, queries, queryClient } from "../../../admin/query";
+import { LoadError } from "../../../admin/components/LoadError";
+import { BankHolidays, CalendarFeed } from "./AvailabilityParts";
 
 const weekdays = weekdayNames;
 const fieldClass =
@@ -49,7 +51,6 @@ export function AvailabilityScreen() {
   const [form, setForm] = useState<RulesForm | null>(null);
   const [blockDate, setBlockDate] = useState("");
   const [blockLabel, setBlockLabel] = useState("");
-  const [feedUrl, setFeedUrl] = useState<string | null>(null);
 
   // New settings (loaded, or answered by an action) fill the form again, as they always have; a
   // refetch that brings the same settings keeps the same object, so what is being typed stays.
@@ -80,14 +81,7 @@ export function AvailabilityScreen() {
 
   // Try Again shows the spinner while it asks again, as before.
   if (failed && !data && !query.isFetching) {
-    return (
-      <div role="alert" className="rounded-lg bg-danger-50 p-4 text-danger-600">
-        Availability could not be loaded.{" "}
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
+    return <LoadError what="Availability" onRetry={query.refetch} />;
   }
   if (!data) return <Spinner label="Loading availability…" />;
 
@@ -274,88 +268,14 @@ export function AvailabilityScreen() {
         )}
       </section>
 
-      <section
-        className="grid gap-3 rounded-card border border-slate-200 bg-white p-5"
-        aria-labelledby="holidays-heading"
-      >
-        <h2 id="holidays-heading" className="text-lg font-semibold text-slate-900">
-          Bank holidays
-        </h2>
-        <p className="text-sm text-slate-700">
-          Customers cannot book these days. Open one if you want to work it.
-        </p>
-        <ul className="grid gap-2" aria-label="Bank holidays ahead">
-          {data.holidays.map((h) => (
-            <li
-              key={h.date}
-              data-holiday={h.date}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2"
-            >
-              <span>
-                {formatDate(h.date)} <span className="text-slate-600">({h.name})</span>
-                {h.open ? <span className="ml-2 font-semibold text-success-700">Open for work</span> : null}
-              </span>
-              <Button
-                variant={h.open ? "secondary" : "ghost"}
-                disabled={busy}
-                aria-label={`${h.open ? "Close again" : "Open for work"}: ${formatDate(h.date)}`}
-                onClick={() =>
-                  void run(async () => {
-                    show(await appointmentsApi.setHolidayOpen(h.date, !h.open));
-                    toast.success(h.open ? "Closed again" : "Open for work");
-                  })
-                }
-              >
-                {h.open ? "Close again" : "Open for work"}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <BankHolidays holidays={data.holidays} busy={busy} run={run} show={show} />
 
-      <section
-        className="grid gap-3 rounded-card border border-slate-200 bg-white p-5"
-        aria-labelledby="feed-heading"
-      >
-        <h2 id="feed-heading" className="text-lg font-semibold text-slate-900">
-          Calendar feed for your phone
-        </h2>
-        <p className="text-slate-700">
-          A private link your phone&apos;s calendar can subscribe to: every confirmed job from 30 days ago to
-          90 days ahead, with the customer&apos;s name, phone, address and job. Keep it secret. Making a new
-          link stops the old one at once.
-        </p>
-        <p className="text-sm text-slate-600">
-          {data.calendarFeed ? "A feed link exists." : "No feed link yet."} The link is shown only once, when
-          it is made.
-        </p>
-        {feedUrl ? (
-          <p className="rounded-lg bg-slate-50 p-3 break-all" data-testid="calendar-feed-url">
-            {feedUrl}
-          </p>
-        ) : null}
-        <div>
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() =>
-              void run(async () => {
-                const { url } = await appointmentsApi.replaceCalendarFeed();
-                setFeedUrl(url);
-                const next = queryClient.setQueryData<AvailabilitySettingsWire>(keys.availability, (d) =>
-                  d ? { ...d, calendarFeed: true } : d,
-                );
-                // Only the feed flag changed: the form keeps what is being typed.
-                setForm((f) => (f && next ? { ...f, from: next } : f));
-                toast.success("New calendar link made", { description: "The old link no longer works." });
-              })
-            }
-          >
-            <Link2 aria-hidden="true" className="size-4" />
-            {data.calendarFeed ? "Replace the feed link" : "Make a feed link"}
-          </Button>
-        </div>
-      </section>
+      <CalendarFeed
+        exists={data.calendarFeed}
+        busy={busy}
+        run={run}
+        onReplaced={(next) => setForm((f) => (f && next ? { ...f, from: next } : f))}
+      />
     </div>
   );
 }

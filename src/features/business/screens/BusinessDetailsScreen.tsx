@@ -15,6 +15,7 @@ import { PublicFactsForm } from "./PublicFactsForm";
 import { SiteFiguresForm } from "./SiteFiguresForm";
 import { BankForm } from "./BankForm";
 import { ChecklistPanel } from "./ChecklistPanel";
+import { LoadError } from "../../../admin/components/LoadError";
 
 export function BusinessDetailsScreen() {
   const id = useId();
@@ -108,9 +109,7 @@ export function BusinessDetailsScreen() {
           </section>
         </>
       ) : details.isError ? (
-        <p role="alert" className="text-danger-600">
-          The business details could not be loaded. Please reload the page.
-        </p>
+        <LoadError what="The business details" onRetry={details.refetch} retrying={details.isFetching} />
       ) : (
         <Spinner label="Loading the business details" />
       )}

@@ -74,7 +74,6 @@ export const customerQuerySchema = z.object({
     .max(maxCustomerPageSize, `limit must be at most ${maxCustomerPageSize}.`)
     .default(defaultCustomerPageSize),
 });
-export type CustomerQueryInput = z.input<typeof customerQuerySchema>;
 export type CustomerQuery = z.output<typeof customerQuerySchema>;
 
 /** PATCH /api/admin/customers/:id: the owner's notes; empty or null clears them. */
@@ -90,7 +89,6 @@ export const customerPatchSchema = z.object({
     .nullable()
     .transform((v) => (v ? v : null)),
 });
-export type CustomerPatch = z.input<typeof customerPatchSchema>;
 export type CustomerPatchParsed = z.output<typeof customerPatchSchema>;
 
 /** One customer in the list. */

@@ -23,6 +23,7 @@ import { InvoiceStatusBadge } from "../../invoices/screens";
 import { QuoteStatusBadge } from "../../quotes/screens";
 import { maxCustomerNotesLength } from "../contract/endpoints";
 import { newJobHref } from "./new-job";
+import { LoadError } from "../../../admin/components/LoadError";
 
 const sectionTitle = "text-lg font-bold text-brand-900";
 const card = "rounded-card border border-slate-200 bg-white shadow-card";
@@ -41,20 +42,12 @@ export function CustomerScreen({ id }: { id: number }) {
   if (detail.isPending) body = <Spinner label="Loading the customer…" />;
   else if (detail.isError) {
     const gone = detail.error instanceof ApiError && detail.error.status === 404;
-    body = (
-      <div
-        role="alert"
-        className="mt-6 flex flex-wrap items-center gap-3 rounded-lg bg-danger-50 px-4 py-3 text-danger-600"
-      >
-        <span className="font-medium">
-          {gone ? "This customer no longer exists." : "The customer could not be loaded. Please try again."}
-        </span>
-        {gone ? null : (
-          <Button variant="secondary" onClick={() => void detail.refetch()}>
-            Try Again
-          </Button>
-        )}
-      </div>
+    body = gone ? (
+      <p role="alert" className="mt-6 rounded-lg bg-danger-50 px-4 py-3 font-medium text-danger-600">
+        This customer no longer exists.
+      </p>
+    ) : (
+      <LoadError className="mt-6" what="The customer" onRetry={detail.refetch} retrying={detail.isFetching} />
     );
   } else body = <CustomerBody d={detail.data} />;
 

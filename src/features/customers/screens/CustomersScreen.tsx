@@ -12,7 +12,8 @@ import { ApiError } from "../../../admin/api";
 import type { CustomerSummary } from "./api";
 import { formatDateOnly } from "../../../admin/format";
 import { customersQuery } from "../../../admin/query";
-import { AdminTable, Button, Spinner, buttonClass, type AdminColumn } from "../../../admin/components/ui";
+import { AdminTable, Spinner, buttonClass, type AdminColumn } from "../../../admin/components/ui";
+import { LoadError } from "../../../admin/components/LoadError";
 
 const columns: readonly AdminColumn[] = [
   { label: "Name", className: "px-3 py-3" },
@@ -46,19 +47,14 @@ export function CustomersScreen() {
         {list.isPending ? (
           <Spinner label="Loading customers…" />
         ) : list.isError ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center gap-3 rounded-lg bg-danger-50 px-4 py-3 text-danger-600"
-          >
-            <span className="font-medium">
-              {list.error instanceof ApiError && list.error.status === 400
-                ? list.error.message
-                : "The customers could not be loaded. Please try again."}
-            </span>
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              Try Again
-            </Button>
-          </div>
+          <LoadError
+            what="The customers"
+            message={
+              list.error instanceof ApiError && list.error.status === 400 ? list.error.message : undefined
+            }
+            onRetry={list.refetch}
+            retrying={list.isFetching}
+          />
         ) : rows.length === 0 ? (
           <p className="rounded-card border border-slate-200 bg-white p-6 text-slate-700 shadow-card">
             {q

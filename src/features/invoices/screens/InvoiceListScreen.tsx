@@ -18,6 +18,7 @@ import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
 import { IssueDialog } from "./NewDirectInvoice";
 import { ApiError } from "../../../admin/api";
 import { toast } from "sonner";
+import { LoadError } from "../../../admin/components/LoadError";
 
 const inputClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900";
@@ -245,9 +246,13 @@ export function InvoiceListScreen() {
       />
       {list.isPending ? <Spinner label="Loading the invoices…" className="py-4" /> : null}
       {list.isError ? (
-        <p role="alert" className="mt-4 text-danger-600">
-          {list.error.message || "The invoices could not be loaded. Please try again."}
-        </p>
+        <LoadError
+          className="mt-4"
+          what="The invoices"
+          message={list.error.message || undefined}
+          onRetry={list.refetch}
+          retrying={list.isFetching}
+        />
       ) : null}
       {data ? (
         <p className="mt-4 text-sm text-slate-700" aria-live="polite" data-testid="invoice-list-count">

@@ -29,6 +29,7 @@ import { CreditNoteDialog } from "./CreditNoteDialog";
 import { CardRefunds } from "../../payments/screens";
 import { invoiceLabel, paymentSummary } from "./invoice-form";
 import { OnAccountChoice } from "./OnAccountChoice";
+import { LoadError } from "../../../admin/components/LoadError";
 
 const InvoiceEditor = lazy(() => import("./InvoiceEditor").then((m) => ({ default: m.InvoiceEditor })));
 
@@ -165,12 +166,13 @@ export function InvoicesPanel({ request }: { request: AdminRequest }) {
   if (query.isPending) body = <Spinner label="Loading the invoices…" className="py-4" />;
   else if (query.isError) {
     body = (
-      <div role="alert" className="mt-2 rounded-lg bg-danger-50 p-3 text-sm text-danger-600">
-        The invoices could not be loaded.{" "}
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <LoadError
+        compact
+        className="mt-2"
+        what="The invoices"
+        onRetry={query.refetch}
+        retrying={query.isFetching}
+      />
     );
   } else {
     const { invoices, quote, settings } = query.data;

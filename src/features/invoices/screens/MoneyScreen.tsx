@@ -23,6 +23,7 @@ import { PaymentDialog, type PayableInvoice } from "./PaymentDialog";
 import { PaymentAlerts } from "../../payments/screens";
 import { AccountCredits } from "./AccountCredits";
 import { acceptanceText, lastMonthRange, paymentSummary } from "./invoice-form";
+import { LoadError } from "../../../admin/components/LoadError";
 
 const sectionTitle = "text-lg font-bold text-brand-900";
 const day = (date: string) => formatShortDate(date, { year: true });
@@ -36,19 +37,17 @@ export function MoneyScreen() {
   if (summary.isPending) body = <Spinner label="Loading the figures…" />;
   else if (summary.isError) {
     body = (
-      <div
-        role="alert"
-        className="mt-6 flex flex-wrap items-center gap-3 rounded-lg bg-danger-50 px-4 py-3 text-danger-600"
-      >
-        <span className="font-medium">
-          {summary.error instanceof ApiError && summary.error.status === 401
+      <LoadError
+        className="mt-6"
+        what="The figures"
+        message={
+          summary.error instanceof ApiError && summary.error.status === 401
             ? "Your session has ended."
-            : "The figures could not be loaded. Please try again."}
-        </span>
-        <Button variant="secondary" onClick={() => void summary.refetch()}>
-          Try Again
-        </Button>
-      </div>
+            : undefined
+        }
+        onRetry={summary.refetch}
+        retrying={summary.isFetching}
+      />
     );
   } else {
     const m = summary.data;
@@ -296,9 +295,12 @@ function UnpaidList({ today, onPay }: { today: string; onPay: (i: PayableInvoice
       </h2>
       {list.isPending ? <Spinner label="Loading the unpaid invoices…" className="py-4" /> : null}
       {list.isError ? (
-        <p role="alert" className="mt-2 text-danger-600">
-          The unpaid invoices could not be loaded.
-        </p>
+        <LoadError
+          className="mt-2"
+          what="The unpaid invoices"
+          onRetry={list.refetch}
+          retrying={list.isFetching}
+        />
       ) : null}
       {list.data && rows.length === 0 ? (
         <p className="mt-2 text-slate-700">No other invoice is waiting for payment.</p>
@@ -427,7 +429,10 @@ function VatSummary({ from, to }: { from: string; to: string }) {
     );
   }
   if (vat.isPending) return <Spinner label="Working out the VAT…" className="py-4" />;
-  if (vat.isError) return <p className="mt-3 text-danger-600">The VAT summary could not be loaded.</p>;
+  if (vat.isError)
+    return (
+      <LoadError className="mt-3" what="The VAT summary" onRetry={vat.refetch} retrying={vat.isFetching} />
+    );
   const v = vat.data;
   return (
     <table className="mt-4 w-full max-w-xl text-left text-sm" data-testid="vat-summary">

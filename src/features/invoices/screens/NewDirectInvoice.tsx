@@ -19,6 +19,7 @@ import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass } from "../../../admin/components/ui";
 import { InvoiceEditor } from "./InvoiceEditor";
 import { OnAccountChoice } from "./OnAccountChoice";
+import { LoadError } from "../../../admin/components/LoadError";
 
 const inputClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
@@ -45,9 +46,13 @@ export function NewDirectInvoice() {
         New invoice
       </Button>
       {editing && settings.isError ? (
-        <p role="alert" className="mt-2 text-sm text-danger-600">
-          The invoice settings could not be loaded. Please try again.
-        </p>
+        <LoadError
+          compact
+          className="mt-2"
+          what="The invoice settings"
+          onRetry={settings.refetch}
+          retrying={settings.isFetching}
+        />
       ) : null}
       {editing && settings.data ? (
         <InvoiceEditor

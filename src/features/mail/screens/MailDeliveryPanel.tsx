@@ -12,6 +12,7 @@ import type { MailSummary } from "../contract/endpoints";
 import { formatSubmittedAt } from "../../../admin/format";
 import { Button } from "../../../admin/components/ui";
 import { keys, queries, queryClient } from "../../../admin/query";
+import { LoadError } from "../../../admin/components/LoadError";
 
 export function MailDeliveryPanel({ mail, onChanged }: { mail: MailSummary; onChanged: () => void }) {
   // The list is asked for only when the counts say some e-mails failed.
@@ -79,12 +80,13 @@ export function MailDeliveryPanel({ mail, onChanged }: { mail: MailSummary; onCh
         </Button>
       </div>
       {loadError ? (
-        <p role="alert" className="mt-3 text-sm text-danger-600">
-          Failed to load the list of e-mails.{" "}
-          <button type="button" className="underline" onClick={() => void query.refetch()}>
-            Try Again
-          </button>
-        </p>
+        <LoadError
+          compact
+          className="mt-3"
+          what="The list of e-mails"
+          onRetry={query.refetch}
+          retrying={query.isFetching}
+        />
       ) : failed && failed.length > 0 ? (
         <ul className="mt-4 divide-y divide-red-100 text-sm">
           {failed.map((f) => (

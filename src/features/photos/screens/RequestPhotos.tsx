@@ -11,6 +11,7 @@ import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { queries } from "../../../admin/query";
 import { Spinner } from "../../../admin/components/ui";
+import { LoadError } from "../../../admin/components/LoadError";
 
 const photoUrl = (id: string, variant?: "thumb") =>
   `/api/admin/photos/${encodeURIComponent(id)}${variant ? `/${variant}` : ""}`;
@@ -46,9 +47,13 @@ export function RequestPhotos({ requestId }: { requestId: number }) {
   }
   if (query.isError) {
     return (
-      <p className="mt-5 text-sm text-danger-600">
-        The photos could not be loaded. Close and open the request to try again.
-      </p>
+      <LoadError
+        compact
+        className="mt-5"
+        what="The photos"
+        onRetry={query.refetch}
+        retrying={query.isFetching}
+      />
     );
   }
   if (count === 0) return null;

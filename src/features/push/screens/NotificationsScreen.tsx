@@ -25,6 +25,7 @@ import {
 import type { SwitchableKind } from "../contract/kinds";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
 import { Badge, Button, buttonClass, IconButton, Spinner } from "../../../admin/components/ui";
+import { LoadError } from "../../../admin/components/LoadError";
 
 const settingsKey = ["push-settings"] as const;
 const fieldClass =
@@ -289,12 +290,11 @@ export function NotificationsScreen() {
       </div>
       {settings.isPending ? <Spinner label="Loading the notification settings…" /> : null}
       {settings.isError ? (
-        <div role="alert" className="rounded-lg bg-danger-50 p-4 text-danger-600">
-          The notification settings could not be loaded.{" "}
-          <Button variant="secondary" onClick={() => void settings.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <LoadError
+          what="The notification settings"
+          onRetry={settings.refetch}
+          retrying={settings.isFetching}
+        />
       ) : null}
       {data ? (
         <>

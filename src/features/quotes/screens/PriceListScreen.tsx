@@ -16,6 +16,7 @@ import { quotesApi, type PriceListItem, type QuoteSettings } from "./api";
 import type { PriceListItemInput } from "../contract/endpoints";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass, IconButton, Spinner } from "../../../admin/components/ui";
+import { LoadError } from "../../../admin/components/LoadError";
 
 const fieldClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
@@ -304,12 +305,7 @@ export function PriceListScreen() {
         </div>
         {list.isPending ? <Spinner label="Loading the price list…" /> : null}
         {list.isError ? (
-          <div role="alert" className="rounded-lg bg-danger-50 p-4 text-danger-600">
-            The price list could not be loaded.{" "}
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              Try Again
-            </Button>
-          </div>
+          <LoadError what="The price list" onRetry={list.refetch} retrying={list.isFetching} />
         ) : null}
         {list.data && items.length === 0 ? (
           <p className="rounded-card border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">

@@ -34,6 +34,7 @@ import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
 import { Button, FormProblem, IconButton } from "../../../admin/components/ui";
 import { WorkStartFields } from "./WorkStartFields";
 import { DocumentLines, FieldError, isBlankLine, type FieldProps } from "../../billing/screens";
+import { LoadError } from "../../../admin/components/LoadError";
 
 const inputClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-danger-600";
@@ -623,7 +624,13 @@ export function PriceListPicker({
       </p>
       {list.isPending ? <p className="mt-2 text-sm text-slate-600">Loading the price list…</p> : null}
       {list.isError ? (
-        <p className="mt-2 text-sm text-danger-600">The price list could not be loaded.</p>
+        <LoadError
+          compact
+          className="mt-2"
+          what="The price list"
+          onRetry={list.refetch}
+          retrying={list.isFetching}
+        />
       ) : null}
       {list.data && items.length === 0 && list.data.websitePrices.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">

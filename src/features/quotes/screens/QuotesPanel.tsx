@@ -23,6 +23,7 @@ import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
 import { FieldError, inputClass, reportFailure } from "./dialog-parts";
 import { NoEmailDialog, VerbalAcceptanceDialog } from "./VerbalAcceptanceDialog";
+import { LoadError } from "../../../admin/components/LoadError";
 
 const QuoteEditor = lazy(() => import("./QuoteEditor").then((m) => ({ default: m.QuoteEditor })));
 
@@ -104,12 +105,13 @@ export function QuotesPanel({ request }: { request: AdminRequest }) {
   if (query.isPending) body = <Spinner label="Loading the quote…" className="py-4" />;
   else if (query.isError) {
     body = (
-      <div role="alert" className="mt-2 rounded-lg bg-danger-50 p-3 text-sm text-danger-600">
-        The quote could not be loaded.{" "}
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <LoadError
+        compact
+        className="mt-2"
+        what="The quote"
+        onRetry={query.refetch}
+        retrying={query.isFetching}
+      />
     );
   } else {
     const [latest, ...earlier] = query.data.quotes;

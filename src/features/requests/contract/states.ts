@@ -58,12 +58,6 @@ export const sourceLabels: Record<RequestSource, { label: string; from: string }
 
 /** Finished: retention counts from the moment a request entered one of these. */
 export const closedStates: readonly RequestState[] = ["done", "lost", "cancelled"];
-/** Still being worked on. */
-export const openStates: readonly RequestState[] = ["new", "contacted", "quoted", "scheduled"];
-
-export const isRequestState = (value: unknown): value is RequestState =>
-  typeof value === "string" && (requestStates as readonly string[]).includes(value);
-
 export const isClosed = (state: RequestState) => closedStates.includes(state);
 
 /** What the owner sees: a label, and one line on what the state means to him. */
@@ -163,6 +157,3 @@ export function canTransition(from: RequestState, to: RequestState, actor: Reque
 /** The states the owner may pick next for a request in `from`. */
 export const nextStates = (from: RequestState, actor: RequestActor = "owner"): readonly RequestState[] =>
   transitions[actor][from];
-
-/** The state an existing row starts in, from the read flag it had before states existed. */
-export const initialStateFor = (isRead: boolean): RequestState => (isRead ? "contacted" : "new");

@@ -7,16 +7,13 @@
  */
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, Outlet, useNavigate, useSearch } from "@tanstack/react-router";
-import { ArrowLeft, Camera, Mail, MailOpen, Plus, Trash2 } from "lucide-react";
+import { ArrowLeft, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import type { RequestState } from "../contract/states";
 import type { AdminRequest } from "../contract/endpoints";
-import { useServiceLabel } from "../../site-content/screens";
 import type { BulkAction } from "../contract/workflow";
 import { ApiError } from "../../../admin/api";
-import { formatDateOnly, formatDay } from "../../../admin/format";
-import { markOpenedFromInbox } from "../../../admin/inbox-nav";
 import {
   inboxFilters,
   inboxQuery,
@@ -27,17 +24,10 @@ import {
 import { filtersToQuery, workflowApi, type InboxFilters, requestApi } from "./api";
 import { BulkBar } from "./BulkBar";
 import { InboxToolbar } from "./InboxToolbar";
-import { MailStatus, unreadRowBackground } from "../../../admin/components/MailStatus";
-import { StateBadge } from "../../../admin/components/StateBadge";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
-import {
-  AdminTable,
-  Badge,
-  IconButton,
-  Spinner,
-  buttonClass,
-  type AdminColumn,
-} from "../../../admin/components/ui";
+import { AdminTable, Spinner, buttonClass, type AdminColumn } from "../../../admin/components/ui";
+import { LoadError } from "../../../admin/components/LoadError";
+import { InboxRow } from "./InboxRow";
 
 const columns: readonly AdminColumn[] = [
   { label: "Select", className: "w-10 py-3 pr-0 pl-3 sm:px-3", hiddenLabel: true },
@@ -50,35 +40,6 @@ const columns: readonly AdminColumn[] = [
   { label: "Date", className: "hidden px-3 py-3 sm:table-cell" },
   { label: "Actions", className: "py-3 pr-3 text-right sm:px-3" },
 ];
-
-function TypeBadge({ s }: { s: AdminRequest }) {
-  return s.formType === "booking" ? (
-    <Badge tone="accent">Booking</Badge>
-  ) : (
-    <Badge tone="brand">Contact</Badge>
-  );
-}
-
-/** What the row says about the request at a glance: reference, service, first choice of day, photos. */
-function RowDetails({ s }: { s: AdminRequest }) {
-  const serviceLabel = useServiceLabel();
-  return (
-    <span
-      className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs font-normal text-slate-600"
-      data-testid="row-details"
-    >
-      <span className="font-mono text-slate-700">{s.reference}</span>
-      {s.service ? <span>{serviceLabel(s.service)}</span> : null}
-      {s.firstPreferredDate ? <span>First choice {formatDay(s.firstPreferredDate)}</span> : null}
-      {s.photoCount > 0 ? (
-        <span className="inline-flex items-center gap-1" data-testid="row-photos">
-          <Camera aria-hidden="true" className="size-3.5" />
-          {s.photoCount} {s.photoCount === 1 ? "photo" : "photos"}
-        </span>
-      ) : null}
-    </span>
-  );
-}
 
 export function InboxScreen() {
   const search = useSearch({ from: "/inbox" });
@@ -210,16 +171,12 @@ export function InboxScreen() {
         {load.state === "loading" ? (
           <Spinner label="Loading submissions..." />
         ) : load.state === "failed" ? (
-          <div role="alert" className="rounded-card border border-red-200 bg-danger-50 p-6 text-center">
-            <p className="font-medium text-danger-600">Failed to load submissions. Please try again.</p>
-            <button
-              type="button"
-              className={buttonClass("primary", "mt-4")}
-              onClick={() => void list.refetch()}
-            >
-              Try Again
-            </button>
-          </div>
+          <LoadError
+            what="The submissions"
+            message="Failed to load submissions. Please try again."
+            onRetry={list.refetch}
+            retrying={list.isFetching}
+          />
         ) : load.items.length === 0 ? (
           <p className="rounded-card border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
             No form submissions found
@@ -240,98 +197,15 @@ export function InboxScreen() {
             </div>
             <AdminTable caption="Form submissions" columns={columns}>
               {load.items.map((s) => (
-                <tr
+                <InboxRow
                   key={s.id}
-                  data-testid={`submission-row-${s.id}`}
-                  data-read={s.isRead ? "true" : "false"}
-                  data-state={s.state}
-                  className={`relative hover:bg-slate-50 ${s.isRead ? "" : `${unreadRowBackground} font-semibold`}`}
-                >
-                  <td className="py-3 pr-0 pl-3 sm:px-3">
-                    {/* Above the row's link, which covers the rest of the row; the label makes a 44 px target. */}
-                    <label className="relative z-10 -m-2.5 flex size-11 cursor-pointer items-center justify-center">
-                      <input
-                        type="checkbox"
-                        className="size-6"
-                        aria-label={`Select ${s.name}`}
-                        checked={selected.has(s.id)}
-                        onChange={() => toggle(s.id)}
-                      />
-                    </label>
-                  </td>
-                  <td className="px-1 py-3 sm:px-3">
-                    {s.isRead ? (
-                      <MailOpen role="img" aria-label="Read" className="size-5 text-slate-400" />
-                    ) : (
-                      <Mail role="img" aria-label="Unread" className="size-5 text-brand-700" />
-                    )}
-                  </td>
-                  <td className="px-2 py-3 text-slate-900 sm:px-3">
-                    {/* The whole row opens the request: this link's box is stretched over it. */}
-                    <Link
-                      to="/admin/requests/$id"
-                      params={{ id: s.id }}
-                      search={(prev) => prev}
-                      onClick={markOpenedFromInbox}
-                      aria-label={`View details for ${s.name}`}
-                      className="text-brand-900 underline decoration-slate-300 underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:decoration-brand-600 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-600"
-                    >
-                      {s.name}
-                    </Link>
-                    <span className="mt-0.5 block">
-                      <MailStatus status={s.mailStatus} />
-                    </span>
-                    <RowDetails s={s} />
-                    <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-normal text-slate-600 lg:hidden">
-                      <span className="sm:hidden">
-                        <StateBadge state={s.state} />
-                      </span>
-                      <TypeBadge s={s} />
-                      <span className="sm:hidden">{formatDateOnly(s.submittedAt)}</span>
-                    </span>
-                  </td>
-                  <td className="hidden px-3 py-3 sm:table-cell">
-                    <StateBadge state={s.state} />
-                    {s.archivedAt ? (
-                      <span className="mt-1 block text-xs font-normal text-slate-600">Archived</span>
-                    ) : null}
-                  </td>
-                  <td className="hidden px-3 py-3 lg:table-cell">
-                    <TypeBadge s={s} />
-                  </td>
-                  <td className="hidden px-3 py-3 font-normal break-all text-slate-700 xl:table-cell">
-                    {s.email ?? "—"}
-                  </td>
-                  <td className="hidden px-3 py-3 font-normal whitespace-nowrap text-slate-700 md:table-cell">
-                    {s.phone ?? "—"}
-                  </td>
-                  <td className="hidden px-3 py-3 font-normal whitespace-nowrap text-slate-700 sm:table-cell">
-                    {formatDateOnly(s.submittedAt)}
-                  </td>
-                  <td className="py-2 pr-2 sm:px-3">
-                    <div className="relative z-10 flex justify-end gap-0.5 sm:gap-1">
-                      <IconButton
-                        label={s.isRead ? `Mark as unread: ${s.name}` : `Mark as read: ${s.name}`}
-                        disabled={busyId === s.id}
-                        onClick={() => void setRead(s, !s.isRead)}
-                      >
-                        {s.isRead ? (
-                          <Mail aria-hidden="true" className="size-5" />
-                        ) : (
-                          <MailOpen aria-hidden="true" className="size-5" />
-                        )}
-                      </IconButton>
-                      <IconButton
-                        label={`Delete submission from ${s.name}`}
-                        className="text-danger-600 hover:bg-danger-50"
-                        disabled={busyId === s.id}
-                        onClick={() => setToDelete(s)}
-                      >
-                        <Trash2 aria-hidden="true" className="size-5" />
-                      </IconButton>
-                    </div>
-                  </td>
-                </tr>
+                  s={s}
+                  selected={selected.has(s.id)}
+                  onToggle={() => toggle(s.id)}
+                  busy={busyId === s.id}
+                  onSetRead={(read) => void setRead(s, read)}
+                  onDelete={() => setToDelete(s)}
+                />
               ))}
             </AdminTable>
             {load.nextCursor ? (

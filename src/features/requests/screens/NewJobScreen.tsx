@@ -16,13 +16,19 @@ import { Button, FormProblem, buttonClass } from "../../../admin/components/ui";
 import { requestChanged } from "../../../admin/query";
 import { workflowApi } from "./api";
 import { useServices } from "../../site-content/screens";
-import { ownerSources, sourceLabels, type OwnerSource } from "../contract/states";
+import { ownerSources, type OwnerSource } from "../contract/states";
 import type { OwnerJobInput } from "../contract/owner-job";
-
-const inputClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
-const labelClass = "block text-sm font-semibold text-slate-800";
-const sectionTitle = "text-xs font-semibold tracking-wide text-slate-600 uppercase";
+import {
+  CustomerFields,
+  SendConfirmation,
+  SourcePicker,
+  VisitFields,
+  WorkFields,
+  type FieldKit,
+  type JobForm,
+  type Override,
+  type VisitChoice,
+} from "./NewJobFields";
 
 /** What the address bar may fill in. */
 export interface NewJobSearch {
@@ -33,13 +39,6 @@ export interface NewJobSearch {
   address?: string;
   source?: string;
 }
-
-type WindowChoice = "morning" | "afternoon" | "any";
-const windows: readonly { value: WindowChoice; label: string }[] = [
-  { value: "morning", label: "Morning" },
-  { value: "afternoon", label: "Afternoon" },
-  { value: "any", label: "Any time" },
-];
 
 const newKey = () => crypto.randomUUID();
 
@@ -54,7 +53,7 @@ export function NewJobScreen() {
       ? (prefill.source as OwnerSource)
       : "phone",
   );
-  const [form, setForm] = useState({
+  const [form, setForm] = useState<JobForm>({
     name: prefill.name ?? "",
     phone: prefill.phone ?? "",
     email: prefill.email ?? "",
@@ -63,13 +62,13 @@ export function NewJobScreen() {
     message: "",
   });
   const [visitOn, setVisitOn] = useState(Boolean(prefill.date));
-  const [visit, setVisit] = useState({
+  const [visit, setVisit] = useState<VisitChoice>({
     date: prefill.date ?? "",
-    window: "morning" as WindowChoice,
-    status: "confirmed" as "confirmed" | "proposed",
+    window: "morning",
+    status: "confirmed",
   });
   const [send, setSend] = useState(false);
-  const [override, setOverride] = useState<{ warning: string; reason: string } | null>(null);
+  const [override, setOverride] = useState<Override | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -77,7 +76,7 @@ export function NewJobScreen() {
   const key = useRef(newKey());
 
   const hasEmail = form.email.trim() !== "";
-  const set = (name: keyof typeof form) => (value: string) => {
+  const set = (name: keyof JobForm) => (value: string) => {
     setForm((f) => ({ ...f, [name]: value }));
     setErrors(({ [name]: _gone, ...rest }) => rest);
   };
@@ -149,6 +148,7 @@ export function NewJobScreen() {
     }
   };
 
+  const kit: FieldKit = { id, field, errorFor };
   const reasons = Object.entries(errors) as [string, string][];
 
   return (
@@ -173,254 +173,23 @@ export function NewJobScreen() {
       >
         <FormProblem problem={problem} reasons={reasons} alertRef={alertRef} />
 
-        <fieldset>
-          <legend className={sectionTitle}>How it came in</legend>
-          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
-            {ownerSources.map((s) => (
-              <label
-                key={s}
-                className={`flex min-h-11 cursor-pointer items-center justify-center rounded-lg border px-3 py-2 text-sm font-semibold ${
-                  source === s
-                    ? "border-brand-700 bg-brand-50 text-brand-900"
-                    : "border-slate-300 bg-white text-slate-700"
-                }`}
-              >
-                <input
-                  type="radio"
-                  name="source"
-                  value={s}
-                  checked={source === s}
-                  onChange={() => setSource(s)}
-                  className="sr-only"
-                />
-                {sourceLabels[s].label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <SourcePicker source={source} onChange={setSource} />
 
-        <section aria-labelledby={`${id}-customer`} className="grid gap-4 sm:grid-cols-2">
-          <h2 id={`${id}-customer`} className={`${sectionTitle} sm:col-span-2`}>
-            Customer
-          </h2>
-          <div className="sm:col-span-2">
-            <label htmlFor={`${id}-name`} className={labelClass}>
-              Name
-            </label>
-            <input
-              id={`${id}-name`}
-              autoComplete="off"
-              className={inputClass}
-              value={form.name}
-              maxLength={100}
-              {...field("name")}
-              onChange={(e) => set("name")(e.target.value)}
-            />
-            {errorFor("name")}
-          </div>
-          <div>
-            <label htmlFor={`${id}-phone`} className={labelClass}>
-              Phone
-            </label>
-            <input
-              id={`${id}-phone`}
-              type="tel"
-              autoComplete="off"
-              className={inputClass}
-              value={form.phone}
-              maxLength={30}
-              {...field("phone")}
-              onChange={(e) => set("phone")(e.target.value)}
-            />
-            {errorFor("phone")}
-          </div>
-          <div>
-            <label htmlFor={`${id}-email`} className={labelClass}>
-              E-mail address
-            </label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="off"
-              className={inputClass}
-              value={form.email}
-              maxLength={254}
-              {...field("email")}
-              onChange={(e) => set("email")(e.target.value)}
-            />
-            {errorFor("email")}
-          </div>
-          <p className="text-sm text-slate-600 sm:col-span-2">
-            A phone number or an e-mail address, at least one: the customer must be reachable. Without an
-            e-mail address nothing is e-mailed to them (no confirmation, quote or invoice by e-mail).
-          </p>
-          <div className="sm:col-span-2">
-            <label htmlFor={`${id}-address`} className={labelClass}>
-              Address
-            </label>
-            <textarea
-              id={`${id}-address`}
-              rows={2}
-              className={inputClass}
-              value={form.address}
-              maxLength={300}
-              {...field("address")}
-              onChange={(e) => set("address")(e.target.value)}
-            />
-            {errorFor("address")}
-          </div>
-        </section>
+        <CustomerFields kit={kit} form={form} set={set} />
 
-        <section aria-labelledby={`${id}-work`} className="grid gap-4">
-          <h2 id={`${id}-work`} className={sectionTitle}>
-            The work
-          </h2>
-          <div>
-            <label htmlFor={`${id}-service`} className={labelClass}>
-              Service
-            </label>
-            <select
-              id={`${id}-service`}
-              className={inputClass}
-              value={form.service}
-              {...field("service")}
-              onChange={(e) => set("service")(e.target.value)}
-            >
-              <option value="">Choose a service</option>
-              {services.offered.map((s) => (
-                <option key={s.slug} value={s.slug}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-            {errorFor("service")}
-          </div>
-          <div>
-            <label htmlFor={`${id}-message`} className={labelClass}>
-              What needs doing
-            </label>
-            <textarea
-              id={`${id}-message`}
-              rows={4}
-              className={inputClass}
-              value={form.message}
-              maxLength={5000}
-              {...field("message")}
-              onChange={(e) => set("message")(e.target.value)}
-            />
-            {errorFor("message")}
-          </div>
-        </section>
+        <WorkFields kit={kit} form={form} set={set} services={services.offered} />
 
-        <section aria-labelledby={`${id}-visit`} className="grid gap-4">
-          <h2 id={`${id}-visit`} className={sectionTitle}>
-            Visit
-          </h2>
-          <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
-            <input
-              type="checkbox"
-              className="size-5"
-              checked={visitOn}
-              onChange={(e) => setVisitOn(e.target.checked)}
-            />
-            Book a visit now
-          </label>
-          {visitOn ? (
-            <div className="grid gap-4 sm:grid-cols-3">
-              <div>
-                <label htmlFor={`${id}-date`} className={labelClass}>
-                  Date
-                </label>
-                <input
-                  id={`${id}-date`}
-                  type="date"
-                  className={inputClass}
-                  value={visit.date}
-                  {...field("visit-date")}
-                  onChange={(e) => {
-                    setVisit((v) => ({ ...v, date: e.target.value }));
-                    setOverride(null);
-                  }}
-                />
-                {errorFor("visit-date")}
-              </div>
-              <div>
-                <label htmlFor={`${id}-window`} className={labelClass}>
-                  Arrival window
-                </label>
-                <select
-                  id={`${id}-window`}
-                  className={inputClass}
-                  value={visit.window}
-                  onChange={(e) => setVisit((v) => ({ ...v, window: e.target.value as WindowChoice }))}
-                >
-                  {windows.map((w) => (
-                    <option key={w.value} value={w.value}>
-                      {w.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label htmlFor={`${id}-status`} className={labelClass}>
-                  The customer
-                </label>
-                <select
-                  id={`${id}-status`}
-                  className={inputClass}
-                  value={visit.status}
-                  onChange={(e) =>
-                    setVisit((v) => ({ ...v, status: e.target.value as "confirmed" | "proposed" }))
-                  }
-                >
-                  <option value="confirmed">Agreed it (confirmed)</option>
-                  <option value="proposed">Will answer (offered)</option>
-                </select>
-              </div>
-              {override ? (
-                <div
-                  role="alert"
-                  className="rounded-lg border border-accent-300 bg-accent-50 p-3 text-sm text-slate-900 sm:col-span-3"
-                >
-                  <p>{override.warning}</p>
-                  <label htmlFor={`${id}-override`} className="mt-2 block font-semibold">
-                    Reason for booking it anyway
-                  </label>
-                  <input
-                    id={`${id}-override`}
-                    className={inputClass}
-                    value={override.reason}
-                    maxLength={1000}
-                    onChange={(e) => setOverride({ ...override, reason: e.target.value })}
-                  />
-                </div>
-              ) : null}
-            </div>
-          ) : null}
-        </section>
+        <VisitFields
+          kit={kit}
+          visitOn={visitOn}
+          setVisitOn={setVisitOn}
+          visit={visit}
+          setVisit={setVisit}
+          override={override}
+          setOverride={setOverride}
+        />
 
-        {/* Readable whether or not it can be ticked (slate-700: 4.5:1 and more on every background). */}
-        <div className="flex items-start gap-2 text-sm text-slate-800">
-          <input
-            id={`${id}-send`}
-            type="checkbox"
-            className="mt-3 size-5"
-            disabled={!hasEmail}
-            checked={send && hasEmail}
-            aria-describedby={`${id}-send-help`}
-            onChange={(e) => setSend(e.target.checked)}
-          />
-          <div>
-            <label htmlFor={`${id}-send`} className="inline-flex min-h-11 items-center font-semibold">
-              Send the customer a confirmation
-            </label>
-            <p id={`${id}-send-help`} className={hasEmail ? "" : "text-slate-700"}>
-              {hasEmail
-                ? "An e-mail that we have their request, with the link to their own page (and the visit, if booked)."
-                : "Needs their e-mail address."}
-            </p>
-          </div>
-        </div>
+        <SendConfirmation id={id} hasEmail={hasEmail} send={send} setSend={setSend} />
 
         <div className="flex flex-wrap justify-end gap-3">
           <Button type="submit" disabled={busy}>

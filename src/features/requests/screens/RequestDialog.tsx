@@ -15,6 +15,7 @@ import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, Spinner } from "../../../admin/components/ui";
 import { nextAction, RequestHeadline, Section } from "./RequestSections";
 import { useRequestPanels } from "./panels";
+import { LoadError } from "../../../admin/components/LoadError";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -63,14 +64,7 @@ export function RequestDialog({
           This request no longer exists. It may have been deleted.
         </p>
       ) : null}
-      {status === "failed" ? (
-        <div role="alert" className="rounded-lg bg-danger-50 p-4 text-danger-600">
-          The request could not be loaded.{" "}
-          <Button variant="secondary" onClick={onRetry}>
-            Try Again
-          </Button>
-        </div>
-      ) : null}
+      {status === "failed" ? <LoadError what="The request" onRetry={onRetry} /> : null}
       {s ? (
         <>
           <RequestHeadline s={s} />

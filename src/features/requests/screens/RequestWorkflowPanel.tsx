@@ -4,17 +4,11 @@
  * theirs), the links to the customer's page that went out, and the owner's private notes (never
  * shown to the customer).
  */
-import { Archive, ArchiveRestore, Pencil, X } from "lucide-react";
+import { Archive, ArchiveRestore } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
-import {
-  actorLabel,
-  nextStates,
-  stateInfo,
-  type CloseVisitChoice,
-  type RequestState,
-} from "../contract/states";
+import { nextStates, stateInfo, type CloseVisitChoice, type RequestState } from "../contract/states";
 import type { AdminRequest } from "../contract/endpoints";
 import type { AdminHistoryEntry, AdminNote, AdminSentLink } from "../contract/endpoints";
 import { ApiError } from "../../../admin/api";
@@ -23,27 +17,9 @@ import { keys, queries, queryClient, requestChanged } from "../../../admin/query
 import { workflowApi } from "./api";
 import { StateBadge } from "../../../admin/components/StateBadge";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
-import { Button, IconButton } from "../../../admin/components/ui";
+import { Button } from "../../../admin/components/ui";
 
-const sectionTitle = "text-xs font-semibold tracking-wide text-slate-600 uppercase";
-const textareaClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
-
-/** A history row's title: the state it moved to, or what the customer did without a state change. */
-function historyLabel(h: AdminHistoryEntry): string {
-  if (h.actor === "customer" && h.fromState === h.toState) {
-    return h.note?.startsWith("Asked for another time") ? "Asked for another time" : "Message";
-  }
-  return stateInfo[h.toState].label;
-}
-
-function reportFailure(err: unknown, what: string) {
-  if (err instanceof ApiError && err.status === 401) return;
-  console.error(`${what} failed`, err);
-  toast.error(
-    err instanceof ApiError && err.status < 500 ? err.message : `${what} failed. Please try again.`,
-  );
-}
+import { RequestHistory, RequestNotes, reportFailure, sectionTitle } from "./RequestHistoryNotes";
 
 export function RequestWorkflowPanel({ request }: { request: AdminRequest }) {
   const id = useId();
@@ -65,11 +41,7 @@ export function RequestWorkflowPanel({ request }: { request: AdminRequest }) {
   useEffect(() => {
     if (loadError) reportFailure(loadError, "Loading the history and notes");
   }, [loadError]);
-  const setNotes = (update: (list: AdminNote[] | undefined) => AdminNote[]) =>
-    queryClient.setQueryData<AdminNote[]>(keys.notes(s.id), update);
   const [confirmRevoke, setConfirmRevoke] = useState(false);
-  const [newNote, setNewNote] = useState("");
-  const [editing, setEditing] = useState<{ id: number; body: string } | null>(null);
 
   /** The server's refusal to mark done while the visit is ahead, until the owner chooses. */
   const [visitAhead, setVisitAhead] = useState<string | null>(null);
@@ -124,46 +96,6 @@ export function RequestWorkflowPanel({ request }: { request: AdminRequest }) {
       toast.success(result.revoked === 1 ? "1 link revoked" : `${result.revoked} links revoked`);
     } catch (err) {
       reportFailure(err, "Revoking the links");
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const addNote = async () => {
-    if (!newNote.trim()) return;
-    setBusy(true);
-    try {
-      const note = await workflowApi.addNote(s.id, newNote.trim());
-      setNotes((list) => [...(list ?? []), note]);
-      setNewNote("");
-    } catch (err) {
-      reportFailure(err, "Saving the note");
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const saveEdit = async () => {
-    if (!editing || !editing.body.trim()) return;
-    setBusy(true);
-    try {
-      const note = await workflowApi.editNote(editing.id, editing.body.trim());
-      setNotes((list) => (list ?? []).map((n) => (n.id === note.id ? note : n)));
-      setEditing(null);
-    } catch (err) {
-      reportFailure(err, "Saving the note");
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const removeNote = async (noteId: number) => {
-    setBusy(true);
-    try {
-      await workflowApi.deleteNote(noteId);
-      setNotes((list) => (list ?? []).filter((n) => n.id !== noteId));
-    } catch (err) {
-      reportFailure(err, "Removing the note");
     } finally {
       setBusy(false);
     }
@@ -257,53 +189,7 @@ export function RequestWorkflowPanel({ request }: { request: AdminRequest }) {
         ) : null}
       </section>
 
-      <section aria-labelledby={`${id}-history`}>
-        <h3 id={`${id}-history`} className={sectionTitle}>
-          History
-        </h3>
-        <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4 text-sm" data-testid="request-history">
-          {arrival?.actor === "owner" ? (
-            // A job the owner added by hand: its note says how ("Added by you, from a phone call").
-            <li data-actor="owner">
-              <span className="font-semibold text-slate-900">{arrival.note ?? "Added by you"}</span>{" "}
-              <span className="text-slate-600">{formatSubmittedAt(s.submittedAt)}</span>
-            </li>
-          ) : (
-            <li data-actor={arrival?.actor}>
-              <span className="font-semibold text-slate-900">Received</span>{" "}
-              <span className="text-slate-600">
-                {arrival ? `from ${actorLabel[arrival.actor]}, ` : ""}
-                {formatSubmittedAt(s.submittedAt)}
-              </span>
-              {arrival?.note ? <span className="block text-slate-800">“{arrival.note}”</span> : null}
-            </li>
-          )}
-          {(history ?? [])
-            .filter((h) => h !== arrival)
-            .map((h) => (
-              <li key={h.id} data-actor={h.actor}>
-                {h.actor === "customer" ? (
-                  <span className="mr-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
-                    From the customer
-                  </span>
-                ) : null}
-                <span className="font-semibold text-slate-900">{historyLabel(h)}</span>
-                {h.fromState && h.fromState !== h.toState ? (
-                  <span className="text-slate-700"> (was {stateInfo[h.fromState].label})</span>
-                ) : null}
-                <span className="text-slate-600">
-                  {" "}
-                  by {actorLabel[h.actor]}, {formatSubmittedAt(h.changedAt)}
-                </span>
-                {h.note ? (
-                  <span className="mt-0.5 block break-words whitespace-pre-wrap text-slate-800">
-                    “{h.note}”
-                  </span>
-                ) : null}
-              </li>
-            ))}
-        </ol>
-      </section>
+      <RequestHistory request={s} history={history} arrival={arrival} />
 
       {links.length > 0 ? (
         <section aria-labelledby={`${id}-links`}>
@@ -353,86 +239,7 @@ export function RequestWorkflowPanel({ request }: { request: AdminRequest }) {
         </section>
       ) : null}
 
-      <section aria-labelledby={`${id}-notes`}>
-        <h3 id={`${id}-notes`} className={sectionTitle}>
-          Private notes
-        </h3>
-        <p className="mt-1 text-xs text-slate-600">Only you see these; the customer never does.</p>
-        <ul className="mt-2 space-y-2" data-testid="request-notes">
-          {(notes ?? []).map((n) =>
-            editing?.id === n.id ? (
-              <li key={n.id} className="rounded-lg bg-slate-50 p-3">
-                <label htmlFor={`${id}-edit-${n.id}`} className="sr-only">
-                  Edit note
-                </label>
-                <textarea
-                  id={`${id}-edit-${n.id}`}
-                  rows={3}
-                  maxLength={2000}
-                  value={editing.body}
-                  onChange={(e) => setEditing({ id: n.id, body: e.target.value })}
-                  className={textareaClass}
-                />
-                <div className="mt-2 flex gap-2">
-                  <Button disabled={busy || !editing.body.trim()} onClick={() => void saveEdit()}>
-                    Save changes
-                  </Button>
-                  <Button variant="ghost" disabled={busy} onClick={() => setEditing(null)}>
-                    Cancel
-                  </Button>
-                </div>
-              </li>
-            ) : (
-              <li key={n.id} className="flex items-start gap-2 rounded-lg bg-slate-50 p-3">
-                <div className="min-w-0 flex-1">
-                  <p className="text-sm break-words whitespace-pre-wrap text-slate-900">{n.body}</p>
-                  <p className="mt-1 text-xs text-slate-600">
-                    {formatSubmittedAt(n.createdAt)}
-                    {n.updatedAt !== n.createdAt ? `, edited ${formatSubmittedAt(n.updatedAt)}` : ""}
-                  </p>
-                </div>
-                <IconButton
-                  label="Edit note"
-                  disabled={busy}
-                  onClick={() => setEditing({ id: n.id, body: n.body })}
-                >
-                  <Pencil aria-hidden="true" className="size-4" />
-                </IconButton>
-                <IconButton
-                  label="Remove note"
-                  className="text-danger-600 hover:bg-danger-50"
-                  disabled={busy}
-                  onClick={() => void removeNote(n.id)}
-                >
-                  <X aria-hidden="true" className="size-4" />
-                </IconButton>
-              </li>
-            ),
-          )}
-        </ul>
-        <form
-          className="mt-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void addNote();
-          }}
-        >
-          <label htmlFor={`${id}-new-note`} className="block text-sm font-semibold text-slate-800">
-            Add a note
-          </label>
-          <textarea
-            id={`${id}-new-note`}
-            rows={2}
-            maxLength={2000}
-            value={newNote}
-            onChange={(e) => setNewNote(e.target.value)}
-            className={textareaClass}
-          />
-          <Button type="submit" variant="secondary" className="mt-2" disabled={busy || !newNote.trim()}>
-            Save note
-          </Button>
-        </form>
-      </section>
+      <RequestNotes requestId={s.id} notes={notes} />
     </div>
   );
 }

@@ -45,7 +45,6 @@ export const testimonialRejectSchema = z.object({
   id: z.number({ error: "id must be a review id." }).int().positive(),
   reason: rejectReasonSchema,
 });
-export type TestimonialReject = z.output<typeof testimonialRejectSchema>;
 
 /** PUT /api/admin/testimonials/reply: the reply's text, or null to remove it. */
 export const testimonialReplySchema = z.object({
@@ -58,7 +57,6 @@ export const testimonialReplySchema = z.object({
     .refine(isStorableText, unsupportedCharactersMessage)
     .nullable(),
 });
-export type TestimonialReply = z.output<typeof testimonialReplySchema>;
 
 /** POST /api/admin/review-invitations */
 export const sendInvitationSchema = z.object({ submissionId: requestIdSchema });
@@ -67,4 +65,3 @@ export const sendInvitationSchema = z.object({ submissionId: requestIdSchema });
 export const reviewSettingsSchema = z.object({
   autoInvite: z.boolean({ error: "autoInvite must be true or false." }),
 });
-export type ReviewSettings = z.output<typeof reviewSettingsSchema>;

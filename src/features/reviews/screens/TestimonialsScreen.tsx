@@ -4,44 +4,19 @@
  * (docs/decisions/020-verified-reviews.md).
  */
 import { reviewsApi } from "./api";
-import {
-  ArrowLeft,
-  BadgeCheck,
-  Ban,
-  Check,
-  MessageSquareReply,
-  RefreshCw,
-  Star,
-  Trash2,
-  Undo2,
-} from "lucide-react";
+import { ArrowLeft, RefreshCw } from "lucide-react";
 import { useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
-import { reviewRejectReasons, type ReviewRejectReason } from "../../../data/legal";
+import type { ReviewRejectReason } from "../../../data/legal";
 import type { AdminTestimonial } from "../contract/endpoints";
 import { ApiError } from "../../../admin/api";
-import { formatMonthYear } from "../../../platform/time";
 import { RejectDialog, ReplyDialog } from "./ReviewModerationDialogs";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
 import { keys, queries, queryClient, testimonialsQuery } from "../../../admin/query";
-import {
-  AdminTable,
-  Badge,
-  Button,
-  IconButton,
-  Spinner,
-  buttonClass,
-  type AdminColumn,
-} from "../../../admin/components/ui";
-
-const columns: readonly AdminColumn[] = [
-  { label: "Name", className: "px-4 py-3" },
-  { label: "Rating", className: "px-4 py-3" },
-  { label: "Review", className: "px-4 py-3" },
-  { label: "Status", className: "px-4 py-3" },
-  { label: "Actions", className: "px-4 py-3 text-right" },
-];
+import { Button, Spinner, buttonClass } from "../../../admin/components/ui";
+import { LoadError } from "../../../admin/components/LoadError";
+import { TestimonialList } from "./TestimonialList";
 
 type AdminTestimonialPage = Awaited<ReturnType<typeof reviewsApi.testimonials>>;
 
@@ -49,35 +24,6 @@ type Load =
   | { state: "loading" }
   | { state: "failed" }
   | { state: "ready"; items: AdminTestimonial[]; nextCursor: string | null };
-
-const reasonLabel = (id: string | null) => reviewRejectReasons.find((r) => r.id === id)?.label ?? id ?? "";
-
-function StatusBadge({ t }: { t: AdminTestimonial }) {
-  if (t.status === "approved") return <Badge tone="success">Approved</Badge>;
-  if (t.status === "rejected")
-    return <Badge tone="neutral">{`Rejected: ${reasonLabel(t.rejectedReason)}`}</Badge>;
-  return <Badge tone="accent">Pending</Badge>;
-}
-
-function Verified({ t }: { t: AdminTestimonial }) {
-  if (!t.jobCompletedMonth) return null;
-  return (
-    <span className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-success-700">
-      <BadgeCheck aria-hidden="true" className="size-3.5" />
-      {`Verified, job ${formatMonthYear(t.jobCompletedMonth)}`}
-    </span>
-  );
-}
-
-function ReplyPreview({ t }: { t: AdminTestimonial }) {
-  if (!t.reply) return null;
-  return (
-    <p className="mt-2 border-l-2 border-brand-600 pl-2 text-sm break-words whitespace-pre-wrap text-slate-700">
-      <span className="font-semibold text-brand-900">Your reply: </span>
-      {t.reply.text}
-    </p>
-  );
-}
 
 /** Whether marking a job done sends the customer a review invitation by itself. */
 function AutoInviteSetting() {
@@ -116,20 +62,6 @@ function AutoInviteSetting() {
         request&apos;s details.
       </label>
     </div>
-  );
-}
-
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span className="inline-flex items-center gap-0.5" role="img" aria-label={`${rating} out of 5 stars`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star
-          key={n}
-          aria-hidden="true"
-          className={`size-4 ${n <= rating ? "fill-accent-400 text-accent-500" : "text-slate-300"}`}
-        />
-      ))}
-    </span>
   );
 }
 
@@ -275,61 +207,6 @@ export function TestimonialsScreen() {
     }
   };
 
-  const actions = (t: AdminTestimonial, layout: string) => (
-    <div className={layout}>
-      {t.approved ? (
-        <Button
-          variant="secondary"
-          className="whitespace-nowrap"
-          disabled={busyId === t.id}
-          onClick={() => void setApproved(t, false)}
-          aria-label={`Remove approval for ${t.name}`}
-        >
-          <Undo2 aria-hidden="true" className="size-4" />
-          Remove approval
-        </Button>
-      ) : (
-        <Button
-          variant="success"
-          disabled={busyId === t.id}
-          onClick={() => void setApproved(t, true)}
-          aria-label={`Approve review by ${t.name}`}
-        >
-          <Check aria-hidden="true" className="size-4" />
-          Approve
-        </Button>
-      )}
-      {t.status !== "rejected" ? (
-        <Button
-          variant="secondary"
-          disabled={busyId === t.id}
-          onClick={() => setToReject(t)}
-          aria-label={`Reject review by ${t.name}`}
-        >
-          <Ban aria-hidden="true" className="size-4" />
-          Reject
-        </Button>
-      ) : null}
-      <Button
-        variant="secondary"
-        disabled={busyId === t.id}
-        onClick={() => setToReply(t)}
-        aria-label={`${t.reply ? "Edit reply to" : "Reply to"} review by ${t.name}`}
-      >
-        <MessageSquareReply aria-hidden="true" className="size-4" />
-        {t.reply ? "Edit reply" : "Reply"}
-      </Button>
-      <IconButton
-        label={`Delete review by ${t.name}`}
-        className="text-danger-600 hover:bg-danger-50"
-        disabled={busyId === t.id}
-        onClick={() => setToDelete(t)}
-      >
-        <Trash2 aria-hidden="true" className="size-5" />
-      </IconButton>
-    </div>
-  );
-
   return (
     <div>
       <a href="/admin" className={buttonClass("ghost", "-ml-3")}>
@@ -362,75 +239,25 @@ export function TestimonialsScreen() {
         {load.state === "loading" ? (
           <Spinner label="Loading testimonials..." />
         ) : load.state === "failed" ? (
-          <div role="alert" className="rounded-card border border-red-200 bg-danger-50 p-6 text-center">
-            <p className="font-medium text-danger-600">Failed to load testimonials. Please try again.</p>
-            <Button className="mt-4" onClick={() => void fetchList("initial")}>
-              Try Again
-            </Button>
-          </div>
+          <LoadError
+            what="The testimonials"
+            message="Failed to load testimonials. Please try again."
+            onRetry={() => fetchList("initial")}
+          />
         ) : load.items.length === 0 ? (
           <p className="rounded-card border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
             No testimonials found. When users submit testimonials, they will appear here.
           </p>
         ) : (
           <>
-            {/* Phones: one card per review, every column readable without sideways scrolling. */}
-            <ul className="space-y-3 sm:hidden" aria-label="All testimonials, newest first">
-              {load.items.map((t) => (
-                <li
-                  key={t.id}
-                  data-testid={`testimonial-card-${t.id}`}
-                  className={`rounded-card border p-4 shadow-card ${t.approved ? "border-slate-200 bg-white" : "border-accent-200 bg-accent-50"}`}
-                >
-                  <div className="flex items-start justify-between gap-3">
-                    <div>
-                      <p className="font-semibold text-slate-900">{t.name}</p>
-                      <p className="text-sm text-slate-600">{t.location}</p>
-                    </div>
-                    <StatusBadge t={t} />
-                  </div>
-                  <Verified t={t} />
-                  <div className="mt-2">
-                    <Stars rating={t.rating} />
-                  </div>
-                  <p className="mt-2 text-sm break-words whitespace-pre-wrap text-slate-700">{t.text}</p>
-                  <ReplyPreview t={t} />
-                  {actions(t, "mt-3 flex flex-wrap items-center gap-2")}
-                </li>
-              ))}
-            </ul>
-            <AdminTable
-              caption="All testimonials, newest first"
-              columns={columns}
-              className="hidden sm:block"
-            >
-              {load.items.map((t) => (
-                <tr
-                  key={t.id}
-                  data-testid={`testimonial-row-${t.id}`}
-                  className={t.approved ? "" : "bg-accent-50"}
-                >
-                  <td className="px-4 py-3 align-top">
-                    <span className="block font-semibold text-slate-900">{t.name}</span>
-                    <span className="block text-slate-600">{t.location}</span>
-                    <Verified t={t} />
-                  </td>
-                  <td className="px-4 py-3 align-top whitespace-nowrap">
-                    <Stars rating={t.rating} />
-                  </td>
-                  <td className="max-w-md min-w-40 px-4 py-3 align-top text-slate-700">
-                    <p className="line-clamp-3" title={t.text}>
-                      {t.text}
-                    </p>
-                    <ReplyPreview t={t} />
-                  </td>
-                  <td className="px-4 py-3 align-top">
-                    <StatusBadge t={t} />
-                  </td>
-                  <td className="px-4 py-3 align-top">{actions(t, "flex flex-wrap justify-end gap-2")}</td>
-                </tr>
-              ))}
-            </AdminTable>
+            <TestimonialList
+              items={load.items}
+              busyId={busyId}
+              onApprove={(t, approved) => void setApproved(t, approved)}
+              onReject={setToReject}
+              onReply={setToReply}
+              onDelete={setToDelete}
+            />
             {load.nextCursor ? (
               <div className="mt-4 flex justify-center">
                 <Button variant="secondary" onClick={() => void loadMore()} disabled={loadingMore}>

@@ -30,7 +30,6 @@ export const scheduleQuerySchema = z
     const problem = rangeProblem(q.from, q.to);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
-export type ScheduleQuery = z.infer<typeof scheduleQuerySchema>;
 
 /** An arrival window on one day, as the schedule's visits that day share it. */
 export const scheduleWindowSchema = z.object({

@@ -12,6 +12,7 @@ import { site } from "../../../config/site";
 import { isIsoDate } from "../../../platform/time";
 import { runSheetQuery } from "./schedule-api";
 import { CancellationFlag } from "../../appointments/screens";
+import { LoadError } from "../../../admin/components/LoadError";
 
 /** Printed: only the sheet. The admin frame's header and navigation are outside this screen. */
 const printStyle = `@media print {
@@ -50,9 +51,7 @@ export function RunSheetScreen() {
       {query.isPending ? (
         <Spinner label="Loading the run sheet…" />
       ) : query.isError || !day ? (
-        <p role="alert" className="rounded-lg bg-danger-50 p-4 text-danger-600">
-          The run sheet could not be loaded.
-        </p>
+        <LoadError what="The run sheet" onRetry={query.refetch} retrying={query.isFetching} />
       ) : (
         <article aria-labelledby="run-sheet-title">
           <header className="border-b-2 border-slate-900 pb-2">

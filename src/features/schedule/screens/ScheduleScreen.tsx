@@ -27,6 +27,7 @@ import { scheduleViews, stepDate, viewRange, type ScheduleView } from "../contra
 import { mapLink, scheduleQuery, telLink } from "./schedule-api";
 import { BookVisitDialog, MoveVisitDialog } from "./VisitDialogs";
 import { CancellationFlag } from "../../appointments/screens";
+import { LoadError } from "../../../admin/components/LoadError";
 
 export interface ScheduleSearch {
   view?: string;
@@ -128,12 +129,7 @@ export function ScheduleScreen() {
       {query.isPending ? (
         <Spinner label="Loading the schedule…" />
       ) : query.isError ? (
-        <div role="alert" className="mt-6 rounded-lg bg-danger-50 p-4 text-danger-600">
-          The schedule could not be loaded.{" "}
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <LoadError className="mt-6" what="The schedule" onRetry={query.refetch} retrying={query.isFetching} />
       ) : view === "week" ? (
         <WeekView days={query.data.days} today={query.data.today} />
       ) : view === "day" ? (

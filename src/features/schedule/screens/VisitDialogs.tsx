@@ -19,6 +19,7 @@ import type { AppointmentActionInput } from "../../appointments/contract/owner-f
 import { formatDate } from "../../../platform/time";
 import type { ScheduleVisit } from "../contract/endpoints";
 import { visitChanged } from "./schedule-api";
+import { LoadError } from "../../../admin/components/LoadError";
 
 type WindowChoice = "morning" | "afternoon" | "any";
 const windowChoices: readonly { value: WindowChoice; label: string }[] = [
@@ -213,9 +214,12 @@ export function BookVisitDialog({
           {candidates.isPending ? (
             <Spinner label="Loading requests…" className="py-4" />
           ) : candidates.isError ? (
-            <p role="alert" className="text-danger-600">
-              The requests could not be loaded.
-            </p>
+            <LoadError
+              compact
+              what="The requests"
+              onRetry={candidates.refetch}
+              retrying={candidates.isFetching}
+            />
           ) : list.length === 0 ? (
             <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
               No open request without a booked visit matches.

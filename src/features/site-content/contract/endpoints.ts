@@ -60,7 +60,6 @@ export const serviceInputSchema = z.object({
 });
 export type ServiceInput = z.input<typeof serviceInputSchema>;
 export const servicePatchSchema = patchOf(serviceFields);
-export type ServicePatch = z.output<typeof servicePatchSchema>;
 
 const faqFields = {
   question: text("The question", L.questionMax),

@@ -7,7 +7,6 @@ export type GalleryKind = (typeof galleryKinds)[number];
 
 /** How a customer's consent was recorded: the review form's tick box, or the owner's note. */
 export const galleryConsentMethods = ["review-form", "owner-note"] as const;
-export type GalleryConsentMethod = (typeof galleryConsentMethods)[number];
 
 export const galleryLimits = {
   captionMax: 200,

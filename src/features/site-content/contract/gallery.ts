@@ -47,7 +47,6 @@ export const galleryImageSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
 });
-export type GalleryImage = z.infer<typeof galleryImageSchema>;
 
 export const siteGalleryItemSchema = z.object({
   id: z.number().int().positive(),

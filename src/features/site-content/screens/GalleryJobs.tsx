@@ -14,6 +14,7 @@ import { formatDate } from "../../../platform/time";
 import type { GalleryImageRole, GalleryJob } from "../contract";
 import { fieldClass, failureText } from "./ContentList";
 import { galleryApi } from "./gallery-api";
+import { LoadError } from "../../../admin/components/LoadError";
 
 const photoThumb = (id: string) => `/api/admin/photos/${encodeURIComponent(id)}/thumb`;
 
@@ -232,7 +233,8 @@ export function GalleryJobs({
 }) {
   const jobs = useQuery({ queryKey: ["site", "gallery-jobs"], queryFn: galleryApi.jobs });
   if (jobs.isPending) return <Spinner label="Loading finished jobs…" />;
-  if (jobs.isError) return <p className="text-sm text-danger-600">The finished jobs could not be loaded.</p>;
+  if (jobs.isError)
+    return <LoadError compact what="The finished jobs" onRetry={jobs.refetch} retrying={jobs.isFetching} />;
   if (jobs.data.length === 0)
     return <p className="text-sm text-slate-600">No finished job has photos yet.</p>;
   return (

@@ -6,13 +6,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { keys, queries, queryClient } from "../../../admin/query";
-import { Button, Spinner } from "../../../admin/components/ui";
+import { Spinner } from "../../../admin/components/ui";
 import { ContentList } from "./ContentList";
 import { PreviewLinks } from "./PreviewLinks";
 import { PublishBar } from "./PublishBar";
 import { siteApi, type SiteContent, type SiteList } from "./api";
 import { faqSpec, serviceSpec, teamSpec, townSpec } from "./specs";
 import { GalleryPanel } from "./GalleryPanel";
+import { LoadError } from "../../../admin/components/LoadError";
 
 const tabs: { list: SiteList | "gallery"; label: string }[] = [
   { list: "services", label: "Services" },
@@ -89,12 +90,7 @@ export function WebsiteScreen() {
       </div>
       {site.isPending ? <Spinner label="Loading the website…" /> : null}
       {site.isError ? (
-        <div role="alert" className="rounded-lg bg-danger-50 p-4 text-danger-600">
-          The website&rsquo;s content could not be loaded.{" "}
-          <Button variant="secondary" onClick={() => void site.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <LoadError what="The website’s content" onRetry={site.refetch} retrying={site.isFetching} />
       ) : null}
       {site.data ? (
         <>
