@@ -37,11 +37,9 @@ const allowed: Record<string, string> = {
     "InvoiceEditor 410 lines: being split by the billing core",
   "src/features/invoices/screens/InvoicesPanel.tsx":
     "InvoicesPanel 275, InvoiceCard 261 lines: being split by the billing core",
-  "src/features/invoices/pdf.ts": "invoicePdf 136 lines: being split by the billing core",
   "src/features/invoices/service-money.ts": "moneySummary 115 lines: being split by the billing core",
   "src/features/invoices/service.ts":
     "createInvoice 93, addPayment 87 lines: being split by the billing core",
-  "src/features/quotes/pdf.ts": "quotePdf 135 lines: being split by the billing core",
   "src/features/quotes/service-customer.ts":
     "acceptQuoteIn 99, cancelAcceptedIn 83 lines: being split by the billing core",
   "src/features/quotes/service-verbal.ts": "recordIn 94 lines: being split by the billing core",
@@ -54,7 +52,6 @@ const notYetSplit: Record<string, string> = {
   "src/features/customer-page/quote-view.ts": "quoteOnPage 100 lines: not yet split",
   "src/features/appointments/http-refused-form.ts": "refusedBookingForm 94 lines: not yet split",
   "src/features/push/rules.ts": "pushContent 86 lines: not yet split",
-  "src/features/requests/service-owner-jobs.ts": "addOwnerJob 81 lines: not yet split",
 };
 
 type Piece = { file: string; name: string; line: number; lines: number };

@@ -10,7 +10,6 @@ import { defineEndpoint } from "../../../lib/contracts/endpoint";
 export const mailRetrySchema = z.object({
   ids: z.array(z.number().int().positive()).max(200).optional(),
 });
-export type MailRetry = z.infer<typeof mailRetrySchema>;
 
 /** The e-mail outbox on the admin's dashboard: messages waiting to be sent and messages given up on. */
 export const mailSummarySchema = z.object({

@@ -23,7 +23,6 @@ import * as publicRoutes from "../../../lib/contracts/public-routes";
 export const testimonialApprovalSchema = z.object({
   approved: z.boolean({ error: "approved must be true or false." }),
 });
-export type TestimonialApproval = z.infer<typeof testimonialApprovalSchema>;
 
 const id = z.number().int().positive();
 /** ISO timestamp. */

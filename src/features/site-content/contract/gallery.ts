@@ -32,7 +32,6 @@ const galleryFields = {
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Please choose the service."),
 };
 export const galleryFieldsSchema = z.object(galleryFields);
-export type GalleryFields = z.output<typeof galleryFieldsSchema>;
 
 /** A change to a draft item: any of its texts, hidden, or its place in the list. */
 export const galleryPatchSchema = patchOf({ ...galleryFields, hidden, position });
