@@ -24,7 +24,10 @@ describe("the business at build", () => {
     expect(b.facts.address.postcode).toBe(site.address.postalCode);
   });
 
-  it("fails the build when the database cannot be read", async () => {
+  // Its own budget: with a DATABASE_URL the first call loads the business and site-content features
+  // and the database driver (about 3 s on an idle machine, over 10 s on a busy one); the refusal
+  // itself is immediate.
+  it("fails the build when the database cannot be read", { timeout: 30_000 }, async () => {
     // Port 1 on loopback: nothing listens, the connection is refused at once.
     process.env["DATABASE_URL"] = "postgres://postgres:postgres@127.0.0.1:1/postgres";
     await expect(businessAtBuild()).rejects.toThrow(/business details could not be read.*the build stops/s);
