@@ -19,7 +19,7 @@
  * `allowed` below names the only files whose pieces may be over the limit, with their size today:
  * the quote and invoice files are being split into a billing core by other work. `notYetSplit`
  * names the server functions outside billing still over the limit when this check arrived, each to
- * be split next (docs/incoming/small-pieces.md). Both lists may only shrink: an entry whose file is
+ * be split next (docs/architecture.md, "Size limits and unused exports"). Both lists may only shrink: an entry whose file is
  * back under the limit is reported as stale, and a file on neither list fails.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
