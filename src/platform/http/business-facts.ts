@@ -59,12 +59,12 @@ export async function withBusinessFacts(response: Response): Promise<Response> {
       : undefined;
   if (!encode || !response.body) return response;
   const text = await response.text();
-  const body = hasBusinessFact(text)
-    ? fillBusinessFactText(text, await valuesFor(response.status), encode)
-    : text;
-  return new Response(body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  const headers = new Headers(response.headers);
+  if (!hasBusinessFact(text)) {
+    return new Response(text, { status: response.status, statusText: response.statusText, headers });
+  }
+  // The filled body's length differs from any length stated for the placeholders.
+  headers.delete("Content-Length");
+  const body = fillBusinessFactText(text, await valuesFor(response.status), encode);
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
