@@ -8,6 +8,7 @@ import type { Config } from "@netlify/functions";
 import { invoiceEndpoints } from "../../src/features/invoices/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { listAccountCredits, recordRefundPaid } from "../../src/features/invoices";
 
 export default apiHandler("/api/admin/account-credits", [

@@ -14,6 +14,7 @@ import type { Config } from "@netlify/functions";
 import { appointmentEndpoints } from "../../src/features/appointments/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { actOnAppointment, bookingAppointments } from "../../src/features/appointments";
 
 export default apiHandler("/api/admin/appointments", [

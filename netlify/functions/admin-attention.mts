@@ -7,6 +7,7 @@ import type { Config } from "@netlify/functions";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { attention } from "../../src/features/requests";
 
 export default apiHandler("/api/admin/attention", [

@@ -14,6 +14,7 @@ import type { Config } from "@netlify/functions";
 import { appointmentEndpoints as e } from "../../src/features/appointments/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import {
   availabilitySettings,
   blockDate,

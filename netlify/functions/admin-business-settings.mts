@@ -9,6 +9,7 @@ import type { Config } from "@netlify/functions";
 import { businessEndpoints } from "../../src/features/business/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import * as business from "../../src/features/business";
 import { publishedBusinessPart } from "../../src/features/site-content";
 import type { ServiceContext } from "../../src/platform/context";

@@ -14,6 +14,7 @@ import type { Config } from "@netlify/functions";
 import { customerEndpoints } from "../../src/features/customers/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import * as customers from "../../src/features/customers";
 
 export default apiHandler("/api/admin/customers", [

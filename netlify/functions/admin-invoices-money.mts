@@ -9,6 +9,7 @@ import type { Config } from "@netlify/functions";
 import { invoiceEndpoints } from "../../src/features/invoices/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { moneySummary } from "../../src/features/invoices";
 
 export default apiHandler("/api/admin/money", [

@@ -10,6 +10,7 @@ import type { Config } from "@netlify/functions";
 import { invoiceEndpoints } from "../../src/features/invoices/contract/endpoints";
 import { adminAction, parseId } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { notFound } from "../../src/platform/http/errors";
 import * as invoices from "../../src/features/invoices";
 

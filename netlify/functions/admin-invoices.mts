@@ -22,6 +22,7 @@ import type { Config } from "@netlify/functions";
 import { invoiceEndpoints } from "../../src/features/invoices/contract/endpoints";
 import { adminAction, adminDownload, fileResponse } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import * as invoices from "../../src/features/invoices";
 import { exportFileName, invoicesCsv, paymentsCsv, vatSummary } from "../../src/features/invoices";
 

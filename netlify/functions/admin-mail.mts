@@ -6,6 +6,7 @@ import type { Config } from "@netlify/functions";
 import { mailEndpoints } from "../../src/features/mail/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import * as content from "../../src/features/requests";
 
 export default apiHandler("/api/admin/mail", [

@@ -7,6 +7,7 @@ import { adminAuthEndpoints } from "../../src/features/admin-auth/contract/endpo
 import { adminAction, Reply } from "../../src/features/admin-auth/http";
 import { sessionCookie } from "../../src/features/admin-auth/http-guard";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { changePassword } from "../../src/features/admin-auth";
 
 export default apiHandler("/api/admin/password", [

@@ -10,6 +10,7 @@ import type { Config } from "@netlify/functions";
 import { paymentEndpoints } from "../../src/features/payments/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { cardRefunds, paymentAlerts, refundToCard, resolvePaymentAlert } from "../../src/features/payments";
 
 export default apiHandler("/api/admin/payments", [

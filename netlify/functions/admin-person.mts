@@ -11,6 +11,7 @@ import { wallClock } from "../../src/platform/time";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { adminAction, adminDownload, fileResponse } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import * as people from "../../src/features/person-tools";
 
 export default apiHandler("/api/admin/person", [

@@ -13,6 +13,7 @@ import { photoEndpoints } from "../../src/features/photos/contract/endpoints";
 import { parseId } from "../../src/features/admin-auth/http";
 import { requireAdmin } from "../../src/features/admin-auth/http-guard";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { badRequest, notFound } from "../../src/platform/http/errors";
 import { json } from "../../src/platform/http/response";
 import { photoBytes, photosOf } from "../../src/features/photos";

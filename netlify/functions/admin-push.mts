@@ -13,6 +13,7 @@ import type { Config } from "@netlify/functions";
 import { pushEndpoints } from "../../src/features/push/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import * as push from "../../src/features/push";
 
 export default apiHandler("/api/admin/push", [

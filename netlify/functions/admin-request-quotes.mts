@@ -8,6 +8,7 @@ import type { Config } from "@netlify/functions";
 import { quoteEndpoints } from "../../src/features/quotes/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import * as quotes from "../../src/features/quotes";
 
 /** A hundred lines of 500 characters each fit. */

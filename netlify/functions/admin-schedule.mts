@@ -10,6 +10,7 @@ import type { Config } from "@netlify/functions";
 import { scheduleEndpoints } from "../../src/features/schedule/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { schedule } from "../../src/features/schedule";
 
 export default apiHandler("/api/admin/schedule", [

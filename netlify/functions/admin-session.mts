@@ -7,6 +7,7 @@ import { adminAuthEndpoints } from "../../src/features/admin-auth/contract/endpo
 import { adminAction, Reply, signInAction } from "../../src/features/admin-auth/http";
 import { clearedSessionCookie, sessionCookie, sessionToken } from "../../src/features/admin-auth/http-guard";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { endSession } from "../../src/features/admin-auth";
 import { login, sessionInfo } from "../../src/features/admin-auth";
 

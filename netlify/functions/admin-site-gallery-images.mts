@@ -7,6 +7,7 @@ import type { Config } from "@netlify/functions";
 import { galleryEndpoints as e } from "../../src/features/site-content/contract/gallery";
 import { requireAdmin } from "../../src/features/admin-auth/http-guard";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { galleryImageResponse } from "../../src/features/site-content/http-gallery";
 
 const route = "/api/admin/site/gallery/images";

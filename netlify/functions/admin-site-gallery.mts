@@ -15,6 +15,7 @@ import { galleryEndpoints as e } from "../../src/features/site-content/contract/
 import { adminAction } from "../../src/features/admin-auth/http";
 import { requireAdmin } from "../../src/features/admin-auth/http-guard";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { json } from "../../src/platform/http/response";
 import { receiveGalleryItem } from "../../src/features/site-content/http-gallery";
 import * as gallery from "../../src/features/site-content";

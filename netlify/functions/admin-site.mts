@@ -15,6 +15,7 @@ import type { Config } from "@netlify/functions";
 import { siteContentEndpoints as e } from "../../src/features/site-content/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import * as site from "../../src/features/site-content";
 import * as publishing from "../../src/features/site-content";
 

@@ -14,6 +14,7 @@ import type { Config } from "@netlify/functions";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { adminAction, adminDownload, fileResponse } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { exportCsv, exportFileName } from "../../src/features/requests";
 import * as requests from "../../src/features/requests";
 import { addOwnerJob } from "../../src/features/appointments";

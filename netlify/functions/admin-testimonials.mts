@@ -6,6 +6,7 @@ import type { Config } from "@netlify/functions";
 import { reviewEndpoints } from "../../src/features/reviews/contract/endpoints";
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import * as reviews from "../../src/features/reviews";
 
 export default apiHandler("/api/admin/testimonials", [

@@ -7,6 +7,7 @@
 import type { Config } from "@netlify/functions";
 import { appointmentEndpoints } from "../../src/features/appointments/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { publicRead } from "../../src/platform/http/public";
 import { availability } from "../../src/features/appointments";
 

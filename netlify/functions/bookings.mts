@@ -16,6 +16,7 @@ import { bookingNextSteps, bookingReceivedHeading, referenceSentence } from "../
 import { photoIdsSchema } from "../../src/features/photos/contract/endpoints";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { publicForm } from "../../src/platform/http/public";
 import type { CustomerRequest } from "../../src/features/requests";
 import { availability, bookingOptionProblems, submitBooking } from "../../src/features/appointments";

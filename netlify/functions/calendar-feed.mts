@@ -8,6 +8,7 @@
 import type { Config } from "@netlify/functions";
 import { appointmentEndpoints } from "../../src/features/appointments/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { notFound } from "../../src/platform/http/errors";
 import { publicFile } from "../../src/platform/http/public";
 import { apiSecurityHeaders } from "../../src/platform/http/response";

@@ -5,6 +5,7 @@ import { requestReference } from "../../src/features/requests/contract/reference
 import { contactNextSteps, referenceSentence } from "../../src/lib/request-wording";
 import { requestEndpoints } from "../../src/features/requests/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import type { CustomerRequest } from "../../src/features/requests";
 import { publicForm } from "../../src/platform/http/public";
 import { photoIdsSchema } from "../../src/features/photos/contract/endpoints";

@@ -26,6 +26,7 @@ import {
   showPage,
 } from "../../src/features/customer-page/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { publicFile, publicPage } from "../../src/platform/http/public";
 import { invoiceEndpoints } from "../../src/features/invoices/contract/endpoints";
 import { customerInvoicePdfResponse } from "../../src/features/invoices/http-customer";

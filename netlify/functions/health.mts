@@ -9,6 +9,7 @@
 import type { Config } from "@netlify/functions";
 import { healthEndpoints } from "../../src/lib/contracts/health";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { publicRead } from "../../src/platform/http/public";
 import { checkDatabase } from "../../src/features/reviews";
 

@@ -19,6 +19,7 @@ import {
   showInvoiceLink,
 } from "../../src/features/customer-page/http-invoice-link";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { publicFile, publicPage } from "../../src/platform/http/public";
 
 /** Who acts through an invoice's own link. */

@@ -5,6 +5,7 @@
  */
 import type { Config } from "@netlify/functions";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { stripeWebhookAction } from "../../src/features/payments/http";
 
 export default apiHandler("/api/payments/webhook/stripe", [stripeWebhookAction]);

@@ -6,6 +6,7 @@
  */
 import type { Config } from "@netlify/functions";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { deployNotificationAction } from "../../src/features/site-content/http-deploy";
 
 export default apiHandler("/api/site/deploy-notification", [deployNotificationAction()]);

@@ -7,6 +7,7 @@
 import type { Config } from "@netlify/functions";
 import { reviewEndpoints } from "../../src/features/reviews/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { publicForm, publicRead } from "../../src/platform/http/public";
 import { listPublicTestimonials, publicReviewStats, submitReview } from "../../src/features/reviews";
 

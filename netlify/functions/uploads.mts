@@ -8,6 +8,7 @@
 import type { Config } from "@netlify/functions";
 import { photoEndpoints } from "../../src/features/photos/contract/endpoints";
 import { apiHandler } from "../../src/platform/http/endpoint";
+import "../../src/features/business/http-facts";
 import { assertPublicOrigin } from "../../src/platform/http/request";
 import { json } from "../../src/platform/http/response";
 import { receiveUpload } from "../../src/features/photos/http";

@@ -8,6 +8,7 @@
  * the dates bookable now (`bookableDates`), each with the windows that date offers, instead of a
  * date typed in. The server still re-checks every option when the form comes back.
  */
+import { businessFact } from "../../lib/business-facts";
 import { site } from "../../config/site";
 import { escapeHtml } from "../../platform/http/html-page";
 import type { RefusedForm } from "../../platform/http/public";
@@ -113,7 +114,7 @@ export function refusedBookingForm(
   const urgent = ["on", "true", "1", "yes"].includes(text(data["urgent"]));
   const windowsHint = dates.length
     ? `Each date lists the arrival windows it offers. ${windowsSentence()}`
-    : `No dates can be booked online right now. Please call us on ${site.phone.display}.`;
+    : `No dates can be booked online right now. Please call us on ${businessFact.phone}.`;
 
   return `<form method="post" action="${escapeHtml(action)}" aria-label="Booking form" novalidate>
 <input type="hidden" name="${startedAtField}" value="${escapeHtml(text(data[startedAtField]) || "0")}">

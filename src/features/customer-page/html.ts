@@ -6,7 +6,8 @@
  * Every action takes two steps: a link on the page opens the action's confirmation step (a GET,
  * which changes nothing), whose form POSTs the change with a one-time key.
  */
-import { phoneHref, site } from "../../config/site";
+import { businessFact } from "../../lib/business-facts";
+import { site } from "../../config/site";
 import { windowChoicesAnyDay } from "../appointments/contract/rules";
 import { customerMessageMax, customerReasonMax, type CustomerAction } from "./contract/endpoints";
 import { escapeHtml as e, fieldLabel, pageHead } from "../../platform/http/html-page";
@@ -111,7 +112,7 @@ ${quoteStyles}${invoiceStyles}`;
 
 const logo = `<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><rect width="48" height="48" rx="10" fill="#132340"/><path d="M10 23 24 11l14 12" fill="none" stroke="#fff" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/><path d="M14 21v15h20V21" fill="none" stroke="#fff" stroke-width="3.5" stroke-linejoin="round"/><rect x="20.5" y="26" width="7" height="10" rx="1" fill="#f59e0b"/></svg>`;
 
-export const phoneLink = () => `<a href="${e(phoneHref)}">${e(site.phone.display)}</a>`;
+export const phoneLink = () => `<a href="${businessFact.phoneHref}">${businessFact.phone}</a>`;
 
 const callUs = () => `Questions? Call us on ${phoneLink()}.`;
 
@@ -124,7 +125,7 @@ export function layout(title: string, body: string, footer = privateNote()): str
   return `${pageHead(title, styles, '\n<meta name="referrer" content="no-referrer">')}
 <body>
 <a class="skip" href="#main">Skip to the content</a>
-<header class="top"><div class="bar"><a class="brand" href="/">${logo}<span><b>${e(site.shortName)}</b> <small>${e(suffix)}</small></span></a><a class="call" href="${e(phoneHref)}"><span>Call</span>${e(site.phone.display)}</a></div></header>
+<header class="top"><div class="bar"><a class="brand" href="/">${logo}<span><b>${e(site.shortName)}</b> <small>${e(suffix)}</small></span></a><a class="call" href="${businessFact.phoneHref}"><span>Call</span>${businessFact.phone}</a></div></header>
 <main id="main">
 ${body}
 </main>

@@ -10,6 +10,7 @@
  *
  * A wrong, expired or other request's link gets the same 404 page on every path.
  */
+import { businessFact } from "../../lib/business-facts";
 import {
   customerActions,
   optionFieldPrefix,
@@ -70,7 +71,7 @@ function unavailable(view: CustomerPageView, step: CustomerAction): PageBanner {
   if (view.closed) {
     return note(
       "This request is closed",
-      `It can no longer be changed here. To talk about it, please call us on ${site.phone.display}.`,
+      `It can no longer be changed here. To talk about it, please call us on ${businessFact.phone}.`,
     );
   }
   if (view.late && step !== "message") return note("Too late to change online", tooLateMessage);
@@ -117,7 +118,7 @@ function quoteUnavailable(view: CustomerPageView, step: QuoteStep): PageBanner {
   }
   return note(
     "Not available online",
-    `This can no longer be done here. Please call us on ${site.phone.display}.`,
+    `This can no longer be done here. Please call us on ${businessFact.phone}.`,
   );
 }
 
@@ -140,7 +141,7 @@ function doneBanner(view: CustomerPageView, done: "accepted" | "declined" | "can
   if (done === "declined" && q.status === "declined") {
     return {
       heading: "Quote declined",
-      message: `Thank you for letting us know. If you would like a different quote, call us on ${site.phone.display}.`,
+      message: `Thank you for letting us know. If you would like a different quote, call us on ${businessFact.phone}.`,
       tone: "done" as const,
     };
   }

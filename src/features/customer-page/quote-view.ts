@@ -6,8 +6,8 @@
  * decline while it waits for an answer, cancel within the cancellation period once accepted, or
  * why not. Plain data for src/features/customer-page/html-quote.ts; no markup here.
  */
+import { businessFact } from "../../lib/business-facts";
 import { percentToHundredths } from "../billing/contract";
-import { site } from "../../config/site";
 import type { Trader } from "../business/contract/identity";
 import {
   acceptButtonLabel,
@@ -192,7 +192,7 @@ export interface QuoteRules {
 /** Why a quote that is not waiting for an answer cannot be answered, in the customer's words. */
 function closedState(r: QuoteRules): QuoteAnswerState {
   const q = r.quote;
-  const phone = site.phone.display;
+  const phone = businessFact.phone;
   const closed = (headline: string, message: string): QuoteAnswerState => ({
     kind: "closed",
     headline,

@@ -13,6 +13,7 @@
  * one-time key in the same transaction, so a double click or a reloaded POST changes nothing the
  * second time and queues no second e-mail.
  */
+import { businessFact } from "../../lib/business-facts";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { site } from "../../config/site";
 import type { IsoDate } from "../appointments/contract/dates";
@@ -405,7 +406,7 @@ function quoteStateWords(
       return quote.status === "declined"
         ? {
             headline: "Quote declined",
-            detail: `Thank you for letting us know. To talk about it, please call us on ${site.phone.display}.`,
+            detail: `Thank you for letting us know. To talk about it, please call us on ${businessFact.phone}.`,
           }
         : null;
   }
@@ -482,10 +483,10 @@ export function issuedAt(key: string, now: Date): number {
   return at;
 }
 
-export const tooLateMessage = `Your appointment is less than ${site.booking.changeCutoffHours} hours away, so it can no longer be changed online. Please call us on ${site.phone.display}.`;
+export const tooLateMessage = `Your appointment is less than ${site.booking.changeCutoffHours} hours away, so it can no longer be changed online. Please call us on ${businessFact.phone}.`;
 const tooLate = () => new Conflict(tooLateMessage, "too_late");
 const closedRequest = () =>
-  new Conflict(`This request is closed. Please call us on ${site.phone.display}.`, "request_closed");
+  new Conflict(`This request is closed. Please call us on ${businessFact.phone}.`, "request_closed");
 const nothingToAccept = () =>
   new Conflict(
     "There is no offered time to accept any more. Please go back to your request to see where it stands.",

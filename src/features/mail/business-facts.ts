@@ -7,25 +7,19 @@
  * the owner saved last. The text and subject get the value as it is; the HTML gets it escaped.
  */
 import type { BusinessSettings } from "../business/contract/identity";
-import { addressOneLine } from "../business/contract/public-facts";
+import { addressOneLine, telHref } from "../business/contract/public-facts";
+import { businessFact, type BusinessFactValues } from "../../lib/business-facts";
 import type { OutgoingMessage } from "./kinds";
 
-/** Written where a detail goes until the message is queued. */
-export const businessFact = {
-  phone: "__business_phone__",
-  email: "__business_email__",
-  address: "__business_address__",
-  accountName: "__bank_account_name__",
-  sortCode: "__bank_sort_code__",
-  accountNumber: "__bank_account_number__",
-} as const;
-
-export type BusinessFactValues = Record<keyof typeof businessFact, string>;
+/** Written where a detail goes until the message is queued (shared with the HTTP edge: src/lib/business-facts.ts). */
+export { businessFact };
+export type { BusinessFactValues };
 
 /** The values of the placeholders under these settings. */
 export function businessFactValues(s: BusinessSettings): BusinessFactValues {
   return {
     phone: s.phone,
+    phoneHref: telHref(s.phone),
     email: s.email,
     address: addressOneLine(s.address),
     accountName: s.bank.accountName,

@@ -10,6 +10,7 @@
  * that request), or an invoice-only link for a payer at another address (that invoice alone:
  * docs/decisions/053-invoice-links.md).
  */
+import { businessFact } from "../../lib/business-facts";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import { Conflict, NotFound, Unavailable } from "../../platform/domain-errors";
 import { stripeSettings } from "../../platform/env";
@@ -51,7 +52,7 @@ export interface CheckoutRequest {
 }
 
 /** Said to the customer when Stripe cannot be reached: the page keeps working, bank transfer too. */
-export const stripeDownMessage = `Card payments are not available just now. Please try again in a few minutes, or pay by bank transfer with the details below (or call us on ${site.phone.display}).`;
+export const stripeDownMessage = `Card payments are not available just now. Please try again in a few minutes, or pay by bank transfer with the details below (or call us on ${businessFact.phone}).`;
 
 const withQuery = (url: string, query: string) => {
   const [path, hash] = url.split("#");

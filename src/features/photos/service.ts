@@ -12,6 +12,7 @@
  *   cleanupPhotos({ now })                 the scheduled run: unclaimed uploads past the retention
  *                                          time and blobs that no row refers to
  */
+import { businessFact } from "../../lib/business-facts";
 import { randomBytes } from "node:crypto";
 import { photoIdPattern, photoLimits, photoMessages } from "./contract/rules";
 import { site } from "../../config/site";
@@ -41,7 +42,7 @@ export const newPhotoId = () => randomBytes(18).toString("base64url");
 
 const storageUnavailable = (cause: unknown) =>
   new Unavailable(
-    `Sorry, we could not store the photo just now, and nothing was saved. Please try again in a minute, or call us on ${site.phone.display}.`,
+    `Sorry, we could not store the photo just now, and nothing was saved. Please try again in a minute, or call us on ${businessFact.phone}.`,
     "photo_storage_unavailable",
     { retryAfterSeconds: 30, cause },
   );

@@ -24,7 +24,7 @@
  * cancellation_closed (period over), urgent_repair (no right to cancel). Invalid (422):
  * `optionalLines` names an id that is not one of this quote's optional lines; `reason` too long.
  */
-import { site } from "../../config/site";
+import { businessFact } from "../../lib/business-facts";
 import type { Trader } from "../business/contract/identity";
 import * as business from "../business";
 import {
@@ -426,7 +426,7 @@ export async function acceptQuoteIn(
   if (!open || record.validUntil < today) throw notAnswerable(record, today, "accepted");
   if (isClosed(state) || state === "spam") {
     throw new Conflict(
-      `This request is closed, so the quote can no longer be accepted online. Please call us on ${site.phone.display}.`,
+      `This request is closed, so the quote can no longer be accepted online. Please call us on ${businessFact.phone}.`,
       "request_closed",
     );
   }
@@ -560,7 +560,7 @@ export async function declineQuoteIn(
     outcome: {
       changed: true,
       heading: "Quote declined",
-      message: `Thank you for letting us know. If you would like a different quote, call us on ${site.phone.display}.`,
+      message: `Thank you for letting us know. If you would like a different quote, call us on ${businessFact.phone}.`,
       quote,
     },
     mailIds,

@@ -3,6 +3,7 @@
  * input lines checked against the VAT setting, the terms facts and their hash, and the errors
  * each refusal gives (a sentence a person understands).
  */
+import { businessFact } from "../../lib/business-facts";
 import { createHash } from "node:crypto";
 import { site } from "../../config/site";
 import {
@@ -218,13 +219,13 @@ export function notAnswerable(
   }
   if (q.status === "expired" || ((q.status === "sent" || q.status === "viewed") && q.validUntil < today)) {
     return new Conflict(
-      `This quote expired on ${formatDate(q.validUntil)}, so it can no longer be ${doing}. Please call us on ${site.phone.display} and we will send you a new one.`,
+      `This quote expired on ${formatDate(q.validUntil)}, so it can no longer be ${doing}. Please call us on ${businessFact.phone} and we will send you a new one.`,
       "quote_expired",
     );
   }
   if (q.status === "declined") {
     return new Conflict(
-      `You declined this quote. If you have changed your mind, please call us on ${site.phone.display}.`,
+      `You declined this quote. If you have changed your mind, please call us on ${businessFact.phone}.`,
       "quote_declined",
     );
   }

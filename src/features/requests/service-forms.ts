@@ -12,6 +12,7 @@
  *
  * The caller answers 2xx only after this returns, so only after the row is committed.
  */
+import { businessFact } from "../../lib/business-facts";
 import type { Db } from "../../platform/db/client";
 import type { BookingRequest, ContactMessage, FormType } from "./contract/forms";
 import { alertLimitReached, confirmationRules, deliverSoon, queueRequestMail } from "../mail";
@@ -77,8 +78,8 @@ export async function acceptPublicPost<Row>(
       throw new ChallengeRequired(
         await newChallenge(ctx.now),
         ctx.challengeSolution
-          ? `The browser check did not pass or has expired, and nothing was saved. Please send the form again, or call us on ${site.phone.display}.`
-          : `We have had a lot of messages from your connection today, so your browser must run a short check before we accept another one, and nothing was saved. The check needs JavaScript: please call us on ${site.phone.display}, or try again later.`,
+          ? `The browser check did not pass or has expired, and nothing was saved. Please send the form again, or call us on ${businessFact.phone}.`
+          : `We have had a lot of messages from your connection today, so your browser must run a short check before we accept another one, and nothing was saved. The check needs JavaScript: please call us on ${businessFact.phone}, or try again later.`,
       );
     }
   }

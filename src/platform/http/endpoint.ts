@@ -9,6 +9,7 @@
  * - runs the action under the deadline (./deadline.ts);
  * - maps every thrown error to the envelope and an honest status (./errors.ts `toHttpError`); a
  *   classic form post (no JavaScript) gets it as a small HTML page instead;
+ * - fills the business's details in force where the answer names them (./business-facts.ts);
  * - adds HSTS to every answer of a deployed site (./response.ts `withTransportSecurity`);
  * - writes one log line.
  *
@@ -26,6 +27,7 @@ import { pgErrorCode } from "../db/errors";
 import { RequestProgress, withDeadline } from "./deadline";
 import { methodNotAllowed, notFound, toHttpError, type HttpError } from "./errors";
 import { htmlError } from "./html-page";
+import { withBusinessFacts } from "./business-facts";
 import { assertLocalHost } from "./local-hosts";
 import { clientKey, wantsHtml } from "./request";
 import { errorResponse, withTransportSecurity } from "./response";
@@ -159,6 +161,8 @@ export function apiHandler(route: string, actions: readonly Action[]) {
       const page = await errorPage?.(failure).catch(() => undefined);
       response = page ?? (wantsHtml(req) ? htmlError(failure, formPage) : errorResponse(failure));
     }
+    // The details in force where an answer names them (./business-facts.ts).
+    response = await withBusinessFacts(response);
     response = withTransportSecurity(response, isDeployed());
     const internal = failure && failure.status >= 500 ? failure.cause : undefined;
     logRequest({

@@ -8,8 +8,8 @@
  * `serviceUnavailable`. Services throw domain errors (src/platform/domain-errors.ts) instead;
  * `toHttpError` maps those, and anything else (a database outage becomes 503, a bug 500).
  */
+import { businessFact } from "../../lib/business-facts";
 import type { ZodError } from "zod";
-import { site } from "../../config/site";
 import type { ApiErrorBody } from "../../lib/contracts/envelope";
 import { ConfigurationError } from "../env";
 import {
@@ -63,7 +63,7 @@ export class HttpError extends Error {
   }
 }
 
-const callUs = `call us on ${site.phone.display}`;
+const callUs = `call us on ${businessFact.phone}`;
 
 export const badRequest = (message: string, code = "bad_request") => new HttpError(400, code, message);
 

@@ -4,7 +4,8 @@
  * its own style block, by hash: ./response.ts), no script, `noindex`. Everything interpolated is
  * escaped.
  */
-import { addressLine, site } from "../../config/site";
+import { businessFact } from "../../lib/business-facts";
+import { site } from "../../config/site";
 import type { HttpError } from "./errors";
 import { html } from "./response";
 
@@ -78,14 +79,14 @@ ul.problems li{margin:.35rem 0}
 ${o.form ? formCss : ""}`,
   )}
 <body>
-<header class="site"><div><a class="brand" href="/">${escapeHtml(site.name)}</a><nav aria-label="Main"><a href="/services">Services</a><a href="/book-appointment">Book</a><a href="/contact-us">Contact</a><a href="tel:${escapeHtml(site.phone.e164)}">${escapeHtml(site.phone.display)}</a></nav></div></header>
+<header class="site"><div><a class="brand" href="/">${escapeHtml(site.name)}</a><nav aria-label="Main"><a href="/services">Services</a><a href="/book-appointment">Book</a><a href="/contact-us">Contact</a><a href="${businessFact.phoneHref}">${businessFact.phone}</a></nav></div></header>
 <main>
 <h1>${escapeHtml(o.heading)}</h1>
 ${summary}
 ${o.form ?? `<a class="button" href="${escapeHtml(o.back.href)}">${escapeHtml(o.back.label)}</a>`}
-<p class="small">Prefer to talk? Call us on <a href="tel:${escapeHtml(site.phone.e164)}">${escapeHtml(site.phone.display)}</a>.</p>
+<p class="small">Prefer to talk? Call us on <a href="${businessFact.phoneHref}">${businessFact.phone}</a>.</p>
 </main>
-<footer class="site"><div><span>${escapeHtml(site.name)}, ${escapeHtml(addressLine)}</span><a href="tel:${escapeHtml(site.phone.e164)}">${escapeHtml(site.phone.display)}</a></div></footer>
+<footer class="site"><div><span>${escapeHtml(site.name)}, ${businessFact.address}</span><a href="${businessFact.phoneHref}">${businessFact.phone}</a></div></footer>
 </body>
 </html>
 `;
