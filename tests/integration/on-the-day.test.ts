@@ -19,6 +19,8 @@ import { appointments, mailOutbox, requestHistory, requests } from "../../src/fe
 import { serviceContext } from "../../src/platform/context";
 import { dateInZone, formatTime, wallClockInstant } from "../../src/platform/time";
 import { onTheWayText } from "../../src/features/appointments/mail-day";
+import { currentBusiness } from "../../src/features/business";
+import { businessFact } from "../../src/lib/business-facts";
 import { requestReference } from "../../src/features/requests/contract/reference";
 import { adminClient, seedRequest, uniqueTag } from "../helpers/admin";
 import { useTestBlobs } from "../helpers/blobs";
@@ -237,7 +239,11 @@ describe("a customer with no e-mail address", () => {
     expect(res.json).toMatchObject({ told: "email", text: null });
     const [mail] = await mailFor(request.id);
     const at = formatTime((await appointmentRow(appointment.id)).etaAt!);
-    const words = onTheWayText(request, new Date(res.json.appointment.etaAt), { late: false });
+    // The words as composed, with the business's phone in force where the e-mail states it.
+    const words = onTheWayText(request, new Date(res.json.appointment.etaAt), { late: false }).replaceAll(
+      businessFact.phone,
+      (await currentBusiness()).phone,
+    );
     expect(words).toContain(`arriving around ${at}.`);
     const flat = mail!.textBody.replace(/\s+/g, " ");
     for (const sentence of words.replace(/ Kingdom Handyman Services$/, "").split(/(?<=\.) /)) {

@@ -9,7 +9,7 @@
 import { resolveConfig } from "@netlify/config";
 import { zipFunction } from "@netlify/zip-it-and-ship-it";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -82,6 +82,11 @@ describe("function bundles as deployed", () => {
       );
       expect(output).toMatch(/^ok \S+/m);
       expect(status).toBe(0);
+      // The function file's bare import that plugs the owner's details into every answer
+      // (src/features/business/http-facts.ts) survives bundling: src/features is marked free of
+      // side effects for tree-shaking, except that file, which esbuild would otherwise drop.
+      const code = readFileSync(join(dir, "netlify/functions", `${name}.mjs`), "utf8");
+      expect(code).toMatch(/useBusinessFactSource\(async/);
     },
     120_000,
   );

@@ -15,6 +15,7 @@ import {
 import type { OutgoingMessage } from "./kinds";
 import { escapeHtml } from "./messages";
 import * as outbox from "./repository";
+import { currentBusiness } from "../business";
 
 const placeholders = Object.entries(businessFact) as [keyof typeof businessFact, string][];
 
@@ -34,9 +35,6 @@ export function fillBusinessFacts(m: OutgoingMessage, values: BusinessFactValues
 
 export async function enqueue(items: readonly outbox.OutboxItem[], db: Db = getDb()): Promise<number[]> {
   if (!items.some((i) => hasBusinessFacts(i.message))) return outbox.enqueue(items, db);
-  // Loaded when first needed: the business feature reaches the website's content, which reaches
-  // back to the mail feature, so a static import would load them in a circle.
-  const { currentBusiness } = await import("../business");
   const values = businessFactValues(await currentBusiness(db));
   return outbox.enqueue(
     items.map((i) => ({ ...i, message: fillBusinessFacts(i.message, values) })),
