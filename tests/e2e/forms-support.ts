@@ -14,6 +14,13 @@ import { adminPassword } from "./admin-support";
  * reads only when the stack runs with SIMULATE_CLIENTS=1 (playwright.config.ts; never on Netlify,
  * where the client is the connection's address: src/platform/http/request.ts).
  */
+/**
+ * The firm's phone as the pages and messages state it: the config's first number, or the one a test
+ * of the Business details screen saved and published since (the suite shares one site, and that test
+ * leaves its number in place), e.g. "0131 496 0472" or "01592 123456".
+ */
+export const sitePhone = /0\d{3,4} \d{3} ?\d{3,4}/;
+
 export function testClientIp(): string {
   const n = () => 1 + Math.floor(Math.random() * 254);
   return `10.${n()}.${n()}.${n()}`;

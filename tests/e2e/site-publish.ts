@@ -58,11 +58,25 @@ export async function liveAfter(
  */
 export async function publishOnScreen(page: Page, request: APIRequestContext, cookie: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
+    // While another test's rebuild runs the screen shows it and offers no Publish: wait it out first.
+    await expect
+      .poll(async () => (await publishStatus(request, cookie)).state, { timeout: rebuildTimeoutMs })
+      .not.toBe("publishing");
+    const publish = page.getByRole("button", { name: "Publish", exact: true });
+    const nothingLeft = page.getByText("No unpublished changes.");
+    // The screen asks for the state every few seconds before it offers Publish again; or another
+    // test's publish, made after this test saved its drafts, took them live already.
+    await expect(publish.and(page.locator(":enabled")).or(nothingLeft)).toBeVisible({ timeout: 60_000 });
+    if (await nothingLeft.isVisible()) {
+      expect((await publishStatus(request, cookie)).state, "the version with these drafts").toBe("live");
+      return;
+    }
     const since = Date.now();
     const answer = page.waitForResponse(
       (r) => new URL(r.url()).pathname === "/api/admin/site/publish" && r.request().method() === "POST",
+      { timeout: 60_000 },
     );
-    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await publish.click();
     const status = (await answer).status();
     if (status !== 409 || attempt === 3) {
       expect(status, "the publish is accepted").toBe(202);

@@ -19,7 +19,8 @@ test.describe.configure({ timeout: 240_000 });
 
 for (const width of [375, 1280]) {
   test(`a service page holds its content in the built HTML, at ${width} px`, async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    // Reduced motion: nothing waits below the fold half faded in while axe reads the colours.
+    const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
     const page = await context.newPage();
     const asked: string[] = [];
     page.on("request", (r) => {
