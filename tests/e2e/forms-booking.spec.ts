@@ -19,7 +19,7 @@ import {
   uniqueName,
   waitForHydration,
   serverTimeout,
-  sitePhone,
+  sitePhoneLink,
 } from "./forms-support";
 
 const success = "Request received! We'll contact you to confirm a time.";
@@ -211,7 +211,7 @@ test("a lost connection and a 503 keep every field, say what to do next, and the
   await expect(notices(page).getByText(failure)).toBeVisible();
   const alert = page.getByRole("alert").filter({ hasText: "still here" });
   await expect(alert).toContainText("check your connection and try again");
-  await expect(alert.getByRole("link", { name: sitePhone })).toHaveAttribute("href", /^tel:\+44/);
+  await expect(alert.getByRole("link", { name: sitePhoneLink })).toHaveAttribute("href", /^tel:\+44/);
   await expectFields(page, b);
   await expect(submitButton(page)).toBeEnabled();
 
@@ -312,7 +312,7 @@ test("books an appointment with JavaScript switched off", async ({ browser, base
   await expect(
     page.getByText("Please enter a valid phone number, for example 07700 900123.", { exact: true }),
   ).toBeVisible();
-  await expect(page.getByRole("main").getByRole("link", { name: sitePhone })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: sitePhoneLink })).toBeVisible();
   await context.close();
 });
 

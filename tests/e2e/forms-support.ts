@@ -20,6 +20,8 @@ import { adminPassword } from "./admin-support";
  * leaves its number in place), e.g. "0131 496 0472" or "01592 123456".
  */
 export const sitePhone = /0\d{3,4} \d{3} ?\d{3,4}/;
+/** A link whose whole name is the firm's phone. */
+export const sitePhoneLink = new RegExp(`^${sitePhone.source}$`);
 
 export function testClientIp(): string {
   const n = () => 1 + Math.floor(Math.random() * 254);
