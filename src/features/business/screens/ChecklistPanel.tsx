@@ -4,11 +4,11 @@
  * button. The dashboard's panel (LaunchChecklist) shows only the open items and links here.
  */
 import { CheckCircle2, CircleAlert } from "lucide-react";
-import { Button } from "../../../admin/components/ui";
 import { formatDateTime } from "../../../platform/time";
 import type { ChecklistItem } from "../contract/checklist";
 import type { BusinessDetails } from "./api";
 import { useConfirm } from "./use-confirm";
+import { ConfirmItemButton } from "./ConfirmItemButton";
 
 /** Where on the screen each item's facts are edited. */
 const editAt: Record<ChecklistItem, string> = {
@@ -62,18 +62,7 @@ export function ChecklistPanel({ details }: { details: BusinessDetails }) {
                 </a>
               </p>
             </div>
-            {item.confirmedAt ? null : (
-              <Button
-                variant="secondary"
-                className="shrink-0"
-                disabled={busy !== null}
-                aria-label={`Confirm: ${item.label}`}
-                onClick={() => void confirm(item.id)}
-              >
-                <CheckCircle2 aria-hidden="true" className="size-4" />
-                {busy === item.id ? "Confirming…" : "Confirm"}
-              </Button>
-            )}
+            {item.confirmedAt ? null : <ConfirmItemButton item={item} busy={busy} confirm={confirm} />}
           </li>
         ))}
       </ul>

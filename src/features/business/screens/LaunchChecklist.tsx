@@ -5,10 +5,9 @@
  * shows until every item is confirmed. Changing a covered fact takes its confirmation away.
  */
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2 } from "lucide-react";
 import { queries } from "../../../admin/query";
-import { Button } from "../../../admin/components/ui";
 import { useConfirm } from "./use-confirm";
+import { ConfirmItemButton } from "./ConfirmItemButton";
 
 export function LaunchChecklist() {
   const details = useQuery(queries.business());
@@ -44,16 +43,7 @@ export function LaunchChecklist() {
               <p className="font-semibold text-slate-900">{item.label}</p>
               <p className="mt-0.5 text-sm [overflow-wrap:anywhere] text-slate-600">{item.detail}</p>
             </div>
-            <Button
-              variant="secondary"
-              className="shrink-0"
-              disabled={busy !== null}
-              aria-label={`Confirm: ${item.label}`}
-              onClick={() => void confirm(item.id)}
-            >
-              <CheckCircle2 aria-hidden="true" className="size-4" />
-              {busy === item.id ? "Confirming…" : "Confirm"}
-            </Button>
+            <ConfirmItemButton item={item} busy={busy} confirm={confirm} />
           </li>
         ))}
       </ul>
