@@ -73,9 +73,12 @@ test.describe("the launch checklist at 375 px", () => {
     await item.getByRole("button", { name: /^Confirm: / }).click();
     await expect(item).toHaveCount(0);
     await page.goto("/admin/business");
-    await expect(page.locator("[data-audit-entry]").first()).toContainText(
-      "Confirmed “The gas and electrical partners' registrations are current”",
-    );
+    // Found by its words: a test beside this one may save business details in between.
+    await expect(
+      page
+        .locator("[data-audit-entry]")
+        .filter({ hasText: "Confirmed “The gas and electrical partners' registrations are current”" }),
+    ).toHaveCount(1);
   });
 });
 
@@ -125,15 +128,15 @@ test.describe("at 375 px", () => {
 
     await page.goto("/admin/business");
     await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue(phone);
-    await expect(page.locator("[data-draft]")).toHaveCount(0);
-    await expect(page.locator("[data-drafts-summary]")).toHaveText(
-      "Your website shows these details as saved.",
-    );
+    // The phone is no longer a draft. (Another test running beside this one may have left a draft
+    // of another fact, so the screen's summary of all drafts is not this test's to check.)
+    await expect(page.locator("label").filter({ hasText: "Phone" }).locator("[data-draft]")).toHaveCount(0);
     const site = (await (await request.get("/api/admin/site", { headers })).json()) as {
       business: { published: { phone: string }; drafts: string[] };
     };
     expect(site.business.published.phone).toBe(phone);
-    expect(site.business.drafts).toEqual([]);
+    // Only the phone is this test's: a test beside it may leave a draft of another fact.
+    expect(site.business.drafts).not.toContain("phone");
     // The host rebuilt the pages from the published version: the contact page calls the new number.
     await page.goto("/contact-us");
     await expect(page.locator("[data-contact-phone]")).toHaveAttribute(
