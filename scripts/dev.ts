@@ -220,6 +220,11 @@ try {
           const pair = localVapidKeys(`${dataDir}.vapid.json`);
           return { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey };
         })()),
+    // Vite's bundles of the browser's packages, one folder per port (astro.config.mjs). Stacks
+    // that run side by side in one checkout (the stack test beside `npm run dev -- --netlify`)
+    // start with different settings, and one that re-bundles into a shared folder pulls the files
+    // from under the other's pages: "504 Outdated Optimize Dep", islands that never start.
+    SITE_VITE_CACHE_DIR: path.resolve("node_modules/.vite", `dev-${port}`),
     // Loopback only, in every process and whatever the tool (see the header).
     LOCAL_HOSTS: ownHosts().join(","),
     LISTEN_ON_NETWORK: listenOnNetwork ? "1" : "0",
