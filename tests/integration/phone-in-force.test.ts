@@ -1,19 +1,26 @@
 /**
- * Every function answer states the phone the owner saved last, not the config's first number
- * (docs/decisions/070-business-facts-at-the-edge.md), on a real database (PGlite, and PostgreSQL
- * under scripts/with-postgres.ts), through the real handlers: a new phone saved in Business
- * details, then the customer's private page (its header's Call link), a booking refused without
- * JavaScript (the answer page) and a JSON message that says "call us on" (a burst of contact posts
- * answered 429) all give the new number, and never the old one.
+ * Every e-mail and function answer states the phone the live website states: the one last
+ * PUBLISHED, never a draft the owner saved but has not published, and not the config's number once
+ * another is published (docs/decisions/070-business-facts-at-the-edge.md,
+ * docs/decisions/071-published-facts-everywhere.md). On a real database (PGlite, and PostgreSQL
+ * under scripts/with-postgres.ts), through the real handlers: a new phone saved in Business details
+ * leaves the customer's private page (its header's Call link) and a booking's e-mail (sent through
+ * the real SMTP transport to a loopback server, read back with postal-mime) on the published
+ * number; once published, both give the new number, as do a booking refused without JavaScript
+ * (the answer page) and a JSON message that says "call us on" (a burst of contact posts answered 429).
  */
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import PostalMime from "postal-mime";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import adminBusiness from "../../netlify/functions/admin-business-settings.mts";
+import adminSite from "../../netlify/functions/admin-site.mts";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
 import customerPageFn from "../../netlify/functions/customer-page.mts";
 import { site } from "../../src/config/site";
+import { deliverDue } from "../../src/features/mail/service-delivery";
 import { mailOutbox } from "../../src/features/tables";
+import { createSmtpSender } from "../../src/platform/mail/transport";
 import { adminClient } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
 import {
@@ -27,17 +34,65 @@ import {
   validContact,
 } from "../helpers/http";
 import { sendPending, sentMessage } from "../helpers/sent-mail";
+import { startSmtp } from "../helpers/smtp";
 
 const t = useTestDatabase();
 const newPhone = "01592 612 345";
 const newHref = "tel:+441592612345";
+const oldHref = `tel:${site.phone.e164}`;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
-async function savePhone() {
+beforeAll(async () => {
+  smtp = await startSmtp();
+});
+afterAll(() => smtp.close());
+
+/** Saves a phone in Business details: a draft until the website is published. */
+async function savePhone(phone = newPhone) {
   const owner = await adminClient();
   const saved = await owner.call(adminBusiness, "PATCH", "/api/admin/settings/business", {
-    body: { phone: newPhone },
+    body: { phone },
   });
   expect(saved.status, saved.text).toBe(200);
+}
+
+async function publish() {
+  const owner = await adminClient();
+  const res = await owner.call(adminSite, "POST", "/api/admin/site/publish");
+  expect(res.status, res.text).toBe(202);
+  expect(res.json.publish.state).toBe("live");
+}
+
+/** A booking through the function; its id. */
+async function book(email: string): Promise<number> {
+  const booked = await bookings(jsonRequest("/api/bookings", validBooking({ email })));
+  expect(booked.status, await booked.clone().text()).toBe(201);
+  return ((await booked.json()) as { id: number }).id;
+}
+
+/** The customer's confirmation of booking `id`, sent over SMTP and parsed back (text and HTML). */
+async function confirmationAsReceived(id: number, email: string) {
+  const [row] = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, id))).filter(
+    (m) => !m.kind.startsWith("owner_"),
+  );
+  const sender = createSmtpSender({
+    smtpUrl: `smtp://127.0.0.1:${smtp.port}?tls=off`,
+    from: "Site <site@kingdomhandyman.example>",
+  });
+  const report = await deliverDue(t.db, sender, { ids: [row!.id], now: new Date(Date.now() + 1000) });
+  expect(report.sent).toBe(1);
+  const raw = smtp.received.find((m) => m.envelopeTo.includes(email))!.raw;
+  const parsed = await new PostalMime().parse(raw);
+  return { text: parsed.text ?? "", html: parsed.html ?? "" };
+}
+
+/** The header of the customer's private page reached with `token`. */
+async function customerPageHeader(token: string): Promise<string> {
+  const page = await customerPageFn(getRequest(`/request/${token}`));
+  const html = await page.text();
+  expect(page.status, html).toBe(200);
+  expect(html).not.toMatch(/__business_\w+__/);
+  return /<header class="top">[\s\S]*?<\/header>/.exec(html)![0];
 }
 
 /** The token in the newest customer e-mail of a request, as sent. */
@@ -52,27 +107,46 @@ async function latestToken(id: number): Promise<string> {
   return match![1]!;
 }
 
-describe("the phone in force in every answer", () => {
+describe("the published phone in every e-mail and answer", () => {
   it("the config's number is the one the owner changes", () => {
     expect(site.phone.display).not.toBe(newPhone);
   });
 
-  it("the customer's private page gives the new number in its header", async () => {
+  it("a saved draft phone stays off the e-mail and the customer's page until it is published", async () => {
+    // The first install's content is published first (the admin's Website screen seeds it).
+    expect((await (await adminClient()).call(adminSite, "GET", "/api/admin/site")).status).toBe(200);
     await savePhone();
-    const booked = await bookings(jsonRequest("/api/bookings", validBooking()));
-    expect(booked.status, await booked.clone().text()).toBe(201);
-    const id = ((await booked.json()) as { id: number }).id;
-    const page = await customerPageFn(getRequest(`/request/${await latestToken(id)}`));
-    const html = await page.text();
-    expect(page.status, html).toBe(200);
-    const header = /<header class="top">[\s\S]*?<\/header>/.exec(html)![0];
+    const before = `draft-${Date.now()}@example.com`;
+    const id = await book(before);
+    const draftMail = await confirmationAsReceived(id, before);
+    expect(draftMail.text).toContain(site.phone.display);
+    expect(draftMail.html).toContain(site.phone.display);
+    expect(`${draftMail.text}${draftMail.html}`).not.toContain(newPhone);
+    const token = /\/request\/([A-Za-z0-9_-]{22})(?![A-Za-z0-9_-])/.exec(draftMail.text)![1]!;
+    const draftHeader = await customerPageHeader(token);
+    expect(draftHeader).toContain(`href="${oldHref}"`);
+    expect(draftHeader).toContain(site.phone.display);
+    expect(draftHeader).not.toContain(newPhone);
+
+    await publish();
+    const after = `published-${Date.now()}@example.com`;
+    const publishedMail = await confirmationAsReceived(await book(after), after);
+    expect(publishedMail.text).toContain(newPhone);
+    expect(publishedMail.html).toContain(newPhone);
+    expect(`${publishedMail.text}${publishedMail.html}`).not.toContain(site.phone.display);
+    expect(`${publishedMail.text}${publishedMail.html}`).not.toMatch(/__business_\w+__/);
+    const header = await customerPageHeader(token);
     expect(header).toContain(`<a class="call" href="${newHref}"><span>Call</span>${newPhone}</a>`);
-    expect(html).not.toContain(site.phone.display);
-    expect(html).not.toMatch(/__business_\w+__/);
+    expect(header).not.toContain(site.phone.display);
+
+    // A later draft leaves the published number in place.
+    await savePhone("07700 900 456");
+    expect(await customerPageHeader(token)).toContain(newPhone);
   });
 
-  it("a booking refused without JavaScript answers with a page that gives the new number", async () => {
+  it("a booking refused without JavaScript answers with a page that gives the published number", async () => {
     await savePhone();
+    await publish();
     const refused = await bookings(
       formRequest("/api/bookings", bookingFormFields({ email: "not an e-mail" })),
     );
@@ -85,8 +159,9 @@ describe("the phone in force in every answer", () => {
     expect(html).not.toMatch(/__business_\w+__/);
   });
 
-  it("a JSON message that says call us gives the new number", async () => {
+  it("a JSON message that says call us gives the published number", async () => {
     await savePhone();
+    await publish();
     const ip = randomIp();
     const name = uniqueName("Burst");
     let limited: Response | undefined;

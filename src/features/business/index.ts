@@ -10,6 +10,7 @@ export {
   updateBusinessSettings,
   vatOn,
 } from "./service";
+export { businessFactValues, publishedPublicFacts, recordPublishedFacts } from "./service-facts";
 export {
   businessPublishPart,
   firstPublicBusiness,

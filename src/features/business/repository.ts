@@ -7,10 +7,15 @@
  *   listVersions(limit)        the newest `limit` saves, newest first (the audit trail)
  *   insertVersion(row)         a new save
  *   firstIssuedInvoiceOn()     the date of the firm's first issued invoice or credit note, or null
+ *
+ * business_published_facts: the public facts of each website version that went live, newest last.
+ *
+ *   latestPublishedFacts()     the facts live now, or null before the first publish
+ *   insertPublishedFacts(row)  a version went live with these facts
  */
 import { asc, desc, isNotNull, lte } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
-import { businessSettingsVersions, invoices } from "../tables";
+import { businessPublishedFacts, businessSettingsVersions, invoices } from "../tables";
 
 export type BusinessVersionRow = typeof businessSettingsVersions.$inferSelect;
 export type NewBusinessVersion = typeof businessSettingsVersions.$inferInsert;
@@ -51,4 +56,22 @@ export async function firstIssuedInvoiceOn(db: Db = getDb()): Promise<string | n
     .orderBy(asc(invoices.issuedOn))
     .limit(1);
   return rows[0]?.on ?? null;
+}
+
+export type PublishedFactsRow = typeof businessPublishedFacts.$inferSelect;
+
+export async function latestPublishedFacts(db: Db = getDb()): Promise<PublishedFactsRow | null> {
+  const rows = await db
+    .select()
+    .from(businessPublishedFacts)
+    .orderBy(desc(businessPublishedFacts.id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertPublishedFacts(
+  row: typeof businessPublishedFacts.$inferInsert,
+  db: Db = getDb(),
+): Promise<void> {
+  await db.insert(businessPublishedFacts).values(row);
 }

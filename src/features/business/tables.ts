@@ -29,3 +29,22 @@ export const businessSettingsVersions = pgTable(
     index("business_settings_versions_saved_at_idx").on(t.savedAt),
   ],
 ).enableRLS();
+
+/**
+ * The public facts as each website version that went live stated them, newest last: written by the
+ * website's publish when a version goes live (src/features/site-content/service-publish.ts), read
+ * by every e-mail and function answer (`publishedPublicFacts`), so what they state is what the live
+ * pages state, never a draft (docs/decisions/071-published-facts-everywhere.md). No row: nothing was
+ * ever published, and the defaults of src/config/site.ts apply, as on a site built without a database.
+ */
+export const businessPublishedFacts = pgTable(
+  "business_published_facts",
+  {
+    id: serial("id").primaryKey(),
+    facts: jsonb("facts").$type<Record<string, unknown>>().notNull(),
+    /** The website version (site_publications.id) that put them live. */
+    publicationId: integer("publication_id").notNull(),
+    liveAt: timestamp("live_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [check("business_published_facts_facts", sql`jsonb_typeof(${t.facts}) = 'object'`)],
+).enableRLS();

@@ -61,7 +61,7 @@ import * as invoicesRepo from "../invoices";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits";
 import { applyStateChange } from "../requests";
-import { currentBusiness } from "../business";
+import { currentBusiness, publishedPublicFacts } from "../business";
 import { savedServiceNames } from "../site-content";
 import type { BankDetails } from "../business/contract/identity";
 
@@ -432,7 +432,7 @@ export async function appointmentCalendar(
     mailable(request),
     { uid: live.uid, sequence: live.sequence, date: live.date, window: live.window, message: live.message },
     mailContext(),
-    { now: ctx.now, rules, phone: (await currentBusiness(ctx.db)).phone },
+    { now: ctx.now, rules, phone: (await publishedPublicFacts(ctx.db)).phone },
   );
 }
 

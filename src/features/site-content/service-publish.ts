@@ -16,12 +16,13 @@ import { inTransaction, roleOf, type ServiceContext } from "../../platform/conte
 import { buildHookUrl, triggerBuild } from "../../platform/build-hook";
 import { localRebuilder, type LocalRebuilder } from "../../platform/local-rebuild";
 import { logEvent } from "../../platform/log";
+import type { Db } from "../../platform/db/client";
 import { pgErrorCode } from "../../platform/db/errors";
 import { Conflict } from "../../platform/domain-errors";
 import { formatTime } from "../../platform/time";
 import type { PublishState, PublishStatus } from "./contract";
 import * as repo from "./repository";
-import { businessPublishPart, restoreBusinessPart } from "../business";
+import { businessPublishPart, recordPublishedFacts, restoreBusinessPart } from "../business";
 import * as galleryRepo from "./repository-gallery";
 import { publishedSiteSchema, snapshotOf } from "./service-model";
 import { ensureSiteContent } from "./service-seed";
@@ -97,17 +98,30 @@ export async function publishSite(
   return { publish: { id, state: await startBuild(id, ctx) } };
 }
 
+/**
+ * A version went live: its state, and its business part recorded as the public facts every e-mail
+ * and function answer states from now on (docs/decisions/071-published-facts-everywhere.md).
+ */
+async function markLive(id: number, at: Date, db: Db): Promise<void> {
+  const row = await repo.updatePublication(
+    id,
+    { state: "live", liveAt: at, finishedAt: at, error: null },
+    db,
+  );
+  if (row) await recordPublishedFacts(id, businessPartOf(row.content), at, db);
+}
+
 /** The local host's rebuild, in the background: the version goes live or failed when it ends. */
 async function finishLocalBuild(id: number, rebuild: LocalRebuilder, ctx: ServiceContext): Promise<void> {
   const result = await rebuild(`Website content, version ${id}`);
   const now = new Date();
-  await repo.updatePublication(
-    id,
-    result.ok
-      ? { state: "live", liveAt: now, finishedAt: now, error: null }
-      : { state: "failed", error: `${result.reason} ${unchanged}`, finishedAt: now },
-    ctx.db,
-  );
+  if (result.ok) await markLive(id, now, ctx.db);
+  else
+    await repo.updatePublication(
+      id,
+      { state: "failed", error: `${result.reason} ${unchanged}`, finishedAt: now },
+      ctx.db,
+    );
 }
 
 async function startBuild(id: number, ctx: ServiceContext): Promise<PublishState> {
@@ -120,7 +134,7 @@ async function startBuild(id: number, ctx: ServiceContext): Promise<PublishState
     return "publishing";
   }
   if (!hook) {
-    await repo.updatePublication(id, { state: "live", liveAt: ctx.now, finishedAt: ctx.now }, ctx.db);
+    await markLive(id, ctx.now, ctx.db);
     return "live";
   }
   const result = await triggerBuild(hook, `Website content, version ${id}`);
@@ -176,11 +190,7 @@ export async function deployFinished(
   const id = named ? Number(named[1]) : running?.id;
   if (id === undefined || (running && running.id !== id)) return;
   if (report.succeeded) {
-    await repo.updatePublication(
-      id,
-      { state: "live", liveAt: ctx.now, finishedAt: ctx.now, error: null },
-      ctx.db,
-    );
+    await markLive(id, ctx.now, ctx.db);
   } else {
     const why = report.error ? ` Netlify said: ${report.error.slice(0, 300)}` : "";
     await repo.updatePublication(

@@ -11,7 +11,7 @@ import { team } from "../../data/team";
 import { inTransaction, type ServiceContext } from "../../platform/context";
 import type { PriceBasis } from "./contract/rules";
 import * as repo from "./repository";
-import { businessPublishPart } from "../business";
+import { businessPublishPart, recordPublishedFacts } from "../business";
 import { snapshotOf } from "./service-model";
 
 const basisByUnit: Record<string, PriceBasis> = {
@@ -72,9 +72,10 @@ export async function ensureSiteContent(ctx: ServiceContext): Promise<void> {
     for (const f of first.faqs) await repo.insertFaq(f, tx);
     for (const m of first.team) await repo.insertTeamMember(m, tx);
     for (const t of first.towns) await repo.insertTown(t, tx);
-    await repo.insertPublication(
+    const business = await businessPublishPart(tx);
+    const version = await repo.insertPublication(
       {
-        content: { ...snapshotOf(await repo.drafts(tx)), business: await businessPublishPart(tx) },
+        content: { ...snapshotOf(await repo.drafts(tx)), business },
         state: "live",
         publishedBy: "first install",
         startedAt: ctx.now,
@@ -83,5 +84,6 @@ export async function ensureSiteContent(ctx: ServiceContext): Promise<void> {
       },
       tx,
     );
+    await recordPublishedFacts(version.id, business, ctx.now, tx);
   });
 }
