@@ -33,7 +33,6 @@ import {
   validBooking,
   validContact,
 } from "../helpers/http";
-import { sendPending, sentMessage } from "../helpers/sent-mail";
 import { startSmtp } from "../helpers/smtp";
 
 const t = useTestDatabase();
@@ -93,18 +92,6 @@ async function customerPageHeader(token: string): Promise<string> {
   expect(page.status, html).toBe(200);
   expect(html).not.toMatch(/__business_\w+__/);
   return /<header class="top">[\s\S]*?<\/header>/.exec(html)![0];
-}
-
-/** The token in the newest customer e-mail of a request, as sent. */
-async function latestToken(id: number): Promise<string> {
-  await sendPending(t.db, { submissionId: id });
-  const rows = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, id))).filter(
-    (m) => !m.kind.startsWith("owner_"),
-  );
-  const text = sentMessage(rows.at(-1)!.id).text;
-  const match = /\/request\/([A-Za-z0-9_-]{22})(?![A-Za-z0-9_-])/.exec(text);
-  expect(match, text).not.toBeNull();
-  return match![1]!;
 }
 
 describe("the published phone in every e-mail and answer", () => {

@@ -150,6 +150,14 @@ export type OwnerEvent =
     }
   | { kind: "payment_attention"; requestId: number | null; message: string }
   | { kind: "mail_failed"; requestId: number | null; subject: string }
+  | {
+      kind: "gallery_consent_withdrawn";
+      requestId: number;
+      name: string;
+      /** The job's gallery entries the live website showed, and whether they are still on it. */
+      shown: number;
+      stillLive: boolean;
+    }
   | { kind: "test" };
 
 /** A notification as the service worker shows it: all the payload carries. */
@@ -171,6 +179,7 @@ export const emailedKinds: ReadonlySet<PushKind> = new Set<PushKind>([
   "quote_opened",
   "quote_accepted",
   "quote_declined",
+  "gallery_consent_withdrawn",
   "test",
 ]);
 
@@ -183,6 +192,14 @@ export function isSameDay(event: OwnerEvent, today: IsoDate): boolean {
 const shortChoice = (label: string) => label.replace(/ \d{4}(?=,|$)/, "").replace(/ \([^)]*\)$/, "");
 const requestUrl = (id: number) => `/admin/requests/${id}`;
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/** What became of a job's gallery photos when its customer withdrew consent. */
+const consentBody = (shown: number, stillLive: boolean) =>
+  stillLive
+    ? `Still on the website: publish it again to take ${shown === 1 ? "the photo" : "the photos"} down.`
+    : shown > 0
+      ? `${shown === 1 ? "1 gallery entry" : `${shown} gallery entries`} taken off the website.`
+      : "None of the job's photos were on the website.";
 
 /**
  * What the notification says: no more than the owner needs at a glance (the customer's name, the
@@ -264,6 +281,13 @@ export function pushContent(event: OwnerEvent, serviceLabel: (id: string | null)
         body: event.subject,
         url: event.requestId === null ? "/admin" : requestUrl(event.requestId),
         tag: event.requestId === null ? "mail-failed" : `request-${event.requestId}`,
+      };
+    case "gallery_consent_withdrawn":
+      return {
+        title: `Photo consent withdrawn: ${event.name}`,
+        body: consentBody(event.shown, event.stillLive),
+        url: event.stillLive ? "/admin/website" : requestUrl(event.requestId),
+        tag: `request-${event.requestId}`,
       };
     case "test":
       return {

@@ -201,6 +201,7 @@ export async function consentHistoryOf(
 
 export interface JobRow {
   submissionId: number;
+  formType: "contact" | "booking";
   name: string;
   service: string | null;
   state: string;
@@ -211,6 +212,7 @@ export async function requestById(id: number, db: Db): Promise<JobRow | undefine
   const [row] = await db
     .select({
       submissionId: requests.id,
+      formType: sql<"contact" | "booking">`${requests.formType}`,
       name: requests.name,
       service: requests.service,
       state: requests.state,
@@ -226,6 +228,7 @@ export async function finishedJobsWithPhotos(db: Db, limit = 50): Promise<JobRow
   return db
     .select({
       submissionId: requests.id,
+      formType: sql<"contact" | "booking">`${requests.formType}`,
       name: requests.name,
       service: requests.service,
       state: requests.state,

@@ -5,7 +5,8 @@
  *   recordOwnerConsent     the owner's note of how the customer agreed in writing
  *   recordConsent          the review form's tick box (called by the reviews feature, in its transaction)
  *   withdrawGalleryConsent the owner (with a note) or the customer (from their page) withdraws it: the
- *                          job's drafts are removed and the live website is republished without them
+ *                          job's drafts are removed and the live website is republished without them;
+ *                          a customer's withdrawal is e-mailed and notified to the owner
  * Every consent given or withdrawn is kept in `gallery_consent_history`, with who did it.
  */
 import type { z } from "zod";
@@ -16,6 +17,7 @@ import * as photosRepo from "../photos";
 import type { consentInputSchema, GalleryConsent, GalleryJob } from "./contract";
 import * as repo from "./repository-gallery";
 import { republishWithoutJob, type RepublishAnswer } from "./service-publish";
+import { shownOfJob, tellOwnerOfWithdrawal } from "./service-consent-notice";
 
 const toConsent = (c: repo.ConsentRecord): GalleryConsent => ({
   submissionId: c.submissionId,
@@ -137,7 +139,8 @@ export interface Withdrawal {
 /**
  * Withdraws a standing consent: the withdrawal and its history row, the job's drafts removed, then
  * the live version republished without the job's photos (at once: a customer's withdrawal must not
- * wait for the owner to publish). Who withdraws is the context's actor (the owner or the customer).
+ * wait for the owner to publish). Who withdraws is the context's actor (the owner or the customer);
+ * the owner is told of a customer's withdrawal, with what became of the photos on the live website.
  */
 export async function withdrawGalleryConsent(
   submissionId: number,
@@ -156,15 +159,19 @@ export async function withdrawGalleryConsent(
       { submissionId, event: "withdrawn", actor: by, actedBy: ctx.actor, method: null, note, at: ctx.now },
       tx,
     );
-    await repo.deleteItemsOfJob(submissionId, tx);
-    return row;
+    return { row, draftsRemoved: await repo.deleteItemsOfJob(submissionId, tx) };
   });
+  const job = await repo.requestById(submissionId, ctx.db);
   if (!withdrawn) {
-    if (!(await repo.requestById(submissionId, ctx.db))) throw new NotFound("There is no such request.");
+    if (!job) throw new NotFound("There is no such request.");
     throw new Conflict(
       "There is no consent to withdraw: the customer's consent to show this job's photos is not recorded, or was already withdrawn.",
       "no_consent",
     );
   }
-  return { consent: toConsent(withdrawn), publish: await republishWithoutJob(submissionId, ctx) };
+  const shown = await shownOfJob(submissionId, ctx.db);
+  const publish = await republishWithoutJob(submissionId, ctx);
+  if (by === "customer" && job)
+    await tellOwnerOfWithdrawal({ job, shown, draftsRemoved: withdrawn.draftsRemoved, publish }, ctx);
+  return { consent: toConsent(withdrawn.row), publish };
 }

@@ -16,6 +16,7 @@ export const pushKinds = [
   "payment_online",
   "payment_attention",
   "mail_failed",
+  "gallery_consent_withdrawn",
   "test",
 ] as const;
 
@@ -35,6 +36,7 @@ export const switchableKinds = [
   ["payment_online", "A customer pays online"],
   ["payment_attention", "An online payment needs you (a refund to make)"],
   ["mail_failed", "An e-mail to a customer could not be delivered"],
+  ["gallery_consent_withdrawn", "A customer withdraws consent to show their job's photos"],
 ] as const satisfies readonly (readonly [Exclude<PushKind, "test">, string])[];
 
 export type SwitchableKind = (typeof switchableKinds)[number][0];

@@ -1,0 +1,2 @@
+ALTER TABLE "push_outbox" DROP CONSTRAINT "push_outbox_kind";--> statement-breakpoint
+ALTER TABLE "push_outbox" ADD CONSTRAINT "push_outbox_kind" CHECK ("push_outbox"."kind" in ('new_request', 'appointment_accepted', 'another_time_asked', 'request_cancelled', 'quote_opened', 'quote_accepted', 'quote_declined', 'invoice_paid', 'invoice_overdue', 'payment_online', 'payment_attention', 'mail_failed', 'gallery_consent_withdrawn', 'test'));
