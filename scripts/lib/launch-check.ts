@@ -29,7 +29,12 @@ export interface LaunchFacts {
       readonly electricalPartner: string;
       readonly confirmed: boolean;
     };
-    readonly processors: { readonly mail: { readonly name: string }; readonly confirmed: boolean };
+    readonly processors: {
+      readonly mail: { readonly name: string };
+      /** The processors the privacy policy names, as the owner saved them (read from the database). */
+      readonly list?: readonly { readonly name: string; readonly role: string }[];
+      readonly confirmed: boolean;
+    };
     /** The bank account printed on every invoice. */
     readonly invoices?: { readonly bank: { readonly confirmed: boolean } };
   };
@@ -192,12 +197,7 @@ export function placeholderFindings(facts: LaunchFacts): Finding[] {
       "site.accreditations",
       `the ${site.accreditations.gasPartner} and ${site.accreditations.electricalPartner} partner claims need the owner's confirmation; then set accreditations.confirmed: true.`,
     );
-  if (!site.processors.confirmed)
-    add(
-      SITE,
-      "site.processors",
-      `the privacy policy's data processors need confirming (the mail provider is "${site.processors.mail.name}"): name each and check its data processing agreement, then set processors.confirmed: true.`,
-    );
+  if (!site.processors.confirmed) add(SITE, "site.processors", processorsMessage(site.processors));
   if (site.invoices && !site.invoices.bank.confirmed)
     add(
       SITE,
@@ -221,6 +221,14 @@ export function placeholderFindings(facts: LaunchFacts): Finding[] {
     );
 
   return out;
+}
+
+/** The unconfirmed processors: the ones the owner saved when there are any, else the config's mail provider. */
+function processorsMessage(p: LaunchFacts["site"]["processors"]): string {
+  if (!p.list?.length)
+    return `the privacy policy's data processors need confirming (the mail provider is "${p.mail.name}"): name each and check its data processing agreement, then set processors.confirmed: true.`;
+  const named = p.list.map((x) => `${x.name} (${x.role})`).join("; ");
+  return `the privacy policy's data processors need confirming: ${named}. Check each is the company you use and has a data processing agreement, then set processors.confirmed: true.`;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;

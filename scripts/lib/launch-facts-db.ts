@@ -1,7 +1,7 @@
 /**
  * The launch facts as the owner's saved business details state them
  * (docs/decisions/055-identity-and-public-facts.md): `npm run doctor` with DATABASE_URL reads the
- * phone, e-mail, company and cover the site states, and the launch checklist's confirmations the
+ * phone, e-mail, company, cover and data processors the site states, and the launch checklist's confirmations the
  * owner gave on the admin dashboard, instead of the config's `confirmed` flags; and the team as the
  * website publishes it (a person the owner has edited on the Website screen is no longer the
  * invented sample), instead of src/data/team.ts.
@@ -39,7 +39,7 @@ export function withSettings(facts: LaunchFacts, s: BusinessSettings): LaunchFac
         confirmed: ok("accreditations"),
       },
       stats: { ...site.stats, ...s.stats, confirmed: ok("stats") },
-      processors: { ...site.processors, confirmed: ok("processors") },
+      processors: { ...site.processors, list: s.processors, confirmed: ok("processors") },
       invoices: { bank: { confirmed: ok("bank") } },
     },
   };

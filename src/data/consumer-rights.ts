@@ -17,11 +17,15 @@
  * The model cancellation form follows Schedule 3, Part B of those Regulations word for word.
  *
  * Who the trader is comes in as a `Trader` (docs/decisions/045-business-details.md): the papers and
- * e-mails pass the one in force when they were sent; the static pages, built ahead of time, use
- * `siteTrader()`, the config's defaults. Text for a PDF or an e-mail (`onPaper`) never points at a
- * button or a box, which paper does not have.
+ * e-mails pass the one in force when they were sent; the terms page passes the one it is built with
+ * (the published facts, src/components/sections/business-at-build.ts); `siteTrader()` is the
+ * config's defaults. Text for a PDF or an e-mail (`onPaper`) never points at a button or a box,
+ * which paper does not have. A text only a function answer or an e-mail gives
+ * (`onlineCancellationClosedText`) writes the phone as the placeholder `businessFact.phone`, filled
+ * with the published phone where it leaves (docs/decisions/071-published-facts-everywhere.md).
  */
 import { businessDefaults, site, traderFacts } from "../config/site";
+import { businessFact } from "../lib/business-facts";
 import { formatMoney, type Pence } from "../platform/money";
 import { dateInZone, formatDate, type IsoDate } from "../platform/time";
 import { cancellationDays } from "../features/quotes/contract/rules";
@@ -348,12 +352,12 @@ export type CancellationClosedReason =
 /** Why the page has no "Cancel" button for an accepted quote, with the phone number. */
 export function onlineCancellationClosedText(reason: CancellationClosedReason): string {
   if (reason.kind === "work-finished") {
-    return `You asked us to start the work before your cancellation period ended, and we finished it on ${formatDate(reason.finishedOn)}. Once the work is finished at your request, the right to cancel ends, so this contract can no longer be cancelled. If something is not right with the work, please call us on ${site.phone.display} and we will put it right.`;
+    return `You asked us to start the work before your cancellation period ended, and we finished it on ${formatDate(reason.finishedOn)}. Once the work is finished at your request, the right to cancel ends, so this contract can no longer be cancelled. If something is not right with the work, please call us on ${businessFact.phone} and we will put it right.`;
   }
   if (reason.kind === "urgent-repair") {
-    return `This quote is for an urgent repair you asked us to come out for, so it cannot be cancelled online or otherwise. To talk about the work, please call us on ${site.phone.display}.`;
+    return `This quote is for an urgent repair you asked us to come out for, so it cannot be cancelled online or otherwise. To talk about the work, please call us on ${businessFact.phone}.`;
   }
-  return `Your ${cancellationDays}-day cancellation period ended at the end of ${formatDate(reason.endedOn)}, so online cancellation is closed. To talk about the work, please call us on ${site.phone.display}.`;
+  return `Your ${cancellationDays}-day cancellation period ended at the end of ${formatDate(reason.endedOn)}, so online cancellation is closed. To talk about the work, please call us on ${businessFact.phone}.`;
 }
 
 /** Beside "Cancel" while an early-started job is under way: what cancelling then costs. */

@@ -1,6 +1,8 @@
 /**
  * The six questions (response time, free estimates, licensed and insured,
- * areas served, guarantees, payment methods). Facts come from the site config.
+ * areas served, guarantees, payment methods), as a fresh install seeds them into the Website
+ * screen's drafts. Facts come from the site config; no answer names the phone, which the owner
+ * changes in Business details (the pages give the published one beside the answers).
  */
 import { listInWords, site, townNames } from "../config/site";
 import { serviceCatalog } from "../lib/service-catalog";
@@ -15,7 +17,7 @@ const entries: Faq[] = [
   {
     topic: "response-time",
     question: "How quickly will you respond to my request?",
-    answer: `We reply to every enquiry and booking request within ${site.response.replyWithinHours} hours, usually much sooner. ${site.response.emergencyNote}: if water is coming through a ceiling, phone us on ${site.phone.display} rather than sending a form.`,
+    answer: `We reply to every enquiry and booking request within ${site.response.replyWithinHours} hours, usually much sooner. ${site.response.emergencyNote}: if water is coming through a ceiling, phone us rather than sending a form.`,
   },
   {
     topic: "free-estimates",

@@ -19,6 +19,9 @@ import contact from "../../netlify/functions/contact.mts";
 import customerPageFn from "../../netlify/functions/customer-page.mts";
 import { site } from "../../src/config/site";
 import { deliverDue } from "../../src/features/mail/service-delivery";
+import { quoteInputSchema } from "../../src/features/quotes/contract";
+import { createQuote, sendQuote } from "../../src/features/quotes/service";
+import { serviceContext } from "../../src/platform/context";
 import { mailOutbox } from "../../src/features/tables";
 import { createSmtpSender } from "../../src/platform/mail/transport";
 import { adminClient } from "../helpers/admin";
@@ -33,6 +36,7 @@ import {
   validBooking,
   validContact,
 } from "../helpers/http";
+import { sendPending } from "../helpers/sent-mail";
 import { startSmtp } from "../helpers/smtp";
 
 const t = useTestDatabase();
@@ -161,5 +165,49 @@ describe("the published phone in every e-mail and answer", () => {
     expect(body.error.code).toBe("rate_limited");
     expect(body.error.message).toContain(`call us on ${newPhone}`);
     expect(body.error.message).not.toContain(site.phone.display);
+  });
+});
+
+describe("the customer page's cancellation-closed message", () => {
+  it("gives the published phone, not a later draft's nor the config's", async () => {
+    await savePhone();
+    await publish();
+    await savePhone("07700 900 456");
+    const email = `urgent-${Date.now()}@example.com`;
+    const id = await book(email);
+    const ctx = serviceContext();
+    const lines = [{ description: "Make the burst pipe safe", quantity: 1, unitPence: 12_000 }];
+    const draft = await createQuote(id, quoteInputSchema.parse({ lines, urgentRepair: true }), ctx);
+    await sendQuote(draft.id, ctx);
+    const sent = await sendPending(t.db, { submissionId: id });
+    const token = /\/request\/([A-Za-z0-9_-]{22})(?![A-Za-z0-9_-])/.exec(
+      [...sent.values()].at(-1)!.text,
+    )![1]!;
+
+    const page = await (await customerPageFn(getRequest(`/request/${token}`))).text();
+    const form = /<form method="post"[^>]*class="accept"[^>]*>([\s\S]*?)<\/form>/.exec(page)![1]!;
+    const fields = Object.fromEntries(
+      [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    const accepted = await customerPageFn(
+      new Request(`http://localhost/request/${token}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          accept: "text/html",
+          origin: "http://localhost",
+          "x-forwarded-for": randomIp(),
+        },
+        body: new URLSearchParams({ ...fields, action: "accept-quote" }).toString(),
+      }),
+    );
+    expect(accepted.status, await accepted.clone().text()).toBeLessThan(400);
+
+    const closed = await (await customerPageFn(getRequest(`/request/${token}?step=cancel-quote`))).text();
+    expect(closed).toContain("Online cancellation is closed");
+    expect(closed).toContain(`To talk about the work, please call us on ${newPhone}.`);
+    expect(closed).not.toContain(site.phone.display);
+    expect(closed).not.toContain("07700 900 456");
+    expect(closed).not.toMatch(/__business_\w+__/);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { site } from "../../src/config/site";
+import { businessFact } from "../../src/lib/business-facts";
 import {
   acceptButtonLabel,
   cancellationEndDate,
@@ -166,11 +167,17 @@ describe("quote wording", () => {
     expect(quoteTermsText({ ...facts, urgentRepair: true })).not.toContain("If you accept today");
   });
 
-  it("says why online cancellation is closed and gives the phone number", () => {
+  it("says why online cancellation is closed and gives the phone as the published phone's placeholder", () => {
     const ended = onlineCancellationClosedText({ kind: "period-ended", endedOn: "2026-12-09" });
     expect(ended).toContain("ended at the end of Wednesday 9 December 2026");
-    expect(ended).toContain(site.phone.display);
-    expect(onlineCancellationClosedText({ kind: "urgent-repair" })).toContain(site.phone.display);
+    expect(ended).toContain(`please call us on ${businessFact.phone}.`);
+    for (const reason of [
+      { kind: "urgent-repair" },
+      { kind: "work-finished", finishedOn: "2026-12-04" },
+    ] as const) {
+      expect(onlineCancellationClosedText(reason)).toContain(`call us on ${businessFact.phone}`);
+      expect(onlineCancellationClosedText(reason)).not.toContain(site.phone.display);
+    }
   });
 
   it("acknowledges a cancellation, saying what is owed after an early start", () => {
