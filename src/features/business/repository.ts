@@ -11,6 +11,7 @@
  * business_published_facts: the public facts of each website version that went live, newest last.
  *
  *   latestPublishedFacts()     the facts live now, or null before the first publish
+ *   publishedFactsAt(instant)  the facts live at that instant, or null before the first publish
  *   insertPublishedFacts(row)  a version went live with these facts
  */
 import { asc, desc, isNotNull, lte } from "../../platform/db/orm";
@@ -65,6 +66,16 @@ export async function latestPublishedFacts(db: Db = getDb()): Promise<PublishedF
     .select()
     .from(businessPublishedFacts)
     .orderBy(desc(businessPublishedFacts.id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function publishedFactsAt(instant: Date, db: Db = getDb()): Promise<PublishedFactsRow | null> {
+  const rows = await db
+    .select()
+    .from(businessPublishedFacts)
+    .where(lte(businessPublishedFacts.liveAt, instant))
+    .orderBy(desc(businessPublishedFacts.liveAt), desc(businessPublishedFacts.id))
     .limit(1);
   return rows[0] ?? null;
 }

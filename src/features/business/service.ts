@@ -11,6 +11,7 @@
  *   businessAt(instant, db)            what applied at an instant (an issued or sent paper's moment)
  *   vatOn(date, db)                    whether the next document, dated `date`, carries VAT
  *   traderAt(instant, date, db)        how a paper sent at `instant` and dated `date` names the trader
+ *                                      (its contact lines: the public facts live at `instant`)
  *   defaultBusinessSettings()          a fresh install's settings, from src/config/site.ts
  */
 import { traderFacts as configTraderFacts } from "../../config/site";
@@ -63,8 +64,11 @@ export async function vatOn(date: IsoDate, db: Db = getDb()): Promise<boolean> {
 
 /** How a paper sent (or issued) at `instant`, bearing the date `date`, names the trader. */
 export async function traderAt(instant: Date, date: IsoDate, db: Db = getDb()): Promise<Trader> {
-  const s = await businessAt(instant, db);
-  return traderOn(s, traderFactsOf(publicFactsOf(s)), date);
+  const [s, published] = await Promise.all([businessAt(instant, db), repo.publishedFactsAt(instant, db)]);
+  // Its contacts and office as the live website stated them then (docs/decisions/071-published-facts-everywhere.md);
+  // a paper from before the first recorded publish keeps those of the settings it was made under.
+  const facts = (published && publishedFactsOf(published.facts)) ?? publicFactsOf(s);
+  return traderOn(s, traderFactsOf(facts), date);
 }
 
 /**
