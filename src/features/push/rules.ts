@@ -193,13 +193,20 @@ const shortChoice = (label: string) => label.replace(/ \d{4}(?=,|$)/, "").replac
 const requestUrl = (id: number) => `/admin/requests/${id}`;
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
-/** What became of a job's gallery photos when its customer withdrew consent. */
-const consentBody = (shown: number, stillLive: boolean) =>
-  stillLive
-    ? `Still on the website: publish it again to take ${shown === 1 ? "the photo" : "the photos"} down.`
-    : shown > 0
-      ? `${shown === 1 ? "1 gallery entry" : `${shown} gallery entries`} taken off the website.`
-      : "None of the job's photos were on the website.";
+/** A customer withdrew photo consent: what became of the job's gallery photos on the live website. */
+function consentContent(event: Extract<OwnerEvent, { kind: "gallery_consent_withdrawn" }>): PushContent {
+  const { shown, stillLive } = event;
+  return {
+    title: `Photo consent withdrawn: ${event.name}`,
+    body: stillLive
+      ? `Still on the website: publish it again to take ${shown === 1 ? "the photo" : "the photos"} down.`
+      : shown > 0
+        ? `${shown === 1 ? "1 gallery entry" : `${shown} gallery entries`} taken off the website.`
+        : "None of the job's photos were on the website.",
+    url: stillLive ? "/admin/website" : requestUrl(event.requestId),
+    tag: `request-${event.requestId}`,
+  };
+}
 
 /**
  * What the notification says: no more than the owner needs at a glance (the customer's name, the
@@ -283,12 +290,7 @@ export function pushContent(event: OwnerEvent, serviceLabel: (id: string | null)
         tag: event.requestId === null ? "mail-failed" : `request-${event.requestId}`,
       };
     case "gallery_consent_withdrawn":
-      return {
-        title: `Photo consent withdrawn: ${event.name}`,
-        body: consentBody(event.shown, event.stillLive),
-        url: event.stillLive ? "/admin/website" : requestUrl(event.requestId),
-        tag: `request-${event.requestId}`,
-      };
+      return consentContent(event);
     case "test":
       return {
         title: "Test notification",

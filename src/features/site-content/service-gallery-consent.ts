@@ -13,6 +13,7 @@ import type { z } from "zod";
 import { inTransaction, roleOf, type Actor, type ServiceContext } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
 import { Conflict, NotFound } from "../../platform/domain-errors";
+import { logEvent } from "../../platform/log";
 import * as photosRepo from "../photos";
 import type { consentInputSchema, GalleryConsent, GalleryJob } from "./contract";
 import * as repo from "./repository-gallery";
@@ -172,6 +173,10 @@ export async function withdrawGalleryConsent(
   const shown = await shownOfJob(submissionId, ctx.db);
   const publish = await republishWithoutJob(submissionId, ctx);
   if (by === "customer" && job)
-    await tellOwnerOfWithdrawal({ job, shown, draftsRemoved: withdrawn.draftsRemoved, publish }, ctx);
+    // The withdrawal stands whatever happens to the owner's notice; a failure is logged, not shown.
+    await tellOwnerOfWithdrawal({ job, shown, draftsRemoved: withdrawn.draftsRemoved, publish }, ctx).catch(
+      (error: unknown) =>
+        logEvent({ event: "gallery.consent_notice", level: "error", submissionId, error: String(error) }),
+    );
   return { consent: toConsent(withdrawn.row), publish };
 }
