@@ -30,7 +30,7 @@ function takedownWords(job: WithdrawnJob): string {
   switch (job.takedown) {
     case "none":
       return job.draftsRemoved > 0
-        ? `None of its photos were on the live website; ${entries(job.draftsRemoved)} in your gallery drafts ${job.draftsRemoved === 1 ? "was" : "were"} removed, so they will not be published.`
+        ? `None of its photos were on the live website; ${entries(job.draftsRemoved)} in your gallery drafts ${job.draftsRemoved === 1 ? "was removed, so it" : "were removed, so they"} will not be published.`
         : "None of its photos were on the website or in your gallery drafts: there is nothing to take down.";
     case "live":
       return `We took ${n === 1 ? "it" : "them"} off the live website at once (the website was published again without ${n === 1 ? "it" : "them"}; your other drafts stay drafts).`;
