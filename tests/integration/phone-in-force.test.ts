@@ -13,6 +13,7 @@ import { eq } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import adminBusiness from "../../netlify/functions/admin-business-settings.mts";
+import adminQuotes from "../../netlify/functions/admin-quotes.mts";
 import adminSite from "../../netlify/functions/admin-site.mts";
 import bookings from "../../netlify/functions/bookings.mts";
 import contact from "../../netlify/functions/contact.mts";
@@ -36,6 +37,7 @@ import {
   validBooking,
   validContact,
 } from "../helpers/http";
+import { pdfWords } from "../helpers/pdf";
 import { sendPending } from "../helpers/sent-mail";
 import { startSmtp } from "../helpers/smtp";
 
@@ -209,5 +211,19 @@ describe("the customer page's cancellation-closed message", () => {
     expect(closed).not.toContain(site.phone.display);
     expect(closed).not.toContain("07700 900 456");
     expect(closed).not.toMatch(/__business_\w+__/);
+
+    // The quote's PDF (read with a PDF text extractor) gives the same contact lines.
+    const owner = await adminClient();
+    const path = `/api/admin/quotes/${draft.id}/pdf`;
+    const raw = await adminQuotes(
+      new Request(`http://localhost:8888${path}`, {
+        headers: { Cookie: owner.cookie, "x-forwarded-for": "203.0.113.9" },
+      }),
+    );
+    expect(raw.status).toBe(200);
+    const words = await pdfWords(new Uint8Array(await raw.arrayBuffer()));
+    expect(words).toContain(newPhone);
+    expect(words).not.toContain(site.phone.display);
+    expect(words).not.toContain("07700 900 456");
   });
 });
