@@ -90,7 +90,7 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss(), lucidePerIcon(root)],
     // `npm run dev` gives each stack its own folder (scripts/dev.ts); Vite's own default otherwise.
-    cacheDir: process.env.SITE_VITE_CACHE_DIR || undefined,
+    ...(process.env.SITE_VITE_CACHE_DIR ? { cacheDir: process.env.SITE_VITE_CACHE_DIR } : {}),
     // Dev server only: the browser code's packages are bundled for the browser when the server
     // starts. Left to be found as pages ask for them, one found late re-bundles the others, and
     // every island already loading gets "504 Outdated Optimize Dep" and never starts.
