@@ -31,8 +31,10 @@ let served: LocalDbServer | undefined;
 let container: AstroContainer;
 const saved = { ...process.env };
 const pages: Record<string, string> = {};
-/** The gallery's <img> tags of a page, as written. */
+/** The gallery's <img> tags of a page, and its preloads of gallery photos, as written. */
 const galleryImgs = (html: string) => html.match(/<img [^>]*src="\/media\/gallery\/[^>]*>/g) ?? [];
+const galleryPreloadTags = (html: string) =>
+  html.match(/<link rel="preload"[^>]*imagesrcset="\/media\/gallery\/[^>]*>/g) ?? [];
 
 async function render(path: string): Promise<string> {
   const service = /^\/services\/([a-z0-9-]+)$/.exec(path)?.[1];
@@ -77,50 +79,55 @@ afterAll(async () => {
 });
 
 describe("the gallery's photos on pages built with published photos", () => {
-  it("/our-work: the first item's two photos load at once with high priority, the other four lazily", () => {
+  it("/our-work: every photo lazy; the first item's two preloaded from the <head> with high priority, for wide screens only", () => {
     const html = pages["/our-work"]!;
     expect(galleryPhotoCount(html)).toBe(6);
     expect(galleryLoadingProblems(html, { firstScreen: true })).toEqual([]);
-    expect(galleryImgs(html).filter((img) => img.includes('fetchpriority="high"'))).toHaveLength(2);
-    expect(galleryImgs(html).filter((img) => img.includes('loading="lazy"'))).toHaveLength(4);
+    expect(galleryImgs(html).filter((img) => img.includes('loading="lazy"'))).toHaveLength(6);
+    const preloads = galleryPreloadTags(html);
+    expect(preloads).toHaveLength(2);
+    for (const link of preloads) {
+      expect(link).toContain('fetchpriority="high"');
+      expect(link).toContain('media="(min-width: 640px)"');
+    }
+    expect(html.indexOf(preloads[0]!)).toBeLessThan(html.indexOf("</head>"));
   });
 
-  it("a service page: its three photos of that service are all lazy, none with raised priority", () => {
+  it("a service page: its three items' five photos are all lazy, none preloaded", () => {
     const html = pages["/services/paint-wallpaper"]!;
     expect(galleryPhotoCount(html)).toBe(5);
     expect(galleryLoadingProblems(html, { firstScreen: false })).toEqual([]);
     expect(galleryImgs(html).filter((img) => img.includes('loading="lazy"'))).toHaveLength(5);
-    expect(galleryImgs(html).filter((img) => img.includes("fetchpriority"))).toEqual([]);
+    expect(galleryPreloadTags(html)).toEqual([]);
   });
 });
 
 describe("the rule catches each fault", () => {
-  const firstImg = (html: string) => /<img [^>]*src="\/media\/gallery\/[^>]*>/.exec(html)![0];
-  const alter = (html: string, change: (img: string) => string) => {
-    const img = firstImg(html);
-    return html.replace(img, change(img));
-  };
+  const html = () => pages["/our-work"]!;
+  const firstImg = (page: string) => galleryImgs(page)[0]!;
+  const problems = (page: string, firstScreen = true) =>
+    galleryLoadingProblems(page, { firstScreen }).join("\n");
 
-  it("a first photo that is lazy, or has no raised priority", () => {
-    const html = pages["/our-work"]!;
-    const lazy = alter(html, (img) => img.replace('loading="eager"', 'loading="lazy"'));
-    expect(galleryLoadingProblems(lazy, { firstScreen: true }).join("\n")).toMatch(
-      /item 1, .*: loading="lazy" on a photo of the first screen/,
+  it("a first-screen photo without its preload, or with a preload a phone would fetch too", () => {
+    const [first, second] = galleryPreloadTags(html());
+    expect(problems(html().replace(first!, ""))).toMatch(
+      /item 1, .*: a photo of the first screen with no preload/,
     );
-    const plain = alter(html, (img) => img.replace(' fetchpriority="high"', ""));
-    expect(galleryLoadingProblems(plain, { firstScreen: true }).join("\n")).toMatch(
-      /item 1, .*: no fetchpriority="high"/,
-    );
+    const everywhere = html().replace(second!, second!.replace(/ media="[^"]*"/, ""));
+    expect(problems(everywhere)).toMatch(/item 1, .*: its preload has no media query/);
+    const low = html().replace(first!, first!.replace('fetchpriority="high"', 'fetchpriority="low"'));
+    expect(problems(low)).toMatch(/item 1, .*: its preload's fetchpriority is not "high"/);
   });
 
-  it("a photo without width, height or sizes, and a photo below the first screen that is not lazy", () => {
-    const html = pages["/our-work"]!;
-    const bare = alter(html, (img) => img.replace(/ (width|height|sizes)="[^"]*"/g, ""));
-    const found = galleryLoadingProblems(bare, { firstScreen: true }).join("\n");
-    for (const fault of ["no width", "no height", "no sizes"]) expect(found).toContain(fault);
-    // Read as a service page, the first item's photos are below the first screen.
-    expect(galleryLoadingProblems(html, { firstScreen: false })).toEqual(
-      expect.arrayContaining([expect.stringMatching(/item 1, .*: loading="eager" below the first screen/)]),
-    );
+  it("a photo that is not lazy, or has no width, height or sizes", () => {
+    const img = firstImg(html());
+    const eager = html().replace(img, img.replace('loading="lazy"', 'loading="eager"'));
+    expect(problems(eager)).toMatch(/item 1, .*: loading="eager", not lazy/);
+    const bare = html().replace(img, img.replace(/ (width|height|sizes)="[^"]*"/g, ""));
+    for (const fault of ["no width", "no height", "no sizes"]) expect(problems(bare)).toContain(fault);
+  });
+
+  it("a preload on a page whose photos are all below the first screen", () => {
+    expect(problems(html(), false)).toMatch(/item 1, .*: preloaded, though below the first screen/);
   });
 });
