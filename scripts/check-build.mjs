@@ -15,9 +15,11 @@
  *  7. every page with an island (forms, reviews) loads at most 90 KB of JavaScript, gzipped, whole
  *     page (scripts/lib/page-js.mjs; `node scripts/page-js.mjs` lists the files); the bytes per
  *     page are printed.
- *  8. the gallery's photos load as they should (scripts/lib/gallery-loading.mjs): on /our-work the
- *     first item's photos at once with fetchpriority="high", every later one lazy; on each service
- *     page every photo lazy; all with width, height, srcset and sizes.
+ *  8. the gallery's photos load as they should (scripts/lib/gallery-loading.mjs): every photo lazy,
+ *     with width, height, srcset and sizes; on /our-work the first item's photos also preloaded from
+ *     the <head> with fetchpriority="high" for wide screens (a media query), no other photo preloaded;
+ *     no service page preloads one. On a build without published photos there is nothing to check
+ *     (tests/content/gallery-loading.test.ts checks pages with photos).
  * Exits non-zero with a list of problems. Flags: --skip-html (leave out the slow vnu step).
  */
 import { spawnSync } from "node:child_process";
@@ -218,7 +220,7 @@ for (const page of budgeted) {
     );
 }
 
-// --- 8. The gallery's photos: the first screen at once, the rest lazy --------------------------------
+// --- 8. The gallery's photos: lazy, the first screen's preloaded on wide screens ---------------
 let galleryPhotos = 0;
 for (const path of ["/our-work", ...servicePaths]) {
   const file = join(dist, `${path}.html`);

@@ -71,7 +71,7 @@ export function rowOf(page, lhr, run) {
   };
 }
 
-export function median(values) {
+function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
