@@ -5,6 +5,11 @@
  * accessibility, best practices and SEO scores and the bytes of JavaScript each page loads, and
  * writes the full reports to bench-results/lighthouse/.
  *
+ * `--runs=N` (or BENCH_RUNS) measures every page N times, interleaved (a, b, a, b, ...), and prints
+ * the medians per page with the load average seen, the LCP element, the images fetched before the
+ * largest paint and the render-blocking files (scripts/lib/lighthouse-figures.mjs): on a shared
+ * machine compare two pages that way, e.g. `npm run bench:lighthouse -- --runs=5 /our-work /about-us`.
+ *
  * By default it serves dist/ (run `npx astro build` first) itself, like Netlify's CDN: pretty URLs,
  * the response headers the build wrote for Netlify, compressed text. Set BENCH_BASE_URL to measure
  * a server you started yourself (e.g. `npm run stack`), or BENCH_DIST to serve another build folder. Chromium: CHROME_PATH (default
@@ -17,10 +22,14 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "no
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { publicPathsIn } from "./lib/public-pages.mjs";
+import { mediansByPage, rowOf } from "./lib/lighthouse-figures.mjs";
 
 // The pages of the build being served (BENCH_DIST or dist/): every published service included.
 const pages = publicPathsIn(process.env.BENCH_DIST ?? "dist");
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const runsArg = args.find((a) => a.startsWith("--runs="));
+const runs = Math.max(1, Number(runsArg?.slice("--runs=".length) ?? process.env.BENCH_RUNS ?? 1));
+const only = args.filter((a) => !a.startsWith("--"));
 const targets = only.length ? only : pages;
 const port = Number(process.env.BENCH_PORT ?? 8970);
 let base = process.env.BENCH_BASE_URL;
@@ -108,72 +117,66 @@ const outDir = "bench-results/lighthouse";
 mkdirSync(outDir, { recursive: true });
 const rows = [];
 try {
-  for (const path of targets) {
-    // Lighthouse occasionally fails to record a trace (NO_NAVSTART) on a busy machine: run again.
-    let result;
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      result = await lighthouse(`${base}${path}`, {
-        port: chrome.port,
-        output: "html",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      });
-      if (result && !result.lhr.runtimeError) break;
-      console.warn(`${path}: ${result?.lhr.runtimeError?.code ?? "no result"}, attempt ${attempt} of 3`);
+  // Interleaved: run 1 of every page, then run 2 of every page, ..., so a change in the machine's
+  // load falls on all pages alike; the medians below compare them.
+  for (let run = 1; run <= runs; run++) {
+    for (const path of targets) {
+      const { lhr, report } = await audit(path);
+      const row = rowOf(path, lhr, run);
+      rows.push(row);
+      const name = `${path === "/" ? "home" : path.slice(1).replaceAll("/", "_")}${runs > 1 ? `-run${run}` : ""}`;
+      writeFileSync(`${outDir}/${name}.html`, Array.isArray(report) ? report[0] : report);
+      writeFileSync(`${outDir}/${name}.json`, JSON.stringify(lhr));
+      console.log(
+        `${runs > 1 ? `run ${run} ` : ""}${path.padEnd(28)} perf ${row.performance}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  JS ${row.jsBytes} B  (FCP ${row.fcpMs} LCP ${row.lcpMs} TBT ${row.tbtMs} SI ${row.siMs})  load ${row.loadAverage}${row.notes.length ? `  failing: ${row.notes.join(", ")}` : ""}`,
+      );
     }
-    if (!result) throw new Error(`no result for ${path}`);
-    const { lhr, report } = result;
-    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const summary = lhr.audits["resource-summary"]?.details?.items ?? [];
-    const js = summary.find((i) => i.resourceType === "script")?.transferSize ?? 0;
-    const total = summary.find((i) => i.resourceType === "total")?.transferSize ?? 0;
-    const row = {
-      page: path,
-      performance: score("performance"),
-      accessibility: score("accessibility"),
-      bestPractices: score("best-practices"),
-      seo: score("seo"),
-      jsBytes: js,
-      totalBytes: total,
-      lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
-      cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
-      fcpMs: Math.round(lhr.audits["first-contentful-paint"]?.numericValue ?? 0),
-      tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
-      siMs: Math.round(lhr.audits["speed-index"]?.numericValue ?? 0),
-    };
-    // What kept a category below 100 (weighted audits that did not pass).
-    row.notes = ["accessibility", "best-practices", "seo"]
-      .flatMap((cat) => lhr.categories[cat]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => ref.id);
-    rows.push(row);
-    const name = path === "/" ? "home" : path.slice(1).replaceAll("/", "_");
-    writeFileSync(`${outDir}/${name}.html`, Array.isArray(report) ? report[0] : report);
-    writeFileSync(`${outDir}/${name}.json`, JSON.stringify(lhr));
-    console.log(
-      `${path.padEnd(28)} perf ${row.performance}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  JS ${row.jsBytes} B  (FCP ${row.fcpMs} LCP ${row.lcpMs} TBT ${row.tbtMs} SI ${row.siMs})${row.notes.length ? `  failing: ${row.notes.join(", ")}` : ""}`,
-    );
   }
 } finally {
   await chrome.kill();
   server?.close();
 }
 
+/** One page's report; Lighthouse occasionally fails to record a trace (NO_NAVSTART) on a busy machine: run again. */
+async function audit(path) {
+  let result;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    result = await lighthouse(`${base}${path}`, {
+      port: chrome.port,
+      output: "html",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    if (result && !result.lhr.runtimeError) return result;
+    console.warn(`${path}: ${result?.lhr.runtimeError?.code ?? "no result"}, attempt ${attempt} of 3`);
+  }
+  throw new Error(`no result for ${path}`);
+}
+
+const medians = mediansByPage(rows);
 writeFileSync(
   `${outDir}/summary.json`,
-  `${JSON.stringify({ base, date: new Date().toISOString(), rows }, null, 2)}\n`,
+  `${JSON.stringify({ base, date: new Date().toISOString(), runs, medians, rows }, null, 2)}\n`,
 );
 console.log(
-  "\n| Page | Performance | Accessibility | Best practices | SEO | JS (bytes) | Total (bytes) | LCP (ms) | CLS |",
+  `\n${runs > 1 ? `Medians of ${runs} interleaved runs per page. ` : ""}Load average (1 min) while measuring: ${Math.min(...rows.map((r) => r.loadAverage))}-${Math.max(...rows.map((r) => r.loadAverage))}.`,
 );
-console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-for (const r of rows)
+console.log(
+  "\n| Page | Performance | Accessibility | Best practices | SEO | FCP (ms) | LCP (ms) | TBT (ms) | CLS | Main thread (ms) | Total (bytes) | Requests | Before LCP (requests, bytes) |",
+);
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+for (const m of medians)
   console.log(
-    `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.jsBytes} | ${r.totalBytes} | ${r.lcpMs} | ${r.cls} |`,
+    `| ${m.page} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${m.fcpMs} | ${m.lcpMs} | ${m.tbtMs} | ${m.cls} | ${m.mainThreadMs} | ${m.totalBytes} | ${m.requests} | ${m.requestsBeforeLcp}, ${m.bytesBeforeLcp} |`,
   );
-const below = rows.filter((r) => Math.min(r.performance, r.accessibility, r.bestPractices, r.seo) < 100);
+console.log("");
+for (const m of medians)
+  console.log(
+    `${m.page}: LCP element ${m.lcpElements.join(" / ")}; images before LCP ${m.imagesBeforeLcp || "none"}; render-blocking ${m.renderBlocking.join(", ") || "none"}`,
+  );
+const below = medians.filter((r) => Math.min(r.performance, r.accessibility, r.bestPractices, r.seo) < 100);
 console.log(
   below.length
-    ? `\n${below.length} page(s) below 100 in some category.`
+    ? `\n${below.length} page(s) below 100 in some category${runs > 1 ? " (median)" : ""}.`
     : "\nEvery page scores 100 in all four.",
 );

@@ -15,6 +15,11 @@
  *  7. every page with an island (forms, reviews) loads at most 90 KB of JavaScript, gzipped, whole
  *     page (scripts/lib/page-js.mjs; `node scripts/page-js.mjs` lists the files); the bytes per
  *     page are printed.
+ *  8. the gallery's photos load as they should (scripts/lib/gallery-loading.mjs): every photo lazy,
+ *     with width, height, srcset and sizes; on /our-work the first item's photos also preloaded from
+ *     the <head> with fetchpriority="high" for wide screens (a media query), no other photo preloaded;
+ *     no service page preloads one. On a build without published photos there is nothing to check
+ *     (tests/content/gallery-loading.test.ts checks pages with photos).
  * Exits non-zero with a list of problems. Flags: --skip-html (leave out the slow vnu step).
  */
 import { spawnSync } from "node:child_process";
@@ -23,6 +28,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, dirname } from "node:path";
 import { builtServicePaths, fixedPublicPaths } from "./lib/public-pages.mjs";
 import { islandPages, jsBudgetBytes, kb, pageScripts } from "./lib/page-js.mjs";
+import { galleryLoadingProblems, galleryPhotoCount } from "./lib/gallery-loading.mjs";
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
 const dist = process.env.CHECK_DIST ?? join(root, "dist");
@@ -214,10 +220,21 @@ for (const page of budgeted) {
     );
 }
 
+// --- 8. The gallery's photos: lazy, the first screen's preloaded on wide screens ---------------
+let galleryPhotos = 0;
+for (const path of ["/our-work", ...servicePaths]) {
+  const file = join(dist, `${path}.html`);
+  if (!existsSync(file)) continue;
+  const html = readFileSync(file, "utf8");
+  galleryPhotos += galleryPhotoCount(html);
+  for (const p of galleryLoadingProblems(html, { firstScreen: path === "/our-work" }))
+    problem(`${path}: ${p}`);
+}
+
 if (problems.length) {
   console.error(`check-build: ${problems.length} problem(s)\n- ${problems.join("\n- ")}`);
   process.exit(1);
 }
 console.log(
-  `check-build: ${htmlFiles.length} pages valid, links and assets resolve, no third-party loads, inline scripts hashed in the CSP; JS of every page with an island within ${kb(jsBudgetBytes)} (${budgetLines.join(", ")})`,
+  `check-build: ${htmlFiles.length} pages valid, links and assets resolve, no third-party loads, inline scripts hashed in the CSP; ${galleryPhotos} gallery photo(s) load as they should; JS of every page with an island within ${kb(jsBudgetBytes)} (${budgetLines.join(", ")})`,
 );
