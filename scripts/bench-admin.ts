@@ -32,6 +32,7 @@ import { setLogSink } from "../src/platform/log";
 import { createSession } from "../src/features/admin-auth";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";
 import { benchWeek, scheduleGoalMs, seedSchedule, timeSchedule } from "./lib/bench-schedule";
+import { percentile } from "./lib/bench-stats";
 
 const { values } = parseArgs({
   options: {
@@ -105,8 +106,6 @@ const assignCustomersSql = sql.raw(`
 const phoneOf = (i: number) =>
   `07${String((i * 7919) % 1000).padStart(3, "0")} ${String((i * 104729) % 1_000_000).padStart(6, "0")}`;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 const round = (n: number) => Math.round(n * 10) / 10;
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 

@@ -27,6 +27,7 @@ import { bookableDates } from "../src/features/appointments";
 import { setLogSink } from "../src/platform/log";
 import { serveLocalDb } from "./lib/pglite-server";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";
+import { percentile } from "./lib/bench-stats";
 
 const { values } = parseArgs({
   options: {
@@ -80,9 +81,6 @@ function pickKind(i: number): Kind {
   if (r < 95) return "list";
   return "retry";
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 
 interface Result {
   backend: string;

@@ -27,35 +27,13 @@ import { documentSequences, invoiceLines, invoicePayments, invoices } from "../s
 import { maxExportDays } from "../src/features/invoices/contract";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";
 import { benchWebhook } from "./lib/bench-webhook";
+import { stats, time } from "./lib/bench-stats";
 
 setLogSink(() => {});
 process.env["RATE_LIMIT_SECRET"] ??= randomBytes(32).toString("hex");
 
 const count = 10_000;
 const origin = "http://localhost:8888";
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-function stats(ms: number[]) {
-  const s = [...ms].sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
-  return {
-    runs: s.length,
-    p50: round(percentile(s, 50)),
-    p95: round(percentile(s, 95)),
-    max: round(s.at(-1)!),
-  };
-}
-
-async function time(runs: number, work: () => Promise<unknown>): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await work();
-    out.push(performance.now() - started);
-  }
-  return out;
-}
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 

@@ -34,6 +34,7 @@ import { jsonRequest, validBooking } from "../tests/helpers/http";
 import { startPushService } from "../tests/helpers/push-service";
 import { pgliteTemplate } from "./lib/pglite-template";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";
+import { stats } from "./lib/bench-stats";
 
 setLogSink(() => {});
 process.env["RATE_LIMIT_SECRET"] ??= randomBytes(32).toString("hex");
@@ -44,19 +45,6 @@ process.env["VAPID_PRIVATE_KEY"] = vapid.privateKey;
 // Whatever the hour the bench runs at: quiet hours would hold the notifications until morning.
 setQuietHours({ from: "00:00", until: "00:00" });
 setMailSender(null);
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const round = (n: number) => Math.round(n * 10) / 10;
-function stats(ms: number[]) {
-  const s = [...ms].sort((a, b) => a - b);
-  return {
-    runs: s.length,
-    p50: round(percentile(s, 50)),
-    p95: round(percentile(s, 95)),
-    max: round(s.at(-1)!),
-  };
-}
 
 const { values: args } = parseArgs({
   options: {

@@ -36,32 +36,10 @@ import { createSession } from "../src/features/admin-auth";
 import { toQuote } from "../src/features/quotes";
 import { sentQuoteRecord } from "../tests/helpers/quote-record";
 import { postgresAvailable, startPostgres } from "./lib/postgres-server";
+import { stats, time } from "./lib/bench-stats";
 
 setLogSink(() => {});
 process.env["RATE_LIMIT_SECRET"] ??= randomBytes(32).toString("hex");
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-function stats(ms: number[]) {
-  const s = [...ms].sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
-  return {
-    runs: s.length,
-    p50: round(percentile(s, 50)),
-    p95: round(percentile(s, 95)),
-    max: round(s.at(-1)!),
-  };
-}
-
-async function time(runs: number, work: () => Promise<unknown>): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await work();
-    out.push(performance.now() - started);
-  }
-  return out;
-}
 
 /**
  * Wall-clock and CPU milliseconds of each run. On a shared machine the wall clock includes the time

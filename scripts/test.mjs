@@ -31,6 +31,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { nearTimeout, vitestBudget } from "./lib/vitest-budgets.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reports = path.join(root, "test-reports");
@@ -264,18 +265,6 @@ clearInterval(heartbeat);
 
 // ---- summary ----------------------------------------------------------------------------------
 
-/**
- * A Vitest test's time budget: its project's `testTimeout` (vitest.config.ts,
- * tests/content/vitest.config.ts). Vitest's report does not carry a test's own budget, so a test
- * that sets one is measured against its project's.
- */
-function vitestBudget(file) {
-  if (file.startsWith("tests/integration/")) return 30_000;
-  if (file.startsWith("tests/content/")) return 60_000;
-  if (file.startsWith("tests/stack/")) return 1_800_000;
-  return 5_000; // Vitest's default (tests/unit)
-}
-
 /** Every test from the JSON reports: { name, ms, status, longestRunMs, budgetMs } with status
  * passed | failed | skipped; `longestRunMs` is its longest single run (Playwright retries). */
 function collectTests() {
@@ -297,7 +286,10 @@ function collectTests() {
             status: t.status === "passed" ? "passed" : t.status === "failed" ? "failed" : "skipped",
             source,
             longestRunMs: t.duration ?? 0,
-            budgetMs: vitestBudget(path.relative(root, suite.name)),
+            budgetMs: vitestBudget(root, path.relative(root, suite.name), [
+              ...(t.ancestorTitles ?? []),
+              t.title,
+            ]),
           });
         }
       }
@@ -351,18 +343,15 @@ console.log("\nTen slowest tests:");
 for (const t of [...tests].sort((a, b) => b.ms - a.ms).slice(0, 10))
   console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)}s  ${t.name}`);
 
-// A test that takes more than half its budget on this run will time out on a busier machine, and
-// a timed-out test's work can run on into the next test: split it or give it a measured budget.
-const nearTimeout = tests
-  .filter((t) => t.budgetMs > 0 && t.longestRunMs > t.budgetMs / 2)
-  .sort((a, b) => b.longestRunMs / b.budgetMs - a.longestRunMs / a.budgetMs);
+// A test that takes more than half its own budget on this run: split it or give it a measured budget.
+const nearBudget = nearTimeout(tests);
 console.log(
-  nearTimeout.length === 0
+  nearBudget.length === 0
     ? "\nNo test took more than half of its time budget."
-    : "\nTests that took more than half of their time budget (split them, or give them a measured budget;" +
-        " a Vitest test with a budget of its own is measured against its project's):",
+    : "\nTests that took more than half of their time budget (their own timeout, else their project's;" +
+        " split them, or give them a measured budget):",
 );
-for (const t of nearTimeout)
+for (const t of nearBudget)
   console.log(
     `  ${(t.longestRunMs / 1000).toFixed(1).padStart(6)}s of ${(t.budgetMs / 1000).toFixed(0)}s  ${t.name}`,
   );

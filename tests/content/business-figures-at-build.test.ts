@@ -7,52 +7,13 @@
  * JSON.parse) state them and never the first install's; a figure saved after the publish is not on
  * the pages.
  */
-import { experimental_AstroContainer as AstroContainer } from "astro/container";
-import { getContainerRenderer as reactRenderer } from "@astrojs/react/container-renderer";
-import { loadRenderers } from "astro:container";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { site } from "../../src/config/site";
 import { updateBusinessSettings } from "../../src/features/business/service";
 import { publishSite } from "../../src/features/site-content/service-publish";
-import type { ServiceContext } from "../../src/platform/context";
-import { serveLocalDb, type LocalDbServer } from "../../scripts/lib/pglite-server";
-import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { footerOf, mainOf, businessLd, textOf, pagesAfterPublish } from "./pages-at-build";
 
-type PageModule = { default: Parameters<AstroContainer["renderToString"]>[0] };
-const modules = import.meta.glob<PageModule>("../../src/pages/*.astro");
-
-let t: TestDatabase;
-let server: LocalDbServer | undefined;
-let container: AstroContainer;
-const saved = process.env["DATABASE_URL"];
-const ctx = (): ServiceContext => ({ db: t.db, now: new Date(), client: "test", actor: { kind: "owner" } });
-
-async function render(path: string): Promise<string> {
-  const file = path === "/" ? "/index" : path;
-  const mod = await modules[`../../src/pages${file}.astro`]!();
-  return container.renderToString(mod.default, { request: new Request(new URL(path, site.defaultUrl)) });
-}
-
-/** The text a visitor reads (tags dropped, entities decoded, spaces collapsed). */
-const textOf = (html: string) =>
-  html
-    .replace(/<(script|style|template)\b[\s\S]*?<\/\1>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, " ");
-const footerOf = (html: string) => textOf(/<footer[\s\S]*<\/footer>/.exec(html)![0]);
-const mainOf = (html: string) => textOf(/<main[\s\S]*<\/main>/.exec(html)![0]);
-const businessLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
-    .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
-    .find((j) => j["@type"] === "HomeAndConstructionBusiness")!;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  server = t.pglite ? await serveLocalDb(t.pglite) : undefined;
-  process.env["DATABASE_URL"] = server?.url ?? t.url!;
+const { render } = pagesAfterPublish(async (ctx) => {
   await updateBusinessSettings(
     {
       stats: { founded: 2016, yearsExperience: "9", projectsCompleted: "320+", happyClients: "97%" },
@@ -75,14 +36,6 @@ beforeAll(async () => {
     { stats: { founded: 2016, yearsExperience: "9", projectsCompleted: "999+", happyClients: "97%" } },
     ctx(),
   );
-  container = await AstroContainer.create({ renderers: await loadRenderers([reactRenderer()]) });
-});
-
-afterAll(async () => {
-  if (saved === undefined) delete process.env["DATABASE_URL"];
-  else process.env["DATABASE_URL"] = saved;
-  await server?.stop();
-  await t?.close();
 });
 
 describe("the pages built after the owner publishes his figures, processors and cover", () => {

@@ -9,19 +9,17 @@
  */
 import { parse } from "csv-parse/sync";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import adminCustomers from "../../netlify/functions/admin-customers.mts";
 import adminInvoices from "../../netlify/functions/admin-invoices.mts";
 import adminInvoicePayment from "../../netlify/functions/admin-invoices-payment.mts";
 import customerPageFn from "../../netlify/functions/customer-page.mts";
 import { assignCustomer } from "../../src/features/customers/service";
-import { deliverDue } from "../../src/features/mail/service-delivery";
-import { accountCreditUses, mailOutbox, requests } from "../../src/features/tables";
-import { createSmtpSender } from "../../src/platform/mail/transport";
+import { accountCreditUses, requests } from "../../src/features/tables";
 import { dateInZone } from "../../src/platform/time";
 import { adminClient, seedRequest } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
+import { deliverAndRead, draftInvoice } from "../helpers/invoice-mail";
 import { startSmtp } from "../helpers/smtp";
 
 const t = useTestDatabase();
@@ -34,17 +32,8 @@ afterAll(() => smtp.close());
 type Owner = Awaited<ReturnType<typeof adminClient>>;
 const today = () => dateInZone(new Date());
 
-async function draftFor(owner: Owner, submissionId: number, unitPence: number) {
-  const made = await owner.call(adminInvoices, "POST", "/api/admin/invoices", {
-    body: {
-      kind: "direct",
-      submissionId,
-      lines: [{ description: "Hang the doors", quantity: 1, unitPence }],
-    },
-  });
-  expect(made.status, made.text).toBe(201);
-  return made.json.invoice;
-}
+const draftFor = (owner: Owner, submissionId: number, unitPence: number) =>
+  draftInvoice(owner, submissionId, [{ description: "Hang the doors", quantity: 1, unitPence }]);
 
 const issue = (owner: Owner, id: number, useOnAccount?: boolean) =>
   owner.call(adminInvoices, "POST", `/api/admin/invoices/${id}/issue`, {
@@ -79,20 +68,6 @@ async function customerWithCredit(owner: Owner) {
   };
   expect(await onAccount()).toBe(2_500);
   return { request, first: first.json.invoice, overpayment: paid.json.payment, onAccount };
-}
-
-async function deliverAndRead(requestId: number, to: string) {
-  const rows = await t.db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.submissionId, requestId), eq(mailOutbox.status, "pending")));
-  const sender = createSmtpSender({
-    smtpUrl: `smtp://127.0.0.1:${smtp.port}?tls=off`,
-    from: "Site <site@kingdomhandyman.example>",
-  });
-  await deliverDue(t.db, sender, { ids: rows.map((r) => r.id), now: new Date(Date.now() + 1000) });
-  const mine = smtp.received.filter((m) => m.envelopeTo.includes(to));
-  return Promise.all(mine.map((m) => new PostalMime().parse(m.raw)));
 }
 
 describe("money on account on the next invoice", () => {
@@ -130,7 +105,7 @@ describe("money on account on the next invoice", () => {
 
     // The rest paid by bank: the receipt lists both, the £25.00 as money on account.
     expect((await pay(owner, inv.id, 7_500)).status).toBe(201);
-    const mails = await deliverAndRead(request.id, request.email!);
+    const mails = await deliverAndRead(t.db, smtp, request.id, request.email!);
     const receipt = mails.find((m) => m.subject === `Receipt: invoice ${inv.number} is paid in full`);
     expect(receipt, mails.map((m) => m.subject).join(" | ")).toBeDefined();
     expect(receipt!.text).toContain("£25.00 (From money on account)");

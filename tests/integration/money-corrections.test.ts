@@ -8,23 +8,21 @@
  * (once); a payment removed takes its extra with it, and a second removal changes nothing.
  */
 import { parse } from "csv-parse/sync";
-import { and, eq } from "drizzle-orm";
-import PostalMime from "postal-mime";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import adminAccountCredits from "../../netlify/functions/admin-account-credits.mts";
 import adminInvoices from "../../netlify/functions/admin-invoices.mts";
 import customerPageFn from "../../netlify/functions/customer-page.mts";
 import adminInvoicePayment from "../../netlify/functions/admin-invoices-payment.mts";
 import { updateBusinessSettings } from "../../src/features/business/service";
-import { deliverDue } from "../../src/features/mail/service-delivery";
-import { accountCredits, mailOutbox, requestHistory, requests } from "../../src/features/tables";
+import { accountCredits, requestHistory, requests } from "../../src/features/tables";
 import adminCustomers from "../../netlify/functions/admin-customers.mts";
 import { assignCustomer } from "../../src/features/customers/service";
 import { serviceContext } from "../../src/platform/context";
-import { createSmtpSender } from "../../src/platform/mail/transport";
 import { dateInZone, formatDate, formatShortDate } from "../../src/platform/time";
 import { adminClient, seedRequest } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
+import { deliverAndRead, issuedInvoice } from "../helpers/invoice-mail";
 import { pdfWords } from "../helpers/pdf";
 import { startSmtp } from "../helpers/smtp";
 
@@ -54,31 +52,10 @@ async function issued(owner: Owner, lines: ReturnType<typeof line>[], vatRegiste
     );
   }
   try {
-    const made = await owner.call(adminInvoices, "POST", "/api/admin/invoices", {
-      body: { kind: "direct", submissionId: request.id, lines },
-    });
-    expect(made.status, made.text).toBe(201);
-    const res = await owner.call(adminInvoices, "POST", `/api/admin/invoices/${made.json.invoice.id}/issue`);
-    expect(res.status, res.text).toBe(200);
-    return { request, invoice: res.json.invoice };
+    return { request, invoice: await issuedInvoice(owner, request.id, lines) };
   } finally {
     if (vatRegistered) await updateBusinessSettings({ vatRegistered: false }, serviceContext());
   }
-}
-
-/** Sends the request's pending e-mails to the loopback SMTP server; the messages it received, parsed. */
-async function deliverAndRead(requestId: number, to: string) {
-  const rows = await t.db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.submissionId, requestId), eq(mailOutbox.status, "pending")));
-  const sender = createSmtpSender({
-    smtpUrl: `smtp://127.0.0.1:${smtp.port}?tls=off`,
-    from: "Site <site@kingdomhandyman.example>",
-  });
-  await deliverDue(t.db, sender, { ids: rows.map((r) => r.id), now: new Date(Date.now() + 1000) });
-  const mine = smtp.received.filter((m) => m.envelopeTo.includes(to));
-  return Promise.all(mine.map((m) => new PostalMime().parse(m.raw)));
 }
 
 describe("a credit note of a stated amount", () => {
@@ -105,7 +82,7 @@ describe("a credit note of a stated amount", () => {
 
     const sent = await owner.call(adminInvoices, "POST", `/api/admin/invoices/${note.id}/send`);
     expect(sent.status, sent.text).toBe(200);
-    const mails = await deliverAndRead(request.id, request.email!);
+    const mails = await deliverAndRead(t.db, smtp, request.id, request.email!);
     const mail = mails.find((m) => m.subject?.startsWith(`Credit note ${note.number}`));
     expect(mail, mails.map((m) => m.subject).join(" | ")).toBeDefined();
     expect(mail!.text).toContain(
@@ -212,7 +189,7 @@ describe("an overpayment", () => {
       excess: { kind: "refund", amountPence: 4_000 },
     });
 
-    const [receipt] = (await deliverAndRead(request.id, request.email!)).filter((m) =>
+    const [receipt] = (await deliverAndRead(t.db, smtp, request.id, request.email!)).filter((m) =>
       m.subject?.startsWith("Receipt:"),
     );
     expect(receipt!.text).toContain(`we have received £600.00 by bank transfer`);
@@ -292,7 +269,7 @@ describe("an overpayment", () => {
     const { request, invoice } = await issued(owner, [line("Lay the hall carpet", 1, 56_000)], false);
     const paid = await pay(owner, invoice.id, 60_000, "on_account");
     expect(paid.status, paid.text).toBe(201);
-    const [receipt] = (await deliverAndRead(request.id, request.email!)).filter((m) =>
+    const [receipt] = (await deliverAndRead(t.db, smtp, request.id, request.email!)).filter((m) =>
       m.subject?.startsWith("Receipt:"),
     );
     expect(receipt!.text).toContain(
@@ -392,7 +369,7 @@ describe("an overpayment", () => {
       OverpaidAs: `On account, 25.00 paid back ${uk}`,
     });
     // The customer's page says what happened to the extra.
-    const mails = await deliverAndRead(request.id, request.email!);
+    const mails = await deliverAndRead(t.db, smtp, request.id, request.email!);
     const token = mails
       .map((m) => /\/request\/([A-Za-z0-9_-]{22})/.exec(m.text ?? "")?.[1])
       .find((found) => found !== undefined)!;

@@ -36,17 +36,11 @@ function marks(name: string, problem: string | undefined, hint?: string) {
 
 const selected = (on: boolean) => (on ? " selected" : "");
 
-/**
- * `dates` are the dates bookable now. An option's window is offered per date; the window select
- * lists every window name (a date may offer fewer, which the server names if chosen).
- */
-export function refusedBookingForm(
-  refusal: RefusedForm,
-  dates: readonly BookableDate[],
-  services: readonly { slug: string; name: string }[],
-  action = "/api/bookings",
-): string {
-  const { data, fields } = refusal;
+type FormData = RefusedForm["data"];
+type Problems = RefusedForm["fields"];
+
+/** A labelled field (with its hint and error) and the controls that keep what was typed. */
+function controlsFor(data: FormData, fields: Problems) {
   const field = (
     name: string,
     label: string,
@@ -65,50 +59,69 @@ export function refusedBookingForm(
     (name: string, rows: number, max: number, required = true) =>
     (attrs: string) =>
       `<textarea id="field-${name}" name="${name}" rows="${rows}" maxlength="${max}"${required ? " required" : ""}${attrs}>${escapeHtml(text(data[name]))}</textarea>`;
+  return { field, input, textarea };
+}
 
+/** The service select, with the service that was chosen selected. */
+function serviceSelect(data: FormData, services: readonly { slug: string; name: string }[]) {
   const service = text(data["service"]);
-  const serviceSelect = (attrs: string) =>
+  return (attrs: string) =>
     `<select id="field-service" name="service" required${attrs}><option value="">Select a service</option>${services
       .map(
         (s) =>
           `<option value="${escapeHtml(s.slug)}"${selected(s.slug === service)}>${escapeHtml(s.name)}</option>`,
       )
       .join("")}</select>`;
+}
 
-  const options = [1, 2, 3].map((n) => {
-    const key = `option${n}`;
-    const chosenDate = text(data[`${key}Date`]);
-    const chosenWindow = text(data[`${key}Window`]) || "any";
-    const problem = fields[key] ?? (n === 1 ? fields["preferredOptions"] : undefined);
-    const m = marks(key, problem);
-    const label = n === 1 ? "First choice" : n === 2 ? "Second choice (optional)" : "Third choice (optional)";
-    const offered = dates.some((d) => d.date === chosenDate);
-    const dateOptions = dates
-      .map(
-        (d) =>
-          `<option value="${d.date}"${selected(d.date === chosenDate)}>${escapeHtml(d.label)}: ${escapeHtml(
-            d.windows
-              .filter((w) => w.window !== "any")
-              .map((w) => w.label)
-              .join(", ") || site.booking.anyTimeLabel,
-          )}</option>`,
-      )
-      .join("");
-    // A date typed on the static page that is no longer offered stays visible (and marked) so the
-    // person sees what they asked for.
-    const keep =
-      chosenDate && !offered
-        ? `<option value="${escapeHtml(chosenDate)}" selected>${escapeHtml(chosenDate)} (not available)</option>`
-        : "";
-    const windowOptions = windowIds
-      .map(
-        (w) =>
-          `<option value="${w}"${selected(w === chosenWindow)}>${escapeHtml(capitalised(windowName(w)))}</option>`,
-      )
-      .join("");
-    return `<div class="pair"><div class="field"><label for="field-${key}">${label}: date${n === 1 ? " *" : ""}</label><select id="field-${key}" name="${key}Date"${n === 1 ? " required" : ""}${m.attrs}><option value="">Choose a date</option>${keep}${dateOptions}</select>${m.error}</div><div class="field"><label for="field-${key}-window">${label}: arrival time</label><select id="field-${key}-window" name="${key}Window">${windowOptions}</select></div></div>`;
-  });
+/** Preferred option `n` (1 to 3): a select of the bookable dates and one of the arrival windows. */
+function optionPair(n: number, data: FormData, fields: Problems, dates: readonly BookableDate[]) {
+  const key = `option${n}`;
+  const chosenDate = text(data[`${key}Date`]);
+  const chosenWindow = text(data[`${key}Window`]) || "any";
+  const problem = fields[key] ?? (n === 1 ? fields["preferredOptions"] : undefined);
+  const m = marks(key, problem);
+  const label = n === 1 ? "First choice" : n === 2 ? "Second choice (optional)" : "Third choice (optional)";
+  const offered = dates.some((d) => d.date === chosenDate);
+  const dateOptions = dates
+    .map(
+      (d) =>
+        `<option value="${d.date}"${selected(d.date === chosenDate)}>${escapeHtml(d.label)}: ${escapeHtml(
+          d.windows
+            .filter((w) => w.window !== "any")
+            .map((w) => w.label)
+            .join(", ") || site.booking.anyTimeLabel,
+        )}</option>`,
+    )
+    .join("");
+  // A date typed on the static page that is no longer offered stays visible (and marked) so the
+  // person sees what they asked for.
+  const keep =
+    chosenDate && !offered
+      ? `<option value="${escapeHtml(chosenDate)}" selected>${escapeHtml(chosenDate)} (not available)</option>`
+      : "";
+  const windowOptions = windowIds
+    .map(
+      (w) =>
+        `<option value="${w}"${selected(w === chosenWindow)}>${escapeHtml(capitalised(windowName(w)))}</option>`,
+    )
+    .join("");
+  return `<div class="pair"><div class="field"><label for="field-${key}">${label}: date${n === 1 ? " *" : ""}</label><select id="field-${key}" name="${key}Date"${n === 1 ? " required" : ""}${m.attrs}><option value="">Choose a date</option>${keep}${dateOptions}</select>${m.error}</div><div class="field"><label for="field-${key}-window">${label}: arrival time</label><select id="field-${key}-window" name="${key}Window">${windowOptions}</select></div></div>`;
+}
 
+/**
+ * `dates` are the dates bookable now. An option's window is offered per date; the window select
+ * lists every window name (a date may offer fewer, which the server names if chosen).
+ */
+export function refusedBookingForm(
+  refusal: RefusedForm,
+  dates: readonly BookableDate[],
+  services: readonly { slug: string; name: string }[],
+  action = "/api/bookings",
+): string {
+  const { data, fields } = refusal;
+  const { field, input, textarea } = controlsFor(data, fields);
+  const options = [1, 2, 3].map((n) => optionPair(n, data, fields, dates));
   const photos = data["photos"];
   const photoIds = Array.isArray(photos) ? photos.map(text).join(",") : text(photos);
   const urgent = ["on", "true", "1", "yes"].includes(text(data["urgent"]));
@@ -124,7 +137,7 @@ ${field("name", "Full Name", input("name", "text", "name", limits.name), { requi
 ${field("email", "Email", input("email", "email", "email", limits.email), { required: true })}
 ${field("phone", "Phone", input("phone", "tel", "tel", limits.phone), { required: true })}
 ${field("address", "Address", textarea("address", 2, limits.address), { required: true, hint: "House number, street, town and postcode" })}
-${field("service", "Service Required", serviceSelect, { required: true })}
+${field("service", "Service Required", serviceSelect(data, services), { required: true })}
 ${field("message", "Job Description", textarea("message", 5, limits.message), { required: true })}
 <fieldset><legend>When suits you? *</legend><p class="hint">Give at least one date and arrival window, and up to three. ${escapeHtml(windowsHint)}</p>
 ${options.join("\n")}

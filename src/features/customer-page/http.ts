@@ -33,11 +33,11 @@ import {
   customerPage,
   newFormKey,
   sendLostLinks,
-  tooLateMessage,
   type CustomerPageView,
   type QuoteFormValues,
 } from "./service";
 import { actOnQuote, quoteSeen } from "./service-quote";
+import { tooLateMessage } from "./request-actions";
 import { payDepositFromPage, payFromPage } from "./service-pay";
 import type { paymentEndpoints } from "../payments/contract/endpoints";
 import { site } from "../../config/site";

@@ -227,6 +227,76 @@ function closedState(r: QuoteRules): QuoteAnswerState {
   }
 }
 
+/** A line of the quote as the page shows it; `chosen`: the optional lines ticked or chosen. */
+function pageLineOf(q: Quote, chosen: ReadonlySet<number>) {
+  return (l: Quote["lines"][number]): QuotePageLine => ({
+    id: l.id,
+    description: l.description,
+    quantity: quantityText(l.quantity),
+    unitPrice: formatMoney(l.unitPence),
+    vatRate: q.vatRegistered && l.vatRate !== null ? percent(l.vatRate) : null,
+    amount: formatMoney(l.netPence),
+    netPence: l.netPence,
+    vatRateValue: q.vatRegistered ? l.vatRate : null,
+    optional: l.optional,
+    chosen: l.optional && chosen.has(l.id),
+  });
+}
+
+/** What the customer can do with the quote now: answer it, cancel it (or why not), or nothing. */
+function answerState(rules: QuoteRules, today: IsoDate): QuoteAnswerState {
+  const q = rules.quote;
+  if (!(q.status === "accepted" && q.acceptance)) {
+    return rules.canAnswer ? { kind: "open" } : closedState(rules);
+  }
+  const a = q.acceptance;
+  return {
+    kind: "accepted",
+    at: formatDateTime(new Date(a.at)),
+    expressStart: expressStartRecord(a.expressStart, q.urgentRepair),
+    workStart: workStartSentence(cancellationPeriodOf({ ...a, urgentRepair: q.urgentRepair }), today),
+    cancel:
+      rules.canCancel && rules.cancelUntil
+        ? {
+            open: true,
+            until: formatDate(rules.cancelUntil),
+            untilDate: rules.cancelUntil,
+            owed: a.expressStart ? earlyStartCancelOwedText : null,
+          }
+        : {
+            open: false,
+            why: onlineCancellationClosedText(
+              rules.cancelClosed ??
+                (q.urgentRepair
+                  ? { kind: "urgent-repair" }
+                  : { kind: "period-ended", endedOn: a.cancelUntil ?? cancellationEndDate(today) }),
+            ),
+          },
+  };
+}
+
+/** The sums for the lines chosen; the total and deposit are the acceptance's once accepted. */
+function sumsOf(t: ReturnType<typeof totalsFor>, facts: QuoteTermsFacts): QuoteSums {
+  const depositPence = facts.depositPence ?? 0;
+  return {
+    net: formatMoney(t.netPence),
+    vat: t.vatByRate.map((b) => ({
+      label: `VAT at ${percent(b.rate)} on ${formatMoney(b.netPence)}`,
+      amount: formatMoney(b.vatPence),
+    })),
+    total: formatMoney(facts.totalPence),
+    totalPence: facts.totalPence,
+    deposit: depositPence > 0 ? formatMoney(depositPence) : null,
+  };
+}
+
+/** The deposit asked for, for the page's script: `pence:5000`, `percent:1000` (hundredths), or "". */
+function depositTermOf(q: Quote): string {
+  if (q.depositPence !== null) return `pence:${q.depositPence}`;
+  if (q.depositPercent !== null) return `percent:${percentToHundredths(q.depositPercent)}`;
+  return "";
+}
+
 /**
  * The quote as the page shows it on `now`. `ticked`: the optional lines the customer has ticked
  * (from the form; ignored once accepted, when the acceptance's choice is shown). Null for a draft.
@@ -241,53 +311,9 @@ export function quoteOnPage(
   if (q.status === "draft") return null;
   const today = dateInZone(now);
   const chosen = q.acceptance ? chosenOptions(q, q.acceptance.optionalLinesChosen) : chosenOptions(q, ticked);
-  const t = totalsFor(q, chosen);
   const facts = termsFactsFor(q, chosen, today, rules.trader);
-  const pageLine = (l: Quote["lines"][number]): QuotePageLine => ({
-    id: l.id,
-    description: l.description,
-    quantity: quantityText(l.quantity),
-    unitPrice: formatMoney(l.unitPence),
-    vatRate: q.vatRegistered && l.vatRate !== null ? percent(l.vatRate) : null,
-    amount: formatMoney(l.netPence),
-    netPence: l.netPence,
-    vatRateValue: q.vatRegistered ? l.vatRate : null,
-    optional: l.optional,
-    chosen: l.optional && chosen.has(l.id),
-  });
+  const pageLine = pageLineOf(q, chosen);
   const ordered = [...q.lines].sort((a, b) => a.position - b.position);
-  const totalPence = facts.totalPence;
-  const depositPence = facts.depositPence ?? 0;
-
-  let state: QuoteAnswerState;
-  if (q.status === "accepted" && q.acceptance) {
-    const a = q.acceptance;
-    state = {
-      kind: "accepted",
-      at: formatDateTime(new Date(a.at)),
-      expressStart: expressStartRecord(a.expressStart, q.urgentRepair),
-      workStart: workStartSentence(cancellationPeriodOf({ ...a, urgentRepair: q.urgentRepair }), today),
-      cancel:
-        rules.canCancel && rules.cancelUntil
-          ? {
-              open: true,
-              until: formatDate(rules.cancelUntil),
-              untilDate: rules.cancelUntil,
-              owed: a.expressStart ? earlyStartCancelOwedText : null,
-            }
-          : {
-              open: false,
-              why: onlineCancellationClosedText(
-                rules.cancelClosed ??
-                  (q.urgentRepair
-                    ? { kind: "urgent-repair" }
-                    : { kind: "period-ended", endedOn: a.cancelUntil ?? cancellationEndDate(today) }),
-              ),
-            },
-    };
-  } else if (rules.canAnswer) state = { kind: "open" };
-  else state = closedState(rules);
-
   return {
     id: q.id,
     title: `Quote ${quoteTitle(q.submissionId, q.version)}`,
@@ -300,22 +326,8 @@ export function quoteOnPage(
     urgentRepair: q.urgentRepair,
     lines: ordered.filter((l) => !l.optional).map(pageLine),
     options: ordered.filter((l) => l.optional).map(pageLine),
-    sums: {
-      net: formatMoney(t.netPence),
-      vat: t.vatByRate.map((b) => ({
-        label: `VAT at ${percent(b.rate)} on ${formatMoney(b.netPence)}`,
-        amount: formatMoney(b.vatPence),
-      })),
-      total: formatMoney(totalPence),
-      totalPence,
-      deposit: depositPence > 0 ? formatMoney(depositPence) : null,
-    },
-    depositTerm:
-      q.depositPence !== null
-        ? `pence:${q.depositPence}`
-        : q.depositPercent !== null
-          ? `percent:${percentToHundredths(q.depositPercent)}`
-          : "",
+    sums: sumsOf(totalsFor(q, chosen), facts),
+    depositTerm: depositTermOf(q),
     terms: quoteTermsSections(facts),
     termsText: quoteTermsText(facts),
     expressStartText,
@@ -327,7 +339,7 @@ export function quoteOnPage(
       : null,
     expressStartChosen: q.acceptance?.expressStart ?? false,
     expressStartTicked: form.expressStart === true,
-    acceptLabel: acceptButtonLabel(totalPence),
-    state,
+    acceptLabel: acceptButtonLabel(facts.totalPence),
+    state: answerState(rules, today),
   };
 }

@@ -16,8 +16,6 @@
 import { businessFact } from "../../lib/business-facts";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { site } from "../../config/site";
-import type { IsoDate } from "../appointments/contract/dates";
-import type { WindowId } from "../appointments/contract/windows";
 import {
   customerMessageMax,
   customerReasonMax,
@@ -36,10 +34,10 @@ import type { GalleryConsent } from "../site-content/contract";
 import { hashToken, tokenPattern } from "../mail";
 import type { Db } from "../../platform/db/client";
 import { appointmentCalendarFile, appointmentLabel } from "../appointments";
-import { customerUpdateMessage, lostLinkMessage, ownerCustomerUpdateMessage } from "./mail";
+import { lostLinkMessage } from "./mail";
 import { pageOffer, type OutgoingMessage } from "../mail";
 import { deliverSoon, mailboxKey, mailContext } from "../mail";
-import { deliverPushSoon, notifyOwner, type OwnerEvent } from "../push";
+import { deliverPushSoon } from "../push";
 import * as appointmentsRepo from "../appointments";
 import type { Appointment } from "../appointments";
 import * as links from "./repository";
@@ -48,11 +46,18 @@ import { requestsOf } from "../person-tools";
 import * as workflow from "../requests";
 import type { CustomerRequest } from "../requests";
 import { mailable } from "../requests";
-import { customerAppointmentAction, loadRules, optionLabels, readBookingExtras } from "../appointments";
+import { loadRules, optionLabels, readBookingExtras } from "../appointments";
 import { actingAs, inTransaction, type ServiceContext } from "../../platform/context";
 import { dateInZone, formatDateTime } from "../../platform/time";
 import { quoteForCustomerPage, quoteHistoryNotes } from "../quotes";
 import { sameStateWords } from "./timeline";
+import {
+  rescheduleNote,
+  requestActions,
+  type ActionAsked,
+  type ActionOutcome,
+  type ActionScene,
+} from "./request-actions";
 import { quoteOnPage, type QuoteOnPage } from "./quote-view";
 import type { CustomerInvoices } from "../invoices/contract/customer";
 import { invoicesForCustomerPage } from "../invoices";
@@ -60,7 +65,6 @@ import { cardPaymentsOn, checkoutOrigin } from "../payments";
 import * as invoicesRepo from "../invoices";
 import { Conflict, Invalid, NotFound, RateLimited } from "../../platform/domain-errors";
 import { enforceRateLimit, hitRateLimit, limitKey, type RateLimitRule } from "../rate-limits";
-import { applyStateChange } from "../requests";
 import { currentBusiness, publishedPublicFacts } from "../business";
 import { savedServiceNames } from "../site-content";
 import type { BankDetails } from "../business/contract/identity";
@@ -196,8 +200,6 @@ export interface QuoteFormValues {
   expressStart?: boolean | undefined;
 }
 
-const rescheduleNote = "Asked for another time: ";
-
 /** Only the customer's own words and what happened are shown: the owner's notes may be private. */
 function historyItem(h: workflow.HistoryEntry): CustomerHistoryItem | null {
   if (h.fromState === null) return null; // the arrival, shown from submitted_at
@@ -283,6 +285,79 @@ const liveOf = (list: readonly Appointment[]) =>
 const visitDoneOf = (list: readonly Appointment[], live: Appointment | null) =>
   live ? null : (list.find((a) => a.status === "completed" && a.completedAt && a.date && a.window) ?? null);
 
+type Rules = Awaited<ReturnType<typeof loadRules>>;
+
+/** What the customer sent, label → value, in the form's order. */
+function sentItems(
+  request: CustomerRequest,
+  details: Awaited<ReturnType<typeof appointmentsRepo.findDetails>>,
+  rules: Rules,
+): { label: string; value: string }[] {
+  const isBooking = request.formType === "booking";
+  const sent = [
+    { label: "Sent", value: formatDateTime(request.submittedAt) },
+    { label: "Name", value: request.name },
+    ...(request.phone ? [{ label: "Phone", value: request.phone }] : []),
+    ...(request.email ? [{ label: "Email", value: request.email }] : []),
+  ];
+  if (isBooking) {
+    sent.push({ label: "Service", value: serviceLabel(request.service) });
+    if (request.address) sent.push({ label: "Address", value: request.address });
+    if (details?.preferredOptions.length) {
+      sent.push({
+        label: "Times you asked for",
+        value: optionLabels(details.preferredOptions, rules).join("\n"),
+      });
+    }
+    if (details?.accessNotes) sent.push({ label: "Access notes", value: details.accessNotes });
+  }
+  sent.push({ label: isBooking ? "Job description" : "Message", value: request.message });
+  return sent;
+}
+
+/** The request's visits as the page reads them: offered, confirmed, past the cut-off, done. */
+function visitsOf(request: CustomerRequest, list: readonly Appointment[], rules: Rules, now: Date) {
+  const live = liveOf(list);
+  const confirmed = live?.status === "confirmed" && live.date && live.window ? live : null;
+  const proposed = live?.status === "proposed" && live.date && live.window ? live : null;
+  const late =
+    confirmed !== null && now.getTime() >= changeCutoff(confirmed.date!, confirmed.window!, rules).getTime();
+  // After the visit: no "Appointment confirmed" for a window that is over, no other time to ask for.
+  const visitDone = request.state === "scheduled" ? visitDoneOf(list, live) : null;
+  const at = (a: Appointment) => appointmentLabel(a.date!, a.window!, rules);
+  return { confirmed, proposed, late, visitDone, at };
+}
+
+/** The page's headline and sentence: the visit done, the appointment confirmed, or the state. */
+function pageStatus(
+  request: CustomerRequest,
+  quote: QuoteOnPage | null,
+  visits: ReturnType<typeof visitsOf>,
+  invoices: CustomerInvoices | null,
+): { headline: string; detail: string } {
+  const { visitDone, confirmed, at } = visits;
+  // A new booking says what the form and the confirmation e-mail say: one wording for all three.
+  const words =
+    quoteStateWords(request.state, quote) ??
+    (request.state === "new" && request.formType === "booking"
+      ? {
+          headline: "Received",
+          detail: `We have your request. ${bookingNextSteps(site.response.confirmWithinHours)}`,
+        }
+      : customerStateWords[request.state]);
+  if (visitDone) {
+    return {
+      headline: `Visit done: ${at(visitDone)}`,
+      detail: invoices?.balancePence
+        ? "The work is done. Your invoice is below, with how to pay it."
+        : "The work is done. Thank you for choosing us.",
+    };
+  }
+  return request.state === "scheduled" && confirmed
+    ? { headline: `Appointment confirmed: ${at(confirmed)}`, detail: words.detail }
+    : words;
+}
+
 /** The page for a private link (NotFound for any link that does not open one). */
 export async function customerPage(
   token: string,
@@ -304,59 +379,14 @@ export async function customerPage(
   const quote = quoteRules
     ? quoteOnPage(quoteRules, ctx.now, quoteValues.options ?? [], { expressStart: quoteValues.expressStart })
     : null;
-  const quoteAccepted = quote?.state.kind === "accepted";
-  const sent = [
-    { label: "Sent", value: formatDateTime(request.submittedAt) },
-    { label: "Name", value: request.name },
-    ...(request.phone ? [{ label: "Phone", value: request.phone }] : []),
-    ...(request.email ? [{ label: "Email", value: request.email }] : []),
-  ];
-  if (isBooking) {
-    sent.push({ label: "Service", value: serviceLabel(request.service) });
-    if (request.address) sent.push({ label: "Address", value: request.address });
-    if (details?.preferredOptions.length) {
-      sent.push({
-        label: "Times you asked for",
-        value: optionLabels(details.preferredOptions, rules).join("\n"),
-      });
-    }
-    if (details?.accessNotes) sent.push({ label: "Access notes", value: details.accessNotes });
-  }
-  sent.push({ label: isBooking ? "Job description" : "Message", value: request.message });
-
-  const live = liveOf(list);
-  const at = (a: Appointment) => appointmentLabel(a.date!, a.window!, rules);
-  const confirmed = live?.status === "confirmed" && live.date && live.window ? live : null;
-  const proposed = live?.status === "proposed" && live.date && live.window ? live : null;
-  const late =
-    confirmed !== null &&
-    ctx.now.getTime() >= changeCutoff(confirmed.date!, confirmed.window!, rules).getTime();
+  const visits = visitsOf(request, list, rules, ctx.now);
+  const { proposed, confirmed, late, visitDone, at } = visits;
   const closed = isClosed(request.state) || request.state === "spam";
-  // After the visit: no "Appointment confirmed" for a window that is over, no other time to ask for.
-  const visitDone = request.state === "scheduled" ? visitDoneOf(list, live) : null;
-  // A new booking says what the form and the confirmation e-mail say: one wording for all three.
-  const words =
-    quoteStateWords(request.state, quote) ??
-    (request.state === "new" && isBooking
-      ? {
-          headline: "Received",
-          detail: `We have your request. ${bookingNextSteps(site.response.confirmWithinHours)}`,
-        }
-      : customerStateWords[request.state]);
   return {
     request,
     reference: requestReference(request),
-    sent,
-    status: visitDone
-      ? {
-          headline: `Visit done: ${at(visitDone)}`,
-          detail: invoices?.balancePence
-            ? "The work is done. Your invoice is below, with how to pay it."
-            : "The work is done. Thank you for choosing us.",
-        }
-      : request.state === "scheduled" && confirmed
-        ? { headline: `Appointment confirmed: ${at(confirmed)}`, detail: words.detail }
-        : words,
+    sent: sentItems(request, details, rules),
+    status: pageStatus(request, quote, visits, invoices),
     history: [
       { at: request.submittedAt, text: "Request received", byCustomer: false },
       ...history.map(historyItem).filter((h): h is CustomerHistoryItem => h !== null),
@@ -371,7 +401,7 @@ export async function customerPage(
       message: !closed,
       // An accepted quote is a contract: it is cancelled with the quote's own button, within its
       // cancellation period (or by phoning us), not by cancelling the request.
-      cancel: !closed && !late && !quoteAccepted && !visitDone,
+      cancel: !closed && !late && quote?.state.kind !== "accepted" && !visitDone,
     },
     quote,
     quoteForm: { nonce: newFormKey(ctx.now), day: dateInZone(ctx.now) },
@@ -438,13 +468,6 @@ export async function appointmentCalendar(
 
 // ---------------------------------------------------------------- actions
 
-export interface ActionOutcome {
-  /** False when this form had already been sent (a reload or a double click): nothing changed. */
-  changed: boolean;
-  heading: string;
-  message: string;
-}
-
 /**
  * A confirmation step's one-time key: when it was issued (base 36 ms) and 96 random bits. It is
  * claimed in the window of its issue time, so a replay always meets its own claim; a key older than
@@ -483,15 +506,8 @@ export function issuedAt(key: string, now: Date): number {
   return at;
 }
 
-export const tooLateMessage = `Your appointment is less than ${site.booking.changeCutoffHours} hours away, so it can no longer be changed online. Please call us on ${businessFact.phone}.`;
-const tooLate = () => new Conflict(tooLateMessage, "too_late");
 const closedRequest = () =>
   new Conflict(`This request is closed. Please call us on ${businessFact.phone}.`, "request_closed");
-const nothingToAccept = () =>
-  new Conflict(
-    "There is no offered time to accept any more. Please go back to your request to see where it stands.",
-    "no_proposal",
-  );
 
 function text(value: string | undefined, field: string, label: string, max: number, required: boolean) {
   const trimmed = value?.trim() ?? "";
@@ -505,12 +521,90 @@ function text(value: string | undefined, field: string, label: string, max: numb
   return trimmed;
 }
 
+/** What the customer wrote and the times they ask for, checked (Invalid, naming the field). */
+async function readAsked(
+  target: CustomerRequest,
+  input: RequestActionInput,
+  ctx: ServiceContext,
+): Promise<ActionAsked> {
+  const message =
+    input.action === "message" ? text(input.message, "message", "message", customerMessageMax, true)! : null;
+  const reason =
+    input.action === "cancel" ? text(input.reason, "reason", "reason", customerReasonMax, false) : null;
+  if (input.action !== "reschedule") return { message, reason, newOptions: [] };
+  if (target.formType !== "booking")
+    throw new Conflict("Only a booking has appointment times.", "not_a_booking");
+  const { extras, fields } = await readBookingExtras(input, ctx.now, ctx.db);
+  if (!extras) throw new Invalid("Please check the highlighted fields.", { fields });
+  return { message, reason, newOptions: extras.preferredOptions };
+}
+
+/**
+ * In the action's transaction: lock the request, claim the form's key (null when it was claimed
+ * before: nothing to do), refuse a closed request or one changed too often, and read the request
+ * and its live appointment again under the lock.
+ */
+async function openAction(
+  requestId: number,
+  input: RequestActionInput,
+  keyIssuedAt: number,
+  tx: Db,
+  ctx: ServiceContext,
+): Promise<ActionScene | null> {
+  const state = (await workflow.lockStates([requestId], tx)).get(requestId);
+  if (!state) throw notFound();
+  const claimed = await hitRateLimit(formKeyRule, input.nonce, { now: keyIssuedAt, db: tx });
+  if (!claimed.allowed) return null;
+  if (isClosed(state) || state === "spam") throw closedRequest();
+  // Counted in the transaction: a refusal rolls back the form key's claim as well, so the same
+  // form can be sent again once the hour is over; a repeat of a done form costs nothing.
+  const actions = await hitRateLimit(customerActionRule, String(requestId), {
+    now: ctx.now.getTime(),
+    db: tx,
+  });
+  if (!actions.allowed) throw new RateLimited(actions.retryAfterSeconds, tooManyActions);
+  const [found] = await workflow.findMany([requestId], tx);
+  // The e-mails name the service as the website publishes it.
+  const serviceName = found?.service ? (await savedServiceNames(tx)).get(found.service) : undefined;
+  const request = { ...found!, serviceName };
+  const rules = await loadRules(tx);
+  const live =
+    request.formType === "booking" ? await appointmentsRepo.findLiveForUpdate(requestId, tx) : null;
+  const confirmed = live?.status === "confirmed" && live.date && live.window ? live : null;
+  const isLate =
+    confirmed !== null &&
+    ctx.now.getTime() >= changeCutoff(confirmed.date!, confirmed.window!, rules).getTime();
+  const mail = mailContext();
+  return {
+    action: input.action,
+    requestId,
+    state,
+    request,
+    rules,
+    live,
+    confirmed,
+    isLate,
+    mail,
+    tx,
+    ctx,
+    mailIds: [],
+    pushIds: [],
+  };
+}
+
+const alreadyDone: ActionOutcome = {
+  changed: false,
+  heading: "Already done",
+  message: "We had already received this; nothing more was changed.",
+};
+
 /**
  * One action from the customer's page on the request its link opens. What they wrote and the times
  * they ask for are checked first (Invalid, naming the field); then, in one transaction: the request
  * is locked, the form's key claimed, the change made with its history row (actor `customer`), the
- * customer's e-mail and the owner's alert queued. Conflict `too_late` after the cut-off,
- * `request_closed` for a closed request, `no_proposal` when there is no offered time to accept.
+ * customer's e-mail and the owner's alert queued (src/features/customer-page/request-actions.ts).
+ * Conflict `too_late` after the cut-off, `request_closed` for a closed request, `no_proposal` when
+ * there is no offered time to accept.
  */
 export async function actOnRequest(
   token: string,
@@ -518,191 +612,13 @@ export async function actOnRequest(
   ctx: ServiceContext,
 ): Promise<ActionOutcome> {
   const target = await requestForToken(token, ctx);
-  const requestId = target.id;
   const keyIssuedAt = issuedAt(input.nonce, ctx.now);
-  const message =
-    input.action === "message" ? text(input.message, "message", "message", customerMessageMax, true)! : null;
-  const reason =
-    input.action === "cancel" ? text(input.reason, "reason", "reason", customerReasonMax, false) : null;
-  let newOptions: { date: IsoDate; window: WindowId }[] = [];
-  if (input.action === "reschedule") {
-    if (target.formType !== "booking")
-      throw new Conflict("Only a booking has appointment times.", "not_a_booking");
-    const { extras, fields } = await readBookingExtras(input, ctx.now, ctx.db);
-    if (!extras) throw new Invalid("Please check the highlighted fields.", { fields });
-    newOptions = extras.preferredOptions;
-  }
-  const mail = mailContext();
-
+  const asked = await readAsked(target, input, ctx);
   const result = await inTransaction(ctx, async (tx) => {
-    const state = (await workflow.lockStates([requestId], tx)).get(requestId);
-    if (!state) throw notFound();
-    const claimed = await hitRateLimit(formKeyRule, input.nonce, { now: keyIssuedAt, db: tx });
-    if (!claimed.allowed) {
-      const outcome: ActionOutcome = {
-        changed: false,
-        heading: "Already done",
-        message: "We had already received this; nothing more was changed.",
-      };
-      return { outcome, mailIds: [] as number[], pushIds: [] as number[] };
-    }
-    if (isClosed(state) || state === "spam") throw closedRequest();
-    // Counted in the transaction: a refusal rolls back the form key's claim as well, so the same
-    // form can be sent again once the hour is over; a repeat of a done form costs nothing.
-    const actions = await hitRateLimit(customerActionRule, String(requestId), {
-      now: ctx.now.getTime(),
-      db: tx,
-    });
-    if (!actions.allowed) throw new RateLimited(actions.retryAfterSeconds, tooManyActions);
-    const [found] = await workflow.findMany([requestId], tx);
-    // The e-mails name the service as the website publishes it.
-    const serviceName = found?.service ? (await savedServiceNames(tx)).get(found.service) : undefined;
-    const request = found ? { ...found, serviceName } : undefined;
-    const rules = await loadRules(tx);
-    const live =
-      request!.formType === "booking" ? await appointmentsRepo.findLiveForUpdate(requestId, tx) : null;
-    const confirmed = live?.status === "confirmed" && live.date && live.window ? live : null;
-    const isLate =
-      confirmed !== null &&
-      ctx.now.getTime() >= changeCutoff(confirmed.date!, confirmed.window!, rules).getTime();
-    const mailIds: number[] = [];
-    const pushIds: number[] = [];
-    const notify = async (event: OwnerEvent) => {
-      pushIds.push(...(await notifyOwner(event, { db: tx, now: ctx.now })));
-    };
-    const queue = async (message: OutgoingMessage) => {
-      mailIds.push(...(await outbox.enqueue([{ message, submissionId: requestId }], tx)));
-    };
-    const tellOwner = (details: string[]) =>
-      queue(ownerCustomerUpdateMessage(mailable(request!), input.action, details, mail));
-    const note = (text: string | null) => customerHistory(requestId, state, text, tx, ctx);
-
-    switch (input.action) {
-      case "accept": {
-        if (live?.status !== "proposed" || !live.date || !live.window) throw nothingToAccept();
-        const label = appointmentLabel(live.date, live.window, rules);
-        const done = await customerAppointmentAction(
-          requestId,
-          { action: "confirm", date: live.date, window: live.window },
-          tx,
-          ctx,
-        );
-        mailIds.push(...done.mailIds);
-        await tellOwner([
-          `Confirmed: ${label}`,
-          "They have been sent the confirmation with the calendar file.",
-        ]);
-        await notify({
-          kind: "appointment_accepted",
-          requestId,
-          name: request!.name,
-          label,
-          day: live.date,
-        });
-        return {
-          outcome: {
-            changed: true,
-            heading: "Appointment confirmed",
-            message: `Thank you: we will come on ${label}. We have e-mailed you the confirmation with a calendar file.`,
-          },
-          mailIds,
-          pushIds,
-        };
-      }
-      case "reschedule": {
-        if (isLate) throw tooLate();
-        const labels = optionLabels(newOptions, rules);
-        await appointmentsRepo.replacePreferredOptions(requestId, newOptions, tx);
-        if (live?.status === "proposed") {
-          // The offered time is off the table; the owner offers or confirms a new one.
-          await appointmentsRepo.updateAppointment(
-            live.id,
-            { status: "cancelled", message: "The customer asked for another time." },
-            tx,
-          );
-        }
-        await note(`${rescheduleNote}${labels.join("; ")}`);
-        await queue(
-          customerUpdateMessage(
-            mailable(request!),
-            { action: "reschedule", options: labels },
-            mail,
-            "change",
-          ),
-        );
-        await tellOwner([
-          `New times asked for:\n${labels.join("\n")}`,
-          confirmed
-            ? `The confirmed appointment (${appointmentLabel(confirmed.date!, confirmed.window!, rules)}) stands until you confirm a new time.`
-            : "Please offer or confirm one of them.",
-        ]);
-        await notify({
-          kind: "another_time_asked",
-          requestId,
-          name: request!.name,
-          day: confirmed?.date ?? null,
-        });
-        return {
-          outcome: {
-            changed: true,
-            heading: "New times sent",
-            message: "Thank you. We will confirm one of your new times, or suggest another, and e-mail you.",
-          },
-          mailIds,
-          pushIds,
-        };
-      }
-      case "message": {
-        await note(message);
-        const offer = pageOffer({ closed: false, booking: request!.formType === "booking", late: isLate });
-        await queue(
-          customerUpdateMessage(mailable(request!), { action: "message", text: message! }, mail, offer),
-        );
-        await tellOwner([`Message:\n${message}`]);
-        return {
-          outcome: {
-            changed: true,
-            heading: "Message sent",
-            message: "Thank you. We have your message and will reply soon.",
-          },
-          mailIds,
-          pushIds,
-        };
-      }
-      case "cancel": {
-        if (isLate) throw tooLate();
-        const because = reason ? `Reason: ${reason}` : "No reason given.";
-        if (live) {
-          const done = await customerAppointmentAction(
-            requestId,
-            { action: "cancel", reason: reason ?? undefined, requestState: "cancelled" },
-            tx,
-            ctx,
-          );
-          mailIds.push(...done.mailIds);
-          const label =
-            live.date && live.window ? `: ${appointmentLabel(live.date, live.window, rules)}` : "";
-          await tellOwner([
-            `${live.status === "confirmed" ? "Cancelled the appointment" : "Turned down the offered time and cancelled"}${label}`,
-            because,
-          ]);
-        } else {
-          await applyStateChange(requestId, "cancelled", { note: reason ?? undefined }, tx, ctx);
-          await queue(customerUpdateMessage(mailable(request!), { action: "cancel", reason }, mail, "view"));
-          await tellOwner([because]);
-        }
-        await notify({ kind: "request_cancelled", requestId, name: request!.name, day: live?.date ?? null });
-        return {
-          outcome: {
-            changed: true,
-            heading: "Cancelled",
-            message: "Your request is cancelled. We have e-mailed you to confirm.",
-          },
-          mailIds,
-          pushIds,
-        };
-      }
-    }
+    const scene = await openAction(target.id, input, keyIssuedAt, tx, ctx);
+    if (!scene) return { outcome: alreadyDone, mailIds: [] as number[], pushIds: [] as number[] };
+    const outcome = await requestActions[input.action](scene, asked);
+    return { outcome, mailIds: scene.mailIds, pushIds: scene.pushIds };
   });
   await deliverPushSoon(ctx, result.pushIds);
   await deliverSoon(ctx, result.mailIds);
@@ -732,21 +648,6 @@ export async function withdrawPhotosConsent(token: string, ctx: ServiceContext):
     message:
       "Thank you for telling us. Photos of this job are being taken off our website now, and we will not show them again unless you ask us to.",
   };
-}
-
-/** A history row with no state change: the customer's message or the times they asked for. */
-function customerHistory(
-  requestId: number,
-  state: RequestState,
-  note: string | null,
-  tx: Db,
-  ctx: Pick<ServiceContext, "actor">,
-) {
-  return workflow.addHistory(
-    [{ submissionId: requestId, fromState: state, toState: state, note }],
-    ctx.actor,
-    tx,
-  );
 }
 
 // ---------------------------------------------------------------- lost link

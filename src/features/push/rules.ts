@@ -208,66 +208,80 @@ function consentContent(event: Extract<OwnerEvent, { kind: "gallery_consent_with
   };
 }
 
+/** A notification about one request: it opens the request and replaces the request's older one. */
+const onRequest = (requestId: number, title: string, body: string): PushContent => ({
+  title,
+  body,
+  url: requestUrl(requestId),
+  tag: `request-${requestId}`,
+});
+
+type CustomerEvent = Extract<
+  OwnerEvent,
+  { kind: "new_request" | "appointment_accepted" | "another_time_asked" | "request_cancelled" }
+>;
+
+/** A homeowner's own step: a new request, a time accepted or asked for again, a cancellation. */
+function customerStepContent(event: CustomerEvent, serviceLabel: (id: string | null) => string) {
+  switch (event.kind) {
+    case "new_request": {
+      const what = event.formType === "booking" ? serviceLabel(event.service) : "Message";
+      return onRequest(
+        event.requestId,
+        event.formType === "booking" ? `New booking: ${event.name}` : `New message: ${event.name}`,
+        event.firstChoice ? `${what} · first choice ${shortChoice(event.firstChoice)}` : what,
+      );
+    }
+    case "appointment_accepted":
+      return onRequest(
+        event.requestId,
+        `${firstName(event.name)} accepted the time`,
+        `${event.name}: ${event.label}`,
+      );
+    case "another_time_asked":
+      return onRequest(
+        event.requestId,
+        `${firstName(event.name)} asked for another time`,
+        `${event.name} sent new preferred times${event.day ? ` (was ${formatShortDate(event.day)})` : ""}.`,
+      );
+    case "request_cancelled":
+      return onRequest(
+        event.requestId,
+        `${firstName(event.name)} cancelled`,
+        event.day
+          ? `${event.name} cancelled the visit on ${formatShortDate(event.day)}.`
+          : `${event.name} cancelled the request.`,
+      );
+  }
+}
+
 /**
  * What the notification says: no more than the owner needs at a glance (the customer's name, the
  * service and the first choice of date for a new request); the rest stays in the admin.
  */
 export function pushContent(event: OwnerEvent, serviceLabel: (id: string | null) => string): PushContent {
   switch (event.kind) {
-    case "new_request": {
-      const what = event.formType === "booking" ? serviceLabel(event.service) : "Message";
-      return {
-        title: event.formType === "booking" ? `New booking: ${event.name}` : `New message: ${event.name}`,
-        body: event.firstChoice ? `${what} · first choice ${shortChoice(event.firstChoice)}` : what,
-        url: requestUrl(event.requestId),
-        tag: `request-${event.requestId}`,
-      };
-    }
+    case "new_request":
     case "appointment_accepted":
-      return {
-        title: `${firstName(event.name)} accepted the time`,
-        body: `${event.name}: ${event.label}`,
-        url: requestUrl(event.requestId),
-        tag: `request-${event.requestId}`,
-      };
     case "another_time_asked":
-      return {
-        title: `${firstName(event.name)} asked for another time`,
-        body: `${event.name} sent new preferred times${event.day ? ` (was ${formatShortDate(event.day)})` : ""}.`,
-        url: requestUrl(event.requestId),
-        tag: `request-${event.requestId}`,
-      };
     case "request_cancelled":
-      return {
-        title: `${firstName(event.name)} cancelled`,
-        body: event.day
-          ? `${event.name} cancelled the visit on ${formatShortDate(event.day)}.`
-          : `${event.name} cancelled the request.`,
-        url: requestUrl(event.requestId),
-        tag: `request-${event.requestId}`,
-      };
+      return customerStepContent(event, serviceLabel);
     case "quote_opened":
     case "quote_accepted":
     case "quote_declined": {
       const verb = { quote_opened: "opened", quote_accepted: "accepted", quote_declined: "declined" }[
         event.kind
       ];
-      return {
-        title: `Quote ${verb}: ${event.name}`,
-        body: `${event.quoteTitle}, ${formatMoney(event.totalPence)}`,
-        url: requestUrl(event.requestId),
-        tag: `request-${event.requestId}`,
-      };
+      const body = `${event.quoteTitle}, ${formatMoney(event.totalPence)}`;
+      return onRequest(event.requestId, `Quote ${verb}: ${event.name}`, body);
     }
     case "invoice_paid":
     case "invoice_overdue":
-      return {
-        title:
-          event.kind === "invoice_paid" ? `Invoice paid: ${event.name}` : `Invoice overdue: ${event.name}`,
-        body: `${event.invoiceNumber}, ${formatMoney(event.amountPence)}`,
-        url: requestUrl(event.requestId),
-        tag: `request-${event.requestId}`,
-      };
+      return onRequest(
+        event.requestId,
+        event.kind === "invoice_paid" ? `Invoice paid: ${event.name}` : `Invoice overdue: ${event.name}`,
+        `${event.invoiceNumber}, ${formatMoney(event.amountPence)}`,
+      );
     case "payment_online":
       return {
         title: `Paid online: ${event.name}`,
@@ -283,12 +297,14 @@ export function pushContent(event: OwnerEvent, serviceLabel: (id: string | null)
         tag: "payment-attention",
       };
     case "mail_failed":
-      return {
-        title: "An e-mail could not be delivered",
-        body: event.subject,
-        url: event.requestId === null ? "/admin" : requestUrl(event.requestId),
-        tag: event.requestId === null ? "mail-failed" : `request-${event.requestId}`,
-      };
+      return event.requestId === null
+        ? {
+            title: "An e-mail could not be delivered",
+            body: event.subject,
+            url: "/admin",
+            tag: "mail-failed",
+          }
+        : onRequest(event.requestId, "An e-mail could not be delivered", event.subject);
     case "gallery_consent_withdrawn":
       return consentContent(event);
     case "test":

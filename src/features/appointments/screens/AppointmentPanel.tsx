@@ -37,8 +37,8 @@ import {
   OverrideDialog,
   PreferredTimes,
   type EarlyWarning,
-  type WindowChoice,
 } from "./ArrangeVisit";
+import type { WindowChoice } from "./VisitTimeParts";
 
 const statusWords: Record<AppointmentWire["status"], string> = {
   confirmed: "Confirmed",

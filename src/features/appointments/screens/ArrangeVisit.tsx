@@ -10,16 +10,7 @@ import type { AppointmentWire, BookingAppointmentsWire } from "../contract/endpo
 import type { AppointmentActionInput } from "../contract/owner-forms";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Badge, Button } from "../../../admin/components/ui";
-
-export type WindowChoice = "morning" | "afternoon" | "any";
-const windowChoices = [
-  { value: "morning", label: "Morning" },
-  { value: "afternoon", label: "Afternoon" },
-  { value: "any", label: "Any time" },
-] as const;
-
-const fieldClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-500";
+import { AskedForTimes, fieldClass, TimeFieldInputs, type TimeFields } from "./VisitTimeParts";
 
 type Act = (input: AppointmentActionInput, done: string) => Promise<void>;
 
@@ -43,45 +34,30 @@ export function PreferredTimes({
   busy: boolean;
   act: Act;
 }) {
-  if (options.length === 0) return null;
   return (
-    <>
-      <h4 className="mt-4 text-sm font-semibold text-slate-800">The customer asked for</h4>
-      <ol className="mt-2 grid gap-2" aria-label="Times the customer asked for">
-        {options.map((o, i) => {
-          const isCurrent = live?.status === "confirmed" && live.date === o.date && live.window === o.window;
-          return (
-            <li
-              key={`${o.date}-${o.window}`}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2"
-            >
-              <span>
-                {i + 1}. {o.label}
-              </span>
-              {isCurrent ? (
-                <Badge tone="success">Confirmed</Badge>
-              ) : (
-                <Button
-                  variant="success"
-                  disabled={busy}
-                  aria-label={`Confirm ${o.label}`}
-                  onClick={() =>
-                    void act({ action: "confirm", date: o.date, window: o.window }, `Confirmed: ${o.label}`)
-                  }
-                >
-                  <CalendarCheck aria-hidden="true" className="size-4" />
-                  Confirm
-                </Button>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </>
+    <AskedForTimes
+      options={options}
+      headingClass="mt-4"
+      step={(o) =>
+        live?.status === "confirmed" && live.date === o.date && live.window === o.window ? (
+          <Badge tone="success">Confirmed</Badge>
+        ) : (
+          <Button
+            variant="success"
+            disabled={busy}
+            aria-label={`Confirm ${o.label}`}
+            onClick={() =>
+              void act({ action: "confirm", date: o.date, window: o.window }, `Confirmed: ${o.label}`)
+            }
+          >
+            <CalendarCheck aria-hidden="true" className="size-4" />
+            Confirm
+          </Button>
+        )
+      }
+    />
   );
 }
-
-type Fields = { date: string; window: WindowChoice; message: string };
 
 export function AnotherTime({
   fields,
@@ -89,8 +65,8 @@ export function AnotherTime({
   busy,
   act,
 }: {
-  fields: Fields;
-  onFields: (next: Fields) => void;
+  fields: TimeFields;
+  onFields: (next: TimeFields) => void;
   busy: boolean;
   act: Act;
 }) {
@@ -101,39 +77,7 @@ export function AnotherTime({
         Another date and time
       </summary>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        <label className="text-sm font-semibold text-slate-800">
-          Date
-          <input
-            type="date"
-            className={fieldClass}
-            value={date}
-            onChange={(e) => onFields({ ...fields, date: e.target.value })}
-          />
-        </label>
-        <label className="text-sm font-semibold text-slate-800">
-          Arrival window
-          <select
-            className={fieldClass}
-            value={window}
-            onChange={(e) => onFields({ ...fields, window: e.target.value as WindowChoice })}
-          >
-            {windowChoices.map((w) => (
-              <option key={w.value} value={w.value}>
-                {w.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-semibold text-slate-800 sm:col-span-2">
-          Message to the customer (optional)
-          <textarea
-            className={fieldClass}
-            rows={2}
-            maxLength={1000}
-            value={message}
-            onChange={(e) => onFields({ ...fields, message: e.target.value })}
-          />
-        </label>
+        <TimeFieldInputs fields={fields} onFields={onFields} dateLabel="Date" />
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button

@@ -6,23 +6,19 @@
  * window can be picked; nothing moves and nothing is e-mailed until the owner confirms.
  */
 import { CalendarClock } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { AppointmentWire } from "../contract/endpoints";
 import type { AppointmentActionInput } from "../contract/owner-forms";
 import { formatDay } from "../../../admin/format";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
 import { Badge, Button } from "../../../admin/components/ui";
-
-type WindowChoice = "morning" | "afternoon" | "any";
-
-const windowChoices: { value: WindowChoice; label: string }[] = [
-  { value: "morning", label: "Morning" },
-  { value: "afternoon", label: "Afternoon" },
-  { value: "any", label: "Any time" },
-];
-
-const fieldClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-500";
+import {
+  AskedForTimes,
+  TimeFieldInputs,
+  windowChoices,
+  type TimeFields,
+  type WindowChoice,
+} from "./VisitTimeParts";
 
 interface Target {
   date: string;
@@ -47,10 +43,8 @@ export function MoveVisit({
   busy: boolean;
   act: (input: AppointmentActionInput, done: string) => Promise<void>;
 }) {
-  const ids = useId();
-  const [date, setDate] = useState("");
-  const [window, setWindow] = useState<WindowChoice>("any");
-  const [message, setMessage] = useState("");
+  const [fields, setFields] = useState<TimeFields>({ date: "", window: "any", message: "" });
+  const { date, window, message } = fields;
   const [target, setTarget] = useState<Target | null>(null);
   const current = live.label ?? live.date ?? "the booked time";
 
@@ -59,7 +53,7 @@ export function MoveVisit({
     if (!target) return;
     const { date: d, window: w, message: m, label } = target;
     setTarget(null);
-    setMessage("");
+    setFields((f) => ({ ...f, message: "" }));
     void act(
       { action: "confirm", date: d, window: w, ...(m ? { message: m } : {}) },
       `Visit moved to ${label}`,
@@ -68,38 +62,23 @@ export function MoveVisit({
 
   return (
     <div className="mt-4">
-      {preferredOptions.length > 0 ? (
-        <>
-          <h4 className="text-sm font-semibold text-slate-800">The customer asked for</h4>
-          <ol className="mt-2 grid gap-2" aria-label="Times the customer asked for">
-            {preferredOptions.map((o, i) => {
-              const isCurrent = o.date === live.date && o.window === live.window;
-              return (
-                <li
-                  key={`${o.date}-${o.window}`}
-                  className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2"
-                >
-                  <span>
-                    {i + 1}. {o.label}
-                  </span>
-                  {isCurrent ? (
-                    <Badge tone="success">Booked</Badge>
-                  ) : (
-                    <Button
-                      variant="secondary"
-                      disabled={busy}
-                      aria-label={`Move here: ${o.label}`}
-                      onClick={() => setTarget({ date: o.date, window: o.window, label: o.label })}
-                    >
-                      Move here
-                    </Button>
-                  )}
-                </li>
-              );
-            })}
-          </ol>
-        </>
-      ) : null}
+      <AskedForTimes
+        options={preferredOptions}
+        step={(o) =>
+          o.date === live.date && o.window === live.window ? (
+            <Badge tone="success">Booked</Badge>
+          ) : (
+            <Button
+              variant="secondary"
+              disabled={busy}
+              aria-label={`Move here: ${o.label}`}
+              onClick={() => setTarget({ date: o.date, window: o.window, label: o.label })}
+            >
+              Move here
+            </Button>
+          )
+        }
+      />
 
       <details className="mt-4 rounded-lg border border-slate-200">
         <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-3 font-semibold text-brand-800">
@@ -107,41 +86,7 @@ export function MoveVisit({
           Move visit
         </summary>
         <div className="grid gap-3 px-3 pb-3 sm:grid-cols-2">
-          <label className="text-sm font-semibold text-slate-800" htmlFor={`${ids}-date`}>
-            New date
-            <input
-              id={`${ids}-date`}
-              type="date"
-              className={fieldClass}
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-            />
-          </label>
-          <label className="text-sm font-semibold text-slate-800" htmlFor={`${ids}-window`}>
-            Arrival window
-            <select
-              id={`${ids}-window`}
-              className={fieldClass}
-              value={window}
-              onChange={(e) => setWindow(e.target.value as WindowChoice)}
-            >
-              {windowChoices.map((w) => (
-                <option key={w.value} value={w.value}>
-                  {w.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm font-semibold text-slate-800 sm:col-span-2">
-            Message to the customer (optional)
-            <textarea
-              className={fieldClass}
-              rows={2}
-              maxLength={1000}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-            />
-          </label>
+          <TimeFieldInputs fields={fields} onFields={setFields} dateLabel="New date" />
           <div className="sm:col-span-2">
             <Button
               disabled={busy || !date}

@@ -8,7 +8,7 @@ import { formatDateTime } from "../../../platform/time";
 import type { ChecklistItem } from "../contract/checklist";
 import type { BusinessDetails } from "./api";
 import { useConfirm } from "./use-confirm";
-import { ConfirmItemButton } from "./ConfirmItemButton";
+import { ChecklistRow } from "./ChecklistRow";
 
 /** Where on the screen each item's facts are edited. */
 const editAt: Record<ChecklistItem, string> = {
@@ -33,12 +33,14 @@ export function ChecklistPanel({ details }: { details: BusinessDetails }) {
       </p>
       <ul className="grid gap-3">
         {details.checklist.map((item) => (
-          <li
+          <ChecklistRow
             key={item.id}
-            className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3 sm:flex-row sm:items-center sm:justify-between"
+            item={item}
+            busy={busy}
+            confirm={confirm}
+            className="border-slate-200"
             data-checklist-row={item.id}
-          >
-            <div className="min-w-0">
+            title={
               <p className="flex items-start gap-2 font-semibold text-slate-900">
                 {item.confirmedAt ? (
                   <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success-600" />
@@ -47,23 +49,22 @@ export function ChecklistPanel({ details }: { details: BusinessDetails }) {
                 )}
                 {item.label}
               </p>
-              <p className="mt-0.5 text-sm [overflow-wrap:anywhere] text-slate-600">{item.detail}</p>
-              <p className="mt-1 text-sm">
-                {item.confirmedAt ? (
-                  <span className="text-success-700" data-confirmed-at>
-                    Confirmed {formatDateTime(new Date(item.confirmedAt))}
-                  </span>
-                ) : (
-                  <span className="text-amber-800">Not confirmed yet</span>
-                )}
-                {" · "}
-                <a href={editAt[item.id]} className="font-semibold text-brand-700 underline">
-                  Change it
-                </a>
-              </p>
-            </div>
-            {item.confirmedAt ? null : <ConfirmItemButton item={item} busy={busy} confirm={confirm} />}
-          </li>
+            }
+          >
+            <p className="mt-1 text-sm">
+              {item.confirmedAt ? (
+                <span className="text-success-700" data-confirmed-at>
+                  Confirmed {formatDateTime(new Date(item.confirmedAt))}
+                </span>
+              ) : (
+                <span className="text-amber-800">Not confirmed yet</span>
+              )}
+              {" · "}
+              <a href={editAt[item.id]} className="font-semibold text-brand-700 underline">
+                Change it
+              </a>
+            </p>
+          </ChecklistRow>
         ))}
       </ul>
     </div>

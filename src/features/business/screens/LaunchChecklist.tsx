@@ -7,7 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { queries } from "../../../admin/query";
 import { useConfirm } from "./use-confirm";
-import { ConfirmItemButton } from "./ConfirmItemButton";
+import { ChecklistRow } from "./ChecklistRow";
 
 export function LaunchChecklist() {
   const details = useQuery(queries.business());
@@ -34,17 +34,14 @@ export function LaunchChecklist() {
       </p>
       <ul className="mt-4 grid gap-3">
         {open.map((item) => (
-          <li
+          <ChecklistRow
             key={item.id}
-            className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-white p-3 sm:flex-row sm:items-center sm:justify-between"
+            item={item}
+            busy={busy}
+            confirm={confirm}
+            className="border-amber-200 bg-white"
             data-checklist-item={item.id}
-          >
-            <div className="min-w-0">
-              <p className="font-semibold text-slate-900">{item.label}</p>
-              <p className="mt-0.5 text-sm [overflow-wrap:anywhere] text-slate-600">{item.detail}</p>
-            </div>
-            <ConfirmItemButton item={item} busy={busy} confirm={confirm} />
-          </li>
+          />
         ))}
       </ul>
     </section>
