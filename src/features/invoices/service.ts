@@ -15,6 +15,7 @@
  * history), so two windows or a payment and a credit note at once are ordered, and whichever
  * commits second sees what the first did.
  */
+import { lineFromStored } from "../billing";
 import { percentToHundredths, quantityToHundredths } from "../billing/contract";
 import { site } from "../../config/site";
 import type { Db } from "../../platform/db/client";
@@ -33,6 +34,7 @@ import { quoteTitle } from "../quotes/contract/rules";
 import { overCapMessage } from "../quotes/contract/totals";
 import {
   amountCreditLines,
+  depositDeductionsPence,
   depositLines,
   invoiceLimits,
   invoiceStatusOf,
@@ -225,18 +227,28 @@ function quoteLinesFor(
       "nothing_left",
     );
   }
-  const deductions: NewInvoiceLine[] = live
-    .filter((i) => i.kind === "deposit" && i.number)
-    .flatMap((d) =>
-      d.lines.map((l) => ({
-        description: `Less deposit invoiced (${d.number})${d.lines.length > 1 ? `: ${l.description}` : ""}`,
-        quantityHundredths: l.quantityHundredths,
-        unitPence: -Math.round(l.unitPence * (1 - d.creditedPence / Math.max(d.totalPence, 1))),
-        vatRateHundredths: l.vatRateHundredths,
-      })),
-    )
-    .filter((l) => l.unitPence !== 0);
+  const deductions = live.filter((i) => i.kind === "deposit" && i.number).flatMap(depositDeductionLines);
   return [...agreed(), ...deductions];
+}
+
+/**
+ * An issued deposit invoice's lines, less what credit notes took off it, as the balance invoice's
+ * negative lines (`depositDeductionsPence`: whole pence, no fraction of a penny lost between lines).
+ */
+function depositDeductionLines(d: InvoiceRecord): NewInvoiceLine[] {
+  const nets = depositDeductionsPence({
+    lines: d.lines.map((l) => lineFromStored(l, false)),
+    totalPence: d.totalPence,
+    creditedPence: d.creditedPence,
+  });
+  return d.lines
+    .map((l, i) => ({
+      description: `Less deposit invoiced (${d.number})${d.lines.length > 1 ? `: ${l.description}` : ""}`,
+      quantityHundredths: quantityToHundredths(1),
+      unitPence: -nets[i]!,
+      vatRateHundredths: l.vatRateHundredths,
+    }))
+    .filter((l) => l.unitPence !== 0);
 }
 
 // ---------------------------------------------------------------- drafts
