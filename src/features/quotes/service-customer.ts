@@ -11,7 +11,6 @@
  *   acceptQuote(requestId, input, ctx)          accepts; evidence stored, e-mails queued and sent
  *   declineQuote(requestId, input, ctx)         declines, with an optional reason
  *   cancelQuote(requestId, input, ctx)          cancels an accepted quote within its 14 days
- *   quotePdfForCustomer(requestId, quoteId, ctx) the PDF of a version the customer may see
  *
  * Each action also comes as `…In(requestId, input, tx, ctx)` returning `{ outcome, mailIds }`, for
  * a caller that claims its form's one-time key in the same transaction; it then calls
@@ -728,24 +727,4 @@ export async function cancelQuote(
   ctx: ServiceContext,
 ): Promise<QuoteActionOutcome> {
   return committedThenSent(ctx, (tx) => cancelQuoteIn(requestId, input, tx, ctx));
-}
-
-/** The PDF of a version the customer may see (not a draft, and of this request), or NotFound. */
-export async function quotePdfForCustomer(
-  requestId: number,
-  quoteId: number,
-  ctx: ServiceContext,
-): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const record = await repo.findQuote(quoteId, ctx.db);
-  if (!record || record.submissionId !== requestId || record.status === "draft") throw quoteNotFound();
-  const [request] = await workflow.findMany([requestId], ctx.db);
-  if (!request) throw requestNotFound();
-  const quote = toQuote(record);
-  const bytes = await quotePdf({
-    quote,
-    customer: { name: request.name, address: request.address, email: request.email },
-    today: dateInZone(ctx.now),
-    trader: await business.paperTrader(record.sentAt ?? ctx.now, quote.vatRegistered, ctx.db),
-  });
-  return { bytes, fileName: quotePdfName(quote, quote.acceptance !== null) };
 }
