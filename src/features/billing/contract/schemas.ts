@@ -168,5 +168,9 @@ export const documentSettingsShape = {
   today: isoDateField,
 };
 
+/** A change's last rule: at least one field given, else "Nothing to change." on `_form`. */
+export const hasChange = (patch: object): boolean => Object.values(patch).some((v) => v !== undefined);
+export const nothingToChange = { message: "Nothing to change.", path: ["_form"] };
+
 /** A document's PDF: `?download=1` as an attachment, else inline. */
 export const pdfQuerySchema = z.object({ download: z.string().optional() });

@@ -34,10 +34,12 @@ import {
   clearableTextField,
   documentLineSchema,
   documentSettingsShape,
+  hasChange,
   idField as id,
   isoDateField as isoDate,
   lineInputSchema,
   linesField as documentLines,
+  nothingToChange,
   optionalTextField as optionalText,
   pdfQuerySchema,
   textField as text,
@@ -158,10 +160,7 @@ export const updateInvoiceSchema = z
     supplyDate: dateField("the date of supply").nullish(),
     remindersEnabled: z.boolean({ error: "Reminders must be on or off." }).optional(),
   })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), {
-    message: "Nothing to change.",
-    path: ["_form"],
-  });
+  .refine(hasChange, nothingToChange);
 export type UpdateInvoiceInput = z.input<typeof updateInvoiceSchema>;
 export type UpdateInvoiceParsed = z.output<typeof updateInvoiceSchema>;
 

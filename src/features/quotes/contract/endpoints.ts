@@ -28,10 +28,12 @@ import {
   descriptionField,
   documentLineSchema,
   documentSettingsShape,
+  hasChange,
   idField as id,
   isoDateField as isoDate,
   lineInputSchema,
   linesField as documentLines,
+  nothingToChange,
   optionalTextField as optionalText,
   pdfQuerySchema,
   penceField,
@@ -136,10 +138,7 @@ export const quotePatchSchema = z
     message: "Please give the deposit as an amount or as a percentage, not both.",
     path: ["depositPercent"],
   })
-  .refine((q) => Object.values(q).some((v) => v !== undefined), {
-    message: "Nothing to change.",
-    path: ["_form"],
-  });
+  .refine(hasChange, nothingToChange);
 export type QuotePatchParsed = z.output<typeof quotePatchSchema>;
 
 /** A cancellation the owner records (received by phone or letter). */
@@ -286,10 +285,7 @@ export const priceListItemPatchSchema = z
     unit: clearableTextField("The unit", L.unitMax),
     vatRate: vatRateField.nullish(),
   })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), {
-    message: "Nothing to change.",
-    path: ["_form"],
-  });
+  .refine(hasChange, nothingToChange);
 export type PriceListItemPatch = z.input<typeof priceListItemPatchSchema>;
 
 export const priceListItemSchema = z.object({
