@@ -18,8 +18,8 @@
  *
  * An export the file itself reads (a type in an exported signature, a helper also used here) is
  * not reported: the check finds dead code, not visibility. `allowed` names the only unused
- * exports that may stay for now, in the quote and invoice files that the billing core is
- * restructuring; the list may only shrink (an entry that is no longer unused is reported as stale).
+ * exports that may stay for now (none today); the list may only shrink (an entry that is no
+ * longer unused is reported as stale).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -40,25 +40,8 @@ const frameworkEntries: [RegExp, string[]][] = [
   [/^netlify\/edge-functions\/[^/]+\.m?ts$/, ["default", "config"]],
 ];
 
-const billing = "being restructured by the billing core";
 /** "file name" → why it may stay unused for now. */
-const allowed: Record<string, string> = Object.fromEntries(
-  [
-    "src/features/invoices/contract/endpoints.ts InvoiceCustomerInput",
-    "src/features/invoices/contract/endpoints.ts IssueInvoiceInput",
-    "src/features/invoices/contract/endpoints.ts Excess",
-    "src/features/invoices/contract/endpoints.ts InvoiceLine",
-    "src/features/invoices/contract/rules.ts dueDateOf",
-    "src/features/quotes/contract/endpoints.ts QuoteLineInput",
-    "src/features/quotes/contract/endpoints.ts QuotePatch",
-    "src/features/quotes/contract/endpoints.ts QuoteLine",
-    "src/features/quotes/contract/endpoints.ts QuoteTotalsWire",
-    "src/features/quotes/contract/endpoints.ts QuoteAcceptance",
-    "src/features/quotes/contract/endpoints.ts QuoteCancellation",
-    "src/features/quotes/contract/rules.ts isAwaitingAnswer",
-    "src/features/quotes/service-customer.ts quotePdfForCustomer",
-  ].map((key) => [key, billing]),
-);
+const allowed: Record<string, string> = {};
 
 const checked = (file: string): boolean =>
   /^(src|netlify\/functions)\//.test(file) && /\.(ts|tsx|mts)$/.test(file) && !file.endsWith(".d.ts");
@@ -276,7 +259,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const waived = found.length - unused.length;
   console.log(
     unused.length === 0
-      ? `exports-check: every export is imported somewhere (${waived} allowed for now, ${billing})`
+      ? `exports-check: every export is imported somewhere (${waived} allowed for now)`
       : `exports-check: ${unused.length} unused export(s): delete them (or drop \`export\` if only this file reads them)`,
   );
   process.exitCode = unused.length + stale.length > 0 ? 1 : 0;

@@ -20,7 +20,7 @@
  */
 import type { Config } from "@netlify/functions";
 import { invoiceEndpoints } from "../../src/features/invoices/contract/endpoints";
-import { adminAction, adminDownload, fileResponse } from "../../src/features/admin-auth/http";
+import { adminAction, adminDownload, fileResponse, pdfResponse } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import "../../src/features/business/http-facts";
 import * as invoices from "../../src/features/invoices";
@@ -69,15 +69,7 @@ export default apiHandler("/api/admin/invoices", [
     invoice: await invoices.sendInvoice(id, ctx),
   })),
   adminDownload(invoiceEndpoints.invoicePdf, async ({ id, query, ctx }) => {
-    const { bytes, fileName } = await invoices.invoicePdfFile(id, ctx);
-    return new Response(new Uint8Array(bytes), {
-      status: 200,
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Length": String(bytes.byteLength),
-        "Content-Disposition": `${query.download === "1" ? "attachment" : "inline"}; filename="${fileName}"`,
-      },
-    });
+    return pdfResponse(await invoices.invoicePdfFile(id, ctx), query.download === "1");
   }),
   adminAction(invoiceEndpoints.addPayment, async ({ id, body, ctx }) => {
     const { invoice, payment } = await invoices.addPayment(id, body, ctx);

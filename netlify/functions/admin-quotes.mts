@@ -14,7 +14,7 @@
  */
 import type { Config } from "@netlify/functions";
 import { quoteEndpoints } from "../../src/features/quotes/contract/endpoints";
-import { adminAction, adminDownload } from "../../src/features/admin-auth/http";
+import { adminAction, adminDownload, pdfResponse } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import "../../src/features/business/http-facts";
 import * as quotes from "../../src/features/quotes";
@@ -34,15 +34,7 @@ export default apiHandler("/api/admin/quotes", [
     quote: await quotes.sendQuote(id, ctx, { byText: query.by === "text" }),
   })),
   adminDownload(quoteEndpoints.quotePdf, async ({ id, query, ctx }) => {
-    const { bytes, fileName } = await quotes.quotePdfFile(id, ctx);
-    return new Response(new Uint8Array(bytes), {
-      status: 200,
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Length": String(bytes.byteLength),
-        "Content-Disposition": `${query.download === "1" ? "attachment" : "inline"}; filename="${fileName}"`,
-      },
-    });
+    return pdfResponse(await quotes.quotePdfFile(id, ctx), query.download === "1");
   }),
   adminAction(quoteEndpoints.cancelQuote, async ({ id, body, ctx }) => ({
     quote: await quotes.ownerCancelQuote(id, body, ctx),

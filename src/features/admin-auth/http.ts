@@ -168,3 +168,15 @@ export function fileResponse(body: BodyInit, contentType: string, fileName: stri
     },
   });
 }
+
+/** A quote's or an invoice's PDF: inline, or as an attachment when `download` (`?download=1`). */
+export function pdfResponse(file: { bytes: Uint8Array; fileName: string }, download: boolean): Response {
+  return new Response(new Uint8Array(file.bytes), {
+    status: 200,
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(file.bytes.byteLength),
+      "Content-Disposition": `${download ? "attachment" : "inline"}; filename="${file.fileName}"`,
+    },
+  });
+}

@@ -19,3 +19,4 @@ export {
   writeTotals,
   type PdfLine,
 } from "./pdf";
+export { documentLineStore, documentStore } from "./repository";

@@ -12,6 +12,7 @@
  *   forRequest(requestId) / forQuote(quoteId)  an request's or a quote's invoices
  *   dueForReminder(today, firstDays)           open, overdue invoices that may need a reminder
  */
+import { documentLineStore, documentStore } from "../billing";
 import type { Hundredths } from "../billing/contract/hundredths";
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
@@ -109,75 +110,35 @@ const asRecord = (r: InvoiceRow, lines: InvoiceLineRecord[]): InvoiceRecord => (
   lines,
 });
 
-async function linesOf(ids: readonly number[], db: Db): Promise<Map<number, InvoiceLineRecord[]>> {
-  const out = new Map<number, InvoiceLineRecord[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return out;
-  const rows = await db
-    .select({
-      id: invoiceLines.id,
-      invoiceId: invoiceLines.invoiceId,
-      position: invoiceLines.position,
-      description: invoiceLines.description,
-      quantityHundredths: invoiceLines.quantityHundredths,
-      unitPence: invoiceLines.unitPence,
-      vatRateHundredths: invoiceLines.vatRateHundredths,
-    })
-    .from(invoiceLines)
-    .where(inArray(invoiceLines.invoiceId, [...ids]))
-    .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position));
-  for (const { invoiceId, ...line } of rows) out.get(invoiceId)?.push(line);
-  return out;
-}
+const lineStore = documentLineStore<InvoiceLineRecord, NewInvoiceLine, "invoiceId">({
+  table: invoiceLines,
+  parent: invoiceLines.invoiceId,
+  parentKey: "invoiceId",
+  position: invoiceLines.position,
+  columns: {
+    id: invoiceLines.id,
+    position: invoiceLines.position,
+    description: invoiceLines.description,
+    quantityHundredths: invoiceLines.quantityHundredths,
+    unitPence: invoiceLines.unitPence,
+    vatRateHundredths: invoiceLines.vatRateHundredths,
+  },
+});
 
-export async function withLines(rows: readonly InvoiceRow[], db: Db): Promise<InvoiceRecord[]> {
-  const lines = await linesOf(
-    rows.map((r) => r.id),
-    db,
-  );
-  return rows.map((r) => asRecord(r, lines.get(r.id) ?? []));
-}
+const store = documentStore<
+  InvoiceRow,
+  InvoiceRecord,
+  NewInvoice,
+  InvoiceLineRecord,
+  NewInvoiceLine,
+  InvoiceChange
+>(invoices, lineStore, asRecord);
 
-async function insertLines(invoiceId: number, lines: readonly NewInvoiceLine[], tx: Db): Promise<void> {
-  if (lines.length === 0) return;
-  await tx.insert(invoiceLines).values(lines.map((l, position) => ({ ...l, invoiceId, position })));
-}
-
-export async function insertInvoice(
-  values: NewInvoice,
-  lines: readonly NewInvoiceLine[],
-  tx: Db,
-): Promise<InvoiceRecord> {
-  const [row] = await tx.insert(invoices).values(values).returning();
-  await insertLines(row!.id, lines, tx);
-  const [record] = await withLines([row!], tx);
-  return record!;
-}
-
-export async function replaceLines(
-  invoiceId: number,
-  lines: readonly NewInvoiceLine[],
-  tx: Db,
-): Promise<void> {
-  await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
-  await insertLines(invoiceId, lines, tx);
-}
-
-export async function updateInvoice(id: number, set: InvoiceChange, tx: Db): Promise<InvoiceRecord | null> {
-  const [row] = await tx
-    .update(invoices)
-    .set({ ...set, updatedAt: sql`now()` })
-    .where(eq(invoices.id, id))
-    .returning();
-  if (!row) return null;
-  const [record] = await withLines([row], tx);
-  return record!;
-}
-
-export async function findInvoice(id: number, db: Db = getDb()): Promise<InvoiceRecord | null> {
-  const rows = await db.select().from(invoices).where(eq(invoices.id, id));
-  const [record] = await withLines(rows, db);
-  return record ?? null;
-}
+export const withLines = store.withLines;
+export const insertInvoice = store.insert;
+export const replaceLines = lineStore.replaceLines;
+export const updateInvoice = store.update;
+export const findInvoice = (id: number, db: Db = getDb()) => store.find(id, db);
 
 export async function findInvoices(ids: readonly number[], db: Db = getDb()): Promise<InvoiceRecord[]> {
   if (ids.length === 0) return [];
@@ -190,11 +151,7 @@ export async function findInvoices(ids: readonly number[], db: Db = getDb()): Pr
 }
 
 /** One invoice, its row locked until the transaction ends. */
-export async function lockInvoice(id: number, tx: Db): Promise<InvoiceRecord | null> {
-  const rows = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
-  const [record] = await withLines(rows, tx);
-  return record ?? null;
-}
+export const lockInvoice = store.lock;
 
 /** Deletes a draft (its lines go with it); false when it is not a draft (or gone). */
 export async function deleteDraft(id: number, tx: Db): Promise<boolean> {

@@ -15,6 +15,7 @@
  * history), so two windows or a payment and a credit note at once are ordered, and whichever
  * commits second sees what the first did.
  */
+import { lineFromStored } from "../billing";
 import { percentToHundredths, quantityToHundredths } from "../billing/contract";
 import { site } from "../../config/site";
 import type { Db } from "../../platform/db/client";
@@ -33,6 +34,7 @@ import { quoteTitle } from "../quotes/contract/rules";
 import { overCapMessage } from "../quotes/contract/totals";
 import {
   amountCreditLines,
+  depositDeductionsPence,
   depositLines,
   invoiceLimits,
   invoiceStatusOf,
@@ -225,114 +227,137 @@ function quoteLinesFor(
       "nothing_left",
     );
   }
-  const deductions: NewInvoiceLine[] = live
-    .filter((i) => i.kind === "deposit" && i.number)
-    .flatMap((d) =>
-      d.lines.map((l) => ({
-        description: `Less deposit invoiced (${d.number})${d.lines.length > 1 ? `: ${l.description}` : ""}`,
-        quantityHundredths: l.quantityHundredths,
-        unitPence: -Math.round(l.unitPence * (1 - d.creditedPence / Math.max(d.totalPence, 1))),
-        vatRateHundredths: l.vatRateHundredths,
-      })),
-    )
-    .filter((l) => l.unitPence !== 0);
+  const deductions = live.filter((i) => i.kind === "deposit" && i.number).flatMap(depositDeductionLines);
   return [...agreed(), ...deductions];
+}
+
+/**
+ * An issued deposit invoice's lines, less what credit notes took off it, as the balance invoice's
+ * negative lines (`depositDeductionsPence`: whole pence, no fraction of a penny lost between lines).
+ */
+function depositDeductionLines(d: InvoiceRecord): NewInvoiceLine[] {
+  const nets = depositDeductionsPence({
+    lines: d.lines.map((l) => lineFromStored(l, false)),
+    totalPence: d.totalPence,
+    creditedPence: d.creditedPence,
+  });
+  return d.lines
+    .map((l, i) => ({
+      description: `Less deposit invoiced (${d.number})${d.lines.length > 1 ? `: ${l.description}` : ""}`,
+      quantityHundredths: quantityToHundredths(1),
+      unitPence: -nets[i]!,
+      vatRateHundredths: l.vatRateHundredths,
+    }))
+    .filter((l) => l.unitPence !== 0);
 }
 
 // ---------------------------------------------------------------- drafts
 
 export async function createInvoice(input: CreateInvoiceParsed, ctx: ServiceContext): Promise<Invoice> {
   const vatNow = await business.vatOn(dateInZone(ctx.now), ctx.db);
-  const record = await inTransaction(ctx, async (tx) => {
-    if (input.kind === "direct") {
-      let submissionId: number | null = null;
-      let customer = input.customer
-        ? { name: input.customer.name, email: input.customer.email, address: input.customer.address }
-        : null;
-      if (input.submissionId !== undefined) {
-        const state = (await workflow.lockStates([input.submissionId], tx)).get(input.submissionId);
-        if (!state) throw requestNotFound();
-        if (state === "spam")
-          throw new Conflict("This request is marked as spam. Restore it before invoicing.", "request_spam");
-        const [request] = await workflow.findMany([input.submissionId], tx);
-        submissionId = request!.id;
-        customer ??= { name: request!.name.slice(0, 100), email: request!.email, address: request!.address };
-      }
-      const lines = linesToStore(input.lines!, vatNow);
-      const totals = totalsOfStored(lines, vatNow);
-      checkTotal(totals.totalPence);
-      return repo.insertInvoice(
-        {
-          kind: "direct",
-          submissionId,
-          quoteId: null,
-          customerName: customer!.name,
-          customerEmail: customer!.email,
-          customerAddress: customer!.address,
-          vatRegistered: vatNow,
-          note: input.note,
-          supplyDate: input.supplyDate ?? null,
-          netPence: totals.netPence,
-          vatPence: totals.vatPence,
-          totalPence: totals.totalPence,
-        },
-        lines,
-        tx,
-      );
-    }
-    const found = await quotes.findQuote(input.quoteId!, tx);
-    if (!found) throw quoteNotFound();
-    await workflow.lockStates([found.submissionId], tx);
-    const q = await quotes.lockQuote(found.id, tx);
-    if (!q) throw quoteNotFound();
-    if (q.status !== "accepted" || !q.acceptance) {
-      throw new Conflict(
-        `Only an accepted quote can be invoiced; ${quoteTitle(q.submissionId, q.version)} is ${q.status}. Write a direct invoice instead.`,
-        "quote_not_accepted",
-      );
-    }
-    const [request] = await workflow.findMany([q.submissionId], tx);
-    if (!request) throw requestNotFound();
-    const existing = await repo.forQuote(q.id, tx);
-    const lines = quoteLinesFor(input.kind, q, existing);
-    const totals = totalsOfStored(lines, q.vatRegistered);
-    if (totals.totalPence > invoiceLimits.maxTotalPence) {
-      throw invalid("quoteId", overCapMessage("invoice", invoiceLimits.maxTotalPence));
-    }
-    if (totals.totalPence <= 0) {
-      throw new Conflict(
-        `Nothing is left to invoice on ${quoteTitle(q.submissionId, q.version)}.`,
-        "nothing_left",
-      );
-    }
-    const customer = input.customer;
-    return repo.insertInvoice(
-      {
-        kind: input.kind,
-        submissionId: q.submissionId,
-        quoteId: q.id,
-        customerName: customer?.name ?? request.name.slice(0, 100),
-        customerEmail: customer ? customer.email : request.email,
-        customerAddress: customer ? customer.address : request.address,
-        vatRegistered: q.vatRegistered,
-        note: input.note,
-        supplyDate: input.supplyDate ?? null,
-        netPence: totals.netPence,
-        vatPence: totals.vatPence,
-        totalPence: totals.totalPence,
-        // The deposits its lines deduct (none for a deposit invoice itself).
-        countedDepositIds:
-          input.kind === "deposit"
-            ? null
-            : existing
-                .filter((i) => i.kind === "deposit" && i.number !== null && i.status !== "void")
-                .map((i) => i.id),
-      },
-      lines,
-      tx,
-    );
-  });
+  const record = await inTransaction(ctx, (tx) =>
+    input.kind === "direct" ? insertDirect(input, vatNow, tx) : insertFromQuote(input, tx),
+  );
   return loadInvoice(record, ctx.db, ctx.now);
+}
+
+/** A direct draft: its lines, for the request `submissionId` (locked) or for `customer`. */
+async function insertDirect(input: CreateInvoiceParsed, vatNow: boolean, tx: Db): Promise<InvoiceRecord> {
+  let submissionId: number | null = null;
+  let customer = input.customer
+    ? { name: input.customer.name, email: input.customer.email, address: input.customer.address }
+    : null;
+  if (input.submissionId !== undefined) {
+    const state = (await workflow.lockStates([input.submissionId], tx)).get(input.submissionId);
+    if (!state) throw requestNotFound();
+    if (state === "spam")
+      throw new Conflict("This request is marked as spam. Restore it before invoicing.", "request_spam");
+    const [request] = await workflow.findMany([input.submissionId], tx);
+    submissionId = request!.id;
+    customer ??= { name: request!.name.slice(0, 100), email: request!.email, address: request!.address };
+  }
+  const lines = linesToStore(input.lines!, vatNow);
+  const totals = totalsOfStored(lines, vatNow);
+  checkTotal(totals.totalPence);
+  return repo.insertInvoice(
+    {
+      kind: "direct",
+      submissionId,
+      quoteId: null,
+      customerName: customer!.name,
+      customerEmail: customer!.email,
+      customerAddress: customer!.address,
+      vatRegistered: vatNow,
+      note: input.note,
+      supplyDate: input.supplyDate ?? null,
+      netPence: totals.netPence,
+      vatPence: totals.vatPence,
+      totalPence: totals.totalPence,
+    },
+    lines,
+    tx,
+  );
+}
+
+/** The accepted quote `quoteId`, locked with its request, or NotFound / Conflict saying why not. */
+async function lockAcceptedQuote(quoteId: number, tx: Db) {
+  const found = await quotes.findQuote(quoteId, tx);
+  if (!found) throw quoteNotFound();
+  await workflow.lockStates([found.submissionId], tx);
+  const q = await quotes.lockQuote(found.id, tx);
+  if (!q) throw quoteNotFound();
+  if (q.status !== "accepted" || !q.acceptance) {
+    throw new Conflict(
+      `Only an accepted quote can be invoiced; ${quoteTitle(q.submissionId, q.version)} is ${q.status}. Write a direct invoice instead.`,
+      "quote_not_accepted",
+    );
+  }
+  const [request] = await workflow.findMany([q.submissionId], tx);
+  if (!request) throw requestNotFound();
+  return { q, request };
+}
+
+/** A full, deposit or balance draft from an accepted quote. */
+async function insertFromQuote(input: CreateInvoiceParsed, tx: Db): Promise<InvoiceRecord> {
+  const { q, request } = await lockAcceptedQuote(input.quoteId!, tx);
+  const existing = await repo.forQuote(q.id, tx);
+  const lines = quoteLinesFor(input.kind as "full" | "deposit" | "balance", q, existing);
+  const totals = totalsOfStored(lines, q.vatRegistered);
+  if (totals.totalPence > invoiceLimits.maxTotalPence) {
+    throw invalid("quoteId", overCapMessage("invoice", invoiceLimits.maxTotalPence));
+  }
+  if (totals.totalPence <= 0) {
+    throw new Conflict(
+      `Nothing is left to invoice on ${quoteTitle(q.submissionId, q.version)}.`,
+      "nothing_left",
+    );
+  }
+  const customer = input.customer;
+  return repo.insertInvoice(
+    {
+      kind: input.kind,
+      submissionId: q.submissionId,
+      quoteId: q.id,
+      customerName: customer?.name ?? request.name.slice(0, 100),
+      customerEmail: customer ? customer.email : request.email,
+      customerAddress: customer ? customer.address : request.address,
+      vatRegistered: q.vatRegistered,
+      note: input.note,
+      supplyDate: input.supplyDate ?? null,
+      netPence: totals.netPence,
+      vatPence: totals.vatPence,
+      totalPence: totals.totalPence,
+      // The deposits its lines deduct (none for a deposit invoice itself).
+      countedDepositIds:
+        input.kind === "deposit"
+          ? null
+          : existing
+              .filter((i) => i.kind === "deposit" && i.number !== null && i.status !== "void")
+              .map((i) => i.id),
+    },
+    lines,
+    tx,
+  );
 }
 
 function checkTotal(totalPence: number, field = "lines") {
@@ -740,12 +765,7 @@ export async function addPayment(
       const paymentWire = inv.payments.find((p) => p.id === known.id)!;
       return { inv, paymentWire, mailIds: [], pushIds: [], excessPence: 0, duplicate: true };
     }
-    if (r.kind === "credit_note") throw isCreditNote();
-    if (r.status === "draft") throw notIssued();
-    if (r.status === "void")
-      throw new Conflict(`Invoice ${r.number} is void (credited in full); nothing is owed.`, "invoice_void");
-    if (r.status === "paid")
-      throw new Conflict(`Invoice ${r.number} is already paid in full.`, "invoice_paid");
+    checkPayable(r);
     const balance = r.totalPence - r.creditedPence - r.paidPence;
     const kept = online ? null : keptExcess(r, input, balance);
     const excessPence = online ? Math.max(input.amountPence - balance, 0) : 0;
@@ -764,40 +784,10 @@ export async function addPayment(
     );
     if (kept) await repo.insertAccountCredit({ paymentId: payment.id, invoiceId: r.id, ...kept }, tx);
     const updated = await settle(r, tx, ctx.now);
-    await noteInHistory(
-      r.submissionId,
-      `Payment of ${formatMoney(input.amountPence + (kept?.amountPence ?? 0))} (${paymentMethodLabel(input.method, online?.provider)}) recorded on invoice ${r.number}${updated.status === "paid" ? ": paid in full" : `: ${formatMoney(updated.totalPence - updated.creditedPence - updated.paidPence)} still owed`}${kept ? `; ${formatMoney(kept.amountPence)} more than was owed, ${kept.kind === "on_account" ? "kept on account" : "to be refunded"}` : ""}`,
-      tx,
-      ctx,
-    );
+    await noteInHistory(r.submissionId, paymentHistoryText(r, updated, input, kept, online), tx, ctx);
     const inv = await loadInvoice(updated, tx, ctx.now);
     const paymentWire = inv.payments.find((p) => p.id === payment.id)!;
-    let mailIds: number[] = [];
-    if (updated.status === "paid" && updated.customerEmail) {
-      mailIds = await outbox.enqueue(
-        [
-          {
-            message: invoiceReceiptMessage(inv, paymentWire, mailContext(), await followUpLink(r, tx)),
-            ...(r.submissionId !== null ? { submissionId: r.submissionId } : {}),
-          },
-        ],
-        tx,
-      );
-    }
-    // The owner recorded this payment himself: no e-mail or push tells him of it. A card payment,
-    // which arrives without him, is announced on his devices.
-    const pushIds = online
-      ? await notifyOwner(
-          {
-            kind: "payment_online",
-            requestId: r.submissionId,
-            name: r.customerName,
-            invoiceNumber: r.number!,
-            amountPence: input.amountPence,
-          },
-          { db: tx, now: ctx.now },
-        )
-      : [];
+    const { mailIds, pushIds } = await announcePayment(r, inv, paymentWire, online, { db: tx, now: ctx.now });
     return { inv, paymentWire, mailIds, pushIds, excessPence, duplicate: false };
   });
   await deliverSoon(ctx, result.mailIds);
@@ -808,6 +798,71 @@ export async function addPayment(
     excessPence: result.excessPence,
     duplicate: result.duplicate,
   };
+}
+
+/** A Conflict unless the invoice is issued, not a credit note, and not void or paid. */
+function checkPayable(r: InvoiceRecord): void {
+  if (r.kind === "credit_note") throw isCreditNote();
+  if (r.status === "draft") throw notIssued();
+  if (r.status === "void")
+    throw new Conflict(`Invoice ${r.number} is void (credited in full); nothing is owed.`, "invoice_void");
+  if (r.status === "paid") throw new Conflict(`Invoice ${r.number} is already paid in full.`, "invoice_paid");
+}
+
+/** The request history's line for a payment recorded. */
+function paymentHistoryText(
+  r: InvoiceRecord,
+  updated: InvoiceRecord,
+  input: PaymentParsed,
+  kept: { kind: ExcessKind; amountPence: number } | null,
+  online: OnlinePayment | undefined,
+): string {
+  const owed =
+    updated.status === "paid"
+      ? ": paid in full"
+      : `: ${formatMoney(updated.totalPence - updated.creditedPence - updated.paidPence)} still owed`;
+  const extra = kept
+    ? `; ${formatMoney(kept.amountPence)} more than was owed, ${kept.kind === "on_account" ? "kept on account" : "to be refunded"}`
+    : "";
+  return `Payment of ${formatMoney(input.amountPence + (kept?.amountPence ?? 0))} (${paymentMethodLabel(input.method, online?.provider)}) recorded on invoice ${r.number}${owed}${extra}`;
+}
+
+/**
+ * The receipt e-mailed when the invoice is paid in full, and the owner's push for a card payment.
+ * The owner recorded any other payment himself: no e-mail or push tells him of it.
+ */
+async function announcePayment(
+  r: InvoiceRecord,
+  inv: Invoice,
+  payment: Invoice["payments"][number],
+  online: OnlinePayment | undefined,
+  ctx: { db: Db; now: Date },
+): Promise<{ mailIds: number[]; pushIds: number[] }> {
+  let mailIds: number[] = [];
+  if (inv.status === "paid" && inv.customer.email) {
+    mailIds = await outbox.enqueue(
+      [
+        {
+          message: invoiceReceiptMessage(inv, payment, mailContext(), await followUpLink(r, ctx.db)),
+          ...(r.submissionId !== null ? { submissionId: r.submissionId } : {}),
+        },
+      ],
+      ctx.db,
+    );
+  }
+  const pushIds = online
+    ? await notifyOwner(
+        {
+          kind: "payment_online",
+          requestId: r.submissionId,
+          name: r.customerName,
+          invoiceNumber: r.number!,
+          amountPence: payment.amountPence,
+        },
+        ctx,
+      )
+    : [];
+  return { mailIds, pushIds };
 }
 
 /**

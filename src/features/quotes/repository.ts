@@ -13,6 +13,7 @@
  *   acceptedWithin(requestId, today)     accepted versions whose cancellation period runs today
  *   price list: listPriceList, insertPriceListItem, updatePriceListItem, deletePriceListItem
  */
+import { documentLineStore, documentStore } from "../billing";
 import type { Hundredths } from "../billing/contract/hundredths";
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
@@ -59,81 +60,35 @@ export type QuoteChange = Partial<
   Omit<QuoteRow, "id" | "submissionId" | "version" | "createdAt" | "updatedAt">
 >;
 
-const lineColumns = {
-  id: quoteLines.id,
-  quoteId: quoteLines.quoteId,
+const lineStore = documentLineStore<QuoteLineRecord, NewQuoteLine, "quoteId">({
+  table: quoteLines,
+  parent: quoteLines.quoteId,
+  parentKey: "quoteId",
   position: quoteLines.position,
-  description: quoteLines.description,
-  quantityHundredths: quoteLines.quantityHundredths,
-  unitPence: quoteLines.unitPence,
-  vatRateHundredths: quoteLines.vatRateHundredths,
-  optional: quoteLines.optional,
-};
+  columns: {
+    id: quoteLines.id,
+    position: quoteLines.position,
+    description: quoteLines.description,
+    quantityHundredths: quoteLines.quantityHundredths,
+    unitPence: quoteLines.unitPence,
+    vatRateHundredths: quoteLines.vatRateHundredths,
+    optional: quoteLines.optional,
+  },
+});
 
-async function linesOf(ids: readonly number[], db: Db): Promise<Map<number, QuoteLineRecord[]>> {
-  const out = new Map<number, QuoteLineRecord[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return out;
-  const rows = await db
-    .select(lineColumns)
-    .from(quoteLines)
-    .where(inArray(quoteLines.quoteId, [...ids]))
-    .orderBy(asc(quoteLines.quoteId), asc(quoteLines.position));
-  for (const { quoteId, ...line } of rows) out.get(quoteId)?.push(line);
-  return out;
-}
+const store = documentStore<QuoteRow, QuoteRecord, NewQuote, QuoteLineRecord, NewQuoteLine, QuoteChange>(
+  quotes,
+  lineStore,
+  (r, lines) => ({ ...r, status: r.status as QuoteStatus, lines }),
+);
+const withLines = store.withLines;
 
-async function withLines(rows: readonly QuoteRow[], db: Db): Promise<QuoteRecord[]> {
-  const lines = await linesOf(
-    rows.map((r) => r.id),
-    db,
-  );
-  return rows.map((r) => ({ ...r, status: r.status as QuoteStatus, lines: lines.get(r.id) ?? [] }));
-}
-
-async function insertLines(quoteId: number, lines: readonly NewQuoteLine[], tx: Db): Promise<void> {
-  if (lines.length === 0) return;
-  await tx.insert(quoteLines).values(lines.map((l, position) => ({ ...l, quoteId, position })));
-}
-
-export async function insertQuote(
-  values: NewQuote,
-  lines: readonly NewQuoteLine[],
-  tx: Db,
-): Promise<QuoteRecord> {
-  const [row] = await tx.insert(quotes).values(values).returning();
-  await insertLines(row!.id, lines, tx);
-  const [record] = await withLines([row!], tx);
-  return record!;
-}
-
-export async function replaceLines(quoteId: number, lines: readonly NewQuoteLine[], tx: Db): Promise<void> {
-  await tx.delete(quoteLines).where(eq(quoteLines.quoteId, quoteId));
-  await insertLines(quoteId, lines, tx);
-}
-
-export async function updateQuote(id: number, set: QuoteChange, tx: Db): Promise<QuoteRecord | null> {
-  const [row] = await tx
-    .update(quotes)
-    .set({ ...set, updatedAt: sql`now()` })
-    .where(eq(quotes.id, id))
-    .returning();
-  if (!row) return null;
-  const [record] = await withLines([row], tx);
-  return record!;
-}
-
-export async function findQuote(id: number, db: Db = getDb()): Promise<QuoteRecord | null> {
-  const rows = await db.select().from(quotes).where(eq(quotes.id, id));
-  const [record] = await withLines(rows, db);
-  return record ?? null;
-}
-
+export const insertQuote = store.insert;
+export const replaceLines = lineStore.replaceLines;
+export const updateQuote = store.update;
+export const findQuote = (id: number, db: Db = getDb()) => store.find(id, db);
 /** One version, its row locked until the transaction ends (accepting, editing, sending). */
-export async function lockQuote(id: number, tx: Db): Promise<QuoteRecord | null> {
-  const rows = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
-  const [record] = await withLines(rows, tx);
-  return record ?? null;
-}
+export const lockQuote = store.lock;
 
 export async function listForRequest(requestId: number, db: Db = getDb()): Promise<QuoteRecord[]> {
   const rows = await db

@@ -11,7 +11,6 @@
  *   acceptQuote(requestId, input, ctx)          accepts; evidence stored, e-mails queued and sent
  *   declineQuote(requestId, input, ctx)         declines, with an optional reason
  *   cancelQuote(requestId, input, ctx)          cancels an accepted quote within its 14 days
- *   quotePdfForCustomer(requestId, quoteId, ctx) the PDF of a version the customer may see
  *
  * Each action also comes as `…In(requestId, input, tx, ctx)` returning `{ outcome, mailIds }`, for
  * a caller that claims its form's one-time key in the same transaction; it then calls
@@ -317,6 +316,61 @@ export async function pdfAttachment(
   };
 }
 
+/**
+ * The acceptance's confirmation to the customer, queued now and held: `afterCommit` draws the
+ * accepted quote's PDF once the transaction has committed and releases the e-mail with it.
+ */
+export async function queueHeldConfirmation(
+  request: CustomerRequest & Parameters<typeof quoteAcceptedMessage>[0],
+  quote: Quote,
+  facts: Parameters<typeof quoteAcceptedMessage>[2],
+  trader: Trader,
+  tx: Db,
+  ctx: ServiceContext,
+): Promise<{ mailId: number; afterCommit: () => Promise<void> }> {
+  const message = quoteAcceptedMessage(request, quote, facts, mailContext(), {
+    filename: quotePdfName(quote, true),
+    contentType: "application/pdf",
+    content: "",
+    encoding: "base64",
+  });
+  const [mailId] = await outbox.enqueue(
+    [
+      {
+        message: { ...message, attachments: [] },
+        submissionId: quote.submissionId,
+        holdUntil: new Date(Date.now() + acceptancePdfHoldMs),
+      },
+    ],
+    tx,
+  );
+  const afterCommit = async () => {
+    const pdf = await pdfAttachment(quote, request, dateInZone(ctx.now), trader);
+    await outbox.releaseWithAttachments(mailId!, [pdf], ctx.db);
+  };
+  return { mailId: mailId!, afterCommit };
+}
+
+/** What the owner is told of an acceptance on the page: the total, the options, the deposit, the start. */
+function acceptedOwnerLines(
+  quote: Quote,
+  agreedTotalPence: number,
+  chosenWords: readonly string[],
+  deposit: number,
+  evidence: { expressStart: boolean; cancelUntil: string | null },
+): string[] {
+  return [
+    `Agreed total: ${formatMoney(agreedTotalPence)}${quote.vatRegistered ? " including VAT" : ""}.`,
+    chosenWords.length ? `Optional items chosen:\n${chosenWords.join("\n")}` : "No optional items chosen.",
+    ...(deposit > 0 ? [`Deposit due: ${formatMoney(deposit)}.`] : []),
+    quote.urgentRepair
+      ? "Urgent repair: no cancellation period."
+      : evidence.expressStart
+        ? `They asked you to start before their cancellation period ends (${formatDate(evidence.cancelUntil!)}).`
+        : `They did not ask for an early start: do not start before ${formatDate(evidence.cancelUntil!)} ends unless they ask.`,
+  ];
+}
+
 /** Marks the latest sent version opened (once) and tells the owner; false when nothing changed. */
 export async function markQuoteViewed(requestId: number, ctx: ServiceContext): Promise<boolean> {
   const shown = await repo.latestShown(requestId, ctx.db);
@@ -463,50 +517,26 @@ export async function acceptQuoteIn(
     ctx.actor,
     tx,
   );
-  const mail = mailContext();
   const chosenWords = quote.lines.filter((l) => chosenSet.has(l.id)).map((l) => l.description);
-  // The confirmation is queued now, held, and gets its PDF once this transaction has committed.
   const facts2 = { ...facts, accepted: true, onPaper: true, optionalChosen: chosenSet.size };
-  const confirmation = quoteAcceptedMessage(request, quote, facts2, mail, {
-    filename: quotePdfName(quote, true),
-    contentType: "application/pdf",
-    content: "",
-    encoding: "base64",
-  });
-  const [confirmationId] = await outbox.enqueue(
-    [
-      {
-        message: { ...confirmation, attachments: [] },
-        submissionId: requestId,
-        holdUntil: new Date(Date.now() + acceptancePdfHoldMs),
-      },
-    ],
-    tx,
-  );
+  const confirmation = await queueHeldConfirmation(request, quote, facts2, trader, tx, ctx);
   const mailIds = await queue(tx, requestId, [
-    owner(request, quote, "accepted", [
-      `Agreed total: ${formatMoney(agreed.totalPence)}${quote.vatRegistered ? " including VAT" : ""}.`,
-      chosenWords.length ? `Optional items chosen:\n${chosenWords.join("\n")}` : "No optional items chosen.",
-      ...(deposit > 0 ? [`Deposit due: ${formatMoney(deposit)}.`] : []),
-      quote.urgentRepair
-        ? "Urgent repair: no cancellation period."
-        : evidence.expressStart
-          ? `They asked you to start before their cancellation period ends (${formatDate(evidence.cancelUntil!)}).`
-          : `They did not ask for an early start: do not start before ${formatDate(evidence.cancelUntil!)} ends unless they ask.`,
-    ]),
+    owner(
+      request,
+      quote,
+      "accepted",
+      acceptedOwnerLines(quote, agreed.totalPence, chosenWords, deposit, evidence),
+    ),
   ]);
   return {
-    afterCommit: async () => {
-      const pdf = await pdfAttachment(quote, request, today, trader);
-      await outbox.releaseWithAttachments(confirmationId!, [pdf], ctx.db);
-    },
+    afterCommit: confirmation.afterCommit,
     outcome: {
       changed: true,
       heading: "Quote accepted",
       message: `Thank you: you have accepted our quote and agreed to pay ${formatMoney(agreed.totalPence)}. We have e-mailed you a copy with your cancellation rights, and we will be in touch to arrange the work.`,
       quote,
     },
-    mailIds: [confirmationId!, ...mailIds],
+    mailIds: [confirmation.mailId, ...mailIds],
     pushIds: await notifyOwner(quoteEvent("quote_accepted", request, quote, agreed.totalPence), {
       db: tx,
       now: ctx.now,
@@ -577,6 +607,46 @@ export async function declineQuote(
 }
 
 /**
+ * The request of a cancelled quote: its live appointment cancelled (the request with it) or, with
+ * none, the request moved to cancelled where the actor may; the cancellation noted in its history.
+ * The appointment's cancellation e-mails' ids.
+ */
+async function cancelRequestFor(
+  requestId: number,
+  hasAppointment: boolean,
+  title: string,
+  note: string,
+  tx: Db,
+  ctx: ServiceContext,
+): Promise<number[]> {
+  if (hasAppointment) {
+    const done = await cancelAppointmentIn(
+      requestId,
+      { action: "cancel", reason: `${title} was cancelled`, requestState: "cancelled" },
+      tx,
+      ctx,
+    );
+    await workflow.addHistory(
+      [{ submissionId: requestId, fromState: "cancelled", toState: "cancelled", note }],
+      ctx.actor,
+      tx,
+    );
+    return [...done.mailIds];
+  }
+  const state = (await workflow.lockStates([requestId], tx)).get(requestId)!;
+  if (canTransition(state, "cancelled", roleOf(ctx.actor))) {
+    await applyStateChange(requestId, "cancelled", { note }, tx, ctx);
+  } else {
+    await workflow.addHistory(
+      [{ submissionId: requestId, fromState: state, toState: state, note }],
+      ctx.actor,
+      tx,
+    );
+  }
+  return [];
+}
+
+/**
  * A cancellation of an accepted quote, by the customer on their page or recorded by the owner:
  * the quote is marked cancelled, a live appointment is cancelled the way appointments are (the
  * calendar CANCEL with the same UID, the request moved to cancelled), otherwise the request is
@@ -607,35 +677,9 @@ export async function cancelAcceptedIn(
   );
   const quote = toQuote(updated!);
   const title = quoteTitle(quote.submissionId, quote.version);
-  const actor = roleOf(ctx.actor);
   const note = `${quoteHistoryNotes.cancelled}${title}${cancel.reason ? `. Reason: ${cancel.reason}` : ""}`;
-  const mailIds: number[] = [];
   const live = await appointmentsRepo.findLiveForUpdate(request.id, tx);
-  if (live) {
-    const done = await cancelAppointmentIn(
-      request.id,
-      { action: "cancel", reason: `${title} was cancelled`, requestState: "cancelled" },
-      tx,
-      ctx,
-    );
-    mailIds.push(...done.mailIds);
-    await workflow.addHistory(
-      [{ submissionId: request.id, fromState: "cancelled", toState: "cancelled", note }],
-      ctx.actor,
-      tx,
-    );
-  } else {
-    const state = (await workflow.lockStates([request.id], tx)).get(request.id)!;
-    if (canTransition(state, "cancelled", actor)) {
-      await applyStateChange(request.id, "cancelled", { note }, tx, ctx);
-    } else {
-      await workflow.addHistory(
-        [{ submissionId: request.id, fromState: state, toState: state, note }],
-        ctx.actor,
-        tx,
-      );
-    }
-  }
+  const mailIds = await cancelRequestFor(request.id, live !== null, title, note, tx, ctx);
   const mail = mailContext();
   const messages: OutgoingMessage[] = [
     quoteCancelledMessage(
@@ -728,24 +772,4 @@ export async function cancelQuote(
   ctx: ServiceContext,
 ): Promise<QuoteActionOutcome> {
   return committedThenSent(ctx, (tx) => cancelQuoteIn(requestId, input, tx, ctx));
-}
-
-/** The PDF of a version the customer may see (not a draft, and of this request), or NotFound. */
-export async function quotePdfForCustomer(
-  requestId: number,
-  quoteId: number,
-  ctx: ServiceContext,
-): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const record = await repo.findQuote(quoteId, ctx.db);
-  if (!record || record.submissionId !== requestId || record.status === "draft") throw quoteNotFound();
-  const [request] = await workflow.findMany([requestId], ctx.db);
-  if (!request) throw requestNotFound();
-  const quote = toQuote(record);
-  const bytes = await quotePdf({
-    quote,
-    customer: { name: request.name, address: request.address, email: request.email },
-    today: dateInZone(ctx.now),
-    trader: await business.paperTrader(record.sentAt ?? ctx.now, quote.vatRegistered, ctx.db),
-  });
-  return { bytes, fileName: quotePdfName(quote, quote.acceptance !== null) };
 }

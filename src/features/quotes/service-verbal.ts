@@ -20,25 +20,18 @@ import { formatMoney } from "../../platform/money";
 import { isClosed } from "../requests/contract/states";
 import * as workflow from "../requests";
 import { hasEmail } from "../requests";
-import * as outbox from "../mail";
-import { mailContext } from "../mail";
 import * as business from "../business";
 import { acceptedHowWords, quoteTitle, type Quote, type VerbalAcceptance } from "./contract";
 import * as repo from "./repository";
 import type { QuoteRecord } from "./repository";
-import { quoteAcceptedMessage } from "./mail";
-import { quotePdfName } from "./pdf";
 import { notAnswerable, quoteNotFound, requestNotFound, toQuote } from "./service-model";
 import {
   acceptedTerms,
   finishQuoteAction,
-  pdfAttachment,
+  queueHeldConfirmation,
   quoteHistoryNotes,
   type QuoteActionResult,
 } from "./service-customer";
-
-/** How long the confirmation e-mail waits for its PDF, drawn after the commit. */
-const confirmationPdfHoldMs = 10 * 60_000;
 
 /** The refusal of a second acceptance: when and how the first was given. */
 function alreadyAccepted(record: QuoteRecord): Conflict {
@@ -130,31 +123,8 @@ async function recordIn(
   if (!request || !hasEmail(request)) {
     return { outcome: outcomeOf(quote), mailIds: [], pushIds: [] };
   }
-  const message = quoteAcceptedMessage(request, quote, { ...facts, accepted: true }, mailContext(), {
-    filename: quotePdfName(quote, true),
-    contentType: "application/pdf",
-    content: "",
-    encoding: "base64",
-  });
-  const [mailId] = await outbox.enqueue(
-    [
-      {
-        message: { ...message, attachments: [] },
-        submissionId: record.submissionId,
-        holdUntil: new Date(Date.now() + confirmationPdfHoldMs),
-      },
-    ],
-    tx,
-  );
-  return {
-    afterCommit: async () => {
-      const pdf = await pdfAttachment(quote, request, dateInZone(ctx.now), trader);
-      await outbox.releaseWithAttachments(mailId!, [pdf], ctx.db);
-    },
-    outcome: outcomeOf(quote),
-    mailIds: [mailId!],
-    pushIds: [],
-  };
+  const held = await queueHeldConfirmation(request, quote, { ...facts, accepted: true }, trader, tx, ctx);
+  return { afterCommit: held.afterCommit, outcome: outcomeOf(quote), mailIds: [held.mailId], pushIds: [] };
 }
 
 function outcomeOf(quote: Quote) {

@@ -4,3 +4,4 @@
  */
 export * from "./hundredths";
 export * from "./totals";
+export * from "./schemas";

@@ -27,12 +27,26 @@
 import { z } from "zod";
 import { formatMoney } from "../../../platform/money";
 import { daysBetween, isIsoDate } from "../../../platform/time";
-import { charLength, isStorableText } from "../../../lib/form-fields/text";
 import * as routes from "../../../lib/contracts/admin-routes";
 import { customerInvoicePdfRoute } from "../../../lib/contracts/public-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
-import { quoteLineInputSchema, totalsSchema, vatBandSchema } from "../../quotes/contract/endpoints";
-import { largestTotalPence, overCapMessage } from "../../quotes/contract/totals";
+import {
+  clearableTextField,
+  documentLineSchema,
+  documentSettingsShape,
+  hasChange,
+  idField as id,
+  isoDateField as isoDate,
+  lineInputSchema,
+  linesField as documentLines,
+  nothingToChange,
+  optionalTextField as optionalText,
+  pdfQuerySchema,
+  textField as text,
+  timestampField as timestamp,
+  totalsSchema,
+  vatBandSchema,
+} from "../../billing/contract";
 import {
   creatableInvoiceKinds,
   excessKinds,
@@ -44,23 +58,6 @@ import {
 } from "./rules";
 
 const L = invoiceLimits;
-const id = z.number().int().positive();
-/** ISO timestamp. */
-const timestamp = z.string();
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-function text(what: string, max: number) {
-  return z
-    .string({ error: `${what} must be text.` })
-    .trim()
-    .refine(isStorableText, `${what} contains characters we cannot store.`)
-    .refine((v) => charLength(v) <= max, `${what} must be at most ${max} characters.`);
-}
-
-const optionalText = (what: string, max: number) =>
-  text(what, max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 const dateField = (what: string) =>
   z
@@ -69,30 +66,14 @@ const dateField = (what: string) =>
     .refine(isIsoDate, `Please give a real date (YYYY-MM-DD) for ${what}.`);
 
 /** One line as the owner writes it: a quote's line without "optional". */
-export const invoiceLineInputSchema = quoteLineInputSchema.omit({ optional: true });
-export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
+export type InvoiceLineInput = z.input<typeof lineInputSchema>;
 
-const linesField = z
-  .array(z.unknown(), { error: "Please add the invoice's lines." })
-  .min(1, "Please add at least one line.")
-  .max(L.maxLines, `An invoice may have at most ${L.maxLines} lines.`)
-  .transform((lines, ctx) => {
-    const out: z.output<typeof invoiceLineInputSchema>[] = [];
-    lines.forEach((line, i) => {
-      const parsed = invoiceLineInputSchema.safeParse(line);
-      if (parsed.success) out.push(parsed.data);
-      else {
-        const first = parsed.error.issues[0];
-        const message =
-          first?.code === "invalid_type" && first.path.length === 0
-            ? "Each line needs a description, a quantity and a unit price."
-            : (first?.message ?? "This line is not valid.");
-        ctx.addIssue({ code: "custom", message: `Line ${i + 1}: ${message}`, path: [i] });
-      }
-    });
-    return out;
-  })
-  .refine((lines) => largestTotalPence(lines) <= L.maxTotalPence, overCapMessage("invoice", L.maxTotalPence));
+const linesField = documentLines({
+  line: lineInputSchema,
+  what: "invoice",
+  maxLines: L.maxLines,
+  maxTotalPence: L.maxTotalPence,
+});
 
 /** The customer of a direct invoice with no request (a job taken by phone). */
 export const invoiceCustomerInputSchema = z.object({
@@ -109,7 +90,6 @@ export const invoiceCustomerInputSchema = z.object({
     .transform((v) => (v ? v : null)),
   address: optionalText("The address", L.customerAddressMax),
 });
-export type InvoiceCustomerInput = z.input<typeof invoiceCustomerInputSchema>;
 
 /**
  * Issuing a draft (`POST /api/admin/invoices/:id/issue`): the body is optional. `issuedOn` dates the
@@ -124,7 +104,6 @@ export const issueInvoiceSchema = z.object({
    */
   useOnAccount: z.boolean({ error: "useOnAccount must be true or false." }).optional(),
 });
-export type IssueInvoiceInput = z.input<typeof issueInvoiceSchema>;
 
 /**
  * A new draft (`POST /api/admin/invoices`):
@@ -177,16 +156,11 @@ export const updateInvoiceSchema = z
   .object({
     lines: linesField.optional(),
     customer: invoiceCustomerInputSchema.optional(),
-    note: text("The note", L.noteMax)
-      .nullish()
-      .transform((v) => (v === undefined ? undefined : v ? v : null)),
+    note: clearableTextField("The note", L.noteMax),
     supplyDate: dateField("the date of supply").nullish(),
     remindersEnabled: z.boolean({ error: "Reminders must be on or off." }).optional(),
   })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), {
-    message: "Nothing to change.",
-    path: ["_form"],
-  });
+  .refine(hasChange, nothingToChange);
 export type UpdateInvoiceInput = z.input<typeof updateInvoiceSchema>;
 export type UpdateInvoiceParsed = z.output<typeof updateInvoiceSchema>;
 
@@ -235,7 +209,6 @@ export const excessSchema = z.object({
   /** Money on account paid back later (on `refundedOn`): how much was left of it then. */
   paidBackPence: z.number().int().positive().nullable(),
 });
-export type Excess = z.infer<typeof excessSchema>;
 
 /** An overpayment in the owner's list: the extra, and the invoice and customer it came with. */
 export const accountCreditRowSchema = excessSchema.extend({
@@ -350,19 +323,6 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-export const invoiceLineSchema = z.object({
-  id,
-  position: z.number().int().nonnegative(),
-  description: z.string(),
-  quantity: z.number(),
-  /** Negative for a deduction the server writes (a deposit already invoiced). */
-  unitPence: z.number().int(),
-  /** Null when the business is not VAT-registered. */
-  vatRate: z.number().nullable(),
-  netPence: z.number().int(),
-});
-export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
-
 export const invoiceCustomerSchema = z.object({
   name: z.string(),
   email: z.string().nullable(),
@@ -403,7 +363,7 @@ export const invoiceSchema = z.object({
   customer: invoiceCustomerSchema,
   /** Whether the business was VAT-registered when the invoice was written (prices ex-VAT). */
   vatRegistered: z.boolean(),
-  lines: z.array(invoiceLineSchema),
+  lines: z.array(documentLineSchema),
   note: z.string().nullable(),
   /** A credit note's reason. */
   reason: z.string().nullable(),
@@ -462,12 +422,10 @@ export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 
 /** The settings invoices are written under (src/config/site.ts). */
 export const invoiceSettingsSchema = z.object({
-  vatRegistered: z.boolean(),
-  vatRates: z.array(z.number()),
+  ...documentSettingsShape,
   /** 0: due on completion. */
   dueDays: z.number().int().nonnegative(),
   reminderDays: z.array(z.number().int().positive()),
-  today: isoDate,
 });
 export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
 
@@ -627,7 +585,7 @@ export const invoiceEndpoints = {
   invoicePdf: defineEndpoint({
     ...routes.invoicePdfRoute,
     status: 200,
-    query: z.object({ download: z.string().optional() }),
+    query: pdfQuerySchema,
   }),
   /** 422 for more than the balance, 0, negative or a future date; 409 for a draft, void or paid invoice. */
   addPayment: defineEndpoint({

@@ -10,7 +10,7 @@
  *   removing a mistaken payment moves the status back (the payment stays in the audit trail);
  *   overdue is not a status: an unpaid or part-paid invoice past its due date.
  */
-import { addDays, daysBetween, type IsoDate } from "../../../platform/time";
+import { daysBetween, type IsoDate } from "../../../platform/time";
 import type { Pence } from "../../../platform/money";
 
 /** How an invoice came about; a credit note is stored beside invoices and references one. */
@@ -137,9 +137,6 @@ export const isOverdue = (status: InvoiceStatus, dueOn: IsoDate | null, today: I
 /** Days past the due date (0 when not overdue). */
 export const daysOverdue = (status: InvoiceStatus, dueOn: IsoDate | null, today: IsoDate): number =>
   isOverdue(status, dueOn, today) ? daysBetween(dueOn!, today) : 0;
-
-/** The due date of an invoice issued on `issuedOn` with `dueDays` terms (0: due on the day). */
-export const dueDateOf = (issuedOn: IsoDate, dueDays: number): IsoDate => addDays(issuedOn, dueDays);
 
 /** "KH-0007": a sequence number with its prefix, padded to `digits`. */
 export const formatDocumentNumber = (prefix: string, n: number, digits: number): string =>

@@ -52,6 +52,34 @@ export function depositLines(
   }));
 }
 
+/** A deposit invoice as its deductions on the balance invoice need it: its lines, total and credits. */
+export interface InvoicedDeposit {
+  readonly lines: readonly InvoiceLineForTotals[];
+  readonly totalPence: Pence;
+  readonly creditedPence: Pence;
+}
+
+/**
+ * The nets the balance invoice deducts for one issued deposit invoice, one per deposit line (in
+ * its order, at its VAT rate, 0 where nothing is left of it), in whole pence and integer
+ * arithmetic only. Not credited, each line is deducted whole. Credited in part, what is deducted is
+ * the deposit's net × (total − credited) / total, rounded half away from zero (`shareOf`), shared
+ * over the deposit's lines in proportion to their nets by largest remainder (`allocate`), so the
+ * deductions add up to exactly that figure. Credited in full (or a total of nothing), nothing.
+ */
+export function depositDeductionsPence(deposit: InvoicedDeposit): Pence[] {
+  const nets = deposit.lines.map(lineNetPence);
+  const left = Math.max(deposit.totalPence - deposit.creditedPence, 0);
+  if (deposit.totalPence <= 0 || left === 0) return nets.map(() => 0);
+  if (left >= deposit.totalPence) return nets;
+  const net = shareOf(
+    nets.reduce((s, n) => s + n, 0),
+    left,
+    deposit.totalPence,
+  );
+  return allocate(net, nets);
+}
+
 /** amount × part / whole, rounded half away from zero, in integer arithmetic. */
 export function shareOf(amount: Pence, part: Pence, whole: Pence): Pence {
   const n = BigInt(amount) * BigInt(part);

@@ -20,53 +20,32 @@
  *   DELETE /api/admin/price-list/:id           remove an item                         → 204
  */
 import { z } from "zod";
-import { formatMoney } from "../../../platform/money";
 import { isIsoDate } from "../../../platform/time";
-import { charLength, isStorableText } from "../../../lib/form-fields/text";
 import * as routes from "../../../lib/contracts/admin-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
+import {
+  clearableTextField,
+  descriptionField,
+  documentLineSchema,
+  documentSettingsShape,
+  hasChange,
+  idField as id,
+  isoDateField as isoDate,
+  lineInputSchema,
+  linesField as documentLines,
+  nothingToChange,
+  optionalTextField as optionalText,
+  pdfQuerySchema,
+  penceField,
+  textField as text,
+  timestampField as timestamp,
+  totalsSchema,
+  vatBandSchema,
+  vatRateField,
+} from "../../billing/contract";
 import { hasAtMostTwoDecimals, maxStartWithinWorkingDays, quoteLimits, quoteStatuses } from "./rules";
-import { largestTotalPence, overCapMessage } from "./totals";
 
 const L = quoteLimits;
-const id = z.number().int().positive();
-/** ISO timestamp. */
-const timestamp = z.string();
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-/** Text a person types: trimmed, storable, at most `max` characters. */
-function text(what: string, max: number) {
-  return z
-    .string({ error: `${what} must be text.` })
-    .trim()
-    .refine(isStorableText, `${what} contains characters we cannot store.`)
-    .refine((v) => charLength(v) <= max, `${what} must be at most ${max} characters.`);
-}
-
-/** Optional text; empty means none (null). */
-const optionalText = (what: string, max: number) =>
-  text(what, max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-const penceField = (what: string, max: number) =>
-  z
-    .number({ error: `${what} must be a whole number of pence.` })
-    .int(`${what} must be a whole number of pence.`)
-    .min(0, `${what} cannot be negative.`)
-    .max(max, `${what} must be at most ${formatMoney(max, { dropZeroPence: true })}.`);
-
-const quantityField = z
-  .number({ error: "The quantity must be a number." })
-  .gt(0, "The quantity must be more than 0.")
-  .max(L.maxQuantity, `The quantity must be at most ${L.maxQuantity.toLocaleString("en-GB")}.`)
-  .refine(hasAtMostTwoDecimals, "The quantity may have at most two decimals.");
-
-const vatRateField = z
-  .number({ error: "The VAT rate must be a percentage." })
-  .min(0, "The VAT rate cannot be negative.")
-  .max(100, "The VAT rate must be at most 100%.")
-  .refine(hasAtMostTwoDecimals, "The VAT rate may have at most two decimals.");
 
 const validUntilField = z
   .string({ error: "Please give the date the quote is valid until." })
@@ -80,46 +59,22 @@ const depositPercentField = z
   .refine(hasAtMostTwoDecimals, "The deposit percentage may have at most two decimals.");
 
 /** One line as the owner writes it. */
-export const quoteLineInputSchema = z.object({
-  description: text("The description", L.descriptionMax).refine(
-    (v) => v.length > 0,
-    "Please describe the line.",
-  ),
-  quantity: quantityField,
-  unitPence: penceField("The unit price", L.maxUnitPence),
-  /** Percent; required when VAT-registered (one of the configured rates), ignored otherwise. */
-  vatRate: vatRateField.nullish(),
+export const quoteLineInputSchema = lineInputSchema.extend({
   /** A line the customer may tick on their page; it counts only when ticked. */
   optional: z.boolean({ error: "Optional must be true or false." }).optional().default(false),
 });
-export type QuoteLineInput = z.input<typeof quoteLineInputSchema>;
 
-/**
- * The lines, with each problem named by its line ("Line 3: The quantity must be more than 0."), so
- * the one `lines` field of the envelope says which line to fix.
- */
-const linesField = z
-  .array(z.unknown(), { error: "Please add the quote's lines." })
-  .min(1, "Please add at least one line.")
-  .max(L.maxLines, `A quote may have at most ${L.maxLines} lines.`)
-  .transform((lines, ctx) => {
-    const out: z.output<typeof quoteLineInputSchema>[] = [];
-    lines.forEach((line, i) => {
-      const parsed = quoteLineInputSchema.safeParse(line);
-      if (parsed.success) out.push(parsed.data);
-      else {
-        const first = parsed.error.issues[0];
-        const message =
-          first?.code === "invalid_type" && first.path.length === 0
-            ? "Each line needs a description, a quantity and a unit price."
-            : (first?.message ?? "This line is not valid.");
-        ctx.addIssue({ code: "custom", message: `Line ${i + 1}: ${message}`, path: [i] });
-      }
-    });
-    return out;
-  })
-  .refine((lines) => lines.some((l) => !l.optional), "At least one line must not be optional.")
-  .refine((lines) => largestTotalPence(lines) <= L.maxTotalPence, overCapMessage("quote", L.maxTotalPence));
+/** The lines; at least one of them not optional. */
+const linesField = documentLines({
+  line: quoteLineInputSchema,
+  what: "quote",
+  maxLines: L.maxLines,
+  maxTotalPence: L.maxTotalPence,
+  also: {
+    check: (lines) => lines.some((l) => !l.optional),
+    message: "At least one line must not be optional.",
+  },
+});
 
 /**
  * A new quote (`POST /api/admin/submissions/:id/quotes`). `validUntil` defaults to the configured
@@ -173,9 +128,7 @@ export const quotePatchSchema = z
     validUntil: validUntilField.optional(),
     depositPence: penceField("The deposit", 100 * L.maxUnitPence).nullish(),
     depositPercent: depositPercentField.nullish(),
-    note: text("The note", L.noteMax)
-      .nullish()
-      .transform((v) => (v === undefined ? undefined : v ? v : null)),
+    note: clearableTextField("The note", L.noteMax),
     urgentRepair: z.boolean({ error: "Urgent repair must be true or false." }).optional(),
     startDate: startDateField.nullish(),
     startWithinWorkingDays: startWithinField.nullish(),
@@ -185,11 +138,7 @@ export const quotePatchSchema = z
     message: "Please give the deposit as an amount or as a percentage, not both.",
     path: ["depositPercent"],
   })
-  .refine((q) => Object.values(q).some((v) => v !== undefined), {
-    message: "Nothing to change.",
-    path: ["_form"],
-  });
-export type QuotePatch = z.input<typeof quotePatchSchema>;
+  .refine(hasChange, nothingToChange);
 export type QuotePatchParsed = z.output<typeof quotePatchSchema>;
 
 /** A cancellation the owner records (received by phone or letter). */
@@ -231,34 +180,7 @@ export const amountOwedSchema = z.object({
 });
 export type AmountOwedInput = z.input<typeof amountOwedSchema>;
 
-export const vatBandSchema = z.object({
-  rate: z.number(),
-  netPence: z.number().int(),
-  vatPence: z.number().int(),
-});
-
-export const quoteLineSchema = z.object({
-  id,
-  /** 0-based order on the quote. */
-  position: z.number().int().nonnegative(),
-  description: z.string(),
-  quantity: z.number(),
-  unitPence: z.number().int(),
-  /** Null when the business is not VAT-registered. */
-  vatRate: z.number().nullable(),
-  optional: z.boolean(),
-  /** quantity × unit price, rounded to the penny. */
-  netPence: z.number().int(),
-});
-export type QuoteLine = z.infer<typeof quoteLineSchema>;
-
-export const totalsSchema = z.object({
-  netPence: z.number().int(),
-  vatByRate: z.array(vatBandSchema),
-  vatPence: z.number().int(),
-  totalPence: z.number().int(),
-});
-export type QuoteTotalsWire = z.infer<typeof totalsSchema>;
+const quoteLineSchema = documentLineSchema.extend({ optional: z.boolean() });
 
 /** The evidence kept with an acceptance (never edited). */
 export const acceptanceSchema = z.object({
@@ -284,7 +206,6 @@ export const acceptanceSchema = z.object({
   /** A verbal acceptance: who accepted, as the owner recorded it. */
   acceptedBy: z.string().nullable(),
 });
-export type QuoteAcceptance = z.infer<typeof acceptanceSchema>;
 
 export const cancellationSchema = z.object({
   at: timestamp,
@@ -294,7 +215,6 @@ export const cancellationSchema = z.object({
   /** Owed for work done before the cancellation (started early at the customer's request). */
   amountOwedPence: z.number().int().nullable(),
 });
-export type QuoteCancellation = z.infer<typeof cancellationSchema>;
 
 export const quoteSchema = z.object({
   id,
@@ -340,24 +260,17 @@ export type Quote = z.infer<typeof quoteSchema>;
 
 /** The settings a quote is written under (src/config/site.ts). */
 export const quoteSettingsSchema = z.object({
-  vatRegistered: z.boolean(),
-  /** The rates a line may carry (percent), when registered. */
-  vatRates: z.array(z.number()),
+  ...documentSettingsShape,
   /** valid-until's default: this many days from today. */
   validDays: z.number().int().positive(),
   /** Unanswered for this many days after sending: one follow-up e-mail. */
   followUpDays: z.number().int().positive(),
-  /** Today in Europe/London, for the editor's default valid-until. */
-  today: isoDate,
 });
 export type QuoteSettings = z.infer<typeof quoteSettingsSchema>;
 
 /** An item of the owner's price list: a usual job or a labour rate. */
 export const priceListItemInputSchema = z.object({
-  description: text("The description", L.descriptionMax).refine(
-    (v) => v.length > 0,
-    "Please describe the item.",
-  ),
+  description: descriptionField("Please describe the item."),
   unitPence: penceField("The unit price", L.maxUnitPence),
   /** "hour", "m²", "each"; optional. */
   unit: optionalText("The unit", L.unitMax),
@@ -367,19 +280,12 @@ export type PriceListItemInput = z.input<typeof priceListItemInputSchema>;
 
 export const priceListItemPatchSchema = z
   .object({
-    description: text("The description", L.descriptionMax)
-      .refine((v) => v.length > 0, "Please describe the item.")
-      .optional(),
+    description: descriptionField("Please describe the item.").optional(),
     unitPence: penceField("The unit price", L.maxUnitPence).optional(),
-    unit: text("The unit", L.unitMax)
-      .nullish()
-      .transform((v) => (v === undefined ? undefined : v ? v : null)),
+    unit: clearableTextField("The unit", L.unitMax),
     vatRate: vatRateField.nullish(),
   })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), {
-    message: "Nothing to change.",
-    path: ["_form"],
-  });
+  .refine(hasChange, nothingToChange);
 export type PriceListItemPatch = z.input<typeof priceListItemPatchSchema>;
 
 export const priceListItemSchema = z.object({
@@ -450,7 +356,7 @@ export const quoteEndpoints = {
   quotePdf: defineEndpoint({
     ...routes.quotePdfRoute,
     status: 200,
-    query: z.object({ download: z.string().optional() }),
+    query: pdfQuerySchema,
   }),
   /** A cancellation received by phone or letter, within the 14 days (409 after, or for an urgent repair). */
   cancelQuote: defineEndpoint({

@@ -38,9 +38,6 @@ export const quoteTransitions: Record<QuoteStatus, readonly QuoteStatus[]> = {
 export const canQuoteTransition = (from: QuoteStatus, to: QuoteStatus): boolean =>
   quoteTransitions[from].includes(to);
 
-/** Out with the customer and waiting for an answer: the page offers accept and decline. */
-export const isAwaitingAnswer = (status: QuoteStatus): boolean => status === "sent" || status === "viewed";
-
 /** The owner may still change it (a draft in place, a sent or viewed quote as a new version). */
 export const isEditable = (status: QuoteStatus): boolean =>
   status === "draft" || status === "sent" || status === "viewed";
