@@ -298,6 +298,8 @@ for (const width of [375, 1280]) {
       const versions = panel.getByTestId("quote-versions");
       await expect(versions).toContainText(number);
       await expect(versions.getByTestId("quote-status")).toHaveAttribute("data-status", "superseded");
+      await axe(page, "quotes panel");
+      await shot(page, "quotes-panel");
     });
   });
 }

@@ -9,15 +9,12 @@ import { useId, useState } from "react";
 import { expressStartText } from "../../../data/consumer-rights";
 import { formatMoney } from "../../../platform/money";
 import { dateInZone, wallClock, wallClockInstant } from "../../../platform/time";
-import { ApiError } from "../../../admin/api";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass } from "../../../admin/components/ui";
 import { TextLinkMaker } from "../../../admin/components/CopyMessage";
 import { quotesApi, type AdminQuote } from "./api";
-import { quoteLabel, serverErrors } from "./quote-draft";
-import { FieldError, inputClass, reportFailure } from "./dialog-parts";
-
-const labelClass = "block text-sm font-semibold text-slate-800";
+import { quoteLabel } from "./quote-draft";
+import { FormDialog, inputClass, labelClass, useDialogForm } from "../../billing/screens";
 const choiceClass =
   "flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50";
 
@@ -112,21 +109,19 @@ export function VerbalAcceptanceDialog({
     expressStart: q.urgentRepair ? false : null,
     optional: new Set(),
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useDialogForm(id);
+  const { field, errorFor } = form;
   const optional = q.lines.filter((l) => l.optional);
   /** A change clears that field's message: it answered it. */
   const change = (patch: Partial<Draft>, key: string) => {
     setD({ ...d, ...patch });
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+    form.clear([key]);
   };
 
-  const submit = async () => {
+  const submit = () => {
     const found = missing(d, q.urgentRepair);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+    if (Object.keys(found).length > 0) return form.setErrors(found);
+    void form.send(async () => {
       const quote = await quotesApi.acceptVerbal(q.id, {
         acceptedBy: d.acceptedBy.trim(),
         method: d.method!,
@@ -138,24 +133,20 @@ export function VerbalAcceptanceDialog({
         optionalLineIds: [...d.optional],
       });
       await onDone(quote);
-    } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) setErrors(serverErrors(err.fields));
-      else reportFailure(err, "Recording the acceptance");
-    } finally {
-      setBusy(false);
-    }
+    }, "Recording the acceptance");
   };
 
-  const field = (k: string) => ({
-    "aria-invalid": Boolean(errors[k]),
-    ...(errors[k] ? { "aria-describedby": `${id}-${k}-error` } : {}),
-  });
   return (
-    <AdminDialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !busy) onClose();
-      }}
+    <FormDialog
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={submit}
+      action={
+        <>
+          <FileText aria-hidden="true" className="size-4" />
+          Record acceptance
+        </>
+      }
       title="Record acceptance"
       description={`${name} accepted ${quoteLabel(q)} by phone or in person. It is kept with the same record as an acceptance on their page. ${
         hasEmail
@@ -163,14 +154,6 @@ export function VerbalAcceptanceDialog({
           : "Print the accepted quote afterwards and give or post it: it is their written confirmation."
       }`}
     >
-      <form
-        noValidate
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
         <div>
           <label htmlFor={`${id}-by`} className={labelClass}>
             Who accepted
@@ -184,7 +167,7 @@ export function VerbalAcceptanceDialog({
             {...field("acceptedBy")}
             onChange={(e) => change({ acceptedBy: e.target.value }, "acceptedBy")}
           />
-          <FieldError id={`${id}-acceptedBy-error`} message={errors["acceptedBy"]} />
+          {errorFor("acceptedBy")}
         </div>
         <fieldset {...field("method")}>
           <legend className={labelClass}>How</legend>
@@ -202,7 +185,7 @@ export function VerbalAcceptanceDialog({
               </label>
             ))}
           </div>
-          <FieldError id={`${id}-method-error`} message={errors["method"]} />
+          {errorFor("method")}
         </fieldset>
         <div className="grid grid-cols-2 gap-2">
           <div>
@@ -233,7 +216,7 @@ export function VerbalAcceptanceDialog({
             />
           </div>
           <div className="col-span-2 -mt-1">
-            <FieldError id={`${id}-acceptedAt-error`} message={errors["acceptedAt"]} />
+            {errorFor("acceptedAt")}
           </div>
         </div>
         {optional.length > 0 ? (
@@ -259,7 +242,7 @@ export function VerbalAcceptanceDialog({
                 </label>
               ))}
             </div>
-            <FieldError id={`${id}-optionalLines-error`} message={errors["optionalLines"]} />
+            {errorFor("optionalLines")}
           </fieldset>
         ) : null}
         {q.urgentRepair ? (
@@ -286,19 +269,9 @@ export function VerbalAcceptanceDialog({
                 </label>
               ))}
             </div>
-            <FieldError id={`${id}-expressStart-error`} message={errors["expressStart"]} />
+            {errorFor("expressStart")}
           </fieldset>
         )}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" disabled={busy} onClick={onClose}>
-            Back
-          </Button>
-          <Button type="submit" disabled={busy}>
-            <FileText aria-hidden="true" className="size-4" />
-            Record acceptance
-          </Button>
-        </div>
-      </form>
-    </AdminDialog>
+    </FormDialog>
   );
 }
