@@ -51,13 +51,7 @@ export function DocumentPanel<T>({
       {query.isPending ? (
         <Spinner label={loading} className="py-4" />
       ) : query.isError ? (
-        <LoadError
-          compact
-          className="mt-2"
-          what={what}
-          onRetry={query.refetch}
-          retrying={query.isFetching}
-        />
+        <LoadError compact className="mt-2" what={what} onRetry={query.refetch} retrying={query.isFetching} />
       ) : (
         children(query.data)
       )}
@@ -80,14 +74,14 @@ export function LinesTable<L extends TableLine>({
   caption,
   lines,
   vatRegistered,
-  className,
+  className = "",
   rowClass,
   badge,
 }: {
   caption: string;
   lines: readonly L[];
   vatRegistered: boolean;
-  className: string;
+  className?: string;
   rowClass?: (line: L) => string;
   /** Words after a line's description ("Optional, chosen"), or nothing. */
   badge?: (line: L) => string | null;

@@ -82,7 +82,8 @@ export function useDialogForm(formId: string) {
     try {
       await work();
     } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) fields.setErrors(serverErrors(err.fields));
+      if (err instanceof ApiError && Object.keys(err.fields).length > 0)
+        fields.setErrors(serverErrors(err.fields));
       else reportFailure(err, what);
     } finally {
       setBusy(false);

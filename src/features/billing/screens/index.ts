@@ -43,11 +43,4 @@ export {
 } from "./form-parts";
 export { useDocumentEditor, type DocumentEditorState } from "./use-document-editor";
 export { EditorDialog, EditorLines, TotalRow, TotalsCard, VatRows, type PickerProps } from "./EditorDialog";
-export {
-  DocumentNote,
-  DocumentPanel,
-  LinesTable,
-  SumRow,
-  usePanelAction,
-  VatSums,
-} from "./DocumentPanel";
+export { DocumentNote, DocumentPanel, LinesTable, SumRow, usePanelAction, VatSums } from "./DocumentPanel";

@@ -67,9 +67,7 @@ export function useDocumentEditor({
      * new document starts with is replaced and the focus stays in the list for the next tap.
      */
     add: (line: LineDraft, fromPriceList = false) => {
-      changeLines((ls) =>
-        fromPriceList && ls.length === 1 && isBlankLine(ls[0]!) ? [line] : [...ls, line],
-      );
+      changeLines((ls) => (fromPriceList && ls.length === 1 && isBlankLine(ls[0]!) ? [line] : [...ls, line]));
       if (!fromPriceList) focusKey.current = line.key;
     },
   };

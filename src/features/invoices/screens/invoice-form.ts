@@ -7,12 +7,7 @@
  */
 import { formatMoney, parseTypedPounds, poundsDecimal, type Pence } from "../../../platform/money";
 import { addDays, type IsoDate } from "../../../platform/time";
-import {
-  readablePricedLines,
-  readTypedLines,
-  type DraftErrors,
-  type LineDraft,
-} from "../../billing/screens";
+import { readablePricedLines, readTypedLines, type DraftErrors, type LineDraft } from "../../billing/screens";
 import {
   invoiceKindLabels,
   invoiceStatusLabels,

@@ -5,13 +5,7 @@
  */
 import { useId, useState } from "react";
 import { formatMoney, parseTypedPounds } from "../../../platform/money";
-import {
-  FormDialog,
-  inputClass,
-  labelClass,
-  TextAreaField,
-  useDialogForm,
-} from "../../billing/screens";
+import { FormDialog, inputClass, labelClass, TextAreaField, useDialogForm } from "../../billing/screens";
 import { quotesApi, type AdminQuote } from "./api";
 import { quoteLabel } from "./quote-draft";
 

@@ -75,7 +75,8 @@ export function QuoteEditor({ request, settings, quote, onClose, onSaved }: Quot
     id,
     what: "quote",
     lines: draft.lines,
-    setLines: (update: (ls: LineDraft[]) => LineDraft[]) => setDraft((d) => ({ ...d, lines: update(d.lines) })),
+    setLines: (update: (ls: LineDraft[]) => LineDraft[]) =>
+      setDraft((d) => ({ ...d, lines: update(d.lines) })),
     onClose,
   });
   const totals = useMemo(() => liveTotals(draft, { vatRegistered }), [draft, vatRegistered]);
@@ -88,7 +89,10 @@ export function QuoteEditor({ request, settings, quote, onClose, onSaved }: Quot
     const result = draftToBody(draft, { vatRegistered });
     return editor.save(result.errors ?? {}, async () => {
       const body = result.body!;
-      onSaved(quote ? await quotesApi.update(quote.id, body) : await quotesApi.create(request.id, body), next);
+      onSaved(
+        quote ? await quotesApi.update(quote.id, body) : await quotesApi.create(request.id, body),
+        next,
+      );
     });
   };
 
@@ -215,8 +219,8 @@ function QuoteTerms({
             Urgent repair requested by the customer
           </span>
           <span className="block text-sm text-slate-600">
-            The customer called you out for an urgent repair, so they cannot cancel it once accepted.
-            Their page explains this instead of the 14-day cancellation right.
+            The customer called you out for an urgent repair, so they cannot cancel it once accepted. Their
+            page explains this instead of the 14-day cancellation right.
           </span>
         </span>
       </label>
@@ -371,7 +375,9 @@ function TotalsPanel({
         )
       }
     >
-      {vatRegistered ? <VatRows netPence={base.netPence} vatByRate={base.vatByRate} testPrefix="quote" /> : null}
+      {vatRegistered ? (
+        <VatRows netPence={base.netPence} vatByRate={base.vatByRate} testPrefix="quote" />
+      ) : null}
       <TotalRow
         label={totals.hasOptional ? "Total without optional lines" : "Total"}
         value={base.totalPence}

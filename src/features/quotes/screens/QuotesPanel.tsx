@@ -336,7 +336,13 @@ function LatestQuote({
         className="mt-3 text-sm"
         rowClass={(l) => (l.optional ? "text-slate-600" : "text-slate-900")}
         badge={(l) =>
-          l.optional ? (a ? (chosen.has(l.id) ? "Optional, chosen" : "Optional, not chosen") : "Optional") : null
+          l.optional
+            ? a
+              ? chosen.has(l.id)
+                ? "Optional, chosen"
+                : "Optional, not chosen"
+              : "Optional"
+            : null
         }
       />
       <dl className="mt-2 grid gap-0.5 border-t border-slate-200 pt-2 text-sm">

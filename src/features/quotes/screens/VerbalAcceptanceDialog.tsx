@@ -154,124 +154,120 @@ export function VerbalAcceptanceDialog({
           : "Print the accepted quote afterwards and give or post it: it is their written confirmation."
       }`}
     >
+      <div>
+        <label htmlFor={`${id}-by`} className={labelClass}>
+          Who accepted
+        </label>
+        <input
+          id={`${id}-by`}
+          className={inputClass}
+          value={d.acceptedBy}
+          maxLength={200}
+          autoComplete="off"
+          {...field("acceptedBy")}
+          onChange={(e) => change({ acceptedBy: e.target.value }, "acceptedBy")}
+        />
+        {errorFor("acceptedBy")}
+      </div>
+      <fieldset {...field("method")}>
+        <legend className={labelClass}>How</legend>
+        <div className="mt-1 grid grid-cols-2 gap-2">
+          {(["phone", "in_person"] as const).map((m) => (
+            <label key={m} className={choiceClass}>
+              <input
+                type="radio"
+                name={`${id}-method`}
+                className="size-5 accent-brand-700"
+                checked={d.method === m}
+                onChange={() => change({ method: m }, "method")}
+              />
+              {m === "phone" ? "By phone" : "In person"}
+            </label>
+          ))}
+        </div>
+        {errorFor("method")}
+      </fieldset>
+      <div className="grid grid-cols-2 gap-2">
         <div>
-          <label htmlFor={`${id}-by`} className={labelClass}>
-            Who accepted
+          <label htmlFor={`${id}-date`} className={labelClass}>
+            Day
           </label>
           <input
-            id={`${id}-by`}
+            id={`${id}-date`}
+            type="date"
             className={inputClass}
-            value={d.acceptedBy}
-            maxLength={200}
-            autoComplete="off"
-            {...field("acceptedBy")}
-            onChange={(e) => change({ acceptedBy: e.target.value }, "acceptedBy")}
+            value={d.date}
+            max={dateInZone(new Date())}
+            {...field("acceptedAt")}
+            onChange={(e) => change({ date: e.target.value }, "acceptedAt")}
           />
-          {errorFor("acceptedBy")}
         </div>
-        <fieldset {...field("method")}>
-          <legend className={labelClass}>How</legend>
-          <div className="mt-1 grid grid-cols-2 gap-2">
-            {(["phone", "in_person"] as const).map((m) => (
-              <label key={m} className={choiceClass}>
+        <div>
+          <label htmlFor={`${id}-time`} className={labelClass}>
+            Time
+          </label>
+          <input
+            id={`${id}-time`}
+            type="time"
+            className={inputClass}
+            value={d.time}
+            {...field("acceptedAt")}
+            onChange={(e) => change({ time: e.target.value }, "acceptedAt")}
+          />
+        </div>
+        <div className="col-span-2 -mt-1">{errorFor("acceptedAt")}</div>
+      </div>
+      {optional.length > 0 ? (
+        <fieldset>
+          <legend className={labelClass}>Optional items they chose</legend>
+          <div className="mt-1 grid gap-2">
+            {optional.map((l) => (
+              <label key={l.id} className={choiceClass}>
                 <input
-                  type="radio"
-                  name={`${id}-method`}
+                  type="checkbox"
                   className="size-5 accent-brand-700"
-                  checked={d.method === m}
-                  onChange={() => change({ method: m }, "method")}
+                  checked={d.optional.has(l.id)}
+                  onChange={(e) => {
+                    const next = new Set(d.optional);
+                    if (e.target.checked) next.add(l.id);
+                    else next.delete(l.id);
+                    change({ optional: next }, "optionalLines");
+                  }}
                 />
-                {m === "phone" ? "By phone" : "In person"}
+                <span>
+                  {l.description} <span className="tabular-nums">({formatMoney(l.netPence)})</span>
+                </span>
               </label>
             ))}
           </div>
-          {errorFor("method")}
+          {errorFor("optionalLines")}
         </fieldset>
-        <div className="grid grid-cols-2 gap-2">
-          <div>
-            <label htmlFor={`${id}-date`} className={labelClass}>
-              Day
-            </label>
-            <input
-              id={`${id}-date`}
-              type="date"
-              className={inputClass}
-              value={d.date}
-              max={dateInZone(new Date())}
-              {...field("acceptedAt")}
-              onChange={(e) => change({ date: e.target.value }, "acceptedAt")}
-            />
+      ) : null}
+      {q.urgentRepair ? (
+        <p className="text-sm text-slate-700">Urgent repair: there is no cancellation period to ask about.</p>
+      ) : (
+        <fieldset {...field("expressStart")}>
+          <legend className={labelClass}>
+            Did they ask you to start within their 14-day cancellation period?
+          </legend>
+          <p className="mt-1 text-sm text-slate-700">Ask them: &ldquo;{expressStartText}&rdquo;</p>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {[true, false].map((v) => (
+              <label key={String(v)} className={choiceClass}>
+                <input
+                  type="radio"
+                  name={`${id}-express`}
+                  className="size-5 accent-brand-700"
+                  checked={d.expressStart === v}
+                  onChange={() => change({ expressStart: v }, "expressStart")}
+                />
+                {v ? "Yes, start early" : "No, wait until it ends"}
+              </label>
+            ))}
           </div>
-          <div>
-            <label htmlFor={`${id}-time`} className={labelClass}>
-              Time
-            </label>
-            <input
-              id={`${id}-time`}
-              type="time"
-              className={inputClass}
-              value={d.time}
-              {...field("acceptedAt")}
-              onChange={(e) => change({ time: e.target.value }, "acceptedAt")}
-            />
-          </div>
-          <div className="col-span-2 -mt-1">
-            {errorFor("acceptedAt")}
-          </div>
-        </div>
-        {optional.length > 0 ? (
-          <fieldset>
-            <legend className={labelClass}>Optional items they chose</legend>
-            <div className="mt-1 grid gap-2">
-              {optional.map((l) => (
-                <label key={l.id} className={choiceClass}>
-                  <input
-                    type="checkbox"
-                    className="size-5 accent-brand-700"
-                    checked={d.optional.has(l.id)}
-                    onChange={(e) => {
-                      const next = new Set(d.optional);
-                      if (e.target.checked) next.add(l.id);
-                      else next.delete(l.id);
-                      change({ optional: next }, "optionalLines");
-                    }}
-                  />
-                  <span>
-                    {l.description} <span className="tabular-nums">({formatMoney(l.netPence)})</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            {errorFor("optionalLines")}
-          </fieldset>
-        ) : null}
-        {q.urgentRepair ? (
-          <p className="text-sm text-slate-700">
-            Urgent repair: there is no cancellation period to ask about.
-          </p>
-        ) : (
-          <fieldset {...field("expressStart")}>
-            <legend className={labelClass}>
-              Did they ask you to start within their 14-day cancellation period?
-            </legend>
-            <p className="mt-1 text-sm text-slate-700">Ask them: &ldquo;{expressStartText}&rdquo;</p>
-            <div className="mt-2 grid gap-2 sm:grid-cols-2">
-              {[true, false].map((v) => (
-                <label key={String(v)} className={choiceClass}>
-                  <input
-                    type="radio"
-                    name={`${id}-express`}
-                    className="size-5 accent-brand-700"
-                    checked={d.expressStart === v}
-                    onChange={() => change({ expressStart: v }, "expressStart")}
-                  />
-                  {v ? "Yes, start early" : "No, wait until it ends"}
-                </label>
-              ))}
-            </div>
-            {errorFor("expressStart")}
-          </fieldset>
-        )}
+          {errorFor("expressStart")}
+        </fieldset>
+      )}
     </FormDialog>
   );
 }
