@@ -133,7 +133,9 @@ export function liveInvoiceTotals(
   options: { vatRegistered: boolean },
 ): { totals: InvoiceTotals; incompleteLines: number } {
   const { priced, incompleteLines } = readablePricedLines(lines, options);
-  return { totals: invoiceTotals(priced, options), incompleteLines };
+  // An invoice has no optional lines: every line counts.
+  const counted = priced.map((l) => ({ ...l, optional: false }));
+  return { totals: invoiceTotals(counted, options), incompleteLines };
 }
 
 /** A credit note's lines: the invoice's lines the owner ticked, as they were invoiced. */
