@@ -3,11 +3,11 @@
  * its fields, a field's message and how the field names it, the sentence above a refused form, a
  * failed call's toast, and the small dialog that holds one form with "Back" and its action.
  */
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { ApiError } from "../../../admin/api";
 import { AdminDialog } from "../../../admin/components/dialogs";
-import { Button } from "../../../admin/components/ui";
+import { Button, FormProblem } from "../../../admin/components/ui";
 import { serverErrors } from "./line-draft";
 
 export const inputClass =
@@ -93,6 +93,33 @@ export function useDialogForm(formId: string) {
 }
 
 /**
+ * A form whose refusal is said above it (`problem`, focused so it is read first) with the
+ * server's messages kept per field: `send` runs the call; no answer or a server failure says
+ * `fallback`, a refusal the server's own words (after `whenFields` when it named fields).
+ */
+export function useProblemForm(formId: string) {
+  const fields = useFieldErrors(formId);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const send = async (work: () => Promise<void>, fallback: string, whenFields?: string) => {
+    setProblem(null);
+    setBusy(true);
+    try {
+      await work();
+    } catch (err) {
+      if (signedOut(err)) return;
+      fields.setErrors(err instanceof ApiError ? err.fields : {});
+      setProblem(refusal(err, fallback, whenFields));
+      requestAnimationFrame(() => alertRef.current?.focus());
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { ...fields, busy, problem, setProblem, alertRef, send };
+}
+
+/**
  * A dialog holding one form: its fields, then "Back" and the action. Closing is refused while the
  * form is busy, so a click outside cannot lose an answer on its way.
  */
@@ -105,6 +132,9 @@ export function FormDialog({
   action,
   tone = "primary",
   wide = false,
+  refused,
+  formLabel,
+  before,
   children,
 }: {
   title: string;
@@ -116,6 +146,12 @@ export function FormDialog({
   action: ReactNode;
   tone?: "primary" | "danger" | "success";
   wide?: boolean;
+  /** A `useProblemForm`: its refusal above the fields, with the server's reasons listed. */
+  refused?: Pick<ReturnType<typeof useProblemForm>, "problem" | "errors" | "alertRef">;
+  /** The form's accessible name, where the dialog holds more than the form. */
+  formLabel?: string;
+  /** Shown in place of the form (kept, hidden, so nothing typed is lost): a question first. */
+  before?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -128,14 +164,23 @@ export function FormDialog({
       title={title}
       description={description}
     >
+      {before}
       <form
         noValidate
-        className="grid gap-4"
+        className={before ? "hidden" : "grid gap-4"}
+        aria-label={formLabel}
         onSubmit={(e) => {
           e.preventDefault();
           onSubmit();
         }}
       >
+        {refused ? (
+          <FormProblem
+            problem={refused.problem}
+            reasons={refused.problem ? Object.entries(refused.errors) : []}
+            alertRef={refused.alertRef}
+          />
+        ) : null}
         {children}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" disabled={busy} onClick={onClose}>

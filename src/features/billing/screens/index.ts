@@ -39,6 +39,7 @@ export {
   TextAreaField,
   useDialogForm,
   useFieldErrors,
+  useProblemForm,
   type FieldProps,
 } from "./form-parts";
 export { useDocumentEditor, type DocumentEditorState } from "./use-document-editor";
