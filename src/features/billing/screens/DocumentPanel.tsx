@@ -69,7 +69,10 @@ interface TableLine {
   netPence: Pence;
 }
 
-/** A document's lines: description, quantity × price (+ rate when VAT-registered), amount. */
+/**
+ * A document's lines: description, quantity × price (+ rate when VAT-registered), amount. A long
+ * word in a description breaks anywhere, so the figures keep their room on a 375 px phone.
+ */
 export function LinesTable<L extends TableLine>({
   caption,
   lines,
@@ -107,7 +110,7 @@ export function LinesTable<L extends TableLine>({
           const words = badge?.(l);
           return (
             <tr key={l.id} className={rowClass?.(l)}>
-              <td className="py-1.5 pr-2 break-words">
+              <td className="py-1.5 pr-2 wrap-anywhere">
                 {l.description}
                 {words ? (
                   <span className="ml-1.5 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">
