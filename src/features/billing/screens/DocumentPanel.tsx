@@ -70,8 +70,9 @@ interface TableLine {
 }
 
 /**
- * A document's lines: description, quantity × price (+ rate when VAT-registered), amount. A long
- * word in a description breaks anywhere, so the figures keep their room on a 375 px phone.
+ * A document's lines: description, quantity × price (+ rate when VAT-registered), amount. On a
+ * 375 px phone the price may go under its quantity and a long word in a description breaks, so
+ * the amounts keep their room.
  */
 export function LinesTable<L extends TableLine>({
   caption,
@@ -118,8 +119,8 @@ export function LinesTable<L extends TableLine>({
                   </span>
                 ) : null}
               </td>
-              <td className="py-1.5 pr-2 text-right whitespace-nowrap tabular-nums">
-                {quantityText(l.quantity)} × {formatMoney(l.unitPence)}
+              <td className="py-1.5 pr-2 text-right tabular-nums">
+                {quantityText(l.quantity)}&nbsp;× {formatMoney(l.unitPence)}
                 {vatRegistered && l.vatRate !== null ? ` +${l.vatRate}%` : ""}
               </td>
               <td className="py-1.5 text-right tabular-nums">{formatMoney(l.netPence)}</td>
