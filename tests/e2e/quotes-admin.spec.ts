@@ -298,6 +298,9 @@ for (const width of [375, 1280]) {
       const versions = panel.getByTestId("quote-versions");
       await expect(versions).toContainText(number);
       await expect(versions.getByTestId("quote-status")).toHaveAttribute("data-status", "superseded");
+      await axe(page, "quotes panel");
+      await latest.evaluate((el) => el.scrollIntoView({ block: "start" }));
+      await shot(page, "quotes-panel", false);
     });
   });
 }

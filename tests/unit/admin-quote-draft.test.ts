@@ -12,7 +12,6 @@ import {
   emptyDraft,
   lineFromItem,
   liveTotals,
-  parseAmount,
   parsePercent,
   parseQuantity,
   serverErrors,
@@ -37,19 +36,6 @@ const draftOf = (lines: LineDraft[], patch: Partial<QuoteDraft> = {}): QuoteDraf
 });
 
 describe("reading what the owner types", () => {
-  it("reads pounds into whole pence, with or without the pound sign and commas", () => {
-    expect(parseAmount("45")).toBe(4500);
-    expect(parseAmount(" £1,250.50 ")).toBe(125050);
-    expect(parseAmount("12.05")).toBe(1205);
-    // One decimal is tens of pence, as people write it.
-    expect(parseAmount("12.5")).toBe(1250);
-    expect(parseAmount("0.1")).toBe(10);
-  });
-
-  it("refuses what is not an amount", () => {
-    for (const bad of ["", "abc", "12.345", "1,25.00", "£", "12."]) expect(parseAmount(bad), bad).toBeNull();
-  });
-
   it("reads a quantity with up to two decimals", () => {
     expect(parseQuantity("2.5")).toBe(2.5);
     expect(parseQuantity(" 0.25 ")).toBe(0.25);

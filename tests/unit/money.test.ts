@@ -86,6 +86,14 @@ describe("parseTypedPounds", () => {
     expect(parseTypedPounds("£1,250.05")).toBe(125_005);
     for (const bad of ["", "12.505", "twelve", "1,25", "12."]) expect(parseTypedPounds(bad), bad).toBeNull();
   });
+
+  it("is the one reading of a typed amount in the billing forms (prices, deposits, payments, amounts owed)", () => {
+    expect(parseTypedPounds("45")).toBe(4500);
+    expect(parseTypedPounds(" £1,250.50 ")).toBe(125_050);
+    expect(parseTypedPounds("12.05")).toBe(1205);
+    expect(parseTypedPounds("0.1")).toBe(10);
+    for (const bad of ["abc", "12.345", "1,25.00", "£"]) expect(parseTypedPounds(bad), bad).toBeNull();
+  });
 });
 
 describe("sums", () => {

@@ -7,7 +7,8 @@
 import { ListPlus, Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "../../../admin/components/ui";
-import { LineEditor, type FieldProps } from "./LineEditor";
+import { LineEditor } from "./LineEditor";
+import type { FieldProps } from "./form-parts";
 import type { DraftErrors, LineDraft } from "./line-draft";
 
 export interface DocumentLinesProps {

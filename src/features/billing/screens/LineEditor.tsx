@@ -6,21 +6,7 @@
 import { Trash2 } from "lucide-react";
 import { IconButton } from "../../../admin/components/ui";
 import { lineNetText, type DraftErrors, type LineDraft } from "./line-draft";
-
-const inputClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-danger-600";
-const labelClass = "block text-sm font-semibold text-slate-800";
-
-/** A field's message under it, named by `id` for its aria-describedby. */
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <span id={id} className="mt-1 block text-sm font-normal text-danger-600">
-      {message}
-    </span>
-  ) : null;
-}
-
-export type FieldProps = (key: string) => { "aria-invalid": boolean; "aria-describedby"?: string };
+import { inputClass, labelClass, type FieldProps } from "./form-parts";
 
 /**
  * One line of a document being written: description, quantity, unit price in pounds, the VAT rate

@@ -4,7 +4,7 @@
  * decimals, and the server's messages about a line go beside the field they name
  * (docs/decisions/066-billing-core.md). Pure and browser-safe.
  */
-import { formatMoney, poundsDecimal, tryParsePounds, type Pence } from "../../../platform/money";
+import { formatMoney, parseTypedPounds, poundsDecimal, type Pence } from "../../../platform/money";
 import { lineNetPence } from "../contract/totals";
 
 export interface LineDraft {
@@ -61,14 +61,6 @@ export function parseQuantity(text: string): number | null {
   return quantityPattern.test(t) ? Number(t) : null;
 }
 
-/** Pounds as typed ("45", "1,250.50", "£12.05", "12.5" too: one decimal means tens of pence). */
-export function parseAmount(text: string): Pence | null {
-  const t = text.trim();
-  // People write "12.5" for £12.50; the money module wants both digits of the pence.
-  const withPence = /^[^.]*\.\d$/.test(t) ? `${t}0` : t;
-  return tryParsePounds(withPence);
-}
-
 /** What a line's field says when it cannot be read. */
 export const lineMessages = {
   description: "Describe the work on this line.",
@@ -81,7 +73,7 @@ export const lineMessages = {
 /** The net of a line as typed, or null while its quantity or price cannot be read. */
 export function lineNetText(line: LineDraft): string | null {
   const quantity = parseQuantity(line.quantity);
-  const unitPence = parseAmount(line.unitPrice);
+  const unitPence = parseTypedPounds(line.unitPrice);
   if (quantity === null || unitPence === null) return null;
   try {
     return formatMoney(lineNetPence({ quantity, unitPence }));

@@ -6,20 +6,17 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Undo2 } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
-import { ApiError } from "../../../admin/api";
-import { AdminDialog } from "../../../admin/components/dialogs";
-import { Button, FormProblem } from "../../../admin/components/ui";
+import { Button } from "../../../admin/components/ui";
 import { formatMoney } from "../../../platform/money";
 import { formatShortDate } from "../../../platform/time";
-import { paymentMethodLabels, paymentMethods, type PaymentMethod } from "../contract/rules";
+import { FormDialog, inputClass, labelClass, useProblemForm } from "../../billing/screens";
+import type { PaymentMethod } from "../contract/rules";
 import { invoicesApi, type AccountCreditRow } from "./api";
+import { PaymentMethodChoice } from "./PaymentMethodChoice";
 
 const key = ["invoices", "account-credits"] as const;
-const inputClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
-const labelClass = "block text-sm font-semibold text-slate-800";
 
 export function AccountCredits({ today }: { today: string }) {
   const client = useQueryClient();
@@ -120,44 +117,29 @@ function RefundPaidDialog({
   onDone: () => void;
 }) {
   const id = useId();
+  const form = useProblemForm(id);
   const [method, setMethod] = useState<PaymentMethod>("bank_transfer");
   const [refundedOn, setRefundedOn] = useState(today);
   const [reference, setReference] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const alertRef = useRef<HTMLDivElement>(null);
 
-  const submit = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
+  const submit = () =>
+    void form.send(async () => {
       await invoicesApi.refundPaid(credit.id, {
         method,
         refundedOn,
         ...(reference.trim() ? { reference: reference.trim() } : {}),
       });
       onDone();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return;
-      setErrors(err instanceof ApiError ? err.fields : {});
-      setProblem(
-        err instanceof ApiError && err.status > 0 && err.status < 500
-          ? err.message
-          : "The refund could not be recorded: the server did not answer. Please try again.",
-      );
-      requestAnimationFrame(() => alertRef.current?.focus());
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, "The refund could not be recorded: the server did not answer. Please try again.");
 
   return (
-    <AdminDialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !busy) onClose();
-      }}
+    <FormDialog
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={submit}
+      refused={form}
+      action="Record as paid back"
+      tone="success"
       title={
         credit.kind === "on_account"
           ? `Pay back ${formatMoney(credit.leftPence)} on account`
@@ -169,72 +151,41 @@ function RefundPaidDialog({
           : `To ${credit.customerName}, overpaid on ${credit.invoiceNumber}.`
       }
     >
-      <form
-        noValidate
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <FormProblem problem={problem} reasons={Object.entries(errors)} alertRef={alertRef} />
-        <fieldset>
-          <legend className={labelClass}>How it was paid back</legend>
-          <div className="mt-1 grid grid-cols-2 gap-2">
-            {paymentMethods.map((m) => (
-              <label
-                key={m}
-                className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm text-slate-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-              >
-                <input
-                  type="radio"
-                  name={`${id}-method`}
-                  className="size-5 accent-brand-700"
-                  checked={method === m}
-                  onChange={() => setMethod(m)}
-                />
-                {paymentMethodLabels[m]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${id}-on`} className={labelClass}>
-              Paid back on
-            </label>
-            <input
-              id={`${id}-on`}
-              type="date"
-              className={inputClass}
-              value={refundedOn}
-              max={today}
-              aria-invalid={Boolean(errors["refundedOn"])}
-              onChange={(e) => setRefundedOn(e.target.value)}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${id}-ref`} className={labelClass}>
-              Reference (optional)
-            </label>
-            <input
-              id={`${id}-ref`}
-              className={inputClass}
-              value={reference}
-              maxLength={100}
-              onChange={(e) => setReference(e.target.value)}
-            />
-          </div>
+      <PaymentMethodChoice
+        name={`${id}-method`}
+        legend="How it was paid back"
+        value={method}
+        onChange={setMethod}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-on`} className={labelClass}>
+            Paid back on
+          </label>
+          <input
+            id={`${id}-on`}
+            type="date"
+            className={inputClass}
+            value={refundedOn}
+            max={today}
+            {...form.field("refundedOn")}
+            onChange={(e) => setRefundedOn(e.target.value)}
+          />
+          {form.errorFor("refundedOn")}
         </div>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" disabled={busy} onClick={onClose}>
-            Back
-          </Button>
-          <Button type="submit" variant="success" disabled={busy}>
-            Record as paid back
-          </Button>
+        <div>
+          <label htmlFor={`${id}-ref`} className={labelClass}>
+            Reference (optional)
+          </label>
+          <input
+            id={`${id}-ref`}
+            className={inputClass}
+            value={reference}
+            maxLength={100}
+            onChange={(e) => setReference(e.target.value)}
+          />
         </div>
-      </form>
-    </AdminDialog>
+      </div>
+    </FormDialog>
   );
 }

@@ -4,18 +4,12 @@
  * For an amount, the dialog shows what the credit note will come to (net and VAT) before it is made,
  * and refuses more than can still be credited.
  */
-import { useId, useState } from "react";
-import { ApiError } from "../../../admin/api";
-import { AdminDialog } from "../../../admin/components/dialogs";
-import { Button } from "../../../admin/components/ui";
+import { useId, useState, type ReactNode } from "react";
 import { formatMoney, tryParsePounds, type Pence } from "../../../platform/money";
+import { FormDialog, inputClass, labelClass, TextAreaField, useProblemForm } from "../../billing/screens";
 import { amountCreditLines, invoiceTotals } from "../contract/totals";
 import { invoicesApi, type AdminInvoice, type InvoiceSettings } from "./api";
 import { creditLines } from "./invoice-form";
-
-const inputClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
-const labelClass = "block text-sm font-semibold text-slate-800";
 
 type What = "whole" | "lines" | "amount";
 
@@ -54,146 +48,96 @@ export function CreditNoteDialog({
   onDone: (creditNote: AdminInvoice, invoice: AdminInvoice) => void;
 }) {
   const id = useId();
+  const form = useProblemForm(id);
+  const { errors, errorFor } = form;
   const [reason, setReason] = useState("");
   const [what, setWhat] = useState<What>("whole");
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [amount, setAmount] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const submit = async () => {
-    setProblem(null);
+  const submit = () => {
+    form.setProblem(null);
     const local = localErrors(inv, what, reason, chosen.size, amount);
-    setErrors(local);
+    form.setErrors(local);
     if (Object.keys(local).length > 0) return;
-    setBusy(true);
-    try {
+    void form.send(async () => {
       const answer = await invoicesApi.creditNote(inv.id, {
         reason: reason.trim(),
         ...(what === "lines" ? { lines: creditLines(inv.lines, chosen) } : {}),
         ...(what === "amount" ? { amountPence: tryParsePounds(amount)! } : {}),
       });
       onDone(answer.creditNote, answer.invoice);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return;
-      setErrors(err instanceof ApiError ? err.fields : {});
-      setProblem(
-        err instanceof ApiError && err.status > 0 && err.status < 500
-          ? err.message
-          : "The credit note could not be saved: the server did not answer. Please try again.",
-      );
-    } finally {
-      setBusy(false);
-    }
+    }, "The credit note could not be saved: the server did not answer. Please try again.");
   };
 
-  const errorFor = (k: string) =>
-    errors[k] ? (
-      <p id={`${id}-${k}-error`} className="mt-1 text-sm text-danger-600">
-        {errors[k]}
-      </p>
-    ) : null;
-
   return (
-    <AdminDialog
-      open
+    <FormDialog
       wide
-      onOpenChange={(open) => {
-        if (!open && !busy) onClose();
-      }}
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={submit}
+      refused={form}
+      action="Make the credit note"
+      tone="danger"
       title={`Credit note against ${inv.number}`}
       description={`An issued invoice never changes: a credit note corrects it. ${formatMoney(
         inv.totalPence - inv.creditedPence,
       )} can still be credited.`}
     >
-      <form
-        noValidate
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        {problem ? (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-200 bg-danger-50 p-3 text-sm text-danger-600"
-          >
-            {problem}
-          </p>
-        ) : null}
-        <fieldset>
-          <legend className={labelClass}>What to credit</legend>
-          <div className="mt-1 flex flex-wrap gap-x-5">
-            {(
-              [
-                ["whole", "The whole invoice (it becomes void)"],
-                ["lines", "Some lines"],
-                ["amount", "An amount"],
-              ] as const
-            ).map(([value, label]) => (
-              <label key={value} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-                <input
-                  type="radio"
-                  name={`${id}-what`}
-                  className="size-5 accent-brand-700"
-                  checked={what === value}
-                  onChange={() => setWhat(value)}
-                />
-                {label}
-              </label>
-            ))}
-          </div>
-          {what === "lines" ? (
-            <LinePicker
-              invoice={inv}
-              chosen={chosen}
-              onChange={setChosen}
-              vatRegistered={settings.vatRegistered}
-            />
-          ) : null}
-          {errorFor("lines")}
-        </fieldset>
-        {what === "amount" ? (
-          <AmountField
-            id={id}
+      <fieldset>
+        <legend className={labelClass}>What to credit</legend>
+        <div className="mt-1 flex flex-wrap gap-x-5">
+          {(
+            [
+              ["whole", "The whole invoice (it becomes void)"],
+              ["lines", "Some lines"],
+              ["amount", "An amount"],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+              <input
+                type="radio"
+                name={`${id}-what`}
+                className="size-5 accent-brand-700"
+                checked={what === value}
+                onChange={() => setWhat(value)}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+        {what === "lines" ? (
+          <LinePicker
             invoice={inv}
-            amount={amount}
-            onChange={(value) => {
-              setAmount(value);
-              setErrors(({ amountPence: _gone, ...rest }) => rest);
-            }}
-            error={errorFor("amountPence")}
+            chosen={chosen}
+            onChange={setChosen}
+            vatRegistered={settings.vatRegistered}
           />
         ) : null}
-        <div>
-          <label htmlFor={`${id}-reason`} className={labelClass}>
-            Reason
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            rows={2}
-            maxLength={1000}
-            className={inputClass}
-            value={reason}
-            placeholder={what === "amount" ? "Goodwill: the job ran a day late" : undefined}
-            aria-invalid={Boolean(errors["reason"])}
-            {...(errors["reason"] ? { "aria-describedby": `${id}-reason-error` } : {})}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          {errorFor("reason")}
-        </div>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" disabled={busy} onClick={onClose}>
-            Back
-          </Button>
-          <Button type="submit" variant="danger" disabled={busy}>
-            Make the credit note
-          </Button>
-        </div>
-      </form>
-    </AdminDialog>
+        {errorFor("lines")}
+      </fieldset>
+      {what === "amount" ? (
+        <AmountField
+          id={id}
+          invoice={inv}
+          amount={amount}
+          onChange={(value) => {
+            setAmount(value);
+            form.clear(["amountPence"]);
+          }}
+          error={errors["amountPence"] ? errorFor("amountPence") : null}
+        />
+      ) : null}
+      <TextAreaField
+        id={`${id}-reason`}
+        label="Reason"
+        value={reason}
+        placeholder={what === "amount" ? "Goodwill: the job ran a day late" : undefined}
+        aria={form.field("reason")}
+        onChange={setReason}
+        error={errorFor("reason")}
+      />
+    </FormDialog>
   );
 }
 
@@ -251,7 +195,7 @@ function AmountField({
   invoice: AdminInvoice;
   amount: string;
   onChange: (value: string) => void;
-  error: React.ReactNode;
+  error: ReactNode;
 }) {
   const pence = tryParsePounds(amount);
   const left = inv.totalPence - inv.creditedPence;

@@ -8,19 +8,17 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { BellOff, FilePlus2, FileText, Pencil, Receipt, Send, Stamp, Trash2, Undo2 } from "lucide-react";
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { toast } from "sonner";
 import type { AdminRequest } from "../../requests/contract/endpoints";
 import { formatMoney } from "../../../platform/money";
 import { formatShortDate } from "../../../platform/time";
-import { quantityText } from "../../quotes/contract/rules";
-import { ApiError } from "../../../admin/api";
 import { formatSubmittedAt } from "../../../admin/format";
 import { invoicesApi, type AdminInvoice, type AdminPayment, type QuoteInvoicing } from "./api";
 import { invoiceChanged, keys, queries, queryClient } from "../../../admin/query";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
 import { TextLinkMaker } from "../../../admin/components/CopyMessage";
-import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
+import { Button, buttonClass } from "../../../admin/components/ui";
 import { invoiceKindLabels, isOpen, paymentMethodLabel, paymentMethodLabels } from "../contract/rules";
 import type { CreatableInvoiceKind } from "../contract/rules";
 import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
@@ -29,23 +27,20 @@ import { CreditNoteDialog } from "./CreditNoteDialog";
 import { CardRefunds } from "../../payments/screens";
 import { invoiceLabel, paymentSummary } from "./invoice-form";
 import { OnAccountChoice } from "./OnAccountChoice";
-import { LoadError } from "../../../admin/components/LoadError";
+import {
+  DocumentNote,
+  DocumentPanel,
+  LinesTable,
+  SumRow,
+  usePanelAction,
+  VatSums,
+} from "../../billing/screens";
 
 const InvoiceEditor = lazy(() => import("./InvoiceEditor").then((m) => ({ default: m.InvoiceEditor })));
 
-const sectionTitle = "text-xs font-semibold tracking-wide text-slate-600 uppercase";
 const day = (date: string) => formatShortDate(date, { year: true });
 
 type Answer = Awaited<ReturnType<typeof invoicesApi.forRequest>>;
-
-function reportFailure(err: unknown, what: string) {
-  if (err instanceof ApiError && err.status === 401) return;
-  toast.error(
-    err instanceof ApiError && err.status > 0 && err.status < 500
-      ? err.message
-      : `${what} failed. Please try again.`,
-  );
-}
 
 /** A confirmation before a step that cannot be taken back. */
 type Pending =
@@ -55,15 +50,14 @@ type Pending =
   | { kind: "remove-payment"; invoice: AdminInvoice; payment: AdminPayment };
 
 export function InvoicesPanel({ request }: { request: AdminRequest }) {
-  const id = useId();
   const s = request;
   const query = useQuery(queries.invoices(s.id));
   const [editing, setEditing] = useState<{ invoice: AdminInvoice | null } | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [paying, setPaying] = useState<AdminInvoice | null>(null);
   const [crediting, setCrediting] = useState<AdminInvoice | null>(null);
-  const [busy, setBusy] = useState(false);
   const [useCredit, setUseCredit] = useState(true);
+  const { busy, run } = usePanelAction();
 
   /** A changed invoice into the cache at once, then the request and the money figures again. */
   const stored = async (...changed: AdminInvoice[]) => {
@@ -74,80 +68,40 @@ export function InvoicesPanel({ request }: { request: AdminRequest }) {
     });
     await invoiceChanged(s.id);
   };
+  const deleted = async (invoice: AdminInvoice) => {
+    queryClient.setQueryData<Answer>(keys.invoices(s.id), (d) =>
+      d ? { ...d, invoices: d.invoices.filter((i) => i.id !== invoice.id) } : d,
+    );
+    await invoiceChanged(s.id);
+  };
 
-  const create = async (kind: CreatableInvoiceKind, quoteId: number) => {
-    setBusy(true);
-    try {
+  const create = (kind: CreatableInvoiceKind, quoteId: number) =>
+    run(async () => {
       const invoice = await invoicesApi.create({ kind, quoteId });
       toast.success(`${invoiceKindLabels[invoice.kind]} drafted for ${formatMoney(invoice.totalPence)}`, {
         description: "Check it, then issue it to give it its number.",
       });
       await stored(invoice);
-    } catch (err) {
-      reportFailure(err, "Drafting the invoice");
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, "Drafting the invoice");
 
-  const confirm = async () => {
-    if (!pending) return;
-    setBusy(true);
-    try {
-      switch (pending.kind) {
-        case "issue": {
-          const withCredit = useCredit && pending.invoice.onAccountPence > 0;
-          const issued = await invoicesApi.issue(pending.invoice.id, undefined, withCredit);
-          const used = issued.payments.find((p) => p.method === "on_account" && !p.removedAt);
-          toast.success(`Issued as ${issued.number}`, {
-            description: `${used ? `${formatMoney(used.amountPence)} from money on account. ` : ""}${
-              issued.dueOn ? `Due ${day(issued.dueOn)}. Send it when you are ready.` : ""
-            }`,
-          });
-          await stored(issued);
-          break;
-        }
-        case "send": {
-          const sent = await invoicesApi.send(pending.invoice.id);
-          toast.success(`${sent.number} sent`, { description: `On its way to ${sent.customer.email}.` });
-          await stored(sent);
-          break;
-        }
-        case "delete": {
-          await invoicesApi.remove(pending.invoice.id);
-          toast.success("Draft deleted");
-          queryClient.setQueryData<Answer>(keys.invoices(s.id), (d) =>
-            d ? { ...d, invoices: d.invoices.filter((i) => i.id !== pending.invoice.id) } : d,
-          );
-          await invoiceChanged(s.id);
-          break;
-        }
-        case "remove-payment": {
-          const updated = await invoicesApi.removePayment(pending.invoice.id, pending.payment.id);
-          toast.success("Payment removed", {
-            description: "It stays in the invoice's record, marked as removed.",
-          });
-          await stored(updated);
-          break;
-        }
-      }
-      setPending(null);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 0) {
+  const confirm = (p: Pending) =>
+    run(
+      async () => {
+        await carryOut(p, useCredit, { stored, deleted });
         setPending(null);
-        toast.warning("The server did not answer in time", {
-          description: "The invoice below shows what it now says; try again only if nothing changed.",
-        });
-        await invoiceChanged(s.id);
-      } else reportFailure(err, "That");
-    } finally {
-      setBusy(false);
-    }
-  };
+      },
+      "That",
+      {
+        description: "The invoice below shows what it now says; try again only if nothing changed.",
+        reload: async () => {
+          setPending(null);
+          await invoiceChanged(s.id);
+        },
+      },
+    );
 
-  const toggleReminders = async (invoice: AdminInvoice) => {
-    setBusy(true);
-    try {
+  const toggleReminders = (invoice: AdminInvoice) =>
+    run(async () => {
       const updated = await invoicesApi.update(invoice.id, { remindersEnabled: !invoice.remindersEnabled });
       toast.success(updated.remindersEnabled ? "Reminders turned on" : "Reminders turned off", {
         description: updated.remindersEnabled
@@ -155,178 +109,255 @@ export function InvoicesPanel({ request }: { request: AdminRequest }) {
           : `No reminder goes for ${updated.number}.`,
       });
       await stored(updated);
-    } catch (err) {
-      reportFailure(err, "Changing the reminders");
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, "Changing the reminders");
 
-  let body;
-  if (query.isPending) body = <Spinner label="Loading the invoices…" className="py-4" />;
-  else if (query.isError) {
-    body = (
-      <LoadError
-        compact
-        className="mt-2"
-        what="The invoices"
-        onRetry={query.refetch}
-        retrying={query.isFetching}
-      />
-    );
-  } else {
-    const { invoices, quote, settings } = query.data;
-    body = (
-      <>
-        {invoices.length === 0 ? <p className="mt-2 text-sm text-slate-700">No invoice yet.</p> : null}
-        <ul className="mt-2 grid gap-3" aria-label="Invoices">
-          {invoices.map((inv) => (
-            <InvoiceCard
-              key={inv.id}
-              invoice={inv}
-              textRequestId={!request.email && inv.customer.name === request.name ? request.id : null}
-              busy={busy}
-              onEdit={() => setEditing({ invoice: inv })}
-              onIssue={() => {
-                setUseCredit(true);
-                setPending({ kind: "issue", invoice: inv });
-              }}
-              onSend={() => setPending({ kind: "send", invoice: inv })}
-              onDelete={() => setPending({ kind: "delete", invoice: inv })}
-              onPay={() => setPaying(inv)}
-              onCredit={() => setCrediting(inv)}
-              onRemovePayment={(p) => setPending({ kind: "remove-payment", invoice: inv, payment: p })}
-              onToggleReminders={() => void toggleReminders(inv)}
-            />
-          ))}
-        </ul>
-        <CreateButtons
-          quote={quote}
-          busy={busy}
-          onCreate={(kind, quoteId) => void create(kind, quoteId)}
-          onDirect={() => setEditing({ invoice: null })}
-        />
-        {editing ? (
-          <Suspense fallback={null}>
-            <InvoiceEditor
-              request={s}
-              settings={settings}
-              invoice={editing.invoice}
-              onClose={() => setEditing(null)}
-              onSaved={(saved) => {
-                setEditing(null);
-                toast.success("Invoice saved as a draft", { description: "Issue it when it is right." });
-                void stored(saved);
-              }}
-            />
-          </Suspense>
-        ) : null}
-        {paying ? (
-          <PaymentDialog
-            invoice={{
-              id: paying.id,
-              number: paying.number ?? "",
-              customerName: paying.customer.name,
-              balancePence: paying.balancePence,
-            }}
-            today={settings.today}
-            onClose={() => setPaying(null)}
-            onRecorded={(invoice, payment) => {
-              setPaying(null);
-              toast.success(`Payment recorded for ${invoice.number}`, {
-                description: `${paymentSummary(payment.amountPence, payment.method)}. ${
-                  invoice.balancePence > 0
-                    ? `${formatMoney(invoice.balancePence)} still owed.`
-                    : "Paid in full: the customer is sent a receipt."
-                }`,
-              });
-              void stored(invoice);
-            }}
-          />
-        ) : null}
-        {crediting ? (
-          <CreditNoteDialog
-            invoice={crediting}
-            settings={settings}
-            onClose={() => setCrediting(null)}
-            onDone={(creditNote, invoice) => {
-              setCrediting(null);
-              toast.success(
-                creditNote.number ? `Credit note ${creditNote.number} issued` : "Credit note drafted",
-                {
-                  description: `${formatMoney(creditNote.totalPence)} against ${invoice.number}.`,
-                },
-              );
-              void stored(creditNote, invoice);
-            }}
-          />
-        ) : null}
-      </>
-    );
-  }
-
-  const p = pending;
   return (
-    <section
-      id={`invoices-${request.id}`}
-      aria-labelledby={`${id}-invoices`}
-      className="mt-6 scroll-mt-4 border-t border-slate-200 pt-5"
-      data-testid="invoice-panel"
+    <DocumentPanel
+      title="Invoices"
+      testId="invoice-panel"
+      anchor={`invoices-${request.id}`}
+      query={query}
+      loading="Loading the invoices…"
+      what="The invoices"
+      dialogs={
+        <PendingConfirm
+          pending={pending}
+          busy={busy}
+          useCredit={useCredit}
+          onUseCredit={setUseCredit}
+          onCancel={() => setPending(null)}
+          onConfirm={(p) => void confirm(p)}
+        />
+      }
     >
-      <h3 id={`${id}-invoices`} className={sectionTitle}>
-        Invoices
-      </h3>
-      {body}
-      <ConfirmDialog
-        open={p !== null}
-        onOpenChange={(open) => {
-          if (!open && !busy) setPending(null);
-        }}
-        title={
-          p?.kind === "issue"
-            ? `Issue this ${invoiceKindLabels[p.invoice.kind].toLowerCase()}?`
-            : p?.kind === "send"
-              ? `Send ${p.invoice.number}?`
-              : p?.kind === "delete"
-                ? "Delete this draft?"
-                : p?.kind === "remove-payment"
-                  ? `Remove the payment of ${formatMoney(p.payment.amountPence)}?`
-                  : ""
-        }
-        message={
-          p?.kind === "issue"
-            ? `It gets the next invoice number and can no longer change: a correction needs a credit note. Total ${formatMoney(p.invoice.totalPence)}.`
-            : p?.kind === "send"
-              ? `${p.invoice.customer.name} (${p.invoice.customer.email ?? "no e-mail address"}) gets an e-mail with the PDF attached and a link to their page.`
-              : p?.kind === "delete"
-                ? "The draft has no number yet, so nothing is lost from the sequence."
-                : p?.kind === "remove-payment"
-                  ? `Only for a payment recorded by mistake: ${paymentMethodLabels[p.payment.method]}, ${day(p.payment.receivedOn)}. It stays in the record, marked as removed, and the balance goes back up.`
-                  : ""
-        }
-        confirmLabel={
-          p?.kind === "issue"
-            ? "Issue invoice"
-            : p?.kind === "send"
-              ? "Send invoice"
-              : p?.kind === "delete"
-                ? "Delete draft"
-                : "Remove payment"
-        }
-        tone={p?.kind === "issue" || p?.kind === "send" ? "primary" : "danger"}
-        busy={busy}
-        onConfirm={() => void confirm()}
-      >
-        {p?.kind === "issue" ? (
-          <OnAccountChoice
-            onAccountPence={p.invoice.onAccountPence}
-            totalPence={p.invoice.totalPence}
-            checked={useCredit}
-            onChange={setUseCredit}
+      {({ invoices, quote, settings }) => (
+        <>
+          {invoices.length === 0 ? <p className="mt-2 text-sm text-slate-700">No invoice yet.</p> : null}
+          <ul className="mt-2 grid gap-3" aria-label="Invoices">
+            {invoices.map((inv) => (
+              <InvoiceCard
+                key={inv.id}
+                invoice={inv}
+                textRequestId={!request.email && inv.customer.name === request.name ? request.id : null}
+                busy={busy}
+                onEdit={() => setEditing({ invoice: inv })}
+                onIssue={() => {
+                  setUseCredit(true);
+                  setPending({ kind: "issue", invoice: inv });
+                }}
+                onSend={() => setPending({ kind: "send", invoice: inv })}
+                onDelete={() => setPending({ kind: "delete", invoice: inv })}
+                onPay={() => setPaying(inv)}
+                onCredit={() => setCrediting(inv)}
+                onRemovePayment={(p) => setPending({ kind: "remove-payment", invoice: inv, payment: p })}
+                onToggleReminders={() => void toggleReminders(inv)}
+              />
+            ))}
+          </ul>
+          <CreateButtons
+            quote={quote}
+            busy={busy}
+            onCreate={(kind, quoteId) => void create(kind, quoteId)}
+            onDirect={() => setEditing({ invoice: null })}
           />
-        ) : null}
-      </ConfirmDialog>
-    </section>
+          {editing ? (
+            <Suspense fallback={null}>
+              <InvoiceEditor
+                request={s}
+                settings={settings}
+                invoice={editing.invoice}
+                onClose={() => setEditing(null)}
+                onSaved={(saved) => {
+                  setEditing(null);
+                  toast.success("Invoice saved as a draft", { description: "Issue it when it is right." });
+                  void stored(saved);
+                }}
+              />
+            </Suspense>
+          ) : null}
+          <MoneyDialogs
+            paying={paying}
+            crediting={crediting}
+            settings={settings}
+            onClosePaying={() => setPaying(null)}
+            onCloseCrediting={() => setCrediting(null)}
+            stored={stored}
+          />
+        </>
+      )}
+    </DocumentPanel>
+  );
+}
+
+/** The step confirmed: issue (with money on account when chosen), send, delete a draft, remove a payment. */
+async function carryOut(
+  p: Pending,
+  useCredit: boolean,
+  then: { stored: (i: AdminInvoice) => Promise<void>; deleted: (i: AdminInvoice) => Promise<void> },
+) {
+  switch (p.kind) {
+    case "issue": {
+      const withCredit = useCredit && p.invoice.onAccountPence > 0;
+      const issued = await invoicesApi.issue(p.invoice.id, undefined, withCredit);
+      const used = issued.payments.find((x) => x.method === "on_account" && !x.removedAt);
+      toast.success(`Issued as ${issued.number}`, {
+        description: `${used ? `${formatMoney(used.amountPence)} from money on account. ` : ""}${
+          issued.dueOn ? `Due ${day(issued.dueOn)}. Send it when you are ready.` : ""
+        }`,
+      });
+      return then.stored(issued);
+    }
+    case "send": {
+      const sent = await invoicesApi.send(p.invoice.id);
+      toast.success(`${sent.number} sent`, { description: `On its way to ${sent.customer.email}.` });
+      return then.stored(sent);
+    }
+    case "delete": {
+      await invoicesApi.remove(p.invoice.id);
+      toast.success("Draft deleted");
+      return then.deleted(p.invoice);
+    }
+    case "remove-payment": {
+      const updated = await invoicesApi.removePayment(p.invoice.id, p.payment.id);
+      toast.success("Payment removed", {
+        description: "It stays in the invoice's record, marked as removed.",
+      });
+      return then.stored(updated);
+    }
+  }
+}
+
+/** The words of each step's confirmation. */
+function confirmation(p: Pending): { title: string; message: string; label: string } {
+  switch (p.kind) {
+    case "issue":
+      return {
+        title: `Issue this ${invoiceKindLabels[p.invoice.kind].toLowerCase()}?`,
+        message: `It gets the next invoice number and can no longer change: a correction needs a credit note. Total ${formatMoney(p.invoice.totalPence)}.`,
+        label: "Issue invoice",
+      };
+    case "send":
+      return {
+        title: `Send ${p.invoice.number}?`,
+        message: `${p.invoice.customer.name} (${p.invoice.customer.email ?? "no e-mail address"}) gets an e-mail with the PDF attached and a link to their page.`,
+        label: "Send invoice",
+      };
+    case "delete":
+      return {
+        title: "Delete this draft?",
+        message: "The draft has no number yet, so nothing is lost from the sequence.",
+        label: "Delete draft",
+      };
+    case "remove-payment":
+      return {
+        title: `Remove the payment of ${formatMoney(p.payment.amountPence)}?`,
+        message: `Only for a payment recorded by mistake: ${paymentMethodLabels[p.payment.method]}, ${day(p.payment.receivedOn)}. It stays in the record, marked as removed, and the balance goes back up.`,
+        label: "Remove payment",
+      };
+  }
+}
+
+/** A confirmation before a step that cannot be taken back; issuing offers the money on account. */
+function PendingConfirm({
+  pending: p,
+  busy,
+  useCredit,
+  onUseCredit,
+  onCancel,
+  onConfirm,
+}: {
+  pending: Pending | null;
+  busy: boolean;
+  useCredit: boolean;
+  onUseCredit: (use: boolean) => void;
+  onCancel: () => void;
+  onConfirm: (p: Pending) => void;
+}) {
+  const words = p ? confirmation(p) : { title: "", message: "", label: "Remove payment" };
+  return (
+    <ConfirmDialog
+      open={p !== null}
+      onOpenChange={(open) => {
+        if (!open && !busy) onCancel();
+      }}
+      title={words.title}
+      message={words.message}
+      confirmLabel={words.label}
+      tone={p?.kind === "issue" || p?.kind === "send" ? "primary" : "danger"}
+      busy={busy}
+      onConfirm={() => p && onConfirm(p)}
+    >
+      {p?.kind === "issue" ? (
+        <OnAccountChoice
+          onAccountPence={p.invoice.onAccountPence}
+          totalPence={p.invoice.totalPence}
+          checked={useCredit}
+          onChange={onUseCredit}
+        />
+      ) : null}
+    </ConfirmDialog>
+  );
+}
+
+/** Recording a payment and making a credit note, each in its dialog. */
+function MoneyDialogs({
+  paying,
+  crediting,
+  settings,
+  onClosePaying,
+  onCloseCrediting,
+  stored,
+}: {
+  paying: AdminInvoice | null;
+  crediting: AdminInvoice | null;
+  settings: Answer["settings"];
+  onClosePaying: () => void;
+  onCloseCrediting: () => void;
+  stored: (...changed: AdminInvoice[]) => Promise<void>;
+}) {
+  return (
+    <>
+      {paying ? (
+        <PaymentDialog
+          invoice={{
+            id: paying.id,
+            number: paying.number ?? "",
+            customerName: paying.customer.name,
+            balancePence: paying.balancePence,
+          }}
+          today={settings.today}
+          onClose={onClosePaying}
+          onRecorded={(invoice, payment) => {
+            onClosePaying();
+            toast.success(`Payment recorded for ${invoice.number}`, {
+              description: `${paymentSummary(payment.amountPence, payment.method)}. ${
+                invoice.balancePence > 0
+                  ? `${formatMoney(invoice.balancePence)} still owed.`
+                  : "Paid in full: the customer is sent a receipt."
+              }`,
+            });
+            void stored(invoice);
+          }}
+        />
+      ) : null}
+      {crediting ? (
+        <CreditNoteDialog
+          invoice={crediting}
+          settings={settings}
+          onClose={onCloseCrediting}
+          onDone={(creditNote, invoice) => {
+            onCloseCrediting();
+            toast.success(
+              creditNote.number ? `Credit note ${creditNote.number} issued` : "Credit note drafted",
+              {
+                description: `${formatMoney(creditNote.totalPence)} against ${invoice.number}.`,
+              },
+            );
+            void stored(creditNote, invoice);
+          }}
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -377,15 +408,6 @@ function CreateButtons({
           Write an invoice
         </Button>
       </div>
-    </div>
-  );
-}
-
-function Money({ label, pence, strong = false }: { label: string; pence: number; strong?: boolean }) {
-  return (
-    <div className="flex justify-between gap-3">
-      <dt className={strong ? "font-semibold text-slate-900" : "text-slate-700"}>{label}</dt>
-      <dd className={`tabular-nums ${strong ? "font-semibold text-slate-900" : ""}`}>{formatMoney(pence)}</dd>
     </div>
   );
 }
@@ -452,62 +474,22 @@ function InvoiceCard({
         <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-700">
           {inv.lines.length === 1 ? "1 line" : `${inv.lines.length} lines`}
         </summary>
-        <table className="w-full text-left">
-          <caption className="sr-only">Lines of {label}</caption>
-          <thead className="border-b border-slate-200 text-xs text-slate-600">
-            <tr>
-              <th scope="col" className="py-1 pr-2 font-semibold">
-                Description
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right font-semibold whitespace-nowrap">
-                Qty × price
-              </th>
-              <th scope="col" className="py-1 text-right font-semibold">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {inv.lines.map((l) => (
-              <tr key={l.id}>
-                <td className="py-1.5 pr-2 break-words">{l.description}</td>
-                <td className="py-1.5 pr-2 text-right whitespace-nowrap tabular-nums">
-                  {quantityText(l.quantity)} × {formatMoney(l.unitPence)}
-                  {inv.vatRegistered && l.vatRate !== null ? ` +${l.vatRate}%` : ""}
-                </td>
-                <td className="py-1.5 text-right tabular-nums">{formatMoney(l.netPence)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <LinesTable caption={`Lines of ${label}`} lines={inv.lines} vatRegistered={inv.vatRegistered} />
       </details>
 
       <dl className="mt-2 grid gap-0.5 border-t border-slate-200 pt-2 text-sm" data-testid="invoice-sums">
-        {inv.vatRegistered
-          ? inv.totals.vatByRate.map((b) => (
-              <Money key={b.rate} label={`VAT ${b.rate}%`} pence={b.vatPence} />
-            ))
-          : null}
-        <Money label="Total" pence={inv.totalPence} strong />
-        {!isCredit && inv.creditedPence > 0 ? <Money label="Credited" pence={inv.creditedPence} /> : null}
-        {!isCredit && inv.number ? <Money label="Paid" pence={inv.paidPence} /> : null}
+        {inv.vatRegistered ? <VatSums vatByRate={inv.totals.vatByRate} /> : null}
+        <SumRow label="Total" value={inv.totalPence} strong />
+        {!isCredit && inv.creditedPence > 0 ? <SumRow label="Credited" value={inv.creditedPence} /> : null}
+        {!isCredit && inv.number ? <SumRow label="Paid" value={inv.paidPence} /> : null}
         {!isCredit && inv.number ? (
-          <div className="flex justify-between gap-3">
-            <dt className="font-semibold text-slate-900">Balance</dt>
-            <dd className="font-semibold text-slate-900 tabular-nums" data-testid="invoice-balance">
-              {formatMoney(inv.balancePence)}
-            </dd>
-          </div>
+          <SumRow label="Balance" value={inv.balancePence} strong testId="invoice-balance" />
         ) : null}
         {inv.refundDuePence > 0 ? (
-          <Money label="Owed back to the customer" pence={inv.refundDuePence} />
+          <SumRow label="Owed back to the customer" value={inv.refundDuePence} />
         ) : null}
       </dl>
-      {inv.note ? (
-        <p className="mt-2 rounded bg-slate-50 p-2 text-sm break-words whitespace-pre-wrap text-slate-800">
-          {inv.note}
-        </p>
-      ) : null}
+      <DocumentNote note={inv.note} />
 
       {inv.payments.length > 0 ? (
         <div className="mt-3">

@@ -6,24 +6,14 @@
  * extra larger than the invoice, a future date) shows the server's own message beside the field it
  * names and keeps everything typed.
  */
-import { useId, useRef, useState } from "react";
-import { ApiError } from "../../../admin/api";
+import { useId, useState } from "react";
 import { invoicesApi, type AdminInvoice, type AdminPayment } from "./api";
 import type { ExcessKind, PaymentInput } from "../contract";
-import { AdminDialog } from "../../../admin/components/dialogs";
-import { Button, FormProblem } from "../../../admin/components/ui";
+import { Button } from "../../../admin/components/ui";
 import { formatMoney, type Pence } from "../../../platform/money";
-import {
-  paymentBody,
-  paymentDraft,
-  paymentMethodLabels,
-  paymentMethods,
-  type PaymentDraft,
-} from "./invoice-form";
-
-const inputClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-danger-600";
-const labelClass = "block text-sm font-semibold text-slate-800";
+import { FormDialog, inputClass, labelClass, useProblemForm } from "../../billing/screens";
+import { paymentBody, paymentDraft, type PaymentDraft } from "./invoice-form";
+import { PaymentMethodChoice } from "./PaymentMethodChoice";
 
 /** What the dialog needs to know of the invoice. */
 export interface PayableInvoice {
@@ -45,173 +35,116 @@ export function PaymentDialog({
   onRecorded: (invoice: AdminInvoice, payment: AdminPayment) => void;
 }) {
   const id = useId();
+  const form = useProblemForm(id);
+  const { field, errorFor } = form;
   const [draft, setDraft] = useState<PaymentDraft>(() => paymentDraft(invoice.balancePence, today));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<PaymentInput | null>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
 
-  const change = (patch: Partial<PaymentDraft>, field: string) => {
+  const change = (patch: Partial<PaymentDraft>, key: string) => {
     setDraft((d) => ({ ...d, ...patch }));
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+    form.clear([key]);
   };
 
-  const submit = async (excess?: ExcessKind) => {
-    setProblem(null);
+  const submit = (excess?: ExcessKind) => {
+    form.setProblem(null);
     const result = paymentBody(draft);
-    if (result.errors) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+    form.setErrors(result.errors ?? {});
+    if (result.errors) return;
     if (!excess && invoice.balancePence > 0 && result.body.amountPence > invoice.balancePence) {
       setAsking(result.body);
       return;
     }
     setAsking(null);
-    setBusy(true);
-    try {
-      const answer = await invoicesApi.addPayment(invoice.id, {
-        ...result.body,
-        ...(excess ? { excess } : {}),
-      });
-      onRecorded(answer.invoice, answer.payment);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return;
-      const fields = err instanceof ApiError ? err.fields : {};
-      setErrors(fields);
-      setProblem(
-        err instanceof ApiError && err.status > 0 && err.status < 500
-          ? Object.keys(fields).length > 0
-            ? "The payment was not recorded."
-            : err.message
-          : "The payment could not be recorded: the server did not answer. Nothing you typed is lost; please try again.",
-      );
-      requestAnimationFrame(() => alertRef.current?.focus());
-    } finally {
-      setBusy(false);
-    }
+    void form.send(
+      async () => {
+        const answer = await invoicesApi.addPayment(invoice.id, {
+          ...result.body,
+          ...(excess ? { excess } : {}),
+        });
+        onRecorded(answer.invoice, answer.payment);
+      },
+      "The payment could not be recorded: the server did not answer. Nothing you typed is lost; please try again.",
+      "The payment was not recorded.",
+    );
   };
 
-  const field = (k: string) => ({
-    "aria-invalid": Boolean(errors[k]),
-    ...(errors[k] ? { "aria-describedby": `${id}-${k}-error` } : {}),
-  });
-  const errorFor = (k: string) =>
-    errors[k] ? (
-      <span id={`${id}-${k}-error`} className="mt-1 block text-sm font-normal text-danger-600">
-        {errors[k]}
-      </span>
-    ) : null;
-  // The server's reasons are repeated in the alert (read first, and in view on a small screen).
-  const reasons = problem ? Object.entries(errors) : [];
-
   return (
-    <AdminDialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !busy) onClose();
-      }}
+    <FormDialog
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={() => submit()}
+      refused={form}
+      action="Record payment"
+      tone="success"
+      formLabel={`Payment for ${invoice.number}`}
       title={`Record a payment for ${invoice.number}`}
       description={`${invoice.customerName} owes ${formatMoney(invoice.balancePence)} on this invoice.`}
+      before={
+        asking ? (
+          <ExcessChoice
+            extraPence={asking.amountPence - invoice.balancePence}
+            balancePence={invoice.balancePence}
+            busy={form.busy}
+            onChoose={(kind) => submit(kind)}
+            onBack={() => setAsking(null)}
+          />
+        ) : null
+      }
     >
-      {asking ? (
-        <ExcessChoice
-          extraPence={asking.amountPence - invoice.balancePence}
-          balancePence={invoice.balancePence}
-          busy={busy}
-          onChoose={(kind) => void submit(kind)}
-          onBack={() => setAsking(null)}
+      <div>
+        <label htmlFor={`${id}-amount`} className={labelClass}>
+          Amount (£)
+        </label>
+        <input
+          id={`${id}-amount`}
+          inputMode="decimal"
+          autoComplete="off"
+          className={inputClass}
+          value={draft.amount}
+          {...field("amountPence")}
+          onChange={(e) => change({ amount: e.target.value }, "amountPence")}
         />
-      ) : null}
-      <form
-        noValidate
-        className={asking ? "hidden" : "grid gap-4"}
-        aria-label={`Payment for ${invoice.number}`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <FormProblem problem={problem} reasons={reasons} alertRef={alertRef} />
+        {errorFor("amountPence")}
+      </div>
+      <PaymentMethodChoice
+        name={`${id}-method`}
+        legend="Method"
+        value={draft.method}
+        onChange={(method) => change({ method }, "method")}
+        error={errorFor("method")}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <label htmlFor={`${id}-amount`} className={labelClass}>
-            Amount (£)
+          <label htmlFor={`${id}-on`} className={labelClass}>
+            Received on
           </label>
           <input
-            id={`${id}-amount`}
-            inputMode="decimal"
-            autoComplete="off"
+            id={`${id}-on`}
+            type="date"
             className={inputClass}
-            value={draft.amount}
-            {...field("amountPence")}
-            onChange={(e) => change({ amount: e.target.value }, "amountPence")}
+            value={draft.receivedOn}
+            max={today}
+            {...field("receivedOn")}
+            onChange={(e) => change({ receivedOn: e.target.value }, "receivedOn")}
           />
-          {errorFor("amountPence")}
+          {errorFor("receivedOn")}
         </div>
-        <fieldset>
-          <legend className={labelClass}>Method</legend>
-          <div className="mt-1 grid grid-cols-2 gap-2">
-            {paymentMethods.map((m) => (
-              <label
-                key={m}
-                className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm text-slate-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-              >
-                <input
-                  type="radio"
-                  name={`${id}-method`}
-                  className="size-5 accent-brand-700"
-                  checked={draft.method === m}
-                  onChange={() => change({ method: m }, "method")}
-                />
-                {paymentMethodLabels[m]}
-              </label>
-            ))}
-          </div>
-          {errorFor("method")}
-        </fieldset>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${id}-on`} className={labelClass}>
-              Received on
-            </label>
-            <input
-              id={`${id}-on`}
-              type="date"
-              className={inputClass}
-              value={draft.receivedOn}
-              max={today}
-              {...field("receivedOn")}
-              onChange={(e) => change({ receivedOn: e.target.value }, "receivedOn")}
-            />
-            {errorFor("receivedOn")}
-          </div>
-          <div>
-            <label htmlFor={`${id}-ref`} className={labelClass}>
-              Reference (optional)
-            </label>
-            <input
-              id={`${id}-ref`}
-              className={inputClass}
-              value={draft.reference}
-              maxLength={100}
-              {...field("reference")}
-              onChange={(e) => change({ reference: e.target.value }, "reference")}
-            />
-            {errorFor("reference")}
-          </div>
+        <div>
+          <label htmlFor={`${id}-ref`} className={labelClass}>
+            Reference (optional)
+          </label>
+          <input
+            id={`${id}-ref`}
+            className={inputClass}
+            value={draft.reference}
+            maxLength={100}
+            {...field("reference")}
+            onChange={(e) => change({ reference: e.target.value }, "reference")}
+          />
+          {errorFor("reference")}
         </div>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" disabled={busy} onClick={onClose}>
-            Back
-          </Button>
-          <Button type="submit" variant="success" disabled={busy}>
-            Record payment
-          </Button>
-        </div>
-      </form>
-    </AdminDialog>
+      </div>
+    </FormDialog>
   );
 }
 

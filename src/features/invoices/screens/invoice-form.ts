@@ -5,15 +5,9 @@
  * export range. Pure and browser-safe, so it is unit-tested alone; amounts are never summed in a
  * float.
  */
-import { formatMoney, poundsDecimal, type Pence } from "../../../platform/money";
+import { formatMoney, parseTypedPounds, poundsDecimal, type Pence } from "../../../platform/money";
 import { addDays, type IsoDate } from "../../../platform/time";
-import {
-  lineMessages,
-  parseAmount,
-  parseQuantity,
-  type DraftErrors,
-  type LineDraft,
-} from "../../billing/screens";
+import { readablePricedLines, readTypedLines, type DraftErrors, type LineDraft } from "../../billing/screens";
 import {
   invoiceKindLabels,
   invoiceStatusLabels,
@@ -80,7 +74,7 @@ export function paymentBody(
   draft: PaymentDraft,
 ): { body: PaymentInput; errors: null } | { body: null; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
-  const amountPence = parseAmount(draft.amount);
+  const amountPence = parseTypedPounds(draft.amount);
   if (amountPence === null) errors["amountPence"] = paymentMessages.amount;
   if (!draft.receivedOn) errors["receivedOn"] = paymentMessages.receivedOn;
   if (Object.keys(errors).length > 0) return { body: null, errors };
@@ -121,34 +115,16 @@ export function acceptanceText(share: number | null): string {
 }
 
 /**
- * An invoice's lines as typed (the quote editor's own line form, without "optional") into the
- * body's lines, or the fields to fix first, keyed as the quote editor keys them
- * (`lines.<i>.<field>`), with the quote editor's messages.
+ * An invoice's lines as typed (the billing core's line form, without "optional") into the body's
+ * lines, or the fields to fix first, keyed `lines.<i>.<field>` with the billing core's messages.
  */
 export function linesBody(
   lines: readonly LineDraft[],
   options: { vatRegistered: boolean },
 ): { lines: InvoiceLineInput[]; errors: null } | { lines: null; errors: DraftErrors } {
-  const errors: DraftErrors = {};
-  if (lines.length === 0) errors["lines"] = lineMessages.lines;
-  const out = lines.map((l, i): InvoiceLineInput => {
-    const quantity = parseQuantity(l.quantity);
-    const unitPence = parseAmount(l.unitPrice);
-    if (!l.description.trim()) errors[`lines.${i}.description`] = lineMessages.description;
-    if (quantity === null) errors[`lines.${i}.quantity`] = lineMessages.quantity;
-    if (unitPence === null) errors[`lines.${i}.unitPence`] = lineMessages.unitPrice;
-    const vatRate = options.vatRegistered ? Number(l.vatRate) : null;
-    if (options.vatRegistered && (l.vatRate === "" || !Number.isFinite(vatRate))) {
-      errors[`lines.${i}.vatRate`] = lineMessages.vatRate;
-    }
-    return {
-      description: l.description.trim(),
-      quantity: quantity ?? 0,
-      unitPence: unitPence ?? 0,
-      ...(vatRate !== null ? { vatRate } : {}),
-    };
-  });
-  return Object.keys(errors).length > 0 ? { lines: null, errors } : { lines: out, errors: null };
+  const read = readTypedLines(lines, options);
+  if (Object.keys(read.errors).length > 0) return { lines: null, errors: read.errors };
+  return { lines: read.lines.map(({ optional: _optional, ...line }) => line), errors: null };
 }
 
 /** The totals of the lines that can be read so far (the invoice contract's own sums). */
@@ -156,19 +132,10 @@ export function liveInvoiceTotals(
   lines: readonly LineDraft[],
   options: { vatRegistered: boolean },
 ): { totals: InvoiceTotals; incompleteLines: number } {
-  const priced = [];
-  let incompleteLines = 0;
-  for (const l of lines) {
-    const quantity = parseQuantity(l.quantity);
-    const unitPence = parseAmount(l.unitPrice);
-    const rate = l.vatRate === "" ? null : Number(l.vatRate);
-    if (quantity === null || unitPence === null || (options.vatRegistered && rate === null)) {
-      incompleteLines++;
-      continue;
-    }
-    priced.push({ quantity, unitPence, vatRate: options.vatRegistered ? rate : null });
-  }
-  return { totals: invoiceTotals(priced, options), incompleteLines };
+  const { priced, incompleteLines } = readablePricedLines(lines, options);
+  // An invoice has no optional lines: every line counts.
+  const counted = priced.map((l) => ({ ...l, optional: false }));
+  return { totals: invoiceTotals(counted, options), incompleteLines };
 }
 
 /** A credit note's lines: the invoice's lines the owner ticked, as they were invoiced. */

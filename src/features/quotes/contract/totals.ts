@@ -3,7 +3,7 @@
  * own names. Optional lines count only when chosen; a deposit is a fixed amount or a percentage of
  * the total, never more than the total.
  */
-import { documentTotals, type DocumentTotals, type LineForTotals } from "../../billing/contract/totals";
+import { documentTotals, type DocumentTotals } from "../../billing/contract/totals";
 
 export {
   countedLines,
@@ -16,8 +16,6 @@ export {
   type VatBandPence,
 } from "../../billing/contract/totals";
 
-/** A priced line as the sums need it. */
-export type QuoteLineForTotals = LineForTotals;
 export type QuoteTotals = DocumentTotals;
 
 /** Net, VAT per rate, VAT and total of a quote's counted lines. */

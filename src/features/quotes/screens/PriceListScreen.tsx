@@ -8,10 +8,10 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import { poundsDecimal } from "../../../platform/money";
+import { parseTypedPounds, poundsDecimal } from "../../../platform/money";
 import { ApiError } from "../../../admin/api";
 import { keys, queries, queryClient } from "../../../admin/query";
-import { parseAmount, priceWithUnit } from "./quote-draft";
+import { priceWithUnit } from "./quote-draft";
 import { quotesApi, type PriceListItem, type QuoteSettings } from "./api";
 import type { PriceListItemInput } from "../contract/endpoints";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
@@ -47,7 +47,7 @@ function bodyOf(
   text: ItemText,
   settings: QuoteSettings,
 ): { body: PriceListItemInput } | { errors: Record<string, string> } {
-  const unitPence = parseAmount(text.price);
+  const unitPence = parseTypedPounds(text.price);
   const errors: Record<string, string> = {};
   if (!text.description.trim()) errors["description"] = "Describe the item or the work.";
   if (unitPence === null) errors["unitPence"] = "Enter the price in pounds, such as 45 or 1,250.50.";

@@ -8,26 +8,30 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Ban, Check, FileText, MessageSquareText, Pencil, Plus, Send } from "lucide-react";
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { toast } from "sonner";
-import { isEditable, quantityText, quoteStatusLabels, type QuoteStatus } from "../contract/rules";
+import { isEditable, quoteStatusLabels, type QuoteStatus } from "../contract/rules";
 import type { AdminRequest } from "../../requests/contract/endpoints";
 import { formatMoney } from "../../../platform/money";
 import { formatShortDate } from "../../../platform/time";
-import { ApiError } from "../../../admin/api";
 import { formatSubmittedAt } from "../../../admin/format";
 import { keys, queries, queryClient, requestChanged } from "../../../admin/query";
-import { parseAmount, quoteLabel, serverErrors } from "./quote-draft";
+import { quoteLabel } from "./quote-draft";
 import { quotesApi, type AdminQuote, type QuoteSettings } from "./api";
-import { AdminDialog, ConfirmDialog } from "../../../admin/components/dialogs";
-import { Button, buttonClass, Spinner } from "../../../admin/components/ui";
-import { FieldError, inputClass, reportFailure } from "./dialog-parts";
+import { ConfirmDialog } from "../../../admin/components/dialogs";
+import { Button, buttonClass } from "../../../admin/components/ui";
+import {
+  DocumentNote,
+  DocumentPanel,
+  LinesTable,
+  SumRow,
+  usePanelAction,
+  VatSums,
+} from "../../billing/screens";
 import { NoEmailDialog, VerbalAcceptanceDialog } from "./VerbalAcceptanceDialog";
-import { LoadError } from "../../../admin/components/LoadError";
+import { AmountOwedDialog, CancelDialog } from "./CancellationDialogs";
 
 const QuoteEditor = lazy(() => import("./QuoteEditor").then((m) => ({ default: m.QuoteEditor })));
-
-const sectionTitle = "text-xs font-semibold tracking-wide text-slate-600 uppercase";
 
 /** Background and text colour per status (tests/unit/admin-contrast.test.ts checks each pair). */
 export const quoteStatusLooks: Record<QuoteStatus, { bg: string; text: string }> = {
@@ -60,7 +64,6 @@ const day = (date: string) => formatShortDate(date, { year: true });
 type QuotesAnswer = Awaited<ReturnType<typeof quotesApi.list>>;
 
 export function QuotesPanel({ request }: { request: AdminRequest }) {
-  const id = useId();
   const s = request;
   const query = useQuery(queries.quotes(s.id));
   const [editing, setEditing] = useState<{ quote: AdminQuote | null } | null>(null);
@@ -68,7 +71,7 @@ export function QuotesPanel({ request }: { request: AdminRequest }) {
   const [toCancel, setToCancel] = useState<AdminQuote | null>(null);
   const [owed, setOwed] = useState<AdminQuote | null>(null);
   const [toAccept, setToAccept] = useState<AdminQuote | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = usePanelAction();
 
   /** A saved quote into the cache at once (newest first), then everything about the request again. */
   const stored = async (quote: AdminQuote) => {
@@ -77,126 +80,34 @@ export function QuotesPanel({ request }: { request: AdminRequest }) {
     );
     await requestChanged(s.id);
   };
-
-  const send = async () => {
-    if (!toSend) return;
-    setBusy(true);
-    try {
-      const sent = await quotesApi.send(toSend.id);
-      toast.success("Quote sent", { description: `${quoteLabel(sent)} is on its way to ${s.email}.` });
-      setToSend(null);
-      await stored(sent);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 0) {
-        // No answer in time: the server may still have sent it. Show what it now says.
-        setToSend(null);
-        toast.warning("The server did not answer in time", {
-          description:
-            "The quote below shows whether it was sent; send it again only if it is still a draft.",
-        });
-        await requestChanged(s.id);
-      } else reportFailure(err, "Sending the quote");
-    } finally {
-      setBusy(false);
-    }
+  /** A recorded step: its dialog closes, a toast says so, the quote is stored. */
+  const recorded = (close: () => void, title: string, description?: string) => async (quote: AdminQuote) => {
+    close();
+    toast.success(title, description ? { description } : undefined);
+    await stored(quote);
   };
 
-  let body;
-  if (query.isPending) body = <Spinner label="Loading the quote…" className="py-4" />;
-  else if (query.isError) {
-    body = (
-      <LoadError
-        compact
-        className="mt-2"
-        what="The quote"
-        onRetry={query.refetch}
-        retrying={query.isFetching}
-      />
+  const send = (quote: AdminQuote) =>
+    run(
+      async () => {
+        const sent = await quotesApi.send(quote.id);
+        toast.success("Quote sent", { description: `${quoteLabel(sent)} is on its way to ${s.email}.` });
+        setToSend(null);
+        await stored(sent);
+      },
+      "Sending the quote",
+      {
+        // No answer in time: the server may still have sent it. Show what it now says.
+        description: "The quote below shows whether it was sent; send it again only if it is still a draft.",
+        reload: async () => {
+          setToSend(null);
+          await requestChanged(s.id);
+        },
+      },
     );
-  } else {
-    const [latest, ...earlier] = query.data.quotes;
-    const canStartNew = !latest || !["draft", "sent", "viewed", "accepted"].includes(latest.status);
-    body = (
-      <>
-        {latest ? (
-          <LatestQuote
-            quote={latest}
-            settings={query.data.settings}
-            busy={busy}
-            onEdit={() => setEditing({ quote: latest })}
-            onSend={() => setToSend(latest)}
-            onRecordAcceptance={() => setToAccept(latest)}
-            hasEmail={Boolean(s.email)}
-            onCancel={() => setToCancel(latest)}
-            onAmountOwed={() => setOwed(latest)}
-          />
-        ) : (
-          <p className="mt-2 text-sm text-slate-700">No quote yet.</p>
-        )}
-        {canStartNew ? (
-          <Button className="mt-3" onClick={() => setEditing({ quote: null })}>
-            <Plus aria-hidden="true" className="size-4" />
-            New quote
-          </Button>
-        ) : null}
-        {earlier.length > 0 ? (
-          <div className="mt-4">
-            <h4 className="text-sm font-semibold text-slate-800">Earlier versions</h4>
-            <ul className="mt-1 space-y-1 text-sm" data-testid="quote-versions">
-              {earlier.map((q) => (
-                <li key={q.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <span className="font-medium text-slate-900">{quoteLabel(q)}</span>
-                  <QuoteStatusBadge status={q.status} />
-                  <span className="text-slate-700">{formatMoney(q.totalPence)}</span>
-                  {q.sentAt ? <span className="text-slate-600">sent {when(q.sentAt)}</span> : null}
-                  <a
-                    href={quotesApi.pdfUrl(q.id)}
-                    target="_blank"
-                    rel="noopener"
-                    className="text-brand-700 underline underline-offset-2"
-                  >
-                    PDF<span className="sr-only"> of {quoteLabel(q)}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {editing ? (
-          <Suspense fallback={null}>
-            <QuoteEditor
-              request={s}
-              settings={query.data.settings}
-              quote={editing.quote}
-              onClose={() => setEditing(null)}
-              onSaved={(quote, next) => {
-                setEditing(null);
-                toast.success(
-                  editing.quote && editing.quote.status !== "draft"
-                    ? `${quoteLabel(quote)} saved as a draft`
-                    : "Quote saved as a draft",
-                  next === "send" ? undefined : { description: "Send it when you are ready." },
-                );
-                if (next === "send") setToSend(quote);
-                void stored(quote);
-              }}
-            />
-          </Suspense>
-        ) : null}
-      </>
-    );
-  }
 
-  return (
-    <section
-      aria-labelledby={`${id}-quote`}
-      className="mt-6 border-t border-slate-200 pt-5"
-      data-testid="quote-panel"
-    >
-      <h3 id={`${id}-quote`} className={sectionTitle}>
-        Quote
-      </h3>
-      {body}
+  const dialogs = (
+    <>
       {s.email ? (
         <ConfirmDialog
           open={toSend !== null}
@@ -210,7 +121,7 @@ export function QuotesPanel({ request }: { request: AdminRequest }) {
           confirmLabel="Send quote"
           tone="primary"
           busy={busy}
-          onConfirm={() => void send()}
+          onConfirm={() => toSend && void send(toSend)}
         />
       ) : toSend ? (
         <NoEmailDialog
@@ -230,15 +141,13 @@ export function QuotesPanel({ request }: { request: AdminRequest }) {
           name={s.name}
           hasEmail={Boolean(s.email)}
           onClose={() => setToAccept(null)}
-          onDone={async (quote) => {
-            setToAccept(null);
-            toast.success("Acceptance recorded", {
-              description: s.email
-                ? "The customer is e-mailed the accepted quote as their confirmation."
-                : "Print the accepted quote (Open PDF) and give or post it: it is their confirmation.",
-            });
-            await stored(quote);
-          }}
+          onDone={recorded(
+            () => setToAccept(null),
+            "Acceptance recorded",
+            s.email
+              ? "The customer is e-mailed the accepted quote as their confirmation."
+              : "Print the accepted quote (Open PDF) and give or post it: it is their confirmation.",
+          )}
         />
       ) : null}
       {toCancel ? (
@@ -246,27 +155,112 @@ export function QuotesPanel({ request }: { request: AdminRequest }) {
           quote={toCancel}
           today={query.data?.settings.today ?? ""}
           onClose={() => setToCancel(null)}
-          onDone={async (quote) => {
-            setToCancel(null);
-            toast.success("Cancellation recorded", {
-              description: "The customer is sent an acknowledgement by e-mail.",
-            });
-            await stored(quote);
-          }}
+          onDone={recorded(
+            () => setToCancel(null),
+            "Cancellation recorded",
+            "The customer is sent an acknowledgement by e-mail.",
+          )}
         />
       ) : null}
       {owed ? (
         <AmountOwedDialog
           quote={owed}
           onClose={() => setOwed(null)}
-          onDone={async (quote) => {
-            setOwed(null);
-            toast.success("Amount owed recorded");
-            await stored(quote);
-          }}
+          onDone={recorded(() => setOwed(null), "Amount owed recorded")}
         />
       ) : null}
-    </section>
+    </>
+  );
+
+  return (
+    <DocumentPanel
+      title="Quote"
+      testId="quote-panel"
+      query={query}
+      loading="Loading the quote…"
+      what="The quote"
+      dialogs={dialogs}
+    >
+      {(data) => {
+        const [latest, ...earlier] = data.quotes;
+        const canStartNew = !latest || !["draft", "sent", "viewed", "accepted"].includes(latest.status);
+        return (
+          <>
+            {latest ? (
+              <LatestQuote
+                quote={latest}
+                settings={data.settings}
+                busy={busy}
+                onEdit={() => setEditing({ quote: latest })}
+                onSend={() => setToSend(latest)}
+                onRecordAcceptance={() => setToAccept(latest)}
+                hasEmail={Boolean(s.email)}
+                onCancel={() => setToCancel(latest)}
+                onAmountOwed={() => setOwed(latest)}
+              />
+            ) : (
+              <p className="mt-2 text-sm text-slate-700">No quote yet.</p>
+            )}
+            {canStartNew ? (
+              <Button className="mt-3" onClick={() => setEditing({ quote: null })}>
+                <Plus aria-hidden="true" className="size-4" />
+                New quote
+              </Button>
+            ) : null}
+            <EarlierVersions quotes={earlier} />
+            {editing ? (
+              <Suspense fallback={null}>
+                <QuoteEditor
+                  request={s}
+                  settings={data.settings}
+                  quote={editing.quote}
+                  onClose={() => setEditing(null)}
+                  onSaved={(quote, next) => {
+                    setEditing(null);
+                    toast.success(
+                      editing.quote && editing.quote.status !== "draft"
+                        ? `${quoteLabel(quote)} saved as a draft`
+                        : "Quote saved as a draft",
+                      next === "send" ? undefined : { description: "Send it when you are ready." },
+                    );
+                    if (next === "send") setToSend(quote);
+                    void stored(quote);
+                  }}
+                />
+              </Suspense>
+            ) : null}
+          </>
+        );
+      }}
+    </DocumentPanel>
+  );
+}
+
+/** The versions a newer one replaced, each with its PDF. */
+function EarlierVersions({ quotes }: { quotes: readonly AdminQuote[] }) {
+  if (quotes.length === 0) return null;
+  return (
+    <div className="mt-4">
+      <h4 className="text-sm font-semibold text-slate-800">Earlier versions</h4>
+      <ul className="mt-1 space-y-1 text-sm" data-testid="quote-versions">
+        {quotes.map((q) => (
+          <li key={q.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-medium text-slate-900">{quoteLabel(q)}</span>
+            <QuoteStatusBadge status={q.status} />
+            <span className="text-slate-700">{formatMoney(q.totalPence)}</span>
+            {q.sentAt ? <span className="text-slate-600">sent {when(q.sentAt)}</span> : null}
+            <a
+              href={quotesApi.pdfUrl(q.id)}
+              target="_blank"
+              rel="noopener"
+              className="text-brand-700 underline underline-offset-2"
+            >
+              PDF<span className="sr-only"> of {quoteLabel(q)}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -335,80 +329,40 @@ function LatestQuote({
       </div>
       <StatusDetails quote={q} />
 
-      <table className="mt-3 w-full text-left text-sm">
-        <caption className="sr-only">Lines of {quoteLabel(q)}</caption>
-        <thead className="border-b border-slate-200 text-xs text-slate-600">
-          <tr>
-            <th scope="col" className="py-1 pr-2 font-semibold">
-              Description
-            </th>
-            <th scope="col" className="py-1 pr-2 text-right font-semibold whitespace-nowrap">
-              Qty × price
-            </th>
-            <th scope="col" className="py-1 text-right font-semibold">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {q.lines.map((l) => (
-            <tr key={l.id} className={l.optional ? "text-slate-600" : "text-slate-900"}>
-              <td className="py-1.5 pr-2 break-words">
-                {l.description}
-                {l.optional ? (
-                  <span className="ml-1.5 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">
-                    {a ? (chosen.has(l.id) ? "Optional, chosen" : "Optional, not chosen") : "Optional"}
-                  </span>
-                ) : null}
-              </td>
-              <td className="py-1.5 pr-2 text-right whitespace-nowrap tabular-nums">
-                {quantityText(l.quantity)} × {formatMoney(l.unitPence)}
-                {q.vatRegistered && l.vatRate !== null ? ` +${l.vatRate}%` : ""}
-              </td>
-              <td className="py-1.5 text-right tabular-nums">{formatMoney(l.netPence)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LinesTable
+        caption={`Lines of ${quoteLabel(q)}`}
+        lines={q.lines}
+        vatRegistered={q.vatRegistered}
+        className="mt-3 text-sm"
+        rowClass={(l) => (l.optional ? "text-slate-600" : "text-slate-900")}
+        badge={(l) =>
+          l.optional
+            ? a
+              ? chosen.has(l.id)
+                ? "Optional, chosen"
+                : "Optional, not chosen"
+              : "Optional"
+            : null
+        }
+      />
       <dl className="mt-2 grid gap-0.5 border-t border-slate-200 pt-2 text-sm">
-        {q.vatRegistered
-          ? q.totals.vatByRate.map((b) => (
-              <div key={b.rate} className="flex justify-between gap-3">
-                <dt className="text-slate-700">VAT {b.rate}%</dt>
-                <dd className="tabular-nums">{formatMoney(b.vatPence)}</dd>
-              </div>
-            ))
-          : null}
-        <div className="flex justify-between gap-3 font-semibold">
-          <dt>{hasOptional ? "Total without optional lines" : "Total"}</dt>
-          <dd className="tabular-nums" data-testid="quote-panel-total">
-            {formatMoney(q.totalPence)}
-          </dd>
-        </div>
-        {hasOptional ? (
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-700">With every optional line</dt>
-            <dd className="tabular-nums">{formatMoney(q.maxTotalPence)}</dd>
-          </div>
-        ) : null}
+        {q.vatRegistered ? <VatSums vatByRate={q.totals.vatByRate} /> : null}
+        <SumRow
+          label={hasOptional ? "Total without optional lines" : "Total"}
+          value={q.totalPence}
+          strong
+          testId="quote-panel-total"
+        />
+        {hasOptional ? <SumRow label="With every optional line" value={q.maxTotalPence} /> : null}
         {q.depositPence !== null || q.depositPercent !== null ? (
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-700">
-              Deposit{q.depositPercent !== null ? ` (${q.depositPercent}%)` : ""}
-            </dt>
-            <dd className="tabular-nums">{formatMoney(q.depositDuePence)}</dd>
-          </div>
+          <SumRow
+            label={`Deposit${q.depositPercent !== null ? ` (${q.depositPercent}%)` : ""}`}
+            value={q.depositDuePence}
+          />
         ) : null}
-        <div className="flex justify-between gap-3">
-          <dt className="text-slate-700">Valid until</dt>
-          <dd>{day(q.validUntil)}</dd>
-        </div>
+        <SumRow label="Valid until" value={day(q.validUntil)} />
       </dl>
-      {q.note ? (
-        <p className="mt-2 rounded bg-slate-50 p-2 text-sm break-words whitespace-pre-wrap text-slate-800">
-          {q.note}
-        </p>
-      ) : null}
+      <DocumentNote note={q.note} />
 
       {a ? (
         <div
@@ -521,231 +475,5 @@ function LatestQuote({
         ) : null}
       </div>
     </div>
-  );
-}
-
-/** A cancellation the customer made by phone or letter, within their 14 days. */
-function CancelDialog({
-  quote: q,
-  today,
-  onClose,
-  onDone,
-}: {
-  quote: AdminQuote;
-  today: string;
-  onClose: () => void;
-  onDone: (quote: AdminQuote) => Promise<void>;
-}) {
-  const id = useId();
-  const [receivedOn, setReceivedOn] = useState(today);
-  const [reason, setReason] = useState("");
-  const [owed, setOwed] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const expressStart = q.acceptance?.expressStart ?? false;
-
-  const submit = async () => {
-    const owedPence = owed.trim() ? parseAmount(owed) : null;
-    if (owed.trim() && owedPence === null) {
-      setErrors({ amountOwedPence: "Enter the amount in pounds, such as 80 or 120.50." });
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await onDone(
-        await quotesApi.cancel(q.id, {
-          receivedOn,
-          reason: reason.trim() || null,
-          ...(owedPence !== null ? { amountOwedPence: owedPence } : {}),
-        }),
-      );
-    } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) setErrors(serverErrors(err.fields));
-      else reportFailure(err, "Recording the cancellation");
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const field = (k: string) => ({
-    "aria-invalid": Boolean(errors[k]),
-    ...(errors[k] ? { "aria-describedby": `${id}-${k}-error` } : {}),
-  });
-  return (
-    <AdminDialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !busy) onClose();
-      }}
-      title="Record a cancellation"
-      description={`The customer cancelled ${quoteLabel(q)} by phone or letter. They are sent an acknowledgement by e-mail, and a confirmed visit is cancelled.`}
-    >
-      <form
-        noValidate
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <div>
-          <label htmlFor={`${id}-on`} className="block text-sm font-semibold text-slate-800">
-            The day they told you
-          </label>
-          <input
-            id={`${id}-on`}
-            type="date"
-            className={inputClass}
-            value={receivedOn}
-            max={today}
-            {...field("receivedOn")}
-            onChange={(e) => setReceivedOn(e.target.value)}
-          />
-          <FieldError id={`${id}-receivedOn-error`} message={errors["receivedOn"]} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-reason`} className="block text-sm font-semibold text-slate-800">
-            Reason (optional)
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            rows={2}
-            maxLength={1000}
-            className={inputClass}
-            value={reason}
-            {...field("reason")}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          <FieldError id={`${id}-reason-error`} message={errors["reason"]} />
-        </div>
-        {expressStart ? (
-          <div>
-            <label htmlFor={`${id}-owed`} className="block text-sm font-semibold text-slate-800">
-              Owed for work already done (£, optional)
-            </label>
-            <input
-              id={`${id}-owed`}
-              inputMode="decimal"
-              className={inputClass}
-              value={owed}
-              placeholder="0.00"
-              {...field("amountOwedPence")}
-              onChange={(e) => setOwed(e.target.value)}
-            />
-            <span className="mt-1 block text-sm text-slate-600">
-              The customer asked for an early start: they pay for the work done up to the cancellation, in
-              proportion to the whole. You can record it later too.
-            </span>
-            <FieldError id={`${id}-amountOwedPence-error`} message={errors["amountOwedPence"]} />
-          </div>
-        ) : null}
-        {errors["_form"] ? <p className="text-sm text-danger-600">{errors["_form"]}</p> : null}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" disabled={busy} onClick={onClose}>
-            Back
-          </Button>
-          <Button type="submit" variant="danger" disabled={busy}>
-            Record the cancellation
-          </Button>
-        </div>
-      </form>
-    </AdminDialog>
-  );
-}
-
-/** What is owed for work done before a cancellation (work started early at the customer's request). */
-function AmountOwedDialog({
-  quote: q,
-  onClose,
-  onDone,
-}: {
-  quote: AdminQuote;
-  onClose: () => void;
-  onDone: (quote: AdminQuote) => Promise<void>;
-}) {
-  const id = useId();
-  const [amount, setAmount] = useState("");
-  const [note, setNote] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    const pence = parseAmount(amount);
-    if (pence === null) {
-      setErrors({ amountOwedPence: "Enter the amount in pounds, such as 80 or 120.50." });
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await onDone(
-        await quotesApi.recordAmountOwed(q.id, { amountOwedPence: pence, note: note.trim() || null }),
-      );
-    } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) setErrors(serverErrors(err.fields));
-      else reportFailure(err, "Recording the amount owed");
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <AdminDialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !busy) onClose();
-      }}
-      title="Record the amount owed"
-      description={`For work done on ${quoteLabel(q)} before the customer cancelled, in proportion to the whole (${formatMoney(q.acceptance?.totalPence ?? q.totalPence)}).`}
-    >
-      <form
-        noValidate
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <div>
-          <label htmlFor={`${id}-amount`} className="block text-sm font-semibold text-slate-800">
-            Amount owed (£)
-          </label>
-          <input
-            id={`${id}-amount`}
-            inputMode="decimal"
-            className={inputClass}
-            value={amount}
-            placeholder="0.00"
-            aria-invalid={Boolean(errors["amountOwedPence"])}
-            {...(errors["amountOwedPence"] ? { "aria-describedby": `${id}-amount-error` } : {})}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-          <FieldError id={`${id}-amount-error`} message={errors["amountOwedPence"]} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-note`} className="block text-sm font-semibold text-slate-800">
-            How it was worked out (optional)
-          </label>
-          <textarea
-            id={`${id}-note`}
-            rows={2}
-            maxLength={1000}
-            className={inputClass}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-          <FieldError id={`${id}-note-error`} message={errors["note"]} />
-        </div>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" disabled={busy} onClick={onClose}>
-            Back
-          </Button>
-          <Button type="submit" disabled={busy}>
-            Record
-          </Button>
-        </div>
-      </form>
-    </AdminDialog>
   );
 }

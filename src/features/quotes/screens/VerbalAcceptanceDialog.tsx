@@ -9,15 +9,12 @@ import { useId, useState } from "react";
 import { expressStartText } from "../../../data/consumer-rights";
 import { formatMoney } from "../../../platform/money";
 import { dateInZone, wallClock, wallClockInstant } from "../../../platform/time";
-import { ApiError } from "../../../admin/api";
 import { AdminDialog } from "../../../admin/components/dialogs";
 import { Button, buttonClass } from "../../../admin/components/ui";
 import { TextLinkMaker } from "../../../admin/components/CopyMessage";
 import { quotesApi, type AdminQuote } from "./api";
-import { quoteLabel, serverErrors } from "./quote-draft";
-import { FieldError, inputClass, reportFailure } from "./dialog-parts";
-
-const labelClass = "block text-sm font-semibold text-slate-800";
+import { quoteLabel } from "./quote-draft";
+import { FormDialog, inputClass, labelClass, useDialogForm } from "../../billing/screens";
 const choiceClass =
   "flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50";
 
@@ -112,21 +109,19 @@ export function VerbalAcceptanceDialog({
     expressStart: q.urgentRepair ? false : null,
     optional: new Set(),
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useDialogForm(id);
+  const { field, errorFor } = form;
   const optional = q.lines.filter((l) => l.optional);
   /** A change clears that field's message: it answered it. */
   const change = (patch: Partial<Draft>, key: string) => {
     setD({ ...d, ...patch });
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+    form.clear([key]);
   };
 
-  const submit = async () => {
+  const submit = () => {
     const found = missing(d, q.urgentRepair);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+    if (Object.keys(found).length > 0) return form.setErrors(found);
+    void form.send(async () => {
       const quote = await quotesApi.acceptVerbal(q.id, {
         acceptedBy: d.acceptedBy.trim(),
         method: d.method!,
@@ -138,24 +133,20 @@ export function VerbalAcceptanceDialog({
         optionalLineIds: [...d.optional],
       });
       await onDone(quote);
-    } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) setErrors(serverErrors(err.fields));
-      else reportFailure(err, "Recording the acceptance");
-    } finally {
-      setBusy(false);
-    }
+    }, "Recording the acceptance");
   };
 
-  const field = (k: string) => ({
-    "aria-invalid": Boolean(errors[k]),
-    ...(errors[k] ? { "aria-describedby": `${id}-${k}-error` } : {}),
-  });
   return (
-    <AdminDialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !busy) onClose();
-      }}
+    <FormDialog
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={submit}
+      action={
+        <>
+          <FileText aria-hidden="true" className="size-4" />
+          Record acceptance
+        </>
+      }
       title="Record acceptance"
       description={`${name} accepted ${quoteLabel(q)} by phone or in person. It is kept with the same record as an acceptance on their page. ${
         hasEmail
@@ -163,142 +154,120 @@ export function VerbalAcceptanceDialog({
           : "Print the accepted quote afterwards and give or post it: it is their written confirmation."
       }`}
     >
-      <form
-        noValidate
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <div>
+        <label htmlFor={`${id}-by`} className={labelClass}>
+          Who accepted
+        </label>
+        <input
+          id={`${id}-by`}
+          className={inputClass}
+          value={d.acceptedBy}
+          maxLength={200}
+          autoComplete="off"
+          {...field("acceptedBy")}
+          onChange={(e) => change({ acceptedBy: e.target.value }, "acceptedBy")}
+        />
+        {errorFor("acceptedBy")}
+      </div>
+      <fieldset {...field("method")}>
+        <legend className={labelClass}>How</legend>
+        <div className="mt-1 grid grid-cols-2 gap-2">
+          {(["phone", "in_person"] as const).map((m) => (
+            <label key={m} className={choiceClass}>
+              <input
+                type="radio"
+                name={`${id}-method`}
+                className="size-5 accent-brand-700"
+                checked={d.method === m}
+                onChange={() => change({ method: m }, "method")}
+              />
+              {m === "phone" ? "By phone" : "In person"}
+            </label>
+          ))}
+        </div>
+        {errorFor("method")}
+      </fieldset>
+      <div className="grid grid-cols-2 gap-2">
         <div>
-          <label htmlFor={`${id}-by`} className={labelClass}>
-            Who accepted
+          <label htmlFor={`${id}-date`} className={labelClass}>
+            Day
           </label>
           <input
-            id={`${id}-by`}
+            id={`${id}-date`}
+            type="date"
             className={inputClass}
-            value={d.acceptedBy}
-            maxLength={200}
-            autoComplete="off"
-            {...field("acceptedBy")}
-            onChange={(e) => change({ acceptedBy: e.target.value }, "acceptedBy")}
+            value={d.date}
+            max={dateInZone(new Date())}
+            {...field("acceptedAt")}
+            onChange={(e) => change({ date: e.target.value }, "acceptedAt")}
           />
-          <FieldError id={`${id}-acceptedBy-error`} message={errors["acceptedBy"]} />
         </div>
-        <fieldset {...field("method")}>
-          <legend className={labelClass}>How</legend>
-          <div className="mt-1 grid grid-cols-2 gap-2">
-            {(["phone", "in_person"] as const).map((m) => (
-              <label key={m} className={choiceClass}>
+        <div>
+          <label htmlFor={`${id}-time`} className={labelClass}>
+            Time
+          </label>
+          <input
+            id={`${id}-time`}
+            type="time"
+            className={inputClass}
+            value={d.time}
+            {...field("acceptedAt")}
+            onChange={(e) => change({ time: e.target.value }, "acceptedAt")}
+          />
+        </div>
+        <div className="col-span-2 -mt-1">{errorFor("acceptedAt")}</div>
+      </div>
+      {optional.length > 0 ? (
+        <fieldset>
+          <legend className={labelClass}>Optional items they chose</legend>
+          <div className="mt-1 grid gap-2">
+            {optional.map((l) => (
+              <label key={l.id} className={choiceClass}>
                 <input
-                  type="radio"
-                  name={`${id}-method`}
+                  type="checkbox"
                   className="size-5 accent-brand-700"
-                  checked={d.method === m}
-                  onChange={() => change({ method: m }, "method")}
+                  checked={d.optional.has(l.id)}
+                  onChange={(e) => {
+                    const next = new Set(d.optional);
+                    if (e.target.checked) next.add(l.id);
+                    else next.delete(l.id);
+                    change({ optional: next }, "optionalLines");
+                  }}
                 />
-                {m === "phone" ? "By phone" : "In person"}
+                <span>
+                  {l.description} <span className="tabular-nums">({formatMoney(l.netPence)})</span>
+                </span>
               </label>
             ))}
           </div>
-          <FieldError id={`${id}-method-error`} message={errors["method"]} />
+          {errorFor("optionalLines")}
         </fieldset>
-        <div className="grid grid-cols-2 gap-2">
-          <div>
-            <label htmlFor={`${id}-date`} className={labelClass}>
-              Day
-            </label>
-            <input
-              id={`${id}-date`}
-              type="date"
-              className={inputClass}
-              value={d.date}
-              max={dateInZone(new Date())}
-              {...field("acceptedAt")}
-              onChange={(e) => change({ date: e.target.value }, "acceptedAt")}
-            />
+      ) : null}
+      {q.urgentRepair ? (
+        <p className="text-sm text-slate-700">Urgent repair: there is no cancellation period to ask about.</p>
+      ) : (
+        <fieldset {...field("expressStart")}>
+          <legend className={labelClass}>
+            Did they ask you to start within their 14-day cancellation period?
+          </legend>
+          <p className="mt-1 text-sm text-slate-700">Ask them: &ldquo;{expressStartText}&rdquo;</p>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {[true, false].map((v) => (
+              <label key={String(v)} className={choiceClass}>
+                <input
+                  type="radio"
+                  name={`${id}-express`}
+                  className="size-5 accent-brand-700"
+                  checked={d.expressStart === v}
+                  onChange={() => change({ expressStart: v }, "expressStart")}
+                />
+                {v ? "Yes, start early" : "No, wait until it ends"}
+              </label>
+            ))}
           </div>
-          <div>
-            <label htmlFor={`${id}-time`} className={labelClass}>
-              Time
-            </label>
-            <input
-              id={`${id}-time`}
-              type="time"
-              className={inputClass}
-              value={d.time}
-              {...field("acceptedAt")}
-              onChange={(e) => change({ time: e.target.value }, "acceptedAt")}
-            />
-          </div>
-          <div className="col-span-2 -mt-1">
-            <FieldError id={`${id}-acceptedAt-error`} message={errors["acceptedAt"]} />
-          </div>
-        </div>
-        {optional.length > 0 ? (
-          <fieldset>
-            <legend className={labelClass}>Optional items they chose</legend>
-            <div className="mt-1 grid gap-2">
-              {optional.map((l) => (
-                <label key={l.id} className={choiceClass}>
-                  <input
-                    type="checkbox"
-                    className="size-5 accent-brand-700"
-                    checked={d.optional.has(l.id)}
-                    onChange={(e) => {
-                      const next = new Set(d.optional);
-                      if (e.target.checked) next.add(l.id);
-                      else next.delete(l.id);
-                      change({ optional: next }, "optionalLines");
-                    }}
-                  />
-                  <span>
-                    {l.description} <span className="tabular-nums">({formatMoney(l.netPence)})</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            <FieldError id={`${id}-optionalLines-error`} message={errors["optionalLines"]} />
-          </fieldset>
-        ) : null}
-        {q.urgentRepair ? (
-          <p className="text-sm text-slate-700">
-            Urgent repair: there is no cancellation period to ask about.
-          </p>
-        ) : (
-          <fieldset {...field("expressStart")}>
-            <legend className={labelClass}>
-              Did they ask you to start within their 14-day cancellation period?
-            </legend>
-            <p className="mt-1 text-sm text-slate-700">Ask them: &ldquo;{expressStartText}&rdquo;</p>
-            <div className="mt-2 grid gap-2 sm:grid-cols-2">
-              {[true, false].map((v) => (
-                <label key={String(v)} className={choiceClass}>
-                  <input
-                    type="radio"
-                    name={`${id}-express`}
-                    className="size-5 accent-brand-700"
-                    checked={d.expressStart === v}
-                    onChange={() => change({ expressStart: v }, "expressStart")}
-                  />
-                  {v ? "Yes, start early" : "No, wait until it ends"}
-                </label>
-              ))}
-            </div>
-            <FieldError id={`${id}-expressStart-error`} message={errors["expressStart"]} />
-          </fieldset>
-        )}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" disabled={busy} onClick={onClose}>
-            Back
-          </Button>
-          <Button type="submit" disabled={busy}>
-            <FileText aria-hidden="true" className="size-4" />
-            Record acceptance
-          </Button>
-        </div>
-      </form>
-    </AdminDialog>
+          {errorFor("expressStart")}
+        </fieldset>
+      )}
+    </FormDialog>
   );
 }

@@ -3,6 +3,6 @@
  * A plain list of re-exports; the admin's routes load a screen file lazily instead, one chunk each.
  */
 export { quotesApi } from "./api";
-export { messages, parseAmount } from "./quote-draft";
-export { openPicker, PriceListPicker } from "./QuoteEditor";
+export { messages } from "./quote-draft";
+export { PriceListPicker } from "./QuoteEditor";
 export { QuoteStatusBadge } from "./QuotesPanel";

@@ -5,38 +5,26 @@
  * sums money itself: the live totals come from the quotes contract's own totals functions, the
  * ones the server and the customer's page use. Pure and browser-safe, so it is unit-tested alone.
  */
-import { formatMoney, poundsDecimal, type Pence } from "../../../platform/money";
-import {
-  depositDuePence,
-  quoteTotals,
-  type DepositTerms,
-  type QuoteLineForTotals,
-  type QuoteTotals,
-} from "../contract/totals";
-import { defaultStartWithinWorkingDays, maxStartWithinWorkingDays, quantityText } from "../contract/rules";
+import { formatMoney, parseTypedPounds, poundsDecimal, type Pence } from "../../../platform/money";
+import { depositDuePence, quoteTotals, type DepositTerms, type QuoteTotals } from "../contract/totals";
+import { defaultStartWithinWorkingDays, maxStartWithinWorkingDays } from "../contract/rules";
 import { isIsoDate } from "../../../platform/time";
 import {
+  draftLineOf,
   emptyLine,
   lineFromItem,
   lineMessages,
   newLineKey,
-  parseAmount,
   parseQuantity,
+  readablePricedLines,
+  readTypedLines,
   serverErrors,
   type DraftErrors,
   type LineDraft,
+  type TypedLine,
 } from "../../billing/screens";
 
-export {
-  emptyLine,
-  lineFromItem,
-  newLineKey,
-  parseAmount,
-  parseQuantity,
-  serverErrors,
-  type DraftErrors,
-  type LineDraft,
-};
+export { emptyLine, lineFromItem, newLineKey, parseQuantity, serverErrors, type DraftErrors, type LineDraft };
 
 export type DepositKind = "none" | "fixed" | "percent";
 
@@ -64,7 +52,7 @@ export interface QuoteDraft {
  * (no deposit, no note), so saving a changed draft clears what the owner cleared.
  */
 export interface QuoteBody {
-  lines: { description: string; quantity: number; unitPence: Pence; vatRate?: number; optional: boolean }[];
+  lines: TypedLine[];
   validUntil: string;
   depositPence: Pence | null;
   depositPercent: number | null;
@@ -109,14 +97,7 @@ export function draftFromQuote(quote: {
   const percent = quote.depositPercent ?? null;
   const fixed = quote.depositPence ?? null;
   return {
-    lines: quote.lines.map((l) => ({
-      key: newLineKey(),
-      description: l.description,
-      quantity: quantityText(l.quantity),
-      unitPrice: poundsDecimal(l.unitPence),
-      vatRate: l.vatRate === null || l.vatRate === undefined ? "" : String(l.vatRate),
-      optional: Boolean(l.optional),
-    })),
+    lines: quote.lines.map(draftLineOf),
     note: quote.note ?? "",
     validUntil: quote.validUntil ?? "",
     depositKind: percent !== null ? "percent" : fixed !== null ? "fixed" : "none",
@@ -156,26 +137,7 @@ export function draftToBody(
   draft: QuoteDraft,
   options: { vatRegistered: boolean },
 ): { body: QuoteBody; errors: null } | { body: null; errors: DraftErrors } {
-  const errors: DraftErrors = {};
-  if (draft.lines.length === 0) errors["lines"] = messages.lines;
-  const lines = draft.lines.map((l, i) => {
-    const quantity = parseQuantity(l.quantity);
-    const unitPence = parseAmount(l.unitPrice);
-    if (!l.description.trim()) errors[`lines.${i}.description`] = messages.description;
-    if (quantity === null) errors[`lines.${i}.quantity`] = messages.quantity;
-    if (unitPence === null) errors[`lines.${i}.unitPence`] = messages.unitPrice;
-    const vatRate = options.vatRegistered ? Number(l.vatRate) : undefined;
-    if (options.vatRegistered && (l.vatRate === "" || !Number.isFinite(vatRate))) {
-      errors[`lines.${i}.vatRate`] = messages.vatRate;
-    }
-    return {
-      description: l.description.trim(),
-      quantity: quantity ?? 0,
-      unitPence: unitPence ?? 0,
-      ...(vatRate !== undefined ? { vatRate } : {}),
-      optional: l.optional,
-    };
-  });
+  const { lines, errors } = readTypedLines(draft.lines, options);
   if (!draft.validUntil) errors["validUntil"] = messages.validUntil;
   const body: QuoteBody = {
     lines,
@@ -198,7 +160,7 @@ export function draftToBody(
     } else body.startWithinWorkingDays = days;
   }
   if (draft.depositKind === "fixed") {
-    const amount = parseAmount(draft.depositAmount);
+    const amount = parseTypedPounds(draft.depositAmount);
     if (amount === null) errors["depositPence"] = messages.depositAmount;
     else body.depositPence = amount;
   } else if (draft.depositKind === "percent") {
@@ -227,18 +189,7 @@ export interface LiveTotals {
  * quotes contract's `quoteTotals` and `depositDuePence` (the figures the server will store).
  */
 export function liveTotals(draft: QuoteDraft, options: { vatRegistered: boolean }): LiveTotals {
-  const priced: QuoteLineForTotals[] = [];
-  let incompleteLines = 0;
-  for (const l of draft.lines) {
-    const quantity = parseQuantity(l.quantity);
-    const unitPence = parseAmount(l.unitPrice);
-    const rate = l.vatRate === "" ? null : Number(l.vatRate);
-    if (quantity === null || unitPence === null || (options.vatRegistered && rate === null)) {
-      incompleteLines++;
-      continue;
-    }
-    priced.push({ quantity, unitPence, vatRate: options.vatRegistered ? rate : null, optional: l.optional });
-  }
+  const { priced, incompleteLines } = readablePricedLines(draft.lines, options);
   const base = quoteTotals(priced, { vatRegistered: options.vatRegistered });
   const withOptional = quoteTotals(priced, { vatRegistered: options.vatRegistered, chosen: () => true });
   const deposit = depositTermsOf(draft);
@@ -255,7 +206,7 @@ export function liveTotals(draft: QuoteDraft, options: { vatRegistered: boolean 
 /** The deposit as typed so far, or none while it cannot be read. */
 function depositTermsOf(draft: QuoteDraft): DepositTerms {
   if (draft.depositKind === "fixed") {
-    const pence = parseAmount(draft.depositAmount);
+    const pence = parseTypedPounds(draft.depositAmount);
     return pence === null ? null : { pence };
   }
   if (draft.depositKind === "percent") {
