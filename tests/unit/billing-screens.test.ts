@@ -17,7 +17,7 @@ import {
   type LineDraft,
 } from "../../src/features/billing/screens";
 import { quoteLineInputSchema } from "../../src/features/quotes/contract/endpoints";
-import { invoiceLineInputSchema } from "../../src/features/invoices/contract/endpoints";
+import { lineInputSchema as invoiceLineInputSchema } from "../../src/features/billing/contract";
 import { draftToBody, emptyDraft } from "../../src/features/quotes/screens/quote-draft";
 import { linesBody, liveInvoiceTotals } from "../../src/features/invoices/screens/invoice-form";
 import { ApiError } from "../../src/admin/api";
