@@ -18,13 +18,14 @@ import "../../src/features/business/http-facts";
 import { exportCsv, exportFileName } from "../../src/features/requests";
 import * as requests from "../../src/features/requests";
 import { addOwnerJob } from "../../src/features/appointments";
+import { appointmentEndpoints } from "../../src/features/appointments/contract/endpoints";
 import { textLinkEndpoints } from "../../src/features/customer-page/contract/text-link";
 import { makeTextLink } from "../../src/features/customer-page";
 import { idempotencyKey } from "../../src/platform/http/request";
 
 export default apiHandler("/api/admin/submissions", [
   adminAction(requestEndpoints.listRequests, ({ query, ctx }) => requests.listInbox(query, ctx)),
-  adminAction(requestEndpoints.addJob, async ({ body, ctx, req }) => ({
+  adminAction(appointmentEndpoints.addJob, async ({ body, ctx, req }) => ({
     submission: (await addOwnerJob(body, idempotencyKey(req), ctx)).submission,
   })),
   adminDownload(requestEndpoints.exportRequests, async ({ query, ctx }) =>

@@ -42,7 +42,6 @@ import { deliverSoon, mailContext } from "../mail";
 import * as outbox from "../mail";
 import * as repo from "./repository";
 import type { Appointment, BookingDetails } from "./repository";
-import { acceptedForRequest } from "../quotes";
 import {
   cancellationPeriodOf,
   visitInsidePeriod,
@@ -50,7 +49,7 @@ import {
 } from "./contract/cancellation-period";
 import { traderAt } from "../business";
 import { savedServiceNames } from "../site-content";
-import { quoteTitle } from "../quotes/contract/rules";
+import { quoteTitle } from "../../lib/quote-reference";
 import * as workflow from "../requests";
 import type { AvailabilityAnswer } from "./contract/endpoints";
 import type { AppointmentActionInput } from "./contract/owner-forms";
@@ -480,7 +479,7 @@ export function ownerAppointmentActionIn(
  * when the customer did not ask for work to start early (none for an urgent repair), or null.
  */
 async function earlyVisitWarning(requestId: number, date: IsoDate, db: Db): Promise<string | null> {
-  for (const q of await acceptedForRequest(requestId, db)) {
+  for (const q of await repo.acceptedQuotes(requestId, db)) {
     const period = q.acceptance ? cancellationPeriodOf(q.acceptance) : null;
     if (!visitInsidePeriod(date, period)) continue;
     return `The customer accepted quote ${quoteTitle(q.submissionId, q.version)} without asking for the work to start early, so their cancellation period runs to the end of ${formatDate(period.until)}. A visit on ${formatDate(date)} is inside it: if they cancel, they owe nothing for work done. To go ahead anyway, give the reason (for example, they asked by phone to start sooner).`;
@@ -490,13 +489,13 @@ async function earlyVisitWarning(requestId: number, date: IsoDate, db: Db): Prom
 
 /** The cancellation period of the request's accepted quote (the newest), or null (none, or an urgent repair). */
 async function requestCancellationPeriod(requestId: number, db: Db): Promise<CancellationPeriod | null> {
-  const [q] = await acceptedForRequest(requestId, db);
+  const [q] = await repo.acceptedQuotes(requestId, db);
   return q?.acceptance ? cancellationPeriodOf(q.acceptance) : null;
 }
 
 /** The request's accepted quote (the newest), as a visit's e-mail speaks of it; null before one. */
 async function acceptedQuoteForMail(requestId: number, db: Db): Promise<AcceptedQuoteForMail | null> {
-  const [q] = await acceptedForRequest(requestId, db);
+  const [q] = await repo.acceptedQuotes(requestId, db);
   if (!q?.acceptance) return null;
   const a = q.acceptance;
   return {
