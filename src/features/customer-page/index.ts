@@ -6,5 +6,5 @@ export {
   listForRequest as listPageLinksForRequest,
   revokeForRequests as revokePageLinksForRequests,
 } from "./repository";
-export { revokeForRequests } from "./repository-invoice-links";
+export { revokeForRequests as revokeInvoiceLinksForRequests } from "./repository-invoice-links";
 export { makeTextLink } from "./service-text-link";
