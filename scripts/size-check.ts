@@ -16,11 +16,8 @@
  *   netlify/functions): every function, method, arrow function and function expression, counted
  *   the same way, inner functions included in the outer one's lines. The limit is 80 lines.
  *
- * `allowed` below names the only files whose pieces may be over the limit, with their size today:
- * the quote and invoice files are being split into a billing core by other work. `notYetSplit`
- * names the server functions outside billing still over the limit when this check arrived, each to
- * be split next (docs/architecture.md, "Size limits and unused exports"). Both lists may only shrink: an entry whose file is
- * back under the limit is reported as stale, and a file on neither list fails.
+ * No piece is allowed over its limit: every one is split into named steps (the last allowances
+ * went when the quotes' and invoices' code moved into the billing core).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -29,14 +26,6 @@ import ts from "typescript";
 
 export const componentLimit = 250;
 export const functionLimit = 80;
-
-/** File → what in it is over the limit today; the billing core is splitting each of them. */
-const allowed: Record<string, string> = {};
-
-/** Server functions outside billing still over 80 lines, to split next: file → what and its size. */
-const notYetSplit: Record<string, string> = {
-  "src/features/appointments/service.ts": "actInTransaction 223 lines: not yet split",
-};
 
 type Piece = { file: string; name: string; line: number; lines: number };
 
@@ -140,34 +129,18 @@ export function serverFunctions(root: string): Piece[] {
   return found;
 }
 
-function report(title: string, limit: number, over: Piece[], known: Set<string>): number {
-  const fresh = over.filter((piece) => !known.has(piece.file));
-  const waived = over.filter((piece) => known.has(piece.file));
-  for (const piece of fresh)
+function report(title: string, limit: number, over: Piece[]): number {
+  for (const piece of over)
     console.error(`${piece.file}:${piece.line}: ${piece.name} is ${piece.lines} lines (limit ${limit})`);
-  for (const piece of waived)
-    console.log(`  allowed for now: ${piece.file}:${piece.line} ${piece.name} ${piece.lines} lines`);
-  console.log(
-    `${title}: ${fresh.length} over ${limit} lines${waived.length ? `, ${waived.length} allowed` : ""}`,
-  );
-  return fresh.length;
+  console.log(`${title}: ${over.length} over ${limit} lines`);
+  return over.length;
 }
 
 export function check(root: string): number {
-  const comps = components(root);
-  const fns = serverFunctions(root);
-  const files = new Set([...Object.keys(allowed), ...Object.keys(notYetSplit)]);
-  let failures = report("components", componentLimit, comps, files);
-  failures += report("server functions", functionLimit, fns, files);
-  const stillOver = new Set([...comps, ...fns].map((piece) => piece.file));
-  for (const file of files)
-    if (!stillOver.has(file)) {
-      console.error(
-        `stale allowance: ${file} is within the limits now; delete it from scripts/size-check.ts`,
-      );
-      failures += 1;
-    }
-  return failures;
+  return (
+    report("components", componentLimit, components(root)) +
+    report("server functions", functionLimit, serverFunctions(root))
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

@@ -8,7 +8,7 @@ import { requestEndpoints } from "../../src/features/requests/contract/endpoints
 import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import "../../src/features/business/http-facts";
-import { attention } from "../../src/features/requests";
+import { attention } from "../../src/features/request-actions";
 
 export default apiHandler("/api/admin/attention", [
   adminAction(requestEndpoints.attention, ({ ctx }) => attention(ctx)),

@@ -11,15 +11,16 @@ import { adminAction } from "../../src/features/admin-auth/http";
 import { apiHandler } from "../../src/platform/http/endpoint";
 import "../../src/features/business/http-facts";
 import * as requests from "../../src/features/requests";
+import * as actions from "../../src/features/request-actions";
 
 export default apiHandler("/api/admin/history", [
   adminAction(requestEndpoints.listHistory, async ({ query, ctx }) => ({
     history: await requests.history(query.submissionId, ctx),
-    links: await requests.sentLinks(query.submissionId, ctx),
+    links: await actions.sentLinks(query.submissionId, ctx),
   })),
   adminAction(requestEndpoints.revokeLinks, async ({ body, ctx }) => ({
-    revoked: await requests.revokeLinks(body.submissionId, ctx),
-    links: await requests.sentLinks(body.submissionId, ctx),
+    revoked: await actions.revokeLinks(body.submissionId, ctx),
+    links: await actions.sentLinks(body.submissionId, ctx),
   })),
 ]);
 

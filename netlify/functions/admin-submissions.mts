@@ -17,14 +17,16 @@ import { apiHandler } from "../../src/platform/http/endpoint";
 import "../../src/features/business/http-facts";
 import { exportCsv, exportFileName } from "../../src/features/requests";
 import * as requests from "../../src/features/requests";
+import * as actions from "../../src/features/request-actions";
 import { addOwnerJob } from "../../src/features/appointments";
+import { appointmentEndpoints } from "../../src/features/appointments/contract/endpoints";
 import { textLinkEndpoints } from "../../src/features/customer-page/contract/text-link";
 import { makeTextLink } from "../../src/features/customer-page";
 import { idempotencyKey } from "../../src/platform/http/request";
 
 export default apiHandler("/api/admin/submissions", [
   adminAction(requestEndpoints.listRequests, ({ query, ctx }) => requests.listInbox(query, ctx)),
-  adminAction(requestEndpoints.addJob, async ({ body, ctx, req }) => ({
+  adminAction(appointmentEndpoints.addJob, async ({ body, ctx, req }) => ({
     submission: (await addOwnerJob(body, idempotencyKey(req), ctx)).submission,
   })),
   adminDownload(requestEndpoints.exportRequests, async ({ query, ctx }) =>
@@ -34,16 +36,16 @@ export default apiHandler("/api/admin/submissions", [
       exportFileName(ctx.now),
     ),
   ),
-  adminAction(requestEndpoints.bulkRequests, ({ body, ctx }) => requests.bulk(body, ctx)),
+  adminAction(requestEndpoints.bulkRequests, ({ body, ctx }) => actions.bulk(body, ctx)),
   adminAction(requestEndpoints.getRequest, async ({ id, ctx }) => ({
     submission: await requests.getRequest(id, ctx),
   })),
   adminAction(requestEndpoints.updateRequest, async ({ id, body, ctx }) => ({
-    submission: await requests.updateRequest(id, body, ctx),
+    submission: await actions.updateRequest(id, body, ctx),
   })),
-  adminAction(requestEndpoints.deleteRequest, ({ id, ctx }) => requests.deleteRequest(id, ctx)),
+  adminAction(requestEndpoints.deleteRequest, ({ id, ctx }) => actions.deleteRequest(id, ctx)),
   adminAction(requestEndpoints.anonymiseRequest, async ({ id, ctx }) => ({
-    submission: await requests.anonymiseRequest(id, ctx),
+    submission: await actions.anonymiseRequest(id, ctx),
   })),
   adminAction(textLinkEndpoints.makeTextLink, async ({ id, body, ctx }) => ({
     link: await makeTextLink(id, body, ctx),

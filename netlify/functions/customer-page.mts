@@ -29,7 +29,7 @@ import { apiHandler } from "../../src/platform/http/endpoint";
 import "../../src/features/business/http-facts";
 import { publicFile, publicPage } from "../../src/platform/http/public";
 import { invoiceEndpoints } from "../../src/features/invoices/contract/endpoints";
-import { customerInvoicePdfResponse } from "../../src/features/invoices/http-customer";
+import { customerInvoicePdfResponse } from "../../src/features/customer-page/http-invoice-pdf";
 import { paymentEndpoints } from "../../src/features/payments/contract/endpoints";
 
 /** Who acts through a request's private link. */

@@ -20,7 +20,8 @@ export const scanned = ["src", "netlify/functions", "scripts", "integrations", "
  * (src/lib, src/platform, or the lower feature's contract). mail sits below admin-auth (the
  * sign-in alert is an e-mail; mail needs nothing of the sign-in) and person-tools below
  * customer-page (the page's erasure uses it; it needs nothing of the page): see
- * docs/decisions/067-no-cycles-between-features.md.
+ * docs/decisions/067-no-cycles-between-features.md. request-actions (the owner's actions on a
+ * request that reach the features above requests) sits above all it calls: decision 073.
  */
 export const featureOrder = [
   "rate-limits",
@@ -41,6 +42,7 @@ export const featureOrder = [
   "customers",
   "person-tools",
   "customer-page",
+  "request-actions",
   "housekeeping",
 ] as const;
 

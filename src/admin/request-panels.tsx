@@ -8,7 +8,7 @@ import type { RequestPanels } from "../features/requests/screens";
 import { Spinner } from "./components/ui";
 
 /** A lazily loaded panel behind its own Suspense boundary (`label`: the spinner's words, or none). */
-function lazyPanel<P extends object>(
+export function lazyPanel<P extends object>(
   load: () => Promise<ComponentType<P>>,
   label: string | null,
 ): ComponentType<P> {

@@ -255,7 +255,10 @@ const newJobRoute = createRoute({
     for (const k of newJobSearchKeys) if (typeof raw[k] === "string" && raw[k]) search[k] = raw[k];
     return search;
   },
-  component: lazyRouteComponent(() => import("../features/requests/screens/NewJobScreen"), "NewJobScreen"),
+  component: lazyRouteComponent(
+    () => import("../features/appointments/screens/NewJobScreen"),
+    "NewJobScreen",
+  ),
 });
 
 const customersRoute = createRoute({

@@ -29,7 +29,6 @@ export * from "./push/tables";
 export * from "./customers/tables";
 export * from "./business/tables";
 export * from "./site-content/tables";
-export { mailKinds } from "./mail/kinds";
 export type { MailAttachment } from "../platform/mail/message";
 export * from "./payments/tables";
 export * from "../platform/outbox/tables";

@@ -25,7 +25,7 @@ import {
 import { serviceContext } from "../../src/platform/context";
 import { wallClockInstant } from "../../src/platform/time";
 import { actOnAppointment } from "../../src/features/appointments/service";
-import { bulk, updateRequest } from "../../src/features/requests/service-workflow";
+import { bulk, updateRequest } from "../../src/features/request-actions/service";
 import { adminClient } from "../helpers/admin";
 import { useTestDatabase } from "../helpers/db";
 import { bookableToday, getRequest, jsonRequest, validBooking } from "../helpers/http";

@@ -15,7 +15,7 @@ import { deliverDue } from "../../src/features/mail/service-delivery";
 import { setMailSender } from "../../src/features/mail/service";
 import type { OutgoingMessage } from "../../src/features/mail/messages";
 import { deleteTestimonial } from "../../src/features/reviews/service-admin";
-import { deleteRequest } from "../../src/features/requests/service-workflow";
+import { deleteRequest } from "../../src/features/request-actions/service";
 import { useTestDatabase } from "../helpers/db";
 import { jsonRequest, validContact, validReview } from "../helpers/http";
 

@@ -17,7 +17,7 @@ import { requests, mailOutbox, photos, rateLimits } from "../../src/features/tab
 import { createSession } from "../../src/features/admin-auth/service";
 import { cleanupPhotos, uploadRules } from "../../src/features/photos/service";
 import { erasePerson } from "../../src/features/person-tools/service";
-import { deleteRequest } from "../../src/features/requests/service-workflow";
+import { deleteRequest } from "../../src/features/request-actions/service";
 import { useTestBlobs } from "../helpers/blobs";
 import { useTestDatabase } from "../helpers/db";
 import { hasMetadata, jpegWithGps, pdf, png, pngBomb, svg, truncatedJpeg, webp } from "../helpers/images";

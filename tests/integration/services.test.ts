@@ -23,6 +23,7 @@ import { submitReview } from "../../src/features/reviews/service-submit";
 import { enforceRateLimit } from "../../src/features/rate-limits/service";
 import { deleteSetting, upsertSetting } from "../../src/features/admin-auth/repository-settings";
 import * as requests from "../../src/features/requests/service-workflow";
+import * as actions from "../../src/features/request-actions/service";
 import { inboxQuerySchema, type InboxQueryInput } from "../../src/features/requests/contract/workflow";
 import { useTestDatabase } from "../helpers/db";
 import { uniqueName } from "../helpers/http";
@@ -134,17 +135,15 @@ describe("admin content", () => {
     expect(inbox.submissions.find((s) => s.id === row.id)?.mailStatus).toBe("pending");
     const bookingsOnly = await requests.listInbox(inboxQuery({ type: "booking", q: row.name }), ctx());
     expect(bookingsOnly.submissions.some((s) => s.id === row.id)).toBe(false);
-    expect((await requests.updateRequest(row.id, { isRead: true, note: undefined }, ctx())).isRead).toBe(
-      true,
-    );
+    expect((await actions.updateRequest(row.id, { isRead: true, note: undefined }, ctx())).isRead).toBe(true);
     const summary = await content.summary({ total: 0, pending: 0 }, ctx());
     expect(summary.submissions.total).toBeGreaterThanOrEqual(1);
     expect(summary.mail.pending).toBeGreaterThanOrEqual(2);
-    await requests.deleteRequest(row.id, ctx());
+    await actions.deleteRequest(row.id, ctx());
     expect(
-      await rejection(requests.updateRequest(row.id, { isRead: false, note: undefined }, ctx())),
+      await rejection(actions.updateRequest(row.id, { isRead: false, note: undefined }, ctx())),
     ).toBeInstanceOf(NotFound);
-    expect(await rejection(requests.deleteRequest(row.id, ctx()))).toBeInstanceOf(NotFound);
+    expect(await rejection(actions.deleteRequest(row.id, ctx()))).toBeInstanceOf(NotFound);
   });
 
   it("lists e-mails given up on and queues them again", async () => {

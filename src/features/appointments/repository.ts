@@ -13,8 +13,10 @@ import {
   bookingDetails,
   bookingSettings,
   holidayOpenings,
+  quotes,
   requests,
 } from "../tables";
+import type { AcceptanceFacts } from "./contract/cancellation-period";
 
 export interface PreferredOptionRow {
   date: IsoDate;
@@ -357,4 +359,24 @@ export async function requestIdOf(id: number, db: Db): Promise<number | null> {
     .from(appointments)
     .where(eq(appointments.id, id));
   return row?.submissionId ?? null;
+}
+
+/** A request's accepted quote as a visit needs it: its number, and the acceptance's facts and total. */
+export interface AcceptedQuote {
+  submissionId: number;
+  version: number;
+  acceptance: (AcceptanceFacts & { totalPence: number }) | null;
+}
+
+/**
+ * The request's accepted quotes, newest version first. The quotes table is read through the
+ * schema (src/features/tables.ts), as the schedule reads it: quotes sit above appointments, which
+ * may not import them (docs/decisions/073-no-feature-imports-a-higher-one.md).
+ */
+export async function acceptedQuotes(requestId: number, db: Db = getDb()): Promise<AcceptedQuote[]> {
+  return db
+    .select({ submissionId: quotes.submissionId, version: quotes.version, acceptance: quotes.acceptance })
+    .from(quotes)
+    .where(and(eq(quotes.submissionId, requestId), eq(quotes.status, "accepted")))
+    .orderBy(desc(quotes.version));
 }

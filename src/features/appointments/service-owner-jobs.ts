@@ -14,7 +14,7 @@ import type { Db } from "../../platform/db/client";
 import { customerConfirmationMessage, deliverSoon, enqueue, mailContext } from "../mail";
 import { createRequestIn, getRequest, type CustomerRequest } from "../requests";
 import { sourceLabels } from "../requests/contract/states";
-import type { OwnerJob } from "../requests/contract/owner-job";
+import type { OwnerJob } from "./contract/owner-job";
 import type { AdminRequest } from "../requests/contract/endpoints";
 import { Invalid } from "../../platform/domain-errors";
 import { serviceNames } from "../site-content";

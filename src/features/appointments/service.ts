@@ -42,7 +42,6 @@ import { deliverSoon, mailContext } from "../mail";
 import * as outbox from "../mail";
 import * as repo from "./repository";
 import type { Appointment, BookingDetails } from "./repository";
-import { acceptedForRequest } from "../quotes";
 import {
   cancellationPeriodOf,
   visitInsidePeriod,
@@ -50,7 +49,7 @@ import {
 } from "./contract/cancellation-period";
 import { traderAt } from "../business";
 import { savedServiceNames } from "../site-content";
-import { quoteTitle } from "../quotes/contract/rules";
+import { quoteTitle } from "../../lib/quote-reference";
 import * as workflow from "../requests";
 import type { AvailabilityAnswer } from "./contract/endpoints";
 import type { AppointmentActionInput } from "./contract/owner-forms";
@@ -480,7 +479,7 @@ export function ownerAppointmentActionIn(
  * when the customer did not ask for work to start early (none for an urgent repair), or null.
  */
 async function earlyVisitWarning(requestId: number, date: IsoDate, db: Db): Promise<string | null> {
-  for (const q of await acceptedForRequest(requestId, db)) {
+  for (const q of await repo.acceptedQuotes(requestId, db)) {
     const period = q.acceptance ? cancellationPeriodOf(q.acceptance) : null;
     if (!visitInsidePeriod(date, period)) continue;
     return `The customer accepted quote ${quoteTitle(q.submissionId, q.version)} without asking for the work to start early, so their cancellation period runs to the end of ${formatDate(period.until)}. A visit on ${formatDate(date)} is inside it: if they cancel, they owe nothing for work done. To go ahead anyway, give the reason (for example, they asked by phone to start sooner).`;
@@ -490,13 +489,13 @@ async function earlyVisitWarning(requestId: number, date: IsoDate, db: Db): Prom
 
 /** The cancellation period of the request's accepted quote (the newest), or null (none, or an urgent repair). */
 async function requestCancellationPeriod(requestId: number, db: Db): Promise<CancellationPeriod | null> {
-  const [q] = await acceptedForRequest(requestId, db);
+  const [q] = await repo.acceptedQuotes(requestId, db);
   return q?.acceptance ? cancellationPeriodOf(q.acceptance) : null;
 }
 
 /** The request's accepted quote (the newest), as a visit's e-mail speaks of it; null before one. */
 async function acceptedQuoteForMail(requestId: number, db: Db): Promise<AcceptedQuoteForMail | null> {
-  const [q] = await acceptedForRequest(requestId, db);
+  const [q] = await repo.acceptedQuotes(requestId, db);
   if (!q?.acceptance) return null;
   const a = q.acceptance;
   return {
@@ -587,224 +586,284 @@ async function dayProblem(
   return null;
 }
 
+type ConfirmInput = Extract<AppointmentAction, { action: "confirm" }>;
+type ProposeInput = Extract<AppointmentAction, { action: "propose" }>;
+type DeclineInput = Extract<AppointmentAction, { action: "decline" }>;
+type CancelInput = Extract<AppointmentAction, { action: "cancel" }>;
+
+/** What one action on a request's appointment works with, read under the request's lock. */
+interface ActionScene {
+  id: number;
+  tx: Db;
+  services: ServiceContext;
+  now: Date;
+  /** Whose rules: the owner's (or a member of staff's) or the customer's on their page. */
+  role: ReturnType<typeof roleOf>;
+  state: RequestState;
+  request: CustomerRequest;
+  rules: BookingRules;
+  live: Appointment | null;
+  mailCtx: MailContext;
+  /** The request as its e-mails need it (only called when it has an e-mail address). */
+  mail: () => RequestForMail;
+  /**
+   * What every change answers: the appointment, the request's state, its one e-mail queued. The
+   * e-mail is written only when the customer has an address to send it to, and not when quiet.
+   */
+  done: (
+    appointment: Appointment,
+    requestState: RequestState,
+    message: () => OutgoingMessage,
+  ) => Promise<ActionResult>;
+  /** What the history adds to the change's note: the owner's reasons for an override. */
+  earlyNote: string;
+}
+
+/** Locks the request, reads what every action needs, and marks the request read for the owner. */
+async function loadScene(
+  id: number,
+  services: ServiceContext,
+  tx: Db,
+  options: { quiet?: boolean | undefined; mailCtx: MailContext },
+): Promise<ActionScene> {
+  const states = await workflow.lockStates([id], tx);
+  const state = states.get(id);
+  if (!state) throw new NotFound("That request no longer exists.");
+  const request = await workflow.findMany([id], tx).then(([row]) => row ?? null);
+  if (!request) throw new NotFound("That request no longer exists.");
+  const rules = await loadRules(tx);
+  const live = await repo.findLiveForUpdate(id, tx);
+  // The e-mails name the service as the website publishes it.
+  const names = await savedServiceNames(tx);
+  const role = roleOf(services.actor);
+  // The owner acting on a request has seen it.
+  if (role === "owner") await workflow.setRead([id], true, tx);
+  const done: ActionScene["done"] = async (appointment, requestState, message) => ({
+    appointment: view(appointment, rules),
+    changed: true,
+    requestState,
+    // A job taken by phone may have no e-mail address: the change is made and nothing is sent.
+    mailIds:
+      request.email && !options.quiet ? [await enqueueMessage(tx, message(), { submissionId: id })] : [],
+  });
+  return {
+    id,
+    tx,
+    services,
+    now: services.now,
+    role,
+    state,
+    request,
+    rules,
+    live,
+    mailCtx: options.mailCtx,
+    mail: () => forMail(request, names),
+    done,
+    earlyNote: "",
+  };
+}
+
+/**
+ * The checks before a confirm or an offer: a window that has already ended is refused; for the
+ * owner, a visit inside an accepted quote's cancellation period without the customer's early-start
+ * request, or on a day customers cannot book, is refused unless he gives a reason. Returns what the
+ * history adds for the reasons given.
+ */
+async function checkTime(input: ConfirmInput | ProposeInput, s: ActionScene): Promise<string> {
+  // A window that has already ended is never offered or confirmed: the customer would be
+  // e-mailed a time that is over, and the diary would show a visit that never happened.
+  if (input.action === "propose" || !input.doneAlready) {
+    const passed = windowPassedProblem(input.date, input.window, s.rules, s.now);
+    if (passed) throw conflict(passed, "window_passed");
+  }
+  if (s.role !== "owner") return "";
+  // Inside the cancellation period of an accepted quote whose customer did not ask for an early
+  // start: refused with the warning unless the owner gives a reason, which the history keeps
+  // (docs/decisions/029-quotes.md).
+  let note = "";
+  const warning = await earlyVisitWarning(s.id, input.date, s.tx);
+  const early = input.earlyStartReason?.trim();
+  if (warning && !early) throw conflict(warning, "inside_cancellation_period");
+  if (warning)
+    note = `. Inside the customer's cancellation period without their early-start request; reason: ${early}`;
+  // On a day customers cannot book (blocked, a bank holiday, at the cap): refused with the reason
+  // unless he gives his own, which the history keeps.
+  const problem = await dayProblem(input.date, s.live, s.rules, s.now, s.tx);
+  const reason = input.dayOverrideReason?.trim();
+  if (problem && !reason) throw conflict(`${problem} To book it anyway, give the reason.`, "day_unavailable");
+  if (problem) note += `. ${problem.slice(0, -1)}; booked anyway, reason: ${reason}`;
+  return note;
+}
+
+/** Confirm a time (or move a confirmed one); the same time twice changes nothing and sends nothing. */
+async function confirmAction(input: ConfirmInput, s: ActionScene): Promise<ActionResult> {
+  const { id, live, rules, state, now, tx, services } = s;
+  if (input.doneAlready) {
+    const appointment = await recordDoneAlready(
+      id,
+      input,
+      { live, state, rules, now, earlyNote: s.earlyNote },
+      tx,
+      services,
+    );
+    return { appointment: view(appointment, rules), changed: true, requestState: "scheduled", mailIds: [] };
+  }
+  if (live?.status === "confirmed" && live.date === input.date && live.window === input.window) {
+    return { appointment: view(live, rules), changed: false, requestState: state, mailIds: [] };
+  }
+  const changed = live?.status === "confirmed";
+  const appointment = await saveLive(
+    live,
+    id,
+    {
+      date: input.date,
+      window: input.window,
+      status: "confirmed",
+      message: input.message?.trim() || null,
+      confirmedAt: now,
+      ...(live ? { sequence: changed ? live.sequence + 1 : live.sequence } : {}),
+    },
+    tx,
+  );
+  const label = appointmentLabel(input.date, input.window, rules);
+  const note = `${changed ? "Appointment moved to" : "Appointment confirmed for"} ${label}${s.earlyNote}`;
+  // Only a confirmed appointment schedules a request: the appointment flow's rules allow it,
+  // and the history names whoever confirmed (the owner here, or the customer on their page).
+  const updated = await applyStateChange(id, "scheduled", { note, rulesOf: "system" }, tx, services);
+  if (state === "scheduled") {
+    await workflow.addHistory(
+      [{ submissionId: id, fromState: state, toState: state, note }],
+      services.actor,
+      tx,
+    );
+  }
+  const accepted = s.request.email ? await acceptedQuoteForMail(id, tx) : null;
+  const trader = await traderAt(now, dateInZone(now), tx);
+  return s.done(appointment, updated.state, () =>
+    appointmentConfirmedMessage(
+      s.mail(),
+      { ...appointment, date: appointment.date!, window: appointment.window! },
+      s.mailCtx,
+      { changed, now, rules, accepted, trader },
+    ),
+  );
+}
+
+/** Offer a time for the customer to accept; refused beside a confirmed one. */
+async function proposeAction(input: ProposeInput, s: ActionScene): Promise<ActionResult> {
+  const { id, live, rules, state, tx, services } = s;
+  if (live?.status === "confirmed") {
+    throw conflict("This booking already has a confirmed time. Confirm a new time, or cancel it first.");
+  }
+  const message = input.message?.trim() || null;
+  const appointment = await saveLive(
+    live,
+    id,
+    { date: input.date, window: input.window, status: "proposed", message },
+    tx,
+  );
+  const note = `Offered ${appointmentLabel(input.date, input.window, rules)}${s.earlyNote}`;
+  const updated =
+    state === "new" ? await applyStateChange(id, "contacted", { note }, tx, services) : s.request;
+  return s.done(appointment, updated.state, () =>
+    appointmentProposedMessage(
+      s.mail(),
+      { ...appointment, date: input.date, window: input.window },
+      s.mailCtx,
+      rules,
+    ),
+  );
+}
+
+/** Decline the booking: the request is lost, the customer told (with the reason, if given). */
+async function declineAction(input: DeclineInput, s: ActionScene): Promise<ActionResult> {
+  const { id, live, tx, services } = s;
+  if (live?.status === "confirmed") {
+    throw conflict("This booking has a confirmed time. Cancel the appointment instead.");
+  }
+  const reason = input.reason?.trim() || null;
+  const appointment = await saveLive(live, id, { status: "declined", message: reason }, tx);
+  const note = reason ? `Declined: ${reason}` : "Declined";
+  const updated = await applyStateChange(id, "lost", { note }, tx, services);
+  return s.done(appointment, updated.state, () =>
+    appointmentCancelledMessage(s.mail(), null, s.mailCtx, {
+      declined: true,
+      wasConfirmed: false,
+      requestClosed: true,
+      reason,
+      now: s.now,
+      rules: s.rules,
+    }),
+  );
+}
+
+/** Cancel the live appointment (a confirmed one's calendar CANCEL goes with a new sequence). */
+async function cancelAction(input: CancelInput, s: ActionScene): Promise<ActionResult> {
+  const { id, live, rules, state, tx, services } = s;
+  if (!live) throw conflict("This request has no appointment to cancel.", "no_appointment");
+  const reason = input.reason?.trim() || null;
+  const wasConfirmed = live.status === "confirmed";
+  const appointment = await repo.updateAppointment(
+    live.id,
+    { status: "cancelled", message: reason, sequence: wasConfirmed ? live.sequence + 1 : live.sequence },
+    tx,
+  );
+  const label = appointmentLabel(live.date!, live.window!, rules);
+  const to = input.requestState ?? "contacted";
+  const note = `Appointment on ${label} cancelled${reason ? `: ${reason}` : ""}`;
+  const updated =
+    state === "scheduled" || to === "cancelled"
+      ? await applyStateChange(id, to, { note }, tx, services)
+      : s.request;
+  return s.done(appointment, updated.state, () =>
+    appointmentCancelledMessage(
+      s.mail(),
+      { ...appointment, date: live.date!, window: live.window! },
+      s.mailCtx,
+      {
+        declined: false,
+        wasConfirmed,
+        requestClosed: isClosed(updated.state),
+        reason,
+        now: s.now,
+        rules,
+      },
+    ),
+  );
+}
+
+/** One action, by its name, after the checks a confirm or an offer needs. */
+async function runAction(input: AppointmentAction, s: ActionScene): Promise<ActionResult> {
+  switch (input.action) {
+    case "confirm":
+      return confirmAction(input, { ...s, earlyNote: await checkTime(input, s) });
+    case "propose":
+      return proposeAction(input, { ...s, earlyNote: await checkTime(input, s) });
+    case "decline":
+      return declineAction(input, s);
+    case "cancel":
+      return cancelAction(input, s);
+  }
+}
+
+/**
+ * The dispatcher: the request locked and read (loadScene), the action run (runAction), all in the caller's
+ * transaction or a new one. A concurrent change that hit the live-appointment unique index is a
+ * 409 asking to reload.
+ */
 async function actInTransaction(
   id: number,
   input: AppointmentAction,
   services: ServiceContext,
   options: { tx?: Db; quiet?: boolean } = {},
 ): Promise<ActionResult> {
-  const ctx = mailContext();
-  const now = services.now;
-  // Whose rules: the owner's (or a member of staff's) or the customer's on their page.
-  const actor = roleOf(services.actor);
+  const mailCtx = mailContext();
   const run = <T>(work: (tx: Db) => Promise<T>) =>
     options.tx ? work(options.tx) : inTransaction(services, work);
   try {
-    return await run(async (tx) => {
-      const states = await workflow.lockStates([id], tx);
-      const state = states.get(id);
-      if (!state) throw new NotFound("That request no longer exists.");
-      const request = await workflow.findMany([id], tx).then(([row]) => row ?? null);
-      if (!request) throw new NotFound("That request no longer exists.");
-      const rules = await loadRules(tx);
-      const live = await repo.findLiveForUpdate(id, tx);
-      // The e-mails name the service as the website publishes it.
-      const names = await savedServiceNames(tx);
-      const mail = () => forMail(request, names);
-      // The owner acting on a request has seen it.
-      if (actor === "owner") await workflow.setRead([id], true, tx);
-      /**
-       * What every change answers: the appointment, the request's state, its one e-mail queued. The
-       * e-mail is written only when the customer has an address to send it to.
-       */
-      const done = async (
-        appointment: Appointment,
-        requestState: RequestState,
-        message: () => OutgoingMessage,
-      ) => ({
-        appointment: view(appointment, rules),
-        changed: true,
-        requestState,
-        // A job taken by phone may have no e-mail address: the change is made and nothing is sent.
-        mailIds:
-          request.email && !options.quiet ? [await enqueueMessage(tx, message(), { submissionId: id })] : [],
-      });
-
-      // A window that has already ended is never offered or confirmed: the customer would be
-      // e-mailed a time that is over, and the diary would show a visit that never happened.
-      if ((input.action === "confirm" && !input.doneAlready) || input.action === "propose") {
-        const passed = windowPassedProblem(input.date, input.window, rules, now);
-        if (passed) throw conflict(passed, "window_passed");
-      }
-
-      // A visit the owner fixes inside the cancellation period of an accepted quote whose customer
-      // did not ask for an early start: refused with the warning unless the owner gives a reason,
-      // which the history keeps (docs/decisions/029-quotes.md).
-      let earlyNote = "";
-      if (actor === "owner" && (input.action === "confirm" || input.action === "propose")) {
-        const warning = await earlyVisitWarning(id, input.date, tx);
-        const reason = input.earlyStartReason?.trim();
-        if (warning && !reason) throw conflict(warning, "inside_cancellation_period");
-        if (warning)
-          earlyNote = `. Inside the customer's cancellation period without their early-start request; reason: ${reason}`;
-      }
-
-      // A visit the owner fixes on a day customers cannot book (blocked, a bank holiday, at the
-      // cap): refused with the reason unless he gives his own, which the history keeps.
-      if (actor === "owner" && (input.action === "confirm" || input.action === "propose")) {
-        const problem = await dayProblem(input.date, live, rules, now, tx);
-        const reason = input.dayOverrideReason?.trim();
-        if (problem && !reason)
-          throw conflict(`${problem} To book it anyway, give the reason.`, "day_unavailable");
-        if (problem) earlyNote += `. ${problem.slice(0, -1)}; booked anyway, reason: ${reason}`;
-      }
-
-      if (input.action === "confirm" && input.doneAlready) {
-        const appointment = await recordDoneAlready(
-          id,
-          input,
-          { live, state, rules, now, earlyNote },
-          tx,
-          services,
-        );
-        return {
-          appointment: view(appointment, rules),
-          changed: true,
-          requestState: "scheduled",
-          mailIds: [],
-        };
-      }
-
-      switch (input.action) {
-        case "confirm": {
-          const label = appointmentLabel(input.date, input.window, rules);
-          if (live?.status === "confirmed" && live.date === input.date && live.window === input.window) {
-            return { appointment: view(live, rules), changed: false, requestState: state, mailIds: [] };
-          }
-          const message = input.message?.trim() || null;
-          const changed = live?.status === "confirmed";
-          const appointment = await saveLive(
-            live,
-            id,
-            {
-              date: input.date,
-              window: input.window,
-              status: "confirmed",
-              message,
-              confirmedAt: now,
-              ...(live ? { sequence: changed ? live.sequence + 1 : live.sequence } : {}),
-            },
-            tx,
-          );
-          const note = `${changed ? "Appointment moved to" : "Appointment confirmed for"} ${label}${earlyNote}`;
-          // Only a confirmed appointment schedules a request: the appointment flow's rules allow it,
-          // and the history names whoever confirmed (the owner here, or the customer on their page).
-          const updated = await applyStateChange(id, "scheduled", { note, rulesOf: "system" }, tx, services);
-          if (state === "scheduled") {
-            await workflow.addHistory(
-              [{ submissionId: id, fromState: state, toState: state, note }],
-              services.actor,
-              tx,
-            );
-          }
-          const accepted = request.email ? await acceptedQuoteForMail(id, tx) : null;
-          const trader = await traderAt(now, dateInZone(now), tx);
-          return done(appointment, updated.state, () =>
-            appointmentConfirmedMessage(
-              mail(),
-              { ...appointment, date: appointment.date!, window: appointment.window! },
-              ctx,
-              { changed, now, rules, accepted, trader },
-            ),
-          );
-        }
-        case "propose": {
-          if (live?.status === "confirmed") {
-            throw conflict(
-              "This booking already has a confirmed time. Confirm a new time, or cancel it first.",
-            );
-          }
-          const message = input.message?.trim() || null;
-          const appointment = await saveLive(
-            live,
-            id,
-            { date: input.date, window: input.window, status: "proposed", message },
-            tx,
-          );
-          const note = `Offered ${appointmentLabel(input.date, input.window, rules)}${earlyNote}`;
-          const updated =
-            state === "new" ? await applyStateChange(id, "contacted", { note }, tx, services) : request;
-          return done(appointment, updated.state, () =>
-            appointmentProposedMessage(
-              mail(),
-              { ...appointment, date: input.date, window: input.window },
-              ctx,
-              rules,
-            ),
-          );
-        }
-        case "decline": {
-          if (live?.status === "confirmed") {
-            throw conflict("This booking has a confirmed time. Cancel the appointment instead.");
-          }
-          const reason = input.reason?.trim() || null;
-          const appointment = await saveLive(live, id, { status: "declined", message: reason }, tx);
-          const updated = await applyStateChange(
-            id,
-            "lost",
-            { note: reason ? `Declined: ${reason}` : "Declined" },
-            tx,
-            services,
-          );
-          return done(appointment, updated.state, () =>
-            appointmentCancelledMessage(mail(), null, ctx, {
-              declined: true,
-              wasConfirmed: false,
-              requestClosed: true,
-              reason,
-              now,
-              rules,
-            }),
-          );
-        }
-        case "cancel": {
-          if (!live) throw conflict("This request has no appointment to cancel.", "no_appointment");
-          const reason = input.reason?.trim() || null;
-          const wasConfirmed = live.status === "confirmed";
-          const appointment = await repo.updateAppointment(
-            live.id,
-            {
-              status: "cancelled",
-              message: reason,
-              sequence: wasConfirmed ? live.sequence + 1 : live.sequence,
-            },
-            tx,
-          );
-          const label = appointmentLabel(live.date!, live.window!, rules);
-          const to = input.requestState ?? "contacted";
-          const note = `Appointment on ${label} cancelled${reason ? `: ${reason}` : ""}`;
-          const updated =
-            state === "scheduled" || to === "cancelled"
-              ? await applyStateChange(id, to, { note }, tx, services)
-              : request;
-          return done(appointment, updated.state, () =>
-            appointmentCancelledMessage(
-              mail(),
-              { ...appointment, date: live.date!, window: live.window! },
-              ctx,
-              {
-                declined: false,
-                wasConfirmed,
-                requestClosed: isClosed(updated.state),
-                reason,
-                now,
-                rules,
-              },
-            ),
-          );
-        }
-      }
-    });
+    return await run(async (tx) =>
+      runAction(input, await loadScene(id, services, tx, { quiet: options.quiet, mailCtx })),
+    );
   } catch (error) {
     if (pgErrorCode(error) === "23505") {
       throw conflict("This booking was changed in another window at the same time. Please reload it.");

@@ -6,6 +6,5 @@ export {
   listForRequest as listPageLinksForRequest,
   revokeForRequests as revokePageLinksForRequests,
 } from "./repository";
-export { linkState, requestLinkState, revokeForRequests } from "./repository-invoice-links";
-export { requestForToken } from "./service";
+export { revokeForRequests as revokeInvoiceLinksForRequests } from "./repository-invoice-links";
 export { makeTextLink } from "./service-text-link";

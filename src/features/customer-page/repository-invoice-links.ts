@@ -7,13 +7,13 @@
  *   findByHash(hash)                  the link with this token hash, or null
  *   markUsed(id, at)                  the link opened its page: its idle time starts again
  *   revokeForRequests(ids, at)        every invoice link of these requests' invoices stops; how many
- *   linkState(invoiceId)              whether the invoice has links, and one not revoked (a reminder
- *                                     points to it)
- *   requestLinkState(requestId)       the same for the request's own page links
+ *
+ * Whether a reminder may point to a link already sent is the invoices' own read
+ * (src/features/invoices/repository-links.ts): invoices sit below the page and cannot import it.
  */
 import { and, eq, inArray, isNull } from "../../platform/db/orm";
 import { getDb, type Db } from "../../platform/db/client";
-import { customerLinks, invoiceLinks, invoices } from "../tables";
+import { invoiceLinks, invoices } from "../tables";
 import type { StoredLink } from "./repository";
 
 export type StoredInvoiceLink = Omit<StoredLink, "submissionId"> & { invoiceId: number };
@@ -54,26 +54,4 @@ export async function revokeForRequests(
     .where(and(inArray(invoiceLinks.invoiceId, ofRequests), isNull(invoiceLinks.revokedAt)))
     .returning({ id: invoiceLinks.id });
   return rows.length;
-}
-
-/** What a reminder needs to know: was a link ever made, and is one still not revoked. */
-export interface LinkState {
-  any: boolean;
-  live: boolean;
-}
-
-export async function linkState(invoiceId: number, db: Db = getDb()): Promise<LinkState> {
-  const rows = await db
-    .select({ revokedAt: invoiceLinks.revokedAt })
-    .from(invoiceLinks)
-    .where(eq(invoiceLinks.invoiceId, invoiceId));
-  return { any: rows.length > 0, live: rows.some((r) => r.revokedAt === null) };
-}
-
-export async function requestLinkState(requestId: number, db: Db = getDb()): Promise<LinkState> {
-  const rows = await db
-    .select({ revokedAt: customerLinks.revokedAt })
-    .from(customerLinks)
-    .where(eq(customerLinks.submissionId, requestId));
-  return { any: rows.length > 0, live: rows.some((r) => r.revokedAt === null) };
 }

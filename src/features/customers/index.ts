@@ -2,5 +2,5 @@
  * The customers feature's public face: what other features, netlify/functions, scripts and the
  * build may use (docs/decisions/062-feature-public-faces.md). A plain list of re-exports.
  */
-export { removeWithoutRequests } from "./repository";
+export { requestRemoval } from "./removal";
 export { assignCustomer, getCustomer, listCustomers, updateCustomer } from "./service";

@@ -5,18 +5,9 @@
  * function assign_customer(request_id), defined in the migration that added this table, so the live
  * path (src/features/customers/service.ts) and the backfill of older requests follow one rule.
  */
-import {
-  customType,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  sql,
-} from "../../platform/db/orm";
+import { customType, check, index, pgTable, serial, text, timestamp, sql } from "../../platform/db/orm";
 import { timestamps } from "../../platform/db/columns";
+import { keyedTables } from "../../platform/db/keys";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -30,7 +21,7 @@ const postcodeExpr = `upper(regexp_replace(substring("address" from '(?i)\\m[a-z
 const searchDocument = `"name" || ' ' || coalesce("email", '') || ' ' || translate(coalesce("email", ''), '@.', '  ') || ' ' || coalesce("phone", '') || ' ' || coalesce("phone_digits", '') || ' ' || coalesce("address", '')`;
 
 export const customers = pgTable(
-  "customers",
+  keyedTables.customers,
   {
     id: serial("id").primaryKey(),
     /** As on their latest request. */
@@ -70,7 +61,3 @@ export const customers = pgTable(
     index("customers_activity_idx").on(t.lastActivityAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 ).enableRLS();
-
-/** The customer column of form_submissions (src/features/requests/tables.ts). */
-export const customerIdColumn = () =>
-  integer("customer_id").references(() => customers.id, { onDelete: "set null" });

@@ -19,6 +19,7 @@ import * as retention from "./repository-retention";
 import * as workflow from "../requests";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
 import { expiredRecords, removeExpiredRecords } from "../invoices";
+import { requestRemoval } from "../customers";
 import { dateInZone } from "../../platform/time";
 
 export interface RetentionCutoffs {
@@ -104,7 +105,7 @@ export async function applyRetentionIn(tx: Db, now = new Date()): Promise<Retent
   const expired = await retention.expiredRequests(cutoffs, tx);
   // The photos' rows go with their requests; their images are removed by the hourly photo sweep,
   // which deletes every stored image no row refers to.
-  const removed = await workflow.removeRequests([...expired.closed, ...expired.spam], tx);
+  const removed = await workflow.removeRequests([...expired.closed, ...expired.spam], tx, requestRemoval);
   const failed = await retention.removeStaleFailedMail(cutoffs.mailBefore, tx);
   const wiped = await retention.wipeMailBodies(cutoffs.mailBefore, tx);
   const invoicesDeleted = await removeExpiredRecords(accountingCutoff(now), tx);

@@ -1,7 +1,7 @@
 /**
  * Invoices on the customer's private page (docs/decisions/019-customer-page.md, 032-invoices.md):
  * the request's issued invoices and credit notes (never a draft), what is still owed, and how to
- * pay. Each one's PDF is downloaded under the customer's own link (./http-customer.ts).
+ * pay. Each one's PDF is downloaded under the customer's own link (src/features/customer-page/http-invoice-pdf.ts).
  */
 import { site } from "../../config/site";
 import type { ServiceContext } from "../../platform/context";

@@ -9,7 +9,7 @@
  */
 import type { Db } from "../../platform/db/client";
 import * as workflow from "../requests";
-import * as links from "../customer-page";
+import * as links from "./repository-links";
 import type { MailLink } from "./mail";
 
 interface Addressed {

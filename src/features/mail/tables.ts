@@ -3,8 +3,7 @@ import { check, index, integer, jsonb, pgTable, serial, text, timestamp, sql } f
 import { sqlList, timestamps } from "../../platform/db/columns";
 import { mailKinds } from "./kinds";
 import type { MailAttachment } from "../../platform/mail/message";
-import { requests } from "../requests/tables";
-import { testimonials } from "../reviews/tables";
+import { requestKey, testimonialKey } from "../../platform/db/keys";
 
 /**
  * Transactional outbox for e-mail. A row is written in the same transaction as the
@@ -19,8 +18,8 @@ export const mailOutbox = pgTable(
   {
     id: serial("id").primaryKey(),
     kind: text("kind").notNull(),
-    submissionId: integer("submission_id").references(() => requests.id, { onDelete: "cascade" }),
-    testimonialId: integer("testimonial_id").references(() => testimonials.id, { onDelete: "cascade" }),
+    submissionId: integer("submission_id").references(requestKey, { onDelete: "cascade" }),
+    testimonialId: integer("testimonial_id").references(testimonialKey, { onDelete: "cascade" }),
     toAddress: text("to_address").notNull(),
     toName: text("to_name").notNull().default(""),
     replyToAddress: text("reply_to_address"),

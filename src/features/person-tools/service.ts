@@ -12,6 +12,7 @@ import * as workflow from "../requests";
 import { inTransaction, serviceContext, type ServiceContext } from "../../platform/context";
 import { removeRequestPhotoBlobs } from "../photos";
 import { forgetEmail } from "../invoices";
+import { requestRemoval } from "../customers";
 
 export async function findPerson(
   email: string,
@@ -123,6 +124,7 @@ export async function erasePerson(
     const removed = await workflow.removeRequests(
       requests.map((r) => r.id),
       tx,
+      requestRemoval,
     );
     const result = { submissions: removed.ids.length, mail: mail + removed.mail };
     await audit.record("person_erase", "owner", result.submissions + result.mail, tx);

@@ -1,6 +1,6 @@
 /** Photos attached to requests. Part of the database schema (src/features/tables.ts). */
 import { check, index, integer, pgTable, text, timestamp, sql } from "../../platform/db/orm";
-import { requests } from "../requests/tables";
+import { requestKey } from "../../platform/db/keys";
 
 /**
  * Photos attached to a contact message or booking request (docs/decisions/017-photos.md). The
@@ -13,7 +13,7 @@ export const photos = pgTable(
   "photos",
   {
     id: text("id").primaryKey(),
-    submissionId: integer("submission_id").references(() => requests.id, { onDelete: "cascade" }),
+    submissionId: integer("submission_id").references(requestKey, { onDelete: "cascade" }),
     blobKey: text("blob_key").notNull(),
     thumbKey: text("thumb_key").notNull(),
     bytes: integer("bytes").notNull(),

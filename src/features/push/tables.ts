@@ -11,7 +11,7 @@ import {
   sql,
 } from "../../platform/db/orm";
 import { sqlList, timestamps } from "../../platform/db/columns";
-import { requests } from "../requests/tables";
+import { requestKey } from "../../platform/db/keys";
 import { pushKinds } from "./contract/kinds";
 
 /**
@@ -55,7 +55,7 @@ export const pushOutbox = pgTable(
     subscriptionId: integer("subscription_id")
       .notNull()
       .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
-    submissionId: integer("submission_id").references(() => requests.id, { onDelete: "cascade" }),
+    submissionId: integer("submission_id").references(requestKey, { onDelete: "cascade" }),
     title: text("title").notNull(),
     body: text("body").notNull(),
     /** The admin address a tap opens, e.g. /admin/requests/42. */

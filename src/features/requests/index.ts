@@ -14,17 +14,22 @@ export {
 export { phoneDigits, prefixQuery } from "./repository-search";
 export {
   addHistory,
+  anonymiseRequest,
   arrivedSince,
+  countsByState,
   findMany,
   type HistoryEntry,
   listHistory,
   lockStates,
   overdue,
   removeRequests,
+  type RequestRemoval,
+  setArchived,
   setRead,
+  setStates,
   staleQuotes,
 } from "./repository-workflow";
-export { listFailedDeliveries, retryFailedDeliveries, summary } from "./service-admin";
+export { listFailedDeliveries, retryFailedDeliveries, summary, withMailStatus } from "./service-admin";
 export { exportCsv, exportFileName } from "./service-export";
 export {
   type CreatedRequest,
@@ -42,23 +47,22 @@ export {
   type StoredPost,
   submitContact,
 } from "./service-forms";
-export { type ActingContext, applyStateChange } from "./service-state";
+export {
+  type ActingContext,
+  applyStateChange,
+  findOne,
+  invalidTransition,
+  missingRequest,
+} from "./service-state";
 export {
   addNote,
-  anonymiseRequest,
-  attention,
-  bulk,
   deleteNote,
-  deleteRequest,
   editNote,
   getRequest,
   history,
   listInbox,
   notes,
-  revokeLinks,
-  sentLinks,
   staleQuoteDays,
   toFilter,
-  updateRequest,
 } from "./service-workflow";
 export { requests } from "./tables";

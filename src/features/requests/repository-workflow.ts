@@ -31,9 +31,7 @@ import {
   requestNotes,
 } from "../tables";
 import type { PhotoBlobs } from "../photos";
-import { keepForAccounts } from "../invoices";
 import { roleOf, type Actor } from "../../platform/context";
-import { removeWithoutRequests } from "../customers";
 import { requestColumns, toCustomerRequest, type CustomerRequest } from "./repository";
 
 export interface HistoryEntry {
@@ -208,6 +206,17 @@ function digestMentioning(references: readonly string[]): SQL {
 }
 
 /**
+ * What features above requests do when requests are deleted or anonymised, handed in by the caller
+ * (a port: requests may not import them; src/features/customers/removal.ts fills it).
+ */
+export interface RequestRemoval {
+  /** Before the rows change: invoices, credit notes and payments keep what the accounts need. */
+  keepForAccounts(requestIds: readonly number[], tx: Db): Promise<unknown>;
+  /** After: customers left with no request go too. */
+  removeWithoutRequests(customerIds: readonly number[], tx: Db): Promise<unknown>;
+}
+
+/**
  * Deletes the requests and everything that hangs off them: history and notes (by cascade), every
  * e-mail about them in the outbox, pending or sent, and digests that name them, and a customer left
  * with no request; their photo rows go by cascade. Returns the ids deleted, the number of e-mails removed and the storage keys of the
@@ -216,6 +225,7 @@ function digestMentioning(references: readonly string[]): SQL {
 export async function removeRequests(
   ids: readonly number[],
   tx: Db,
+  removal: RequestRemoval,
 ): Promise<{ ids: number[]; mail: number; photoBlobs: PhotoBlobs[] }> {
   if (ids.length === 0) return { ids: [], mail: 0, photoBlobs: [] };
   const found = await tx
@@ -237,7 +247,7 @@ export async function removeRequests(
   );
   // Invoices, credit notes and payments are accounting records: they stay, with the minimum
   // customer data and the accepted quote copied onto them (docs/decisions/032-invoices.md).
-  await keepForAccounts(
+  await removal.keepForAccounts(
     found.map((r) => r.id),
     tx,
   );
@@ -260,7 +270,10 @@ export async function removeRequests(
     )
     .returning({ id: requests.id });
   // A customer whose last request this was goes too (src/features/customers/repository.ts).
-  await removeWithoutRequests([...new Set(found.flatMap((r) => (r.customerId ? [r.customerId] : [])))], tx);
+  await removal.removeWithoutRequests(
+    [...new Set(found.flatMap((r) => (r.customerId ? [r.customerId] : [])))],
+    tx,
+  );
   return { ids: deleted.map((r) => r.id), mail: mail.length, photoBlobs };
 }
 
@@ -280,6 +293,7 @@ export async function anonymiseRequest(
   id: number,
   now: Date,
   tx: Db,
+  removal: RequestRemoval,
 ): Promise<{ photoBlobs: PhotoBlobs[] } | null> {
   const [found] = await tx
     .select({ customerId: requests.customerId })
@@ -293,7 +307,7 @@ export async function anonymiseRequest(
   await tx.delete(requestNotes).where(eq(requestNotes.submissionId, id));
   await tx.delete(mailOutbox).where(eq(mailOutbox.submissionId, id));
   await tx.update(bookingDetails).set({ accessNotes: null }).where(eq(bookingDetails.submissionId, id));
-  await keepForAccounts([id], tx);
+  await removal.keepForAccounts([id], tx);
   await tx
     .update(requests)
     .set({
@@ -308,7 +322,7 @@ export async function anonymiseRequest(
       updatedAt: now,
     })
     .where(eq(requests.id, id));
-  if (found.customerId) await removeWithoutRequests([found.customerId], tx);
+  if (found.customerId) await removal.removeWithoutRequests([found.customerId], tx);
   return { photoBlobs };
 }
 

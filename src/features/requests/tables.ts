@@ -17,7 +17,7 @@ import { sqlList, timestamps } from "../../platform/db/columns";
 import type { Actor } from "../../platform/context";
 import { requestActors, requestSources } from "./contract/states";
 import { requestStates } from "./contract/states";
-import { customerIdColumn } from "../customers/tables";
+import { customerKey, keyedTables } from "../../platform/db/keys";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -37,7 +37,7 @@ const searchDocument = `"name" || ' ' || coalesce("email", '') || ' ' || transla
 const searchVectorExpr = `to_tsvector('simple'::regconfig, ${searchDocument}) || to_tsvector('english'::regconfig, ${searchDocument})`;
 
 export const requests = pgTable(
-  "form_submissions",
+  keyedTables.requests,
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
@@ -63,7 +63,7 @@ export const requests = pgTable(
     phoneDigits: text("phone_digits").generatedAlwaysAs(sql.raw(phoneDigitsExpr)),
     searchVector: tsvector("search_vector").generatedAlwaysAs(sql.raw(searchVectorExpr)),
     /** The person behind the request (src/features/customers/tables.ts); set as it is stored. */
-    customerId: customerIdColumn(),
+    customerId: integer("customer_id").references(customerKey, { onDelete: "set null" }),
     /**
      * When the owner anonymised it: the customer's details are gone, the request stays for the
      * invoices it carries (docs/decisions/046-after-the-work.md). No longer reachable then.

@@ -13,9 +13,10 @@ import {
 } from "../../platform/db/orm";
 import { sqlList, timestamps } from "../../platform/db/columns";
 import { reviewRejectReasonIds } from "./contract/forms";
+import { keyedTables } from "../../platform/db/keys";
 
 export const testimonials = pgTable(
-  "testimonials",
+  keyedTables.testimonials,
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),

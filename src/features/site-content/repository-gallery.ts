@@ -7,7 +7,7 @@ import type { Db } from "../../platform/db/client";
 import type { Actor } from "../../platform/context";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "../../platform/db/orm";
 import { photos } from "../photos";
-import { requests } from "../requests";
+import { requests } from "../tables";
 import { galleryConsentHistory, galleryConsents, siteGallery, siteGalleryImages } from "./tables-gallery";
 
 export type GalleryItemRecord = typeof siteGallery.$inferSelect;

@@ -18,7 +18,7 @@ import {
 } from "../../platform/db/orm";
 import type { Actor } from "../../platform/context";
 import { bytea, sqlList, timestamps } from "../../platform/db/columns";
-import { requests } from "../requests/tables";
+import { requestKey } from "../../platform/db/keys";
 import { galleryConsentMethods, galleryKinds } from "./contract/gallery-rules";
 
 /**
@@ -60,7 +60,7 @@ export const siteGallery = pgTable(
     beforeImageId: text("before_image_id").references(() => siteGalleryImages.id),
     afterImageId: text("after_image_id").references(() => siteGalleryImages.id),
     photoImageId: text("photo_image_id").references(() => siteGalleryImages.id),
-    submissionId: integer("submission_id").references(() => requests.id, { onDelete: "set null" }),
+    submissionId: integer("submission_id").references(requestKey, { onDelete: "set null" }),
     hidden: boolean("hidden").notNull().default(false),
     position: integer("position").notNull().default(0),
     ...timestamps,
@@ -90,9 +90,7 @@ export const siteGallery = pgTable(
 export const galleryConsents = pgTable(
   "gallery_consents",
   {
-    submissionId: integer("submission_id")
-      .primaryKey()
-      .references(() => requests.id, { onDelete: "cascade" }),
+    submissionId: integer("submission_id").primaryKey().references(requestKey, { onDelete: "cascade" }),
     recordedBy: text("recorded_by").notNull(),
     method: text("method").notNull(),
     note: text("note"),
@@ -125,9 +123,7 @@ export const galleryConsentHistory = pgTable(
   "gallery_consent_history",
   {
     id: serial("id").primaryKey(),
-    submissionId: integer("submission_id")
-      .notNull()
-      .references(() => requests.id, { onDelete: "cascade" }),
+    submissionId: integer("submission_id").notNull().references(requestKey, { onDelete: "cascade" }),
     event: text("event").notNull(),
     actor: text("actor").notNull(),
     actedBy: jsonb("acted_by").$type<Actor>(),

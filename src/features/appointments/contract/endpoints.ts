@@ -18,6 +18,8 @@ import {
   unblockDateQuerySchema,
 } from "./owner-forms";
 import { requestStates } from "../../requests/contract/states";
+import { adminRequestSchema } from "../../requests/contract/endpoints";
+import { ownerJobSchema } from "./owner-job";
 import * as adminRoutes from "../../../lib/contracts/admin-routes";
 import { defineEndpoint } from "../../../lib/contracts/endpoint";
 import * as publicRoutes from "../../../lib/contracts/public-routes";
@@ -144,6 +146,17 @@ export const appointmentEndpoints = {
   }),
   /** The owner's private calendar feed (text/calendar; the path holds the secret). */
   calendarFeed: defineEndpoint({ ...publicRoutes.calendarFeedRoute, status: 200 }),
+  /**
+   * A job the owner adds by hand (./owner-job.ts), with its visit if one is booked at once; 201 with
+   * it as the request list shows it. An optional Idempotency-Key header makes a repeat return the
+   * first job.
+   */
+  addJob: defineEndpoint({
+    ...adminRoutes.addJobRoute,
+    status: 201,
+    request: ownerJobSchema,
+    response: z.object({ submission: adminRequestSchema }),
+  }),
   /** The options a booking asked for and its appointments (`:id` is the request's id). */
   bookingAppointments: defineEndpoint({
     ...adminRoutes.bookingAppointmentsRoute,

@@ -11,8 +11,12 @@ import type {
   CompleteVisitInput,
   EtaInput,
 } from "../contract/owner-forms";
+import type { OwnerJobInput } from "../contract/owner-job";
 
 export const appointmentsApi = {
+  /** A job the owner adds by hand; the same key on a repeat returns the first job. */
+  addJob: async (body: OwnerJobInput, idempotencyKey: string) =>
+    (await signedIn(callApi(r.addJobRoute, { body, idempotencyKey }))).submission,
   appointment: (id: number) => signedIn(callApi(r.bookingAppointmentsRoute, { id })),
   actOnAppointment: (id: number, input: AppointmentActionInput) =>
     signedIn(callApi(r.actOnAppointmentRoute, { id, body: input })),

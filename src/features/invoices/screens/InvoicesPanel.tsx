@@ -24,7 +24,7 @@ import type { CreatableInvoiceKind } from "../contract/rules";
 import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
 import { PaymentDialog } from "./PaymentDialog";
 import { CreditNoteDialog } from "./CreditNoteDialog";
-import { CardRefunds } from "../../payments/screens";
+import { CardRefunds } from "./payment-panels";
 import { invoiceLabel, paymentSummary } from "./invoice-form";
 import { OnAccountChoice } from "./OnAccountChoice";
 import {

@@ -20,7 +20,7 @@ import { exportRangeFits, exportRangeTooLong } from "../contract/endpoints";
 import { MoneyChart } from "./MoneyChart";
 import { NewDirectInvoice } from "./NewDirectInvoice";
 import { PaymentDialog, type PayableInvoice } from "./PaymentDialog";
-import { PaymentAlerts } from "../../payments/screens";
+import { PaymentAlerts } from "./payment-panels";
 import { AccountCredits } from "./AccountCredits";
 import { acceptanceText, lastMonthRange, paymentSummary } from "./invoice-form";
 import { LoadError } from "../../../admin/components/LoadError";

@@ -4,3 +4,4 @@
  */
 export { invoicesApi } from "./api";
 export { InvoiceStatusBadge } from "./InvoiceStatusBadge";
+export { PaymentPanelsProvider, type PaymentPanels } from "./payment-panels";

@@ -108,11 +108,7 @@ export {
 } from "../../billing/contract/hundredths";
 
 /** The quote's number as the customer sees it: one number per request, its version beside it. */
-export const quoteNumber = (submissionId: number): string => `Q-${String(submissionId).padStart(6, "0")}`;
-
-/** "Q-000013 version 2" (version 1 is just the number). */
-export const quoteTitle = (submissionId: number, version: number): string =>
-  version > 1 ? `${quoteNumber(submissionId)} version ${version}` : quoteNumber(submissionId);
+export { quoteNumber, quoteTitle } from "../../../lib/quote-reference";
 
 /**
  * How an acceptance was given, as the confirmation and the PDF state it: "through your request's

@@ -16,7 +16,6 @@ import {
   requestQuerySchema,
 } from "./workflow";
 import { bookingRequestSchema, contactMessageSchema, formTypes } from "./forms";
-import { ownerJobSchema } from "./owner-job";
 import { bookingExtrasFields } from "./booking-extras";
 import { mailDeliveryStatusSchema, mailSummarySchema } from "../../mail/contract/endpoints";
 import * as routes from "../../../lib/contracts/admin-routes";
@@ -225,16 +224,6 @@ export const requestEndpoints = {
     status: 200,
     query: inboxQuerySchema,
     response: z.object({ submissions: z.array(adminRequestSchema), nextCursor: z.string().nullable() }),
-  }),
-  /**
-   * A job the owner adds by hand (./owner-job.ts); 201 with it as the list shows it. An optional
-   * Idempotency-Key header makes a repeat return the first job.
-   */
-  addJob: defineEndpoint({
-    ...routes.addJobRoute,
-    status: 201,
-    request: ownerJobSchema,
-    response: z.object({ submission: adminRequestSchema }),
   }),
   /** One request, as in the list (the admin's page for a request opens by its id). */
   getRequest: defineEndpoint({

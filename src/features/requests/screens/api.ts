@@ -10,7 +10,6 @@ import type { RequestState } from "../contract/states";
 import type { ArchivedFilter, BulkAction, InboxSort } from "../contract/workflow";
 import { signedIn } from "../../../admin/api";
 import type { RequestFilter } from "../contract/workflow";
-import type { OwnerJobInput } from "../contract/owner-job";
 
 /** What the inbox screen filters by; empty strings mean "any". */
 export interface InboxFilters {
@@ -87,9 +86,6 @@ async function download(route: typeof r.exportPersonRoute, body: unknown, fallba
 }
 
 export const workflowApi = {
-  /** A job the owner adds by hand; the same key on a repeat returns the first job. */
-  addJob: async (body: OwnerJobInput, idempotencyKey: string) =>
-    (await signedIn(callApi(r.addJobRoute, { body, idempotencyKey }))).submission,
   /** A page of the inbox; the type is always sent, so the address names the list it shows. */
   list: (filters: InboxFilters, cursor?: string | null) =>
     signedIn(

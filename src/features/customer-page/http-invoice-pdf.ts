@@ -1,14 +1,14 @@
 /**
  * The customer's download of an invoice's PDF, `GET /request/<token>/invoice.pdf?invoice=<id>`
  * (netlify/functions/customer-page.mts): like the page itself never stored, never indexed, never
- * sending its URL on; a wrong link or an invoice of another request gets the page's 404.
+ * sending its URL on; a wrong link or an invoice of another request gets the page's 404. It sits
+ * with the page, whose token opens it: invoices, below the page, never import it.
  */
 import type { ServiceContext } from "../../platform/context";
 import { NotFound } from "../../platform/domain-errors";
 import { apiSecurityHeaders } from "../../platform/http/response";
-import { requestForToken } from "../customer-page";
-import * as repo from "./repository";
-import { recordPdf } from "./service";
+import { findInvoice, recordPdf } from "../invoices";
+import { requestForToken } from "./service";
 
 /** The PDF of one issued invoice or credit note of the request `token` opens. */
 export async function customerInvoicePdf(
@@ -18,7 +18,7 @@ export async function customerInvoicePdf(
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
   const request = await requestForToken(token, ctx);
   const record =
-    Number.isSafeInteger(invoiceId) && invoiceId > 0 ? await repo.findInvoice(invoiceId, ctx.db) : null;
+    Number.isSafeInteger(invoiceId) && invoiceId > 0 ? await findInvoice(invoiceId, ctx.db) : null;
   if (!record || record.submissionId !== request.id || record.number === null) {
     throw new NotFound("This link does not work.");
   }

@@ -14,9 +14,9 @@ import { toast } from "sonner";
 import { ApiError } from "../../../admin/api";
 import { Button, FormProblem, buttonClass } from "../../../admin/components/ui";
 import { requestChanged } from "../../../admin/query";
-import { workflowApi } from "./api";
+import { appointmentsApi } from "./api";
 import { useServices } from "../../site-content/screens";
-import { ownerSources, type OwnerSource } from "../contract/states";
+import { ownerSources, type OwnerSource } from "../../requests/contract/states";
 import type { OwnerJobInput } from "../contract/owner-job";
 import {
   CustomerFields,
@@ -120,7 +120,7 @@ export function NewJobScreen() {
     setBusy(true);
     setProblem(null);
     try {
-      const job = await workflowApi.addJob(body(), key.current);
+      const job = await appointmentsApi.addJob(body(), key.current);
       key.current = newKey();
       await requestChanged(job.id, job);
       toast.success(`Job added: ${job.reference}`);

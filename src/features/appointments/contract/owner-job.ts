@@ -5,9 +5,9 @@
  * customer must be reachable. Optionally a visit booked at once, through the appointment rules.
  */
 import { z } from "zod";
-import { bookingRequestSchema, emailSchema, phoneSchema } from "./forms";
-import { ownerSources } from "./states";
-import { isoDateSchema, windowIdSchema } from "../../appointments/contract/option-fields";
+import { bookingRequestSchema, emailSchema, phoneSchema } from "../../requests/contract/forms";
+import { ownerSources } from "../../requests/contract/states";
+import { isoDateSchema, windowIdSchema } from "./option-fields";
 import { isStorableText } from "../../../lib/form-fields/text";
 
 export const unreachableMessage =

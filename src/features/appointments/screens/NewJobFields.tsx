@@ -4,7 +4,7 @@
  * show it and report changes.
  */
 import type { Dispatch, ReactNode, SetStateAction } from "react";
-import { ownerSources, sourceLabels, type OwnerSource } from "../contract/states";
+import { ownerSources, sourceLabels, type OwnerSource } from "../../requests/contract/states";
 
 const inputClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
