@@ -26,6 +26,11 @@ export default defineConfig({
           environment: "node",
           // Each file opens its own database; PGlite is memory-hungry, so keep the workers few.
           maxWorkers: 2,
+          // The files share their worker's modules: the server is loaded once per worker, not once
+          // per file (a fifth of the suite's CPU). Each file starts from a fresh worker's state
+          // (tests/helpers/file-state.ts; docs/decisions/077-integration-files-share-a-worker.md).
+          isolate: false,
+          setupFiles: ["tests/helpers/file-state.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

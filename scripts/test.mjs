@@ -8,11 +8,16 @@
  *          → the integration suite on a throwaway PostgreSQL server (every data-layer and API file)
  *          → the stack tests, one file at a time: `npm run dev` for real with the smoke test in
  *            Chromium on it, and its sockets loopback only (tests/stack/dev-listen.test.ts)
+ *          → the smoke test on `npm run dev -- --netlify` (Netlify's own `netlify dev`)
  *  lane 2: browser tests (Playwright) on the production build, which the test host builds
  *          (scripts/lib/site-host.ts, docs/decisions/036-browser-test-host.md), the smoke test
  *          among them
  *          → build checks on that build (valid HTML, links, headers, JS budget)
- *          → the smoke test on `npm run dev -- --netlify` (Netlify's own `netlify dev`)
+ *
+ * The browser tests are the longest stage, so the smoke test on `netlify dev` runs at the end of
+ * lane 1, beside them (docs/decisions/077-integration-files-share-a-worker.md). `netlify dev` writes
+ * under .netlify/, where the build checks read the build: the two stages hold the same lock, so
+ * whichever comes second waits for the other to end.
  *
  * So the smoke test runs under every local path a developer can start: `npm run dev`, `npm run dev
  * -- --netlify` and the production build (docs/decisions/049-documentation-and-local-modes-in-ci.md).
@@ -76,7 +81,23 @@ const vitestJson = (name) => [
   `--outputFile.json=${path.join(reports, `vitest-${name}.json`)}`,
 ];
 
-/** @typedef {{ name: string, cmd: string, args: string[], env?: Record<string, string>, reports?: string[], needsFreshBuild?: boolean }} Stage */
+/** @typedef {{ name: string, cmd: string, args: string[], env?: Record<string, string>, reports?: string[], needsFreshBuild?: boolean, lock?: string }} Stage */
+
+/** The build checks read the build under .netlify/v1, and `netlify dev` writes under .netlify/. */
+const netlifyFolder = ".netlify/";
+
+/** The smoke test on `npm run dev -- --netlify`, on a port of its own (8886, beside the stack test's 8888). */
+const netlifySmoke = {
+  name: "smoke test on npm run dev -- --netlify",
+  cmd: "npx",
+  args: ["playwright", "test", "-c", "playwright.dev.config.ts"],
+  env: {
+    SMOKE_DEV_MODE: "netlify",
+    PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright-smoke-netlify.json"),
+  },
+  reports: ["playwright-smoke-netlify"],
+  lock: netlifyFolder,
+};
 /** @type {Stage[][]} */
 const lanes = [
   [
@@ -150,6 +171,8 @@ const lanes = [
             env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright-smoke-dev.json") },
             reports: ["vitest-stack", "playwright-smoke-dev"],
           },
+          // After the stack test (its Chromium and `npm run dev` are done), beside the browser tests.
+          netlifySmoke,
         ]),
   ],
   skipE2e
@@ -166,19 +189,12 @@ const lanes = [
           reports: ["playwright"],
         },
         // On the build the test host made for the browser tests (dist/ and .netlify/v1).
-        { name: "build checks", cmd: "node", args: ["scripts/check-build.mjs"], needsFreshBuild: true },
-        // `npm run dev -- --netlify` on a port of its own (8886, beside the stack test's 8888):
-        // last in this lane, which has the time to spare, and after the build checks, so that
-        // `netlify dev` writing under .netlify/ never meets the checks reading the build there.
         {
-          name: "smoke test on npm run dev -- --netlify",
-          cmd: "npx",
-          args: ["playwright", "test", "-c", "playwright.dev.config.ts"],
-          env: {
-            SMOKE_DEV_MODE: "netlify",
-            PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright-smoke-netlify.json"),
-          },
-          reports: ["playwright-smoke-netlify"],
+          name: "build checks",
+          cmd: "node",
+          args: ["scripts/check-build.mjs"],
+          needsFreshBuild: true,
+          lock: netlifyFolder,
         },
       ],
 ];
@@ -230,6 +246,22 @@ const freshBuild = () => {
   return existsSync(index) && statSync(index).mtimeMs >= started;
 };
 
+/** Each lock's holder: a stage with a `lock` starts only once the stage holding it has ended. */
+const locks = new Map();
+
+/** Runs a stage once no other stage holds its lock. */
+async function runLocked(stage) {
+  if (!stage.lock) return runStage(stage);
+  while (locks.has(stage.lock)) await locks.get(stage.lock);
+  const run = runStage(stage);
+  locks.set(stage.lock, run);
+  try {
+    return await run;
+  } finally {
+    locks.delete(stage.lock);
+  }
+}
+
 /** Runs a lane's stages in order. A failed stage fails the run, and the lane goes on (so one run
  * shows every failure), except into the build checks when this run made no build. */
 async function runLane(lane) {
@@ -248,7 +280,7 @@ async function runLane(lane) {
       ok = false;
       continue;
     }
-    ok = (await runStage(stage)) && ok;
+    ok = (await runLocked(stage)) && ok;
   }
   return ok;
 }

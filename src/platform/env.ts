@@ -120,10 +120,18 @@ export function mailEnv(): MailEnv {
   return cachedMail;
 }
 
-/** Forgets the validated settings (tests that change the environment). */
+/**
+ * Forgets the validated settings and which problems were already logged (tests that change the
+ * environment; each test file starts with it, tests/helpers/file-state.ts).
+ */
 export function resetEnvCache(): void {
   cached = undefined;
   cachedMail = undefined;
+  reportedSecret = false;
+  reportedSimulation = false;
+  reportedFillTime = false;
+  reportedConfirmations = false;
+  reportedPushOrigin = false;
 }
 
 /**

@@ -112,13 +112,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  */
 export function useTestDatabase(): TestDatabase {
   const handle = {} as TestDatabase;
+  let inUse = false;
+  // A request past its deadline closes the installed database (withDeadline); on Netlify the next
+  // request opens a new client. Here the file's own database is installed again, so one request
+  // slowed by a busy machine fails its own test, not every later test of the file.
+  const reopen = async () => {
+    if (inUse) setDatabase(handle.db, reopen);
+  };
   beforeAll(async () => {
     if (!process.env["LOG_REQUESTS"]) setLogSink(() => {});
     const t = await createTestDatabase();
     Object.assign(handle, t);
-    setDatabase(t.db);
+    inUse = true;
+    setDatabase(t.db, reopen);
   });
   afterAll(async () => {
+    inUse = false;
     await closeDb();
     await handle.close?.();
   });

@@ -45,6 +45,11 @@ export async function sendPending(
   return now;
 }
 
+/** Forgets every recorded message: outbox ids start at 1 again in the next file's database. */
+export function forgetSentMail(): void {
+  sent.clear();
+}
+
 /** The message recorded when outbox row `id` was sent by `sendPending`. */
 export function sentMessage(id: number): OutgoingMessage {
   const message = sent.get(id);

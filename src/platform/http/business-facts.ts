@@ -22,6 +22,11 @@ export function useBusinessFactSource(read: Source): void {
   source = read;
 }
 
+/** Forgets the last details read: the config's are used until the next read (tests). */
+export function forgetBusinessFacts(): void {
+  lastRead = undefined;
+}
+
 /** The config's details: only until the first read, or when nothing can be read. */
 function configValues(): BusinessFactValues {
   return {
