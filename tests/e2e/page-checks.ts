@@ -8,6 +8,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 export async function axe(page: Page, label: string) {
+  // A toast waits while the pointer rests on it (the last tap may have left it there): the pointer
+  // goes to the bottom corner, away from the toasts at the top.
+  await page.mouse.move(0, (page.viewportSize()?.height ?? 1) - 1);
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   const results = await new AxeBuilder({ page })
     // WCAG 2.2's 2.5.8 (targets at least 24 × 24 px, or spaced as if), which axe leaves off unless asked.
