@@ -9,9 +9,9 @@
  *
  * A wrong, revoked or idle link gets the same 404 page on every path.
  */
+import { customerPdfResponse } from "./http-pdf";
 import type { HttpError } from "../../platform/http/errors";
 import type { PageAnswer, PageCall } from "../../platform/http/public";
-import { apiSecurityHeaders } from "../../platform/http/response";
 import type { ServiceContext } from "../../platform/context";
 import { recordPdf } from "../invoices";
 import type { invoiceLinkEndpoints } from "./contract/endpoints";
@@ -98,17 +98,5 @@ export async function invoiceLinkPdfResponse({
 }): Promise<Response> {
   const token = /^\/invoice\/([^/]+)\/invoice\.pdf$/.exec(new URL(req.url).pathname)?.[1] ?? "";
   const record = await invoiceForToken(token, ctx);
-  const { bytes, fileName } = await recordPdf(record, ctx);
-  return new Response(new Uint8Array(bytes), {
-    status: 200,
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "no-store",
-      "Referrer-Policy": "no-referrer",
-      "X-Robots-Tag": "noindex, nofollow",
-      ...apiSecurityHeaders,
-    },
-  });
+  return customerPdfResponse(await recordPdf(record, ctx));
 }

@@ -4,9 +4,9 @@
  * sending its URL on; a wrong link or an invoice of another request gets the page's 404. It sits
  * with the page, whose token opens it: invoices, below the page, never import it.
  */
+import { customerPdfResponse } from "./http-pdf";
 import type { ServiceContext } from "../../platform/context";
 import { NotFound } from "../../platform/domain-errors";
-import { apiSecurityHeaders } from "../../platform/http/response";
 import { findInvoice, recordPdf } from "../invoices";
 import { requestForToken } from "./service";
 
@@ -36,17 +36,5 @@ export async function customerInvoicePdfResponse({
   const token = /^\/request\/([^/]+)\/invoice\.pdf$/.exec(url.pathname)?.[1] ?? "";
   const raw = url.searchParams.get("invoice") ?? "";
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-  const { bytes, fileName } = await customerInvoicePdf(token, id, ctx);
-  return new Response(new Uint8Array(bytes), {
-    status: 200,
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "no-store",
-      "Referrer-Policy": "no-referrer",
-      "X-Robots-Tag": "noindex, nofollow",
-      ...apiSecurityHeaders,
-    },
-  });
+  return customerPdfResponse(await customerInvoicePdf(token, id, ctx));
 }
