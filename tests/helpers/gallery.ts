@@ -5,6 +5,7 @@
  *   const res = await postGalleryItem({ ...galleryFields, photo: await jpegBlob() });
  *   const job = await jobWithPhoto(t.db, "done");
  */
+import { expect } from "vitest";
 import adminGallery from "../../netlify/functions/admin-site-gallery.mts";
 import { requests } from "../../src/features/tables";
 import { storePhoto } from "../../src/features/photos/service";
@@ -68,4 +69,24 @@ export async function jobWithPhoto(db: Db, state = "done") {
   const photo = await storePhoto(await jpegWithGps(1200, 900), serviceContext());
   await photosRepo.claim([photo.id], row!.id, db);
   return { requestId: row!.id, photoId: photo.id };
+}
+
+/**
+ * A finished job whose customer's consent the owner recorded, with its photo added to the gallery
+ * as "Ceiling replastered" (not yet published); returns the signed-in owner, the job and the item.
+ */
+export async function consentedJobPhotoInGallery(db: Db) {
+  const owner = await adminClient();
+  const job = await jobWithPhoto(db, "done");
+  const consent = await owner.call(adminGallery, "POST", "/api/admin/site/gallery/consents", {
+    body: { submissionId: job.requestId, note: "Agreed by e-mail on 3 December" },
+  });
+  expect(consent.status).toBe(201);
+  const added = await postGalleryItem({
+    ...galleryFields,
+    caption: "Ceiling replastered",
+    photo: job.photoId,
+  });
+  expect(added.status, JSON.stringify(added.json)).toBe(201);
+  return { owner, job, item: added.json.item };
 }

@@ -36,10 +36,9 @@ import {
 import { requestReference } from "../../src/lib/request-reference";
 import { serviceContext } from "../../src/platform/context";
 import { createSmtpSender } from "../../src/platform/mail/transport";
-import { adminClient } from "../helpers/admin";
 import { useTestBlobs } from "../helpers/blobs";
 import { useTestDatabase } from "../helpers/db";
-import { galleryFields, jobWithPhoto, jpegBlob, postGalleryItem } from "../helpers/gallery";
+import { consentedJobPhotoInGallery, galleryFields, jpegBlob, postGalleryItem } from "../helpers/gallery";
 import { getRequest, randomIp } from "../helpers/http";
 import { startPushService, type PushService } from "../helpers/push-service";
 import { startSmtp } from "../helpers/smtp";
@@ -77,18 +76,7 @@ beforeEach(async () => {
 
 /** A finished job with consent recorded and its photo in the live gallery beside another entry. */
 async function publishedJobPhoto() {
-  const owner = await adminClient();
-  const job = await jobWithPhoto(t.db, "done");
-  const consent = await owner.call(adminGallery, "POST", "/api/admin/site/gallery/consents", {
-    body: { submissionId: job.requestId, note: "Agreed by e-mail on 3 December" },
-  });
-  expect(consent.status).toBe(201);
-  const added = await postGalleryItem({
-    ...galleryFields,
-    caption: "Ceiling replastered",
-    photo: job.photoId,
-  });
-  expect(added.status).toBe(201);
+  const { owner, job } = await consentedJobPhotoInGallery(t.db);
   const other = await postGalleryItem({
     ...galleryFields,
     caption: "Fence painted",

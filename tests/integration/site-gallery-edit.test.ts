@@ -29,7 +29,13 @@ import { getRequest, randomIp } from "../helpers/http";
 import { adminClient } from "../helpers/admin";
 import { useTestBlobs } from "../helpers/blobs";
 import { useTestDatabase } from "../helpers/db";
-import { galleryFields, jobWithPhoto, jpegBlob, postGalleryItem } from "../helpers/gallery";
+import {
+  consentedJobPhotoInGallery,
+  galleryFields,
+  jobWithPhoto,
+  jpegBlob,
+  postGalleryItem,
+} from "../helpers/gallery";
 
 const t = useTestDatabase();
 useTestBlobs();
@@ -157,25 +163,14 @@ describe("PATCH /api/admin/site/gallery/:id", () => {
 
 /** A finished job with the owner's record of consent and one of its photos in the live gallery. */
 async function publishedJobPhoto() {
-  const owner = await adminClient();
-  const job = await jobWithPhoto(t.db, "done");
-  const consent = await owner.call(adminGallery, "POST", "/api/admin/site/gallery/consents", {
-    body: { submissionId: job.requestId, note: "Agreed by e-mail on 3 December" },
-  });
-  expect(consent.status).toBe(201);
-  const added = await postGalleryItem({
-    ...galleryFields,
-    caption: "Ceiling replastered",
-    photo: job.photoId,
-  });
-  expect(added.status, JSON.stringify(added.json)).toBe(201);
+  const { owner, job, item } = await consentedJobPhotoInGallery(t.db);
   const upload = await addPhoto("Fence painted");
   expect((await owner.call(adminSite, "POST", "/api/admin/site/publish")).status).toBe(202);
   expect((await publicSite(serviceContext())).gallery.map((g) => g.caption)).toEqual([
     "Ceiling replastered",
     "Fence painted",
   ]);
-  return { owner, job, item: added.json.item, upload };
+  return { owner, job, item, upload };
 }
 
 const historyOf = (submissionId: number) =>
