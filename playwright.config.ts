@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
@@ -6,7 +7,7 @@ import { defineConfig, devices } from "@playwright/test";
  * handler, served on one port by scripts/lib/site-host.ts (`scripts/dev.ts --host`), with a fresh
  * embedded database. Netlify's own local tool (`netlify dev`, what `npm run dev` runs) is tested by the stack
  * test and the smoke test on `npm run dev` (docs/decisions/036-browser-test-host.md). Chromium comes
- * from the system (CHROMIUM_PATH, default /usr/bin/chromium); Playwright never downloads a browser.
+ * from the system (`testChromium` below); Playwright never downloads a browser.
  */
 const port = Number(process.env.E2E_PORT ?? 8899);
 export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
@@ -41,6 +42,22 @@ export const stripeWebhookSecret = "whsec_e2e_test_stack";
  */
 export const formMinFillMs = 1000;
 
+/**
+ * The full Chromium (CHROMIUM_PATH, default /usr/bin/chromium): the browser a person runs, for what
+ * only it does (a service worker's notifications, tests/e2e/admin-push.spec.ts).
+ */
+export const fullChromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * The browser every other test drives: Chromium's headless shell (Debian's
+ * `chromium-headless-shell`, the same Blink and V8 without the desktop browser around them;
+ * CHROMIUM_HEADLESS_SHELL_PATH) when it is installed, else the full Chromium. About a third less CPU
+ * per test on the 2-core CI machine (docs/decisions/078-headless-shell-for-tests.md). Shared with
+ * playwright.dev.config.ts.
+ */
+export const testChromium =
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ??
+  (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : fullChromium);
+
 /** Chromium from the system, kept off the network; shared with playwright.dev.config.ts. */
 export const chromiumArgs = [
   "--disable-gpu",
@@ -52,6 +69,9 @@ export const chromiumArgs = [
   // Chromium reaches for Google hosts on its own; keep it on this machine.
   "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
 ];
+
+/** The browser tests that run in the full Chromium (`fullChromium`). */
+const pushSpec = /admin-push\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -80,7 +100,7 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: testChromium,
       args: chromiumArgs,
     },
   },
@@ -88,7 +108,17 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: /admin-password\.spec\.ts$/,
+      testIgnore: [/admin-password\.spec\.ts$/, pushSpec],
+      teardown: "admin-password",
+    },
+    // A push message shown as a notification needs the full browser: the headless shell shows none.
+    {
+      name: "chromium-full",
+      testMatch: pushSpec,
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: { executablePath: fullChromium, args: chromiumArgs },
+      },
       teardown: "admin-password",
     },
     // The smoke test (tests/smoke) on the production build; playwright.dev.config.ts runs it on

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs } from "./playwright.config";
+import { chromiumArgs, testChromium } from "./playwright.config";
 
 /**
  * The smoke test (tests/smoke) against a local stack started exactly as the guide starts it, with a
@@ -41,7 +41,7 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium",
+      executablePath: testChromium,
       args: chromiumArgs,
     },
   },

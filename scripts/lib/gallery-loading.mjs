@@ -5,8 +5,9 @@
  *   galleryLoadingProblems(html, { firstScreen })  → a list of problems, empty when all is well
  *
  * Every gallery photo (an <img> whose src is under /media/gallery/) has width and height (no layout
- * shift), srcset and sizes, and an AVIF <source> with its own srcset and sizes; it is lazy and has no
- * raised priority of its own. With `firstScreen: true` (/our-work) each photo of the FIRST item, the
+ * shift), srcset and sizes, and an AVIF <source> with its own srcset and sizes; it is lazy, has no
+ * raised priority of its own, and carries the `gallery-photo` class that keeps a phone from
+ * fetching it before the first paint (079-gallery-after-first-paint.md). With `firstScreen: true` (/our-work) each photo of the FIRST item, the
  * only ones a tablet or a desktop shows in its first screen, is also asked for from the <head>: a
  * <link rel="preload" as="image" type="image/avif" fetchpriority="high"> with a `media` query (a
  * phone, where the photo starts below the first screen, fetches nothing ahead of the heading) and
@@ -63,6 +64,9 @@ function photoProblems({ img, avif }, firstScreen, preload) {
   if (attr(img, "loading") !== "lazy")
     problems.push(`loading="${attr(img, "loading") ?? "(none)"}", not lazy`);
   if (attr(img, "fetchpriority") === "high") problems.push('fetchpriority="high" on the <img>');
+  // On a phone the photo waits for the first paint (docs/decisions/079-gallery-after-first-paint.md).
+  if (!(attr(img, "class") ?? "").split(/\s+/).includes("gallery-photo"))
+    problems.push("no gallery-photo class (a phone would fetch it before the first paint)");
   if (!firstScreen && preload) problems.push("preloaded, though below the first screen");
   if (firstScreen && !preload) problems.push("a photo of the first screen with no preload in the <head>");
   if (firstScreen && preload) {

@@ -119,12 +119,14 @@ describe("the rule catches each fault", () => {
     expect(problems(low)).toMatch(/item 1, .*: its preload's fetchpriority is not "high"/);
   });
 
-  it("a photo that is not lazy, or has no width, height or sizes", () => {
+  it("a photo that is not lazy, has no width, height or sizes, or would be fetched before a phone's first paint", () => {
     const img = firstImg(html());
     const eager = html().replace(img, img.replace('loading="lazy"', 'loading="eager"'));
     expect(problems(eager)).toMatch(/item 1, .*: loading="eager", not lazy/);
     const bare = html().replace(img, img.replace(/ (width|height|sizes)="[^"]*"/g, ""));
     for (const fault of ["no width", "no height", "no sizes"]) expect(problems(bare)).toContain(fault);
+    const early = html().replace(img, img.replace("gallery-photo ", ""));
+    expect(problems(early)).toMatch(/item 1, .*: no gallery-photo class/);
   });
 
   it("a preload on a page whose photos are all below the first screen", () => {

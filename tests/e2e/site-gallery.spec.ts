@@ -82,6 +82,19 @@ async function checkOurWork(page: Page, caption: string, town: string) {
       // The browser picked the AVIF source.
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\.avif$/);
     }
+    if (width < 640) {
+      // On a phone the page's heading is painted before any photo is fetched (GalleryPicture.astro).
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+        photos: performance
+          .getEntriesByType("resource")
+          .filter((e) => new URL(e.name).pathname.startsWith("/media/gallery/"))
+          .map((e) => e.startTime),
+      }));
+      expect(timing.paint, "the first paint's time").toBeGreaterThan(0);
+      expect(timing.photos.length, "photos fetched").toBeGreaterThanOrEqual(2);
+      expect(Math.min(...timing.photos), "the first photo's fetch").toBeGreaterThan(timing.paint!);
+    }
     await shot(page, "our-work");
     await axe(page, `our work at ${width}`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
