@@ -91,6 +91,21 @@ export default defineConfig({
     plugins: [tailwindcss(), lucidePerIcon(root)],
     // `npm run dev` gives each stack its own folder (scripts/dev.ts); Vite's own default otherwise.
     ...(process.env.SITE_VITE_CACHE_DIR ? { cacheDir: process.env.SITE_VITE_CACHE_DIR } : {}),
+    // Dev server only: what the stacks and the tests write inside the checkout is not source. A
+    // local rebuild on publish writes a whole site under .data/ (thousands of files), and a dev
+    // server watching it spent its CPU on every one.
+    server: {
+      watch: {
+        ignored: [
+          "**/.data/**",
+          "**/.netlify/**",
+          "**/dist/**",
+          "**/test-results/**",
+          "**/test-reports/**",
+          "**/bench-results/**",
+        ],
+      },
+    },
     // Dev server only: the browser code's packages are bundled for the browser when the server
     // starts. Left to be found as pages ask for them, one found late re-bundles the others, and
     // every island already loading gets "504 Outdated Optimize Dep" and never starts.

@@ -11,7 +11,7 @@ import { expect, test, type Page } from "@playwright/test";
 import PostalMime from "postal-mime";
 import { addDays, dateInZone } from "../../src/platform/time";
 import { offeredDates } from "../helpers/dates";
-import { ownClient, seedBooking, signedIn, uniqueName } from "./admin-support";
+import { ownClient, seedBooking, signedIn, uniqueContact, uniqueName } from "./admin-support";
 import { mailbox } from "./mailbox";
 import { axe, shot } from "./page-checks";
 
@@ -292,7 +292,7 @@ for (const width of [375, 1280]) {
       baseURL,
     }) => {
       const name = uniqueName("Screens");
-      const id = await seedBooking(request, name);
+      const id = await seedBooking(request, name, uniqueContact(name));
       await ownClient(page);
       await signedIn(context, request, baseURL!);
       await page.goto(`/admin/requests/${id}`);

@@ -17,8 +17,7 @@ import {
   type BrowserContext,
   type Page,
 } from "@playwright/test";
-import { clientIp, ownClient, signedIn } from "./admin-support";
-import { bookableDate } from "./forms-support";
+import { ownClient, seedBooking, signedIn } from "./admin-support";
 import { startPushService, type PushService } from "../helpers/push-service";
 import { shot } from "./page-checks";
 import { pushPort } from "../../playwright.config";
@@ -37,24 +36,14 @@ test.afterAll(async () => {
   await service?.close();
 });
 
-async function seedBooking(request: APIRequestContext, name: string): Promise<number> {
-  const res = await request.post("/api/bookings", {
-    data: {
-      name,
-      email: "push.test@example.com",
-      phone: "07700 900654",
-      address: "4 Path, Dysart KY1 2XX",
-      service: "plumbing-heating",
-      preferredOptions: [{ date: bookableDate(), window: "any" }],
-      message: `Dripping tap in the kitchen (${name}).`,
-      website: "",
-      formStartedAt: Date.now() - 60_000,
-    },
-    headers: { "X-Simulated-Client": clientIp() },
+/** A booking for the push test, on the first offered day that has room. */
+const pushBooking = (request: APIRequestContext, name: string) =>
+  seedBooking(request, name, {
+    email: "push.test@example.com",
+    phone: "07700 900654",
+    address: "4 Path, Dysart KY1 2XX",
+    message: `Dripping tap in the kitchen (${name}).`,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
 
 /** The admin page's service worker registration, once active: its scope. */
 const readyScope = (page: Page) => page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
@@ -128,7 +117,7 @@ test("a push message shows the notification; its tap opens the request", async (
   baseURL,
 }) => {
   await context.grantPermissions(["notifications"], { origin: baseURL! });
-  const id = await seedBooking(request, "Elspeth Dysart");
+  const id = await pushBooking(request, "Elspeth Dysart");
   const page = await admin(context, request, baseURL!, "/admin");
   await readyScope(page);
   // The page becomes the worker's client (clients.claim) once it is active.

@@ -49,6 +49,18 @@ export function uniqueName(first: string): string {
   return `${first} Adm${letters}`;
 }
 
+/**
+ * An e-mail address and a UK mobile number no other test uses, for a customer of the test's own:
+ * customers are matched by either (docs/decisions/038-customers.md), so a shared default would
+ * gather every test's requests, quotes and invoices on one customer.
+ */
+export function uniqueContact(name: string): { email: string; phone: string } {
+  return {
+    email: `${name.replace(/\s+/g, ".").toLowerCase()}@example.com`,
+    phone: `07700 9${String(Math.floor(Math.random() * 100_000)).padStart(5, "0")}`,
+  };
+}
+
 /** Fields the public forms' spam guard expects from a person (docs/decisions/004-spam-guard.md). */
 const humanFields = () => ({ website: "", formStartedAt: Date.now() - 60_000 });
 

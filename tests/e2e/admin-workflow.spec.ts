@@ -8,8 +8,15 @@
  */
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
-import { clientIp, openSection, ownClient, signedIn, uniqueName } from "./admin-support";
-import { bookableDate } from "./forms-support";
+import {
+  clientIp,
+  openSection,
+  ownClient,
+  postBookingWithRoom,
+  signedIn,
+  uniqueContact,
+  uniqueName,
+} from "./admin-support";
 import { mailTo, pagePath } from "./mailbox";
 import { axe as checkPage, shot } from "./page-checks";
 
@@ -18,7 +25,7 @@ const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 180_000 });
 
 /** A phone number only this test uses: 07700 9xxxxx. */
-const uniquePhone = () => `07700 9${String(Math.floor(Math.random() * 100_000)).padStart(5, "0")}`;
+const uniquePhone = () => uniqueContact("").phone;
 
 /**
  * A request through the public API, as a visitor sends it. The local stack sees every test client
@@ -30,24 +37,23 @@ async function seed(
   form: "booking" | "contact",
   o: { name: string; phone: string; email: string },
 ) {
-  const res = await request.post(form === "booking" ? "/api/bookings" : "/api/contact", {
-    data: {
-      name: o.name,
-      email: o.email,
-      phone: o.phone,
-      ...(form === "booking"
-        ? {
-            address: "3 Harbour Road, Kinghorn KY3 9XX",
-            service: "paint-wallpaper",
-            preferredOptions: [{ date: bookableDate(), window: "any" }],
-          }
-        : {}),
-      message: `Two bedrooms to paint, walls and ceilings (${o.name}).`,
-      website: "",
-      formStartedAt: Date.now() - 60_000,
-    },
-    headers: { "X-Simulated-Client": clientIp() },
-  });
+  const data = {
+    name: o.name,
+    email: o.email,
+    phone: o.phone,
+    message: `Two bedrooms to paint, walls and ceilings (${o.name}).`,
+    website: "",
+    formStartedAt: Date.now() - 60_000,
+  };
+  const res =
+    form === "booking"
+      ? // On the first offered day with room: other tests fill the first days' diary.
+        await postBookingWithRoom(request, {
+          ...data,
+          address: "3 Harbour Road, Kinghorn KY3 9XX",
+          service: "paint-wallpaper",
+        })
+      : await request.post("/api/contact", { data, headers: { "X-Simulated-Client": clientIp() } });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }

@@ -21,8 +21,7 @@ import {
 import { baseURL } from "../../playwright.config";
 import { mailbox } from "./mailbox";
 import { pdfFromMime, pdfWords } from "../helpers/pdf";
-import { apiSignIn, clientIp, signedIn, uniqueName } from "./admin-support";
-import { bookableDate } from "./forms-support";
+import { apiSignIn, clientIp, seedBooking, signedIn, uniqueName } from "./admin-support";
 
 /** Each screen waits on function calls that take seconds on a busy 2-core machine. */
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -84,25 +83,14 @@ async function adminHeaders(request: APIRequestContext) {
   return { Cookie: admin.header, Origin: new URL(baseURL).origin, "X-Simulated-Client": clientIp() };
 }
 
-/** A booking through the public API, as a visitor sends it; its id. */
-async function seedBooking(request: APIRequestContext, name: string, email: string): Promise<number> {
-  const res = await request.post("/api/bookings", {
-    data: {
-      name,
-      email,
-      phone: "07700 900876",
-      address: "7 Bennochy Road, Kirkcaldy KY2 5QU",
-      service: "plumbing-heating",
-      preferredOptions: [{ date: bookableDate(), window: "any" }],
-      message: `The bathroom tap drips and the bath needs resealing (${name}).`,
-      website: "",
-      formStartedAt: Date.now() - 60_000,
-    },
-    headers: { "X-Simulated-Client": clientIp() },
+/** A booking through the public API, as a visitor sends it, on the first offered day with room; its id. */
+const invoiceBooking = (request: APIRequestContext, name: string, email: string) =>
+  seedBooking(request, name, {
+    email,
+    phone: "07700 900876",
+    address: "7 Bennochy Road, Kirkcaldy KY2 5QU",
+    message: `The bathroom tap drips and the bath needs resealing (${name}).`,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
 
 /** An issued invoice for a new booking, written directly through the admin API: its id and number. */
 async function issuedInvoice(
@@ -110,7 +98,7 @@ async function issuedInvoice(
   lines: { description: string; quantity: number; unitPence: number }[],
 ): Promise<{ id: number; number: string; customer: string }> {
   const customer = uniqueName("Ailsa");
-  const submissionId = await seedBooking(request, customer, `pay.${Date.now()}@example.com`);
+  const submissionId = await invoiceBooking(request, customer, `pay.${Date.now()}@example.com`);
   const headers = await adminHeaders(request);
   const created = await request.post("/api/admin/invoices", {
     data: { kind: "direct", submissionId, lines },
@@ -150,7 +138,7 @@ test("an invoice from an accepted quote is issued and sent; the e-mail and its P
 }) => {
   const name = uniqueName("Catriona");
   const email = `invoice.${Date.now()}@example.com`;
-  const id = await seedBooking(request, name, email);
+  const id = await invoiceBooking(request, name, email);
   const headers = await adminHeaders(request);
   const created = await request.post(`/api/admin/submissions/${id}/quotes`, {
     data: {
@@ -247,7 +235,7 @@ test("a direct invoice is written with the quote editor's lines, issued, part pa
   request,
 }) => {
   const name = uniqueName("Fergus");
-  const id = await seedBooking(request, name, `direct.${Date.now()}@example.com`);
+  const id = await invoiceBooking(request, name, `direct.${Date.now()}@example.com`);
   await signedIn(context, request, baseURL);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/admin/requests/${id}`);

@@ -169,7 +169,7 @@ function CustomerBody({ d }: { d: CustomerDetail }) {
             <li key={q.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
               <a
                 href={`/admin/requests/${q.submissionId}`}
-                className="font-mono font-semibold text-brand-800 underline"
+                className="inline-flex min-h-11 items-center font-mono font-semibold text-brand-800 underline"
               >
                 {q.title}
               </a>
@@ -202,7 +202,7 @@ function CustomerBody({ d }: { d: CustomerDetail }) {
                 {i.submissionId ? (
                   <a
                     href={`/admin/requests/${i.submissionId}`}
-                    className="font-mono font-semibold text-brand-800 underline"
+                    className="inline-flex min-h-11 items-center font-mono font-semibold text-brand-800 underline"
                   >
                     {i.number ?? "Draft"}
                   </a>
