@@ -98,7 +98,10 @@ export default defineConfig({
   ],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace is recorded on a failed test's retry, not on every test: recording one for every
+    // test (to keep the failures') cost more CPU than the browser's own work
+    // (docs/decisions/078-headless-shell-for-tests.md).
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: testChromium,
       args: chromiumArgs,

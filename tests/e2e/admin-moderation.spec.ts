@@ -355,14 +355,13 @@ test.describe("access and accessibility", () => {
   });
 
   for (const width of [375, 1280]) {
-    test(`every admin screen passes axe and fits ${width} px`, async ({
+    test(`the login, the password dialog and a request's dialog pass axe and fit ${width} px`, async ({
       page,
       context,
       request,
       baseURL,
     }) => {
       await seedBooking(request, uniqueName("Axe"));
-      await seedReview(request, uniqueName("Axe"));
       await page.setViewportSize({ width, height: 900 });
       const check = async (label: string) => {
         const results = await new AxeBuilder({ page })
@@ -387,16 +386,12 @@ test.describe("access and accessibility", () => {
       await signedIn(context, request, baseURL!);
       await page.goto("/admin");
       await expect(page.getByText(/^\d+ in total, \d+ unread$/)).toBeVisible();
-      await check("dashboard");
+      // The dashboard and the reviews screen themselves: admin-phone.spec.ts, with target sizes too.
       await page.getByRole("button", { name: "Change Password" }).click();
       await expect(page.getByRole("dialog", { name: "Change Password" })).toBeVisible();
       await expect(page.getByLabel(/^Current Password/)).toBeFocused(); // focus moves into the dialog
       await check("change password dialog");
       await page.keyboard.press("Escape");
-
-      await page.goto("/admin/testimonials");
-      await expect(page.getByText("Pending").filter({ visible: true }).first()).toBeVisible();
-      await check("testimonials");
 
       await page.goto("/admin/submissions");
       await page
