@@ -15,6 +15,13 @@ const variants: Record<Variant, string> = {
   ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-400",
 };
 
+/**
+ * The admin's text inputs, selects and text areas: full width, 44 px tall at least, a red border
+ * while the field is marked invalid (`aria-invalid`).
+ */
+export const fieldClass =
+  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
+
 export function buttonClass(variant: Variant = "primary", extra = ""): string {
   return `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
 }

@@ -18,11 +18,8 @@ import type { AppointmentWire, BookingAppointmentsWire, TellWire } from "../cont
 import { ApiError } from "../../../admin/api";
 import { keys, queries, queryClient, requestChanged } from "../../../admin/query";
 import { workflowApi } from "../../requests/screens";
-import { Button, buttonClass } from "../../../admin/components/ui";
+import { Button, buttonClass, fieldClass } from "../../../admin/components/ui";
 import { TextArrival } from "./TextArrival";
-
-const fieldClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
 
 /** The visit in the request's cached appointments replaced by the server's answer. */
 function putInCache(requestId: number, appointment: AppointmentWire) {

@@ -4,10 +4,10 @@
  * next paper and page at once (it is never on the public website, so there is no draft).
  */
 import { useState } from "react";
-import { Button, FormProblem } from "../../../admin/components/ui";
+import { Button, fieldClass, FormProblem } from "../../../admin/components/ui";
 import type { BankDetails } from "../contract/identity";
 import type { BusinessDetails, BusinessPatch } from "./api";
-import { fieldClass, Labelled } from "./fields";
+import { Labelled } from "./fields";
 import { useDetailsSave } from "./use-details-save";
 
 export function BankForm({

@@ -4,13 +4,10 @@
  * nothing typed is lost when it refuses.
  */
 import { useId, useState, type ReactNode } from "react";
-import { Button, FormProblem } from "../../../admin/components/ui";
+import { Button, fieldClass, FormProblem } from "../../../admin/components/ui";
 import { formatDate } from "../../../platform/time";
 import type { BusinessDetails, BusinessPatch } from "./api";
 import { useDetailsSave } from "./use-details-save";
-
-const fieldClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
 
 interface FormText {
   tradingAs: "company" | "sole_trader";

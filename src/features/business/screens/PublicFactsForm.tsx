@@ -5,11 +5,11 @@
  * publishes it on the Website screen. Each field saved but not yet published says so.
  */
 import { useId, useState, type ReactNode } from "react";
-import { Button, FormProblem } from "../../../admin/components/ui";
+import { Button, fieldClass, FormProblem } from "../../../admin/components/ui";
 import type { PostalAddress, PublicFactField } from "../contract/public-facts";
 import type { BusinessDetails, BusinessPatch } from "./api";
 import { useDetailsSave } from "./use-details-save";
-import { fieldClass, Labelled } from "./fields";
+import { Labelled } from "./fields";
 
 interface AddressText {
   line1: string;

@@ -5,10 +5,10 @@
  */
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Button, FormProblem } from "../../../admin/components/ui";
+import { Button, fieldClass, FormProblem } from "../../../admin/components/ui";
 import type { DataProcessor, PublicFactField } from "../contract/public-facts";
 import type { BusinessDetails, BusinessPatch } from "./api";
-import { fieldClass, Labelled } from "./fields";
+import { Labelled } from "./fields";
 import { Draft } from "./PublicFactsForm";
 import { useDetailsSave } from "./use-details-save";
 

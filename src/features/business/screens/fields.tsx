@@ -1,8 +1,5 @@
-/** The Business details forms' shared field parts: the input's look and a labelled field. */
+/** The Business details forms' labelled field (the input's look is the admin's `fieldClass`). */
 import type { ReactNode } from "react";
-
-export const fieldClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
 
 export function Labelled(props: {
   label: string;

@@ -24,12 +24,10 @@ import {
 } from "./api";
 import type { SwitchableKind } from "../contract/kinds";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
-import { Badge, Button, buttonClass, IconButton, Spinner } from "../../../admin/components/ui";
+import { Badge, Button, buttonClass, fieldClass, IconButton, Spinner } from "../../../admin/components/ui";
 import { LoadError } from "../../../admin/components/LoadError";
 
 const settingsKey = ["push-settings"] as const;
-const fieldClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
 
 function failure(err: unknown, what: string): string {
   if (err instanceof ApiError)

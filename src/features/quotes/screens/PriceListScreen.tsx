@@ -15,11 +15,8 @@ import { priceWithUnit } from "./quote-draft";
 import { quotesApi, type PriceListItem, type QuoteSettings } from "./api";
 import type { PriceListItemInput } from "../contract/endpoints";
 import { ConfirmDialog } from "../../../admin/components/dialogs";
-import { Button, buttonClass, IconButton, Spinner } from "../../../admin/components/ui";
+import { Button, buttonClass, fieldClass, IconButton, Spinner } from "../../../admin/components/ui";
 import { LoadError } from "../../../admin/components/LoadError";
-
-const fieldClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
 
 interface ItemText {
   description: string;

@@ -8,7 +8,7 @@ import { ArrowDown, ArrowUp, CloudUpload, Eye, EyeOff, Pencil, Plus, Trash2 } fr
 import { useId, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { ApiError } from "../../../admin/api";
-import { Badge, Button, IconButton } from "../../../admin/components/ui";
+import { Badge, Button, fieldClass, IconButton } from "../../../admin/components/ui";
 
 export interface FieldDef {
   /** The text's key; also the API field whose error shows under it. */
@@ -41,9 +41,6 @@ export interface ListSpec<T extends Item, B> {
   /** Pictures shown before the item's text (the gallery's). */
   media?: (item: T) => ReactNode;
 }
-
-export const fieldClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-danger-600";
 
 export function failureText(err: unknown, what: string): string | null {
   if (err instanceof ApiError && err.status === 401) return null;

@@ -6,9 +6,9 @@
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { ApiError } from "../../../admin/api";
-import { Button } from "../../../admin/components/ui";
+import { Button, fieldClass } from "../../../admin/components/ui";
 import type { GalleryImageRole, GalleryKind } from "../contract";
-import { fieldClass, failureText } from "./ContentList";
+import { failureText } from "./ContentList";
 import { galleryApi, preparePhoto } from "./gallery-api";
 
 /** A picture chosen for a slot: a file from this device, or a job's photo by id. */

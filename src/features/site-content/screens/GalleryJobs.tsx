@@ -9,10 +9,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { ApiError } from "../../../admin/api";
-import { Button, Spinner } from "../../../admin/components/ui";
+import { Button, fieldClass, Spinner } from "../../../admin/components/ui";
 import { formatDate } from "../../../platform/time";
 import type { GalleryImageRole, GalleryJob } from "../contract";
-import { fieldClass, failureText } from "./ContentList";
+import { failureText } from "./ContentList";
 import { galleryApi } from "./gallery-api";
 import { LoadError } from "../../../admin/components/LoadError";
 
