@@ -6,18 +6,16 @@
  *  lane 1: check (astro check, eslint, prettier --check)
  *          → unit + content tests, and the integration suite's PGlite-only files (Vitest, PGlite)
  *          → the integration suite on a throwaway PostgreSQL server (every data-layer and API file)
- *          → side by side: the stack tests, one file at a time (`npm run dev` for real with the
- *            smoke test in Chromium on it, and its sockets loopback only,
- *            tests/stack/dev-listen.test.ts), and the smoke test on `npm run dev -- --netlify`
- *            (Netlify's own `netlify dev`)
+ *          → the stack tests, one file at a time: `npm run dev` for real with the smoke test in
+ *            Chromium on it, and its sockets loopback only (tests/stack/dev-listen.test.ts)
+ *          → the smoke test on `npm run dev -- --netlify` (Netlify's own `netlify dev`)
  *  lane 2: browser tests (Playwright) on the production build, which the test host builds
  *          (scripts/lib/site-host.ts, docs/decisions/036-browser-test-host.md), the smoke test
  *          among them
  *          → build checks on that build (valid HTML, links, headers, JS budget)
  *
- * The smoke test on `netlify dev` runs at the end of lane 1, beside the browser tests
- * (docs/decisions/077-integration-files-share-a-worker.md) and the stack test (most of its time is
- * `netlify dev` building every function, docs/decisions/078-headless-shell-for-tests.md). `netlify dev` writes
+ * The browser tests are the longest stage, so the smoke test on `netlify dev` runs at the end of
+ * lane 1, beside them (docs/decisions/077-integration-files-share-a-worker.md). `netlify dev` writes
  * under .netlify/, where the build checks read the build: the two stages hold the same lock, so
  * whichever comes second waits for the other to end.
  *
@@ -100,8 +98,7 @@ const netlifySmoke = {
   reports: ["playwright-smoke-netlify"],
   lock: netlifyFolder,
 };
-/** Each lane: its stages in order; an array inside a lane is stages run side by side.
- * @type {(Stage | Stage[])[][]} */
+/** @type {Stage[][]} */
 const lanes = [
   [
     { name: "check", cmd: "npm", args: ["run", "check"] },
@@ -167,20 +164,15 @@ const lanes = [
     ...(skipE2e
       ? []
       : [
-          // The stack test and the smoke test on `netlify dev` side by side: most of the latter is
-          // `netlify dev` building every function before it answers, which needs no other stage
-          // to be done. Each dev server has its own port, data folder and Vite folder
-          // (`node_modules/.vite/dev-<port>`, scripts/dev.ts), so neither reaches into the other.
-          [
-            {
-              name: "stack (npm run dev, smoke test on it; function bundles)",
-              cmd: "npx",
-              args: ["vitest", "run", "--project", "stack", ...vitestJson("stack")],
-              env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright-smoke-dev.json") },
-              reports: ["vitest-stack", "playwright-smoke-dev"],
-            },
-            netlifySmoke,
-          ],
+          {
+            name: "stack (npm run dev, smoke test on it; function bundles)",
+            cmd: "npx",
+            args: ["vitest", "run", "--project", "stack", ...vitestJson("stack")],
+            env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright-smoke-dev.json") },
+            reports: ["vitest-stack", "playwright-smoke-dev"],
+          },
+          // After the stack test (its Chromium and `npm run dev` are done), beside the browser tests.
+          netlifySmoke,
         ]),
   ],
   skipE2e
@@ -274,13 +266,7 @@ async function runLocked(stage) {
  * shows every failure), except into the build checks when this run made no build. */
 async function runLane(lane) {
   let ok = true;
-  for (const entry of lane) {
-    if (Array.isArray(entry)) {
-      const oks = await Promise.all(entry.map(runLocked));
-      ok = oks.every(Boolean) && ok;
-      continue;
-    }
-    const stage = entry;
+  for (const stage of lane) {
     if (stage.needsFreshBuild && !freshBuild()) {
       console.log(`✗ ${stage.name}: not run, this run made no build in dist/`);
       results.push({
