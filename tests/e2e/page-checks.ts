@@ -12,6 +12,16 @@ export async function axe(page: Page, label: string) {
   // goes to the bottom corner, away from the toasts at the top.
   await page.mouse.move(0, (page.viewportSize()?.height ?? 1) - 1);
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  // A section still fading in as it scrolled into view would be scanned half-drawn (its colours
+  // mid-transition fail the contrast rule): wait for transitions and finite animations to end.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
   const results = await new AxeBuilder({ page })
     // WCAG 2.2's 2.5.8 (targets at least 24 × 24 px, or spaced as if), which axe leaves off unless asked.
     .options({ rules: { "target-size": { enabled: true } } })
