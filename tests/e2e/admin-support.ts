@@ -55,11 +55,11 @@ export function uniqueName(first: string): string {
  * gather every test's requests, quotes and invoices on one customer.
  */
 export function uniqueContact(name: string): { email: string; phone: string } {
-  return {
-    email: `${name.replace(/\s+/g, ".").toLowerCase()}@example.com`,
-    phone: `07700 9${String(Math.floor(Math.random() * 100_000)).padStart(5, "0")}`,
-  };
+  return { email: `${name.replace(/\s+/g, ".").toLowerCase()}@example.com`, phone: uniquePhone() };
 }
+
+/** A UK mobile number (07700 9xxxxx) that no other test uses. */
+export const uniquePhone = () => `07700 9${String(Math.floor(Math.random() * 100_000)).padStart(5, "0")}`;
 
 /** Fields the public forms' spam guard expects from a person (docs/decisions/004-spam-guard.md). */
 const humanFields = () => ({ website: "", formStartedAt: Date.now() - 60_000 });

@@ -14,8 +14,8 @@ import {
   ownClient,
   postBookingWithRoom,
   signedIn,
-  uniqueContact,
   uniqueName,
+  uniquePhone,
 } from "./admin-support";
 import { mailTo, pagePath } from "./mailbox";
 import { axe as checkPage, shot } from "./page-checks";
@@ -23,9 +23,6 @@ import { axe as checkPage, shot } from "./page-checks";
 /** Each screen waits on function calls that take seconds on a busy 2-core machine. */
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 180_000 });
-
-/** A phone number only this test uses: 07700 9xxxxx. */
-const uniquePhone = () => uniqueContact("").phone;
 
 /**
  * A request through the public API, as a visitor sends it. The local stack sees every test client
