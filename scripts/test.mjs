@@ -201,9 +201,18 @@ const lanes = [
 
 const started = Date.now();
 const elapsed = (from) => `${((Date.now() - from) / 1000).toFixed(1)}s`;
-/** @type {{ name: string, ok: boolean, secs: string, log: string, output: string, reports: string[] }[]} */
+/** @type {{ name: string, ok: boolean, secs: string, cpu?: number, log: string, output: string, reports: string[] }[]} */
 const results = [];
 const running = new Map();
+
+const gnuTime = "/usr/bin/time";
+
+/** A stage's CPU seconds (user + system) from GNU time's output file, or undefined. */
+function stageCpu(file) {
+  if (!existsSync(file)) return undefined;
+  const [user, sys] = readFileSync(file, "utf8").trim().split("\n").at(-1).split(" ").map(Number);
+  return Number.isFinite(user) && Number.isFinite(sys) ? user + sys : undefined;
+}
 
 function runStage(stage) {
   return new Promise((resolve) => {
@@ -216,7 +225,13 @@ function runStage(stage) {
     console.log(`▶ ${stage.name} (started at +${elapsed(started)})`);
     running.set(stage.name, t0);
     let output = "";
-    const child = spawn(stage.cmd, stage.args, {
+    // With GNU time installed, the stage's CPU seconds (its processes and every descendant they
+    // waited for) are printed beside its wall time: on a shared 2-core machine, CPU is what a stage costs.
+    const cpuFile = path.join(reports, `${slug}.cpu`);
+    const [cmd, args] = existsSync(gnuTime)
+      ? [gnuTime, ["-q", "-f", "%U %S", "-o", cpuFile, stage.cmd, ...stage.args]]
+      : [stage.cmd, stage.args];
+    const child = spawn(cmd, args, {
       cwd: root,
       env: { ...env, ...stage.env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -228,13 +243,14 @@ function runStage(stage) {
       writeFileSync(log, output);
       const ok = code === 0;
       const secs = elapsed(t0);
+      const cpu = stageCpu(cpuFile);
       const rule = "─".repeat(78);
       console.log(
         `\n${rule}\n${ok ? "✓" : "✗"} ${stage.name} (${secs}; log ${path.relative(root, log)})\n${rule}`,
       );
       console.log(output.trimEnd());
       if (!ok) console.log(`✗ ${stage.name} failed (${signal ?? `exit ${code}`}) after ${secs}`);
-      results.push({ name: stage.name, ok, secs, log, output, reports: stage.reports ?? [] });
+      results.push({ name: stage.name, ok, secs, cpu, log, output, reports: stage.reports ?? [] });
       resolve(ok);
     });
   });
@@ -355,8 +371,11 @@ function collectTests() {
 }
 
 const tests = collectTests();
-console.log(`\n${"═".repeat(78)}\nStages (wall time; run side by side in two lanes):`);
-for (const r of results) console.log(`  ${r.ok ? "✓" : "✗"} ${r.secs.padStart(7)}  ${r.name}`);
+console.log(`\n${"═".repeat(78)}\nStages (wall time, CPU seconds; run side by side in two lanes):`);
+for (const r of results)
+  console.log(
+    `  ${r.ok ? "✓" : "✗"} ${r.secs.padStart(7)} ${(r.cpu === undefined ? "" : `${r.cpu.toFixed(0)} s CPU`).padStart(10)}  ${r.name}`,
+  );
 console.log(`  total ${elapsed(started)}`);
 // Each publish in the browser tests rebuilds the site on the test host, which logs the build's cost
 // (scripts/lib/local-rebuild.ts, docs/decisions/069-ci-speed.md).

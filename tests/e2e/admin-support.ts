@@ -5,6 +5,8 @@
 import { readLocalAdminPassword } from "../../scripts/lib/admin-password";
 import { e2eDataDir } from "../../playwright.config";
 import { offeredDates } from "../helpers/dates";
+import { windowInstants } from "../../src/features/appointments/window-instants";
+import { dateInZone } from "../../src/platform/time";
 import {
   expect,
   type APIRequestContext,
@@ -27,6 +29,15 @@ export function adminPassword(): string {
   const kept = readLocalAdminPassword(e2eDataDir);
   if (!kept) throw new Error(`no admin password kept for ${e2eDataDir}: did the stack start?`);
   return kept;
+}
+
+/**
+ * Whether today's "any time" window (Europe/London) still has a few minutes to run: a window that
+ * has ended can no longer be confirmed (409 `window_passed`), only recorded as done already. A test
+ * of today's visit reads the clock once and takes the path the owner would at this hour.
+ */
+export function todaysWindowOpen(at = new Date()): boolean {
+  return windowInstants(dateInZone(at), "any").end.getTime() - at.getTime() > 2 * 60_000;
 }
 
 /**

@@ -5,13 +5,16 @@
  * the request opens with "Added by you, from a phone call" and the visit; "On my way" reaches the
  * customer (the only e-mail they get: the owner did not ask for the confirmation) and shows in the
  * history without reopening; "Visit done" offers the next steps; the schedule lists the visit.
+ * The test owns its clock: once today's window has ended (the London evening) no visit can be
+ * booked for today, so the owner is refused, keeps what he typed, and books tomorrow instead.
  *
  * SHOTS=dir saves screenshots there.
  */
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { mailbox } from "./mailbox";
-import { ownClient, signedIn, uniqueName } from "./admin-support";
+import { ownClient, signedIn, todaysWindowOpen, uniqueName } from "./admin-support";
 import { shot } from "./page-checks";
+import { addDays, type IsoDate } from "../../src/features/appointments/contract";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -60,30 +63,29 @@ for (const width of [375, 1280]) {
       await expect(page.getByLabel("Send the customer a confirmation")).not.toBeChecked();
       expect(await sidewaysScroll(page), "the form scrolls sideways").toBeLessThanOrEqual(0);
       await shot(page, "diary-new-job");
-      await page.getByRole("button", { name: "Add job and book visit" }).click();
-
-      // Today may be a day customers cannot book (a weekend, a bank holiday, the cap): the refusal
-      // names why, and the owner's reason books it anyway, with nothing he typed lost.
+      const open = todaysWindowOpen();
+      const visitDate = await addJob(page, name, open ? today : undefined);
       const dialog = page.getByRole("dialog", { name: "Appointment Request" });
-      const reason = page.getByLabel("Reason for booking it anyway");
-      await expect(dialog.or(reason)).toBeVisible();
-      if (await reason.isVisible()) {
-        await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
-        await reason.fill("Fitted in today by phone.");
-        await page.getByRole("button", { name: "Add job and book visit" }).click();
-      }
       await expect(dialog).toBeVisible();
       await expect(page).toHaveURL(/\/admin\/requests\/\d+$/);
       const history = dialog.getByTestId("request-history");
       await expect(history).toContainText("Added by you, from a phone call");
       await expect(dialog.getByTestId("appointment-status")).toContainText(/confirmed/i);
+      const toCustomer = () => mailbox.received.filter((m) => m.envelopeTo.includes(email));
+      if (!open) {
+        // The London evening: the visit went to tomorrow, so the day's buttons are not offered yet.
+        await expect(dialog.getByTestId("visit-day")).toHaveCount(0);
+        await page.goto(`/admin/schedule?view=day&date=${visitDate}`);
+        await expect(page.getByText(name).first()).toBeVisible();
+        expect(toCustomer(), "no confirmation was asked for").toHaveLength(0);
+        return;
+      }
 
       const day = dialog.getByTestId("visit-day");
       await day.getByRole("button", { name: "30 min" }).click();
       await day.getByRole("button", { name: "On my way" }).click();
       // The history shows it without the dialog being reopened.
       await expect(history).toContainText("On the way: the customer was told");
-      const toCustomer = () => mailbox.received.filter((m) => m.envelopeTo.includes(email));
       await expect.poll(() => toCustomer().length, { timeout: 90_000 }).toBe(1);
       expect(toCustomer()[0]!.headers["subject"]).toMatch(
         /^Kingdom Handyman is on the way, arriving around \d{1,2}:\d\d[ap]m$/,
@@ -98,10 +100,48 @@ for (const width of [375, 1280]) {
       await shot(page, "diary-done");
 
       // The day's schedule lists the visit.
-      await page.goto(`/admin/schedule?view=day&date=${today}`);
+      await page.goto(`/admin/schedule?view=day&date=${visitDate}`);
       await expect(page.getByText(name).first()).toBeVisible();
       // Still only the one e-mail: no confirmation was asked for.
       expect(toCustomer()).toHaveLength(1);
     });
   });
+}
+
+/**
+ * Sends the filled new-job form and answers what the server asks, as the owner would, until the
+ * request opens; the visit's date. The day may be one customers cannot book (a weekend, a bank
+ * holiday, the cap): the refusal names why and the owner's reason books it anyway. Once today's
+ * window has ended (`today` undefined: the London evening) no visit can be booked for today: the
+ * refusal says so, and the owner picks tomorrow. Nothing he typed is lost on the way.
+ */
+async function addJob(page: Page, name: string, today: string | undefined): Promise<string> {
+  const submit = page.getByRole("button", { name: "Add job and book visit" });
+  const dialog = page.getByRole("dialog", { name: "Appointment Request" });
+  const reason = page.getByLabel("Reason for booking it anyway");
+  const ended = page.getByRole("alert").filter({ hasText: "has already ended, so it cannot be offered" });
+  const dateField = page.getByLabel("Date", { exact: true });
+  let date = today ?? (await dateField.inputValue());
+  // Each answer is read once the server has answered the form's post.
+  const send = () =>
+    Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/api/admin/")),
+      submit.click(),
+    ]);
+  await send();
+  for (let answered = 0; answered < 3; answered++) {
+    await expect(dialog.or(reason).or(ended).first()).toBeVisible();
+    if (await dialog.isVisible()) return date;
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+    if (await ended.isVisible()) {
+      expect(today, "today's window was still open, yet the server says it has ended").toBeUndefined();
+      date = addDays(date as IsoDate, 1);
+      await dateField.fill(date);
+    } else {
+      await reason.fill("Fitted in by phone.");
+    }
+    await send();
+  }
+  await expect(dialog).toBeVisible();
+  return date;
 }

@@ -15,11 +15,16 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { mailbox } from "./mailbox";
-import { clientIp, ownClient, postBookingWithRoom, signedIn, uniqueName } from "./admin-support";
+import {
+  clientIp,
+  ownClient,
+  postBookingWithRoom,
+  signedIn,
+  todaysWindowOpen,
+  uniqueName,
+} from "./admin-support";
 import { shot } from "./page-checks";
 import { sitePhone } from "./forms-support";
-import { windowInstants } from "../../src/features/appointments/window-instants";
-import { dateInZone } from "../../src/platform/time";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -50,15 +55,6 @@ function clockStyle(time: string): string {
   const [h, m] = time.split(":").map(Number) as [number, number];
   const hour = h % 12 === 0 ? 12 : h % 12;
   return `${hour}${m === 0 ? "" : `:${String(m).padStart(2, "0")}`}${h < 12 ? "am" : "pm"}`;
-}
-
-/**
- * Whether today's "any time" window (Europe/London) still has a few minutes to run: a window that
- * has ended can no longer be confirmed (409 `window_passed`), only recorded as done already. The
- * test reads the clock once and takes the path the owner would at this hour.
- */
-function todaysWindowOpen(at = new Date()): boolean {
-  return windowInstants(dateInZone(at), "any").end.getTime() - at.getTime() > 2 * 60_000;
 }
 
 /**

@@ -17,7 +17,7 @@ import customerPageFn from "../../netlify/functions/customer-page.mts";
 import { site } from "../../src/config/site";
 import { addDays, weekdayOf, type IsoDate } from "../../src/features/appointments/contract";
 import { dateInZone } from "../../src/platform/time";
-import { changeCutoff } from "../../src/features/appointments/window-instants";
+import { changeCutoff, windowInstants } from "../../src/features/appointments/window-instants";
 import { hashToken } from "../../src/features/mail/request-link";
 import {
   appointments,
@@ -644,12 +644,17 @@ describe("actions", () => {
 
   it("after the cut-off the page shows the phone number instead of the buttons and a late POST is refused", async () => {
     const id = await book();
-    // A visit confirmed for today: its window is less than the cut-off away.
-    // (Booked over the day's rules: today may be a bank holiday or a day off.)
+    // A visit less than the cut-off away that has not ended yet (a window that has ended cannot be
+    // confirmed): this afternoon, or after it tomorrow morning.
+    // (Booked over the day's rules: the day may be a bank holiday or a day off.)
     const today = dateInZone(new Date());
+    const soon =
+      windowInstants(today, "afternoon").end.getTime() > Date.now() + 60_000
+        ? { date: today, window: "afternoon" as const }
+        : { date: addDays(today, 1), window: "morning" as const };
     await actOnAppointment(
       id,
-      { action: "confirm", date: today, window: "afternoon", dayOverrideReason: "An urgent leak" },
+      { action: "confirm", ...soon, dayOverrideReason: "An urgent leak" },
       serviceContext(),
     );
     const token = await latestToken(id);
