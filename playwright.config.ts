@@ -73,14 +73,6 @@ export const chromiumArgs = [
 /** The browser tests that run in the full Chromium (`fullChromium`). */
 const pushSpec = /admin-push\.spec\.ts$/;
 
-/**
- * The browser tests that publish, each rebuilding the whole site on the test host (a minute or more
- * of one core), one publish at a time: they run first, so their rebuilds overlap the other tests
- * instead of ending the run with one worker waiting on the other's rebuild.
- */
-const publishingSpecs =
-  /(site-content|site-gallery|site-gallery-edit|site-services|business-public)\.spec\.ts$/;
-
 export default defineConfig({
   testDir: "tests/e2e",
   // Its own folder: the stack test's smoke run (playwright.dev.config.ts) may run at the same
@@ -116,17 +108,10 @@ export default defineConfig({
     },
   },
   projects: [
-    // Listed first: a worker takes tests in the order of the projects, then of the files.
-    {
-      name: "publishing",
-      testMatch: publishingSpecs,
-      use: { ...devices["Desktop Chrome"] },
-      teardown: "admin-password",
-    },
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: [/admin-password\.spec\.ts$/, pushSpec, publishingSpecs],
+      testIgnore: [/admin-password\.spec\.ts$/, pushSpec],
       teardown: "admin-password",
     },
     // A push message shown as a notification needs the full browser: the headless shell shows none.
