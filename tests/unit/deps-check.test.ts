@@ -1,7 +1,7 @@
 /**
  * `npm run deps:check` (docs/decisions/062-feature-public-faces.md): the real script, run on a
- * temporary copy of the code. The copy as it is passes; with one planted import of each kind that
- * the old import-string rule missed, it fails and names each, with the import to write instead.
+ * temporary copy of the code. With one planted import of each kind that the old import-string rule
+ * missed, it fails and names each, with the import to write instead.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -50,13 +50,9 @@ afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 // Each run starts the real script through tsx and resolves every import of the copy: seconds, more
 // on a busy machine.
+// The check on the code as it is runs in `npm run check`; here the counts are exact ("7 new
+// violation(s)"), so a copy that failed for any other reason would fail the test too.
 describe("deps:check", { timeout: 240_000 }, () => {
-  it("passes on the code as it is", () => {
-    const { status, out } = run("check");
-    expect(out).toMatch(/no new violation/);
-    expect(status).toBe(0);
-  });
-
   it("fails on each planted violation, naming it and the import to use instead; the baseline only shrinks", () => {
     plant(
       "src/features/quotes/planted-deep.ts",
