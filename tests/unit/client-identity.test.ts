@@ -12,8 +12,11 @@ beforeEach(() => {
   delete process.env["SIMULATE_CLIENTS"];
   delete process.env["AWS_LAMBDA_RUNTIME_API"];
 });
+// Put back in place: replacing process.env with a plain object would cut it off from the process
+// (a later TZ change, in a file sharing this worker, would no longer reach the clock).
 afterEach(() => {
-  process.env = { ...saved };
+  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+  Object.assign(process.env, saved);
 });
 
 const req = (headers: Record<string, string> = {}) =>
