@@ -24,6 +24,9 @@ export default defineConfig({
           isolate: false,
           setupFiles: ["tests/helpers/file-state.ts"],
           unstubEnvs: true,
+          // As many as the integration files: Vitest runs projects that share workers side by side
+          // only when their worker counts match.
+          maxWorkers: 2,
         },
       },
       {
@@ -52,7 +55,7 @@ export default defineConfig({
           include: ["tests/stack/**/*.test.ts"],
           environment: "node",
           // One file at a time: each starts whole stacks, and two at once would starve each other
-          // (tests/stack/dev-listen.test.ts runs before or after the stack test, never beside it).
+          // (the function bundles test runs before or after the stack test, never beside it).
           fileParallelism: false,
           // Two starts of `npm run dev` and the smoke test in Chromium: about 4 minutes on an idle
           // 2-core machine, far more while other work shares it.

@@ -7,7 +7,7 @@
  *          → unit + content tests, and the integration suite's PGlite-only files (Vitest, PGlite)
  *          → the integration suite on a throwaway PostgreSQL server (every data-layer and API file)
  *          → the stack tests, one file at a time: `npm run dev` for real with the smoke test in
- *            Chromium on it, and its sockets loopback only (tests/stack/dev-listen.test.ts)
+ *            Chromium on it, and its sockets loopback only (tests/stack/dev-stack.test.ts)
  *          → the smoke test on `npm run dev -- --netlify` (Netlify's own `netlify dev`)
  *  lane 2: browser tests (Playwright) on the production build, which the test host builds
  *          (scripts/lib/site-host.ts, docs/decisions/036-browser-test-host.md), the smoke test

