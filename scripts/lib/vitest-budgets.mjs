@@ -24,10 +24,22 @@ export function projectBudget(file) {
 const suiteNames = new Set(["describe", "suite"]);
 const testNames = new Set(["it", "test"]);
 
-/** `it`, `it.concurrent`, `describe.sequential` → the first name; null for `it.each(…)(…)`. */
+/** Conditional forms whose call returns the test function: `describe.skipIf(cond)(title, fn)`. */
+const conditional = new Set(["skipIf", "runIf"]);
+
+/**
+ * `it`, `it.concurrent`, `describe.sequential`, `describe.skipIf(…)` → the first name; null for
+ * `it.each(…)(…)`.
+ */
 function calleeName(expr) {
   if (ts.isIdentifier(expr)) return expr.text;
   if (ts.isPropertyAccessExpression(expr)) return calleeName(expr.expression);
+  if (
+    ts.isCallExpression(expr) &&
+    ts.isPropertyAccessExpression(expr.expression) &&
+    conditional.has(expr.expression.name.text)
+  )
+    return calleeName(expr.expression.expression);
   return null;
 }
 

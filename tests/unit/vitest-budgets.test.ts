@@ -23,6 +23,9 @@ describe("a Vitest test's own time budget", () => {
         it(\`a template with no placeholder\`, async () => {}, (10 + 5) * 1000);
       });
       it("at the top", () => {}, 2000);
+      describe.skipIf(!process.env.PG)("when a server is there", () => {
+        it.runIf(true)("conditional forms", async () => {}, 45_000);
+      });
     `;
     expect(Object.fromEntries(ownBudgets(source))).toEqual({
       "outer › inherits the describe's": 240_000,
@@ -32,6 +35,7 @@ describe("a Vitest test's own time budget", () => {
       "plain › from a constant": 180_000,
       "plain › a template with no placeholder": 15_000,
       "at the top": 2000,
+      "when a server is there › conditional forms": 45_000,
     });
   });
 
@@ -61,6 +65,12 @@ describe("a Vitest test's own time budget", () => {
         "a build that fails leaves the served folder as it was and says why in plain words",
       ]),
     ).toBe(300_000);
+    expect(
+      vitestBudget(root, "tests/integration/db-restart.test.ts", [
+        "PostgreSQL restarts",
+        "keeps the process alive and every answer true through 10 restarts under 8 clients",
+      ]),
+    ).toBe(120_000);
     // A test with no timeout of its own, and a file that is not there: the project's.
     expect(vitestBudget(root, "tests/unit/push-rules.test.ts", ["anything"])).toBe(5_000);
     expect(vitestBudget(root, "tests/integration/no-such-file.test.ts", ["x"])).toBe(30_000);
