@@ -16,17 +16,19 @@
 import { offeredDates } from "../helpers/dates";
 import { uniqueName } from "../helpers/http";
 import ipaddr from "ipaddr.js";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { createServer } from "node:net";
 import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listeningSockets } from "../helpers/listening";
 
 const root = path.resolve(import.meta.dirname, "../..");
+const execFileAsync = promisify(execFile);
 const dataDir = path.join(root, ".data", `stack-test-${process.pid}-${Date.now()}`);
 const lockFile = `${dataDir}.lock`;
 /** The guide's URL (docs/getting-started.md); the smoke test checks the site there (playwright.dev.config.ts `devPort`). */
@@ -256,12 +258,13 @@ describe("npm run dev", () => {
     const ownByAddress = await signIn(`127.0.0.1:${port}`, `http://127.0.0.1:${port}`);
     expect(ownByAddress.status, ownByAddress.body).toBe(200);
 
-    const again = spawnSync(
+    // Run without blocking this process: a blocked event loop misses the dev server closing an
+    // idle keep-alive socket, and the next test's first fetch, reusing it, fails ("other side closed").
+    const again = await execFileAsync(
       process.execPath,
       ["--import", "tsx", "scripts/admin-password.ts", "--data-dir", dataDir],
       { cwd: root, env: childEnv(), encoding: "utf8", timeout: 120_000 },
     );
-    expect(again.status, again.stderr).toBe(0);
     expect(again.stdout).toContain(`admin password (this local database only): ${password}`);
   }, 180_000);
 
