@@ -1,6 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { defineConfig } from "vitest/config";
 
+/** The unit and integration files' workers: each integration file opens its own database, and
+ * PGlite is memory-hungry, so the workers are few. */
+const sharedWorkers = 2;
+
 export default defineConfig({
   test: {
     // The server refuses rate-limited requests without this secret (src/platform/env.ts); every
@@ -24,9 +28,8 @@ export default defineConfig({
           isolate: false,
           setupFiles: ["tests/helpers/file-state.ts"],
           unstubEnvs: true,
-          // As many as the integration files: Vitest runs projects that share workers side by side
-          // only when their worker counts match.
-          maxWorkers: 2,
+          // Vitest runs projects that share workers side by side only when their counts match.
+          maxWorkers: sharedWorkers,
         },
       },
       {
@@ -34,8 +37,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          // Each file opens its own database; PGlite is memory-hungry, so keep the workers few.
-          maxWorkers: 2,
+          maxWorkers: sharedWorkers,
           // The files share their worker's modules: the server is loaded once per worker, not once
           // per file (a fifth of the suite's CPU). Each file starts from a fresh worker's state
           // (tests/helpers/file-state.ts; docs/decisions/077-integration-files-share-a-worker.md).

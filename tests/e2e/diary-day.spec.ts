@@ -15,12 +15,10 @@ import { mailbox } from "./mailbox";
 import { ownClient, signedIn, todaysWindowOpen, uniqueName } from "./admin-support";
 import { shot } from "./page-checks";
 import { addDays, type IsoDate } from "../../src/features/appointments/contract";
+import { dateInZone } from "../../src/platform/time";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
-
-/** Today in Europe/London, as YYYY-MM-DD. */
-const londonToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
 
 const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -37,7 +35,7 @@ for (const width of [375, 1280]) {
     }) => {
       await ownClient(page);
       await signedIn(context, request, baseURL!);
-      const today = londonToday();
+      const today = dateInZone(new Date());
       const name = uniqueName("Eilidh");
       const email = `eilidh.${Date.now()}.${width}@example.com`;
 
