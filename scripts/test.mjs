@@ -1,23 +1,23 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every test, as stages that run side by side where they do not depend on each other
- * (docs/decisions/024-fast-ci.md). Two lanes, because the machine has two cores:
+ * `npm test`: every test, as stages that run two at a time, because the machine has two cores
+ * (docs/decisions/024-fast-ci.md, docs/decisions/081-a-queue-not-two-lanes.md). In the order they start:
  *
- *  lane 1: check (astro check, eslint, prettier --check)
- *          → unit + content tests, and the integration suite's PGlite-only files (Vitest, PGlite)
- *          → the integration suite on a throwaway PostgreSQL server (every data-layer and API file)
- *          → the stack tests, one file at a time: `npm run dev` for real with the smoke test in
- *            Chromium on it, and its sockets loopback only (tests/stack/dev-stack.test.ts)
- *          → the smoke test on `npm run dev -- --netlify` (Netlify's own `netlify dev`)
- *  lane 2: browser tests (Playwright) on the production build, which the test host builds
- *          (scripts/lib/site-host.ts, docs/decisions/036-browser-test-host.md), the smoke test
- *          among them
- *          → build checks on that build (valid HTML, links, headers, JS budget)
+ *  - browser tests (Playwright) on the production build, which the test host builds
+ *    (scripts/lib/site-host.ts, docs/decisions/036-browser-test-host.md), the smoke test among them:
+ *    the longest stage, from the start to near the end;
+ *  - check (astro check, eslint, prettier --check, the dependency, size and export checks);
+ *  - the smoke test on `npm run dev -- --netlify` (Netlify's own `netlify dev`);
+ *  - the stack tests, one file at a time: `npm run dev` for real with the smoke test in Chromium on
+ *    it, and its sockets loopback only (tests/stack/dev-stack.test.ts);
+ *  - unit + content tests, and the integration suite's PGlite-only files (Vitest, PGlite);
+ *  - the integration suite on a throwaway PostgreSQL server (every data-layer and API file);
+ *  - build checks on the browser tests' build (valid HTML, links, headers, JS budget), once the
+ *    browser tests have ended.
  *
- * The browser tests are the longest stage, so the smoke test on `netlify dev` runs at the end of
- * lane 1, beside them (docs/decisions/077-integration-files-share-a-worker.md). `netlify dev` writes
- * under .netlify/, where the build checks read the build: the two stages hold the same lock, so
- * whichever comes second waits for the other to end.
+ * A stage starts when one of the two running stages ends; the first in the list that may start
+ * goes. `netlify dev` writes under .netlify/, where the build checks read the build, so those two
+ * never run at once; nor do the two stages that start a dev server with a Chromium smoke run.
  *
  * So the smoke test runs under every local path a developer can start: `npm run dev`, `npm run dev
  * -- --netlify` and the production build (docs/decisions/049-documentation-and-local-modes-in-ci.md).
@@ -81,123 +81,131 @@ const vitestJson = (name) => [
   `--outputFile.json=${path.join(reports, `vitest-${name}.json`)}`,
 ];
 
-/** @typedef {{ name: string, cmd: string, args: string[], env?: Record<string, string>, reports?: string[], needsFreshBuild?: boolean, lock?: string }} Stage */
+/** @typedef {{ name: string, cmd: string, args: string[], env?: Record<string, string>, reports?: string[], needsFreshBuild?: boolean, after?: string, locks?: string[] }} Stage */
 
 /** The build checks read the build under .netlify/v1, and `netlify dev` writes under .netlify/. */
 const netlifyFolder = ".netlify/";
+/** The stack test and the smoke test on `netlify dev` each start the dev server with its Chromium
+ * smoke run: never both at once. */
+const devServer = "dev server";
 
-/** The smoke test on `npm run dev -- --netlify`, on a port of its own (8886, beside the stack test's 8888). */
-const netlifySmoke = {
-  name: "smoke test on npm run dev -- --netlify",
-  cmd: "npx",
-  args: ["playwright", "test", "-c", "playwright.dev.config.ts"],
-  env: {
-    SMOKE_DEV_MODE: "netlify",
-    PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright-smoke-netlify.json"),
-  },
-  reports: ["playwright-smoke-netlify"],
-  lock: netlifyFolder,
-};
-/** @type {Stage[][]} */
-const lanes = [
-  [
-    { name: "check", cmd: "npm", args: ["run", "check"] },
-    havePostgres
-      ? {
-          name: "unit, content, integration on PGlite (PGlite-only files)",
-          cmd: "npx",
-          args: [
-            "vitest",
-            "run",
-            "--project",
-            "unit",
-            "--project",
-            "content",
-            "--project",
-            "integration",
-            ...vitestJson("pglite"),
-            ...pgliteFiles,
-            "tests/unit",
-            "tests/content",
-          ],
-          reports: ["vitest-pglite"],
-        }
-      : {
-          name: "unit, content, integration (PGlite)",
-          cmd: "npx",
-          args: [
-            "vitest",
-            "run",
-            "--project",
-            "unit",
-            "--project",
-            "content",
-            "--project",
-            "integration",
-            ...vitestJson("pglite"),
-          ],
-          reports: ["vitest-pglite"],
-        },
-    ...(havePostgres
-      ? [
-          {
-            name: "integration (PostgreSQL server)",
-            cmd: "npx",
-            args: [
-              "tsx",
-              "scripts/with-postgres.ts",
-              "npx",
-              "vitest",
-              "run",
-              "--project",
-              "integration",
-              ...vitestJson("postgres"),
-              ...pgliteFiles.flatMap((f) => ["--exclude", f]),
-            ],
-            reports: ["vitest-postgres"],
-          },
-        ]
-      : []),
-    // `npm run dev` for real (the dev server with the functions in its process,
-    // docs/decisions/041-dev-server-functions.md) and the functions bundled as Netlify bundles them:
-    // after the Vitest suites, beside the browser tests.
-    ...(skipE2e
-      ? []
-      : [
-          {
-            name: "stack (npm run dev, smoke test on it; function bundles)",
-            cmd: "npx",
-            args: ["vitest", "run", "--project", "stack", ...vitestJson("stack")],
-            env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright-smoke-dev.json") },
-            reports: ["vitest-stack", "playwright-smoke-dev"],
-          },
-          // After the stack test (its Chromium and `npm run dev` are done), beside the browser tests.
-          netlifySmoke,
-        ]),
-  ],
+const browserTests = "browser tests (Playwright, production build)";
+
+/**
+ * Every stage, in the order they start. Two run at a time (the machine has two cores); when one
+ * ends, the first stage in this list that may start takes its place: one whose `after` stage has
+ * ended and none of whose `locks` another running stage holds.
+ *
+ * The browser tests are the longest stage and start at once. The stages that can use both cores
+ * on their own (the Vitest suites, with two workers each) come last, so whatever runs after the
+ * browser tests have ended still keeps both cores busy (docs/decisions/081-a-queue-not-two-lanes.md).
+ * @type {Stage[]}
+ */
+const stages = [
   skipE2e
-    ? [
-        { name: "build", cmd: "npx", args: ["astro", "build"] },
-        { name: "build checks", cmd: "node", args: ["scripts/check-build.mjs"], needsFreshBuild: true },
-      ]
+    ? { name: "build", cmd: "npx", args: ["astro", "build"] }
+    : {
+        name: browserTests,
+        cmd: "npx",
+        args: ["playwright", "test"],
+        env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright.json") },
+        reports: ["playwright"],
+      },
+  { name: "check", cmd: "npm", args: ["run", "check"] },
+  ...(skipE2e
+    ? []
     : [
+        // On a port of its own (8886, beside the stack test's 8888 and the browser tests' host).
         {
-          name: "browser tests (Playwright, production build)",
+          name: "smoke test on npm run dev -- --netlify",
           cmd: "npx",
-          args: ["playwright", "test"],
-          env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright.json") },
-          reports: ["playwright"],
+          args: ["playwright", "test", "-c", "playwright.dev.config.ts"],
+          env: {
+            SMOKE_DEV_MODE: "netlify",
+            PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright-smoke-netlify.json"),
+          },
+          reports: ["playwright-smoke-netlify"],
+          locks: [netlifyFolder, devServer],
         },
-        // On the build the test host made for the browser tests (dist/ and .netlify/v1).
+        // `npm run dev` for real (the dev server with the functions in its process,
+        // docs/decisions/041-dev-server-functions.md) and the functions bundled as Netlify bundles them.
         {
-          name: "build checks",
-          cmd: "node",
-          args: ["scripts/check-build.mjs"],
-          needsFreshBuild: true,
-          lock: netlifyFolder,
+          name: "stack (npm run dev, smoke test on it; function bundles)",
+          cmd: "npx",
+          args: ["vitest", "run", "--project", "stack", ...vitestJson("stack")],
+          env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright-smoke-dev.json") },
+          reports: ["vitest-stack", "playwright-smoke-dev"],
+          locks: [devServer],
         },
-      ],
+      ]),
+  havePostgres
+    ? {
+        name: "unit, content, integration on PGlite (PGlite-only files)",
+        cmd: "npx",
+        args: [
+          "vitest",
+          "run",
+          "--project",
+          "unit",
+          "--project",
+          "content",
+          "--project",
+          "integration",
+          ...vitestJson("pglite"),
+          ...pgliteFiles,
+          "tests/unit",
+          "tests/content",
+        ],
+        reports: ["vitest-pglite"],
+      }
+    : {
+        name: "unit, content, integration (PGlite)",
+        cmd: "npx",
+        args: [
+          "vitest",
+          "run",
+          "--project",
+          "unit",
+          "--project",
+          "content",
+          "--project",
+          "integration",
+          ...vitestJson("pglite"),
+        ],
+        reports: ["vitest-pglite"],
+      },
+  ...(havePostgres
+    ? [
+        {
+          name: "integration (PostgreSQL server)",
+          cmd: "npx",
+          args: [
+            "tsx",
+            "scripts/with-postgres.ts",
+            "npx",
+            "vitest",
+            "run",
+            "--project",
+            "integration",
+            ...vitestJson("postgres"),
+            ...pgliteFiles.flatMap((f) => ["--exclude", f]),
+          ],
+          reports: ["vitest-postgres"],
+        },
+      ]
+    : []),
+  // On the build the test host made for the browser tests (dist/ and .netlify/v1), or the build above.
+  {
+    name: "build checks",
+    cmd: "node",
+    args: ["scripts/check-build.mjs"],
+    needsFreshBuild: true,
+    after: skipE2e ? "build" : browserTests,
+    locks: [netlifyFolder],
+  },
 ];
+/** How many stages run at a time. */
+const slots = 2;
 
 const started = Date.now();
 const elapsed = (from) => `${((Date.now() - from) / 1000).toFixed(1)}s`;
@@ -262,43 +270,71 @@ const freshBuild = () => {
   return existsSync(index) && statSync(index).mtimeMs >= started;
 };
 
-/** Each lock's holder: a stage with a `lock` starts only once the stage holding it has ended. */
-const locks = new Map();
-
-/** Runs a stage once no other stage holds its lock. */
-async function runLocked(stage) {
-  if (!stage.lock) return runStage(stage);
-  while (locks.has(stage.lock)) await locks.get(stage.lock);
-  const run = runStage(stage);
-  locks.set(stage.lock, run);
-  try {
-    return await run;
-  } finally {
-    locks.delete(stage.lock);
-  }
-}
-
-/** Runs a lane's stages in order. A failed stage fails the run, and the lane goes on (so one run
- * shows every failure), except into the build checks when this run made no build. */
-async function runLane(lane) {
-  let ok = true;
-  for (const stage of lane) {
-    if (stage.needsFreshBuild && !freshBuild()) {
-      console.log(`✗ ${stage.name}: not run, this run made no build in dist/`);
-      results.push({
-        name: `${stage.name} (not run: no build)`,
-        ok: false,
-        secs: "0.0s",
-        log: "",
-        output: "",
-        reports: [],
-      });
-      ok = false;
-      continue;
-    }
-    ok = (await runLocked(stage)) && ok;
-  }
-  return ok;
+/**
+ * Runs every stage, `slots` at a time, each as soon as it may start. A failed stage fails the run
+ * and the others go on (so one run shows every failure), except the build checks when this run
+ * made no build. Resolves with whether every stage passed.
+ */
+function runAll() {
+  const waiting = [...stages];
+  const ended = new Set();
+  const held = new Set();
+  let active = 0;
+  let allOk = true;
+  return new Promise((resolve) => {
+    const fill = () => {
+      for (let i = 0; i < waiting.length && active < slots;) {
+        const stage = waiting[i];
+        const locks = stage.locks ?? [];
+        if ((stage.after && !ended.has(stage.after)) || locks.some((l) => held.has(l))) {
+          i += 1;
+          continue;
+        }
+        waiting.splice(i, 1);
+        if (stage.needsFreshBuild && !freshBuild()) {
+          console.log(`✗ ${stage.name}: not run, this run made no build in dist/`);
+          results.push({
+            name: `${stage.name} (not run: no build)`,
+            ok: false,
+            secs: "0.0s",
+            log: "",
+            output: "",
+            reports: [],
+          });
+          allOk = false;
+          ended.add(stage.name);
+          i = 0;
+          continue;
+        }
+        active += 1;
+        for (const l of locks) held.add(l);
+        void runStage(stage).then((ok) => {
+          allOk &&= ok;
+          active -= 1;
+          for (const l of locks) held.delete(l);
+          ended.add(stage.name);
+          fill();
+        });
+      }
+      if (active === 0) {
+        // Nothing runs and nothing more may start: a stage waits for one that is not in the list.
+        for (const stage of waiting.splice(0)) {
+          console.log(`✗ ${stage.name}: not run, it waits for "${stage.after}"`);
+          results.push({
+            name: `${stage.name} (not run)`,
+            ok: false,
+            secs: "0.0s",
+            log: "",
+            output: "",
+            reports: [],
+          });
+          allOk = false;
+        }
+        resolve(allOk);
+      }
+    };
+    fill();
+  });
 }
 
 // A line a minute, so a CI log shows the run is alive while the stages' output is held back.
@@ -308,7 +344,7 @@ const heartbeat = setInterval(() => {
   if (list) console.log(`… +${elapsed(started)} running: ${list}`);
 }, 60_000);
 
-const lanesOk = await Promise.all(lanes.map(runLane));
+const allOk = await runAll();
 clearInterval(heartbeat);
 
 // ---- summary ----------------------------------------------------------------------------------
@@ -371,7 +407,7 @@ function collectTests() {
 }
 
 const tests = collectTests();
-console.log(`\n${"═".repeat(78)}\nStages (wall time, CPU seconds; run side by side in two lanes):`);
+console.log(`\n${"═".repeat(78)}\nStages (wall time, CPU seconds; two at a time):`);
 for (const r of results)
   console.log(
     `  ${r.ok ? "✓" : "✗"} ${r.secs.padStart(7)} ${(r.cpu === undefined ? "" : `${r.cpu.toFixed(0)} s CPU`).padStart(10)}  ${r.name}`,
@@ -424,4 +460,4 @@ const failed =
     .length;
 if (failedStages.length > 0) console.log(`\n✗ failed stages: ${failedStages.map((r) => r.name).join(", ")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(lanesOk.every(Boolean) && failedStages.length === 0 ? 0 : 1);
+process.exit(allOk && failedStages.length === 0 ? 0 : 1);
