@@ -135,6 +135,23 @@ function headersFor(pathname: string, rules: HeaderRule[]): Record<string, strin
 /** Text a CDN compresses (Netlify's does, with gzip or brotli, when the browser accepts it). */
 const compressible = /^(text\/|application\/(json|manifest\+json|xml)|image\/svg\+xml)/;
 
+/**
+ * Each file's gzipped body, compressed once per version of the file (its path, size and time):
+ * a build's files never change, and compressing the admin's scripts again for every page a test
+ * opens cost the host more CPU than serving them.
+ */
+const gzipped = new Map<string, Buffer>();
+function gzippedFile(file: string): Buffer {
+  const { mtimeMs, size } = statSync(file);
+  const key = `${file}\0${mtimeMs}\0${size}`;
+  let body = gzipped.get(key);
+  if (!body) {
+    body = gzipSync(readFileSync(file));
+    gzipped.set(key, body);
+  }
+  return body;
+}
+
 function sendFile(
   req: IncomingMessage,
   res: ServerResponse,
@@ -146,7 +163,7 @@ function sendFile(
   const type = contentTypes[path.extname(file).toLowerCase()] ?? "application/octet-stream";
   const gzip = compressible.test(type) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
   if (gzip) {
-    const body = gzipSync(readFileSync(file));
+    const body = gzippedFile(file);
     res.writeHead(status, {
       "content-type": type,
       "content-encoding": "gzip",
