@@ -4,8 +4,8 @@
  * public API and signs in with a session of its own. The password change and logout live in
  * admin-password.spec.ts, which runs after every other suite (see playwright.config.ts).
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect as baseExpect, test } from "@playwright/test";
+import { axeScanner } from "./page-checks";
 import {
   adminPassword,
   ownClient,
@@ -364,7 +364,7 @@ test.describe("access and accessibility", () => {
       await seedBooking(request, uniqueName("Axe"));
       await page.setViewportSize({ width, height: 900 });
       const check = async (label: string) => {
-        const results = await new AxeBuilder({ page })
+        const results = await axeScanner(page)
           .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
           .analyze();
         expect(

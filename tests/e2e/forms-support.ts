@@ -2,8 +2,8 @@
  * Shared helpers for the forms and testimonials browser tests. Tests own their data:
  * every name carries a unique suffix, and checks look only for their own rows.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { axeScanner } from "./page-checks";
 import { offeredDates } from "../helpers/dates";
 
 import { adminPassword } from "./admin-support";
@@ -143,7 +143,7 @@ export async function approveTestimonial(
  * renders) as it is now. The page frame has its own axe tests in the public-pages suite.
  */
 export async function expectNoAxeViolations(page: Page, label: string, scope: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
+  const results = await axeScanner(page)
     .include(scope)
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
     .analyze();

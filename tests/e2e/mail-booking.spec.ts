@@ -9,8 +9,8 @@
  * same with JavaScript off; a mail scanner opening every link changes nothing; axe clean at 375 and
  * 1280 px.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { axeScanner } from "./page-checks";
 import ICAL from "ical.js";
 import { readFileSync } from "node:fs";
 import { weekdayOf } from "../../src/features/appointments/contract/dates";
@@ -181,7 +181,7 @@ async function seedBookingFor(request: APIRequestContext, name: string, email: s
 async function axeCheck(page: Page, what: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeScanner(page).analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.help}`),
       `axe on ${what} at ${width}px`,

@@ -7,8 +7,8 @@
  * quote as a PDF, read back as text; the customer then cancels within the 14 days and the receipt
  * is e-mailed. Another customer declines with a reason. Screenshots of each state; axe clean.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { axeScanner } from "./page-checks";
 import { baseURL } from "../../playwright.config";
 import { weekdayOf } from "../../src/features/appointments/contract/dates";
 import { expressStartText } from "../../src/data/consumer-rights";
@@ -87,7 +87,7 @@ async function shoot(page: Page, name: string) {
 async function axeClean(page: Page, what: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeScanner(page).analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.help}`),
       `axe on ${what} at ${width}px`,

@@ -8,8 +8,8 @@
  *
  * SHOTS=dir saves screenshots (the testimonials page with the review, the reject dialog).
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { axeScanner } from "./page-checks";
 import { mailbox } from "./mailbox";
 import { openSection, ownClient, postBookingWithRoom, signedIn, toasts, uniqueName } from "./admin-support";
 
@@ -23,7 +23,7 @@ const decodeQp = (raw: string) =>
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 async function axe(page: Page, label: string, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags([
+  const builder = axeScanner(page).withTags([
     "wcag2a",
     "wcag2aa",
     "wcag21a",
