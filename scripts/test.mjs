@@ -138,42 +138,26 @@ const stages = [
           locks: [devServer],
         },
       ]),
-  havePostgres
-    ? {
-        name: "unit, content, integration on PGlite (PGlite-only files)",
-        cmd: "npx",
-        args: [
-          "vitest",
-          "run",
-          "--project",
-          "unit",
-          "--project",
-          "content",
-          "--project",
-          "integration",
-          ...vitestJson("pglite"),
-          ...pgliteFiles,
-          "tests/unit",
-          "tests/content",
-        ],
-        reports: ["vitest-pglite"],
-      }
-    : {
-        name: "unit, content, integration (PGlite)",
-        cmd: "npx",
-        args: [
-          "vitest",
-          "run",
-          "--project",
-          "unit",
-          "--project",
-          "content",
-          "--project",
-          "integration",
-          ...vitestJson("pglite"),
-        ],
-        reports: ["vitest-pglite"],
-      },
+  {
+    name: havePostgres
+      ? "unit, content, integration on PGlite (PGlite-only files)"
+      : "unit, content, integration (PGlite)",
+    cmd: "npx",
+    args: [
+      "vitest",
+      "run",
+      "--project",
+      "unit",
+      "--project",
+      "content",
+      "--project",
+      "integration",
+      ...vitestJson("pglite"),
+      // With a PostgreSQL server the other integration files run on it, in the stage below.
+      ...(havePostgres ? [...pgliteFiles, "tests/unit", "tests/content"] : []),
+    ],
+    reports: ["vitest-pglite"],
+  },
   ...(havePostgres
     ? [
         {
