@@ -254,6 +254,19 @@ const freshBuild = () => {
   return existsSync(index) && statSync(index).mtimeMs >= started;
 };
 
+/** Records a stage that did not run, as a failed one. */
+function notRun(stage, short, why) {
+  console.log(`✗ ${stage.name}: not run, ${why}`);
+  results.push({
+    name: `${stage.name} (not run: ${short})`,
+    ok: false,
+    secs: "0.0s",
+    log: "",
+    output: "",
+    reports: [],
+  });
+}
+
 /**
  * Runs every stage, `slots` at a time, each as soon as it may start. A failed stage fails the run
  * and the others go on (so one run shows every failure), except the build checks when this run
@@ -276,15 +289,7 @@ function runAll() {
         }
         waiting.splice(i, 1);
         if (stage.needsFreshBuild && !freshBuild()) {
-          console.log(`✗ ${stage.name}: not run, this run made no build in dist/`);
-          results.push({
-            name: `${stage.name} (not run: no build)`,
-            ok: false,
-            secs: "0.0s",
-            log: "",
-            output: "",
-            reports: [],
-          });
+          notRun(stage, "no build", "this run made no build in dist/");
           allOk = false;
           ended.add(stage.name);
           i = 0;
@@ -303,15 +308,7 @@ function runAll() {
       if (active === 0) {
         // Nothing runs and nothing more may start: a stage waits for one that is not in the list.
         for (const stage of waiting.splice(0)) {
-          console.log(`✗ ${stage.name}: not run, it waits for "${stage.after}"`);
-          results.push({
-            name: `${stage.name} (not run)`,
-            ok: false,
-            secs: "0.0s",
-            log: "",
-            output: "",
-            reports: [],
-          });
+          notRun(stage, "waits", `it waits for "${stage.after}"`);
           allOk = false;
         }
         resolve(allOk);
