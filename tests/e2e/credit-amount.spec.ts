@@ -2,13 +2,13 @@
  * A credit note of a stated amount in Chromium on a 375 px phone: the owner picks "An amount",
  * types more than can be credited (refused in the dialog, nothing made), then £25.00; the dialog
  * says what the credit note comes to; the invoice's card shows the new balance and the credit note
- * its reason; a payment £5.00 over, kept on account, shows on the card. axe finds nothing;
- * screenshots at 375 and 1280 px.
+ * its reason; a payment £5.00 over, kept on account, shows on the card. axe finds nothing at 375
+ * and 1280 px; SHOTS=dir saves screenshots there.
  */
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { apiSignIn, clientIp, seedBooking, signedIn, uniqueName } from "./admin-support";
-import { axe } from "./page-checks";
+import { axe, shot } from "./page-checks";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -43,8 +43,7 @@ async function shoot(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
     await axe(page, `${name} at ${width}px`);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
-    if (process.env["SHOTS"]) await page.screenshot({ path: `${process.env["SHOTS"]}/${name}-${width}.png` });
+    await shot(page, name, { fullPage: false });
   }
   await page.setViewportSize({ width: 375, height: 800 });
 }

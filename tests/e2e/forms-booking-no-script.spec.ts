@@ -14,6 +14,7 @@ import {
   uniqueName,
 } from "./forms-support";
 import { offeredDates } from "../helpers/dates";
+import { shotsAtBothWidths } from "./page-checks";
 
 const expect = baseExpect.configure({ timeout: serverTimeout });
 test.describe.configure({ timeout: 120_000 });
@@ -30,7 +31,7 @@ test("a refused booking comes back with every problem marked, and is corrected a
   page,
   request,
   baseURL,
-}, testInfo) => {
+}) => {
   await page.setExtraHTTPHeaders(ownClientHeaders());
   await page.goto("/book-appointment");
   const form = page.locator('form[action="/api/bookings"]');
@@ -74,10 +75,7 @@ test("a refused booking comes back with every problem marked, and is corrected a
   await expect(page.locator("header.site")).toBeVisible();
   await expect(page.locator("footer.site")).toBeVisible();
 
-  await page.screenshot({ path: testInfo.outputPath("refused-375.png"), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: testInfo.outputPath("refused-1280.png"), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
+  await shotsAtBothWidths(page, "booking-refused-no-script");
 
   // Corrected: a valid e-mail and a date chosen from the list of bookable dates.
   await email.fill("fraser.test@example.com");

@@ -5,12 +5,12 @@
  * invoice with the balance, the bank details and the reference. On a 375 px phone the owner
  * records a payment from the money screen in under five taps; an overpayment asks whether the extra
  * is kept on account or refunded, and one larger than the invoice is refused with the server's
- * message and what was typed stays. Screenshots of the money screen, the invoice panel and
- * the customer's page at 375 and 1280 px; axe finds nothing and nothing scrolls sideways.
+ * message and what was typed stays. The money screen, the invoice panel and the customer's page at
+ * 375 and 1280 px: axe finds nothing and nothing scrolls sideways.
  *
- * SHOTS=dir saves the screenshots there too (for looking at them by eye).
+ * SHOTS=dir saves screenshots of them there (for looking at them by eye).
  */
-import { axe } from "./page-checks";
+import { axe, shot } from "./page-checks";
 import {
   expect as baseExpect,
   test,
@@ -113,8 +113,8 @@ async function issuedInvoice(
 }
 
 /**
- * axe, then screenshots at 375 and 1280 px into the test's output (and SHOTS when set): the whole
- * page, or the view with `part` scrolled to its top (a part inside a dialog, which scrolls itself).
+ * axe at 375 and 1280 px, and with SHOTS=dir a screenshot at each: the whole page, or the view with
+ * `part` scrolled to its top (a part inside a dialog, which scrolls itself).
  */
 async function shoot(page: Page, name: string, part?: Locator) {
   const original = page.viewportSize();
@@ -123,10 +123,7 @@ async function shoot(page: Page, name: string, part?: Locator) {
     await axe(page, `${name} at ${width}px`);
     if (part) await part.evaluate((el) => el.scrollIntoView({ block: "start" }));
     const fullPage = !part;
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage });
-    if (process.env["SHOTS"]) {
-      await page.screenshot({ path: `${process.env["SHOTS"]}/${name}-${width}.png`, fullPage });
-    }
+    await shot(page, name, { fullPage });
   }
   if (original) await page.setViewportSize(original);
 }
@@ -400,8 +397,7 @@ test.describe("on a 375 px phone", () => {
     await expect(amount).toHaveValue("250.01");
     await expect(dialog.getByRole("radio", { name: "Cash" })).toBeChecked();
     await expect(dialog.getByLabel("Reference (optional)")).toHaveValue("Paid at the door");
-    await page.screenshot({ path: test.info().outputPath("overpayment-375.png"), fullPage: true });
-    if (process.env["SHOTS"]) await page.screenshot({ path: `${process.env["SHOTS"]}/overpayment-375.png` });
+    await shot(page, "overpayment", { fullPage: false });
     // Read with the page's own signed-in session.
     const answer = await page.request.get(`/api/admin/invoices/${invoice.id}`);
     expect(answer.status(), await answer.text()).toBe(200);
@@ -415,9 +411,7 @@ test.describe("on a 375 px phone", () => {
       "£40.00 more than the £100.00 owed: keep it on account, or refund it?",
     );
     await axe(page, "overpayment choice at 375px");
-    await page.screenshot({ path: test.info().outputPath("overpayment-choice-375.png") });
-    if (process.env["SHOTS"])
-      await page.screenshot({ path: `${process.env["SHOTS"]}/overpayment-choice-375.png` });
+    await shot(page, "overpayment-choice", { fullPage: false });
     await choice.getByRole("button", { name: "Refund £40.00" }).tap();
     await expect(dialog).toBeHidden();
     const paid = await page.request.get(`/api/admin/invoices/${invoice.id}`);
@@ -441,8 +435,7 @@ test.describe("on a 375 px phone", () => {
     const back = page.getByRole("dialog", { name: "Refund of £40.00 paid back" });
     await back.getByRole("radio", { name: "Cash" }).tap();
     await axe(page, "refund paid back at 375px");
-    await page.screenshot({ path: test.info().outputPath("refund-paid-375.png") });
-    if (process.env["SHOTS"]) await page.screenshot({ path: `${process.env["SHOTS"]}/refund-paid-375.png` });
+    await shot(page, "refund-paid", { fullPage: false });
     await back.getByRole("button", { name: "Record as paid back" }).tap();
     await expect(back).toBeHidden();
     await expect(
@@ -485,8 +478,7 @@ test.describe("on a 375 px phone", () => {
     await axe(page, "pay back money on account at 375px");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, "scrolls sideways").toBeLessThanOrEqual(0);
-    if (process.env["SHOTS"])
-      await page.screenshot({ path: `${process.env["SHOTS"]}/pay-back-on-account-375.png` });
+    await shot(page, "pay-back-on-account", { fullPage: false });
     await back.getByRole("button", { name: "Record as paid back" }).tap();
     await expect(back).toBeHidden();
     await expect(page.getByText("£40.00 on account recorded as paid back")).toBeVisible();

@@ -10,7 +10,7 @@
  * 1280 px.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { axeScanner } from "./page-checks";
+import { axeScanner, shotsAtBothWidths } from "./page-checks";
 import ICAL from "ical.js";
 import { readFileSync } from "node:fs";
 import { weekdayOf } from "../../src/features/appointments/contract/dates";
@@ -319,10 +319,7 @@ async function customerJourney(
   );
   if (javaScriptEnabled) {
     await page.goto(path);
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: test.info().outputPath(`confirmed-${width}.png`), fullPage: true });
-    }
+    await shotsAtBothWidths(page, "customer-page-confirmed");
   }
 
   // Ask for another time.
@@ -350,12 +347,7 @@ async function customerJourney(
   await expect(page.getByText("You cancelled")).toBeVisible();
   await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveCount(0);
   await axeClean(page, "the closed page");
-  if (javaScriptEnabled) {
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: test.info().outputPath(`cancelled-${width}.png`), fullPage: true });
-    }
-  }
+  if (javaScriptEnabled) await shotsAtBothWidths(page, "customer-page-cancelled");
   await customer.close();
 
   // The owner sees each change, marked as the customer's, and the links sent.

@@ -1,8 +1,8 @@
 /**
  * Checks the admin's browser tests make of a screen: no WCAG 2.2 A/AA violation (axe, with the
  * target-size rule on) and nothing
- * scrolling sideways, once the toasts have gone; and, with SHOTS=dir, a full-page screenshot named
- * by its label and the viewport's width.
+ * scrolling sideways, once the toasts have gone; and, with SHOTS=dir, screenshots named by their
+ * label and the viewport's width.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
@@ -46,8 +46,24 @@ export async function axe(page: Page, label: string) {
   expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
-export async function shot(page: Page, label: string) {
+/**
+ * With SHOTS=dir, a screenshot named by its label and the viewport's width (the whole page unless
+ * `fullPage` is false); without it, nothing. No test reads a picture: they are for looking at by eye,
+ * and a full-page PNG costs the browser about as much CPU as an axe scan.
+ */
+export async function shot(page: Page, label: string, { fullPage = true } = {}) {
   if (!process.env["SHOTS"]) return;
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${process.env["SHOTS"]}/${label}-${width}.png`, fullPage: true });
+  await page.screenshot({ path: `${process.env["SHOTS"]}/${label}-${width}.png`, fullPage });
+}
+
+/** With SHOTS=dir, `shot` at 375 and 1280 px, and then the viewport as it was. */
+export async function shotsAtBothWidths(page: Page, label: string) {
+  if (!process.env["SHOTS"]) return;
+  const before = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
+    await shot(page, label);
+  }
+  if (before) await page.setViewportSize(before);
 }

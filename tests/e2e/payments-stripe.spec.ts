@@ -5,7 +5,7 @@
  * site's Checkout Session gave), paying there; back on the page "Payment received, it will show here
  * in a moment"; once the signed webhook has arrived, "Paid, thank you" on the page, and on the owner's
  * side the money screen's "received" figure up by the amount and the invoice marked paid online with
- * Stripe's fee. axe on each screen; screenshots at 375 and 1280 px (SHOTS=dir keeps them).
+ * Stripe's fee. axe on each screen at 375 and 1280 px (SHOTS=dir saves screenshots).
  */
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { baseURL, stripePort } from "../../playwright.config";
@@ -63,7 +63,6 @@ async function screens(page: Page, label: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
     await axe(page, `${label} at ${width}px`);
-    await page.screenshot({ path: test.info().outputPath(`${label}-${width}.png`), fullPage: true });
     await shot(page, label);
   }
   await page.setViewportSize({ width: 375, height: 800 });

@@ -5,10 +5,10 @@
  * (with JavaScript the total and the button follow at once; without, "Update the total" does it on
  * the server), asks for an early start and accepts; the confirmation e-mail carries the accepted
  * quote as a PDF, read back as text; the customer then cancels within the 14 days and the receipt
- * is e-mailed. Another customer declines with a reason. Screenshots of each state; axe clean.
+ * is e-mailed. Another customer declines with a reason. axe clean; SHOTS=dir saves screenshots of each state.
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { axeScanner } from "./page-checks";
+import { axeScanner, shotsAtBothWidths } from "./page-checks";
 import { baseURL } from "../../playwright.config";
 import { weekdayOf } from "../../src/features/appointments/contract/dates";
 import { expressStartText } from "../../src/data/consumer-rights";
@@ -77,13 +77,6 @@ const lines = [
   { description: "Replace the waste trap", quantity: 1, unitPence: 2_200, optional: true },
 ];
 
-async function shoot(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-}
-
 async function axeClean(page: Page, what: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -108,7 +101,7 @@ async function acceptThenCancel(page: Page, email: string, total: string) {
   await expect(
     page.getByText("You asked us to start before your cancellation period ends").first(),
   ).toBeVisible();
-  await shoot(page, "accepted");
+  await shotsAtBothWidths(page, "accepted");
 
   const confirmation = await mailTo(email, /Quote.accepted/);
   const text = decoded(confirmation);
@@ -146,7 +139,7 @@ test.describe("with JavaScript", () => {
     await expect(accept).toHaveText("Accept and agree to pay £280.00");
     // The script does the sums: no Update button, no round trip.
     await expect(page.getByRole("button", { name: "Update the total" })).toBeHidden();
-    await shoot(page, "quote-open");
+    await shotsAtBothWidths(page, "quote-open");
     await axeClean(page, "the quote");
     await page.setViewportSize({ width: 375, height: 900 });
     await page.getByLabel(/Reseal the sink/).check();
@@ -214,7 +207,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Update the total" }).click();
     await expect(accept).toHaveText("Accept and agree to pay £315.50");
     await expect(page.getByLabel(/Reseal the sink/)).toBeChecked();
-    await shoot(page, "quote-updated-no-js");
+    await shotsAtBothWidths(page, "quote-updated-no-js");
     await acceptThenCancel(page, email, "£315.50");
   });
 
@@ -230,7 +223,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Decline the quote" }).click();
     await expect(page.getByRole("heading", { name: "Quote declined" }).first()).toBeVisible();
     await expect(page.getByText("The price is more than we hoped <for now>.")).toBeVisible();
-    await shoot(page, "declined");
+    await shotsAtBothWidths(page, "declined");
     await mailTo("hello@kingdomhandyman.example", /declined quote/);
   });
 });

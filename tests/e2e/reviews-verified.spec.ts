@@ -9,7 +9,7 @@
  * SHOTS=dir saves screenshots (the testimonials page with the review, the reject dialog).
  */
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { axeScanner } from "./page-checks";
+import { axeScanner, shot } from "./page-checks";
 import { mailbox } from "./mailbox";
 import { openSection, ownClient, postBookingWithRoom, signedIn, toasts, uniqueName } from "./admin-support";
 
@@ -38,12 +38,6 @@ async function axe(page: Page, label: string, include?: string) {
   ).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-async function shot(page: Page, label: string, fullPage = true) {
-  if (!process.env["SHOTS"]) return;
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${process.env["SHOTS"]}/${label}-${width}.png`, fullPage });
 }
 
 test("finished job → invitation e-mail → verified review through the link → approved with a reply, shown with the badge", async ({
@@ -154,7 +148,7 @@ test("finished job → invitation e-mail → verified review through the link �
     await rejectDialog.getByRole("button", { name: "Reject review" }).click();
     await expect(rejectDialog.getByRole("alert")).toHaveText("Choose the rule the review breaks.");
     await axe(page, `reject dialog ${width}`);
-    await shot(page, "admin-reject-dialog", false);
+    await shot(page, "admin-reject-dialog", { fullPage: false });
     await rejectDialog.getByRole("button", { name: "Cancel" }).click();
     await expect(rejectDialog).toBeHidden();
   }
@@ -190,6 +184,6 @@ test("finished job → invitation e-mail → verified review through the link �
     expect(await card.locator("[data-owner-reply] b").count()).toBe(0);
     await axe(page, `testimonials ${width}`, "#reviews");
     await card.scrollIntoViewIfNeeded();
-    await shot(page, "testimonials-verified", false);
+    await shot(page, "testimonials-verified", { fullPage: false });
   }
 });
