@@ -179,27 +179,42 @@ test("a server failure shows the error notice and keeps every field and the rati
 });
 
 test("the hero's 'Share your experience' leads to the review section", async ({ page }) => {
-  // The list above the section wakes up and refreshes as the page scrolls past it. Here the current
-  // list is far longer than the one the page was built with, so it grows in the middle of that
-  // scroll: the link must still land on the section.
-  await page.route("**/api/testimonials", async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { testimonials: { id: number; name: string }[] };
-    const many = Array.from({ length: 10 }, (_, copy) =>
-      body.testimonials.map((t) => ({
-        ...t,
-        id: t.id * 100 + copy,
-        name: `${t.name} ${"abcdefghij"[copy]}`,
-      })),
-    ).flat();
-    await route.fulfill({ response, json: { ...body, testimonials: many } });
-  });
+  // The list above the section refreshes once it has woken up, and here the current list is ten
+  // times longer than the one the page was built with. Its answer is held back until the visitor has
+  // followed the link, so the list grows in the middle of the scroll while the section is still
+  // several screen heights below (a short window makes that distance large): the link must still
+  // land on the section.
+  await page.setViewportSize({ width: 1280, height: 400 });
+  let asked: (answer: () => Promise<void>) => void = () => {};
+  const question = new Promise<() => Promise<void>>((resolve) => (asked = resolve));
+  await page.route(
+    "**/api/testimonials",
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { testimonials: { id: number; name: string }[] };
+      const many = Array.from({ length: 10 }, (_, copy) =>
+        body.testimonials.map((t) => ({
+          ...t,
+          id: t.id * 100 + copy,
+          name: `${t.name} ${"abcdefghij"[copy]}`,
+        })),
+      ).flat();
+      asked(() => route.fulfill({ response, json: { ...body, testimonials: many } }));
+    },
+    { times: 1 },
+  );
   await page.goto("/testimonials");
+  // The visitor glances at the reviews (the list wakes up and asks for the current one), goes back
+  // to the top and follows the hero's link.
+  await page.getByRole("list", { name: "Customer testimonials" }).scrollIntoViewIfNeeded();
+  const answer = await question;
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
   await page.getByRole("link", { name: "Share your experience" }).click();
+  // The page is on its way down: now the longer list arrives.
+  await page.waitForFunction(() => window.scrollY > 0);
+  await answer();
   await expect(page).toHaveURL(/#leave-a-review$/);
   await expect(reveal(page)).toBeInViewport();
-  // A refresh may still be in flight through the route above: let it end quietly with the test.
-  await page.unrouteAll({ behavior: "ignoreErrors" });
 });
 
 test("leaves a review with JavaScript switched off", async ({ browser, baseURL, request }) => {

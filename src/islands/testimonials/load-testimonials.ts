@@ -43,22 +43,59 @@ export interface InitialReviews {
   readonly stats?: { readonly count: number; readonly average: number | null } | undefined;
 }
 
+/** Within this long after the page last moved, it is still scrolling (a smooth scroll moves it every frame). */
+const stillScrollingMs = 250;
+
+type Heading = "down" | "up" | null;
+
+/**
+ * Follows the page's scrolling from the list's start: which way it last moved and when. `heading()`
+ * also looks at the position once more, so a move made since the last scroll event counts too.
+ */
+function watchScrolling(): { readonly heading: () => Heading; readonly stop: () => void } {
+  let y = window.scrollY;
+  let down = false;
+  let movedAt = Number.NEGATIVE_INFINITY;
+  const look = () => {
+    const now = window.scrollY;
+    if (now === y) return;
+    down = now > y;
+    movedAt = performance.now();
+    y = now;
+  };
+  window.addEventListener("scroll", look, { passive: true });
+  return {
+    heading: () => {
+      look();
+      if (performance.now() - movedAt >= stillScrollingMs) return null;
+      return down ? "down" : "up";
+    },
+    stop: () => window.removeEventListener("scroll", look),
+  };
+}
+
 /**
  * Runs `update` (which may change the list's height) and, if the element the address's #fragment
- * names moved and the visitor is at it or on the way to it, scrolls to it again.
+ * names moved and the visitor is at it or on the way to it, scrolls to it again. At it: within two
+ * screen heights of it. On the way: the page is scrolling down and it is still below, however far
+ * (following the link starts a smooth scroll to where it was before the list grew, and that can
+ * end in the middle of the longer list). A visitor scrolling up, away from it, is left where they
+ * are, and so is one reading far from it.
  */
-function keepLinkTarget(update: () => void): void {
+function keepLinkTarget(update: () => void, heading: () => Heading): void {
   const id = decodeURIComponent(window.location.hash.slice(1));
   const target = id ? document.getElementById(id) : null;
   if (!target) {
     update();
     return;
   }
+  const way = heading();
   const before = target.getBoundingClientRect().top;
   update();
   const after = target.getBoundingClientRect().top;
   const near = Math.abs(before) < window.innerHeight * 2;
-  if (after !== before && near) target.scrollIntoView({ block: "start" });
+  const onTheWay = way === "down" && before > 0;
+  if (after !== before && way !== "up" && (near || onTheWay)) target.scrollIntoView({ block: "start" });
 }
 
 export function useTestimonials(initial?: InitialReviews | null) {
@@ -70,12 +107,14 @@ export function useTestimonials(initial?: InitialReviews | null) {
 
   useEffect(() => {
     let current = true;
+    const scrolling = watchScrolling();
     void load().then((next) => {
       if (current && (next.status === "ready" || !hasInitial))
-        keepLinkTarget(() => flushSync(() => setState(next)));
+        keepLinkTarget(() => flushSync(() => setState(next)), scrolling.heading);
     });
     return () => {
       current = false;
+      scrolling.stop();
     };
   }, [attempt, hasInitial]);
 
