@@ -25,6 +25,7 @@ import {
   storeAdminPassword,
 } from "../../src/features/admin-auth/service";
 import { failureDelay, loginRules } from "../../src/features/admin-auth/service-login";
+import { inOneWindow } from "../helpers/clock";
 import { useTestDatabase } from "../helpers/db";
 
 const t = useTestDatabase();
@@ -353,58 +354,62 @@ describe("sign-in", () => {
   });
 
   it("locks a client out after repeated failures (429 with Retry-After), even for the right password", async () => {
-    const ip = freshIp();
-    for (let i = 0; i < loginRules.failures.limit; i++) {
-      // A success in between neither resets nor adds to the failure count.
-      if (i === 3) {
-        const ok = await call(adminSession, "POST", "/api/admin/session", {
-          body: { password: initialPassword },
+    await inOneWindow(loginRules.failures.windowMs, async () => {
+      const ip = freshIp();
+      for (let i = 0; i < loginRules.failures.limit; i++) {
+        // A success in between neither resets nor adds to the failure count.
+        if (i === 3) {
+          const ok = await call(adminSession, "POST", "/api/admin/session", {
+            body: { password: initialPassword },
+            ip,
+          });
+          expect(ok.status).toBe(200);
+        }
+        const res = await call(adminSession, "POST", "/api/admin/session", {
+          body: { password: `guess ${i}` },
           ip,
         });
-        expect(ok.status).toBe(200);
+        expect(res.status).toBe(401);
       }
-      const res = await call(adminSession, "POST", "/api/admin/session", {
-        body: { password: `guess ${i}` },
-        ip,
-      });
-      expect(res.status).toBe(401);
-    }
-    const blocked = await call(adminSession, "POST", "/api/admin/session", {
-      body: { password: initialPassword },
-      ip,
-    });
-    expect(blocked.status).toBe(429);
-    expect(blocked.json.error.code).toBe("rate_limited");
-    const retryAfter = Number(blocked.headers.get("retry-after"));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(loginRules.failures.windowMs / 1000);
-    expect(blocked.headers.get("set-cookie")).toBeNull();
-    // Another client is not affected.
-    expect(
-      (
-        await call(adminSession, "POST", "/api/admin/session", {
-          body: { password: initialPassword },
-          ip: freshIp(),
-        })
-      ).status,
-    ).toBe(200);
-  });
-
-  it("never locks out successful sign-ins, but caps all attempts per client", async () => {
-    const ip = freshIp();
-    for (let i = 0; i < loginRules.attempts.limit; i++) {
-      const res = await call(adminSession, "POST", "/api/admin/session", {
+      const blocked = await call(adminSession, "POST", "/api/admin/session", {
         body: { password: initialPassword },
         ip,
       });
-      expect(res.status, `sign-in ${i + 1}`).toBe(200);
-    }
-    const capped = await call(adminSession, "POST", "/api/admin/session", {
-      body: { password: initialPassword },
-      ip,
+      expect(blocked.status).toBe(429);
+      expect(blocked.json.error.code).toBe("rate_limited");
+      const retryAfter = Number(blocked.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(loginRules.failures.windowMs / 1000);
+      expect(blocked.headers.get("set-cookie")).toBeNull();
+      // Another client is not affected.
+      expect(
+        (
+          await call(adminSession, "POST", "/api/admin/session", {
+            body: { password: initialPassword },
+            ip: freshIp(),
+          })
+        ).status,
+      ).toBe(200);
     });
-    expect(capped.status).toBe(429);
-    expect(Number(capped.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("never locks out successful sign-ins, but caps all attempts per client", async () => {
+    await inOneWindow(loginRules.attempts.windowMs, async () => {
+      const ip = freshIp();
+      for (let i = 0; i < loginRules.attempts.limit; i++) {
+        const res = await call(adminSession, "POST", "/api/admin/session", {
+          body: { password: initialPassword },
+          ip,
+        });
+        expect(res.status, `sign-in ${i + 1}`).toBe(200);
+      }
+      const capped = await call(adminSession, "POST", "/api/admin/session", {
+        body: { password: initialPassword },
+        ip,
+      });
+      expect(capped.status).toBe(429);
+      expect(Number(capped.headers.get("retry-after"))).toBeGreaterThan(0);
+    });
   });
 
   it("answers each failed attempt more slowly than the one before", async () => {

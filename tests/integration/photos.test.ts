@@ -18,6 +18,7 @@ import { createSession } from "../../src/features/admin-auth/service";
 import { cleanupPhotos, uploadRules } from "../../src/features/photos/service";
 import { erasePerson } from "../../src/features/person-tools/service";
 import { deleteRequest } from "../../src/features/request-actions/service";
+import { inOneWindow } from "../helpers/clock";
 import { useTestBlobs } from "../helpers/blobs";
 import { useTestDatabase } from "../helpers/db";
 import { hasMetadata, jpegWithGps, pdf, png, pngBomb, svg, truncatedJpeg, webp } from "../helpers/images";
@@ -149,8 +150,10 @@ describe("POST /api/uploads", () => {
   it("limits uploads per client: the 31st in ten minutes gets 429 with Retry-After", async () => {
     const ip = randomIp();
     const tiny = await png(8, 8);
-    for (let i = 0; i < 30; i++) expect((await uploads(rawUpload(tiny, "image/png", ip))).status).toBe(201);
-    const res = await uploads(rawUpload(tiny, "image/png", ip));
+    const res = await inOneWindow(uploadRules.perClient.windowMs, async () => {
+      for (let i = 0; i < 30; i++) expect((await uploads(rawUpload(tiny, "image/png", ip))).status).toBe(201);
+      return uploads(rawUpload(tiny, "image/png", ip));
+    });
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBeTruthy();
   });
