@@ -14,7 +14,7 @@ import { mailbox } from "./mailbox";
 import { calendarPart } from "../helpers/smtp";
 import { pdfWords } from "../helpers/pdf";
 import { ownClient, seedBooking, signedIn, uniqueName } from "./admin-support";
-import { bookableDate } from "./forms-support";
+import { offeredDates } from "../helpers/dates";
 import { axe, shot } from "./page-checks";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -57,7 +57,11 @@ for (const width of [375, 1280]) {
         address: "14 Whytescauseway, Kirkcaldy KY1 1XF",
         message: `Radiator in the back bedroom stays cold (${name}).`,
       });
-      const [day, later] = await freeDays(request, session.header, bookableDate(width < 500 ? 5 : 12));
+      const [day, later] = await freeDays(
+        request,
+        session.header,
+        offeredDates()[width < 500 ? 5 : 12]!.date,
+      );
 
       // The default view on a phone is the agenda; on a wide screen the week.
       await page.goto(`/admin/schedule?date=${day}`);
