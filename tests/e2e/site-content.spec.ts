@@ -13,7 +13,13 @@
  *
  * SHOTS=dir saves screenshots of the screen there (for looking at them by eye).
  */
-import { expect as baseExpect, test, type APIRequestContext, type Locator } from "@playwright/test";
+import {
+  expect as baseExpect,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { axe, shot } from "./page-checks";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
 import { liveAfter, publishOnScreen } from "./site-publish";
@@ -36,6 +42,23 @@ async function seedService(request: APIRequestContext, baseURL: string, cookie: 
   expect(res.status(), await res.text()).toBe(201);
 }
 
+/** The Website screen with a service of this test's own (its name starts "Gutters"), found in the list. */
+async function websiteWithService(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+  cookie: string,
+  letter: string,
+) {
+  const name = `Gutters ${uniqueName(letter).split(" ")[1]}`;
+  await seedService(request, baseURL, cookie, name);
+  await page.goto("/admin/website");
+  await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
+  const row = page.getByRole("listitem").filter({ hasText: name });
+  await expect(row).toContainText("£95 fixed price");
+  return { name, row };
+}
+
 test.describe("at 375 px", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
@@ -47,13 +70,7 @@ test.describe("at 375 px", () => {
   }) => {
     await ownClient(page);
     const session = await signedIn(context, request, baseURL!);
-    const name = `Gutters ${uniqueName("W").split(" ")[1]}`;
-    await seedService(request, baseURL!, session.header, name);
-
-    await page.goto("/admin/website");
-    await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
-    const row = page.getByRole("listitem").filter({ hasText: name });
-    await expect(row).toContainText("£95 fixed price");
+    const { name, row } = await websiteWithService(page, request, baseURL!, session.header, "W");
     await shot(page, "website-services");
     await axe(page, "website services");
 
@@ -110,13 +127,7 @@ test.describe("at 1280 px", () => {
   }) => {
     await ownClient(page);
     const session = await signedIn(context, request, baseURL!);
-    const name = `Gutters ${uniqueName("D").split(" ")[1]}`;
-    await seedService(request, baseURL!, session.header, name);
-
-    await page.goto("/admin/website");
-    await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
-    const row = page.getByRole("listitem").filter({ hasText: name });
-    await expect(row).toContainText("£95 fixed price");
+    const { name, row } = await websiteWithService(page, request, baseURL!, session.header, "D");
     await expect(page.getByTestId("publish-state")).toBeVisible();
     await axe(page, "website services at 1280");
     await row.getByRole("button", { name: `Edit ${name}` }).click();
