@@ -6,14 +6,14 @@
  * the request's appointment, on the schedule's day and on the run sheet. Screenshots at 375 and
  * 1280 px (SHOTS=dir saves them there too).
  */
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { cancellationEndDate } from "../../src/features/appointments/contract/cancellation-period";
 import { addDays, dateInZone, formatShortDate } from "../../src/platform/time";
 import { offeredDates } from "../helpers/dates";
 import { apiSignIn, clientIp, signedIn, uniqueName } from "./admin-support";
 import { mailTo, pagePath } from "./mailbox";
-import { axe, shot } from "./page-checks";
+import { axe, axeAtBothWidths, shot } from "./page-checks";
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -56,16 +56,6 @@ async function quoted(request: APIRequestContext, owner: Owner, name: string, em
   return { id, day, path: pagePath(await mailTo(email, /Your quote from/)) };
 }
 
-/** axe, then a screenshot at 375 px and at 1280 px (back to 375 px after). */
-async function bothWidths(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
-    await axe(page, `${name} at ${width}px`);
-    await shot(page, name);
-  }
-  await page.setViewportSize({ width: 375, height: 800 });
-}
-
 test("a visit inside the cancellation period without an early start: the customer's page, the deliberate confirmation and the owner's flag", async ({
   page,
   context,
@@ -86,7 +76,7 @@ test("a visit inside the cancellation period without an early start: the custome
     `We can start from ${formatShortDate(addDays(until, 1))}, after your 14-day cancellation period, unless you ask us to start sooner.`,
   );
   await page.getByTestId("work-start").scrollIntoViewIfNeeded();
-  await bothWidths(page, "customer-work-start");
+  await axeAtBothWidths(page, "customer-work-start");
 
   // The owner confirms the time the customer asked for: inside the period, so he is asked first.
   const admin = await context.newPage();
@@ -111,7 +101,7 @@ test("a visit inside the cancellation period without an early start: the custome
   const onRequest = dialog.getByTestId("cancellation-flag");
   await expect(onRequest).toHaveText(flag);
   await onRequest.scrollIntoViewIfNeeded();
-  await bothWidths(admin, "request-cancellation-flag");
+  await axeAtBothWidths(admin, "request-cancellation-flag");
 
   await admin.goto(`/admin/schedule?view=day&date=${day}`);
   const card = admin.getByTestId("schedule-visit").filter({ hasText: name });

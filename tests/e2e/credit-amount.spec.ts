@@ -5,10 +5,10 @@
  * its reason; a payment £5.00 over, kept on account, shows on the card. axe finds nothing at 375
  * and 1280 px; SHOTS=dir saves screenshots there.
  */
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { apiSignIn, clientIp, seedBooking, signedIn, uniqueName } from "./admin-support";
-import { axe, shot } from "./page-checks";
+import { axeAtBothWidths } from "./page-checks";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -37,15 +37,6 @@ async function issuedInvoice(request: APIRequestContext) {
   expect(issued.status(), await issued.text()).toBe(200);
   const number = ((await issued.json()) as { invoice: { number: string } }).invoice.number;
   return { submissionId, number };
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
-    await axe(page, `${name} at ${width}px`);
-    await shot(page, name, { fullPage: false });
-  }
-  await page.setViewportSize({ width: 375, height: 800 });
 }
 
 test.use({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
@@ -79,7 +70,7 @@ test("the owner credits £25.00 of goodwill on a phone; more than is left is ref
   // The refusal goes once the amount changes.
   await expect(credit).not.toContainText("cannot be more than");
   await expect(amount).toHaveAttribute("aria-invalid", "false");
-  await shoot(page, "credit-amount-dialog");
+  await axeAtBothWidths(page, "credit-amount-dialog");
   await credit.getByRole("button", { name: "Make the credit note" }).click();
   await expect(credit).toBeHidden();
 
@@ -98,5 +89,5 @@ test("the owner credits £25.00 of goodwill on a phone; more than is left is ref
   await expect(pay).toBeHidden();
   await expect(card.getByTestId("invoice-payments")).toContainText("£115.00 bank transfer");
   await expect(card.getByTestId("invoice-payments")).toContainText("£5.00 paid over, kept on account");
-  await shoot(page, "credit-amount-paid-over");
+  await axeAtBothWidths(page, "credit-amount-paid-over");
 });

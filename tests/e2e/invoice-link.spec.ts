@@ -10,7 +10,7 @@ import { baseURL } from "../../playwright.config";
 import { pdfWords } from "../helpers/pdf";
 import { apiSignIn, clientIp, seedBooking, uniqueName } from "./admin-support";
 import { decoded, mailbox } from "./mailbox";
-import { axe, shot } from "./page-checks";
+import { axeAtBothWidths } from "./page-checks";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -84,11 +84,7 @@ test("a landlord opens the invoice-only link from the e-mail: the invoice, how t
     expect(body, secret).not.toContain(secret);
   }
 
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
-    await axe(page, `invoice link page at ${width}px`);
-    await shot(page, "invoice-link");
-  }
+  await axeAtBothWidths(page, "invoice link page");
 
   const pdfHref = await card
     .getByRole("link", { name: `Download the PDF of ${number}` })

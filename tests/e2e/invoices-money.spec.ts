@@ -10,14 +10,8 @@
  *
  * SHOTS=dir saves screenshots of them there (for looking at them by eye).
  */
-import { axe, shot } from "./page-checks";
-import {
-  expect as baseExpect,
-  test,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-} from "@playwright/test";
+import { axe, axeAtBothWidths, shot } from "./page-checks";
+import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { mailbox } from "./mailbox";
 import { pdfFromMime, pdfWords } from "../helpers/pdf";
@@ -112,22 +106,6 @@ async function issuedInvoice(
   return { id, number, customer };
 }
 
-/**
- * axe at 375 and 1280 px, and with SHOTS=dir a screenshot at each: the whole page, or the view with
- * `part` scrolled to its top (a part inside a dialog, which scrolls itself).
- */
-async function shoot(page: Page, name: string, part?: Locator) {
-  const original = page.viewportSize();
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
-    await axe(page, `${name} at ${width}px`);
-    if (part) await part.evaluate((el) => el.scrollIntoView({ block: "start" }));
-    const fullPage = !part;
-    await shot(page, name, { fullPage });
-  }
-  if (original) await page.setViewportSize(original);
-}
-
 test("an invoice from an accepted quote is issued and sent; the e-mail and its PDF are read; the customer's page shows it with the balance", async ({
   page,
   context,
@@ -189,7 +167,7 @@ test("an invoice from an accepted quote is issued and sent; the e-mail and its P
   await expect(card.getByRole("table", { name: `Lines of ${number}` })).toContainText(
     "Replace bathroom basin tap <and> isolation valve",
   );
-  await shoot(page, "invoice-panel", panel);
+  await axeAtBothWidths(page, "invoice-panel", panel);
 
   // The e-mail: the number, the total, the bank details and the link; the PDF read back.
   const mail = await mailTo(email, new RegExp(`Invoice ${number} from`));
@@ -223,7 +201,7 @@ test("an invoice from an accepted quote is issued and sent; the e-mail and its P
   expect(pdfAnswer.status()).toBe(200);
   expect(pdfAnswer.headers()["content-type"]).toContain("application/pdf");
   expect(await pdfWords(new Uint8Array(await pdfAnswer.body()))).toContain(number);
-  await shoot(page, "invoice-customer-page");
+  await axeAtBothWidths(page, "invoice-customer-page");
 });
 
 test("a direct invoice is written with the quote editor's lines, issued, part paid; a mistaken payment is removed and a credit note for the whole voids it", async ({
@@ -298,7 +276,7 @@ test("a direct invoice is written with the quote editor's lines, issued, part pa
   const note = panel.getByTestId("invoice-card").filter({ hasText: `Against ${number}` });
   await expect(note.getByTestId("invoice-number")).toHaveText(/^KH-CN-\d{4,}$/);
   await expect(note).toContainText("The fence was replaced by the neighbour instead.");
-  await shoot(page, "invoice-panel-credited", panel);
+  await axeAtBothWidths(page, "invoice-panel-credited", panel);
 });
 
 test.describe("on a 375 px phone", () => {
@@ -325,7 +303,7 @@ test.describe("on a 375 px phone", () => {
     await expect(page).toHaveURL(/\/admin\/money$/);
     await expect(page.getByRole("heading", { level: 1, name: "Money" })).toBeVisible();
     await expect(page.getByTestId("money-chart")).toBeVisible();
-    await shoot(page, "money-screen");
+    await axeAtBothWidths(page, "money-screen");
 
     // Taps as a thumb makes them, counted in the page as well as here.
     await page.evaluate(() => {
@@ -441,7 +419,7 @@ test.describe("on a 375 px phone", () => {
     await expect(
       page.getByTestId("refunds-owed").getByRole("listitem").filter({ hasText: invoice.number }),
     ).toHaveCount(0);
-    await shoot(page, "money-after-refund");
+    await axeAtBothWidths(page, "money-after-refund");
   });
 
   test("money kept on account is paid back later from the Overpayments list, once", async ({

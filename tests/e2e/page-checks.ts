@@ -5,7 +5,7 @@
  * label and the viewport's width.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
@@ -66,6 +66,22 @@ export async function shot(page: Page, label: string, { fullPage = true } = {}) 
   if (!process.env["SHOTS"]) return;
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: `${process.env["SHOTS"]}/${label}-${width}.png`, fullPage });
+}
+
+/**
+ * `axe` at 375 and 1280 px (and with SHOTS=dir a screenshot at each: the whole page, or the view
+ * with `part` scrolled to its top, for a part inside a dialog, which scrolls itself), then the
+ * viewport as it was.
+ */
+export async function axeAtBothWidths(page: Page, label: string, part?: Locator) {
+  const before = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
+    await axe(page, `${label} at ${width}px`);
+    if (part) await part.evaluate((el) => el.scrollIntoView({ block: "start" }));
+    await shot(page, label, { fullPage: !part });
+  }
+  if (before) await page.setViewportSize(before);
 }
 
 /** With SHOTS=dir, `shot` at 375 and 1280 px, and then the viewport as it was. */

@@ -7,9 +7,9 @@
  * side the money screen's "received" figure up by the amount and the invoice marked paid online with
  * Stripe's fee. axe on each screen at 375 and 1280 px (SHOTS=dir saves screenshots).
  */
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
 import { baseURL, stripePort } from "../../playwright.config";
-import { axe, shot } from "./page-checks";
+import { axeAtBothWidths } from "./page-checks";
 import { mailbox } from "./mailbox";
 import { apiSignIn, clientIp, seedBooking, signedIn, uniqueName } from "./admin-support";
 
@@ -59,15 +59,6 @@ async function sentInvoice(request: APIRequestContext, email: string) {
   return { submissionId, id, number };
 }
 
-async function screens(page: Page, label: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
-    await axe(page, `${label} at ${width}px`);
-    await shot(page, label);
-  }
-  await page.setViewportSize({ width: 375, height: 800 });
-}
-
 const pence = (text: string | null) => Math.round(Number((text ?? "").replace(/[£,]/g, "")) * 100);
 
 test("a customer pays an invoice by card from the e-mail's link; the page and the owner's money screen show it paid", async ({
@@ -93,7 +84,7 @@ test("a customer pays an invoice by card from the e-mail's link; the page and th
   const invoices = page.getByRole("region", { name: "Your invoices" });
   const pay = invoices.getByRole("button", { name: `Pay £96.50 now for ${invoice.number}` });
   await expect(pay).toBeVisible();
-  await screens(page, "customer-pay");
+  await axeAtBothWidths(page, "customer-pay");
   await pay.click();
 
   // Stripe's page (the test server's), at the address the Checkout Session gave.
@@ -119,13 +110,13 @@ test("a customer pays an invoice by card from the e-mail's link; the page and th
     .toBe(1);
   await expect(invoices.getByRole("button", { name: /^Pay £/ })).toHaveCount(0);
   await expect(invoices.locator("[data-balance]")).toHaveText("£0.00");
-  await screens(page, "customer-paid");
+  await axeAtBothWidths(page, "customer-paid");
 
   // The owner: "received" up by the payment, the invoice paid by card online with Stripe's fee.
   await signedIn(context, request, baseURL);
   await page.goto("/admin/money");
   await expect.poll(async () => pence(await received.textContent())).toBe(before + 9_650);
-  await screens(page, "money-after-card-payment");
+  await axeAtBothWidths(page, "money-after-card-payment");
   await page.goto(`/admin/requests/${invoice.submissionId}`);
   // The invoice's card (a credit note, once there is one, has a card of its own and no payments).
   const card = page
@@ -145,7 +136,7 @@ test("a customer pays an invoice by card from the e-mail's link; the page and th
   await expect(credit).toBeHidden();
   const refund = card.getByRole("button", { name: /^Refund £96\.50 to the card/ });
   await expect(refund).toBeVisible();
-  await screens(page, "invoice-card-refund");
+  await axeAtBothWidths(page, "invoice-card-refund");
   await refund.click();
   const confirm = page.getByRole("alertdialog", { name: "Refund £96.50 to the card?" });
   await confirm.getByRole("button", { name: "Refund £96.50" }).click();
