@@ -33,8 +33,16 @@ import { mailContext, mailSender, setMailSender } from "../../src/features/mail/
 import { createSmtpSender } from "../../src/platform/mail/transport";
 import { actOnAppointment } from "../../src/features/appointments/service";
 import { serviceContext } from "../../src/platform/context";
-import { actOnRequest, newFormKey, requestForToken } from "../../src/features/customer-page/service";
+import {
+  actOnRequest,
+  customerActionRule,
+  lostLinkAddressRule,
+  lostLinkClientRule,
+  newFormKey,
+  requestForToken,
+} from "../../src/features/customer-page/service";
 import { adminClient } from "../helpers/admin";
+import { inOneWindow } from "../helpers/clock";
 import { useTestDatabase } from "../helpers/db";
 import { bookingNextSteps } from "../../src/lib/request-wording";
 import {
@@ -432,32 +440,38 @@ describe("actions", () => {
   });
 
   it("one request takes six changes an hour: the seventh gets a clear 429 page and sends nothing; an hour later it works", async () => {
-    const id = await sendContact();
-    const token = await latestToken(id);
-    for (let i = 1; i <= site.security.customerActionsPerHour; i++) {
-      const res = await act(token, "message", { message: `Question number ${i}.` });
-      expect(res.status, await res.clone().text()).toBe(200);
-    }
-    const before = (await mailFor(id)).length;
-    const nonce = await nonceFor(token, "message");
-    const refused = await post(`/request/${token}`, { action: "message", nonce, message: "One more." });
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    const page = await refused.text();
-    expect(page).toContain("Please wait a moment");
-    expect(page).toContain("This request has had a lot of changes in the last hour");
-    expect(page).toContain(site.phone.display);
-    expect((await mailFor(id)).length).toBe(before);
-    expect((await historyOf(id)).filter((h) => h.note === "One more.")).toHaveLength(0);
+    await inOneWindow(customerActionRule.windowMs, async () => {
+      const id = await sendContact();
+      const token = await latestToken(id);
+      for (let i = 1; i <= site.security.customerActionsPerHour; i++) {
+        const res = await act(token, "message", { message: `Question number ${i}.` });
+        expect(res.status, await res.clone().text()).toBe(200);
+      }
+      const before = (await mailFor(id)).length;
+      const nonce = await nonceFor(token, "message");
+      const refused = await post(`/request/${token}`, { action: "message", nonce, message: "One more." });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      const page = await refused.text();
+      expect(page).toContain("Please wait a moment");
+      expect(page).toContain("This request has had a lot of changes in the last hour");
+      expect(page).toContain(site.phone.display);
+      expect((await mailFor(id)).length).toBe(before);
+      expect((await historyOf(id)).filter((h) => h.note === "One more.")).toHaveLength(0);
 
-    // Another request is not held up by this one.
-    const other = await latestToken(await sendContact());
-    expect((await act(other, "message", { message: "Hello there." })).status).toBe(200);
+      // Another request is not held up by this one.
+      const other = await latestToken(await sendContact());
+      expect((await act(other, "message", { message: "Hello there." })).status).toBe(200);
 
-    // The refused form's key was not used up: an hour later the same form goes through.
-    const later = new Date(Date.now() + 61 * 60_000);
-    const outcome = await actOnRequest(token, { action: "message", nonce, message: "One more." }, at(later));
-    expect(outcome.changed).toBe(true);
+      // The refused form's key was not used up: an hour later the same form goes through.
+      const later = new Date(Date.now() + 61 * 60_000);
+      const outcome = await actOnRequest(
+        token,
+        { action: "message", nonce, message: "One more." },
+        at(later),
+      );
+      expect(outcome.changed).toBe(true);
+    });
   });
 
   it("private notes and the owner's state-change notes never reach the page", async () => {
@@ -769,19 +783,23 @@ describe("lost link", () => {
   });
 
   it("per address: after three in an hour the answer is unchanged but nothing more is sent", async () => {
-    const email = `flood-${Date.now()}@example.com`;
-    const id = await sendContact({ email });
-    const answers = [];
-    for (let i = 0; i < 5; i++) answers.push(await answer(email));
-    for (const a of answers) expect(a).toEqual(answers[0]);
-    expect((await mailFor(id)).filter((m) => m.kind === "customer_link")).toHaveLength(3);
+    await inOneWindow(lostLinkAddressRule.windowMs, async () => {
+      const email = `flood-${Date.now()}@example.com`;
+      const id = await sendContact({ email });
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push(await answer(email));
+      for (const a of answers) expect(a).toEqual(answers[0]);
+      expect((await mailFor(id)).filter((m) => m.kind === "customer_link")).toHaveLength(3);
+    });
   });
 
   it("per client: the sixth ask in an hour from one client gets 429", async () => {
-    const ip = randomIp();
-    const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await answer(`x${i}-${Date.now()}@example.com`, ip)).status);
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    await inOneWindow(lostLinkClientRule.windowMs, async () => {
+      const ip = randomIp();
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await answer(`x${i}-${Date.now()}@example.com`, ip)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    });
   });
 
   it("a bad address is the form again with the problem; a post from another site is 403", async () => {

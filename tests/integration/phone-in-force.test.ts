@@ -26,6 +26,8 @@ import { serviceContext } from "../../src/platform/context";
 import { mailOutbox } from "../../src/features/tables";
 import { createSmtpSender } from "../../src/platform/mail/transport";
 import { adminClient } from "../helpers/admin";
+import { publicFormRules } from "../../src/features/rate-limits/service";
+import { inOneWindow } from "../helpers/clock";
 import { useTestDatabase } from "../helpers/db";
 import {
   bookingFormFields,
@@ -153,20 +155,22 @@ describe("the published phone in every e-mail and answer", () => {
   });
 
   it("a JSON message that says call us gives the published number", async () => {
-    await savePhone();
-    await publish();
-    const ip = randomIp();
-    const name = uniqueName("Burst");
-    let limited: Response | undefined;
-    for (let i = 0; i < 12 && !limited; i++) {
-      const res = await contact(jsonRequest("/api/contact", validContact({ name }), { ip }));
-      if (res.status === 429) limited = res;
-    }
-    expect(limited).toBeDefined();
-    const body = (await limited!.json()) as { error: { code: string; message: string } };
-    expect(body.error.code).toBe("rate_limited");
-    expect(body.error.message).toContain(`call us on ${newPhone}`);
-    expect(body.error.message).not.toContain(site.phone.display);
+    await inOneWindow(publicFormRules.contact.windowMs, async () => {
+      await savePhone();
+      await publish();
+      const ip = randomIp();
+      const name = uniqueName("Burst");
+      let limited: Response | undefined;
+      for (let i = 0; i < 12 && !limited; i++) {
+        const res = await contact(jsonRequest("/api/contact", validContact({ name }), { ip }));
+        if (res.status === 429) limited = res;
+      }
+      expect(limited).toBeDefined();
+      const body = (await limited!.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe("rate_limited");
+      expect(body.error.message).toContain(`call us on ${newPhone}`);
+      expect(body.error.message).not.toContain(site.phone.display);
+    });
   });
 });
 
