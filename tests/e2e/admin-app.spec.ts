@@ -11,16 +11,23 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
-import { offeredDates } from "../helpers/dates";
 import { formatShortDate } from "../../src/platform/time";
 import { photoLike } from "../helpers/images";
 import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
+import { bookableDate } from "./forms-support";
 
 /** A screen's first calls can take seconds on a busy shared 2-core machine. */
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
-/** A booking through the public API, with `photos` small photos; its id. */
+/**
+ * The days these tests book and move visits to: their own, past the days other tests fill with
+ * confirmed visits (a day at its cap refuses another).
+ */
+const seedDay = bookableDate(11);
+const moveDay = bookableDate(10);
+
+/** A booking through the public API for `seedDay`, with `photos` small photos; its id. */
 async function seedBooking(request: APIRequestContext, name: string, photos = 0): Promise<number> {
   const client = clientIp();
   const ids: string[] = [];
@@ -41,7 +48,7 @@ async function seedBooking(request: APIRequestContext, name: string, photos = 0)
       address: "12 Links Street, Kirkcaldy KY1 1QH",
       service: "plumbing-heating",
       message: `The kitchen tap drips (${name}).`,
-      preferredOptions: [{ date: offeredDates()[0]!.date, window: "morning" }],
+      preferredOptions: [{ date: seedDay, window: "morning" }],
       photos: ids,
       website: "",
       formStartedAt: Date.now() - 60_000,
@@ -204,7 +211,7 @@ test.describe("the admin app", () => {
     await expect(history.getByRole("listitem")).toHaveCount(2);
     await expect(dialog.getByTestId("state-badge").first()).toHaveText("Scheduled");
 
-    const other = offeredDates()[1]!.date;
+    const other = moveDay;
     // A confirmed visit is moved through "Move visit" and its confirmation step.
     await dialog.getByText("Move visit", { exact: true }).click();
     await dialog.getByLabel("New date").fill(other);
@@ -236,8 +243,7 @@ test.describe("the admin app", () => {
     const details = page.getByTestId(`submission-row-${id}`).getByTestId("row-details");
     await expect(details).toContainText(`KB-${String(id).padStart(6, "0")}`);
     await expect(details).toContainText("Plumbing & Heating");
-    const first = offeredDates()[0]!.date;
-    const day = formatShortDate(first);
+    const day = formatShortDate(seedDay);
     await expect(details).toContainText(`First choice ${day}`);
     await expect(details.getByTestId("row-photos")).toHaveText("2 photos");
   });

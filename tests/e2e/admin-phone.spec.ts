@@ -14,6 +14,7 @@ import { offeredDates } from "../helpers/dates";
 import { ownClient, seedBooking, signedIn, uniqueContact, uniqueName } from "./admin-support";
 import { mailbox } from "./mailbox";
 import { axe, shot } from "./page-checks";
+import { bookableDate } from "./forms-support";
 
 const phone = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
 const requestDialog = (page: Page) => page.getByRole("dialog", { name: "Appointment Request" });
@@ -186,7 +187,7 @@ test.describe("at 375 px", () => {
     const history = dialog.getByTestId("request-history");
     await expect(history.getByRole("listitem")).toHaveCount(2);
 
-    const other = offeredDates()[1]!.date;
+    const other = bookableDate(10);
     await dialog.getByText("Move visit", { exact: true }).tap();
     await dialog.getByLabel("New date").fill(other);
     await dialog.getByLabel("Arrival window").selectOption("afternoon");

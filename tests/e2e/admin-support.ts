@@ -94,29 +94,39 @@ export async function seedReview(request: APIRequestContext, name: string): Prom
  * Posts a booking (`data` without its dates) for the first offered day `accept` allows that still
  * has room: the suite shares one diary and other tests confirm visits, so a day already holding its
  * daily cap of confirmed visits is refused as fully booked and the next offered day is tried. The
- * 201 answer (the test asserts nothing else about the day).
+ * 201 answer and the day it asked for.
  */
+export async function bookWithRoom(
+  request: APIRequestContext,
+  data: Record<string, unknown>,
+  window: "morning" | "afternoon" | "any" = "any",
+  accept: (date: string) => boolean = () => true,
+): Promise<{ response: APIResponse; date: string }> {
+  const days = offeredDates()
+    .map((d) => d.date)
+    .filter(accept)
+    .slice(0, 10);
+  for (const date of days) {
+    const response = await request.post("/api/bookings", {
+      data: { ...data, preferredOptions: [{ date, window }] },
+      headers: { "X-Simulated-Client": clientIp() },
+    });
+    const body = await response.text();
+    if (response.status() === 422 && body.includes("fully booked")) continue;
+    expect(response.status(), body).toBe(201);
+    return { response, date };
+  }
+  throw new Error("No day in the next ten offered days has room for a booking");
+}
+
+/** `bookWithRoom` when the test asserts nothing about the day: the 201 answer. */
 export async function postBookingWithRoom(
   request: APIRequestContext,
   data: Record<string, unknown>,
   window: "morning" | "afternoon" | "any" = "any",
   accept: (date: string) => boolean = () => true,
 ): Promise<APIResponse> {
-  const days = offeredDates()
-    .map((d) => d.date)
-    .filter(accept)
-    .slice(0, 10);
-  for (const date of days) {
-    const res = await request.post("/api/bookings", {
-      data: { ...data, preferredOptions: [{ date, window }] },
-      headers: { "X-Simulated-Client": clientIp() },
-    });
-    const body = await res.text();
-    if (res.status() === 422 && body.includes("fully booked")) continue;
-    expect(res.status(), body).toBe(201);
-    return res;
-  }
-  throw new Error("No day in the next ten offered days has room for a booking");
+  return (await bookWithRoom(request, data, window, accept)).response;
 }
 
 /**

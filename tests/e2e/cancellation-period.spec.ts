@@ -10,8 +10,7 @@ import { expect as baseExpect, test, type APIRequestContext } from "@playwright/
 import { baseURL } from "../../playwright.config";
 import { cancellationEndDate } from "../../src/features/appointments/contract/cancellation-period";
 import { addDays, dateInZone, formatShortDate } from "../../src/platform/time";
-import { offeredDates } from "../helpers/dates";
-import { apiSignIn, clientIp, signedIn, uniqueName } from "./admin-support";
+import { apiSignIn, bookWithRoom, clientIp, signedIn, uniqueName } from "./admin-support";
 import { mailTo, pagePath } from "./mailbox";
 import { axe, axeAtBothWidths, shot } from "./page-checks";
 
@@ -26,24 +25,27 @@ const ownerHeaders = (owner: Owner) => ({
   "X-Simulated-Client": clientIp(),
 });
 
-/** A booking for the first bookable day and its quote, sent; the request's id, that day and the quote's page. */
+/**
+ * A booking for the first offered day inside the cancellation period that has room for the visit
+ * the test confirms, and its quote, sent; the request's id, that day and the quote's page.
+ */
 async function quoted(request: APIRequestContext, owner: Owner, name: string, email: string) {
-  const day = offeredDates()[0]!.date;
-  const booked = await request.post("/api/bookings", {
-    data: {
+  const until = cancellationEndDate(dateInZone(new Date()));
+  const { response: booked, date: day } = await bookWithRoom(
+    request,
+    {
       name,
       email,
       phone: "07700 900655",
       address: "7 Links Street, Kirkcaldy KY1 1QH",
       service: "plumbing-heating",
       message: `The bath tap drips (${name}).`,
-      preferredOptions: [{ date: day, window: "morning" }],
       website: "",
       formStartedAt: Date.now() - 60_000,
     },
-    headers: { "X-Simulated-Client": clientIp() },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
+    "morning",
+    (date) => date <= until,
+  );
   const id = ((await booked.json()) as { id: number }).id;
   const created = await request.post(`/api/admin/submissions/${id}/quotes`, {
     data: { lines: [{ description: "Replace the bath tap", quantity: 1, unitPence: 12_000 }] },

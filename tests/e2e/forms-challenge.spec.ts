@@ -4,10 +4,17 @@
  * and sends the same post again, so a person on a busy connection is never refused.
  */
 import { expect as baseExpect, test } from "@playwright/test";
-import { offeredDates } from "../helpers/dates";
 import { challengeFromClientPosts } from "../../src/features/rate-limits/service";
 import { checkingLabel } from "../../src/islands/forms/use-form-submit";
-import { goToForm, notices, serverTimeout, requestsNamed, testClientIp, uniqueName } from "./forms-support";
+import {
+  bookableDate,
+  goToForm,
+  notices,
+  serverTimeout,
+  requestsNamed,
+  testClientIp,
+  uniqueName,
+} from "./forms-support";
 
 const expect = baseExpect.configure({ timeout: serverTimeout });
 test.describe.configure({ timeout: 180_000 });
@@ -23,7 +30,7 @@ test("a contact message sent near the client's daily limit is checked in the bro
   // own daily confirmations are hardly touched. Mostly bookings: each form takes ten posts in ten
   // minutes from one client, and the message below is a contact one.
   const human = () => ({ website: "", formStartedAt: Date.now() - 60_000 });
-  const date = offeredDates()[0]!.date;
+  const date = bookableDate();
   for (let i = 0; i < challengeFromClientPosts; i++) {
     const name = uniqueName("Earlier");
     const common = { name, email: "pow.earlier@example.com", phone: "07700 900111", ...human() };

@@ -7,9 +7,9 @@
  */
 import { expect, test } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
-import { offeredDates } from "../helpers/dates";
 import { apiSignIn, clientIp, uniqueName } from "./admin-support";
 import { mailTo, pagePath } from "./mailbox";
+import { bookableDate } from "./forms-support";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -26,7 +26,7 @@ test("scripts typed by the customer and the owner show as text and never run", a
       address: `4 Links Street ${typed("address")}, Kirkcaldy KY1 1QH`,
       service: "plumbing-heating",
       message: `The kitchen tap drips. ${typed("message")}`,
-      preferredOptions: [{ date: offeredDates()[0]!.date, window: "morning" }],
+      preferredOptions: [{ date: bookableDate(), window: "morning" }],
       website: "",
       formStartedAt: Date.now() - 60_000,
     },
