@@ -13,8 +13,7 @@ import { expressStartText } from "../../src/data/consumer-rights";
 import { weekdayOf } from "../../src/features/appointments/contract/dates";
 import { windowInstants } from "../../src/features/appointments/window-instants";
 import { dateInZone } from "../../src/platform/time";
-import { offeredDates } from "../helpers/dates";
-import { apiSignIn, clientIp, signedIn, uniqueName } from "./admin-support";
+import { apiSignIn, clientIp, postBookingWithRoom, signedIn, uniqueName } from "./admin-support";
 import { mailTo, pagePath } from "./mailbox";
 import { axe, shot } from "./page-checks";
 
@@ -26,24 +25,21 @@ const ownerHeaders = (owner: Owner) => ({ Cookie: owner.header, Origin: new URL(
 
 /** A booking and its quote, sent through the admin API as the owner would; the quote's page path. */
 async function quoted(request: APIRequestContext, owner: Owner, name: string, email: string) {
-  const weekday = offeredDates()
-    .map((d) => d.date)
-    .find((d) => weekdayOf(d) >= 1 && weekdayOf(d) <= 5)!;
-  const booked = await request.post("/api/bookings", {
-    data: {
+  const booked = await postBookingWithRoom(
+    request,
+    {
       name,
       email,
       phone: "07700 900655",
       address: "7 Links Street, Kirkcaldy KY1 1QH",
       service: "plumbing-heating",
       message: `The bath tap drips (${name}).`,
-      preferredOptions: [{ date: weekday, window: "morning" }],
       website: "",
       formStartedAt: Date.now() - 60_000,
     },
-    headers: { "X-Simulated-Client": clientIp() },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
+    "morning",
+    (d) => weekdayOf(d) >= 1 && weekdayOf(d) <= 5,
+  );
   const id = ((await booked.json()) as { id: number }).id;
   const created = await request.post(`/api/admin/submissions/${id}/quotes`, {
     data: { lines: [{ description: "Replace the bath tap", quantity: 1, unitPence: 12_000 }] },
