@@ -164,7 +164,12 @@ export async function seedContact(request: APIRequestContext, name: string): Pro
   expect(res.status(), await res.text()).toBe(201);
 }
 
-/** Signs in through the API and returns the session cookie's name and value. */
+/**
+ * Signs in through the API as a new device and returns the session cookie's name and value. A
+ * request context keeps the cookies its answers set and sends them on; a sign-in that carries a
+ * session ends it (one live token per device), so without the empty Cookie header a second
+ * sign-in in one test would end the first: the worker's shared session or a test's own.
+ */
 export async function apiSignIn(
   request: APIRequestContext,
   baseURL: string,
@@ -172,7 +177,7 @@ export async function apiSignIn(
 ): Promise<{ name: string; value: string; header: string }> {
   const res = await request.post("/api/admin/session", {
     data: { password },
-    headers: { Origin: new URL(baseURL).origin, "X-Simulated-Client": clientIp() },
+    headers: { Origin: new URL(baseURL).origin, "X-Simulated-Client": clientIp(), Cookie: "" },
   });
   expect(res.status(), await res.text()).toBe(200);
   const pair = (res.headers()["set-cookie"] ?? "").split(";")[0] ?? "";
