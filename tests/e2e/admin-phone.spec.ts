@@ -7,11 +7,11 @@
  * then laid out by Chromium at 375 px). Then every admin screen, at 375 and 1280 px, through axe
  * with WCAG 2.2's target-size rule on, and a stricter 44 × 44 px check of every control.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import PostalMime from "postal-mime";
 import { addDays, dateInZone } from "../../src/platform/time";
 import { offeredDates } from "../helpers/dates";
-import { ownClient, seedBooking, signedIn, uniqueContact, uniqueName } from "./admin-support";
+import { ownClient, seedBooking, signedIn, uniqueContact, uniqueName, test } from "./admin-support";
 import { mailbox } from "./mailbox";
 import { axe, shot } from "./page-checks";
 import { bookableDate } from "./forms-support";
@@ -71,13 +71,8 @@ test.describe("at 375 px", () => {
   test.describe.configure({ timeout: 90_000 });
 
   test("the bottom bar reaches Money in one tap; More is a dialog that returns focus", async ({
-    page,
-    context,
-    request,
-    baseURL,
+    ownerPage: page,
   }) => {
-    await ownClient(page);
-    await signedIn(context, request, baseURL!);
     await page.goto("/admin");
     const nav = page.getByRole("navigation", { name: "Admin" });
     const bar = ["Inbox", "Schedule", "Money", "Customers", "More"];
@@ -207,14 +202,7 @@ test.describe("at 375 px", () => {
     await expect(dialog.getByTestId("appointment-status")).toContainText("afternoon");
   });
 
-  test("the week view marks days gone by as past, never free", async ({
-    page,
-    context,
-    request,
-    baseURL,
-  }) => {
-    await ownClient(page);
-    await signedIn(context, request, baseURL!);
+  test("the week view marks days gone by as past, never free", async ({ ownerPage: page }) => {
     const lastWeek = addDays(dateInZone(new Date()), -7);
     await page.goto(`/admin/schedule?view=week&date=${lastWeek}`);
     const days = page.getByTestId("schedule-day");
@@ -276,9 +264,7 @@ for (const width of [375, 1280]) {
   test.describe(`every admin screen at ${width} px`, () => {
     test.use({ viewport: { width, height: width < 500 ? 740 : 900 } });
     for (const [label, path] of screens) {
-      test(`${label}: axe with target-size, 44 px targets`, async ({ page, context, request, baseURL }) => {
-        await ownClient(page);
-        await signedIn(context, request, baseURL!);
+      test(`${label}: axe with target-size, 44 px targets`, async ({ ownerPage: page }) => {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expect(page.getByRole("status")).toHaveCount(0, { timeout: 15_000 }); // nothing still loading

@@ -9,6 +9,7 @@ import { windowInstants } from "../../src/features/appointments/window-instants"
 import { dateInZone } from "../../src/platform/time";
 import {
   expect,
+  test as base,
   type APIRequestContext,
   type APIResponse,
   type BrowserContext,
@@ -210,6 +211,24 @@ export async function signedIn(context: BrowserContext, request: APIRequestConte
 export async function ownClient(page: Page): Promise<void> {
   await page.setExtraHTTPHeaders({ "X-Simulated-Client": clientIp() });
 }
+
+/**
+ * Playwright's `test` with the signed-in owner: `ownerPage` is the test's page with a client address
+ * of its own (`ownClient`) and the worker's admin session in its context (`signedIn`); `owner` is
+ * that session, for the API calls a test makes as the owner (`owner.header` is its Cookie).
+ *
+ *   test("…", async ({ ownerPage: page, request, owner }) => { await page.goto("/admin"); … });
+ */
+export const test = base.extend<{ owner: Awaited<ReturnType<typeof signedIn>>; ownerPage: Page }>({
+  owner: async ({ context, request, baseURL }, use) => {
+    await use(await signedIn(context, request, baseURL!));
+  },
+  ownerPage: async ({ page, owner }, use) => {
+    void owner; // named so that the session is in the page's context before the test starts
+    await ownClient(page);
+    await use(page);
+  },
+});
 
 /** The toast outlet (sonner renders toasts in a labelled region). */
 export function toasts(page: Page) {

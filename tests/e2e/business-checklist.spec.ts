@@ -8,9 +8,9 @@
  *
  * SHOTS=dir saves screenshots of the screen there (for looking at them by eye).
  */
-import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
+import { expect as baseExpect, type APIRequestContext } from "@playwright/test";
 import { axe, shot } from "./page-checks";
-import { clientIp, ownClient, signedIn } from "./admin-support";
+import { clientIp, test } from "./admin-support";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -34,13 +34,11 @@ test.describe("at 375 px", () => {
   test.use({ viewport: { width, height: 800 } });
 
   test("the owner corrects the bank account, confirms it, and changes the year the business started", async ({
-    page,
-    context,
+    ownerPage: page,
     request,
     baseURL,
+    owner: session,
   }) => {
-    await ownClient(page);
-    const session = await signedIn(context, request, baseURL!);
     const details = await call(request, baseURL!, session.header);
     const before = details.business;
     try {

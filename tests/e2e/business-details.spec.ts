@@ -9,9 +9,9 @@
  *
  * SHOTS=dir saves screenshots of the screen there (for looking at them by eye).
  */
-import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
+import { expect as baseExpect, type APIRequestContext } from "@playwright/test";
 import { axe, shot } from "./page-checks";
-import { clientIp, ownClient, signedIn } from "./admin-support";
+import { clientIp, test } from "./admin-support";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 // One test after the other: the flow changes the one stack's business details, which the screen
@@ -40,13 +40,11 @@ test.describe("at 375 px", () => {
   test.use({ viewport: { width, height: 800 } });
 
   test("the owner becomes a sole trader and turns VAT on; bad input is refused beside its field", async ({
-    page,
-    context,
+    ownerPage: page,
     request,
     baseURL,
+    owner: session,
   }) => {
-    await ownClient(page);
-    const session = await signedIn(context, request, baseURL!);
     await resetBusiness(request, baseURL!, session.header);
     try {
       await page.goto("/admin/business");
@@ -99,13 +97,8 @@ test.describe("at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test("the screen, its VAT fields and the launch checklist pass axe and fit 1280 px", async ({
-    page,
-    context,
-    request,
-    baseURL,
+    ownerPage: page,
   }) => {
-    await ownClient(page);
-    await signedIn(context, request, baseURL!);
     await page.goto("/admin/business");
     await expect(page.getByRole("heading", { level: 1, name: "Business details" })).toBeVisible();
     await expect(page.locator("[data-trader-preview]")).toBeVisible();

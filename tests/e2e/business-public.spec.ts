@@ -12,9 +12,9 @@
  *
  * SHOTS=dir saves screenshots there (for looking at them by eye).
  */
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect } from "@playwright/test";
 import { axe, shot } from "./page-checks";
-import { clientIp, ownClient, signedIn } from "./admin-support";
+import { clientIp, test } from "./admin-support";
 import { publishOnScreen } from "./site-publish";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -54,13 +54,8 @@ test.describe("the launch checklist at 375 px", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test("the owner confirms a claim on the dashboard and it leaves the list, recorded in the changes", async ({
-    page,
-    context,
-    request,
-    baseURL,
+    ownerPage: page,
   }) => {
-    await ownClient(page);
-    await signedIn(context, request, baseURL!);
     await page.goto("/admin");
     const panel = page.locator("[data-launch-checklist]");
     await expect(panel.getByRole("heading", { level: 2 })).toContainText(
@@ -86,13 +81,11 @@ test.describe("at 375 px", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test("the owner changes the phone: a bad number is refused beside it, the saved one is a draft until published", async ({
-    page,
-    context,
+    ownerPage: page,
     request,
     baseURL,
+    owner: session,
   }) => {
-    await ownClient(page);
-    const session = await signedIn(context, request, baseURL!);
     const headers = {
       Origin: new URL(baseURL!).origin,
       Cookie: session.header,

@@ -8,8 +8,8 @@
  *
  * SHOTS=dir saves screenshots of the list and the customer there (for looking at them by eye).
  */
-import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
-import { clientIp, ownClient, postBookingWithRoom, signedIn, uniqueName } from "./admin-support";
+import { expect as baseExpect, type APIRequestContext } from "@playwright/test";
+import { clientIp, postBookingWithRoom, uniqueName, test } from "./admin-support";
 import { axe, shot } from "./page-checks";
 
 /** Each screen waits on function calls that take seconds on a busy 2-core machine. */
@@ -44,13 +44,11 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: width < 500 ? 800 : 900 } });
 
     test("the owner finds a customer, sees both their requests, and moves between customer and request", async ({
-      page,
-      context,
+      ownerPage: page,
       request,
       baseURL,
+      owner: session,
     }) => {
-      await ownClient(page);
-      const session = await signedIn(context, request, baseURL!);
       const name = uniqueName("Ailsa");
       const digits = mobile();
       const pc = postcode();

@@ -10,9 +10,9 @@
  *
  * SHOTS=dir saves screenshots there.
  */
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, type Page } from "@playwright/test";
 import { mailbox } from "./mailbox";
-import { ownClient, signedIn, todaysWindowOpen, uniqueName } from "./admin-support";
+import { todaysWindowOpen, uniqueName, test } from "./admin-support";
 import { shot } from "./page-checks";
 import { addDays, type IsoDate } from "../../src/features/appointments/contract";
 import { dateInZone } from "../../src/platform/time";
@@ -28,13 +28,8 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: width < 500 ? 800 : 900 } });
 
     test("a phone job booked from today's schedule, on my way e-mailed, visit done", async ({
-      page,
-      context,
-      request,
-      baseURL,
+      ownerPage: page,
     }) => {
-      await ownClient(page);
-      await signedIn(context, request, baseURL!);
       const today = dateInZone(new Date());
       const name = uniqueName("Eilidh");
       const email = `eilidh.${Date.now()}.${width}@example.com`;

@@ -11,11 +11,11 @@
  *
  * SHOTS=dir saves screenshots of the refusal and the closed request there.
  */
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect } from "@playwright/test";
 import ICAL from "ical.js";
 import { mailbox } from "./mailbox";
 import { calendarPart } from "../helpers/smtp";
-import { openSection, ownClient, seedBooking, signedIn, uniqueName } from "./admin-support";
+import { openSection, seedBooking, uniqueName, test } from "./admin-support";
 import { axe, shot } from "./page-checks";
 
 /** Each screen waits on function calls that take seconds on a busy 2-core machine. */
@@ -27,13 +27,9 @@ test.describe("at 375 px", () => {
   test.use({ viewport: { width, height: 800 } });
 
   test("done is refused while the visit is ahead; cancelling it in the same step closes the request and tells the customer", async ({
-    page,
-    context,
+    ownerPage: page,
     request,
-    baseURL,
   }) => {
-    await ownClient(page);
-    await signedIn(context, request, baseURL!);
     const name = uniqueName("Isla");
     const email = `isla.${Date.now()}.${width}@example.com`;
     const id = await seedBooking(request, name, { email });
@@ -87,13 +83,8 @@ test.describe("at 375 px", () => {
   });
 
   test("the bank holidays ahead are listed; one is opened for work and closed again", async ({
-    page,
-    context,
-    request,
-    baseURL,
+    ownerPage: page,
   }) => {
-    await ownClient(page);
-    await signedIn(context, request, baseURL!);
     await page.goto("/admin/availability");
     const list = page.getByRole("list", { name: "Bank holidays ahead" });
     const christmas = list.getByRole("listitem").filter({ hasText: "Christmas Day" }).first();
@@ -111,13 +102,9 @@ test.describe("at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test("the refusal of done while the visit is ahead passes axe and fits 1280 px", async ({
-    page,
-    context,
+    ownerPage: page,
     request,
-    baseURL,
   }) => {
-    await ownClient(page);
-    await signedIn(context, request, baseURL!);
     const id = await seedBooking(request, uniqueName("Isla"), {
       email: `isla.${Date.now()}.1280@example.com`,
     });

@@ -7,10 +7,10 @@
  *
  * SHOTS=dir saves screenshots there.
  */
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect } from "@playwright/test";
 import { mailbox } from "./mailbox";
 import { pdfFromMime, pdfWords } from "../helpers/pdf";
-import { ownClient, signedIn, uniqueName } from "./admin-support";
+import { uniqueName, test } from "./admin-support";
 import { shot } from "./page-checks";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -21,13 +21,9 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: width < 500 ? 800 : 900 } });
 
     test("a direct invoice is written, issued, its PDF read back, and e-mailed", async ({
-      page,
-      context,
-      request,
+      ownerPage: page,
       baseURL,
     }) => {
-      await ownClient(page);
-      await signedIn(context, request, baseURL!);
       const name = uniqueName("Fenella");
       const email = `fenella.${Date.now()}.${width}@example.com`;
 

@@ -11,11 +11,11 @@
  * SHOTS=dir saves screenshots of the editor and the price list there (for looking at them by eye).
  */
 import { axe, shot } from "./page-checks";
-import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
+import { expect as baseExpect, type APIRequestContext } from "@playwright/test";
 import { quoteNumber } from "../../src/features/quotes/contract/rules";
 import { mailbox } from "./mailbox";
 import { pdfFromMime, pdfWords } from "../helpers/pdf";
-import { clientIp, navigateTo, ownClient, seedBooking, signedIn, uniqueName } from "./admin-support";
+import { clientIp, navigateTo, seedBooking, uniqueName, test } from "./admin-support";
 
 /** Each screen waits on function calls that take seconds on a busy 2-core machine. */
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -52,13 +52,8 @@ test.describe("at 375 px", () => {
   test.use({ viewport: { width, height: 800 } });
 
   test("the owner adds, changes and removes a price list item, and a bad price is refused beside its field", async ({
-    page,
-    context,
-    request,
-    baseURL,
+    ownerPage: page,
   }) => {
-    await ownClient(page);
-    await signedIn(context, request, baseURL!);
     const description = `Hang a door ${uniqueName("Item")}`;
 
     await page.goto("/admin");
@@ -109,13 +104,11 @@ test.describe("at 375 px", () => {
   });
 
   test("the owner builds a quote from the price list with an optional line and a deposit, sends it, and the customer's PDF reads back", async ({
-    page,
-    context,
+    ownerPage: page,
     request,
     baseURL,
+    owner: session,
   }) => {
-    await ownClient(page);
-    const session = await signedIn(context, request, baseURL!);
     const name = uniqueName("Fiona");
     const email = `fiona.${Date.now()}.${width}@example.com`;
     const id = await quoteBooking(request, name, email);
@@ -291,13 +284,11 @@ test.describe("at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test("the price list and the quote editor with a line from it pass axe and fit 1280 px", async ({
-    page,
-    context,
+    ownerPage: page,
     request,
     baseURL,
+    owner: session,
   }) => {
-    await ownClient(page);
-    const session = await signedIn(context, request, baseURL!);
     const name = uniqueName("Fiona");
     const id = await quoteBooking(request, name, `fiona.${Date.now()}.1280@example.com`);
     const labour = `Labour per hour ${uniqueName("Q").split(" ")[1]!}`;

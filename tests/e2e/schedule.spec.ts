@@ -8,12 +8,12 @@
  *
  * SHOTS=dir saves screenshots there.
  */
-import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
+import { expect as baseExpect, type APIRequestContext } from "@playwright/test";
 import ICAL from "ical.js";
 import { mailbox } from "./mailbox";
 import { calendarPart } from "../helpers/smtp";
 import { pdfWords } from "../helpers/pdf";
-import { ownClient, seedBooking, signedIn, uniqueName } from "./admin-support";
+import { seedBooking, uniqueName, test } from "./admin-support";
 import { offeredDates } from "../helpers/dates";
 import { axe, shot } from "./page-checks";
 
@@ -42,13 +42,10 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: width < 500 ? 800 : 900 } });
 
     test("book a request into a free day, see it with call and map links, move it, print the run sheet", async ({
-      page,
-      context,
+      ownerPage: page,
       request,
-      baseURL,
+      owner: session,
     }) => {
-      await ownClient(page);
-      const session = await signedIn(context, request, baseURL!);
       const name = uniqueName("Fiona");
       const email = `fiona.${Date.now()}.${width}@example.com`;
       const id = await seedBooking(request, name, {
@@ -170,13 +167,9 @@ for (const width of [375, 1280]) {
     });
 
     test("a bank holiday is greyed with its name; an offer on it needs the owner's reason and shows as an offer", async ({
-      page,
-      context,
+      ownerPage: page,
       request,
-      baseURL,
     }) => {
-      await ownClient(page);
-      await signedIn(context, request, baseURL!);
       const name = uniqueName("Ewan");
       await seedBooking(request, name, { email: `ewan.${Date.now()}.${width}@example.com` });
       const now = new Date();

@@ -13,15 +13,9 @@
  *
  * SHOTS=dir saves screenshots of the screen there (for looking at them by eye).
  */
-import {
-  expect as baseExpect,
-  test,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-} from "@playwright/test";
+import { expect as baseExpect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { axe, shot } from "./page-checks";
-import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
+import { clientIp, uniqueName, test } from "./admin-support";
 import { liveAfter, publishOnScreen } from "./site-publish";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -63,13 +57,12 @@ test.describe("at 375 px", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test("the owner changes a price and publishes it in four taps; a bad price is refused beside its field", async ({
-    page,
+    ownerPage: page,
     context,
     request,
     baseURL,
+    owner: session,
   }) => {
-    await ownClient(page);
-    const session = await signedIn(context, request, baseURL!);
     const { name, row } = await websiteWithService(page, request, baseURL!, session.header, "W");
     await shot(page, "website-services");
     await axe(page, "website services");
@@ -120,13 +113,11 @@ test.describe("at 1280 px", () => {
   // The flow above runs at 375 px; here its screens are checked at the desk's width
   // (docs/decisions/082-one-flow-at-one-width.md).
   test("the Website screen, a service's edit form and the FAQs pass axe and fit 1280 px", async ({
-    page,
-    context,
+    ownerPage: page,
     request,
     baseURL,
+    owner: session,
   }) => {
-    await ownClient(page);
-    const session = await signedIn(context, request, baseURL!);
     const { name, row } = await websiteWithService(page, request, baseURL!, session.header, "D");
     await expect(page.getByTestId("publish-state")).toBeVisible();
     await axe(page, "website services at 1280");
@@ -144,13 +135,11 @@ test.describe("at 375 px, from the dashboard", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test("a price changed and published in five taps; the host serves the rebuilt pages once live", async ({
-    page,
-    context,
+    ownerPage: page,
     request,
     baseURL,
+    owner: session,
   }) => {
-    await ownClient(page);
-    const session = await signedIn(context, request, baseURL!);
     const name = `Fences ${uniqueName("W").split(" ")[1]}`;
     await seedService(request, baseURL!, session.header, name);
     // A question waiting too: the rebuilt FAQ page shows it once the publish is live.
@@ -205,14 +194,13 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: width < 500 ? 800 : 900 } });
 
     test("only a signed-in owner sees the drafts, on the real page with a preview bar", async ({
-      page,
+      ownerPage: page,
       context,
       request,
       baseURL,
       playwright,
+      owner: session,
     }) => {
-      await ownClient(page);
-      const session = await signedIn(context, request, baseURL!);
       const question = `Do you fit letterboxes in ${uniqueName("Dysart").split(" ")[1]}?`;
       const added = await request.post("/api/admin/site/faqs", {
         data: { question, answer: "Yes, **brass or black**, fitted the same day." },

@@ -8,10 +8,10 @@
  * SHOTS=dir saves screenshots (the Gallery tab while editing, after the move, the preview of
  * /our-work at 375 and 1280 px, the finished jobs after the withdrawal).
  */
-import { expect as baseExpect, request as apiRequest, test, type Page } from "@playwright/test";
+import { expect as baseExpect, request as apiRequest, type Page } from "@playwright/test";
 import { jpegWithGps } from "../helpers/images";
 import { axe, shot } from "./page-checks";
-import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
+import { clientIp, uniqueName, test } from "./admin-support";
 import { rebuildTimeoutMs } from "./site-publish";
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -82,13 +82,9 @@ async function publish(page: Page, origin: string) {
 }
 
 test("the owner edits and reorders the gallery, previews it, and withdraws a customer's consent", async ({
-  page,
-  context,
-  request,
+  ownerPage: page,
   baseURL,
 }) => {
-  await ownClient(page);
-  await signedIn(context, request, baseURL!);
   const origin = new URL(baseURL!).origin;
   const tag = uniqueName("G").split(" ")[1]!;
   const first = `Porch repainted ${tag}`;

@@ -8,10 +8,10 @@
  *
  * SHOTS=dir saves screenshots (the Gallery tab; /our-work at 375 and 1280 px).
  */
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, type Page } from "@playwright/test";
 import { jpegWithGps } from "../helpers/images";
 import { axe, shot } from "./page-checks";
-import { ownClient, signedIn, uniqueName } from "./admin-support";
+import { uniqueName, test } from "./admin-support";
 import { publishOnScreen } from "./site-publish";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -20,13 +20,10 @@ test.describe.configure({ timeout: 420_000 });
 test.use({ viewport: { width: 375, height: 800 } });
 
 test("the owner adds a before/after pair on a phone, publishes, and the rebuilt /our-work shows it", async ({
-  page,
-  context,
+  ownerPage: page,
   request,
-  baseURL,
+  owner: session,
 }) => {
-  await ownClient(page);
-  const session = await signedIn(context, request, baseURL!);
   const caption = `Hall ceiling stain painted out ${uniqueName("G").split(" ")[1]}`;
   const town = `Dysart ${caption.slice(-4)}`;
 

@@ -9,9 +9,9 @@
  *
  * SHOTS=dir saves screenshots of the pages there (for looking at them by eye).
  */
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect } from "@playwright/test";
 import { axe, shot } from "./page-checks";
-import { clientIp, ownClient, signedIn, uniqueName } from "./admin-support";
+import { clientIp, uniqueName, test } from "./admin-support";
 import { publishOnScreen } from "./site-publish";
 
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -70,13 +70,11 @@ test.describe("at 375 px", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test("the owner edits a service's price and steps and publishes; a step without its colon is refused", async ({
-    page,
-    context,
+    ownerPage: page,
     request,
     baseURL,
+    owner: session,
   }) => {
-    await ownClient(page);
-    const session = await signedIn(context, request, baseURL!);
     const name = `Fences ${uniqueName("F").split(" ")[1]}`;
     const res = await request.post("/api/admin/site/services", {
       data: {

@@ -12,7 +12,7 @@
  *
  * SHOTS=dir saves screenshots there.
  */
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { mailbox } from "./mailbox";
 import {
@@ -22,6 +22,7 @@ import {
   signedIn,
   todaysWindowOpen,
   uniqueName,
+  test,
 } from "./admin-support";
 import { shot } from "./page-checks";
 import { sitePhone } from "./forms-support";
@@ -245,13 +246,11 @@ test.describe("at 375 px, a customer without an e-mail address", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test("on my way is recorded and offers the arrival as a prefilled text message and a call; nothing claims an e-mail", async ({
-    page,
-    context,
+    ownerPage: page,
     request,
     baseURL,
+    owner: session,
   }) => {
-    await ownClient(page);
-    const session = await signedIn(context, request, baseURL!);
     const name = uniqueName("Dougal");
     const open = todaysWindowOpen();
     const id = await phoneJobForToday(request, baseURL!, session.header, name, !open);
