@@ -3,8 +3,9 @@
  * and is seeded through the public API, the way a visitor would create it.
  */
 import { readLocalAdminPassword } from "../../scripts/lib/admin-password";
-import { e2eDataDir } from "../../playwright.config";
+import { baseURL, e2eDataDir } from "../../playwright.config";
 import { offeredDates } from "../helpers/dates";
+import { mailTo, pagePath } from "./mailbox";
 import { windowInstants } from "../../src/features/appointments/window-instants";
 import { dateInZone } from "../../src/platform/time";
 import {
@@ -128,6 +129,43 @@ export async function postBookingWithRoom(
   accept: (date: string) => boolean = () => true,
 ): Promise<APIResponse> {
   return (await bookWithRoom(request, data, window, accept)).response;
+}
+
+/**
+ * A booking for the first offered day `accept` allows that has room (`bookWithRoom`), then a
+ * one-line quote for it (£120.00) written and sent by the owner through the admin API; the
+ * request's id, the booked day and the path of the customer's page from the quote's e-mail.
+ */
+export async function sentQuote(
+  request: APIRequestContext,
+  owner: { header: string },
+  o: { name: string; email: string; accept: (date: string) => boolean },
+): Promise<{ id: number; day: string; path: string }> {
+  const { response, date: day } = await bookWithRoom(
+    request,
+    {
+      name: o.name,
+      email: o.email,
+      phone: "07700 900655",
+      address: "7 Links Street, Kirkcaldy KY1 1QH",
+      service: "plumbing-heating",
+      message: `The bath tap drips (${o.name}).`,
+      ...humanFields(),
+    },
+    "morning",
+    o.accept,
+  );
+  const id = ((await response.json()) as { id: number }).id;
+  const headers = { Cookie: owner.header, Origin: new URL(baseURL).origin, "X-Simulated-Client": clientIp() };
+  const created = await request.post(`/api/admin/submissions/${id}/quotes`, {
+    data: { lines: [{ description: "Replace the bath tap", quantity: 1, unitPence: 12_000 }] },
+    headers,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const quoteId = ((await created.json()) as { quote: { id: number } }).quote.id;
+  const sent = await request.post(`/api/admin/quotes/${quoteId}/send`, { headers });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return { id, day, path: pagePath(await mailTo(o.email, /Your quote from/)) };
 }
 
 /**

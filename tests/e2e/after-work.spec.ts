@@ -13,44 +13,18 @@ import { expressStartText } from "../../src/data/consumer-rights";
 import { weekdayOf } from "../../src/features/appointments/contract/dates";
 import { windowInstants } from "../../src/features/appointments/window-instants";
 import { dateInZone } from "../../src/platform/time";
-import { apiSignIn, clientIp, postBookingWithRoom, signedIn, uniqueName } from "./admin-support";
-import { mailTo, pagePath } from "./mailbox";
+import { apiSignIn, clientIp, sentQuote, signedIn, uniqueName } from "./admin-support";
+import { mailTo } from "./mailbox";
 import { axe, shot } from "./page-checks";
 
 test.describe.configure({ timeout: 240_000 });
 
 type Owner = { header: string };
 
-const ownerHeaders = (owner: Owner) => ({ Cookie: owner.header, Origin: new URL(baseURL).origin });
+/** A weekday: the visits these tests confirm fall on working days. */
+const weekday = (d: string) => weekdayOf(d) >= 1 && weekdayOf(d) <= 5;
 
-/** A booking and its quote, sent through the admin API as the owner would; the quote's page path. */
-async function quoted(request: APIRequestContext, owner: Owner, name: string, email: string) {
-  const booked = await postBookingWithRoom(
-    request,
-    {
-      name,
-      email,
-      phone: "07700 900655",
-      address: "7 Links Street, Kirkcaldy KY1 1QH",
-      service: "plumbing-heating",
-      message: `The bath tap drips (${name}).`,
-      website: "",
-      formStartedAt: Date.now() - 60_000,
-    },
-    "morning",
-    (d) => weekdayOf(d) >= 1 && weekdayOf(d) <= 5,
-  );
-  const id = ((await booked.json()) as { id: number }).id;
-  const created = await request.post(`/api/admin/submissions/${id}/quotes`, {
-    data: { lines: [{ description: "Replace the bath tap", quantity: 1, unitPence: 12_000 }] },
-    headers: ownerHeaders(owner),
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const quoteId = ((await created.json()) as { quote: { id: number } }).quote.id;
-  const sent = await request.post(`/api/admin/quotes/${quoteId}/send`, { headers: ownerHeaders(owner) });
-  expect(sent.status(), await sent.text()).toBe(200);
-  return { id, path: pagePath(await mailTo(email, /Your quote from/)) };
-}
+const ownerHeaders = (owner: Owner) => ({ Cookie: owner.header, Origin: new URL(baseURL).origin });
 
 /**
  * The visit done today: confirmed then recorded done while today's window is still open, or (once
@@ -87,7 +61,7 @@ test("after an early-start job is done and paid by mistake: no Cancel, the timel
   const owner = await apiSignIn(request, baseURL);
   const name = uniqueName("Ailsa");
   const email = `after.${Date.now()}@example.com`;
-  const { id, path } = await quoted(request, owner, name, email);
+  const { id, path } = await sentQuote(request, owner, { name, email, accept: weekday });
 
   // The customer accepts on a phone and asks for an early start.
   await page.setViewportSize({ width: 375, height: 800 });
@@ -185,7 +159,7 @@ test("deleting a request with an issued invoice is refused with the reason, and 
   const owner = await apiSignIn(request, baseURL);
   const name = uniqueName("Morven");
   const email = `anon.${Date.now()}@example.com`;
-  const { id } = await quoted(request, owner, name, email);
+  const { id } = await sentQuote(request, owner, { name, email, accept: weekday });
   const created = await request.post("/api/admin/invoices", {
     data: {
       kind: "direct",

@@ -6,57 +6,16 @@
  * the request's appointment, on the schedule's day and on the run sheet. Screenshots at 375 and
  * 1280 px (SHOTS=dir saves them there too).
  */
-import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
+import { expect as baseExpect, test } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { cancellationEndDate } from "../../src/features/appointments/contract/cancellation-period";
 import { addDays, dateInZone, formatShortDate } from "../../src/platform/time";
-import { apiSignIn, bookWithRoom, clientIp, signedIn, uniqueName } from "./admin-support";
-import { mailTo, pagePath } from "./mailbox";
+import { apiSignIn, clientIp, sentQuote, signedIn, uniqueName } from "./admin-support";
 import { axe, axeAtBothWidths, shot } from "./page-checks";
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });
 test.use({ viewport: { width: 375, height: 800 } });
-
-type Owner = { header: string };
-const ownerHeaders = (owner: Owner) => ({
-  Cookie: owner.header,
-  Origin: new URL(baseURL).origin,
-  "X-Simulated-Client": clientIp(),
-});
-
-/**
- * A booking for the first offered day inside the cancellation period that has room for the visit
- * the test confirms, and its quote, sent; the request's id, that day and the quote's page.
- */
-async function quoted(request: APIRequestContext, owner: Owner, name: string, email: string) {
-  const until = cancellationEndDate(dateInZone(new Date()));
-  const { response: booked, date: day } = await bookWithRoom(
-    request,
-    {
-      name,
-      email,
-      phone: "07700 900655",
-      address: "7 Links Street, Kirkcaldy KY1 1QH",
-      service: "plumbing-heating",
-      message: `The bath tap drips (${name}).`,
-      website: "",
-      formStartedAt: Date.now() - 60_000,
-    },
-    "morning",
-    (date) => date <= until,
-  );
-  const id = ((await booked.json()) as { id: number }).id;
-  const created = await request.post(`/api/admin/submissions/${id}/quotes`, {
-    data: { lines: [{ description: "Replace the bath tap", quantity: 1, unitPence: 12_000 }] },
-    headers: ownerHeaders(owner),
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const quoteId = ((await created.json()) as { quote: { id: number } }).quote.id;
-  const sent = await request.post(`/api/admin/quotes/${quoteId}/send`, { headers: ownerHeaders(owner) });
-  expect(sent.status(), await sent.text()).toBe(200);
-  return { id, day, path: pagePath(await mailTo(email, /Your quote from/)) };
-}
 
 test("a visit inside the cancellation period without an early start: the customer's page, the deliberate confirmation and the owner's flag", async ({
   page,
@@ -66,14 +25,15 @@ test("a visit inside the cancellation period without an early start: the custome
   const owner = await apiSignIn(request, baseURL);
   const name = uniqueName("Kirsty");
   const email = `period.${Date.now()}@example.com`;
-  const { id, day, path } = await quoted(request, owner, name, email);
+  // The visit the test confirms must be inside the cancellation period.
+  const until = cancellationEndDate(dateInZone(new Date()));
+  const { id, day, path } = await sentQuote(request, owner, { name, email, accept: (d) => d <= until });
 
   // The customer accepts on a phone, leaving the early-start box unticked.
   await page.setExtraHTTPHeaders({ "X-Simulated-Client": clientIp() });
   await page.goto(path);
   await page.getByRole("button", { name: "Accept and agree to pay £120.00" }).click();
   await expect(page.getByRole("heading", { name: "Your accepted quote" })).toBeVisible();
-  const until = cancellationEndDate(dateInZone(new Date()));
   await expect(page.getByTestId("work-start")).toHaveText(
     `We can start from ${formatShortDate(addDays(until, 1))}, after your 14-day cancellation period, unless you ask us to start sooner.`,
   );
